@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { getDb } from "@/db/client";
+import { getSettings } from "@/modules/settings/settings-queries";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSettings(getDb());
+  return {
+    title: { absolute: settings.firmName },
+    description: `${settings.firmName}: open positions and how to reach us.`,
+  };
+}
+
+export default async function HomePage() {
+  const settings = await getSettings(getDb());
+  const address = [settings.addressLine1, settings.addressLine2, [settings.postalCode, settings.city].filter(Boolean).join(" ")].filter(Boolean);
+  return (
+    <main className="mx-auto max-w-5xl px-6 py-16">
+      <h1 className="max-w-3xl text-4xl font-semibold tracking-tight sm:text-5xl">{settings.firmName}</h1>
+      <p className="mt-5 max-w-2xl text-lg text-muted-foreground">
+        We work with clients on their projects and with people who want to join us. See the positions we are hiring for, or write to us and we will answer
+        or call you back.
+      </p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Button asChild size="lg">
+          <Link href="/jobs">See open jobs</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link href="/mail">Write to us</Link>
+        </Button>
+      </div>
+      {address.length > 0 || settings.email || settings.phone ? (
+        <section aria-labelledby="contact-heading" className="mt-16 max-w-md">
+          <h2 id="contact-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+            Contact
+          </h2>
+          <address className="mt-3 not-italic leading-relaxed">
+            {address.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            {settings.email ? (
+              <a className="block underline underline-offset-4" href={`mailto:${settings.email}`}>
+                {settings.email}
+              </a>
+            ) : null}
+            {settings.phone ? <span className="block">{settings.phone}</span> : null}
+          </address>
+        </section>
+      ) : null}
+    </main>
+  );
+}

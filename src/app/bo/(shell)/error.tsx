@@ -1,0 +1,26 @@
+"use client";
+
+import { useEffect } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+
+// Inside the shell the navigation stays usable; Next.js resets this boundary on navigation.
+export default function BackOfficeError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <div className="mx-auto max-w-xl py-12">
+      <Alert variant="destructive">
+        <AlertTitle>Something went wrong on this page</AlertTitle>
+        <AlertDescription>
+          <p>Nothing you saved before this message is lost. Try again, or go to another section.</p>
+          {error.digest ? <p className="mt-2 font-mono text-xs">Digest: {error.digest}</p> : null}
+        </AlertDescription>
+      </Alert>
+      <Button className="mt-4" onClick={() => reset()}>
+        Try again
+      </Button>
+    </div>
+  );
+}

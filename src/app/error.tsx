@@ -1,0 +1,7 @@
+"use client";
+
+import { ApplicationError } from "@/components/application-error";
+
+export default function RootError({ error }: { error: Error & { digest?: string } }) {
+  return <ApplicationError error={error} />;
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+/**
+ * The application error page of SPEC section 9, word for word. An error that came from the server
+ * carries a digest (its details stay in the server logs, found by that digest).
+ */
+export function ApplicationError({ error }: { error: Error & { digest?: string } }) {
+  const [host, setHost] = useState("");
+  useEffect(() => {
+    setHost(window.location.host);
+    console.error(error);
+  }, [error]);
+  const fromServer = Boolean(error.digest);
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-2xl flex-col justify-center gap-3 p-6" role="alert">
+      <h1 className="text-lg font-semibold">
+        {fromServer
+          ? `Application error: a server-side exception has occurred while loading ${host} (see the server logs for more information).`
+          : `Application error: a client-side exception has occurred while loading ${host} (see the browser console for more information).`}
+      </h1>
+      {fromServer ? <p className="font-mono text-sm text-muted-foreground">Digest: {error.digest}</p> : null}
+      <p className="text-sm">
+        <a className="underline underline-offset-4" href="/">
+          Go to the home page
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import { History, LayoutDashboard, Menu, Settings, UserRound, Users, X } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
+import { cn } from "@/lib/utils";
+import type { NavItem } from "./nav-items";
+
+const ICONS = { dashboard: LayoutDashboard, users: Users, settings: Settings, audit: History, account: UserRound } as const;
+
+function isActive(pathname: string, href: string) {
+  return href === "/bo" ? pathname === "/bo" : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+function NavLinks({ items, pathname }: { items: readonly NavItem[]; pathname: string }) {
+  return (
+    <ul className="grid gap-1">
+      {items.map((item) => {
+        const Icon = ICONS[item.icon];
+        const active = isActive(pathname, item.href);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+              )}
+            >
+              <Icon aria-hidden className="size-4" />
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The sidebar on wide screens; on narrow ones a "Menu" button opens the same links. */
+export function SidebarNav({ items, firmName, footer }: { items: readonly NavItem[]; firmName: string; footer: React.ReactNode }) {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <>
+      <div className="flex items-center justify-between border-b px-4 py-3 lg:hidden">
+        <Link href="/bo" className="font-semibold tracking-tight">
+          {firmName}
+        </Link>
+        <button
+          type="button"
+          className="inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-expanded={open}
+          aria-controls="mobile-nav"
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <X aria-hidden className="size-4" /> : <Menu aria-hidden className="size-4" />}
+          Menu
+        </button>
+      </div>
+      {open ? (
+        <nav id="mobile-nav" aria-label="Back office" className="border-b px-3 py-3 lg:hidden">
+          <NavLinks items={items} pathname={pathname} />
+          <div className="mt-3 border-t pt-3">{footer}</div>
+        </nav>
+      ) : null}
+      <aside className="hidden w-60 shrink-0 flex-col border-r bg-muted/30 lg:flex">
+        <div className="px-5 py-4">
+          <Link href="/bo" className="font-semibold tracking-tight">
+            {firmName}
+          </Link>
+          <p className="text-xs text-muted-foreground">Bureau back office</p>
+        </div>
+        <nav aria-label="Back office" className="flex-1 px-3">
+          <NavLinks items={items} pathname={pathname} />
+        </nav>
+        <div className="border-t p-3">{footer}</div>
+      </aside>
+    </>
+  );
+}

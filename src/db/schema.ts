@@ -1,0 +1,5 @@
+// The whole Drizzle schema, one file per domain under schema/. drizzle-kit and the clients read this.
+export * from "./schema/auth";
+export * from "./schema/audit";
+export * from "./schema/rate-limits";
+export * from "./schema/settings";

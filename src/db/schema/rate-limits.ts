@@ -1,0 +1,16 @@
+import { bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Sliding-window counters kept in the database so every server instance sees the same counts
+ * (sign-in lock-out, public forms, error-report tunnel).
+ */
+export const rateLimitHit = pgTable(
+  "rate_limit_hits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("rate_limit_hits_lookup_idx").on(table.bucket, table.key, table.createdAt)],
+);

@@ -1,0 +1,48 @@
+import { boolean, customType, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { id, timestamps, version } from "./columns";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export type TaxRate = { label: string; basisPoints: number; isDefault: boolean };
+export type ReminderSchedule = { enabled: boolean; daysAfterDue: number[] };
+
+/** The firm's settings: a single row (one deployment serves one firm). */
+export const settings = pgTable("settings", {
+  id: id(),
+  firmName: text("firm_name").notNull(),
+  legalForm: text("legal_form"),
+  registrationNumber: text("registration_number"),
+  vatNumber: text("vat_number"),
+  addressLine1: text("address_line1"),
+  addressLine2: text("address_line2"),
+  postalCode: text("postal_code"),
+  city: text("city"),
+  country: text("country").notNull().default("FR"),
+  email: text("email"),
+  phone: text("phone"),
+  iban: text("iban"),
+  bic: text("bic"),
+  logo: bytea("logo"),
+  logoMimeType: text("logo_mime_type"),
+  brandColor: text("brand_color").notNull().default("#1f4fd1"),
+  currency: text("currency").notNull().default("EUR"),
+  locale: text("locale").notNull().default("en-GB"),
+  timezone: text("timezone").notNull().default("Europe/Paris"),
+  defaultHourlyRate: integer("default_hourly_rate"),
+  taxRates: jsonb("tax_rates").$type<TaxRate[]>().notNull(),
+  paymentTermsDays: integer("payment_terms_days").notNull().default(30),
+  invoiceNumberPattern: text("invoice_number_pattern").notNull().default("{YYYY}-{SEQ:4}"),
+  creditNoteNumberPattern: text("credit_note_number_pattern").notNull().default("CN-{YYYY}-{SEQ:4}"),
+  invoiceFooter: text("invoice_footer"),
+  invoiceEmailSubject: text("invoice_email_subject").notNull().default("Invoice {number} from {firm}"),
+  invoiceEmailMessage: text("invoice_email_message").notNull().default("Hello,\n\nPlease find attached invoice {number}, due on {dueDate}.\n\nThank you for your business."),
+  reminders: jsonb("reminders").$type<ReminderSchedule>().notNull().default({ enabled: false, daysAfterDue: [3, 10, 30] }),
+  notificationEmail: text("notification_email"),
+  applicationRetentionMonths: integer("application_retention_months").notNull().default(12),
+  setupCompleted: boolean("setup_completed").notNull().default(false),
+  version: version(),
+  ...timestamps,
+});

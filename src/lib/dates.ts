@@ -1,0 +1,140 @@
+import { TZDate } from "@date-fns/tz";
+import { format, getISOWeek, getISOWeekYear } from "date-fns";
+
+// Date-only values (issue dates, due dates, timesheet days) are 'YYYY-MM-DD' strings
+// everywhere: a calendar day has no time zone, and a string cannot drift by a day when it
+// crosses a server in another zone. Instants (created_at, scheduled_at) are Date objects.
+// "Today" and "which day is this instant" are the firm's timezone's answer (SPEC section 5).
+
+/** A calendar day written 'YYYY-MM-DD'. */
+export type DateString = string;
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+function toUtcMidnight(date: DateString): Date {
+  const match = DATE_PATTERN.exec(date);
+  if (!match) throw new RangeError(`Expected a date written YYYY-MM-DD (got "${date}").`);
+  const [, year = "", month = "", day = ""] = match;
+  const value = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0–99 to 1900–1999.
+  value.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  if (value.getUTCFullYear() !== Number(year) || value.getUTCMonth() !== Number(month) - 1 || value.getUTCDate() !== Number(day)) {
+    throw new RangeError(`"${date}" is not a real calendar date.`);
+  }
+  return value;
+}
+
+function fromUtcMidnight(value: Date): DateString {
+  const year = String(value.getUTCFullYear()).padStart(4, "0");
+  const month = String(value.getUTCMonth() + 1).padStart(2, "0");
+  const day = String(value.getUTCDate()).padStart(2, "0");
+  return `${year}-${month}-${day}`;
+}
+
+/** True for a real calendar day written 'YYYY-MM-DD' ("2026-02-30" is false). */
+export function isValidDateString(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  try {
+    toUtcMidnight(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar day an instant falls on in a timezone. */
+export function dateInZone(instant: Date, timeZone: string): DateString {
+  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd");
+}
+
+/** Today's date in the firm's timezone; `now` is injectable for tests. */
+export function todayInZone(timeZone: string, now: Date = new Date()): DateString {
+  return dateInZone(now, timeZone);
+}
+
+/** The instant a calendar day starts in a timezone (for "between two days" database filters). */
+export function startOfDayInZone(date: DateString, timeZone: string): Date {
+  const utc = toUtcMidnight(date);
+  const start = new TZDate(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), timeZone);
+  return new Date(start.getTime());
+}
+
+/** Adds (or with a negative n, subtracts) whole days. */
+export function addDaysToDate(date: DateString, days: number): DateString {
+  if (!Number.isSafeInteger(days)) throw new RangeError(`Days must be a whole number (got ${String(days)}).`);
+  // UTC midnights are exactly 24 h apart: no daylight-saving day can be skipped or doubled.
+  return fromUtcMidnight(new Date(toUtcMidnight(date).getTime() + days * DAY_MS));
+}
+
+/** Whole days from `earlier` to `later` (negative when later is before earlier). */
+export function differenceInDays(later: DateString, earlier: DateString): number {
+  return Math.round((toUtcMidnight(later).getTime() - toUtcMidnight(earlier).getTime()) / DAY_MS);
+}
+
+/** ISO 8601 day of the week: Monday 1 … Sunday 7. */
+export function isoDayOfWeek(date: DateString): number {
+  const day = toUtcMidnight(date).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The Monday that starts the ISO 8601 week containing `date` (SPEC: "the week starts on Monday"). */
+export function isoWeekMonday(date: DateString): DateString {
+  return addDaysToDate(date, 1 - isoDayOfWeek(date));
+}
+
+/** True when `date` is a Monday, the only valid value of a timesheet's week. */
+export function isMonday(date: DateString): boolean {
+  return isValidDateString(date) && isoDayOfWeek(date) === 1;
+}
+
+/** The seven days Monday…Sunday of the week starting on `monday`. */
+export function weekDays(monday: DateString): DateString[] {
+  if (isoDayOfWeek(monday) !== 1) throw new RangeError(`"${monday}" is not a Monday.`);
+  return Array.from({ length: 7 }, (_, index) => addDaysToDate(monday, index));
+}
+
+/** ISO 8601 week number and week-numbering year: 2027-01-01 is week 53 of 2026. */
+export function isoWeekOf(date: DateString): { year: number; week: number } {
+  const utc = toUtcMidnight(date);
+  const day = new TZDate(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), "UTC");
+  return { year: getISOWeekYear(day), week: getISOWeek(day) };
+}
+
+export type DateStyle = "short" | "medium" | "long" | "full";
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options);
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Formats a day for display: formatDate("2026-03-12", "en-GB", "Europe/Paris") → "12 Mar 2026".
+ * A 'YYYY-MM-DD' string is shown as that very day whatever the zone; a Date is shown as the
+ * day it falls on in `timeZone`.
+ */
+export function formatDate(value: DateString | Date, locale: string, timeZone: string, style: DateStyle = "medium"): string {
+  if (typeof value === "string") {
+    return cachedFormatter(locale, { dateStyle: style, timeZone: "UTC" }).format(toUtcMidnight(value));
+  }
+  return cachedFormatter(locale, { dateStyle: style, timeZone }).format(value);
+}
+
+/** Formats an instant in the firm's timezone: "12 Mar 2026, 14:30" (en-GB). */
+export function formatDateTime(value: Date | string, locale: string, timeZone: string, style: DateStyle = "medium"): string {
+  const instant = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a valid instant: ${String(value)}.`);
+  return cachedFormatter(locale, { dateStyle: style, timeStyle: "short", timeZone }).format(instant);
+}
+
+/** Formats a time of day in the firm's timezone: "14:30" (en-GB). */
+export function formatTime(value: Date, locale: string, timeZone: string): string {
+  return cachedFormatter(locale, { timeStyle: "short", timeZone }).format(value);
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import { headers } from "next/headers";
+import { forbidden, redirect } from "next/navigation";
+import { cache } from "react";
+import type { Role } from "@/db/schema";
+import type { Actor } from "@/modules/audit/audit-log";
+import { getAuth } from "./auth";
+import { ForbiddenError } from "./errors";
+import { safeNextPath } from "./request";
+
+export type CurrentUser = Actor & { email: string; mustChangePassword: boolean; sessionId: string };
+
+/** The signed-in, active user of this request, or null. Read from the database on every request. */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const result = await getAuth().api.getSession({ headers: await headers() });
+  if (!result) return null;
+  const { user, session } = result;
+  if (user.active === false) return null;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: (user.role ?? "staff") as Role,
+    mustChangePassword: Boolean(user.mustChangePassword),
+    sessionId: session.id,
+  };
+});
+
+export async function currentPath(): Promise<string> {
+  return safeNextPath((await headers()).get("x-bureau-path"), "/bo");
+}
+
+export function loginUrl(next: string): string {
+  return `/bo/login?next=${encodeURIComponent(next)}`;
+}
+
+/** Pages: the signed-in user, or a redirect to the sign-in page that comes back here. */
+export async function requireUser(): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect(loginUrl(await currentPath()));
+  return user;
+}
+
+/** Pages: the signed-in user with one of these roles, or the 403 page. */
+export async function requirePageRole(roles: readonly Role[]): Promise<CurrentUser> {
+  const user = await requireUser();
+  if (!roles.includes(user.role)) forbidden();
+  return user;
+}
+
+/** Actions: the acting user with one of these roles (any role when omitted); never trusts the client. */
+export async function requireActor(roles?: readonly Role[]): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect(loginUrl(await currentPath()));
+  if (roles && !roles.includes(user.role)) throw new ForbiddenError();
+  return user;
+}

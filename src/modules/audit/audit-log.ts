@@ -1,0 +1,36 @@
+import type { Executor } from "@/db/client";
+import { auditEvent } from "@/db/schema";
+
+export type Actor = { id: string; name: string; role: "admin" | "manager" | "staff" };
+/** The system itself (start-up, background jobs) when no person acted. */
+export const SYSTEM_ACTOR = { id: null, name: "Bureau" } as const;
+
+export type AuditInput = {
+  entity: string;
+  entityId?: string | null;
+  action: string;
+  summary?: Record<string, unknown>;
+};
+
+/** Records a change; call it with the same transaction as the change so both land or neither does. */
+export async function recordAudit(tx: Executor, actor: Pick<Actor, "id" | "name"> | typeof SYSTEM_ACTOR, input: AuditInput): Promise<void> {
+  await tx.insert(auditEvent).values({
+    actorId: actor.id,
+    actorName: actor.name,
+    entity: input.entity,
+    entityId: input.entityId ?? null,
+    action: input.action,
+    summary: input.summary ?? {},
+  });
+}
+
+/** Before/after of the fields that changed, for the audit summary; secrets never included. */
+export function diffSummary<T extends Record<string, unknown>>(before: T, after: Partial<T>, omit: string[] = []): Record<string, unknown> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (omit.includes(key)) continue;
+    const previous = before[key];
+    if (JSON.stringify(previous) !== JSON.stringify(value)) changes[key] = { from: previous ?? null, to: value ?? null };
+  }
+  return { changes };
+}

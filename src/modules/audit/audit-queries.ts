@@ -1,0 +1,17 @@
+import "server-only";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { auditEvent } from "@/db/schema";
+
+export type AuditFilter = { entity?: string; entityId?: string; page?: number; pageSize?: number };
+
+export async function findAuditEvents(db: Executor, filter: AuditFilter = {}) {
+  const pageSize = Math.min(Math.max(filter.pageSize ?? 50, 1), 200);
+  const page = Math.max(filter.page ?? 1, 1);
+  const where = and(filter.entity ? eq(auditEvent.entity, filter.entity) : undefined, filter.entityId ? eq(auditEvent.entityId, filter.entityId) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(auditEvent).where(where).orderBy(desc(auditEvent.createdAt), desc(auditEvent.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(auditEvent).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0, page, pageSize };
+}

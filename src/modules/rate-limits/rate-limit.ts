@@ -1,0 +1,49 @@
+// Sliding-window limits stored in the database, so several server instances share the counts.
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { rateLimitHit } from "@/db/schema";
+
+export type RateLimitRule = { bucket: string; limit: number; windowMs: number };
+export type RateLimitState = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+/** How many hits the key has in the window, and how long until one of them leaves it. */
+export async function getRateLimitState(db: Executor, rule: RateLimitRule, key: string, now = new Date()): Promise<RateLimitState> {
+  const since = new Date(now.getTime() - rule.windowMs);
+  const rows = await db
+    .select({ createdAt: rateLimitHit.createdAt })
+    .from(rateLimitHit)
+    .where(and(eq(rateLimitHit.bucket, rule.bucket), eq(rateLimitHit.key, key), gt(rateLimitHit.createdAt, since)))
+    .orderBy(asc(rateLimitHit.createdAt))
+    .limit(rule.limit);
+  const count = rows.length;
+  if (count < rule.limit) return { allowed: true, count, retryAfterSeconds: 0 };
+  // The window frees a place when the oldest of the last `limit` hits leaves it.
+  const oldest = rows[0]!.createdAt.getTime();
+  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + rule.windowMs - now.getTime()) / 1000));
+  return { allowed: false, count, retryAfterSeconds };
+}
+
+export async function recordRateLimitHit(db: Executor, rule: RateLimitRule, key: string, now = new Date()): Promise<void> {
+  await db.insert(rateLimitHit).values({ bucket: rule.bucket, key, createdAt: now });
+  // Keep the table small: now and then, drop what every window has left behind.
+  if (Math.random() < 0.02) await pruneRateLimitHits(db, now);
+}
+
+/** Checks and records one hit; refused hits are not recorded (they would extend the wait forever). */
+export async function consumeRateLimit(db: Executor, rule: RateLimitRule, key: string, now = new Date()): Promise<RateLimitState> {
+  const state = await getRateLimitState(db, rule, key, now);
+  if (!state.allowed) return state;
+  await recordRateLimitHit(db, rule, key, now);
+  return { allowed: true, count: state.count + 1, retryAfterSeconds: 0 };
+}
+
+export async function clearRateLimit(db: Executor, bucket: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(rateLimitHit).where(and(eq(rateLimitHit.bucket, bucket), inArray(rateLimitHit.key, keys)));
+}
+
+const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export async function pruneRateLimitHits(db: Executor, now = new Date()): Promise<void> {
+  await db.delete(rateLimitHit).where(lt(rateLimitHit.createdAt, sql`${new Date(now.getTime() - LONGEST_WINDOW_MS)}`));
+}

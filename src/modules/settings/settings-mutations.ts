@@ -1,0 +1,114 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { settings } from "@/db/schema";
+import { parseInput } from "@/lib/action";
+import { ConflictError, ForbiddenError, InvalidError } from "@/lib/errors";
+import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
+import { isEuVatNumberShape, EU_COUNTRIES } from "@/modules/clients/client-rules";
+import { validateNumberPattern } from "@/modules/invoices/invoice-rules";
+import { getSettings } from "./settings-queries";
+import { settingsFormInput } from "./settings-schemas";
+
+const INVALID = "Please correct the highlighted fields.";
+
+function isKnownTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isKnownCurrency(code: string): boolean {
+  return Intl.supportedValuesOf("currency").includes(code);
+}
+
+/** Checks that need more than the shape of a field; collected so every bad field gets its message. */
+function checkSettingsRules(values: ReturnType<typeof settingsFormInput.parse>) {
+  const fieldErrors: Record<string, string> = {};
+  if (!isKnownTimezone(values.timezone)) fieldErrors.timezone = "Choose a timezone from the list.";
+  if (!isKnownCurrency(values.currency)) fieldErrors.currency = "Choose a currency from the list.";
+  if (values.vatNumber && (EU_COUNTRIES as readonly string[]).includes(values.country) && !isEuVatNumberShape(values.country, values.vatNumber)) {
+    fieldErrors.vatNumber = "This is not the shape of a VAT number of the chosen country.";
+  }
+  for (const field of ["invoiceNumberPattern", "creditNoteNumberPattern"] as const) {
+    const check = validateNumberPattern(values[field]);
+    if (!check.ok) fieldErrors[field] = check.message;
+  }
+  if (values.invoiceNumberPattern === values.creditNoteNumberPattern) fieldErrors.creditNoteNumberPattern = "Credit notes need their own number series.";
+  if (Object.keys(fieldErrors).length > 0) throw new InvalidError(INVALID, fieldErrors);
+}
+
+export async function updateSettings(db: Database, actor: Actor, input: unknown) {
+  if (actor.role !== "admin") throw new ForbiddenError("Only administrators can change the settings.");
+  const values = parseInput(settingsFormInput, input);
+  checkSettingsRules(values);
+  const current = await getSettings(db);
+  const changes = {
+    firmName: values.firmName,
+    legalForm: values.legalForm,
+    registrationNumber: values.registrationNumber,
+    vatNumber: values.vatNumber,
+    addressLine1: values.addressLine1,
+    addressLine2: values.addressLine2,
+    postalCode: values.postalCode,
+    city: values.city,
+    country: values.country,
+    email: values.email,
+    phone: values.phone,
+    iban: values.iban?.replace(/\s+/g, "").toUpperCase() ?? null,
+    bic: values.bic?.toUpperCase() ?? null,
+    brandColor: values.brandColor.toLowerCase(),
+    currency: values.currency,
+    locale: values.locale,
+    timezone: values.timezone,
+    defaultHourlyRate: values.defaultHourlyRate,
+    taxRates: values.taxRates.map((rate) => ({ label: rate.label, basisPoints: rate.percent, isDefault: rate.isDefault })),
+    paymentTermsDays: values.paymentTermsDays,
+    invoiceNumberPattern: values.invoiceNumberPattern,
+    creditNoteNumberPattern: values.creditNoteNumberPattern,
+    invoiceFooter: values.invoiceFooter,
+    invoiceEmailSubject: values.invoiceEmailSubject,
+    invoiceEmailMessage: values.invoiceEmailMessage,
+    reminders: { enabled: values.remindersEnabled, daysAfterDue: values.reminderDays },
+    notificationEmail: values.notificationEmail,
+    applicationRetentionMonths: values.applicationRetentionMonths,
+  };
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(settings)
+      .set({ ...changes, setupCompleted: true, version: values.version + 1 })
+      .where(and(eq(settings.id, current.id), eq(settings.version, values.version)))
+      .returning();
+    if (!updated) throw new ConflictError("The settings were changed by someone else. Reload the page and try again.");
+    await recordAudit(tx, actor, { entity: "settings", entityId: current.id, action: "update", summary: diffSummary(current as Record<string, unknown>, changes, ["logo"]) });
+    return updated;
+  });
+}
+
+export const LOGO_MAX_BYTES = 512 * 1024;
+
+/** PNG or JPEG by their first bytes (never by name or declared type); SVG is refused as it can carry script. */
+export function sniffLogoType(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, index) => bytes[index] === byte)) return "image/png";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  return null;
+}
+
+export async function updateLogo(db: Database, actor: Actor, file: { bytes: Uint8Array } | null) {
+  if (actor.role !== "admin") throw new ForbiddenError("Only administrators can change the settings.");
+  let logo: Buffer | null = null;
+  let logoMimeType: string | null = null;
+  if (file) {
+    if (file.bytes.length > LOGO_MAX_BYTES) throw new InvalidError(INVALID, { logo: "The logo must be at most 512 KB." });
+    logoMimeType = sniffLogoType(file.bytes);
+    if (!logoMimeType) throw new InvalidError(INVALID, { logo: "The logo must be a PNG or JPEG image." });
+    logo = Buffer.from(file.bytes);
+  }
+  const current = await getSettings(db);
+  await db.transaction(async (tx) => {
+    await tx.update(settings).set({ logo, logoMimeType, version: current.version + 1 }).where(eq(settings.id, current.id));
+    await recordAudit(tx, actor, { entity: "settings", entityId: current.id, action: logo ? "update_logo" : "remove_logo", summary: logo ? { bytes: logo.length, type: logoMimeType } : {} });
+  });
+}

@@ -1,0 +1,138 @@
+// The firm's settings (SPEC section 3), one schema shared by the settings form and its action.
+import { z } from "zod";
+
+export const LOCALES = ["en-GB", "en-US", "en-IE", "fr-FR", "fr-BE", "fr-CH", "de-DE", "de-AT", "de-CH", "nl-NL", "nl-BE", "es-ES", "it-IT", "pt-PT", "pl-PL", "sv-SE", "da-DK", "fi-FI", "nb-NO", "cs-CZ"] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .transform((value) => (value === "" ? null : value))
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null);
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine((value) => value === "" || z.email().safeParse(value).success, "Enter a valid email address.")
+  .transform((value) => (value === "" ? null : value))
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
+
+/** ISO 13616 IBAN: country, check digits, and the mod-97 check that catches typing errors. */
+export function isValidIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, "").toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const digits = /[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char;
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+/** "20", "5.5", "2,1" → basis points (2000, 550, 210). */
+export function percentToBasisPoints(value: string | number): number | null {
+  const text = String(value).trim().replace(",", ".").replace(/\s*%$/, "");
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ""] = text.split(".");
+  const bp = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return bp <= 10_000 ? bp : null;
+}
+
+export const taxRateInput = z.object({
+  label: z.string().trim().min(1, "Enter a label.").max(40, "Use at most 40 characters."),
+  percent: z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const bp = percentToBasisPoints(value);
+    if (bp === null) {
+      ctx.addIssue({ code: "custom", message: "Enter a rate between 0 and 100, e.g. 20 or 5.5." });
+      return z.NEVER;
+    }
+    return bp;
+  }),
+  isDefault: z.boolean(),
+});
+
+export const settingsFormInput = z
+  .object({
+    version: z.coerce.number().int().min(1),
+    firmName: z.string().trim().min(1, "Enter the firm's name.").max(200, "Use at most 200 characters."),
+    legalForm: optionalText(80),
+    registrationNumber: optionalText(80),
+    vatNumber: optionalText(20),
+    addressLine1: optionalText(200),
+    addressLine2: optionalText(200),
+    postalCode: optionalText(20),
+    city: optionalText(100),
+    country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Choose a country."),
+    email: optionalEmail,
+    phone: optionalText(40),
+    iban: optionalText(42).refine((value) => value === null || isValidIban(value), "Enter a valid IBAN (the check digits do not match)."),
+    bic: optionalText(11).refine((value) => value === null || /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/i.test(value), "Enter a valid BIC (8 or 11 characters)."),
+    brandColor: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Enter a colour such as #1f4fd1."),
+    currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "Choose a currency."),
+    locale: z.enum(LOCALES, { error: "Choose a locale." }),
+    timezone: z.string().trim().min(1, "Choose a timezone."),
+    defaultHourlyRate: z
+      .union([z.string(), z.number(), z.null()])
+      .optional()
+      .transform((value, ctx) => {
+        const text = value === null || value === undefined ? "" : String(value).trim().replace(",", ".");
+        if (text === "") return null;
+        if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) {
+          ctx.addIssue({ code: "custom", message: "Enter an amount such as 85 or 85.50." });
+          return z.NEVER;
+        }
+        const [whole, fraction = ""] = text.split(".");
+        return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+      }),
+    taxRates: z.array(taxRateInput).min(1, "Keep at least one tax rate.").max(20, "At most 20 tax rates."),
+    paymentTermsDays: z.coerce.number({ error: "Enter a number of days." }).int("Enter whole days.").min(0, "Between 0 and 365 days.").max(365, "Between 0 and 365 days."),
+    invoiceNumberPattern: z.string().trim().min(1).max(40),
+    creditNoteNumberPattern: z.string().trim().min(1).max(40),
+    invoiceFooter: optionalText(2000),
+    invoiceEmailSubject: z.string().trim().min(1, "Enter a subject.").max(200),
+    invoiceEmailMessage: z.string().trim().min(1, "Enter a message.").max(5000),
+    remindersEnabled: z.boolean(),
+    reminderDays: z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const parts = value === "" ? [] : value.split(/[\s,;]+/).filter(Boolean);
+        const days = parts.map(Number);
+        if (days.some((day) => !Number.isInteger(day) || day < 1 || day > 365)) {
+          ctx.addIssue({ code: "custom", message: "List days between 1 and 365, separated by commas, e.g. 3, 10, 30." });
+          return z.NEVER;
+        }
+        return [...new Set(days)].sort((a, b) => a - b).slice(0, 10);
+      }),
+    notificationEmail: optionalEmail,
+    applicationRetentionMonths: z.coerce.number().int().min(1, "Between 1 and 120 months.").max(120, "Between 1 and 120 months."),
+  })
+  .superRefine((value, ctx) => {
+    const defaults = value.taxRates.filter((rate) => rate.isDefault).length;
+    if (defaults !== 1) ctx.addIssue({ code: "custom", path: ["taxRates"], message: "Mark exactly one tax rate as the default." });
+    const seen = new Set<number>();
+    value.taxRates.forEach((rate, index) => {
+      if (seen.has(rate.percent)) ctx.addIssue({ code: "custom", path: ["taxRates", index, "percent"], message: "This rate is listed twice." });
+      seen.add(rate.percent);
+    });
+    if (value.remindersEnabled && value.reminderDays.length === 0) ctx.addIssue({ code: "custom", path: ["reminderDays"], message: "List at least one day to send reminders." });
+  });
+
+export type SettingsFormInput = z.input<typeof settingsFormInput>;
+export type SettingsFormOutput = z.output<typeof settingsFormInput>;
+
+export const DEFAULT_TAX_RATES = [
+  { label: "Standard 20 %", basisPoints: 2000, isDefault: true },
+  { label: "Reduced 10 %", basisPoints: 1000, isDefault: false },
+  { label: "Reduced 5.5 %", basisPoints: 550, isDefault: false },
+  { label: "Super-reduced 2.1 %", basisPoints: 210, isDefault: false },
+  { label: "Zero-rated 0 %", basisPoints: 0, isDefault: false },
+];

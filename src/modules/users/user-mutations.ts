@@ -1,0 +1,178 @@
+// Writes of the users domain. Each takes the database first, checks the actor's role, validates
+// with the shared schema, and runs one transaction that also records the audit event.
+import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { and, count, eq, ne, sql } from "drizzle-orm";
+import type { Database, Executor } from "@/db/client";
+import { account, session, user, type Role } from "@/db/schema";
+import { parseInput } from "@/lib/action";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy";
+import {
+  changeOwnPasswordInput,
+  createUserInput,
+  resetPasswordInput,
+  setUserActiveInput,
+  updateUserInput,
+} from "./user-schemas";
+
+function assertAdmin(actor: Actor) {
+  if (actor.role !== "admin") throw new ForbiddenError("Only administrators can manage users.");
+}
+
+function assertNotCommon(field: string, password: string) {
+  if (isCommonPassword(password)) throw new InvalidError("Please correct the highlighted fields.", { [field]: COMMON_PASSWORD_MESSAGE });
+}
+
+async function emailTaken(db: Executor, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase())).limit(1);
+  return Boolean(row);
+}
+
+type NewUser = { name: string; email: string; role: Role; defaultHourlyRate: number | null; password: string; mustChangePassword: boolean };
+
+/** Inserts the user and its credential account (better-auth's scrypt hash). */
+async function insertUser(tx: Executor, values: NewUser) {
+  const [created] = await tx
+    .insert(user)
+    .values({
+      name: values.name,
+      email: values.email,
+      role: values.role,
+      defaultHourlyRate: values.defaultHourlyRate,
+      mustChangePassword: values.mustChangePassword,
+      emailVerified: true,
+    })
+    .returning();
+  if (!created) throw new Error("insert returned no user");
+  await tx.insert(account).values({ accountId: created.id, providerId: "credential", userId: created.id, password: await hashPassword(values.password) });
+  return created;
+}
+
+export async function createUser(db: Database, actor: Actor, input: unknown) {
+  assertAdmin(actor);
+  const values = parseInput(createUserInput, input);
+  assertNotCommon("password", values.password);
+  return db.transaction(async (tx) => {
+    if (await emailTaken(tx, values.email)) throw new InvalidError("Please correct the highlighted fields.", { email: "A user with this email already exists." });
+    // The first password is the admin's to know: the new user chooses their own at first sign-in.
+    const created = await insertUser(tx, { ...values, mustChangePassword: true });
+    await recordAudit(tx, actor, { entity: "user", entityId: created.id, action: "create", summary: { name: created.name, email: created.email, role: created.role } });
+    return created;
+  });
+}
+
+/** First run: the administrator from ADMIN_EMAIL/ADMIN_PASSWORD or with a generated password. */
+export async function createFirstAdmin(db: Database, values: { email: string; password: string; generated: boolean }) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ value: count() }).from(user);
+    if ((existing?.value ?? 0) > 0) return null;
+    const created = await insertUser(tx, {
+      name: "Administrator",
+      email: values.email.toLowerCase(),
+      role: "admin",
+      defaultHourlyRate: null,
+      password: values.password,
+      mustChangePassword: values.generated,
+    });
+    await recordAudit(tx, SYSTEM_ACTOR, { entity: "user", entityId: created.id, action: "create", summary: { email: created.email, role: "admin", firstRun: true } });
+    return created;
+  });
+}
+
+async function countOtherActiveAdmins(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(user)
+    .where(and(eq(user.role, "admin"), eq(user.active, true), ne(user.id, userId)));
+  return row?.value ?? 0;
+}
+
+export async function updateUser(db: Database, actor: Actor, input: unknown) {
+  assertAdmin(actor);
+  const values = parseInput(updateUserInput, input);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(user).where(eq(user.id, values.id)).for("update");
+    if (!before) throw new NotFoundError("This user does not exist.");
+    if (before.version !== values.version) throw new ConflictError();
+    if (before.role === "admin" && values.role !== "admin" && (await countOtherActiveAdmins(tx, before.id)) === 0) {
+      throw new InvalidError("Please correct the highlighted fields.", { role: "Bureau needs at least one active administrator." });
+    }
+    const changes = { name: values.name, role: values.role, defaultHourlyRate: values.defaultHourlyRate };
+    const [updated] = await tx
+      .update(user)
+      .set({ ...changes, version: before.version + 1 })
+      .where(and(eq(user.id, values.id), eq(user.version, values.version)))
+      .returning();
+    if (!updated) throw new ConflictError();
+    await recordAudit(tx, actor, { entity: "user", entityId: updated.id, action: "update", summary: diffSummary(before, changes) });
+    return updated;
+  });
+}
+
+/** Deactivating ends every session of the user at once; their next request is signed out. */
+export async function setUserActive(db: Database, actor: Actor, input: unknown) {
+  assertAdmin(actor);
+  const values = parseInput(setUserActiveInput, input);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(user).where(eq(user.id, values.id)).for("update");
+    if (!before) throw new NotFoundError("This user does not exist.");
+    if (!values.active) {
+      if (before.id === actor.id) throw new InvalidError("You cannot deactivate your own account.");
+      if (before.role === "admin" && (await countOtherActiveAdmins(tx, before.id)) === 0) throw new InvalidError("Bureau needs at least one active administrator.");
+    }
+    if (before.active === values.active) return before;
+    const [updated] = await tx.update(user).set({ active: values.active, version: before.version + 1 }).where(eq(user.id, values.id)).returning();
+    if (!values.active) await tx.delete(session).where(eq(session.userId, values.id));
+    await recordAudit(tx, actor, { entity: "user", entityId: values.id, action: values.active ? "reactivate" : "deactivate", summary: { email: before.email } });
+    return updated!;
+  });
+}
+
+/** An admin sets a new password: the user's sessions end and they choose their own at next sign-in. */
+export async function resetUserPassword(db: Database, actor: Actor, input: unknown) {
+  assertAdmin(actor);
+  const values = parseInput(resetPasswordInput, input);
+  assertNotCommon("password", values.password);
+  const hash = await hashPassword(values.password);
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select().from(user).where(eq(user.id, values.id)).for("update");
+    if (!target) throw new NotFoundError("This user does not exist.");
+    await upsertCredential(tx, target.id, hash);
+    await tx.update(user).set({ mustChangePassword: target.id !== actor.id, version: target.version + 1 }).where(eq(user.id, target.id));
+    await tx.delete(session).where(eq(session.userId, target.id));
+    await recordAudit(tx, actor, { entity: "user", entityId: target.id, action: "reset_password", summary: { email: target.email } });
+  });
+}
+
+async function upsertCredential(tx: Executor, userId: string, hash: string) {
+  const updated = await tx
+    .update(account)
+    .set({ password: hash })
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+    .returning({ id: account.id });
+  if (updated.length === 0) await tx.insert(account).values({ accountId: userId, providerId: "credential", userId, password: hash });
+}
+
+/** The signed-in user changes their own password; their other sessions end. */
+export async function changeOwnPassword(db: Database, actor: Actor & { sessionId?: string }, input: unknown) {
+  const values = parseInput(changeOwnPasswordInput, input);
+  const [credential] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")))
+    .limit(1);
+  if (!credential?.password || !(await verifyPassword({ hash: credential.password, password: values.currentPassword }))) {
+    throw new InvalidError("Please correct the highlighted fields.", { currentPassword: "The current password is incorrect." });
+  }
+  assertNotCommon("newPassword", values.newPassword);
+  const hash = await hashPassword(values.newPassword);
+  await db.transaction(async (tx) => {
+    await upsertCredential(tx, actor.id, hash);
+    await tx.update(user).set({ mustChangePassword: false, version: sql`${user.version} + 1` }).where(eq(user.id, actor.id));
+    await tx.delete(session).where(actor.sessionId ? and(eq(session.userId, actor.id), ne(session.id, actor.sessionId)) : eq(session.userId, actor.id));
+    await recordAudit(tx, actor, { entity: "user", entityId: actor.id, action: "change_password" });
+  });
+}
+
+export { emailTaken };

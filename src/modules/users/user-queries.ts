@@ -1,0 +1,32 @@
+import "server-only";
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { user } from "@/db/schema";
+import { NotFoundError } from "@/lib/errors";
+
+const publicColumns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  active: user.active,
+  mustChangePassword: user.mustChangePassword,
+  defaultHourlyRate: user.defaultHourlyRate,
+  version: user.version,
+  createdAt: user.createdAt,
+  updatedAt: user.updatedAt,
+};
+
+export async function findUsers(db: Executor) {
+  return db.select(publicColumns).from(user).orderBy(desc(user.active), asc(user.name));
+}
+
+export async function getUser(db: Executor, id: string) {
+  const [row] = await db.select(publicColumns).from(user).where(eq(user.id, id)).limit(1);
+  if (!row) throw new NotFoundError("This user does not exist.");
+  return row;
+}
+
+export async function countActiveUsersByRole(db: Executor) {
+  return db.select({ role: user.role, value: count() }).from(user).where(eq(user.active, true)).groupBy(user.role);
+}

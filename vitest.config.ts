@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+// Three projects: pure unit tests, integration on PGlite, integration on PostgreSQL.
+// The PostgreSQL project runs when TEST_DATABASE_URL is set (CI sets it and REQUIRE_POSTGRES=1,
+// so a missing server fails there instead of being skipped).
+const alias = { "@": path.resolve(import.meta.dirname, "src"), "server-only": path.resolve(import.meta.dirname, "tests/support/empty.ts") };
+const integration = ["src/**/*.int.test.ts", "tests/integration/**/*.int.test.ts"];
+const testEnv = { BETTER_AUTH_SECRET: "integration-tests-secret-0123456789abcdef", APP_URL: "http://localhost:3000", LOG_LEVEL: "silent" };
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts", "src/**/*.test.tsx"], exclude: integration, environment: "node" } },
+      {
+        resolve: { alias },
+        test: { name: "pglite", include: integration, env: { TEST_DB: "pglite", ...testEnv }, globalSetup: ["tests/support/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ resolve: { alias }, test: { name: "postgres", include: integration, env: { TEST_DB: "postgres", ...testEnv }, globalSetup: ["tests/support/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 } }]
+        : []),
+    ],
+  },
+});
