@@ -1,15 +1,16 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+
+const noSubscription = () => () => {};
 
 /**
  * The application error page of SPEC section 9, word for word. An error that came from the server
  * carries a digest (its details stay in the server logs, found by that digest).
  */
 export function ApplicationError({ error }: { error: Error & { digest?: string } }) {
-  const [host, setHost] = useState("");
+  const host = useSyncExternalStore(noSubscription, () => window.location.host, () => "");
   useEffect(() => {
-    setHost(window.location.host);
     console.error(error);
   }, [error]);
   const fromServer = Boolean(error.digest);
@@ -22,6 +23,8 @@ export function ApplicationError({ error }: { error: Error & { digest?: string }
       </h1>
       {fromServer ? <p className="font-mono text-sm text-muted-foreground">Digest: {error.digest}</p> : null}
       <p className="text-sm">
+        {/* A full page load on purpose: after an error, start again from a clean state. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a className="underline underline-offset-4" href="/">
           Go to the home page
         </a>

@@ -181,7 +181,7 @@ export function parseMoneyInput(input: string, currency: string): number | null 
 const percentFormatters = new Map<string, Intl.NumberFormat>();
 
 /** Formats basis points as a percentage for the locale: 2000 → "20%" (en-GB), 550 → "5,5 %" (fr-FR). */
-export function formatBasisPoints(basisPoints: number, locale: string): string {
+export function formatBasisPoints(basisPoints: number, locale = "en-GB"): string {
   if (!Number.isSafeInteger(basisPoints)) throw new RangeError(`Basis points must be an integer (got ${String(basisPoints)}).`);
   let formatter = percentFormatters.get(locale);
   if (!formatter) {

@@ -1,4 +1,4 @@
-import type { Role } from "@/db/schema/auth";
+import type { Role } from "@/modules/users/roles";
 
 export type NavItem = { href: string; label: string; icon: "dashboard" | "users" | "settings" | "audit" | "account"; roles: readonly Role[] };
 

@@ -3,7 +3,7 @@
 import { History, LayoutDashboard, Menu, Settings, UserRound, Users, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { cn } from "@/lib/utils";
 import type { NavItem } from "./nav-items";
 
@@ -13,7 +13,7 @@ function isActive(pathname: string, href: string) {
   return href === "/bo" ? pathname === "/bo" : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-function NavLinks({ items, pathname }: { items: readonly NavItem[]; pathname: string }) {
+function NavLinks({ items, pathname, onNavigate }: { items: readonly NavItem[]; pathname: string; onNavigate?: () => void }) {
   return (
     <ul className="grid gap-1">
       {items.map((item) => {
@@ -23,6 +23,7 @@ function NavLinks({ items, pathname }: { items: readonly NavItem[]; pathname: st
           <li key={item.href}>
             <Link
               href={item.href}
+              onClick={onNavigate}
               aria-current={active ? "page" : undefined}
               className={cn(
                 "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
@@ -43,7 +44,6 @@ function NavLinks({ items, pathname }: { items: readonly NavItem[]; pathname: st
 export function SidebarNav({ items, firmName, footer }: { items: readonly NavItem[]; firmName: string; footer: React.ReactNode }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <>
@@ -64,7 +64,7 @@ export function SidebarNav({ items, firmName, footer }: { items: readonly NavIte
       </div>
       {open ? (
         <nav id="mobile-nav" aria-label="Back office" className="border-b px-3 py-3 lg:hidden">
-          <NavLinks items={items} pathname={pathname} />
+          <NavLinks items={items} pathname={pathname} onNavigate={() => setOpen(false)} />
           <div className="mt-3 border-t pt-3">{footer}</div>
         </nav>
       ) : null}

@@ -4,8 +4,9 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, timestamps, version } from "./columns";
 
-export const ROLES = ["admin", "manager", "staff"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES } from "@/modules/users/roles";
+
+export { ROLES, type Role } from "@/modules/users/roles";
 
 export const user = pgTable(
   "users",

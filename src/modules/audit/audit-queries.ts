@@ -6,8 +6,8 @@ import { auditEvent } from "@/db/schema";
 export type AuditFilter = { entity?: string; entityId?: string; page?: number; pageSize?: number };
 
 export async function findAuditEvents(db: Executor, filter: AuditFilter = {}) {
-  const pageSize = Math.min(Math.max(filter.pageSize ?? 50, 1), 200);
-  const page = Math.max(filter.page ?? 1, 1);
+  const pageSize = Math.min(Math.max(Math.trunc(Number(filter.pageSize) || 50), 1), 200);
+  const page = Math.max(Math.trunc(Number(filter.page) || 1), 1);
   const where = and(filter.entity ? eq(auditEvent.entity, filter.entity) : undefined, filter.entityId ? eq(auditEvent.entityId, filter.entityId) : undefined);
   const [rows, [total]] = await Promise.all([
     db.select().from(auditEvent).where(where).orderBy(desc(auditEvent.createdAt), desc(auditEvent.id)).limit(pageSize).offset((page - 1) * pageSize),

@@ -7,7 +7,9 @@ import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log"
 import { isEuVatNumberShape, EU_COUNTRIES } from "@/modules/clients/client-rules";
 import { validateNumberPattern } from "@/modules/invoices/invoice-rules";
 import { getSettings } from "./settings-queries";
-import { settingsFormInput } from "./settings-schemas";
+import { LOGO_MAX_BYTES, settingsFormInput } from "./settings-schemas";
+
+export { LOGO_MAX_BYTES };
 
 const INVALID = "Please correct the highlighted fields.";
 
@@ -87,7 +89,6 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
   });
 }
 
-export const LOGO_MAX_BYTES = 512 * 1024;
 
 /** PNG or JPEG by their first bytes (never by name or declared type); SVG is refused as it can carry script. */
 export function sniffLogoType(bytes: Uint8Array): "image/png" | "image/jpeg" | null {

@@ -24,6 +24,19 @@ const optionalEmail = z
   .optional()
   .transform((value) => value ?? null);
 
+export const LOGO_MAX_BYTES = 512 * 1024;
+
+/** A whole number typed in a field; empty or non-numeric text is an error, never 0. */
+const wholeNumber = (message: string) =>
+  z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (!/^-?\d+$/.test(text)) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
 /** ISO 13616 IBAN: country, check digits, and the mod-97 check that catches typing errors. */
 export function isValidIban(value: string): boolean {
   const iban = value.replace(/\s+/g, "").toUpperCase();
@@ -93,9 +106,9 @@ export const settingsFormInput = z
         return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
       }),
     taxRates: z.array(taxRateInput).min(1, "Keep at least one tax rate.").max(20, "At most 20 tax rates."),
-    paymentTermsDays: z.coerce.number({ error: "Enter a number of days." }).int("Enter whole days.").min(0, "Between 0 and 365 days.").max(365, "Between 0 and 365 days."),
-    invoiceNumberPattern: z.string().trim().min(1).max(40),
-    creditNoteNumberPattern: z.string().trim().min(1).max(40),
+    paymentTermsDays: wholeNumber("Enter a number of days.").pipe(z.number().min(0, "Between 0 and 365 days.").max(365, "Between 0 and 365 days.")),
+    invoiceNumberPattern: z.string().trim().min(1, "Enter a pattern, e.g. {YYYY}-{SEQ:4}.").max(40, "Use at most 40 characters."),
+    creditNoteNumberPattern: z.string().trim().min(1, "Enter a pattern, e.g. CN-{YYYY}-{SEQ:4}.").max(40, "Use at most 40 characters."),
     invoiceFooter: optionalText(2000),
     invoiceEmailSubject: z.string().trim().min(1, "Enter a subject.").max(200),
     invoiceEmailMessage: z.string().trim().min(1, "Enter a message.").max(5000),
@@ -113,7 +126,7 @@ export const settingsFormInput = z
         return [...new Set(days)].sort((a, b) => a - b).slice(0, 10);
       }),
     notificationEmail: optionalEmail,
-    applicationRetentionMonths: z.coerce.number().int().min(1, "Between 1 and 120 months.").max(120, "Between 1 and 120 months."),
+    applicationRetentionMonths: wholeNumber("Enter a number of months.").pipe(z.number().min(1, "Between 1 and 120 months.").max(120, "Between 1 and 120 months.")),
   })
   .superRefine((value, ctx) => {
     const defaults = value.taxRates.filter((rate) => rate.isDefault).length;

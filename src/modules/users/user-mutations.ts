@@ -5,7 +5,9 @@ import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { account, session, user, type Role } from "@/db/schema";
 import { parseInput } from "@/lib/action";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, RateLimitedError } from "@/lib/errors";
+import { lockoutMessage } from "@/modules/auth/sign-in-lockout";
+import { getRateLimitState, recordRateLimitHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy";
 import {
@@ -15,6 +17,17 @@ import {
   setUserActiveInput,
   updateUserInput,
 } from "./user-schemas";
+
+const CURRENT_PASSWORD_FAILURES: RateLimitRule = { bucket: "change-password:user", limit: 5, windowMs: 15 * 60 * 1000 };
+
+const EMAIL_TAKEN = "A user with this email already exists.";
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
 
 function assertAdmin(actor: Actor) {
   if (actor.role !== "admin") throw new ForbiddenError("Only administrators can manage users.");
@@ -54,9 +67,13 @@ export async function createUser(db: Database, actor: Actor, input: unknown) {
   const values = parseInput(createUserInput, input);
   assertNotCommon("password", values.password);
   return db.transaction(async (tx) => {
-    if (await emailTaken(tx, values.email)) throw new InvalidError("Please correct the highlighted fields.", { email: "A user with this email already exists." });
+    if (await emailTaken(tx, values.email)) throw new InvalidError("Please correct the highlighted fields.", { email: EMAIL_TAKEN });
     // The first password is the admin's to know: the new user chooses their own at first sign-in.
-    const created = await insertUser(tx, { ...values, mustChangePassword: true });
+    const created = await insertUser(tx, { ...values, mustChangePassword: true }).catch((error: unknown) => {
+      // Two admins creating the same email at once: the unique index decides, the form says why.
+      if (isUniqueViolation(error)) throw new InvalidError("Please correct the highlighted fields.", { email: EMAIL_TAKEN });
+      throw error;
+    });
     await recordAudit(tx, actor, { entity: "user", entityId: created.id, action: "create", summary: { name: created.name, email: created.email, role: created.role } });
     return created;
   });
@@ -138,8 +155,9 @@ export async function resetUserPassword(db: Database, actor: Actor, input: unkno
   await db.transaction(async (tx) => {
     const [target] = await tx.select().from(user).where(eq(user.id, values.id)).for("update");
     if (!target) throw new NotFoundError("This user does not exist.");
+    if (target.id === actor.id) throw new InvalidError("Change your own password from My account.");
     await upsertCredential(tx, target.id, hash);
-    await tx.update(user).set({ mustChangePassword: target.id !== actor.id, version: target.version + 1 }).where(eq(user.id, target.id));
+    await tx.update(user).set({ mustChangePassword: true, version: target.version + 1 }).where(eq(user.id, target.id));
     await tx.delete(session).where(eq(session.userId, target.id));
     await recordAudit(tx, actor, { entity: "user", entityId: target.id, action: "reset_password", summary: { email: target.email } });
   });
@@ -157,12 +175,16 @@ async function upsertCredential(tx: Executor, userId: string, hash: string) {
 /** The signed-in user changes their own password; their other sessions end. */
 export async function changeOwnPassword(db: Database, actor: Actor & { sessionId?: string }, input: unknown) {
   const values = parseInput(changeOwnPasswordInput, input);
+  // A stolen session must not become a free password-guessing oracle: the same limit as sign-in.
+  const limit = await getRateLimitState(db, CURRENT_PASSWORD_FAILURES, actor.id);
+  if (!limit.allowed) throw new RateLimitedError(lockoutMessage(limit.retryAfterSeconds), limit.retryAfterSeconds);
   const [credential] = await db
     .select({ password: account.password })
     .from(account)
     .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")))
     .limit(1);
   if (!credential?.password || !(await verifyPassword({ hash: credential.password, password: values.currentPassword }))) {
+    await recordRateLimitHit(db, CURRENT_PASSWORD_FAILURES, actor.id);
     throw new InvalidError("Please correct the highlighted fields.", { currentPassword: "The current password is incorrect." });
   }
   assertNotCommon("newPassword", values.newPassword);

@@ -1,6 +1,6 @@
 // Inputs of the users domain, shared by the forms (zodResolver) and the actions.
 import { z } from "zod";
-import { ROLES } from "@/db/schema/auth";
+import { ROLES } from "./roles";
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;

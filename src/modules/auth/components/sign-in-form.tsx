@@ -1,10 +1,12 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+
+const noSubscription = () => () => {};
 
 const FAILED = "Email or password is incorrect";
 
@@ -17,6 +19,8 @@ function lockoutText(retryAfterSeconds: number): string {
 export function SignInForm({ next }: { next: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // Until React has hydrated, the button stays disabled: a native submit would not reach our handler.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,7 +51,7 @@ export function SignInForm({ next }: { next: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+    <form onSubmit={onSubmit} method="post" className="grid gap-4" noValidate>
       {error ? (
         <Alert variant="destructive">
           <AlertDescription>{error}</AlertDescription>
@@ -61,7 +65,7 @@ export function SignInForm({ next }: { next: string }) {
         <Label htmlFor="password">Password</Label>
         <Input id="password" name="password" type="password" autoComplete="current-password" required />
       </div>
-      <Button type="submit" disabled={pending} className="w-full">
+      <Button type="submit" disabled={pending || !hydrated} className="w-full">
         {pending ? "Signing in…" : "Sign in"}
       </Button>
     </form>

@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { PageHeader } from "@/components/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { Role } from "@/modules/users/roles";
+import { requireUser } from "@/lib/session";
+import { ChangePasswordForm } from "@/modules/users/components/change-password-form";
+
+export const metadata: Metadata = { title: "My account" };
+
+const ROLE_LABELS: Record<Role, string> = { admin: "Admin", manager: "Manager", staff: "Staff" };
+
+export default async function AccountPage({ searchParams }: { searchParams: Promise<{ required?: string | string[] }> }) {
+  const user = await requireUser();
+  const { required } = await searchParams;
+  const isRequired = user.mustChangePassword || (Array.isArray(required) ? required[0] : required) === "1";
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <PageHeader title="My account" />
+      {isRequired ? (
+        <Alert variant="warning">
+          <AlertDescription>Choose your own password before you continue.</AlertDescription>
+        </Alert>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Profile</CardTitle>
+          <CardDescription>An administrator can change your name and role.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[8rem_1fr]">
+            <dt className="text-muted-foreground">Name</dt>
+            <dd className="font-medium break-words">{user.name}</dd>
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="font-medium break-all">{user.email}</dd>
+            <dt className="text-muted-foreground">Role</dt>
+            <dd>
+              <Badge variant="neutral">{ROLE_LABELS[user.role]}</Badge>
+            </dd>
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Password</CardTitle>
+          <CardDescription>You stay signed in here; your sessions on other devices end.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ChangePasswordForm email={user.email} mustChangePassword={user.mustChangePassword} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

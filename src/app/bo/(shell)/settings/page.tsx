@@ -1,0 +1,93 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page-header";
+import { getDb } from "@/db/client";
+import { todayInZone } from "@/lib/dates";
+import { minorToDecimalString } from "@/lib/money";
+import { requirePageRole } from "@/lib/session";
+import { COUNTRIES, CURRENCIES } from "@/modules/clients/client-rules";
+import { SettingsForm, type SettingsFormOptions } from "@/modules/settings/components/settings-form";
+import { getSettings, type Settings } from "@/modules/settings/settings-queries";
+import { LOCALES, type SettingsFormInput } from "@/modules/settings/settings-schemas";
+
+export const metadata: Metadata = { title: "Settings" };
+
+/** 550 → "5.5", 2000 → "20": the percentage as a person types it. */
+function basisPointsToPercentText(basisPoints: number): string {
+  return minorToDecimalString(basisPoints, 2).replace(/\.?0+$/, "");
+}
+
+function toFormValues(settings: Settings): SettingsFormInput {
+  return {
+    version: settings.version,
+    firmName: settings.firmName,
+    legalForm: settings.legalForm ?? "",
+    registrationNumber: settings.registrationNumber ?? "",
+    vatNumber: settings.vatNumber ?? "",
+    addressLine1: settings.addressLine1 ?? "",
+    addressLine2: settings.addressLine2 ?? "",
+    postalCode: settings.postalCode ?? "",
+    city: settings.city ?? "",
+    country: settings.country,
+    email: settings.email ?? "",
+    phone: settings.phone ?? "",
+    iban: settings.iban ?? "",
+    bic: settings.bic ?? "",
+    brandColor: settings.brandColor,
+    currency: settings.currency,
+    locale: settings.locale as SettingsFormInput["locale"],
+    timezone: settings.timezone,
+    // The shared schema reads the rate with two decimals (85.50 → 8550), whatever the currency.
+    defaultHourlyRate: settings.defaultHourlyRate === null ? "" : minorToDecimalString(settings.defaultHourlyRate, 2),
+    taxRates: settings.taxRates.map((rate) => ({ label: rate.label, percent: basisPointsToPercentText(rate.basisPoints), isDefault: rate.isDefault })),
+    paymentTermsDays: String(settings.paymentTermsDays),
+    invoiceNumberPattern: settings.invoiceNumberPattern,
+    creditNoteNumberPattern: settings.creditNoteNumberPattern,
+    invoiceFooter: settings.invoiceFooter ?? "",
+    invoiceEmailSubject: settings.invoiceEmailSubject,
+    invoiceEmailMessage: settings.invoiceEmailMessage,
+    remindersEnabled: settings.reminders.enabled,
+    reminderDays: settings.reminders.daysAfterDue.join(", "),
+    notificationEmail: settings.notificationEmail ?? "",
+    applicationRetentionMonths: String(settings.applicationRetentionMonths),
+  };
+}
+
+/**
+ * The choices of the selects, built on the server: the browser's Intl data (time zones, names)
+ * can differ from Node's, and one list on both sides keeps hydration exact. The saved value is
+ * always offered, even when this runtime no longer lists it (e.g. a renamed time zone).
+ */
+function buildOptions(settings: Settings): SettingsFormOptions {
+  const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+  const zones = new Set(["UTC", ...Intl.supportedValuesOf("timeZone")]);
+  zones.add(settings.timezone);
+  const currencies = CURRENCIES.some((currency) => currency.code === settings.currency)
+    ? CURRENCIES
+    : [...CURRENCIES, { code: settings.currency, name: settings.currency }];
+  const countries = COUNTRIES.some((country) => country.code === settings.country)
+    ? COUNTRIES
+    : [...COUNTRIES, { code: settings.country as (typeof COUNTRIES)[number]["code"], name: settings.country }];
+  return {
+    countries,
+    currencies,
+    locales: LOCALES.map((code) => ({ code, name: languageNames.of(code) ?? code })),
+    timezones: [...zones].sort((a, b) => (a === "UTC" ? -1 : b === "UTC" ? 1 : a.localeCompare(b, "en"))),
+  };
+}
+
+export default async function SettingsPage() {
+  await requirePageRole(["admin"]);
+  const settings = await getSettings(getDb());
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <PageHeader title="Settings" description="Your firm's details, invoicing and mail. They appear on invoices and are used across Bureau." />
+      <SettingsForm
+        initialValues={toFormValues(settings)}
+        options={buildOptions(settings)}
+        today={todayInZone(settings.timezone)}
+        logo={{ hasLogo: settings.logo !== null && settings.logoMimeType !== null, key: settings.version }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ArrowLeftIcon } from "lucide-react";
+import { PageHeader } from "@/components/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { getDb } from "@/db/client";
+import type { Role } from "@/modules/users/roles";
+import { formatDateTime } from "@/lib/dates";
+import { NotFoundError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
+import { requirePageRole } from "@/lib/session";
+import { findAuditEvents } from "@/modules/audit/audit-queries";
+import { getSettings } from "@/modules/settings/settings-queries";
+import { EditUserForm } from "@/modules/users/components/edit-user-form";
+import { ResetPasswordForm } from "@/modules/users/components/reset-password-form";
+import { UserActiveToggle } from "@/modules/users/components/user-active-toggle";
+import { getUser } from "@/modules/users/user-queries";
+
+export const metadata: Metadata = { title: "User" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ROLE_LABELS: Record<Role, string> = { admin: "Admin", manager: "Manager", staff: "Staff" };
+const ACTION_LABELS: Record<string, string> = {
+  create: "Created",
+  update: "Edited",
+  deactivate: "Deactivated",
+  reactivate: "Reactivated",
+  reset_password: "Password reset",
+  change_password: "Password changed",
+};
+const FIELD_LABELS: Record<string, string> = { name: "name", role: "role", defaultHourlyRate: "default hourly rate", email: "email" };
+
+async function loadUser(id: string) {
+  if (!UUID.test(id)) notFound();
+  try {
+    return await getUser(getDb(), id);
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}
+
+export default async function UserPage({ params }: { params: Promise<{ id: string }> }) {
+  const viewer = await requirePageRole(["admin"]);
+  const { id } = await params;
+  const user = await loadUser(id);
+  const db = getDb();
+  const [settings, history] = await Promise.all([getSettings(db), findAuditEvents(db, { entity: "user", entityId: user.id, pageSize: 20 })]);
+
+  function describeValue(field: string, value: unknown): string {
+    if (value === null || value === undefined || value === "") return "none";
+    if (field === "defaultHourlyRate" && typeof value === "number") return formatMoney(value, settings.currency, settings.locale);
+    if (field === "role" && typeof value === "string") return ROLE_LABELS[value as Role] ?? value;
+    return String(value);
+  }
+
+  function describeChanges(summary: Record<string, unknown>): string[] {
+    const changes = summary.changes;
+    if (!changes || typeof changes !== "object") return [];
+    return Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>).map(
+      ([field, change]) => `${FIELD_LABELS[field] ?? field}: ${describeValue(field, change?.from)} → ${describeValue(field, change?.to)}`,
+    );
+  }
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <div>
+        <Link href="/bo/users" className="inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+          <ArrowLeftIcon aria-hidden="true" className="size-4" />
+          Users
+        </Link>
+      </div>
+      <PageHeader
+        title={user.name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="break-all">{user.email}</span>
+            <Badge variant="neutral">{ROLE_LABELS[user.role]}</Badge>
+            {user.active ? <Badge variant="success">Active</Badge> : <Badge variant="danger">Deactivated</Badge>}
+            {user.mustChangePassword ? <Badge variant="warning">Must choose a new password</Badge> : null}
+          </span>
+        }
+      />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Details</CardTitle>
+          <CardDescription>The email is the sign-in name and cannot be changed here.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <EditUserForm
+            user={{ id: user.id, version: user.version, name: user.name, role: user.role, defaultHourlyRate: user.defaultHourlyRate }}
+            currency={settings.currency}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Reset password</CardTitle>
+          <CardDescription>Sets a new password and ends {user.id === viewer.id ? "your" : "their"} sessions at once.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ResetPasswordForm userId={user.id} userName={user.name} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Access</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <UserActiveToggle userId={user.id} userName={user.name} active={user.active} isSelf={user.id === viewer.id} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>History</CardTitle>
+          <CardDescription>
+            {history.total > history.rows.length ? (
+              <>
+                The latest {history.rows.length} of {history.total} events.{" "}
+                <Link href="/bo/audit?entity=user" className="text-primary underline underline-offset-4">
+                  Open the audit log
+                </Link>
+              </>
+            ) : (
+              "Changes to this user, newest first."
+            )}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {history.rows.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No recorded changes yet.</p>
+          ) : (
+            <ol className="grid gap-3">
+              {history.rows.map((event) => {
+                const changes = describeChanges(event.summary);
+                return (
+                  <li key={event.id} className="grid gap-0.5 border-l-2 pl-3 text-sm">
+                    <p>
+                      <span className="font-medium">{ACTION_LABELS[event.action] ?? event.action}</span>
+                      <span className="text-muted-foreground"> by {event.actorName ?? "Bureau"}</span>
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      <time dateTime={event.createdAt.toISOString()}>{formatDateTime(event.createdAt, settings.locale, settings.timezone)}</time>
+                    </p>
+                    {changes.length > 0 ? (
+                      <ul className="text-xs text-muted-foreground">
+                        {changes.map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

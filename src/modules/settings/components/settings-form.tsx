@@ -1,0 +1,651 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { PlusIcon, Trash2Icon } from "lucide-react";
+import { unstable_rethrow, useRouter } from "next/navigation";
+import { useActionState, useEffect, useRef, useState } from "react";
+import type * as React from "react";
+import { type FieldPath, FormProvider, get, type UseFormRegister, useFieldArray, useForm, useFormContext, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import type { ActionResult } from "@/lib/action";
+import { cn } from "@/lib/utils";
+import { formatInvoiceNumber, validateNumberPattern } from "@/modules/invoices/invoice-rules";
+import { updateLogoAction, updateSettingsAction } from "../settings-actions";
+import { LOGO_MAX_BYTES, type SettingsFormInput, settingsFormInput } from "../settings-schemas";
+
+export type SettingsFormOptions = {
+  countries: readonly { code: string; name: string }[];
+  currencies: readonly { code: string; name: string }[];
+  locales: readonly { code: string; name: string }[];
+  timezones: readonly string[];
+};
+
+export type SettingsFormProps = {
+  initialValues: SettingsFormInput;
+  options: SettingsFormOptions;
+  /** The firm's today (YYYY-MM-DD), for the number preview. */
+  today: string;
+  /** `key` changes whenever the settings row does, so the browser fetches the new logo. */
+  logo: { hasLogo: boolean; key: number };
+};
+
+type Name = FieldPath<SettingsFormInput>;
+
+const FORM_ID = "settings-form";
+const MAX_TAX_RATES = 20;
+
+const UNEXPECTED = "Bureau could not save the settings just now. Your changes are still here; please try again in a moment.";
+
+type FormAlert = { message: string; details: string[] };
+
+export function SettingsForm({ initialValues, options, today, logo }: SettingsFormProps) {
+  const router = useRouter();
+  const form = useForm<SettingsFormInput, unknown, SettingsFormInput>({
+    // raw: the action parses the same input again, so it receives what was typed, not the output.
+    resolver: zodResolver(settingsFormInput, undefined, { raw: true }),
+    defaultValues: initialValues,
+  });
+  const { formState, getValues, handleSubmit, register, reset, setError, setValue } = form;
+  const { isDirty, isSubmitting } = formState;
+  const [alert, setAlert] = useState<FormAlert | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [isDirty]);
+
+  function showAlert(next: FormAlert, focus: boolean) {
+    setAlert(next);
+    if (focus) requestAnimationFrame(() => alertRef.current?.focus());
+  }
+
+  async function onValid(values: SettingsFormInput) {
+    setAlert(null);
+    let result: ActionResult<{ version: number }>;
+    try {
+      result = await updateSettingsAction(values);
+    } catch (error) {
+      unstable_rethrow(error);
+      showAlert({ message: UNEXPECTED, details: [] }, true);
+      return;
+    }
+    if (result.ok) {
+      // The saved values become the new baseline (not dirty) with the version the server gave.
+      reset({ ...getValues(), version: result.data.version });
+      toast.success(result.message ?? "Settings saved.");
+      router.refresh();
+      return;
+    }
+    const visible = new Set<string>(Object.keys(initialValues).filter((key) => key !== "version"));
+    getValues("taxRates").forEach((_, index) => {
+      visible.add(`taxRates.${index}.label`);
+      visible.add(`taxRates.${index}.percent`);
+    });
+    const details: string[] = [];
+    let focused = false;
+    for (const [key, message] of Object.entries(result.fieldErrors ?? {})) {
+      if (!visible.has(key)) {
+        details.push(message);
+        continue;
+      }
+      setError(key as Name, { type: "server", message }, { shouldFocus: !focused && key !== "taxRates" });
+      if (key !== "taxRates") focused = true;
+    }
+    // A conflict or refusal has no field to point at: move to the message so it is read and seen.
+    showAlert({ message: result.message, details }, !focused);
+  }
+
+  function onInvalid() {
+    showAlert({ message: "Please correct the highlighted fields.", details: [] }, false);
+  }
+
+  return (
+    <FormProvider {...form}>
+      <div className="grid gap-6">
+        {alert ? (
+          <Alert ref={alertRef} tabIndex={-1} variant="destructive" className="scroll-mt-4 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <AlertTitle>The settings were not saved</AlertTitle>
+            <AlertDescription>
+              <p>{alert.message}</p>
+              {alert.details.length > 0 ? (
+                <ul className="list-disc pl-5">
+                  {alert.details.map((detail, index) => (
+                    <li key={index}>{detail}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+
+        <form id={FORM_ID} noValidate onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} className="grid gap-6">
+          <input type="hidden" {...register("version")} />
+
+          <Section title="Firm" description="Who issues the invoices: shown on every invoice and email.">
+            <TextField name="firmName" label="Firm name" required autoComplete="organization" />
+            <TextField name="legalForm" label="Legal form" placeholder="e.g. SAS, Ltd, GmbH" />
+            <TextField name="registrationNumber" label="Registration number" description="Company register number (e.g. SIREN, Companies House)." />
+            <TextField name="vatNumber" label="VAT number" description="Checked for the shape of the chosen country's numbers in the EU." autoCapitalize="characters" />
+            <TextField name="addressLine1" label="Address line 1" autoComplete="address-line1" className="md:col-span-2" />
+            <TextField name="addressLine2" label="Address line 2" autoComplete="address-line2" className="md:col-span-2" />
+            <TextField name="postalCode" label="Postal code" autoComplete="postal-code" />
+            <TextField name="city" label="City" autoComplete="address-level2" />
+            <SelectField name="country" label="Country" required>
+              {options.countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </SelectField>
+            <TextField name="email" label="Email" type="email" autoComplete="email" />
+            <TextField name="phone" label="Phone" type="tel" autoComplete="tel" />
+          </Section>
+
+          <Section title="Payment details" description="Printed on invoices so clients know where to pay.">
+            <TextField name="iban" label="IBAN" autoCapitalize="characters" spellCheck={false} placeholder="FR76 3000 6000 0112 3456 7890 189" />
+            <TextField name="bic" label="BIC" autoCapitalize="characters" spellCheck={false} placeholder="AGRIFRPP" />
+          </Section>
+
+          <Section title="Regional" description="How money, dates and numbers are written, and which day is today.">
+            <SelectField name="currency" label="Currency" required description="The default for new clients and invoices.">
+              {options.currencies.map((currency) => (
+                <option key={currency.code} value={currency.code}>
+                  {currency.code} — {currency.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField name="locale" label="Locale" required description="Formats dates, numbers and money.">
+              {options.locales.map((locale) => (
+                <option key={locale.code} value={locale.code}>
+                  {locale.name} ({locale.code})
+                </option>
+              ))}
+            </SelectField>
+            <SelectField name="timezone" label="Timezone" required description="Decides the firm's day: today's date, weeks and due dates." className="md:col-span-2">
+              <TimezoneOptions timezones={options.timezones} />
+            </SelectField>
+          </Section>
+
+          <Section title="Invoicing" description="Rates, terms, numbering and what every invoice says at the bottom.">
+            <HourlyRateField />
+            <TextField
+              name="paymentTermsDays"
+              label="Payment terms (days)"
+              required
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={365}
+              description="Days between issue and due date, unless a client has its own terms."
+            />
+            <TaxRatesField />
+            <NumberPatternField name="invoiceNumberPattern" label="Invoice number pattern" today={today} />
+            <NumberPatternField name="creditNoteNumberPattern" label="Credit note number pattern" today={today} />
+            <TextareaField
+              name="invoiceFooter"
+              label="Invoice footer"
+              rows={4}
+              description="Legal mentions and late-payment terms (e.g. penalty rate, fixed recovery fee) printed at the bottom of every invoice."
+              className="md:col-span-2"
+            />
+          </Section>
+
+          <Section title="Mail" description="What clients receive, and where the firm's mail goes.">
+            <TextField
+              name="invoiceEmailSubject"
+              label="Invoice email subject"
+              required
+              className="md:col-span-2"
+              description="Placeholders: {number}, {firm}, {dueDate}, {client}."
+            />
+            <TextareaField
+              name="invoiceEmailMessage"
+              label="Invoice email message"
+              required
+              rows={6}
+              className="md:col-span-2"
+              description="Placeholders: {number}, {firm}, {dueDate}, {client}. The invoice PDF is attached."
+            />
+            <TextField
+              name="notificationEmail"
+              label="Where contact messages and applications are mailed"
+              type="email"
+              autoComplete="email"
+              className="md:col-span-2"
+              description="Messages sent from the public mail page and job applications go to this address."
+            />
+            <RemindersField />
+          </Section>
+        </form>
+
+        <Section title="Brand" description="Your colour and logo on invoices and emails.">
+          <BrandColorField />
+          <LogoForm logo={logo} onSaved={() => setValue("version", Number(getValues("version")) + 1)} />
+        </Section>
+
+        <Section title="Public site" description="What the public site keeps, and for how long.">
+          <TextField
+            name="applicationRetentionMonths"
+            label="Application retention (months)"
+            required
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={120}
+            form={FORM_ID}
+            description="Job applications and their CVs are deleted this many months after they arrive."
+          />
+        </Section>
+
+        <div
+          data-print-hide=""
+          className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:-mx-8 sm:px-8 md:static md:mx-0 md:border-0 md:bg-transparent md:px-0 md:py-0 md:backdrop-blur-none"
+        >
+          <p className="mr-auto text-sm text-muted-foreground">
+            {isDirty ? "You have unsaved changes." : ""}
+          </p>
+          <Button type="submit" form={FORM_ID} disabled={isSubmitting} className="w-full sm:w-auto">
+            {isSubmitting ? "Saving…" : "Save settings"}
+          </Button>
+        </div>
+      </div>
+    </FormProvider>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 md:grid-cols-2">{children}</CardContent>
+    </Card>
+  );
+}
+
+function useFieldError(name: string): string | undefined {
+  const { formState } = useFormContext<SettingsFormInput>();
+  const error: unknown = get(formState.errors, name);
+  if (!error || typeof error !== "object") return undefined;
+  const message = (error as { message?: unknown }).message;
+  return typeof message === "string" ? message : undefined;
+}
+
+type TextFieldProps = Omit<React.ComponentProps<"input">, "name" | "id"> & {
+  name: Name;
+  label: string;
+  description?: React.ReactNode;
+  inputClassName?: string;
+};
+
+function TextField({ name, label, description, required, className, inputClassName, ...inputProps }: TextFieldProps) {
+  const { register } = useFormContext<SettingsFormInput>();
+  const error = useFieldError(name);
+  return (
+    <FormField label={label} htmlFor={name} error={error} description={description} required={required} className={className}>
+      <Input {...inputProps} {...register(name)} {...fieldAria(name, { error, description: Boolean(description) })} required={required} className={inputClassName} />
+    </FormField>
+  );
+}
+
+function TextareaField({
+  name,
+  label,
+  description,
+  required,
+  className,
+  ...textareaProps
+}: Omit<React.ComponentProps<"textarea">, "name" | "id"> & { name: Name; label: string; description?: React.ReactNode }) {
+  const { register } = useFormContext<SettingsFormInput>();
+  const error = useFieldError(name);
+  return (
+    <FormField label={label} htmlFor={name} error={error} description={description} required={required} className={className}>
+      <Textarea {...textareaProps} {...register(name)} {...fieldAria(name, { error, description: Boolean(description) })} required={required} />
+    </FormField>
+  );
+}
+
+function SelectField({
+  name,
+  label,
+  description,
+  required,
+  className,
+  children,
+}: {
+  name: Name;
+  label: string;
+  description?: React.ReactNode;
+  required?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const { register } = useFormContext<SettingsFormInput>();
+  const error = useFieldError(name);
+  return (
+    <FormField label={label} htmlFor={name} error={error} description={description} required={required} className={className}>
+      <NativeSelect {...register(name)} {...fieldAria(name, { error, description: Boolean(description) })} required={required}>
+        {children}
+      </NativeSelect>
+    </FormField>
+  );
+}
+
+/** Time zones grouped by their area ("Europe", "America"…), UTC first. */
+function TimezoneOptions({ timezones }: { timezones: readonly string[] }) {
+  const groups = new Map<string, string[]>();
+  const single: string[] = [];
+  for (const zone of timezones) {
+    const slash = zone.indexOf("/");
+    if (slash === -1) {
+      single.push(zone);
+      continue;
+    }
+    const area = zone.slice(0, slash);
+    groups.set(area, [...(groups.get(area) ?? []), zone]);
+  }
+  return (
+    <>
+      {single.map((zone) => (
+        <option key={zone} value={zone}>
+          {zone}
+        </option>
+      ))}
+      {[...groups].map(([area, zones]) => (
+        <optgroup key={area} label={area}>
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
+
+function HourlyRateField() {
+  const { control } = useFormContext<SettingsFormInput>();
+  const currency = useWatch({ control, name: "currency" });
+  return (
+    <TextField
+      name="defaultHourlyRate"
+      label={`Default hourly rate (${String(currency)})`}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="85.00"
+      description="Used when neither the project nor the client has a rate. Leave empty for none."
+    />
+  );
+}
+
+function NumberPatternField({ name, label, today }: { name: "invoiceNumberPattern" | "creditNoteNumberPattern"; label: string; today: string }) {
+  const { control } = useFormContext<SettingsFormInput>();
+  const pattern = useWatch({ control, name }).trim();
+  const check = validateNumberPattern(pattern);
+  const preview = check.ok ? formatInvoiceNumber(pattern, { date: today, seq: 1 }) : null;
+  return (
+    <TextField
+      name={name}
+      label={label}
+      required
+      autoComplete="off"
+      spellCheck={false}
+      inputClassName="font-mono"
+      description={
+        <>
+          <span className="block">
+            <code>{"{YYYY}"}</code> year, <code>{"{YY}"}</code> two-digit year, <code>{"{MM}"}</code> month, <code>{"{SEQ:n}"}</code> sequence of at least n digits.
+          </span>
+          <span className="block" aria-live="polite">
+            {preview ? (
+              <>
+                First number of the period: <span className="font-mono font-medium text-foreground">{preview}</span>
+              </>
+            ) : (
+              <>No preview: {check.ok ? "" : check.message}</>
+            )}
+          </span>
+        </>
+      }
+    />
+  );
+}
+
+function TaxRatesField() {
+  const { control, formState, getValues, register, setValue, trigger } = useFormContext<SettingsFormInput>();
+  const { fields, append, remove } = useFieldArray({ control, name: "taxRates" });
+  const rates = useWatch({ control, name: "taxRates" });
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  // A refinement on the whole list lands on "taxRates" from the server, "taxRates.root" in the browser.
+  const listError = useFieldError("taxRates");
+  const listRootError = useFieldError("taxRates.root");
+  const rootError = listError ?? listRootError;
+  const errorId = "taxRates-error";
+
+  function chooseDefault(chosen: number) {
+    getValues("taxRates").forEach((_, index) => setValue(`taxRates.${index}.isDefault`, index === chosen, { shouldDirty: true }));
+    if (formState.isSubmitted) void trigger("taxRates");
+  }
+
+  function removeRate(index: number) {
+    const wasDefault = getValues(`taxRates.${index}.isDefault`);
+    remove(index);
+    // Exactly one rate is the default: when it goes, the first remaining one takes over.
+    if (wasDefault) setValue("taxRates.0.isDefault", true, { shouldDirty: true });
+    addButtonRef.current?.focus();
+  }
+
+  return (
+    <fieldset className="grid gap-3 md:col-span-2" aria-describedby={["taxRates-description", rootError ? errorId : null].filter(Boolean).join(" ")}>
+      <legend className="mb-2 text-sm font-medium">Tax rates</legend>
+      <p id="taxRates-description" className="-mt-1 text-sm text-muted-foreground">
+        The rates an invoice line can use; the default one is chosen for new lines.
+      </p>
+      <ol className="grid gap-3">
+        {fields.map((field, index) => (
+          <TaxRateRow
+            key={field.id}
+            index={index}
+            isDefault={rates?.[index]?.isDefault === true}
+            canRemove={fields.length > 1}
+            register={register}
+            onChooseDefault={() => chooseDefault(index)}
+            onRemove={() => removeRate(index)}
+          />
+        ))}
+      </ol>
+      {rootError ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {rootError}
+        </p>
+      ) : null}
+      <div>
+        <Button
+          ref={addButtonRef}
+          variant="outline"
+          size="sm"
+          disabled={fields.length >= MAX_TAX_RATES}
+          onClick={() => append({ label: "", percent: "", isDefault: false })}
+        >
+          <PlusIcon aria-hidden="true" />
+          Add a tax rate
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+function TaxRateRow({
+  index,
+  isDefault,
+  canRemove,
+  register,
+  onChooseDefault,
+  onRemove,
+}: {
+  index: number;
+  isDefault: boolean;
+  canRemove: boolean;
+  register: UseFormRegister<SettingsFormInput>;
+  onChooseDefault: () => void;
+  onRemove: () => void;
+}) {
+  const labelName = `taxRates.${index}.label` as const;
+  const percentName = `taxRates.${index}.percent` as const;
+  const labelError = useFieldError(labelName);
+  const percentError = useFieldError(percentName);
+  const radioId = `taxRates.${index}.isDefault`;
+  return (
+    <li className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-start gap-x-3 gap-y-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_7rem_auto_auto] sm:border-0 sm:p-0">
+      <FormField label={<>Label<span className="sr-only"> of tax rate {index + 1}</span></>} htmlFor={labelName} error={labelError} required>
+        <Input {...register(labelName)} {...fieldAria(labelName, { error: labelError })} required placeholder="Standard 20 %" autoComplete="off" />
+      </FormField>
+      <FormField label={<>Rate (%)<span className="sr-only"> of tax rate {index + 1}</span></>} htmlFor={percentName} error={percentError} required>
+        <Input {...register(percentName)} {...fieldAria(percentName, { error: percentError })} required inputMode="decimal" autoComplete="off" placeholder="20" />
+      </FormField>
+      <div className="flex h-9 items-center gap-2 sm:mt-6">
+        <input
+          type="radio"
+          id={radioId}
+          name="defaultTaxRate"
+          checked={isDefault}
+          onChange={onChooseDefault}
+          className="size-4 cursor-pointer accent-primary outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+        />
+        <Label htmlFor={radioId} className="cursor-pointer font-normal">
+          Default<span className="sr-only"> tax rate {index + 1}</span>
+        </Label>
+      </div>
+      <div className="flex h-9 items-center justify-end sm:mt-6">
+        <Button variant="ghost" size="sm" disabled={!canRemove} onClick={onRemove} className="text-muted-foreground hover:text-destructive">
+          <Trash2Icon aria-hidden="true" />
+          Remove<span className="sr-only"> tax rate {index + 1}</span>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function RemindersField() {
+  const { control, register } = useFormContext<SettingsFormInput>();
+  const enabled = useWatch({ control, name: "remindersEnabled" });
+  const daysError = useFieldError("reminderDays");
+  const enabledError = useFieldError("remindersEnabled");
+  return (
+    <fieldset className="grid gap-4 md:col-span-2 md:grid-cols-2">
+      <legend className="mb-2 text-sm font-medium">Payment reminders</legend>
+      <div className="grid content-start gap-2">
+        <div className="flex items-center gap-2">
+          <Checkbox {...register("remindersEnabled")} {...fieldAria("remindersEnabled", { error: enabledError, description: true })} />
+          <Label htmlFor="remindersEnabled">Email reminders for overdue invoices</Label>
+        </div>
+        <p id="remindersEnabled-description" className="text-sm text-muted-foreground">
+          Sent to the client&apos;s billing email {enabled ? "on the days below" : "when turned on"}.
+        </p>
+        {enabledError ? (
+          <p id="remindersEnabled-error" className="text-sm font-medium text-destructive">
+            {enabledError}
+          </p>
+        ) : null}
+      </div>
+      <FormField label="Days after the due date" htmlFor="reminderDays" error={daysError} description="Separated by commas, e.g. 3, 10, 30.">
+        <Input {...register("reminderDays")} {...fieldAria("reminderDays", { error: daysError, description: true })} inputMode="numeric" autoComplete="off" />
+      </FormField>
+    </fieldset>
+  );
+}
+
+function BrandColorField() {
+  const { control, setValue, formState } = useFormContext<SettingsFormInput>();
+  const color = useWatch({ control, name: "brandColor" });
+  const isHex = /^#[0-9a-fA-F]{6}$/.test(color.trim());
+  const error = useFieldError("brandColor");
+  return (
+    <div className="grid content-start gap-2">
+      <div className="flex items-end gap-3">
+        <TextField name="brandColor" label="Brand colour" required form={FORM_ID} autoComplete="off" spellCheck={false} className="flex-1" inputClassName="font-mono" />
+        <input
+          type="color"
+          aria-label="Pick the brand colour"
+          form={FORM_ID}
+          value={isHex ? color.trim().toLowerCase() : "#000000"}
+          onChange={(event) => setValue("brandColor", event.target.value, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+          className={cn("h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1", error && "mb-7")}
+        />
+      </div>
+    </div>
+  );
+}
+
+type LogoState = { error?: string; message?: string };
+
+function LogoForm({ logo, onSaved }: { logo: SettingsFormProps["logo"]; onSaved: () => void }) {
+  const router = useRouter();
+  const [state, formAction, isPending] = useActionState(async (_previous: LogoState, formData: FormData): Promise<LogoState> => {
+    const file = formData.get("logo");
+    if (formData.get("remove") !== "1" && file instanceof File && file.size > LOGO_MAX_BYTES) {
+      return { error: "The logo must be at most 512 KB." };
+    }
+    let result: ActionResult;
+    try {
+      result = await updateLogoAction(formData);
+    } catch (error) {
+      unstable_rethrow(error);
+      return { message: "Bureau could not save the logo just now. Please try again in a moment." };
+    }
+    if (!result.ok) return { error: result.fieldErrors?.logo, message: result.fieldErrors?.logo ? undefined : result.message };
+    // Each logo change bumps the settings version by one; follow it so saving the other settings
+    // afterwards is not taken for someone else's change (a real concurrent change still conflicts).
+    onSaved();
+    toast.success(result.message ?? "Logo saved.");
+    router.refresh();
+    return {};
+  }, {});
+
+  return (
+    <form action={formAction} className="grid content-start gap-3" aria-busy={isPending}>
+      {state.message ? (
+        <Alert variant="destructive">
+          <AlertDescription>{state.message}</AlertDescription>
+        </Alert>
+      ) : null}
+      {logo.hasLogo ? (
+        <div className="flex min-h-16 items-center justify-center rounded-md border bg-muted/40 p-3">
+          {/* A private, session-checked route: the image optimiser could not fetch it. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={`/bo/settings/logo?v=${logo.key}`} alt="Current logo" className="max-h-16 max-w-full object-contain" />
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">No logo yet: invoices show the firm&apos;s name instead.</p>
+      )}
+      <FormField label="Logo" htmlFor="logo" error={state.error} description="PNG or JPEG, at most 512 KB.">
+        <Input type="file" name="logo" accept="image/png,image/jpeg" {...fieldAria("logo", { error: state.error, description: true })} />
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="secondary" disabled={isPending}>
+          {isPending ? "Uploading…" : "Upload logo"}
+        </Button>
+        {logo.hasLogo ? (
+          <Button type="submit" name="remove" value="1" variant="outline" disabled={isPending}>
+            Remove logo
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { PlusIcon, WandSparklesIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { createUserAction } from "../user-actions";
+import { createUserInput, PASSWORD_MIN } from "../user-schemas";
+import { copyText, generatePassword } from "./reset-password-form";
+
+type Values = z.input<typeof createUserInput>;
+type Field = "name" | "email" | "role" | "defaultHourlyRate" | "password";
+const FIELDS: readonly Field[] = ["name", "email", "role", "defaultHourlyRate", "password"];
+
+const EMPTY: Values = { name: "", email: "", role: "staff", defaultHourlyRate: "", password: "" };
+
+/** The "New user" button of the users page and its dialog. */
+export function CreateUserDialog({ currency }: { currency: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <PlusIcon aria-hidden="true" />
+          New user
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>New user</DialogTitle>
+          <DialogDescription>Pass the first password on to them: they choose their own at first sign-in.</DialogDescription>
+        </DialogHeader>
+        <CreateUserForm currency={currency} onCreated={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function CreateUserForm({ currency, onCreated }: { currency: string; onCreated?: (id: string) => void }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [visible, setVisible] = useState(false);
+  const form = useForm<Values, unknown, z.output<typeof createUserInput>>({
+    resolver: zodResolver(createUserInput),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async () => {
+    setFormError(null);
+    // The action parses again: send what was typed, not the parsed output.
+    const result = await createUserAction(form.getValues());
+    if (!result.ok) {
+      const fieldErrors = result.fieldErrors ?? {};
+      const known = FIELDS.filter((field) => fieldErrors[field]);
+      known.forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      setFormError(result.message);
+      return;
+    }
+    toast.success(result.message ?? "User created.");
+    form.reset(EMPTY);
+    setVisible(false);
+    onCreated?.(result.data.id);
+    router.refresh();
+  });
+
+  function fillGenerated() {
+    form.setValue("password", generatePassword(), { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    setVisible(true);
+  }
+
+  const password = useWatch({ control: form.control, name: "password" });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <FormField label="Name" htmlFor="name" error={errors.name?.message} required>
+        <Input {...fieldAria("name", { error: errors.name?.message })} {...form.register("name")} autoComplete="off" required maxLength={120} />
+      </FormField>
+      <FormField label="Email" htmlFor="email" error={errors.email?.message} required>
+        <Input {...fieldAria("email", { error: errors.email?.message })} {...form.register("email")} type="email" autoComplete="off" spellCheck={false} required />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Role" htmlFor="role" error={errors.role?.message} required>
+          <NativeSelect {...fieldAria("role", { error: errors.role?.message })} {...form.register("role")} required>
+            <option value="admin">Admin</option>
+            <option value="manager">Manager</option>
+            <option value="staff">Staff</option>
+          </NativeSelect>
+        </FormField>
+        <FormField label="Default hourly rate" htmlFor="defaultHourlyRate" error={errors.defaultHourlyRate?.message} description={`In ${currency}; optional.`}>
+          <Input
+            {...fieldAria("defaultHourlyRate", { error: errors.defaultHourlyRate?.message, description: true })}
+            {...form.register("defaultHourlyRate")}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="85.00"
+            className="text-right tabular-nums"
+          />
+        </FormField>
+      </div>
+      <FormField
+        label="Password"
+        htmlFor="password"
+        error={errors.password?.message}
+        required
+        description={`At least ${PASSWORD_MIN} characters. Pass it on safely; they replace it at first sign-in.`}
+      >
+        <div className="flex flex-wrap gap-2">
+          <Input
+            {...fieldAria("password", { error: errors.password?.message, description: true })}
+            {...form.register("password")}
+            type={visible ? "text" : "password"}
+            autoComplete="new-password"
+            spellCheck={false}
+            required
+            className="min-w-0 flex-1 font-mono sm:min-w-56"
+          />
+          <Button variant="outline" onClick={fillGenerated}>
+            <WandSparklesIcon aria-hidden="true" />
+            Generate
+          </Button>
+          {visible && password ? (
+            <Button variant="ghost" onClick={() => void copyText(password)}>
+              Copy
+            </Button>
+          ) : null}
+        </div>
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Creating…" : "Create user"}
+        </Button>
+      </div>
+    </form>
+  );
+}

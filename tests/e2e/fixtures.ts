@@ -1,0 +1,91 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const ADMIN = { email: "admin@example.com", password: "admin password for tests" };
+
+let addressCounter = 0;
+
+type Fixtures = {
+  /** Console errors a test expects (e.g. the 401 of a wrong password); anything else fails the test. */
+  allowedConsoleErrors: RegExp;
+  consoleGuard: void;
+};
+
+export const test = base.extend<Fixtures>({
+  // A pattern that matches nothing by default.
+  allowedConsoleErrors: [/(?!)/, { option: true }],
+  // Each test comes from its own client address, so lock-out tests never lock the others out.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    addressCounter += 1;
+    await use({ "x-forwarded-for": `203.0.113.${(testInfo.workerIndex * 60 + addressCounter) % 250}` });
+  },
+  consoleGuard: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        const text = `${message.text()} at ${message.location().url}`;
+        if (message.type() === "error" && !allowedConsoleErrors.test(text)) errors.push(text);
+      });
+      page.on("pageerror", (error) => {
+        if (!allowedConsoleErrors.test(error.message)) errors.push(error.message);
+      });
+      await use();
+      expect(errors, "console errors during the test").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Signs in through the form; on success waits until the browser has left the sign-in page. */
+export async function signIn(page: Page, email: string, password: string, next?: string) {
+  await page.goto(next ? `/bo/login?next=${encodeURIComponent(next)}` : "/bo/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  const [response] = await Promise.all([page.waitForResponse("**/api/auth/sign-in/email"), page.getByRole("button", { name: "Sign in" }).click()]);
+  if (response.ok()) await page.waitForURL((url) => !url.pathname.startsWith("/bo/login"));
+  return response;
+}
+
+export async function signOut(page: Page) {
+  const button = page.getByRole("button", { name: "Sign out" });
+  if (!(await button.isVisible())) await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/bo\/login/);
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** The admin creates a user through /bo/users; returns the initial password. */
+export async function createUserThroughUi(page: Page, user: { name: string; email: string; role: "admin" | "manager" | "staff"; password: string }) {
+  await page.goto("/bo/users");
+  await page.getByRole("button", { name: "New user" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill(user.name);
+  await dialog.getByLabel("Email").fill(user.email);
+  await dialog.getByLabel("Role").selectOption(user.role);
+  await dialog.getByLabel("Password").fill(user.password);
+  await dialog.getByRole("button", { name: "Create user" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("cell", { name: user.email })).toBeVisible();
+}
+
+/** First sign-in of a created user: they must choose their own password, then reach the dashboard. */
+export async function firstSignIn(page: Page, email: string, initialPassword: string, ownPassword: string) {
+  await signIn(page, email, initialPassword);
+  await expect(page).toHaveURL(/\/bo\/account\?required=1/);
+  await page.getByLabel("Current password").fill(initialPassword);
+  await page.getByLabel(/^New password/).fill(ownPassword);
+  await page.getByLabel("Confirm new password").fill(ownPassword);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page).toHaveURL(/\/bo$/);
+}
+
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
+}
