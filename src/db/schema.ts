@@ -1,5 +1,9 @@
 // The whole Drizzle schema, one file per domain under schema/. drizzle-kit and the clients read this.
 export * from "./schema/auth";
 export * from "./schema/audit";
+export * from "./schema/calls";
+export * from "./schema/clients";
+export * from "./schema/invoices";
 export * from "./schema/rate-limits";
 export * from "./schema/settings";
+export * from "./schema/timesheets";

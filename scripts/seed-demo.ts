@@ -1,0 +1,59 @@
+// `npm run seed:demo`: fills an empty Bureau with a sample firm, one user per role and, through each
+// domain's seed function, example data in every state. Run it with the server stopped when on the
+// embedded database (the data folder is locked by the running server).
+import { count, eq } from "drizzle-orm";
+import { openDatabase } from "../src/db/client";
+import { migrateDatabase } from "../src/db/migrate";
+import { client, settings, user } from "../src/db/schema";
+import { getConfig } from "../src/lib/env";
+import { getSettings } from "../src/modules/settings/settings-queries";
+import { seedDemoUsers, type DemoContext } from "../src/modules/users/users-seed";
+
+async function main() {
+  const config = getConfig();
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
+  try {
+    await migrateDatabase(handle);
+    const db = handle.db;
+    const [users] = await db.select({ value: count() }).from(user);
+    const [clients] = await db.select({ value: count() }).from(client);
+    if ((users?.value ?? 0) > 1 || (clients?.value ?? 0) > 0) {
+      console.error("seed:demo fills an empty database only; this one already has data. Use a fresh DATA_DIR or database.");
+      process.exitCode = 1;
+      return;
+    }
+    const current = await getSettings(db);
+    await db
+      .update(settings)
+      .set({
+        firmName: "Northwind Consulting",
+        legalForm: "SAS",
+        registrationNumber: "RCS Paris 901 234 567",
+        vatNumber: "FR32901234567",
+        addressLine1: "12 rue des Archives",
+        postalCode: "75004",
+        city: "Paris",
+        country: "FR",
+        email: "hello@northwind.example",
+        phone: "+33 1 23 45 67 89",
+        iban: "FR7630006000011234567890189",
+        bic: "AGRIFRPP",
+        defaultHourlyRate: 9000,
+        invoiceFooter: "SAS au capital de 10 000 €. Late payment: penalties at three times the legal interest rate and a fixed fee of 40 € (Code de commerce, art. L441-10).",
+        notificationEmail: "office@northwind.example",
+        setupCompleted: true,
+        version: current.version + 1,
+      })
+      .where(eq(settings.id, current.id));
+    const context: DemoContext = { db, users: await seedDemoUsers(db) };
+    // Each domain adds its example data here, in dependency order.
+    void context;
+    console.log("\nDemo data is ready. Sign in at " + config.appUrl + "/bo/login with:");
+    for (const demo of context.users) console.log(`  ${demo.role.padEnd(8)} ${demo.email.padEnd(28)} ${demo.password}`);
+    console.log("");
+  } finally {
+    await handle.close();
+  }
+}
+
+await main();

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { id, timestamps, version } from "./columns";
+
+export const client = pgTable(
+  "clients",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    billingEmail: text("billing_email"),
+    phone: text("phone"),
+    addressLine1: text("address_line1"),
+    addressLine2: text("address_line2"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    country: text("country"),
+    vatNumber: text("vat_number"),
+    currency: text("currency").notNull(),
+    paymentTermsDays: integer("payment_terms_days").notNull(),
+    defaultHourlyRate: integer("default_hourly_rate"),
+    notes: text("notes"),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    version: version(),
+    ...timestamps,
+  },
+  (table) => [
+    // SPEC: unique among non-archived clients, case-insensitive.
+    uniqueIndex("clients_name_active_unique").on(sql`lower(${table.name})`).where(sql`${table.archivedAt} is null`),
+    index("clients_name_idx").on(sql`lower(${table.name})`),
+  ],
+);
+
+export const project = pgTable(
+  "projects",
+  {
+    id: id(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => client.id),
+    name: text("name").notNull(),
+    code: text("code"),
+    hourlyRate: integer("hourly_rate"),
+    budgetMinutes: integer("budget_minutes"),
+    billableByDefault: boolean("billable_by_default").notNull().default(true),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    version: version(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("projects_client_name_unique").on(table.clientId, sql`lower(${table.name})`)],
+);

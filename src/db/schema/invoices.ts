@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { id, timestamps, version } from "./columns";
+import { user } from "./auth";
+import { client } from "./clients";
+
+export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+export const INVOICE_STATUSES = ["draft", "issued", "partially_paid", "paid", "cancelled"] as const;
+export const PAYMENT_METHODS = ["bank_transfer", "card", "cash", "cheque", "other"] as const;
+
+const money = (name: string) => bigint(name, { mode: "number" });
+
+export type PartySnapshot = {
+  name: string;
+  addressLines: string[];
+  country: string | null;
+  vatNumber: string | null;
+  registrationNumber?: string | null;
+  legalForm?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+};
+export type TaxLine = { rateBp: number; base: number; tax: number };
+
+export const invoice = pgTable(
+  "invoices",
+  {
+    id: id(),
+    kind: text("kind", { enum: INVOICE_KINDS }).notNull().default("invoice"),
+    number: text("number"),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull().default("draft"),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => client.id),
+    creditedInvoiceId: uuid("credited_invoice_id").references((): AnyPgColumn => invoice.id),
+    issueDate: date("issue_date", { mode: "string" }).notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    servicePeriodStart: date("service_period_start", { mode: "string" }),
+    servicePeriodEnd: date("service_period_end", { mode: "string" }),
+    currency: text("currency").notNull(),
+    clientSnapshot: jsonb("client_snapshot").$type<PartySnapshot>(),
+    firmSnapshot: jsonb("firm_snapshot").$type<PartySnapshot>(),
+    paymentTermsDays: integer("payment_terms_days").notNull(),
+    notes: text("notes"),
+    footer: text("footer"),
+    netTotal: money("net_total").notNull().default(0),
+    taxTotal: money("tax_total").notNull().default(0),
+    total: money("total").notNull().default(0),
+    paidTotal: money("paid_total").notNull().default(0),
+    creditedTotal: money("credited_total").notNull().default(0),
+    balance: money("balance").notNull().default(0),
+    taxBreakdown: jsonb("tax_breakdown").$type<TaxLine[]>().notNull().default([]),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+    issuedById: uuid("issued_by_id").references(() => user.id),
+    createdById: uuid("created_by_id").references(() => user.id),
+    version: version(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("invoices_number_unique").on(table.number).where(sql`${table.number} is not null`),
+    index("invoices_status_idx").on(table.status, table.dueDate),
+    index("invoices_client_idx").on(table.clientId, table.issueDate),
+    index("invoices_issue_date_idx").on(table.issueDate, table.id),
+    index("invoices_credited_idx").on(table.creditedInvoiceId),
+    check("invoices_kind_check", sql`${table.kind} in ('invoice', 'credit_note')`),
+    check("invoices_status_check", sql`${table.status} in ('draft', 'issued', 'partially_paid', 'paid', 'cancelled')`),
+    // Issued means numbered; a draft has no number (VAT Directive art. 226(2): sequential numbers).
+    check("invoices_number_when_issued", sql`(${table.status} = 'draft') = (${table.number} is null)`),
+  ],
+);
+
+export const invoiceLine = pgTable(
+  "invoice_lines",
+  {
+    id: id(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoice.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    quantityMilli: bigint("quantity_milli", { mode: "number" }).notNull(),
+    unit: text("unit").notNull(),
+    unitPrice: money("unit_price").notNull(),
+    discountBp: integer("discount_bp").notNull().default(0),
+    taxRateBp: integer("tax_rate_bp").notNull(),
+    net: money("net").notNull(),
+    ...timestamps,
+  },
+  (table) => [index("invoice_lines_invoice_idx").on(table.invoiceId, table.position)],
+);
+
+export const payment = pgTable(
+  "payments",
+  {
+    id: id(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoice.id),
+    amount: money("amount").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    reference: text("reference"),
+    createdById: uuid("created_by_id").references(() => user.id),
+    ...timestamps,
+  },
+  (table) => [index("payments_invoice_idx").on(table.invoiceId), check("payments_amount_positive", sql`${table.amount} > 0`)],
+);
+
+/**
+ * One row per number series and period: the last sequence number given and the last issue date.
+ * Issuing locks the row (SELECT ... FOR UPDATE) inside the issuing transaction, so numbers are
+ * unique, gapless and chronological across server instances.
+ */
+export const numberingCounter = pgTable(
+  "numbering_counters",
+  {
+    series: text("series").notNull(),
+    periodKey: text("period_key").notNull(),
+    lastSequence: integer("last_sequence").notNull().default(0),
+    lastIssueDate: date("last_issue_date", { mode: "string" }),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.series, table.periodKey] })],
+);
