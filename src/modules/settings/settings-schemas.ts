@@ -105,7 +105,19 @@ export const settingsFormInput = z
         const [whole, fraction = ""] = text.split(".");
         return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
       }),
-    taxRates: z.array(taxRateInput).min(1, "Keep at least one tax rate.").max(20, "At most 20 tax rates."),
+    // Checked on the list itself so these messages show even when another field is wrong too.
+    taxRates: z
+      .array(taxRateInput)
+      .min(1, "Keep at least one tax rate.")
+      .max(20, "At most 20 tax rates.")
+      .superRefine((rates, ctx) => {
+        if (rates.filter((rate) => rate.isDefault).length !== 1) ctx.addIssue({ code: "custom", message: "Mark exactly one tax rate as the default." });
+        const seen = new Set<number>();
+        rates.forEach((rate, index) => {
+          if (seen.has(rate.percent)) ctx.addIssue({ code: "custom", path: [index, "percent"], message: "This rate is listed twice." });
+          seen.add(rate.percent);
+        });
+      }),
     paymentTermsDays: wholeNumber("Enter a number of days.").pipe(z.number().min(0, "Between 0 and 365 days.").max(365, "Between 0 and 365 days.")),
     invoiceNumberPattern: z.string().trim().min(1, "Enter a pattern, e.g. {YYYY}-{SEQ:4}.").max(40, "Use at most 40 characters."),
     creditNoteNumberPattern: z.string().trim().min(1, "Enter a pattern, e.g. CN-{YYYY}-{SEQ:4}.").max(40, "Use at most 40 characters."),
@@ -129,13 +141,6 @@ export const settingsFormInput = z
     applicationRetentionMonths: wholeNumber("Enter a number of months.").pipe(z.number().min(1, "Between 1 and 120 months.").max(120, "Between 1 and 120 months.")),
   })
   .superRefine((value, ctx) => {
-    const defaults = value.taxRates.filter((rate) => rate.isDefault).length;
-    if (defaults !== 1) ctx.addIssue({ code: "custom", path: ["taxRates"], message: "Mark exactly one tax rate as the default." });
-    const seen = new Set<number>();
-    value.taxRates.forEach((rate, index) => {
-      if (seen.has(rate.percent)) ctx.addIssue({ code: "custom", path: ["taxRates", index, "percent"], message: "This rate is listed twice." });
-      seen.add(rate.percent);
-    });
     if (value.remindersEnabled && value.reminderDays.length === 0) ctx.addIssue({ code: "custom", path: ["reminderDays"], message: "List at least one day to send reminders." });
   });
 

@@ -12,9 +12,20 @@ export function isCommonPassword(password: string): boolean {
   const lowered = password.toLowerCase();
   if (dumbPasswords.check(lowered)) return true;
   // "password1234" or "aaaaaaaaaaaa": a common word padded with digits, or one repeated character.
-  if (/^(.)\1+$/.test(password)) return true;
+  if (/^(.)\1+$/.test(password) || isKeyboardRun(lowered)) return true;
   const stripped = lowered.replace(/[\d!@#$%^&*._-]+$/, "");
   return stripped.length >= 4 && stripped !== lowered && dumbPasswords.check(stripped);
+}
+
+const RUNS = ["01234567890123456789", "abcdefghijklmnopqrstuvwxyz", "qwertyuiopasdfghjklzxcvbnm", "azertyuiopqsdfghjklmwxcvbn"];
+
+/** "123456789012", "abcdefghijkl", "qwertyuiopas": one run along the digits, the alphabet or a keyboard row. */
+function isKeyboardRun(lowered: string): boolean {
+  const reversed = [...lowered].reverse().join("");
+  return RUNS.some((run) => {
+    const doubled = run + run;
+    return doubled.includes(lowered) || doubled.includes(reversed);
+  });
 }
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { isValidIban, percentToBasisPoints, settingsFormInput } from "./settings-schemas";
+
+const valid = {
+  version: 1,
+  firmName: "Northwind",
+  country: "FR",
+  brandColor: "#1f4fd1",
+  currency: "EUR",
+  locale: "en-GB",
+  timezone: "Europe/Paris",
+  taxRates: [
+    { label: "Standard", percent: "20", isDefault: true },
+    { label: "Reduced", percent: "5,5", isDefault: false },
+  ],
+  paymentTermsDays: "30",
+  invoiceNumberPattern: "{YYYY}-{SEQ:4}",
+  creditNoteNumberPattern: "CN-{YYYY}-{SEQ:4}",
+  invoiceEmailSubject: "Invoice {number}",
+  invoiceEmailMessage: "Please find attached.",
+  remindersEnabled: false,
+  reminderDays: "3, 10, 30",
+  applicationRetentionMonths: "12",
+};
+
+describe("settingsFormInput", () => {
+  it("parses the form's text into typed settings", () => {
+    const parsed = settingsFormInput.parse(valid);
+    expect(parsed.taxRates.map((rate) => rate.percent)).toEqual([2000, 550]);
+    expect(parsed.paymentTermsDays).toBe(30);
+    expect(parsed.reminderDays).toEqual([3, 10, 30]);
+    expect(parsed.iban).toBeNull();
+  });
+
+  it("refuses two defaults, a duplicated rate, empty terms, and a bad IBAN, each on its field", () => {
+    const result = settingsFormInput.safeParse({
+      ...valid,
+      taxRates: [
+        { label: "A", percent: "20", isDefault: true },
+        { label: "B", percent: "20", isDefault: true },
+      ],
+      paymentTermsDays: "",
+      iban: "FR76 3000 6000 0112 3456 7890 188",
+    });
+    expect(result.success).toBe(false);
+    const paths = result.error!.issues.map((issue) => issue.path.join("."));
+    expect(paths).toEqual(expect.arrayContaining(["taxRates", "taxRates.1.percent", "paymentTermsDays", "iban"]));
+  });
+});
+
+describe("IBAN and percentages", () => {
+  it("checks the IBAN's mod-97 digits", () => {
+    expect(isValidIban("FR76 3000 6000 0112 3456 7890 189")).toBe(true);
+    expect(isValidIban("FR76 3000 6000 0112 3456 7890 188")).toBe(false);
+    expect(isValidIban("DE89370400440532013000")).toBe(true);
+  });
+  it("turns percentages into basis points", () => {
+    expect(percentToBasisPoints("20")).toBe(2000);
+    expect(percentToBasisPoints("5,5")).toBe(550);
+    expect(percentToBasisPoints("2.1 %")).toBe(210);
+    expect(percentToBasisPoints("100.01")).toBeNull();
+    expect(percentToBasisPoints("-1")).toBeNull();
+  });
+});
