@@ -14,7 +14,7 @@ export default defineConfig({
       { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts", "src/**/*.test.tsx"], exclude: integration, environment: "node" } },
       {
         resolve: { alias },
-        test: { name: "pglite", include: integration, env: { TEST_DB: "pglite", ...testEnv }, globalSetup: ["tests/support/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: "pglite", include: [...integration, "tests/integration-pglite/**/*.int.test.ts"], env: { TEST_DB: "pglite", ...testEnv }, globalSetup: ["tests/support/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       ...(process.env.TEST_DATABASE_URL
         ? [{ resolve: { alias }, test: { name: "postgres", include: integration, env: { TEST_DB: "postgres", ...testEnv }, globalSetup: ["tests/support/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 } }]
