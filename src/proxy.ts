@@ -1,23 +1,34 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
+import { contentSecurityPolicy, securityHeaders } from "@/lib/security-headers";
 
 // Optimistic check only: a request to the back office without a session cookie goes to sign-in at
 // once. Every page, action and route handler still checks the session and the role itself.
+// Also: a request id for the logs, and the security headers with a fresh CSP nonce per request
+// (Next.js reads the nonce from the request's Content-Security-Policy header and puts it on its scripts).
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  const isDevelopment = process.env.NODE_ENV === "development";
+  const nonce = btoa(crypto.randomUUID());
+  const csp = contentSecurityPolicy(nonce, isDevelopment);
+  const requestId = request.headers.get("x-request-id")?.slice(0, 100) || crypto.randomUUID();
+
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-bureau-path", pathname + search);
-  const requestId = request.headers.get("x-request-id") ?? crypto.randomUUID();
   requestHeaders.set("x-request-id", requestId);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", csp);
 
   const isBackOffice = pathname === "/bo" || pathname.startsWith("/bo/");
-  if (isBackOffice && pathname !== "/bo/login" && !getSessionCookie(request)) {
-    const login = new URL("/bo/login", request.url);
-    login.searchParams.set("next", pathname + search);
-    return NextResponse.redirect(login);
-  }
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response =
+    isBackOffice && pathname !== "/bo/login" && !getSessionCookie(request)
+      ? NextResponse.redirect(new URL(`/bo/login?next=${encodeURIComponent(pathname + search)}`, request.url))
+      : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("x-request-id", requestId);
+  response.headers.set("Content-Security-Policy", csp);
+  for (const [name, value] of Object.entries(securityHeaders(process.env.NODE_ENV === "production"))) {
+    response.headers.set(name, value);
+  }
   return response;
 }
 
