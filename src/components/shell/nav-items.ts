@@ -8,10 +8,6 @@ const everyone: readonly Role[] = ["admin", "manager", "staff"];
 /** The sections that exist; each page checks the role again on the server. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/bo", label: "Dashboard", icon: "dashboard", roles: everyone },
-  { href: "/bo/timesheets", label: "Timesheets", icon: "timesheets", roles: everyone },
-  { href: "/bo/invoices", label: "Invoices", icon: "invoices", roles: ["admin", "manager"] },
-  { href: "/bo/calls", label: "Calls", icon: "calls", roles: everyone },
-  { href: "/bo/clients", label: "Clients", icon: "clients", roles: everyone },
   { href: "/bo/users", label: "Users", icon: "users", roles: ["admin"] },
   { href: "/bo/settings", label: "Settings", icon: "settings", roles: ["admin"] },
   { href: "/bo/audit", label: "Audit log", icon: "audit", roles: ["admin"] },
