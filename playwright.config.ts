@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CAPTURE_DSN } from "./tests/e2e/sentry-capture-server";
 
 // Browser tests run the production build (npm test builds it first) on a fresh embedded database.
 // The config is read by the runner and by each worker: the folder is chosen once and inherited.
@@ -12,6 +13,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Starts the loopback stand-in for Sentry that SENTRY_DSN below points at.
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -43,6 +46,9 @@ export default defineConfig({
       ADMIN_PASSWORD: "admin password for tests",
       BUREAU_TEST_ROUTES: "1",
       LOG_LEVEL: "warn",
+      SENTRY_DSN: CAPTURE_DSN,
+      NEXT_PUBLIC_SENTRY_DSN: CAPTURE_DSN,
+      SENTRY_ENVIRONMENT: "e2e",
     },
   },
 });

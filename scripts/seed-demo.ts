@@ -7,7 +7,12 @@ import { migrateDatabase } from "../src/db/migrate";
 import { client, settings, user } from "../src/db/schema";
 import { getConfig } from "../src/lib/env";
 import { getSettings } from "../src/modules/settings/settings-queries";
+import { seedJobs } from "../src/modules/jobs/jobs-seed";
+import { seedMessages } from "../src/modules/messages/messages-seed";
 import { seedDemoUsers, type DemoContext } from "../src/modules/users/users-seed";
+import { seedCalls } from "../src/modules/calls/calls-seed";
+import { seedClientsAndTimesheets } from "../src/modules/clients/clients-seed";
+import { seedInvoices } from "../src/modules/invoices/invoices-seed";
 
 async function main() {
   const config = getConfig();
@@ -47,6 +52,11 @@ async function main() {
       .where(eq(settings.id, current.id));
     const context: DemoContext = { db, users: await seedDemoUsers(db) };
     // Each domain adds its example data here, in dependency order.
+    await seedClientsAndTimesheets(context);
+    await seedInvoices(context);
+    await seedCalls(context);
+    await seedJobs(context);
+    await seedMessages(context);
     void context;
     console.log("\nDemo data is ready. Sign in at " + config.appUrl + "/bo/login with:");
     for (const demo of context.users) console.log(`  ${demo.role.padEnd(8)} ${demo.email.padEnd(28)} ${demo.password}`);

@@ -33,5 +33,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|robots.txt).*)"],
+  // CV uploads skip the proxy: it would hold their body in memory before the route's streaming size check.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|robots.txt|jobs/[^/]+/apply$).*)"],
 };

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 import { Toaster } from "@/components/ui/toaster";
+import { ReportingMeta } from "@/modules/monitoring/components/reporting-meta";
 import "./globals.css";
 
 // Every page reads the database or the session: nothing is prerendered at build time.
@@ -23,6 +24,9 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
+      <head>
+        <ReportingMeta />
+      </head>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
         {children}
         <Toaster />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
+import { reportBrowserError } from "@/modules/monitoring/sentry-browser";
 
 const noSubscription = () => () => {};
 
@@ -12,6 +13,8 @@ export function ApplicationError({ error }: { error: Error & { digest?: string }
   const host = useSyncExternalStore(noSubscription, () => window.location.host, () => "");
   useEffect(() => {
     console.error(error);
+    // Sent only when reporting is enabled; a server error carries its digest, the key to the server's report.
+    reportBrowserError(error);
   }, [error]);
   const fromServer = Boolean(error.digest);
   return (

@@ -7,3 +7,5 @@ export * from "./schema/invoices";
 export * from "./schema/rate-limits";
 export * from "./schema/settings";
 export * from "./schema/timesheets";
+export * from "./schema/mail";
+export * from "./schema/public-site";

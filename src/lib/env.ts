@@ -11,6 +11,15 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+// `{protocol}://{publicKey}[:{secret}]@{host}[:{port}][/{prefix}]/{projectId}`; the tunnel parses the parts
+// (modules/monitoring/tunnel-rules.ts). Kept as a pattern here: scripts/start.mjs loads this file in plain Node.
+const sentryDsn = optionalText.pipe(
+  z
+    .string()
+    .regex(/^https?:\/\/[^@/\s?#]+@[^/\s?#]+(\/[^\s?#]*)?\/\d+$/, "must be a Sentry DSN like https://publickey@o0.ingest.sentry.io/123")
+    .optional(),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -22,6 +31,17 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, "must be at least 12 characters").max(128).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SENTRY_DSN: sentryDsn,
+  NEXT_PUBLIC_SENTRY_DSN: sentryDsn,
+  SENTRY_ENVIRONMENT: optionalText.pipe(z.string().max(64).regex(/^[^\s/]+$/, "must be one word without slashes").optional()),
+  SENTRY_RELEASE: optionalText.pipe(z.string().max(200).optional()),
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an SMTP URL like smtp://user:password@mail.example.com:587 or smtps://…:465").optional()),
+  MAIL_FROM: optionalText.pipe(z.string().max(320).optional()),
+  WORKER_IN_PROCESS: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((value) => value === undefined || value === "" || value === "true" || value === "1"),
   BUREAU_TEST_ROUTES: z
     .enum(["0", "1", ""])
     .optional()
@@ -42,6 +62,24 @@ export type Config = {
   adminPassword: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   testRoutesEnabled: boolean;
+  sentry: SentryConfig;
+  /** SMTP_URL; undefined: mail is kept as `captured` in the outbox, never sent. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM, e.g. `"Acme" <billing@acme.example>`; defaults to bureau@ the APP_URL host. */
+  mailFrom: string;
+  /** WORKER_IN_PROCESS (default true): the server runs the background worker itself. */
+  workerInProcess: boolean;
+};
+
+/** Error reporting (SPEC section 7). No DSN at all: the SDK is never initialised and /monitoring answers 404. */
+export type SentryConfig = {
+  /** Server-side DSN: SENTRY_DSN, or the public one when only that is set. */
+  serverDsn: string | undefined;
+  /** Browser DSN, rendered into the page at request time: NEXT_PUBLIC_SENTRY_DSN, or SENTRY_DSN. */
+  browserDsn: string | undefined;
+  environment: string;
+  release: string;
+  tracesSampleRate: number;
 };
 
 export class ConfigError extends Error {
@@ -97,7 +135,37 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     adminPassword: env.ADMIN_PASSWORD,
     logLevel: env.LOG_LEVEL,
     testRoutesEnabled: env.BUREAU_TEST_ROUTES,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Bureau <bureau@${mailDomainOf(appUrl)}>`,
+    workerInProcess: env.WORKER_IN_PROCESS,
+    sentry: {
+      serverDsn: env.SENTRY_DSN ?? env.NEXT_PUBLIC_SENTRY_DSN,
+      browserDsn: env.NEXT_PUBLIC_SENTRY_DSN ?? env.SENTRY_DSN,
+      environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+      release: env.SENTRY_RELEASE ?? `bureau@${readPackageVersion()}`,
+      tracesSampleRate: env.SENTRY_TRACES_SAMPLE_RATE,
+    },
   };
+}
+
+function mailDomainOf(appUrl: string): string {
+  const host = new URL(appUrl).hostname;
+  return host === "localhost" || !host.includes(".") ? "localhost.localdomain" : host;
+}
+
+/** The version in package.json (the working directory is the project root for every entry point). */
+function readPackageVersion(): string {
+  try {
+    const packageJson = JSON.parse(fs.readFileSync(path.resolve(/*turbopackIgnore: true*/ "package.json"), "utf8")) as { version?: unknown };
+    return typeof packageJson.version === "string" ? packageJson.version : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** Tests that change process.env: the next getConfig() reads it again. */
+export function resetConfigForTests(): void {
+  globalForConfig.bureauConfig = undefined;
 }
 
 /** Development only: one random secret per data folder, kept so sessions survive restarts. */

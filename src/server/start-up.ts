@@ -6,6 +6,7 @@ import { migrateDatabase } from "@/db/migrate";
 import { user } from "@/db/schema";
 import { ConfigError, getConfig } from "@/lib/env";
 import { getLogger } from "@/lib/logger";
+import { startBackgroundWorker, stopBackgroundWorker } from "@/modules/mail/background-worker";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { generatePassword } from "@/modules/users/password-policy";
 import { createFirstAdmin } from "@/modules/users/user-mutations";
@@ -59,11 +60,17 @@ export async function startUp(): Promise<void> {
   logger.info({ url: config.appUrl, database: handle.kind, dataDir: handle.kind === "pglite" ? config.dataDir : undefined }, "Bureau is ready");
   console.log(`\n  Bureau is running at ${config.appUrl}  (back office: ${loginUrl})\n`);
 
+  // The background worker (outbox, reminders) runs here unless a separate `npm run worker` does.
+  if (config.workerInProcess) startBackgroundWorker(db);
+
   const close = (signal: string) => {
     logger.info({ signal }, "shutting down");
     // Next.js stops accepting requests on the same signal; give those in flight a moment, then close.
     setTimeout(() => {
-      handle.close().finally(() => process.exit(0));
+      stopBackgroundWorker()
+        .catch(() => {})
+        .then(() => handle.close())
+        .finally(() => process.exit(0));
     }, 500).unref();
   };
   process.once("SIGTERM", () => close("SIGTERM"));

@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
+import { todayInZone } from "@/lib/dates";
+import { jobFacts } from "@/modules/jobs/job-format";
+import { findPublicJobs } from "@/modules/jobs/job-queries";
 import { getSettings } from "@/modules/settings/settings-queries";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,7 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function HomePage() {
-  const settings = await getSettings(getDb());
+  const db = getDb();
+  const settings = await getSettings(db);
+  const jobs = (await findPublicJobs(db, todayInZone(settings.timezone))).slice(0, 3);
   const address = [settings.addressLine1, settings.addressLine2, [settings.postalCode, settings.city].filter(Boolean).join(" ")].filter(Boolean);
   return (
     <main className="mx-auto max-w-5xl px-6 py-16">
@@ -30,6 +35,28 @@ export default async function HomePage() {
           <Link href="/mail">Write to us</Link>
         </Button>
       </div>
+      {jobs.length > 0 ? (
+        <section aria-labelledby="jobs-heading" className="mt-16">
+          <h2 id="jobs-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+            We are hiring
+          </h2>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+            {jobs.map((job) => (
+              <li key={job.id} className="relative rounded-lg border p-4 focus-within:ring-2 focus-within:ring-ring hover:bg-muted/40">
+                <Link href={`/jobs/${job.slug}`} className="font-medium outline-none after:absolute after:inset-0">
+                  {job.title}
+                </Link>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {jobFacts(job, settings.locale)
+                    .slice(0, 2)
+                    .map((fact) => fact.value)
+                    .join(" · ")}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {address.length > 0 || settings.email || settings.phone ? (
         <section aria-labelledby="contact-heading" className="mt-16 max-w-md">
           <h2 id="contact-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">

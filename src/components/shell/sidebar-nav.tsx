@@ -1,13 +1,13 @@
 "use client";
 
-import { Building2, Clock, FileText, History, LayoutDashboard, Menu, Phone, Settings, UserRound, Users, X } from "lucide-react";
+import { Briefcase, Building2, Clock, FileText, History, Inbox, LayoutDashboard, Mail, Menu, Phone, Settings, UserRound, Users, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { cn } from "@/lib/utils";
 import type { NavItem } from "./nav-items";
 
-const ICONS = { dashboard: LayoutDashboard, timesheets: Clock, invoices: FileText, calls: Phone, clients: Building2, users: Users, settings: Settings, audit: History, account: UserRound } as const;
+const ICONS = { dashboard: LayoutDashboard, timesheets: Clock, invoices: FileText, calls: Phone, clients: Building2, users: Users, settings: Settings, audit: History, account: UserRound, outbox: Mail, jobs: Briefcase, messages: Inbox } as const;
 
 function isActive(pathname: string, href: string) {
   return href === "/bo" ? pathname === "/bo" : pathname === href || pathname.startsWith(`${href}/`);

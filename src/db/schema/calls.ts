@@ -41,6 +41,15 @@ export const call = pgTable(
     index("calls_assigned_idx").on(table.assignedUserId, table.status, table.scheduledAt),
     index("calls_client_idx").on(table.clientId),
     index("calls_started_idx").on(table.startedAt),
+    // The call log's views sort and filter on when a call happens, coalesce(started, scheduled,
+    // created) (src/modules/calls/call-queries.ts `callAt`): one index per view, and per person.
+    index("calls_todo_at_idx")
+      .on(sql`coalesce(${table.startedAt}, ${table.scheduledAt}, ${table.createdAt})`, table.id)
+      .where(sql`${table.status} in ('requested', 'scheduled')`),
+    index("calls_history_at_idx")
+      .on(sql`coalesce(${table.startedAt}, ${table.scheduledAt}, ${table.createdAt})`, table.id)
+      .where(sql`${table.status} in ('completed', 'missed', 'cancelled')`),
+    index("calls_assigned_at_idx").on(table.assignedUserId, sql`coalesce(${table.startedAt}, ${table.scheduledAt}, ${table.createdAt})`, table.id),
     uniqueIndex("calls_time_entry_unique").on(table.timeEntryId).where(sql`${table.timeEntryId} is not null`),
     check("calls_duration_check", sql`${table.durationSeconds} is null or ${table.durationSeconds} between 1 and 86400`),
     check("calls_completed_has_duration", sql`${table.status} <> 'completed' or ${table.durationSeconds} is not null`),

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { settings } from "@/db/schema";
-import { parseInput } from "@/lib/action";
+import { parseInput } from "@/lib/parse-input";
 import { ConflictError, ForbiddenError, InvalidError } from "@/lib/errors";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { isEuVatNumberShape, EU_COUNTRIES } from "@/modules/clients/client-rules";

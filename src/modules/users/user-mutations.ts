@@ -4,9 +4,10 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { account, session, user, type Role } from "@/db/schema";
-import { parseInput } from "@/lib/action";
+import { parseInput } from "@/lib/parse-input";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, RateLimitedError } from "@/lib/errors";
 import { lockoutMessage } from "@/modules/auth/sign-in-lockout";
+import { enqueueWelcomeEmail } from "@/modules/mail/mail-notifications";
 import { getRateLimitState, recordRateLimitHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy";
@@ -75,6 +76,7 @@ export async function createUser(db: Database, actor: Actor, input: unknown) {
       throw error;
     });
     await recordAudit(tx, actor, { entity: "user", entityId: created.id, action: "create", summary: { name: created.name, email: created.email, role: created.role } });
+    await enqueueWelcomeEmail(tx, created);
     return created;
   });
 }

@@ -3,11 +3,13 @@
 import { useEffect } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { reportBrowserError } from "@/modules/monitoring/sentry-browser";
 
 // Inside the shell the navigation stays usable; Next.js resets this boundary on navigation.
 export default function BackOfficeError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   useEffect(() => {
     console.error(error);
+    reportBrowserError(error);
   }, [error]);
   return (
     <div className="mx-auto max-w-xl py-12">

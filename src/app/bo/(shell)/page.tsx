@@ -7,7 +7,9 @@ import { requireUser } from "@/lib/session";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { countActiveUsersByRole } from "@/modules/users/user-queries";
-import { formatDateTime } from "@/lib/dates";
+import { formatDateTime, todayInZone } from "@/lib/dates";
+import { countCallsToDo } from "@/modules/calls/call-queries";
+import { countAwaitingApproval, countMyOpenWeeks } from "@/modules/timesheets/timesheet-queries";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -15,11 +17,18 @@ export default async function DashboardPage() {
   const user = await requireUser();
   const db = getDb();
   const isAdmin = user.role === "admin";
-  const [settings, roleCounts, recent] = await Promise.all([
-    getSettings(db),
+  const settings = await getSettings(db);
+  const today = todayInZone(settings.timezone);
+  const isDecider = user.role !== "staff";
+  const [roleCounts, recent, calls, awaiting, myOpenWeeks] = await Promise.all([
     countActiveUsersByRole(db),
     isAdmin ? findAuditEvents(db, { pageSize: 8 }) : null,
+    // Staff see their own figures; managers and admins the firm's.
+    countCallsToDo(db, { userId: isDecider ? undefined : user.id, today, timeZone: settings.timezone }),
+    countAwaitingApproval(db, user),
+    countMyOpenWeeks(db, user.id),
   ]);
+  const callsHref = `/bo/calls?view=todo${isDecider ? "" : "&person=me"}`;
   const byRole = Object.fromEntries(roleCounts.map((row) => [row.role, row.value])) as Partial<Record<"admin" | "manager" | "staff", number>>;
   const activeUsers = roleCounts.reduce((sum, row) => sum + row.value, 0);
 
@@ -51,6 +60,49 @@ export default async function DashboardPage() {
         </Card>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardDescription>{isDecider ? "Calls to do today" : "My calls to do today"}</CardDescription>
+            <CardTitle className="text-3xl tabular-nums">
+              <Link href={callsHref} className="hover:underline">
+                {calls.today}
+              </Link>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm text-muted-foreground">
+            <Link href={callsHref} className={calls.overdue > 0 ? "font-medium text-destructive hover:underline" : "hover:underline"}>
+              {calls.overdue} overdue
+            </Link>
+          </CardContent>
+        </Card>
+        {isDecider ? (
+          <Card>
+            <CardHeader>
+              <CardDescription>Timesheets awaiting my approval</CardDescription>
+              <CardTitle className="text-3xl tabular-nums">
+                <Link href="/bo/timesheets?view=queue" className="hover:underline">
+                  {awaiting}
+                </Link>
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="text-sm text-muted-foreground">Submitted weeks of the team, not your own.</CardContent>
+          </Card>
+        ) : null}
+        <Card>
+          <CardHeader>
+            <CardDescription>My weeks in draft or rejected</CardDescription>
+            <CardTitle className="text-3xl tabular-nums">
+              <Link href="/bo/timesheets" className="hover:underline">
+                {myOpenWeeks}
+              </Link>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm text-muted-foreground">
+            <Link href="/bo/timesheets/create" className="hover:underline">
+              Fill in this week
+            </Link>
+          </CardContent>
+        </Card>
         <Card>
           <CardHeader>
             <CardDescription>Active users</CardDescription>

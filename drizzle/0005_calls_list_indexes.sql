@@ -1,0 +1,3 @@
+CREATE INDEX "calls_todo_at_idx" ON "calls" USING btree (coalesce("started_at", "scheduled_at", "created_at"),"id") WHERE "calls"."status" in ('requested', 'scheduled');--> statement-breakpoint
+CREATE INDEX "calls_history_at_idx" ON "calls" USING btree (coalesce("started_at", "scheduled_at", "created_at"),"id") WHERE "calls"."status" in ('completed', 'missed', 'cancelled');--> statement-breakpoint
+CREATE INDEX "calls_assigned_at_idx" ON "calls" USING btree ("assigned_user_id",coalesce("started_at", "scheduled_at", "created_at"),"id");

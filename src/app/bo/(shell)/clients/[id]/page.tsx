@@ -1,0 +1,197 @@
+import { ClientCalls } from "@/modules/calls/components/client-calls";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { EmptyState } from "@/components/empty-state";
+import { PageHeader } from "@/components/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { getDb } from "@/db/client";
+import { NotFoundError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
+import { requireUser } from "@/lib/session";
+import { findClientProjects, getClient } from "@/modules/clients/client-queries";
+import { countryName } from "@/modules/clients/client-rules";
+import { EditClientDialog } from "@/modules/clients/components/client-form";
+import { ArchiveButton, ProjectDialog } from "@/modules/clients/components/project-form";
+import { getSettings } from "@/modules/settings/settings-queries";
+import { formatDuration } from "@/modules/timesheets/timesheet-rules";
+import { findUnbilledTime } from "@/modules/timesheets/unbilled-queries";
+
+export const metadata: Metadata = { title: "Client" };
+
+async function load(id: string) {
+  try {
+    return await getClient(getDb(), id);
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}
+
+export default async function ClientPage({ params }: { params: Promise<{ id: string }> }) {
+  const viewer = await requireUser();
+  const { id } = await params;
+  const client = await load(id);
+  const db = getDb();
+  const [settings, projects, unbilled] = await Promise.all([getSettings(db), findClientProjects(db, id), findUnbilledTime(db, { clientId: id })]);
+  const { locale } = settings;
+  const canManage = viewer.role !== "staff";
+  const money = (minor: number | null) => (minor === null ? "—" : formatMoney(minor, client.currency, locale));
+  const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
+  const unbilledMinutes = unbilled.reduce((sum, row) => sum + row.minutes, 0);
+  const unbilledValue = unbilled.reduce((sum, row) => sum + row.valueMinor, 0);
+  const address = [client.addressLine1, client.addressLine2, [client.postalCode, client.city].filter(Boolean).join(" "), client.country ? countryName(client.country) : null].filter(Boolean);
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {client.name}
+            {client.archivedAt ? <Badge variant="neutral">Archived</Badge> : null}
+          </span>
+        }
+        description={
+          <Link href="/bo/clients" className="text-primary underline underline-offset-4">
+            All clients
+          </Link>
+        }
+        actions={
+          canManage ? (
+            <>
+              <EditClientDialog client={client} />
+              <ArchiveButton kind="client" id={client.id} version={client.version} name={client.name} archived={client.archivedAt !== null} />
+            </>
+          ) : null
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-1">
+          <CardHeader>
+            <CardTitle>Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">Billing email</dt>
+              <dd className="break-all">{client.billingEmail ?? "—"}</dd>
+              <dt className="text-muted-foreground">Phone</dt>
+              <dd>{client.phone ?? "—"}</dd>
+              <dt className="text-muted-foreground">Address</dt>
+              <dd>{address.length > 0 ? address.map((line) => <div key={line}>{line}</div>) : "—"}</dd>
+              <dt className="text-muted-foreground">VAT number</dt>
+              <dd>{client.vatNumber ?? "—"}</dd>
+              <dt className="text-muted-foreground">Currency</dt>
+              <dd>{client.currency}</dd>
+              <dt className="text-muted-foreground">Payment terms</dt>
+              <dd>{client.paymentTermsDays} days</dd>
+              <dt className="text-muted-foreground">Hourly rate</dt>
+              <dd className="tabular-nums">{client.defaultHourlyRate === null ? "Firm's rate" : money(client.defaultHourlyRate)}</dd>
+              {client.notes ? (
+                <>
+                  <dt className="text-muted-foreground">Notes</dt>
+                  <dd className="whitespace-pre-wrap">{client.notes}</dd>
+                </>
+              ) : null}
+            </dl>
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+            <CardTitle>Projects</CardTitle>
+            {canManage && !client.archivedAt ? <ProjectDialog clientId={client.id} currency={client.currency} /> : null}
+          </CardHeader>
+          <CardContent>
+            {projects.length === 0 ? (
+              <EmptyState title="No projects yet" titleAs="h3" description={canManage ? "Add a project so people can log time on it." : "A manager adds projects."} />
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Project</TableHead>
+                    <TableHead className="text-right">Rate</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">Budget</TableHead>
+                    <TableHead className="hidden sm:table-cell">Billable</TableHead>
+                    {canManage ? (
+                      <TableHead className="text-right">
+                        <span className="sr-only">Actions</span>
+                      </TableHead>
+                    ) : null}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {projects.map((item) => (
+                    <TableRow key={item.id} className={item.archivedAt ? "text-muted-foreground" : undefined}>
+                      <TableCell>
+                        <span className="font-medium">{item.name}</span>
+                        {item.code ? <span className="ml-2 text-xs text-muted-foreground">{item.code}</span> : null}
+                        {item.archivedAt ? (
+                          <Badge variant="neutral" className="ml-2">
+                            Archived
+                          </Badge>
+                        ) : null}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{item.hourlyRate === null ? <span className="text-muted-foreground">Client&apos;s</span> : money(item.hourlyRate)}</TableCell>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{item.budgetMinutes === null ? "—" : hours(item.budgetMinutes)}</TableCell>
+                      <TableCell className="hidden sm:table-cell">{item.billableByDefault ? "Yes" : "No"}</TableCell>
+                      {canManage ? (
+                        <TableCell>
+                          <div className="flex flex-wrap justify-end gap-1">
+                            <ProjectDialog clientId={client.id} currency={client.currency} project={item} />
+                            <ArchiveButton kind="project" id={item.id} version={item.version} name={item.name} archived={item.archivedAt !== null} />
+                          </div>
+                        </TableCell>
+                      ) : null}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Unbilled time</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {unbilled.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No approved billable time waiting to be invoiced.</p>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Project</TableHead>
+                  <TableHead className="text-right">Entries</TableHead>
+                  <TableHead className="text-right">Hours</TableHead>
+                  <TableHead className="text-right">Value</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {unbilled.map((row) => (
+                  <TableRow key={row.projectId}>
+                    <TableCell>{row.projectName}</TableCell>
+                    <TableCell className="text-right tabular-nums">{row.entryCount}</TableCell>
+                    <TableCell className="text-right tabular-nums">{hours(row.minutes)}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {money(row.valueMinor)}
+                      {row.entriesWithoutRate > 0 ? <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div> : null}
+                    </TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell className="font-medium">Total</TableCell>
+                  <TableCell />
+                  <TableCell className="text-right font-medium tabular-nums">{hours(unbilledMinutes)}</TableCell>
+                  <TableCell className="text-right font-medium tabular-nums">{money(unbilledValue)}</TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+      <ClientCalls clientId={client.id} />
+    </div>
+  );
+}

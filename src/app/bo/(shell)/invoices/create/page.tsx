@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page-header";
+import { getDb } from "@/db/client";
+import { addDaysToDate, todayInZone } from "@/lib/dates";
+import { requirePageRole } from "@/lib/session";
+import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
+import { findInvoiceClientOptions } from "@/modules/invoices/invoice-queries";
+import { getSettings } from "@/modules/settings/settings-queries";
+
+export const metadata: Metadata = { title: "New invoice" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function CreateInvoicePage({ searchParams }: { searchParams: SearchParams }) {
+  await requirePageRole(["admin", "manager"]);
+  const params = await searchParams;
+  const db = getDb();
+  const [settings, clients] = await Promise.all([getSettings(db), findInvoiceClientOptions(db)]);
+  const today = todayInZone(settings.timezone);
+  const requested = typeof params.client === "string" ? clients.find((option) => option.id === params.client) : undefined;
+  const defaultRate = settings.taxRates.find((rate) => rate.isDefault)?.basisPoints ?? settings.taxRates[0]?.basisPoints ?? 0;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageHeader title="New invoice" description="A draft can be changed until it is issued. Totals follow the same rules as the issued invoice and its PDF." />
+      <InvoiceForm
+        kind="invoice"
+        clients={clients}
+        taxRates={settings.taxRates}
+        locale={settings.locale}
+        initialValues={{
+          clientId: requested?.id ?? "",
+          currency: requested?.currency ?? settings.currency,
+          issueDate: today,
+          dueDate: addDaysToDate(today, requested?.paymentTermsDays ?? settings.paymentTermsDays),
+          servicePeriodStart: "",
+          servicePeriodEnd: "",
+          notes: "",
+          footer: settings.invoiceFooter ?? "",
+          lines: [{ description: "", quantity: "1", unit: "hour", unitPrice: "", discount: "", taxRateBp: defaultRate, timeEntryIds: [] }],
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { LockIcon } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { getDb } from "@/db/client";
+import { NotFoundError } from "@/lib/errors";
+import { formatMoneyInput } from "@/lib/money";
+import { requirePageRole } from "@/lib/session";
+import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
+import { findInvoiceClientOptions, getInvoice } from "@/modules/invoices/invoice-queries";
+import { canCreateCreditNote, canEditInvoice, quantityMilliToDecimalString } from "@/modules/invoices/invoice-rules";
+import { getSettings } from "@/modules/settings/settings-queries";
+
+export const metadata: Metadata = { title: "Edit invoice" };
+
+export default async function EditInvoicePage({ params }: { params: Promise<{ id: string }> }) {
+  await requirePageRole(["admin", "manager"]);
+  const { id } = await params;
+  const db = getDb();
+  const invoice = await getInvoice(db, id).catch((error: unknown) => {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  });
+  const name = invoice.kind === "credit_note" ? "credit note" : "invoice";
+  const editable = canEditInvoice(invoice);
+  if (!editable.ok) {
+    const creditable = canCreateCreditNote(invoice).ok;
+    return (
+      <div className="mx-auto grid max-w-3xl gap-6">
+        <PageHeader title={`Edit ${name} ${invoice.number ?? ""}`} />
+        <Alert variant="warning">
+          <LockIcon aria-hidden="true" />
+          <AlertTitle>This {name} cannot be edited</AlertTitle>
+          <AlertDescription>
+            <p>
+              {invoice.number} was issued, so it is read-only for ever: the law requires an issued {name} to stay exactly as it was sent, with numbers that follow each other without gaps.
+              {invoice.kind === "invoice" ? " To correct it, create a credit note for all or part of it, then issue a new invoice if needed." : " A credit note cannot itself be corrected; issue a new invoice if needed."}
+            </p>
+          </AlertDescription>
+        </Alert>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link href={`/bo/invoices/${invoice.id}`}>{creditable ? "Open it to create a credit note" : `Back to the ${name}`}</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const [settings, clients] = await Promise.all([getSettings(db), findInvoiceClientOptions(db)]);
+  const clientList = clients.some((option) => option.id === invoice.clientId)
+    ? clients
+    : [...clients, { id: invoice.clientId, name: invoice.client.name, currency: invoice.currency, paymentTermsDays: invoice.paymentTermsDays, addressLines: [], country: null, vatNumber: null }];
+  const rates = [...settings.taxRates];
+  for (const line of invoice.lines) if (!rates.some((rate) => rate.basisPoints === line.taxRateBp)) rates.push({ label: "Rate of the credited invoice", basisPoints: line.taxRateBp, isDefault: false });
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageHeader title={invoice.kind === "credit_note" ? "Edit draft credit note" : "Edit draft invoice"} description="A draft can be changed until it is issued." />
+      <InvoiceForm
+        kind={invoice.kind}
+        clients={clientList}
+        taxRates={rates}
+        locale={settings.locale}
+        initialValues={{
+          id: invoice.id,
+          version: invoice.version,
+          clientId: invoice.clientId,
+          currency: invoice.currency,
+          issueDate: invoice.issueDate,
+          dueDate: invoice.dueDate,
+          servicePeriodStart: invoice.servicePeriodStart ?? "",
+          servicePeriodEnd: invoice.servicePeriodEnd ?? "",
+          notes: invoice.notes ?? "",
+          footer: invoice.footer ?? "",
+          lines: invoice.lines.map((line) => ({
+            description: line.description,
+            quantity: quantityMilliToDecimalString(line.quantityMilli),
+            unit: line.unit,
+            unitPrice: formatMoneyInput(line.unitPrice, invoice.currency),
+            discount: line.discountBp === 0 ? "" : (line.discountBp / 100).toString(),
+            taxRateBp: line.taxRateBp,
+            timeEntryIds: line.timeEntryIds,
+          })),
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/page-header";
+import { getDb } from "@/db/client";
+import { requirePageRole } from "@/lib/session";
+import { JobForm } from "@/modules/jobs/components/job-form";
+import { getSettings } from "@/modules/settings/settings-queries";
+
+export const metadata: Metadata = { title: "New job" };
+
+export default async function NewJobPage() {
+  await requirePageRole(["admin", "manager"]);
+  const settings = await getSettings(getDb());
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <p className="text-sm">
+        <Link href="/bo/jobs" className="text-muted-foreground underline-offset-4 hover:underline">
+          ← Jobs
+        </Link>
+      </p>
+      <PageHeader title="New job" description="Saved as a draft: nobody outside sees it until you publish it." />
+      <JobForm defaultCurrency={settings.currency} />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ArrowLeftIcon, DownloadIcon } from "lucide-react";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { getDb } from "@/db/client";
+import { formatDateTime } from "@/lib/dates";
+import { NotFoundError } from "@/lib/errors";
+import { requirePageRole } from "@/lib/session";
+import { EmailStatusBadge } from "@/modules/mail/components/email-status-badge";
+import { RetryEmailButton } from "@/modules/mail/components/retry-email-button";
+import { getEmail } from "@/modules/mail/mail-queries";
+import { ABOUT_LABELS, aboutHref, MAIL_ROLES, previewDocument } from "@/modules/mail/mail-schemas";
+import { getSettings } from "@/modules/settings/settings-queries";
+
+export const metadata: Metadata = { title: "Mail" };
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const linkClass = "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
+
+export default async function OutboxMailPage({ params }: { params: Promise<{ id: string }> }) {
+  await requirePageRole(MAIL_ROLES);
+  const { id } = await params;
+  const db = getDb();
+  const [settings, mail] = await Promise.all([
+    getSettings(db),
+    getEmail(db, id).catch((error: unknown) => {
+      if (error instanceof NotFoundError) notFound();
+      throw error;
+    }),
+  ]);
+  const when = (value: Date | null) => (value ? formatDateTime(value, settings.locale, settings.timezone) : "—");
+  const about = aboutHref(mail.aboutType, mail.aboutId);
+  const aboutLabel = mail.aboutType ? (ABOUT_LABELS[mail.aboutType] ?? mail.aboutType) : "—";
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm">
+          <Link href="/bo/outbox">
+            <ArrowLeftIcon aria-hidden="true" />
+            Outbox
+          </Link>
+        </Button>
+      </div>
+      <PageHeader title={mail.subject} description={<EmailStatusBadge status={mail.status} />} actions={mail.status === "failed" ? <RetryEmailButton id={mail.id} size="default" /> : null} />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            <dt className="text-muted-foreground">To</dt>
+            <dd className="break-words">{mail.to.join(", ")}</dd>
+            {mail.cc.length > 0 ? (
+              <>
+                <dt className="text-muted-foreground">Cc</dt>
+                <dd className="break-words">{mail.cc.join(", ")}</dd>
+              </>
+            ) : null}
+            <dt className="text-muted-foreground">About</dt>
+            <dd>
+              {about ? (
+                <Link href={about} className={linkClass}>
+                  {aboutLabel}
+                </Link>
+              ) : (
+                aboutLabel
+              )}
+            </dd>
+            <dt className="text-muted-foreground">Written</dt>
+            <dd className="tabular-nums">{when(mail.createdAt)}</dd>
+            <dt className="text-muted-foreground">Tries</dt>
+            <dd className="tabular-nums">{mail.attempts} of 8</dd>
+            {mail.status === "queued" && mail.attempts > 0 ? (
+              <>
+                <dt className="text-muted-foreground">Next try</dt>
+                <dd className="tabular-nums">{when(mail.nextAttemptAt)}</dd>
+              </>
+            ) : null}
+            <dt className="text-muted-foreground">Sent</dt>
+            <dd className="tabular-nums">{when(mail.sentAt)}</dd>
+            <dt className="text-muted-foreground">Message-ID</dt>
+            <dd className="font-mono text-xs break-all">{mail.messageId}</dd>
+          </dl>
+        </CardContent>
+      </Card>
+
+      {mail.errors.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Errors</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ol className="grid gap-2 text-sm">
+              {mail.errors.map((entry, index) => (
+                <li key={index} className="break-words">
+                  <span className="text-muted-foreground tabular-nums">
+                    Try {entry.attempt} · {when(new Date(entry.at))}:
+                  </span>{" "}
+                  {entry.message}
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {mail.attachments.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Attachments</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-2 text-sm">
+              {mail.attachments.map((attachment) => (
+                <li key={attachment.id}>
+                  <a href={`/bo/outbox/${mail.id}/attachments/${attachment.id}`} className={`${linkClass} inline-flex items-center gap-1`} download={attachment.filename}>
+                    <DownloadIcon className="size-4" aria-hidden="true" />
+                    {attachment.filename}
+                  </a>{" "}
+                  <span className="text-muted-foreground">
+                    ({attachment.contentType}, {formatSize(attachment.size)})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>HTML version</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <iframe
+            title={`HTML version of “${mail.subject}”`}
+            sandbox=""
+            referrerPolicy="no-referrer"
+            srcDoc={previewDocument(mail.html)}
+            className="h-[32rem] w-full rounded-md border bg-white"
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Text version</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <pre className="overflow-x-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap">{mail.text}</pre>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

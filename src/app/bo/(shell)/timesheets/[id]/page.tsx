@@ -1,0 +1,152 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { forbidden, notFound } from "next/navigation";
+import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { getDb } from "@/db/client";
+import { formatDateTime } from "@/lib/dates";
+import { ForbiddenError, NotFoundError } from "@/lib/errors";
+import { requireUser } from "@/lib/session";
+import { findClientOptions } from "@/modules/clients/client-queries";
+import { getSettings } from "@/modules/settings/settings-queries";
+import { ApproveButton, RejectButton, ReopenButton } from "@/modules/timesheets/components/timesheet-decision";
+import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
+import { TimesheetStatusBadge, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
+import { gridDays, gridGroups, gridRows } from "@/modules/timesheets/timesheet-grid-data";
+import { findPreviousWeekRows, findTimesheetHistory, getTimesheet } from "@/modules/timesheets/timesheet-queries";
+import { canApprove, canEdit, canReject, canReopen } from "@/modules/timesheets/timesheet-rules";
+
+export const metadata: Metadata = { title: "Timesheet" };
+
+const ACTION_LABELS: Record<string, string> = {
+  create: "Created",
+  save: "Saved",
+  submit: "Submitted",
+  approve: "Approved",
+  reject: "Rejected",
+  reopen: "Reopened",
+  add_entry: "Time added",
+};
+
+async function load(viewer: { id: string; role: "admin" | "manager" | "staff" }, id: string) {
+  try {
+    return await getTimesheet(getDb(), viewer, id);
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    if (error instanceof ForbiddenError) forbidden();
+    throw error;
+  }
+}
+
+export default async function TimesheetPage({ params }: { params: Promise<{ id: string }> }) {
+  const viewer = await requireUser();
+  const { id } = await params;
+  const sheet = await load(viewer, id);
+  const db = getDb();
+  const [settings, options, history, previousRows] = await Promise.all([getSettings(db), findClientOptions(db), findTimesheetHistory(db, id), findPreviousWeekRows(db, sheet.userId, sheet.weekStart)]);
+  const { locale, timezone } = settings;
+  const isOwner = sheet.userId === viewer.id;
+  const editable = canEdit({ status: sheet.status, actorId: viewer.id, ownerId: sheet.userId }).ok;
+  const ruleActor = { id: viewer.id, role: viewer.role };
+  const ref = { status: sheet.status, ownerId: sheet.userId, actor: ruleActor };
+  const target = { id: sheet.id, version: sheet.version, label: `${sheet.userName}, ${weekLabel(sheet.weekStart, locale, timezone)}` };
+  const hasInvoicedEntries = sheet.entries.some((entry) => entry.invoiceLineId !== null);
+  const mayApprove = canApprove(ref).ok;
+  const mayReject = canReject({ ...ref, reason: "x" }).ok;
+  const mayReopen = canReopen({ ...ref, hasInvoicedEntries }).ok;
+  const isDecider = viewer.role !== "staff";
+  const ownWeekNote = isDecider && isOwner && sheet.status === "submitted" ? "Another manager must approve your own week." : null;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {weekLabel(sheet.weekStart, locale, timezone)}
+            <TimesheetStatusBadge status={sheet.status} />
+          </span>
+        }
+        description={
+          <>
+            {isOwner ? "Your timesheet" : `${sheet.userName}'s timesheet`} ·{" "}
+            <Link href="/bo/timesheets" className="text-primary underline underline-offset-4">
+              All timesheets
+            </Link>
+          </>
+        }
+        actions={
+          <>
+            {mayApprove ? <ApproveButton target={target} /> : null}
+            {mayReject ? <RejectButton target={target} /> : null}
+            {mayReopen ? <ReopenButton target={target} /> : null}
+          </>
+        }
+      />
+      {sheet.status === "rejected" && sheet.rejectionReason ? (
+        <Alert variant="destructive">
+          <AlertTitle>Rejected by {sheet.decidedByName ?? "a manager"}</AlertTitle>
+          <AlertDescription>
+            <p>{sheet.rejectionReason}</p>
+            {isOwner ? <p className="mt-1">Correct the week, then save and submit it again.</p> : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {!editable ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          {isOwner ? canEditMessage(sheet.status) : "Only its owner can change this timesheet."}
+          {ownWeekNote ? ` ${ownWeekNote}` : ""}
+          {sheet.status === "approved" && hasInvoicedEntries ? " Some entries are on an invoice, so it cannot be reopened." : ""}
+        </p>
+      ) : null}
+      <Card>
+        <CardContent className="px-3 pt-4 sm:px-6 sm:pt-6">
+          <TimesheetGrid
+            sheet={{ id: sheet.id, version: sheet.version, isOwner }}
+            userId={sheet.userId}
+            weekStart={sheet.weekStart}
+            days={gridDays(sheet.weekStart, locale)}
+            groups={gridGroups(options, sheet.entries)}
+            initialRows={gridRows(sheet.entries, sheet.weekStart)}
+            previousRows={editable ? previousRows : []}
+            editable={editable}
+            canSubmit={editable && isOwner}
+            locale={locale}
+            key={sheet.version}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>History</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="grid gap-2 text-sm">
+            {history.map((event) => (
+              <li key={event.id} className="flex flex-wrap gap-x-2">
+                <span className="font-medium">{ACTION_LABELS[event.action] ?? event.action}</span>{" "}
+                <span>by {event.actorName ?? "someone"}</span>{" "}
+                <time className="text-muted-foreground" dateTime={event.createdAt.toISOString()}>
+                  {formatDateTime(event.createdAt, locale, timezone)}
+                </time>
+                {event.action === "reject" && typeof event.summary.reason === "string" ? <span className="w-full text-muted-foreground">“{event.summary.reason}”</span> : null}
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function canEditMessage(status: "draft" | "submitted" | "approved" | "rejected"): string {
+  switch (status) {
+    case "submitted":
+      return "This timesheet is waiting for approval and cannot be changed.";
+    case "approved":
+      return "This timesheet is approved; ask a manager to reopen it to make changes.";
+    case "draft":
+    case "rejected":
+      return "";
+  }
+}

@@ -1,0 +1,108 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { getDb } from "@/db/client";
+import { type ActionResult, runAction } from "@/lib/action";
+import { requireActor } from "@/lib/session";
+import {
+  cancelCall,
+  completeCall,
+  logCall,
+  logCallTime,
+  markCallMissed,
+  rescheduleCall,
+  retryCall,
+  scheduleCall,
+  updateCall,
+} from "./call-mutations";
+
+// Thin server actions: the session decides who acts; each mutation checks that the actor may
+// change this call (staff: their own), validates with the shared schema and writes in one
+// transaction.
+
+function refresh() {
+  revalidatePath("/bo/calls");
+  revalidatePath("/bo", "layout");
+}
+
+export async function logCallAction(input: unknown): Promise<ActionResult<{ id: string; followUpId: string | null }>> {
+  return runAction(async () => {
+    const actor = await requireActor();
+    const result = await logCall(getDb(), actor, input);
+    refresh();
+    return { id: result.call.id, followUpId: result.followUp?.id ?? null };
+  }, "Call logged.");
+}
+
+export async function scheduleCallAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
+    const actor = await requireActor();
+    const created = await scheduleCall(getDb(), actor, input);
+    refresh();
+    return { id: created.id };
+  }, "Call scheduled.");
+}
+
+export async function updateCallAction(input: unknown): Promise<ActionResult<{ version: number }>> {
+  return runAction(async () => {
+    const actor = await requireActor();
+    const updated = await updateCall(getDb(), actor, input);
+    refresh();
+    return { version: updated.version };
+  }, "Call saved.");
+}
+
+export async function completeCallAction(input: unknown): Promise<ActionResult<{ followUpId: string | null }>> {
+  return runAction(async () => {
+    const actor = await requireActor();
+    const result = await completeCall(getDb(), actor, input);
+    refresh();
+    return { followUpId: result.followUp?.id ?? null };
+  }, "Call completed.");
+}
+
+export async function markCallMissedAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await requireActor();
+    await markCallMissed(getDb(), actor, input);
+    refresh();
+    return undefined;
+  }, "Call marked missed.");
+}
+
+export async function rescheduleCallAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await requireActor();
+    await rescheduleCall(getDb(), actor, input);
+    refresh();
+    return undefined;
+  }, "Call scheduled.");
+}
+
+export async function retryCallAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await requireActor();
+    await retryCall(getDb(), actor, input);
+    refresh();
+    return undefined;
+  }, "Call scheduled again.");
+}
+
+export async function cancelCallAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await requireActor();
+    await cancelCall(getDb(), actor, input);
+    refresh();
+    return undefined;
+  }, "Call cancelled.");
+}
+
+export async function logCallTimeAction(input: unknown): Promise<ActionResult<{ timesheetId: string }>> {
+  return runAction(async () => {
+    const actor = await requireActor();
+    const result = await logCallTime(getDb(), actor, input);
+    refresh();
+    revalidatePath(`/bo/timesheets/${result.timesheetId}`);
+    return { timesheetId: result.timesheetId };
+  }, "Call logged in the timesheet.");
+}

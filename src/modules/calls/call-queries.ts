@@ -1,0 +1,187 @@
+import "server-only";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { call, client, project, timeEntry, user } from "@/db/schema";
+import { addDaysToDate, startOfDayInZone } from "@/lib/dates";
+import { NotFoundError } from "@/lib/errors";
+import { findClientOptions } from "@/modules/clients/client-queries";
+import { HISTORY_STATUSES, TODO_STATUSES } from "./call-rules";
+import type { CallListQuery } from "./call-schemas";
+
+/**
+ * When a call happens: when it started, else when it is (or was) planned, else when it was asked
+ * for. The To do view sorts on it ascending, History descending; the partial expression indexes
+ * of src/db/schema/calls.ts are built on exactly this expression.
+ */
+export const callAt = sql<Date>`coalesce(${call.startedAt}, ${call.scheduledAt}, ${call.createdAt})`;
+
+const assignee = sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${call.assignedUserId})`;
+
+const listColumns = {
+  id: call.id,
+  direction: call.direction,
+  status: call.status,
+  contactName: call.contactName,
+  phone: call.phone,
+  email: call.email,
+  clientId: call.clientId,
+  clientName: client.name,
+  assignedUserId: call.assignedUserId,
+  assignedUserName: assignee,
+  createdById: call.createdById,
+  scheduledAt: call.scheduledAt,
+  startedAt: call.startedAt,
+  durationSeconds: call.durationSeconds,
+  subject: call.subject,
+  notes: call.notes,
+  outcome: call.outcome,
+  followUpCallId: call.followUpCallId,
+  projectId: call.projectId,
+  projectName: project.name,
+  billable: call.billable,
+  timeEntryId: call.timeEntryId,
+  timesheetId: timeEntry.timesheetId,
+  version: call.version,
+  createdAt: call.createdAt,
+  updatedAt: call.updatedAt,
+};
+
+export type CallRow = Awaited<ReturnType<typeof findCalls>>["rows"][number];
+
+export type FindCallsOptions = {
+  view: CallListQuery["view"];
+  /** A user id, or "me" (the viewer). */
+  person?: string;
+  client?: string;
+  direction?: CallListQuery["direction"];
+  status?: CallListQuery["status"];
+  from?: string;
+  to?: string;
+  q?: string;
+  page: number;
+  size: number;
+  viewerId?: string;
+  timeZone: string;
+};
+
+/**
+ * Digits of a search that looks like a phone number, for a match on the E.164 column. Leading
+ * zeros go: a national "020 7946…" (trunk prefix) or "0044 20…" (international prefix) is found
+ * inside "+44207946…".
+ */
+function phoneDigits(q: string): string | null {
+  if (!/^[+\d\s().\-/]+$/.test(q)) return null;
+  const digits = q.replace(/\D/g, "").replace(/^0+/, "");
+  return digits.length >= 3 ? digits : null;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+export function callFilters(options: Omit<FindCallsOptions, "page" | "size">): SQL[] {
+  const filters: SQL[] = [];
+  const statuses: readonly string[] = options.view === "history" ? HISTORY_STATUSES : TODO_STATUSES;
+  if (options.status && statuses.includes(options.status)) filters.push(eq(call.status, options.status));
+  else filters.push(inArray(call.status, [...statuses] as (typeof call.status._.data)[]));
+  const person = options.person === "me" ? options.viewerId : options.person;
+  if (person) filters.push(eq(call.assignedUserId, person));
+  if (options.client) filters.push(eq(call.clientId, options.client));
+  if (options.direction) filters.push(eq(call.direction, options.direction));
+  if (options.from) filters.push(gte(callAt, startOfDayInZone(options.from, options.timeZone)));
+  if (options.to) filters.push(lt(callAt, startOfDayInZone(addDaysToDate(options.to, 1), options.timeZone)));
+  if (options.q) {
+    const pattern = `%${escapeLike(options.q)}%`;
+    const digits = phoneDigits(options.q);
+    const matches = [ilike(call.contactName, pattern), ilike(call.subject, pattern)];
+    if (digits) matches.push(sql`${call.phone} like ${`%${digits}%`}`);
+    filters.push(or(...matches)!);
+  }
+  return filters;
+}
+
+/** One page of the To do or History view, with the total of the filtered set. */
+export async function findCalls(db: Executor, options: FindCallsOptions) {
+  const where = and(...callFilters(options));
+  const order = options.view === "history" ? [desc(callAt), desc(call.id)] : [asc(callAt), asc(call.id)];
+  const size = options.size;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(call)
+      .leftJoin(client, eq(client.id, call.clientId))
+      .leftJoin(project, eq(project.id, call.projectId))
+      .leftJoin(timeEntry, eq(timeEntry.id, call.timeEntryId))
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset((options.page - 1) * size),
+    db.select({ value: count() }).from(call).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0, page: options.page, size };
+}
+
+export async function getCall(db: Executor, id: string) {
+  const [row] = await db
+    .select(listColumns)
+    .from(call)
+    .leftJoin(client, eq(client.id, call.clientId))
+    .leftJoin(project, eq(project.id, call.projectId))
+    .leftJoin(timeEntry, eq(timeEntry.id, call.timeEntryId))
+    .where(eq(call.id, id))
+    .limit(1);
+  if (!row) throw new NotFoundError("This call does not exist.");
+  return row;
+}
+
+/** The calls of one client, latest first (the client page). */
+export async function findClientCalls(db: Executor, clientId: string, limit = 20) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(call)
+      .leftJoin(client, eq(client.id, call.clientId))
+      .leftJoin(project, eq(project.id, call.projectId))
+      .leftJoin(timeEntry, eq(timeEntry.id, call.timeEntryId))
+      .where(eq(call.clientId, clientId))
+      .orderBy(desc(callAt), desc(call.id))
+      .limit(limit),
+    db.select({ value: count() }).from(call).where(eq(call.clientId, clientId)),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/**
+ * The dashboard's figures: calls to do today (planned for today in the firm's timezone, plus
+ * callback requests with no time yet) and overdue ones (planned before today).
+ */
+export async function countCallsToDo(db: Executor, options: { userId?: string; today: string; timeZone: string }) {
+  const startOfToday = startOfDayInZone(options.today, options.timeZone);
+  const startOfTomorrow = startOfDayInZone(addDaysToDate(options.today, 1), options.timeZone);
+  const base = [inArray(call.status, [...TODO_STATUSES])];
+  if (options.userId) base.push(eq(call.assignedUserId, options.userId));
+  const [row] = await db
+    .select({
+      today: sql<number>`count(*) filter (where (${call.scheduledAt} >= ${startOfToday} and ${call.scheduledAt} < ${startOfTomorrow}) or ${call.scheduledAt} is null)`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${call.scheduledAt} < ${startOfToday})`.mapWith(Number),
+    })
+    .from(call)
+    .where(and(...base));
+  return { today: row?.today ?? 0, overdue: row?.overdue ?? 0 };
+}
+
+/** Who can be assigned a call: active users, by name. */
+export async function findCallAssignees(db: Executor) {
+  return db.select({ id: user.id, name: user.name }).from(user).where(eq(user.active, true)).orderBy(asc(user.name));
+}
+
+/** What the call dialogs offer: people to assign, clients and their projects. */
+export async function findCallFormOptions(db: Executor, viewer: { id: string; name: string; role: "admin" | "manager" | "staff" }, timeZone: string) {
+  const [assignees, clients] = await Promise.all([findCallAssignees(db), findClientOptions(db)]);
+  return {
+    viewer: { id: viewer.id, name: viewer.name, role: viewer.role },
+    assignees,
+    clients: clients.map((entry) => ({ id: entry.id, name: entry.name, projects: entry.projects })),
+    timeZone,
+  };
+}

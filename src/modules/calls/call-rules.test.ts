@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import {
+  availableActions,
+  type CallAction,
+  type CallStatus,
+  canAssignTo,
+  canChangeCall,
+  canLogTime,
+  canTransition,
+  durationInputValue,
+  formatCallDuration,
+  formatPhone,
+  instantToWallTime,
+  isOverdue,
+  parseCallDuration,
+  parsePhone,
+  statusAfter,
+  timeEntryMinutes,
+  wallTimeToInstant,
+} from "./call-rules";
+
+const STATUSES: CallStatus[] = ["requested", "scheduled", "completed", "missed", "cancelled"];
+const ACTIONS: CallAction[] = ["schedule", "reschedule", "retry", "complete", "miss", "cancel"];
+
+describe("call state machine (SPEC section 4)", () => {
+  // Exactly the allowed pairs; every other pair is refused.
+  const allowed = new Set([
+    "requested:schedule",
+    "requested:complete",
+    "requested:miss",
+    "requested:cancel",
+    "scheduled:reschedule",
+    "scheduled:complete",
+    "scheduled:miss",
+    "scheduled:cancel",
+    "missed:retry",
+  ]);
+  for (const status of STATUSES) {
+    for (const action of ACTIONS) {
+      const key = `${status}:${action}`;
+      it(`${key} is ${allowed.has(key) ? "allowed" : "refused"}`, () => {
+        const result = canTransition(status, action);
+        expect(result.ok).toBe(allowed.has(key));
+        if (!result.ok) expect(result.message).toMatch(/call/);
+      });
+    }
+  }
+
+  it("leads where SPEC says", () => {
+    expect(statusAfter("schedule")).toBe("scheduled");
+    expect(statusAfter("reschedule")).toBe("scheduled");
+    expect(statusAfter("retry")).toBe("scheduled");
+    expect(statusAfter("complete")).toBe("completed");
+    expect(statusAfter("miss")).toBe("missed");
+    expect(statusAfter("cancel")).toBe("cancelled");
+  });
+
+  it("completed and cancelled calls are final; missed can only be retried", () => {
+    expect(availableActions("completed")).toEqual([]);
+    expect(availableActions("cancelled")).toEqual([]);
+    expect(availableActions("missed")).toEqual(["retry"]);
+    expect(availableActions("requested")).toEqual(["complete", "miss", "schedule", "cancel"]);
+    expect(availableActions("scheduled")).toEqual(["complete", "miss", "reschedule", "cancel"]);
+  });
+
+  it("marks calls to do whose time has passed as overdue", () => {
+    const now = new Date("2026-03-12T10:00:00Z");
+    expect(isOverdue({ status: "scheduled", scheduledAt: new Date("2026-03-12T09:59:00Z") }, now)).toBe(true);
+    expect(isOverdue({ status: "scheduled", scheduledAt: new Date("2026-03-12T10:01:00Z") }, now)).toBe(false);
+    expect(isOverdue({ status: "requested", scheduledAt: null }, now)).toBe(false);
+    expect(isOverdue({ status: "completed", scheduledAt: new Date("2026-03-01T09:00:00Z") }, now)).toBe(false);
+  });
+});
+
+describe("who may change a call (SPEC section 1)", () => {
+  const call = { assignedUserId: "u-assigned", createdById: "u-creator" };
+  it("admins and managers change any call", () => {
+    expect(canChangeCall({ id: "x", role: "admin" }, call).ok).toBe(true);
+    expect(canChangeCall({ id: "x", role: "manager" }, call).ok).toBe(true);
+  });
+  it("staff change the calls assigned to them or logged by them, no other", () => {
+    expect(canChangeCall({ id: "u-assigned", role: "staff" }, call).ok).toBe(true);
+    expect(canChangeCall({ id: "u-creator", role: "staff" }, call).ok).toBe(true);
+    expect(canChangeCall({ id: "someone", role: "staff" }, call)).toMatchObject({ ok: false, message: expect.stringMatching(/own calls/) });
+    expect(canChangeCall({ id: "someone", role: "staff" }, { assignedUserId: null, createdById: null }).ok).toBe(false);
+  });
+  it("staff assign calls only to themselves", () => {
+    expect(canAssignTo({ id: "me", role: "staff" }, "me").ok).toBe(true);
+    expect(canAssignTo({ id: "me", role: "staff" }, null).ok).toBe(true);
+    expect(canAssignTo({ id: "me", role: "staff" }, "other").ok).toBe(false);
+    expect(canAssignTo({ id: "me", role: "manager" }, "other").ok).toBe(true);
+  });
+});
+
+describe("phone numbers", () => {
+  it("reads national forms with the firm's country as default region", () => {
+    expect(parsePhone("01 23 45 67 89", "FR")).toEqual({ ok: true, e164: "+33123456789" });
+    expect(parsePhone("06.12.34.56.78", "FR")).toEqual({ ok: true, e164: "+33612345678" });
+    expect(parsePhone("020 7946 0958", "GB")).toEqual({ ok: true, e164: "+442079460958" });
+    expect(parsePhone("(212) 555-0123", "US")).toEqual({ ok: true, e164: "+12125550123" });
+  });
+  it("reads international forms whatever the firm's country", () => {
+    expect(parsePhone("+44 20 7946 0958", "FR")).toEqual({ ok: true, e164: "+442079460958" });
+    expect(parsePhone("0044 20 7946 0958", "FR")).toEqual({ ok: true, e164: "+442079460958" });
+    expect(parsePhone("+33 (0)1 23 45 67 89", "GB")).toEqual({ ok: true, e164: "+33123456789" });
+    expect(parsePhone("tel:+4930123456", "FR")).toMatchObject({ ok: true, e164: "+4930123456" });
+  });
+  it("empty is no phone", () => {
+    expect(parsePhone("", "FR")).toEqual({ ok: true, e164: null });
+    expect(parsePhone("   ", "FR")).toEqual({ ok: true, e164: null });
+    expect(parsePhone(null, "FR")).toEqual({ ok: true, e164: null });
+  });
+  it("refuses garbage and impossible numbers", () => {
+    for (const garbage of ["hello", "12", "0000000000", "+999 123 456", "01 23 45", "call me maybe 0123", "+33 1 23 45 67 89 12 34", "x".repeat(50), "<script>"]) {
+      expect(parsePhone(garbage, "FR"), garbage).toMatchObject({ ok: false, message: expect.any(String) });
+    }
+  });
+  it("formats the firm's country nationally and others internationally", () => {
+    expect(formatPhone("+33123456789", "FR")).toBe("01 23 45 67 89");
+    expect(formatPhone("+442079460958", "FR")).toBe("+44 20 7946 0958");
+    expect(formatPhone("+442079460958", "GB")).toBe("020 7946 0958");
+  });
+});
+
+describe("call durations", () => {
+  it("reads minutes, clock forms and units into seconds", () => {
+    expect(parseCallDuration("15")).toEqual({ ok: true, seconds: 900 });
+    expect(parseCallDuration("12:30")).toEqual({ ok: true, seconds: 750 });
+    expect(parseCallDuration("1:02:03")).toEqual({ ok: true, seconds: 3723 });
+    expect(parseCallDuration("1h 5m")).toEqual({ ok: true, seconds: 3900 });
+    expect(parseCallDuration("90s")).toEqual({ ok: true, seconds: 90 });
+    expect(parseCallDuration("2.5")).toEqual({ ok: true, seconds: 150 });
+    expect(parseCallDuration("")).toEqual({ ok: true, seconds: null });
+  });
+  it("refuses zero, more than a day and nonsense", () => {
+    for (const bad of ["0", "0:00", "1441", "25h", "abc", "-5", "12:75", "1:75:00"]) {
+      expect(parseCallDuration(bad), bad).toMatchObject({ ok: false });
+    }
+    expect(parseCallDuration("1440")).toEqual({ ok: true, seconds: 86_400 });
+  });
+  it("formats and refills", () => {
+    expect(formatCallDuration(750)).toBe("12:30");
+    expect(formatCallDuration(3723)).toBe("1:02:03");
+    expect(formatCallDuration(59)).toBe("0:59");
+    expect(durationInputValue(900)).toBe("15");
+    expect(durationInputValue(750)).toBe("12:30");
+    expect(durationInputValue(null)).toBe("");
+  });
+  it("a started minute counts in the timesheet", () => {
+    expect(timeEntryMinutes(10)).toBe(1);
+    expect(timeEntryMinutes(60)).toBe(1);
+    expect(timeEntryMinutes(61)).toBe(2);
+    expect(timeEntryMinutes(86_400)).toBe(1440);
+  });
+});
+
+describe("logging a call as time", () => {
+  const base = { status: "completed" as CallStatus, projectId: "p", timeEntryId: null, durationSeconds: 600 };
+  it("needs a completed call with a project, once", () => {
+    expect(canLogTime(base).ok).toBe(true);
+    expect(canLogTime({ ...base, status: "scheduled" })).toMatchObject({ ok: false, message: expect.stringMatching(/completed/) });
+    expect(canLogTime({ ...base, projectId: null })).toMatchObject({ ok: false, message: expect.stringMatching(/project/) });
+    expect(canLogTime({ ...base, timeEntryId: "e" })).toMatchObject({ ok: false, message: expect.stringMatching(/already/) });
+  });
+});
+
+describe("wall-clock times in the firm's timezone", () => {
+  it("converts both ways across daylight saving", () => {
+    expect(wallTimeToInstant("2026-03-12T14:30", "Europe/Paris").toISOString()).toBe("2026-03-12T13:30:00.000Z");
+    expect(wallTimeToInstant("2026-07-12T14:30", "Europe/Paris").toISOString()).toBe("2026-07-12T12:30:00.000Z");
+    expect(instantToWallTime(new Date("2026-07-12T12:30:00Z"), "Europe/Paris")).toBe("2026-07-12T14:30");
+    expect(() => wallTimeToInstant("2026-13-01T10:00", "Europe/Paris")).toThrow(RangeError);
+  });
+});

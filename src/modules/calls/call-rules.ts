@@ -1,0 +1,258 @@
+// Pure rules of the call log: the state machine of SPEC section 4, who may change a call
+// (SPEC section 1), phone numbers (E.164 through libphonenumber-js), durations and the firm's
+// wall-clock times. No database, no React: unit-tested in call-rules.test.ts.
+import { TZDate } from "@date-fns/tz";
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
+
+export type CallStatus = "requested" | "scheduled" | "completed" | "missed" | "cancelled";
+export type CallDirection = "inbound" | "outbound";
+export type MissedOutcome = "no_answer" | "busy" | "voicemail" | "wrong_number";
+export type CallAction = "schedule" | "reschedule" | "retry" | "complete" | "miss" | "cancel";
+export type Role = "admin" | "manager" | "staff";
+export type RuleResult = { ok: true } | { ok: false; message: string };
+
+export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
+  requested: "Requested",
+  scheduled: "Scheduled",
+  completed: "Completed",
+  missed: "Missed",
+  cancelled: "Cancelled",
+};
+export const CALL_DIRECTION_LABELS: Record<CallDirection, string> = { inbound: "Inbound", outbound: "Outbound" };
+export const MISSED_OUTCOME_LABELS: Record<MissedOutcome, string> = {
+  no_answer: "No answer",
+  busy: "Busy",
+  voicemail: "Voicemail",
+  wrong_number: "Wrong number",
+};
+export const CALL_ACTION_LABELS: Record<CallAction, string> = {
+  schedule: "Schedule",
+  reschedule: "Reschedule",
+  retry: "Retry",
+  complete: "Complete",
+  miss: "Mark missed",
+  cancel: "Cancel",
+};
+
+export const TODO_STATUSES = ["requested", "scheduled"] as const satisfies readonly CallStatus[];
+export const HISTORY_STATUSES = ["completed", "missed", "cancelled"] as const satisfies readonly CallStatus[];
+
+export const CONTACT_NAME_MAX = 120;
+export const SUBJECT_MAX = 200;
+export const NOTES_MAX = 10_000;
+export const DURATION_MAX_SECONDS = 86_400;
+
+// ---------------------------------------------------------------------------------------
+// State machine (SPEC section 4):
+//   requested → scheduled → completed | missed | cancelled
+//   requested → completed | missed | cancelled
+//   missed → scheduled (retry); a scheduled call can be moved (reschedule).
+
+const TRANSITIONS: Record<CallAction, { from: readonly CallStatus[]; to: CallStatus }> = {
+  schedule: { from: ["requested"], to: "scheduled" },
+  reschedule: { from: ["scheduled"], to: "scheduled" },
+  retry: { from: ["missed"], to: "scheduled" },
+  complete: { from: ["requested", "scheduled"], to: "completed" },
+  miss: { from: ["requested", "scheduled"], to: "missed" },
+  cancel: { from: ["requested", "scheduled"], to: "cancelled" },
+};
+
+export function statusAfter(action: CallAction): CallStatus {
+  return TRANSITIONS[action].to;
+}
+
+/** Whether `action` is allowed from `status`; a refusal says why in words a user understands. */
+export function canTransition(status: CallStatus, action: CallAction): RuleResult {
+  if (TRANSITIONS[action].from.includes(status)) return { ok: true };
+  const label = CALL_STATUS_LABELS[status].toLowerCase();
+  switch (action) {
+    case "schedule":
+      return { ok: false, message: `Only a requested call can be scheduled; this call is ${label}.` };
+    case "reschedule":
+      return { ok: false, message: `Only a scheduled call can be rescheduled; this call is ${label}.` };
+    case "retry":
+      return { ok: false, message: `Only a missed call can be retried; this call is ${label}.` };
+    case "complete":
+      return { ok: false, message: `A ${label} call cannot be completed.` };
+    case "miss":
+      return { ok: false, message: `A ${label} call cannot be marked missed.` };
+    case "cancel":
+      return { ok: false, message: `A ${label} call cannot be cancelled.` };
+    default: {
+      const unreachable: never = action;
+      throw new Error(`Unknown call action: ${String(unreachable)}`);
+    }
+  }
+}
+
+/** The actions offered for a call in this status, in menu order. */
+export function availableActions(status: CallStatus): CallAction[] {
+  const order: CallAction[] = ["complete", "miss", "schedule", "reschedule", "retry", "cancel"];
+  return order.filter((action) => TRANSITIONS[action].from.includes(status));
+}
+
+export function isTodoStatus(status: CallStatus): boolean {
+  return (TODO_STATUSES as readonly CallStatus[]).includes(status);
+}
+
+/** A call still to do whose time has passed. Requested calls without a time are never overdue. */
+export function isOverdue(call: { status: CallStatus; scheduledAt: Date | null }, now: Date): boolean {
+  return isTodoStatus(call.status) && call.scheduledAt !== null && call.scheduledAt.getTime() < now.getTime();
+}
+
+// ---------------------------------------------------------------------------------------
+// Permissions (SPEC section 1: calls — admin and manager everything; staff their own, read all).
+// A staff member's own calls are those assigned to them or created by them (docs/decisions/008-call-log.md).
+
+export type CallOwner = { assignedUserId: string | null; createdById: string | null };
+
+export function canChangeCall(actor: { id: string; role: Role }, call: CallOwner): RuleResult {
+  if (actor.role === "admin" || actor.role === "manager") return { ok: true };
+  if (call.assignedUserId === actor.id || call.createdById === actor.id) return { ok: true };
+  return { ok: false, message: "You can only change your own calls (assigned to you or logged by you)." };
+}
+
+/** Staff log calls for themselves only; admins and managers for anyone. */
+export function canAssignTo(actor: { id: string; role: Role }, assignedUserId: string | null): RuleResult {
+  if (actor.role !== "staff") return { ok: true };
+  if (assignedUserId === null || assignedUserId === actor.id) return { ok: true };
+  return { ok: false, message: "You can only assign calls to yourself." };
+}
+
+// ---------------------------------------------------------------------------------------
+// Phone numbers: stored in E.164, read with the firm's country as the default region.
+
+export type PhoneResult = { ok: true; e164: string | null } | { ok: false; message: string };
+
+export function isCountryCode(value: string): value is CountryCode {
+  return /^[A-Z]{2}$/.test(value);
+}
+
+/**
+ * "01 23 45 67 89" (with FR as the default region), "+44 20 7946 0958", "0044 20 7946 0958",
+ * "tel:+33123456789" → E.164. Empty is null (no phone). Anything that is not a valid number for
+ * its country is refused, so a typo is caught when it is typed, not when someone dials it.
+ */
+export function parsePhone(input: string | null | undefined, defaultCountry: string): PhoneResult {
+  let text = (input ?? "").trim();
+  if (text === "") return { ok: true, e164: null };
+  if (text.length > 40) return { ok: false, message: "A phone number has at most 40 characters." };
+  text = text.replace(/^tel:/i, "");
+  // International prefix "00" as typed in most of Europe.
+  if (/^00[1-9]/.test(text.replace(/[\s().-]/g, ""))) text = "+" + text.replace(/[\s().-]/g, "").slice(2);
+  if (!/^[+\d\s().\-/]+(?:\s*(?:ext\.?|x|#)\s*\d{1,6})?$/i.test(text)) {
+    return { ok: false, message: "Enter a phone number such as 01 23 45 67 89 or +44 20 7946 0958." };
+  }
+  const region = isCountryCode(defaultCountry) ? defaultCountry : undefined;
+  const parsed = parsePhoneNumberFromString(text, region ? { defaultCountry: region } : undefined);
+  if (!parsed || !parsed.isValid()) {
+    return {
+      ok: false,
+      message: text.startsWith("+")
+        ? "This is not a valid phone number."
+        : `This is not a valid phone number for ${region ?? "the firm's country"}; for another country start with + and its code.`,
+    };
+  }
+  return { ok: true, e164: parsed.number };
+}
+
+/** National format for the firm's own country ("01 23 45 67 89"), international otherwise. */
+export function formatPhone(e164: string, firmCountry: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  return parsed.country && parsed.country === firmCountry ? parsed.formatNational() : parsed.formatInternational();
+}
+
+export function phoneHref(e164: string): string {
+  return `tel:${e164}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Durations: what people type about a call ("12" minutes, "12:30", "1:02:03", "1h 5m", "90s").
+
+export type CallDurationResult = { ok: true; seconds: number | null } | { ok: false; message: string };
+
+export function parseCallDuration(input: string | null | undefined): CallDurationResult {
+  const text = (input ?? "").trim().toLowerCase().replace(/\s+/g, "");
+  if (text === "") return { ok: true, seconds: null };
+  let seconds: number;
+  const clock = /^(?:(\d{1,2}):)?(\d{1,3}):(\d{2})$/.exec(text);
+  const units = /^(?:(\d{1,2})h)?(?:(\d{1,4})(?:m|min))?(?:(\d{1,5})s)?$/.exec(text);
+  if (/^\d{1,4}$/.test(text)) {
+    seconds = Number(text) * 60;
+  } else if (/^\d{1,4}[.,]\d{1,2}$/.test(text)) {
+    seconds = Math.round(Number(text.replace(",", ".")) * 60);
+  } else if (clock) {
+    const [, hours, minutes = "0", secs = "0"] = clock;
+    if (Number(secs) > 59 || (hours !== undefined && Number(minutes) > 59)) {
+      return { ok: false, message: "Seconds and minutes go up to 59, e.g. 12:30 or 1:05:00." };
+    }
+    seconds = Number(hours ?? 0) * 3600 + Number(minutes) * 60 + Number(secs);
+  } else if (units && (units[1] || units[2] || units[3])) {
+    seconds = Number(units[1] ?? 0) * 3600 + Number(units[2] ?? 0) * 60 + Number(units[3] ?? 0);
+  } else {
+    return { ok: false, message: "Enter minutes such as 15, or minutes and seconds such as 12:30." };
+  }
+  if (seconds < 1) return { ok: false, message: "A call lasts at least one second." };
+  if (seconds > DURATION_MAX_SECONDS) return { ok: false, message: "A call lasts at most 24 hours." };
+  return { ok: true, seconds };
+}
+
+/** 750 → "12:30", 3723 → "1:02:03". */
+export function formatCallDuration(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const secs = seconds % 60;
+  const mm = String(minutes).padStart(hours > 0 ? 2 : 1, "0");
+  return `${hours > 0 ? `${hours}:` : ""}${mm}:${String(secs).padStart(2, "0")}`;
+}
+
+/** For the duration field when editing: whole minutes as "15", otherwise "12:30". */
+export function durationInputValue(seconds: number | null): string {
+  if (seconds === null) return "";
+  return seconds % 60 === 0 && seconds < 10_000 * 60 ? String(seconds / 60) : formatCallDuration(seconds);
+}
+
+/** A time entry counts whole minutes: a started minute counts (a 10-second call is 1 minute). */
+export function timeEntryMinutes(durationSeconds: number): number {
+  return Math.min(1440, Math.max(1, Math.ceil(durationSeconds / 60)));
+}
+
+export function canLogTime(call: { status: CallStatus; projectId: string | null; timeEntryId: string | null; durationSeconds: number | null }): RuleResult {
+  if (call.timeEntryId) return { ok: false, message: "This call is already logged as a time entry." };
+  if (call.status !== "completed") return { ok: false, message: "Only a completed call can be logged as time." };
+  if (!call.projectId) return { ok: false, message: "Choose a project for this call before logging it as time." };
+  if (!call.durationSeconds) return { ok: false, message: "This call has no duration." };
+  return { ok: true };
+}
+
+export function timeEntryDescription(call: { contactName: string; subject: string }): string {
+  return `Call with ${call.contactName}: ${call.subject}`.slice(0, 500);
+}
+
+// ---------------------------------------------------------------------------------------
+// Wall-clock times typed in the firm's timezone (<input type="datetime-local">).
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+export function isWallTime(value: string): boolean {
+  const match = WALL_TIME.exec(value);
+  if (!match) return false;
+  const [, , month, day, hour, minute] = match.map(Number);
+  return month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31 && hour! <= 23 && minute! <= 59;
+}
+
+/** "2026-03-12T14:30" in Europe/Paris → the instant 13:30 UTC. */
+export function wallTimeToInstant(value: string, timeZone: string): Date {
+  const match = WALL_TIME.exec(value);
+  if (!match || !isWallTime(value)) throw new RangeError(`Expected YYYY-MM-DDTHH:mm (got "${value}").`);
+  const [, year, month, day, hour, minute] = match.map(Number);
+  return new Date(new TZDate(year!, month! - 1, day!, hour!, minute!, timeZone).getTime());
+}
+
+/** The instant as the firm's wall-clock time "YYYY-MM-DDTHH:mm" (to prefill the field). */
+export function instantToWallTime(instant: Date, timeZone: string): string {
+  const zoned = new TZDate(instant.getTime(), timeZone);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${zoned.getFullYear()}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}T${pad(zoned.getHours())}:${pad(zoned.getMinutes())}`;
+}

@@ -1,0 +1,366 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CalendarPlusIcon, PhoneIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import type { ActionResult } from "@/lib/action";
+import { logCallAction, scheduleCallAction, updateCallAction } from "../call-actions";
+import { CALL_STATUS_LABELS, instantToWallTime, NOTES_MAX } from "../call-rules";
+import { logCallInput, scheduleCallInput, updateCallInput } from "../call-schemas";
+import type { CallFormOptions, EditableCall } from "./call-form-options";
+
+export type CallFormMode = "log" | "schedule" | "edit";
+
+export type CallFormValues = {
+  id: string;
+  version: number;
+  direction: string;
+  contactName: string;
+  phone: string;
+  email: string;
+  clientId: string;
+  projectId: string;
+  billable: boolean;
+  assignedUserId: string;
+  subject: string;
+  notes: string;
+  scheduledAt: string;
+  startedAt: string;
+  duration: string;
+  followUp: boolean;
+  followUpAt: string;
+  followUpSubject: string;
+};
+type Field = Exclude<keyof CallFormValues, "id" | "version" | "followUp">;
+const FIELDS: readonly Field[] = [
+  "direction",
+  "contactName",
+  "phone",
+  "email",
+  "clientId",
+  "projectId",
+  "billable",
+  "assignedUserId",
+  "subject",
+  "notes",
+  "scheduledAt",
+  "startedAt",
+  "duration",
+  "followUpAt",
+  "followUpSubject",
+];
+
+const TITLES: Record<CallFormMode, { title: string; description: string; submit: string; busy: string }> = {
+  log: { title: "Log a call", description: "A call that just happened: who, what about and how long.", submit: "Log call", busy: "Logging…" },
+  schedule: { title: "Schedule a call", description: "A call to make or take later; it appears in To do.", submit: "Schedule call", busy: "Scheduling…" },
+  edit: { title: "Edit call", description: "Change the details of this call. Its status changes through the call's actions.", submit: "Save", busy: "Saving…" },
+};
+
+function emptyValues(options: CallFormOptions, mode: CallFormMode): CallFormValues {
+  const now = instantToWallTime(new Date(), options.timeZone);
+  return {
+    id: "",
+    version: 1,
+    direction: mode === "schedule" ? "outbound" : "inbound",
+    contactName: "",
+    phone: "",
+    email: "",
+    clientId: "",
+    projectId: "",
+    billable: false,
+    assignedUserId: options.viewer.id,
+    subject: "",
+    notes: "",
+    scheduledAt: "",
+    startedAt: mode === "log" ? now : "",
+    duration: "",
+    followUp: false,
+    followUpAt: "",
+    followUpSubject: "",
+  };
+}
+
+function editValues(call: EditableCall): CallFormValues {
+  return {
+    id: call.id,
+    version: call.version,
+    direction: call.direction,
+    contactName: call.contactName,
+    phone: call.phone,
+    email: call.email,
+    clientId: call.clientId,
+    projectId: call.projectId,
+    billable: call.billable,
+    assignedUserId: call.assignedUserId,
+    subject: call.subject,
+    notes: call.notes,
+    scheduledAt: call.scheduledAt,
+    startedAt: call.startedAt,
+    duration: call.duration,
+    followUp: false,
+    followUpAt: "",
+    followUpSubject: "",
+  };
+}
+
+/** The dialog that logs, schedules or edits a call, over the list. */
+export function CallFormDialog({
+  mode,
+  options,
+  call,
+  open,
+  onOpenChange,
+}: {
+  mode: CallFormMode;
+  options: CallFormOptions;
+  call?: EditableCall;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const text = TITLES[mode];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{text.title}</DialogTitle>
+          <DialogDescription>{text.description}</DialogDescription>
+        </DialogHeader>
+        {open ? <CallForm mode={mode} options={options} call={call} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "Log a call" and "Schedule a call", the main actions of the calls page. */
+export function NewCallButtons({ options }: { options: CallFormOptions }) {
+  const [mode, setMode] = useState<CallFormMode | null>(null);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setMode("schedule")}>
+        <CalendarPlusIcon aria-hidden="true" />
+        Schedule a call
+      </Button>
+      <Button onClick={() => setMode("log")}>
+        <PhoneIcon aria-hidden="true" />
+        Log a call
+      </Button>
+      <CallFormDialog mode={mode ?? "log"} options={options} open={mode !== null} onOpenChange={(open) => (open ? null : setMode(null))} />
+    </>
+  );
+}
+
+function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options: CallFormOptions; call?: EditableCall; onDone: () => void }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const schema = mode === "log" ? logCallInput : mode === "schedule" ? scheduleCallInput : updateCallInput;
+  const resolver = useMemo(() => zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<CallFormValues>, [schema]);
+  const defaultValues = useMemo(() => (call ? editValues(call) : emptyValues(options, mode)), [call, options, mode]);
+  const form = useForm<CallFormValues>({ resolver, defaultValues });
+  const { errors, isSubmitting } = form.formState;
+  const clientId = useWatch({ control: form.control, name: "clientId" });
+  const followUp = useWatch({ control: form.control, name: "followUp" });
+  const status = call?.status;
+  const lockedByTime = Boolean(call?.timeEntryId);
+
+  const projectGroups = useMemo(
+    () => (clientId ? options.clients.filter((client) => client.id === clientId) : options.clients).filter((client) => client.projects.length > 0),
+    [clientId, options.clients],
+  );
+  const assignees = options.viewer.role === "staff" ? options.assignees.filter((person) => person.id === options.viewer.id || person.id === call?.assignedUserId) : options.assignees;
+
+  function onProjectChange(projectId: string) {
+    const owner = options.clients.find((client) => client.projects.some((project) => project.id === projectId));
+    const chosen = owner?.projects.find((project) => project.id === projectId);
+    if (owner && !form.getValues("clientId")) form.setValue("clientId", owner.id);
+    if (chosen) form.setValue("billable", chosen.billableByDefault);
+  }
+
+  const onSubmit = form.handleSubmit(async () => {
+    setFormError(null);
+    // The action parses again: send what was typed, not the parsed output.
+    const { followUp: wantsFollowUp, ...raw } = form.getValues();
+    if (wantsFollowUp && !raw.followUpAt) {
+      form.setError("followUpAt", { message: "Enter a date and time for the follow-up." }, { shouldFocus: true });
+      return;
+    }
+    const payload = { ...raw, followUpAt: wantsFollowUp ? raw.followUpAt : "", followUpSubject: wantsFollowUp ? raw.followUpSubject : "" };
+    let result: ActionResult<unknown>;
+    if (mode === "log") result = await logCallAction(payload);
+    else if (mode === "schedule") result = await scheduleCallAction(payload);
+    else result = await updateCallAction(payload);
+    if (!result.ok) {
+      const fieldErrors = result.fieldErrors ?? {};
+      const known = FIELDS.filter((field) => fieldErrors[field]);
+      known.forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      setFormError(result.message);
+      return;
+    }
+    toast.success(result.message ?? "Saved.");
+    onDone();
+    router.refresh();
+  });
+
+  const error = (field: Field) => errors[field]?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      {mode === "edit" && status ? <p className="text-sm text-muted-foreground">Status: {CALL_STATUS_LABELS[status]}</p> : null}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label="Contact name" htmlFor="contactName" error={error("contactName")} required>
+          <Input {...fieldAria("contactName", { error: error("contactName") })} {...form.register("contactName")} autoComplete="off" required maxLength={120} />
+        </FormField>
+        <FormField label="Direction" htmlFor="direction" error={error("direction")} required>
+          <NativeSelect {...fieldAria("direction", { error: error("direction") })} {...form.register("direction")} required>
+            <option value="inbound">Inbound (they called)</option>
+            <option value="outbound">Outbound (we called)</option>
+          </NativeSelect>
+        </FormField>
+        <FormField label="Phone" htmlFor="phone" error={error("phone")} description="National or international (+44 …).">
+          <Input {...fieldAria("phone", { error: error("phone"), description: true })} {...form.register("phone")} type="tel" autoComplete="off" inputMode="tel" />
+        </FormField>
+        <FormField label="Email" htmlFor="email" error={error("email")}>
+          <Input {...fieldAria("email", { error: error("email") })} {...form.register("email")} type="email" autoComplete="off" spellCheck={false} />
+        </FormField>
+      </div>
+      <FormField label="Subject" htmlFor="subject" error={error("subject")} required>
+        <Input {...fieldAria("subject", { error: error("subject") })} {...form.register("subject")} autoComplete="off" required maxLength={200} />
+      </FormField>
+
+      {mode === "log" || status === "completed" || status === "missed" ? (
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField label="Started at" htmlFor="startedAt" error={error("startedAt")} required={status !== "missed"}>
+            <Input {...fieldAria("startedAt", { error: error("startedAt") })} {...form.register("startedAt")} type="datetime-local" required={status !== "missed"} />
+          </FormField>
+          {status === "missed" ? null : (
+            <FormField label="Duration" htmlFor="duration" error={error("duration")} required description="Minutes (15) or minutes:seconds (12:30).">
+              <Input
+                {...fieldAria("duration", { error: error("duration"), description: true })}
+                {...form.register("duration")}
+                autoComplete="off"
+                inputMode="numeric"
+                required
+                readOnly={lockedByTime}
+                className="tabular-nums"
+              />
+            </FormField>
+          )}
+        </div>
+      ) : null}
+      {mode === "schedule" || status === "scheduled" ? (
+        <FormField label="Scheduled for" htmlFor="scheduledAt" error={error("scheduledAt")} required>
+          <Input {...fieldAria("scheduledAt", { error: error("scheduledAt") })} {...form.register("scheduledAt")} type="datetime-local" required />
+        </FormField>
+      ) : null}
+
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label="Client" htmlFor="clientId" error={error("clientId")}>
+          <NativeSelect
+            {...fieldAria("clientId", { error: error("clientId") })}
+            {...form.register("clientId", {
+              onChange: () => {
+                const projectId = form.getValues("projectId");
+                const clientNow = form.getValues("clientId");
+                if (projectId && clientNow && !options.clients.find((client) => client.id === clientNow)?.projects.some((project) => project.id === projectId)) form.setValue("projectId", "");
+              },
+            })}
+          >
+            <option value="">No client</option>
+            {options.clients.map((client) => (
+              <option key={client.id} value={client.id}>
+                {client.name}
+              </option>
+            ))}
+            {call?.clientId && !options.clients.some((client) => client.id === call.clientId) ? <option value={call.clientId}>(archived client)</option> : null}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Project" htmlFor="projectId" error={error("projectId")} description={lockedByTime ? "Logged as time: the project is fixed." : "For billable time."}>
+          <NativeSelect
+            {...fieldAria("projectId", { error: error("projectId"), description: true })}
+            {...form.register("projectId", { onChange: (event: { target: { value: string } }) => onProjectChange(event.target.value) })}
+          >
+            <option value="">No project</option>
+            {projectGroups.map((client) => (
+              <optgroup key={client.id} label={client.name}>
+                {client.projects.map((project) => (
+                  <option key={project.id} value={project.id}>
+                    {project.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+            {call?.projectId && !options.clients.some((client) => client.projects.some((project) => project.id === call.projectId)) ? (
+              <option value={call.projectId}>{call.projectName ?? "(archived project)"}</option>
+            ) : null}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Person" htmlFor="assignedUserId" error={error("assignedUserId")} description={options.viewer.role === "staff" ? "You log calls for yourself." : undefined}>
+          <NativeSelect {...fieldAria("assignedUserId", { error: error("assignedUserId"), description: options.viewer.role === "staff" })} {...form.register("assignedUserId")}>
+            {options.viewer.role === "staff" ? null : <option value="">Nobody yet</option>}
+            {assignees.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.id === options.viewer.id ? `${person.name} (me)` : person.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <div className="flex items-center gap-2 sm:pt-8">
+          <Checkbox id="billable" {...form.register("billable")} />
+          <Label htmlFor="billable">Billable to the client</Label>
+        </div>
+      </div>
+      <FormField label="Notes" htmlFor="notes" error={error("notes")}>
+        <Textarea {...fieldAria("notes", { error: error("notes") })} {...form.register("notes")} rows={4} maxLength={NOTES_MAX} />
+      </FormField>
+
+      {mode === "log" ? <FollowUpFields form={form} followUp={followUp} error={error} /> : null}
+
+      <div className="flex justify-end gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? TITLES[mode].busy : TITLES[mode].submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type FollowUpForm = { register: ReturnType<typeof useForm<CallFormValues>>["register"] };
+
+/** "Schedule a follow-up" and its time and subject, shown once ticked. */
+export function FollowUpFields({ form, followUp, error }: { form: FollowUpForm; followUp: boolean; error: (field: "followUpAt" | "followUpSubject") => string | undefined }) {
+  return (
+    <fieldset className="grid gap-3 rounded-md border p-3">
+      <legend className="sr-only">Follow-up</legend>
+      <div className="flex items-center gap-2">
+        <Checkbox id="followUp" {...form.register("followUp")} />
+        <Label htmlFor="followUp">Schedule a follow-up call</Label>
+      </div>
+      {followUp ? (
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField label="Follow-up at" htmlFor="followUpAt" error={error("followUpAt")} required>
+            <Input {...fieldAria("followUpAt", { error: error("followUpAt") })} {...form.register("followUpAt")} type="datetime-local" required />
+          </FormField>
+          <FormField label="Follow-up subject" htmlFor="followUpSubject" error={error("followUpSubject")} description="Defaults to “Follow-up: ” and this call's subject.">
+            <Input {...fieldAria("followUpSubject", { error: error("followUpSubject"), description: true })} {...form.register("followUpSubject")} autoComplete="off" maxLength={200} />
+          </FormField>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,303 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MoreHorizontalIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { createContext, useContext, useMemo, useState } from "react";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import type { ActionResult } from "@/lib/action";
+import {
+  cancelCallAction,
+  completeCallAction,
+  logCallTimeAction,
+  markCallMissedAction,
+  rescheduleCallAction,
+  retryCallAction,
+} from "../call-actions";
+import { availableActions, type CallAction, canLogTime, instantToWallTime, MISSED_OUTCOME_LABELS, NOTES_MAX, timeEntryMinutes } from "../call-rules";
+import { completeCallInput, MISSED_OUTCOMES, missCallInput, scheduleExistingCallInput } from "../call-schemas";
+import { CallFormDialog, type CallFormValues, FollowUpFields } from "./call-form";
+import type { CallFormOptions, EditableCall } from "./call-form-options";
+
+type DialogKind = CallAction | "edit" | "log_time";
+
+// The dialogs' options (people, clients and projects) are sent once per table, not once per row.
+const OptionsContext = createContext<CallFormOptions | null>(null);
+
+export function CallFormOptionsProvider({ options, children }: { options: CallFormOptions; children: React.ReactNode }) {
+  return <OptionsContext.Provider value={options}>{children}</OptionsContext.Provider>;
+}
+
+/** The actions menu of one call; only offered to those who may change it (the server checks again). */
+export function CallRowActions({ call }: { call: EditableCall }) {
+  const options = useContext(OptionsContext);
+  if (!options) throw new Error("CallRowActions needs a CallFormOptionsProvider");
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const actions = availableActions(call.status);
+  const loggable = canLogTime({ status: call.status, projectId: call.projectId || null, timeEntryId: call.timeEntryId, durationSeconds: call.durationSeconds }).ok;
+  const close = (open: boolean) => (open ? null : setDialog(null));
+  const labels: Record<CallAction, string> = {
+    complete: "Complete…",
+    miss: "Mark missed…",
+    schedule: "Schedule…",
+    reschedule: "Reschedule…",
+    retry: "Retry…",
+    cancel: "Cancel call…",
+  };
+  return (
+    <>
+      {/* Not modal: the menu hands focus to the dialog it opens. */}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`Actions for the call with ${call.contactName}`}>
+            <MoreHorizontalIcon aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          {actions
+            .filter((action) => action !== "cancel")
+            .map((action) => (
+              <DropdownMenuItem key={action} onSelect={() => setDialog(action)}>
+                {labels[action]}
+              </DropdownMenuItem>
+            ))}
+          {loggable ? <DropdownMenuItem onSelect={() => setDialog("log_time")}>Log as time…</DropdownMenuItem> : null}
+          <DropdownMenuItem onSelect={() => setDialog("edit")}>Edit…</DropdownMenuItem>
+          {actions.includes("cancel") ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" onSelect={() => setDialog("cancel")}>
+                {labels.cancel}
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <CallFormDialog mode="edit" options={options} call={call} open={dialog === "edit"} onOpenChange={close} />
+      <SimpleDialog open={dialog === "complete"} onOpenChange={close} title="Complete call" description={`The call with ${call.contactName}: how long it lasted and what was said.`}>
+        <CompleteForm call={call} options={options} onDone={() => setDialog(null)} />
+      </SimpleDialog>
+      <SimpleDialog open={dialog === "miss"} onOpenChange={close} title="Mark call missed" description={`The call with ${call.contactName} did not happen. You can retry it later.`}>
+        <MissForm call={call} onDone={() => setDialog(null)} />
+      </SimpleDialog>
+      {(["schedule", "reschedule", "retry"] as const).map((kind) => (
+        <SimpleDialog
+          key={kind}
+          open={dialog === kind}
+          onOpenChange={close}
+          title={kind === "retry" ? "Retry call" : kind === "schedule" ? "Schedule call" : "Reschedule call"}
+          description={kind === "retry" ? `Try ${call.contactName} again at a new time; the call goes back to To do.` : `When to call ${call.contactName}.`}
+        >
+          <ScheduleForm call={call} kind={kind} options={options} onDone={() => setDialog(null)} />
+        </SimpleDialog>
+      ))}
+      <SimpleDialog open={dialog === "cancel"} onOpenChange={close} title="Cancel this call?" description={`The call with ${call.contactName} moves to History as cancelled. This cannot be undone; schedule a new call if needed.`}>
+        <ConfirmButton label="Cancel call" busy="Cancelling…" destructive run={() => cancelCallAction({ id: call.id, version: call.version })} onDone={() => setDialog(null)} />
+      </SimpleDialog>
+      <SimpleDialog
+        open={dialog === "log_time"}
+        onOpenChange={close}
+        title="Log this call as time?"
+        description={`${call.durationSeconds ? timeEntryMinutes(call.durationSeconds) : 0} min on ${call.projectName ?? "its project"}, ${call.billable ? "billable" : "not billable"}, in ${call.assignedUserName ?? "its person"}'s timesheet for ${call.timeEntryDate ?? "the day of the call"}. A call is logged once.`}
+      >
+        <ConfirmButton label="Log time" busy="Logging…" run={() => logCallTimeAction({ id: call.id, version: call.version })} onDone={() => setDialog(null)} />
+      </SimpleDialog>
+    </>
+  );
+}
+
+function SimpleDialog({ open, onOpenChange, title, description, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {open ? children : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ConfirmButton({ label, busy, destructive, run, onDone }: { label: string; busy: string; destructive?: boolean; run: () => Promise<ActionResult<unknown>>; onDone: () => void }) {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  async function confirm() {
+    setPending(true);
+    setMessage(null);
+    const result = await run();
+    setPending(false);
+    if (!result.ok) {
+      setMessage(result.message);
+      return;
+    }
+    toast.success(result.message ?? "Done.");
+    onDone();
+    router.refresh();
+  }
+  return (
+    <div className="grid gap-4">
+      {message ? (
+        <Alert variant="destructive">
+          <AlertDescription>{message}</AlertDescription>
+        </Alert>
+      ) : null}
+      <DialogFooter>
+        <Button variant={destructive ? "destructive" : "default"} onClick={() => void confirm()} disabled={pending}>
+          {pending ? busy : label}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+/** Shared submit handling of the small transition forms. */
+function useActionForm<V extends Record<string, unknown>>(resolver: Resolver<V>, defaultValues: V) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<V>({ resolver, defaultValues: defaultValues as never });
+  async function submit(run: () => Promise<ActionResult<unknown>>, onDone: () => void) {
+    setFormError(null);
+    const result = await run();
+    if (!result.ok) {
+      const fieldErrors = result.fieldErrors ?? {};
+      Object.entries(fieldErrors).forEach(([field, message], index) => {
+        if (field in defaultValues) form.setError(field as never, { message }, { shouldFocus: index === 0 });
+      });
+      setFormError(result.message);
+      return;
+    }
+    toast.success(result.message ?? "Done.");
+    onDone();
+    router.refresh();
+  }
+  return { form, formError, submit };
+}
+
+function FormAlert({ message }: { message: string | null }) {
+  return message ? (
+    <Alert variant="destructive">
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  ) : null;
+}
+
+function CompleteForm({ call, options, onDone }: { call: EditableCall; options: CallFormOptions; onDone: () => void }) {
+  // A call planned earlier most likely happened then; one planned later is happening now.
+  const [startedAt] = useState(() => {
+    const now = instantToWallTime(new Date(), options.timeZone);
+    return call.scheduledAt && call.scheduledAt < now ? call.scheduledAt : now;
+  });
+  const resolver = useMemo(() => zodResolver(completeCallInput, undefined, { raw: true }) as unknown as Resolver<CompleteValues>, []);
+  const { form, formError, submit } = useActionForm<CompleteValues>(resolver, {
+    id: call.id,
+    version: call.version,
+    startedAt,
+    duration: "",
+    notes: call.notes,
+    followUp: false,
+    followUpAt: "",
+    followUpSubject: "",
+  });
+  const followUp = useWatch({ control: form.control, name: "followUp" });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async () => {
+    const { followUp: wants, ...raw } = form.getValues();
+    if (wants && !raw.followUpAt) {
+      form.setError("followUpAt", { message: "Enter a date and time for the follow-up." }, { shouldFocus: true });
+      return;
+    }
+    await submit(() => completeCallAction({ ...raw, followUpAt: wants ? raw.followUpAt : "", followUpSubject: wants ? raw.followUpSubject : "" }), onDone);
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormAlert message={formError} />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label="Started at" htmlFor="startedAt" error={errors.startedAt?.message} required>
+          <Input {...fieldAria("startedAt", { error: errors.startedAt?.message })} {...form.register("startedAt")} type="datetime-local" required />
+        </FormField>
+        <FormField label="Duration" htmlFor="duration" error={errors.duration?.message} required description="Minutes (15) or minutes:seconds (12:30).">
+          <Input {...fieldAria("duration", { error: errors.duration?.message, description: true })} {...form.register("duration")} inputMode="numeric" autoComplete="off" required className="tabular-nums" />
+        </FormField>
+      </div>
+      <FormField label="Notes" htmlFor="notes" error={errors.notes?.message}>
+        <Textarea {...fieldAria("notes", { error: errors.notes?.message })} {...form.register("notes")} rows={4} maxLength={NOTES_MAX} />
+      </FormField>
+      <FollowUpFields
+        form={form as unknown as { register: ReturnType<typeof useForm<CallFormValues>>["register"] }}
+        followUp={followUp}
+        error={(field) => errors[field]?.message}
+      />
+      <DialogFooter>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Completing…" : "Complete call"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+type CompleteValues = { id: string; version: number; startedAt: string; duration: string; notes: string; followUp: boolean; followUpAt: string; followUpSubject: string };
+
+type MissValues = { id: string; version: number; outcome: string; notes: string };
+function MissForm({ call, onDone }: { call: EditableCall; onDone: () => void }) {
+  const resolver = useMemo(() => zodResolver(missCallInput, undefined, { raw: true }) as unknown as Resolver<MissValues>, []);
+  const { form, formError, submit } = useActionForm<MissValues>(resolver, { id: call.id, version: call.version, outcome: "", notes: call.notes });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(() => submit(() => markCallMissedAction(form.getValues()), onDone));
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormAlert message={formError} />
+      <FormField label="What happened" htmlFor="outcome" error={errors.outcome?.message} required>
+        <NativeSelect {...fieldAria("outcome", { error: errors.outcome?.message })} {...form.register("outcome")} required>
+          <option value="">Choose…</option>
+          {MISSED_OUTCOMES.map((outcome) => (
+            <option key={outcome} value={outcome}>
+              {MISSED_OUTCOME_LABELS[outcome]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField label="Notes" htmlFor="notes" error={errors.notes?.message}>
+        <Textarea {...fieldAria("notes", { error: errors.notes?.message })} {...form.register("notes")} rows={3} maxLength={NOTES_MAX} />
+      </FormField>
+      <DialogFooter>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Mark missed"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+type ScheduleValues = { id: string; version: number; scheduledAt: string };
+function ScheduleForm({ call, kind, options, onDone }: { call: EditableCall; kind: "schedule" | "reschedule" | "retry"; options: CallFormOptions; onDone: () => void }) {
+  const resolver = useMemo(() => zodResolver(scheduleExistingCallInput, undefined, { raw: true }) as unknown as Resolver<ScheduleValues>, []);
+  const [initial] = useState(() => (kind === "reschedule" && call.scheduledAt ? call.scheduledAt : instantToWallTime(new Date(Date.now() + 60 * 60 * 1000), options.timeZone)));
+  const { form, formError, submit } = useActionForm<ScheduleValues>(resolver, { id: call.id, version: call.version, scheduledAt: initial });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(() => submit(() => (kind === "retry" ? retryCallAction(form.getValues()) : rescheduleCallAction(form.getValues())), onDone));
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormAlert message={formError} />
+      <FormField label="Scheduled for" htmlFor="scheduledAt" error={errors.scheduledAt?.message} required>
+        <Input {...fieldAria("scheduledAt", { error: errors.scheduledAt?.message })} {...form.register("scheduledAt")} type="datetime-local" required />
+      </FormField>
+      <DialogFooter>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : kind === "retry" ? "Schedule retry" : kind === "schedule" ? "Schedule call" : "Reschedule"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

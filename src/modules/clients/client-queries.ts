@@ -1,0 +1,137 @@
+import "server-only";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { client, project } from "@/db/schema";
+import { NotFoundError } from "@/lib/errors";
+
+export type ClientOption = {
+  id: string;
+  name: string;
+  currency: string;
+  paymentTermsDays: number;
+  projects: { id: string; name: string; billableByDefault: boolean }[];
+};
+
+/** Pickers (calls, invoices, timesheets): active clients and their active projects, ordered by name. */
+export async function findClientOptions(db: Executor): Promise<ClientOption[]> {
+  const rows = await db
+    .select({
+      id: client.id,
+      name: client.name,
+      currency: client.currency,
+      paymentTermsDays: client.paymentTermsDays,
+      projectId: project.id,
+      projectName: project.name,
+      billableByDefault: project.billableByDefault,
+    })
+    .from(client)
+    .leftJoin(project, and(eq(project.clientId, client.id), isNull(project.archivedAt)))
+    .where(isNull(client.archivedAt))
+    .orderBy(sql`lower(${client.name})`, client.id, sql`lower(${project.name})`);
+  const options: ClientOption[] = [];
+  const byId = new Map<string, ClientOption>();
+  for (const row of rows) {
+    let option = byId.get(row.id);
+    if (!option) {
+      option = { id: row.id, name: row.name, currency: row.currency, paymentTermsDays: row.paymentTermsDays, projects: [] };
+      byId.set(row.id, option);
+      options.push(option);
+    }
+    if (row.projectId && row.projectName !== null && row.billableByDefault !== null) {
+      option.projects.push({ id: row.projectId, name: row.projectName, billableByDefault: row.billableByDefault });
+    }
+  }
+  return options;
+}
+
+export const CLIENT_SORTS = ["name", "city", "country", "created"] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+
+export type ClientFilter = { q?: string; archived?: boolean; sort?: ClientSort; direction?: "asc" | "desc"; page?: number; pageSize?: number };
+
+/** The clients list: search by name, email, city or VAT number; archived hidden unless asked; sorted; paged. */
+export async function findClients(db: Executor, filter: ClientFilter = {}) {
+  const pageSize = Math.min(Math.max(Math.trunc(Number(filter.pageSize) || 50), 1), 200);
+  const page = Math.max(Math.trunc(Number(filter.page) || 1), 1);
+  const conditions: (SQL | undefined)[] = [filter.archived ? undefined : isNull(client.archivedAt)];
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+    conditions.push(or(ilike(client.name, pattern), ilike(client.billingEmail, pattern), ilike(client.city, pattern), ilike(client.vatNumber, pattern)));
+  }
+  const where = and(...conditions);
+  const direction = filter.direction === "desc" ? desc : asc;
+  const sortColumn = (() => {
+    switch (filter.sort ?? "name") {
+      case "name":
+        return sql`lower(${client.name})`;
+      case "city":
+        return sql`lower(coalesce(${client.city}, ''))`;
+      case "country":
+        return sql`coalesce(${client.country}, '')`;
+      case "created":
+        return client.createdAt;
+    }
+  })();
+  const projectCounts = db
+    .select({ clientId: project.clientId, active: sql<number>`count(*) filter (where ${project.archivedAt} is null)`.mapWith(Number).as("active") })
+    .from(project)
+    .groupBy(project.clientId)
+    .as("project_counts");
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: client.id,
+        name: client.name,
+        billingEmail: client.billingEmail,
+        city: client.city,
+        country: client.country,
+        currency: client.currency,
+        archivedAt: client.archivedAt,
+        createdAt: client.createdAt,
+        activeProjects: sql<number>`coalesce(${projectCounts.active}, 0)`.mapWith(Number),
+      })
+      .from(client)
+      .leftJoin(projectCounts, eq(projectCounts.clientId, client.id))
+      .where(where)
+      .orderBy(direction(sortColumn), asc(client.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(client).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0, page, pageSize };
+}
+
+export type ClientRow = typeof client.$inferSelect;
+export type ProjectRow = typeof project.$inferSelect;
+
+export async function getClient(db: Executor, id: string): Promise<ClientRow> {
+  if (!isUuid(id)) throw new NotFoundError("This client does not exist.");
+  const [row] = await db.select().from(client).where(eq(client.id, id)).limit(1);
+  if (!row) throw new NotFoundError("This client does not exist.");
+  return row;
+}
+
+/** A client's projects, active first, then by name; with the minutes logged on each. */
+export async function findClientProjects(db: Executor, clientId: string) {
+  return db
+    .select()
+    .from(project)
+    .where(eq(project.clientId, clientId))
+    .orderBy(sql`${project.archivedAt} is not null`, sql`lower(${project.name})`);
+}
+
+export async function countArchivedProjects(db: Executor, clientId: string) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(project)
+    .where(and(eq(project.clientId, clientId), isNotNull(project.archivedAt)));
+  return row?.value ?? 0;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Unknown ids are 404 (SPEC section 6), and a malformed one must not reach PostgreSQL as a uuid cast error. */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

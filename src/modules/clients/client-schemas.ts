@@ -1,0 +1,106 @@
+// Inputs of the clients domain (SPEC section 3, Client and Project), shared by the forms
+// (zodResolver) and the actions. Browser-safe: no database code.
+import { z } from "zod";
+import { optionalRateInput as rateInput } from "@/modules/users/user-schemas";
+import { checkClientVatNumber, isCountryCode, isCurrencyCode, normalizeVatNumber } from "./client-rules";
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? "").trim())
+    .refine((value) => value.length <= max, `Use at most ${max} characters.`)
+    .transform((value) => (value === "" ? null : value));
+
+const optionalEmail = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? "").trim().toLowerCase())
+  .refine((value) => value.length <= 254, "Use at most 254 characters.")
+  .refine((value) => value === "" || z.email().safeParse(value).success, "Enter a valid email address.")
+  .transform((value) => (value === "" ? null : value));
+
+const optionalPhone = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? "").trim())
+  .refine((value) => value === "" || /^\+?[\d\s().\-/]{4,30}$/.test(value), "Enter a phone number such as +33 1 23 45 67 89.")
+  .transform((value) => (value === "" ? null : value));
+
+// Optional keys: a form may leave them out; missing, null and empty text all mean "none".
+const optionalRateInput = z.union([z.string(), z.number()]).nullish().pipe(rateInput);
+
+/** A whole number typed in a field; empty or non-numeric text is an error, never 0. */
+const wholeNumber = (message: string) =>
+  z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (!/^\d+$/.test(text)) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+export const clientFields = z
+  .object({
+    name: z.string({ error: "Enter the client's name." }).trim().min(1, "Enter the client's name.").max(200, "Use at most 200 characters."),
+    billingEmail: optionalEmail,
+    phone: optionalPhone,
+    addressLine1: optionalText(200),
+    addressLine2: optionalText(200),
+    postalCode: optionalText(20),
+    city: optionalText(100),
+    country: z
+      .string()
+      .nullish()
+      .transform((value) => (value ?? "").trim().toUpperCase())
+      .refine((value) => value === "" || isCountryCode(value), "Choose a country from the list.")
+      .transform((value) => (value === "" ? null : value)),
+    vatNumber: optionalText(30),
+    currency: z
+      .string({ error: "Choose a currency." })
+      .trim()
+      .toUpperCase()
+      .refine((value) => isCurrencyCode(value), "Choose a currency from the list."),
+    paymentTermsDays: wholeNumber("Enter a number of days between 0 and 365.").refine((value) => value <= 365, "Enter a number of days between 0 and 365."),
+    defaultHourlyRate: optionalRateInput,
+    notes: optionalText(5000),
+  })
+  .superRefine((value, ctx) => {
+    const message = checkClientVatNumber(value.country, value.vatNumber);
+    if (message) ctx.addIssue({ code: "custom", path: ["vatNumber"], message });
+  })
+  .transform((value) => ({ ...value, vatNumber: value.vatNumber && value.country ? normalizeVatNumber(value.country, value.vatNumber) : value.vatNumber }));
+
+export const createClientInput = clientFields;
+export type ClientFormValues = z.input<typeof clientFields>;
+
+export const updateClientInput = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) }).and(clientFields);
+
+export const archiveClientInput = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1), archived: z.boolean() });
+
+/** Budget typed in hours ("120", "37.5", "37,5") → minutes, or null when empty. */
+const optionalBudgetHours = z.union([z.string(), z.number()]).nullish().transform((value, ctx) => {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim().replace(",", ".");
+  if (text === "") return null;
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(text)) {
+    ctx.addIssue({ code: "custom", message: "Enter hours such as 120 or 37.5." });
+    return z.NEVER;
+  }
+  const [whole = "0", fraction = ""] = text.split(".");
+  return Number(whole) * 60 + Math.round((Number(fraction.padEnd(2, "0")) * 60) / 100);
+});
+
+export const projectFields = z.object({
+  name: z.string({ error: "Enter the project's name." }).trim().min(1, "Enter the project's name.").max(200, "Use at most 200 characters."),
+  code: optionalText(20),
+  hourlyRate: optionalRateInput,
+  budgetHours: optionalBudgetHours,
+  billableByDefault: z.boolean(),
+});
+export type ProjectFormValues = z.input<typeof projectFields>;
+
+export const createProjectInput = z.object({ clientId: z.uuid() }).and(projectFields);
+export const updateProjectInput = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) }).and(projectFields);
+export const archiveProjectInput = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1), archived: z.boolean() });

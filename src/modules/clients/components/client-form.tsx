@@ -1,0 +1,199 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { PencilIcon, PlusIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import { minorToDecimalString } from "@/lib/money";
+import { createClientAction, updateClientAction } from "../client-actions";
+import { COUNTRIES, CURRENCIES } from "../client-rules";
+import { clientFields } from "../client-schemas";
+
+type Values = z.input<typeof clientFields>;
+const FIELDS = ["name", "billingEmail", "phone", "addressLine1", "addressLine2", "postalCode", "city", "country", "vatNumber", "currency", "paymentTermsDays", "defaultHourlyRate", "notes"] as const;
+type Field = (typeof FIELDS)[number];
+
+export type EditableClient = {
+  id: string;
+  version: number;
+  name: string;
+  billingEmail: string | null;
+  phone: string | null;
+  addressLine1: string | null;
+  addressLine2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  vatNumber: string | null;
+  currency: string;
+  paymentTermsDays: number;
+  defaultHourlyRate: number | null;
+  notes: string | null;
+};
+
+function toValues(client: EditableClient): Values {
+  return {
+    name: client.name,
+    billingEmail: client.billingEmail ?? "",
+    phone: client.phone ?? "",
+    addressLine1: client.addressLine1 ?? "",
+    addressLine2: client.addressLine2 ?? "",
+    postalCode: client.postalCode ?? "",
+    city: client.city ?? "",
+    country: client.country ?? "",
+    vatNumber: client.vatNumber ?? "",
+    currency: client.currency,
+    paymentTermsDays: String(client.paymentTermsDays),
+    defaultHourlyRate: client.defaultHourlyRate === null ? "" : minorToDecimalString(client.defaultHourlyRate, 2),
+    notes: client.notes ?? "",
+  };
+}
+
+export type ClientDefaults = { currency: string; paymentTermsDays: number; country: string };
+
+/** "New client" on the clients list. */
+export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
+  const [open, setOpen] = useState(false);
+  const router = useRouter();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <PlusIcon aria-hidden="true" />
+          New client
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>New client</DialogTitle>
+          <DialogDescription>Only the name is required; currency and payment terms start from the firm&apos;s settings.</DialogDescription>
+        </DialogHeader>
+        <ClientForm
+          initial={{ id: "", version: 1, name: "", billingEmail: null, phone: null, addressLine1: null, addressLine2: null, postalCode: null, city: null, country: defaults.country, vatNumber: null, currency: defaults.currency, paymentTermsDays: defaults.paymentTermsDays, defaultHourlyRate: null, notes: null }}
+          onSaved={(id) => {
+            setOpen(false);
+            router.push(`/bo/clients/${id}`);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function EditClientDialog({ client }: { client: EditableClient }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <PencilIcon aria-hidden="true" />
+          Edit
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit {client.name}</DialogTitle>
+          <DialogDescription>Issued invoices keep the details they were issued with.</DialogDescription>
+        </DialogHeader>
+        <ClientForm initial={client} onSaved={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (id: string) => void }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const isNew = initial.id === "";
+  const form = useForm<Values, unknown, Values>({
+    resolver: zodResolver(clientFields, undefined, { raw: true }),
+    defaultValues: toValues(initial),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async () => {
+    setFormError(null);
+    const values = form.getValues();
+    const result = isNew ? await createClientAction(values) : await updateClientAction({ ...values, id: initial.id, version: initial.version });
+    if (!result.ok) {
+      const fieldErrors = result.fieldErrors ?? {};
+      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      setFormError(result.message);
+      return;
+    }
+    toast.success(result.message ?? "Saved.");
+    onSaved(isNew ? (result.data as { id: string }).id : initial.id);
+    router.refresh();
+  });
+
+  const text = (name: Field, label: string, props: React.ComponentProps<typeof Input> = {}) => (
+    <FormField label={label} htmlFor={`client-${name}`} error={errors[name]?.message} required={name === "name"}>
+      <Input {...fieldAria(`client-${name}`, { error: errors[name]?.message })} {...form.register(name)} autoComplete="off" {...props} />
+    </FormField>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      {text("name", "Name", { required: true, maxLength: 200 })}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("billingEmail", "Billing email", { type: "email", maxLength: 254 })}
+        {text("phone", "Phone", { type: "tel", maxLength: 30 })}
+      </div>
+      {text("addressLine1", "Address line 1", { maxLength: 200 })}
+      {text("addressLine2", "Address line 2", { maxLength: 200 })}
+      <div className="grid gap-4 sm:grid-cols-3">
+        {text("postalCode", "Postal code", { maxLength: 20 })}
+        {text("city", "City", { maxLength: 100 })}
+        <FormField label="Country" htmlFor="client-country" error={errors.country?.message}>
+          <NativeSelect {...fieldAria("client-country", { error: errors.country?.message })} {...form.register("country")}>
+            <option value="">—</option>
+            {COUNTRIES.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <FormField label="VAT number" htmlFor="client-vatNumber" error={errors.vatNumber?.message} description="Checked for the EU shape when the country is in the EU.">
+        <Input {...fieldAria("client-vatNumber", { error: errors.vatNumber?.message, description: true })} {...form.register("vatNumber")} autoComplete="off" maxLength={30} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField label="Currency" htmlFor="client-currency" error={errors.currency?.message} required>
+          <NativeSelect {...fieldAria("client-currency", { error: errors.currency?.message })} {...form.register("currency")} required>
+            {CURRENCIES.map((currency) => (
+              <option key={currency.code} value={currency.code}>
+                {currency.code} — {currency.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {text("paymentTermsDays", "Payment terms (days)", { inputMode: "numeric", required: true, className: "text-right tabular-nums" })}
+        {text("defaultHourlyRate", "Default hourly rate", { inputMode: "decimal", placeholder: "Firm's rate", className: "text-right tabular-nums" })}
+      </div>
+      <FormField label="Notes" htmlFor="client-notes" error={errors.notes?.message}>
+        <Textarea {...fieldAria("client-notes", { error: errors.notes?.message })} {...form.register("notes")} rows={3} maxLength={5000} />
+      </FormField>
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : isNew ? "Create client" : "Save"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { minorToDecimalString } from "@/lib/money";
+import { createProjectAction, setClientArchivedAction, setProjectArchivedAction, updateProjectAction } from "../client-actions";
+import { projectFields } from "../client-schemas";
+
+type Values = z.input<typeof projectFields>;
+const FIELDS = ["name", "code", "hourlyRate", "budgetHours", "billableByDefault"] as const;
+
+export type EditableProject = { id: string; version: number; name: string; code: string | null; hourlyRate: number | null; budgetMinutes: number | null; billableByDefault: boolean };
+
+export function ProjectDialog({ clientId, project, currency }: { clientId: string; project?: EditableProject; currency: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        {project ? (
+          <Button variant="ghost" size="sm">
+            <PencilIcon aria-hidden="true" />
+            Edit<span className="sr-only"> {project.name}</span>
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm">
+            <PlusIcon aria-hidden="true" />
+            New project
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{project ? `Edit ${project.name}` : "New project"}</DialogTitle>
+          <DialogDescription>Without a rate, time is valued at the client&apos;s rate, else the firm&apos;s.</DialogDescription>
+        </DialogHeader>
+        <ProjectForm clientId={clientId} project={project} currency={currency} onSaved={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProjectForm({ clientId, project, currency, onSaved }: { clientId: string; project?: EditableProject; currency: string; onSaved: () => void }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values, unknown, Values>({
+    resolver: zodResolver(projectFields, undefined, { raw: true }),
+    defaultValues: {
+      name: project?.name ?? "",
+      code: project?.code ?? "",
+      hourlyRate: project?.hourlyRate == null ? "" : minorToDecimalString(project.hourlyRate, 2),
+      budgetHours: project?.budgetMinutes == null ? "" : String(Math.round((project.budgetMinutes / 60) * 100) / 100),
+      billableByDefault: project?.billableByDefault ?? true,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async () => {
+    setFormError(null);
+    const values = form.getValues();
+    const result = project ? await updateProjectAction({ ...values, id: project.id, version: project.version }) : await createProjectAction({ ...values, clientId });
+    if (!result.ok) {
+      const fieldErrors = result.fieldErrors ?? {};
+      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      setFormError(result.message);
+      return;
+    }
+    toast.success(result.message ?? "Saved.");
+    onSaved();
+    router.refresh();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <FormField label="Name" htmlFor="project-name" error={errors.name?.message} required>
+        <Input {...fieldAria("project-name", { error: errors.name?.message })} {...form.register("name")} required maxLength={200} autoComplete="off" />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField label="Code" htmlFor="project-code" error={errors.code?.message}>
+          <Input {...fieldAria("project-code", { error: errors.code?.message })} {...form.register("code")} maxLength={20} autoComplete="off" />
+        </FormField>
+        <FormField label={`Hourly rate (${currency})`} htmlFor="project-hourlyRate" error={errors.hourlyRate?.message}>
+          <Input {...fieldAria("project-hourlyRate", { error: errors.hourlyRate?.message })} {...form.register("hourlyRate")} inputMode="decimal" className="text-right tabular-nums" autoComplete="off" />
+        </FormField>
+        <FormField label="Budget (hours)" htmlFor="project-budgetHours" error={errors.budgetHours?.message}>
+          <Input {...fieldAria("project-budgetHours", { error: errors.budgetHours?.message })} {...form.register("budgetHours")} inputMode="decimal" className="text-right tabular-nums" autoComplete="off" />
+        </FormField>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <Checkbox {...form.register("billableByDefault")} />
+        Billable by default
+      </label>
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : project ? "Save" : "Create project"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Archive or restore a client or a project; archiving says what it means. */
+export function ArchiveButton({ kind, id, version, name, archived }: { kind: "client" | "project"; id: string; version: number; name: string; archived: boolean }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  async function run() {
+    setPending(true);
+    try {
+      const input = { id, version, archived: !archived };
+      const result = kind === "client" ? await setClientArchivedAction(input) : await setProjectArchivedAction(input);
+      if (!result.ok) {
+        toast.error(result.message);
+        return;
+      }
+      toast.success(archived ? `${name} restored.` : `${name} archived.`);
+      setOpen(false);
+      router.refresh();
+    } finally {
+      setPending(false);
+    }
+  }
+  if (archived) {
+    return (
+      <Button variant={kind === "client" ? "outline" : "ghost"} size={kind === "client" ? "default" : "sm"} disabled={pending} onClick={() => void run()}>
+        <ArchiveRestoreIcon aria-hidden="true" />
+        Restore<span className="sr-only"> {name}</span>
+      </Button>
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant={kind === "client" ? "outline" : "ghost"} size={kind === "client" ? "default" : "sm"}>
+          <ArchiveIcon aria-hidden="true" />
+          Archive<span className="sr-only"> {name}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Archive {name}?</DialogTitle>
+          <DialogDescription>
+            {kind === "client"
+              ? "The client leaves the lists and pickers and its projects take no new time. Its history, time and invoices stay. You can restore it later."
+              : "The project takes no new time. Time already logged stays and can still be billed. You can restore it later."}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button disabled={pending} onClick={() => void run()}>
+            Archive
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+import { Fragment } from "react";
+import type { InvoiceDocument } from "../invoice-document";
+
+function Party({ label, party }: { label: string; party: InvoiceDocument["firm"] }) {
+  return (
+    <div className="grid content-start gap-0.5 text-sm">
+      <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</span>
+      <span className="font-semibold">{party.name}</span>
+      {party.addressLines.map((line) => (
+        <span key={line}>{line}</span>
+      ))}
+      {party.country ? <span>{party.country}</span> : null}
+      {party.vatNumber ? <span>VAT number: {party.vatNumber}</span> : null}
+      {party.legalForm || party.registrationNumber ? <span>{[party.legalForm, party.registrationNumber].filter(Boolean).join(", ")}</span> : null}
+      {party.email ? <span className="text-muted-foreground">{party.email}</span> : null}
+    </div>
+  );
+}
+
+/** The invoice as the PDF shows it, from the same document model. */
+export function InvoiceDocumentView({ document }: { document: InvoiceDocument }) {
+  return (
+    <article aria-label={document.heading} className="grid min-w-0 gap-6 rounded-lg border bg-card p-4 text-card-foreground sm:p-8 print:border-0 print:p-0">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="text-lg font-semibold">{document.firm.name}</div>
+        <div className="text-right">
+          <div className="text-2xl font-semibold">{document.title}</div>
+          <div className="tabular-nums">{document.number ?? ""}</div>
+          {document.isDraft ? <div className="text-sm font-medium text-destructive">Draft: not a valid {document.title.toLowerCase()}</div> : null}
+        </div>
+      </div>
+      <div className="grid min-w-0 gap-6 sm:grid-cols-2">
+        <Party label="From" party={document.firm} />
+        <Party label="Bill to" party={document.client} />
+      </div>
+      <dl className="grid grid-cols-2 gap-3 border-y py-3 text-sm sm:grid-cols-4">
+        {document.facts.map((fact) => (
+          <div key={fact.label} className="grid gap-0.5">
+            <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="min-w-0 overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-sm">
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="py-2 pr-2 font-medium">Description</th>
+              <th scope="col" className="py-2 pr-2 text-right font-medium">Qty</th>
+              <th scope="col" className="py-2 pr-2 font-medium">Unit</th>
+              <th scope="col" className="py-2 pr-2 text-right font-medium">Unit price</th>
+              <th scope="col" className="py-2 pr-2 text-right font-medium">Disc.</th>
+              <th scope="col" className="py-2 pr-2 text-right font-medium">VAT</th>
+              <th scope="col" className="py-2 text-right font-medium">Net</th>
+            </tr>
+          </thead>
+          <tbody>
+            {document.lines.map((line, index) => (
+              <tr key={index} className="border-b align-top">
+                <td className="py-2 pr-2 whitespace-pre-line">{line.description}</td>
+                <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
+                <td className="py-2 pr-2">{line.unit}</td>
+                <td className="py-2 pr-2 text-right tabular-nums">{line.unitPrice}</td>
+                <td className="py-2 pr-2 text-right tabular-nums">{line.discount}</td>
+                <td className="py-2 pr-2 text-right tabular-nums">{line.taxRate}</td>
+                <td className="py-2 text-right tabular-nums">{line.net}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="ml-auto grid w-full max-w-sm gap-1 text-sm tabular-nums">
+        {document.taxes.map((row) => (
+          <Fragment key={row.rate}>
+            <div className="flex justify-between text-muted-foreground">
+              <dt>Net at {row.rate}</dt>
+              <dd>{row.base}</dd>
+            </div>
+            <div className="flex justify-between text-muted-foreground">
+              <dt>VAT at {row.rate}</dt>
+              <dd>{row.tax}</dd>
+            </div>
+          </Fragment>
+        ))}
+        <div className="flex justify-between font-medium">
+          <dt>Total net</dt>
+          <dd>{document.net}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Total VAT</dt>
+          <dd>{document.tax}</dd>
+        </div>
+        <div className="flex justify-between border-t pt-1 text-base font-semibold">
+          <dt>
+            {document.totalLabel} ({document.currency})
+          </dt>
+          <dd>{document.total}</dd>
+        </div>
+      </dl>
+      {document.firm.iban ? (
+        <div className="text-sm">
+          <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Payment</span>
+          <p>
+            IBAN {document.firm.iban}
+            {document.firm.bic ? ` · BIC ${document.firm.bic}` : ""}
+            {document.number ? ` · Reference ${document.number}` : ""}
+          </p>
+        </div>
+      ) : null}
+      {document.notes ? <p className="text-sm whitespace-pre-line">{document.notes}</p> : null}
+      {document.footer ? <p className="border-t pt-3 text-xs whitespace-pre-line text-muted-foreground">{document.footer}</p> : null}
+    </article>
+  );
+}

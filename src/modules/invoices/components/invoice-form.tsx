@@ -1,0 +1,343 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowDownIcon, ArrowUpIcon, ClockIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { type FieldPath, type Resolver, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import { addDaysToDate, isValidDateString } from "@/lib/dates";
+import { formatBasisPoints, formatMoney, parseMoneyInput } from "@/lib/money";
+import { createInvoiceAction, updateInvoiceAction } from "../invoice-actions";
+import { computeInvoiceTotals, type InvoiceKind, parseDiscountPercent, parseQuantity, type TotalsLineInput } from "../invoice-rules";
+import { type CreateInvoiceInput, createInvoiceInput, updateInvoiceInput } from "../invoice-schemas";
+import { UnbilledTimeDialog, type NewTimeLine } from "./unbilled-time-dialog";
+
+export type InvoiceFormValues = CreateInvoiceInput & { id?: string; version?: number };
+type LineValues = InvoiceFormValues["lines"][number];
+
+export type InvoiceFormClient = {
+  id: string;
+  name: string;
+  currency: string;
+  paymentTermsDays: number;
+  addressLines: string[];
+  country: string | null;
+  vatNumber: string | null;
+};
+
+export type InvoiceFormProps = {
+  kind: InvoiceKind;
+  initialValues: InvoiceFormValues;
+  clients: InvoiceFormClient[];
+  taxRates: { label: string; basisPoints: number; isDefault: boolean }[];
+  locale: string;
+};
+
+const emptyLine = (taxRateBp: number): LineValues => ({ description: "", quantity: "1", unit: "hour", unitPrice: "", discount: "", taxRateBp, timeEntryIds: [] });
+
+/** Live totals with the very function the server uses: what the form shows is what gets saved. */
+function useLiveTotals(lines: LineValues[] | undefined, currency: string, kind: InvoiceKind) {
+  return useMemo(() => {
+    const parsed: (TotalsLineInput | null)[] = (lines ?? []).map((line) => {
+      const quantity = parseQuantity(String(line?.quantity ?? ""));
+      const price = parseMoneyInput(String(line?.unitPrice ?? ""), currency);
+      const discount = parseDiscountPercent(String(line?.discount ?? ""));
+      const taxRateBp = Number(line?.taxRateBp);
+      if (!quantity.ok || price === null || price < 0 || !discount.ok || !Number.isSafeInteger(taxRateBp)) return null;
+      return { quantityMilli: quantity.value, unitPriceMinor: price, discountBp: discount.value, taxRateBp };
+    });
+    try {
+      const valid = parsed.filter((line): line is TotalsLineInput => line !== null);
+      const totals = computeInvoiceTotals(valid, kind);
+      let cursor = 0;
+      const nets = parsed.map((line) => (line === null ? null : (totals.lines[cursor++]?.net ?? null)));
+      return { totals, nets, incomplete: valid.length !== parsed.length };
+    } catch {
+      return { totals: null, nets: parsed.map(() => null), incomplete: true };
+    }
+  }, [lines, currency, kind]);
+}
+
+export function InvoiceForm({ kind, initialValues, clients, taxRates, locale }: InvoiceFormProps) {
+  const router = useRouter();
+  const isEdit = Boolean(initialValues.id);
+  const schema = isEdit ? updateInvoiceInput : createInvoiceInput;
+  const form = useForm<InvoiceFormValues>({
+    // raw: the action parses the same input again, so it receives what was typed.
+    resolver: zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<InvoiceFormValues>,
+    defaultValues: initialValues,
+  });
+  const { register, control, formState, setValue, getValues, setError } = form;
+  const { errors, isSubmitting } = formState;
+  const lines = useFieldArray({ control, name: "lines", keyName: "key" });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [dueTouched, setDueTouched] = useState(isEdit);
+  const defaultRate = taxRates.find((rate) => rate.isDefault)?.basisPoints ?? taxRates[0]?.basisPoints ?? 0;
+
+  const clientId = useWatch({ control, name: "clientId" });
+  const currency = useWatch({ control, name: "currency" }) || "EUR";
+  const watchedLines = useWatch({ control, name: "lines" });
+  const live = useLiveTotals(watchedLines, currency, kind);
+  const selectedClient = clients.find((option) => option.id === clientId);
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  const linkedIds = new Set((watchedLines ?? []).flatMap((line) => line?.timeEntryIds ?? []));
+
+  function followTerms(issueDate: string, terms: number | undefined) {
+    if (dueTouched || terms === undefined || !isValidDateString(issueDate)) return;
+    setValue("dueDate", addDaysToDate(issueDate, terms), { shouldDirty: true });
+  }
+
+  const onClientChange = (id: string) => {
+    const chosen = clients.find((option) => option.id === id);
+    if (!chosen) return;
+    setValue("currency", chosen.currency, { shouldDirty: true });
+    followTerms(getValues("issueDate"), chosen.paymentTermsDays);
+  };
+
+  const addTimeLines = (newLines: NewTimeLine[]) => {
+    // The new lines appear in place, each saying how many entries it bills: no toast needed.
+    for (const line of newLines) lines.append({ ...line, discount: "", taxRateBp: defaultRate });
+  };
+
+  const onSubmit = form.handleSubmit(async () => {
+    setFormError(null);
+    const values = getValues();
+    const result = isEdit ? await updateInvoiceAction(values) : await createInvoiceAction(values);
+    if (!result.ok) {
+      const fieldErrors = result.fieldErrors ?? {};
+      Object.entries(fieldErrors).forEach(([field, message], index) => {
+        if (field !== "_form") setError(field as FieldPath<InvoiceFormValues>, { message }, { shouldFocus: index === 0 });
+      });
+      setFormError(fieldErrors._form ? `${result.message} ${fieldErrors._form}` : result.message);
+      return;
+    }
+    toast.success(result.message ?? "Draft saved.");
+    router.push(`/bo/invoices/${result.data.id}`);
+    router.refresh();
+  });
+
+  const lineError = (index: number, field: keyof LineValues) => {
+    const error = errors.lines?.[index]?.[field];
+    return error && "message" in error ? (error.message as string | undefined) : undefined;
+  };
+  const documentName = kind === "credit_note" ? "credit note" : "invoice";
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Client and dates</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-4 md:grid-cols-2">
+            {kind === "credit_note" ? (
+              <div className="grid content-start gap-2">
+                <span className="text-sm font-medium">Client</span>
+                <p className="text-sm">{selectedClient?.name ?? "The credited invoice's client"}: a credit note stays with its invoice.</p>
+                <input type="hidden" {...register("clientId")} />
+              </div>
+            ) : (
+              <FormField label="Client" htmlFor="clientId" error={errors.clientId?.message} required className="content-start">
+                <NativeSelect
+                  {...fieldAria("clientId", { error: errors.clientId?.message })}
+                  {...register("clientId", { onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onClientChange(event.target.value) })}
+                  required
+                >
+                  <option value="">Choose a client…</option>
+                  {clients.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            )}
+            <div className="grid gap-1 rounded-md border bg-muted/40 px-3 py-2 text-sm" aria-live="polite">
+              {selectedClient ? (
+                <>
+                  <span className="font-medium">{selectedClient.name}</span>
+                  {selectedClient.addressLines.map((line) => (
+                    <span key={line} className="text-muted-foreground">
+                      {line}
+                    </span>
+                  ))}
+                  <span className="text-muted-foreground">
+                    {[selectedClient.country, selectedClient.vatNumber ? `VAT ${selectedClient.vatNumber}` : null].filter(Boolean).join(" · ")}
+                  </span>
+                  <span className="text-muted-foreground">
+                    Invoiced in {selectedClient.currency}, {selectedClient.paymentTermsDays} days to pay
+                  </span>
+                </>
+              ) : (
+                <span className="text-muted-foreground">The client&apos;s address, currency and payment terms appear here.</span>
+              )}
+            </div>
+          </div>
+          {errors.currency?.message ? <p className="text-sm font-medium text-destructive">{errors.currency.message}</p> : null}
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <FormField label="Issue date" htmlFor="issueDate" error={errors.issueDate?.message} required>
+              <Input
+                type="date"
+                {...fieldAria("issueDate", { error: errors.issueDate?.message })}
+                {...register("issueDate", { onChange: (event: React.ChangeEvent<HTMLInputElement>) => followTerms(event.target.value, selectedClient?.paymentTermsDays) })}
+                required
+              />
+            </FormField>
+            <FormField label="Due date" htmlFor="dueDate" error={errors.dueDate?.message} required>
+              <Input type="date" {...fieldAria("dueDate", { error: errors.dueDate?.message })} {...register("dueDate", { onChange: () => setDueTouched(true) })} required />
+            </FormField>
+            <FormField label="Service from" htmlFor="servicePeriodStart" error={errors.servicePeriodStart?.message}>
+              <Input type="date" {...fieldAria("servicePeriodStart", { error: errors.servicePeriodStart?.message })} {...register("servicePeriodStart")} />
+            </FormField>
+            <FormField label="Service to" htmlFor="servicePeriodEnd" error={errors.servicePeriodEnd?.message}>
+              <Input type="date" {...fieldAria("servicePeriodEnd", { error: errors.servicePeriodEnd?.message })} {...register("servicePeriodEnd")} />
+            </FormField>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle>Lines</CardTitle>
+          <div className="flex flex-wrap gap-2">
+            {kind === "invoice" ? <UnbilledTimeDialog clientId={clientId} currency={currency} locale={locale} excludeIds={linkedIds} onAdd={addTimeLines} /> : null}
+            <Button type="button" variant="outline" onClick={() => lines.append(emptyLine(defaultRate))}>
+              <PlusIcon aria-hidden="true" /> Add line
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {lines.fields.length === 0 ? <p className="text-sm text-muted-foreground">No lines yet. Add a line, or add the client&apos;s unbilled time.</p> : null}
+          {lines.fields.map((field, index) => {
+            const id = (name: string) => `lines.${index}.${name}`;
+            const net = live.nets[index];
+            const timeCount = watchedLines?.[index]?.timeEntryIds?.length ?? 0;
+            return (
+              <fieldset key={field.key} className="grid gap-3 rounded-lg border p-3" data-testid="invoice-line">
+                <legend className="px-1 text-sm font-medium">
+                  Line {index + 1}
+                  {timeCount > 0 ? (
+                    <span className="ml-2 inline-flex items-center gap-1 text-xs font-normal text-muted-foreground">
+                      <ClockIcon aria-hidden="true" className="size-3" /> bills {timeCount} time {timeCount === 1 ? "entry" : "entries"}
+                    </span>
+                  ) : null}
+                </legend>
+                <FormField label="Description" htmlFor={id("description")} error={lineError(index, "description")} required>
+                  <Textarea rows={1} {...fieldAria(id("description"), { error: lineError(index, "description") })} {...register(`lines.${index}.description`)} maxLength={500} required />
+                </FormField>
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[1fr_1fr_1.2fr_1fr_1.6fr_1fr]">
+                  <FormField label="Quantity" htmlFor={id("quantity")} error={lineError(index, "quantity")} required>
+                    <Input {...fieldAria(id("quantity"), { error: lineError(index, "quantity") })} {...register(`lines.${index}.quantity`)} inputMode="decimal" className="text-right tabular-nums" required />
+                  </FormField>
+                  <FormField label="Unit" htmlFor={id("unit")} error={lineError(index, "unit")} required>
+                    <Input {...fieldAria(id("unit"), { error: lineError(index, "unit") })} {...register(`lines.${index}.unit`)} list="invoice-units" maxLength={20} required />
+                  </FormField>
+                  <FormField label={`Unit price (${currency})`} htmlFor={id("unitPrice")} error={lineError(index, "unitPrice")} required>
+                    <Input {...fieldAria(id("unitPrice"), { error: lineError(index, "unitPrice") })} {...register(`lines.${index}.unitPrice`)} inputMode="decimal" className="text-right tabular-nums" required />
+                  </FormField>
+                  <FormField label="Discount %" htmlFor={id("discount")} error={lineError(index, "discount")}>
+                    <Input {...fieldAria(id("discount"), { error: lineError(index, "discount") })} {...register(`lines.${index}.discount`)} inputMode="decimal" placeholder="0" className="text-right tabular-nums" />
+                  </FormField>
+                  <FormField label="Tax rate" htmlFor={id("taxRateBp")} error={lineError(index, "taxRateBp")} required>
+                    <NativeSelect {...fieldAria(id("taxRateBp"), { error: lineError(index, "taxRateBp") })} {...register(`lines.${index}.taxRateBp`)} required>
+                      {taxRates.map((rate) => (
+                        <option key={rate.basisPoints} value={rate.basisPoints}>
+                          {rate.label} ({formatBasisPoints(rate.basisPoints, locale)})
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FormField>
+                  <div className="grid content-start gap-2">
+                    <span className="text-sm font-medium">Net</span>
+                    <output htmlFor={`${id("quantity")} ${id("unitPrice")} ${id("discount")}`} className="flex h-9 items-center justify-end font-medium tabular-nums">
+                      {net === null || net === undefined ? "—" : money(net)}
+                    </output>
+                  </div>
+                </div>
+                <div className="flex flex-wrap justify-end gap-1">
+                  <Button type="button" variant="ghost" size="sm" onClick={() => lines.move(index, index - 1)} disabled={index === 0}>
+                    <ArrowUpIcon aria-hidden="true" /> Up<span className="sr-only"> (line {index + 1})</span>
+                  </Button>
+                  <Button type="button" variant="ghost" size="sm" onClick={() => lines.move(index, index + 1)} disabled={index === lines.fields.length - 1}>
+                    <ArrowDownIcon aria-hidden="true" /> Down<span className="sr-only"> (line {index + 1})</span>
+                  </Button>
+                  <Button type="button" variant="ghost" size="sm" onClick={() => lines.remove(index)}>
+                    <Trash2Icon aria-hidden="true" /> Remove<span className="sr-only"> line {index + 1}</span>
+                  </Button>
+                </div>
+              </fieldset>
+            );
+          })}
+          <datalist id="invoice-units">
+            <option value="hour" />
+            <option value="day" />
+            <option value="item" />
+          </datalist>
+          <div className="ml-auto grid w-full max-w-sm gap-1 text-sm tabular-nums" aria-live="polite" data-testid="invoice-totals">
+            {live.totals?.taxes.map((row) => (
+              <div key={row.rateBp} className="grid gap-1">
+                <div className="flex justify-between text-muted-foreground">
+                  <span>Net at {formatBasisPoints(row.rateBp, locale)}</span>
+                  <span>{money(row.base)}</span>
+                </div>
+                <div className="flex justify-between text-muted-foreground">
+                  <span>VAT at {formatBasisPoints(row.rateBp, locale)}</span>
+                  <span>{money(row.tax)}</span>
+                </div>
+              </div>
+            ))}
+            <div className="flex justify-between">
+              <span>Total net</span>
+              <span>{live.totals ? money(live.totals.net) : "—"}</span>
+            </div>
+            <div className="flex justify-between">
+              <span>Total VAT</span>
+              <span>{live.totals ? money(live.totals.tax) : "—"}</span>
+            </div>
+            <div className="flex justify-between border-t pt-1 text-base font-semibold">
+              <span>Total</span>
+              <span data-testid="invoice-grand-total">{live.totals ? money(live.totals.total) : "—"}</span>
+            </div>
+            {live.incomplete ? <p className="text-xs text-muted-foreground">Lines with an incomplete amount are left out until corrected.</p> : null}
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Notes and footer</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <FormField label="Notes" htmlFor="notes" error={errors.notes?.message} description={`Shown on the ${documentName} above the footer.`}>
+            <Textarea rows={3} {...fieldAria("notes", { error: errors.notes?.message, description: true })} {...register("notes")} maxLength={5000} />
+          </FormField>
+          <FormField label="Footer" htmlFor="footer" error={errors.footer?.message} description="Legal mentions and late-payment terms.">
+            <Textarea rows={3} {...fieldAria("footer", { error: errors.footer?.message, description: true })} {...register("footer")} maxLength={5000} />
+          </FormField>
+        </CardContent>
+      </Card>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Save draft"}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => router.back()}>
+          Cancel
+        </Button>
+        <input type="hidden" {...register("currency")} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { getDb } from "@/db/client";
+import { type ActionResult, runAction } from "@/lib/action";
+import { parseInput } from "@/lib/parse-input";
+import { requireActor } from "@/lib/session";
+import { findUnbilledEntries } from "@/modules/timesheets/unbilled-queries";
+import {
+  createCreditNote,
+  createDraftInvoice,
+  deleteDraftInvoice,
+  deletePayment,
+  duplicateInvoice,
+  issueInvoice,
+  markInvoiceSent,
+  recordPayment,
+  updateDraftInvoice,
+} from "./invoice-mutations";
+import type { UnbilledEntry } from "./invoice-rules";
+import { unbilledTimeInput } from "./invoice-schemas";
+
+// Thin server actions: the session decides who acts; each mutation checks the role again,
+// validates with the shared schema and writes in one transaction.
+
+const MANAGERS = ["admin", "manager"] as const;
+
+function refresh(id?: string) {
+  revalidatePath("/bo/invoices");
+  if (id) revalidatePath(`/bo/invoices/${id}`);
+}
+
+export async function createInvoiceAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    const created = await createDraftInvoice(getDb(), actor, input);
+    refresh();
+    return { id: created.id };
+  }, "Draft saved.");
+}
+
+export async function updateInvoiceAction(input: unknown): Promise<ActionResult<{ id: string; version: number }>> {
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    const updated = await updateDraftInvoice(getDb(), actor, input);
+    refresh(updated.id);
+    return { id: updated.id, version: updated.version };
+  }, "Draft saved.");
+}
+
+export async function deleteInvoiceAction(input: unknown): Promise<ActionResult<{ released: number }>> {
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    const result = await deleteDraftInvoice(getDb(), actor, input);
+    refresh();
+    return result;
+  }, "Draft deleted.");
+}
+
+export async function issueInvoiceAction(input: unknown): Promise<ActionResult<{ number: string | null }>> {
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    const issued = await issueInvoice(getDb(), actor, input);
+    refresh(issued.id);
+    return { number: issued.number };
+  });
+}
+
+export async function markInvoiceSentAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    const updated = await markInvoiceSent(getDb(), actor, input);
+    refresh(updated.id);
+    return undefined;
+  }, "Marked as sent.");
+}
+
+export async function recordPaymentAction(input: unknown): Promise<ActionResult<{ status: string }>> {
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    const result = await recordPayment(getDb(), actor, input);
+    refresh(result.invoice.id);
+    return { status: result.invoice.status };
+  }, "Payment recorded.");
+}
+
+export async function deletePaymentAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    const actor = await requireActor(["admin"]);
+    const updated = await deletePayment(getDb(), actor, input);
+    refresh(updated.id);
+    return undefined;
+  }, "Payment deleted.");
+}
+
+export async function createCreditNoteAction(input: unknown): Promise<ActionResult<{ id: string; status: string; number: string | null }>> {
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    const note = await createCreditNote(getDb(), actor, input);
+    refresh(note.id);
+    if (note.creditedInvoiceId) refresh(note.creditedInvoiceId);
+    return { id: note.id, status: note.status, number: note.number };
+  });
+}
+
+export async function duplicateInvoiceAction(input: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    const copy = await duplicateInvoice(getDb(), actor, input);
+    refresh();
+    return { id: copy.id };
+  }, "Duplicated as a new draft.");
+}
+
+/** The client's approved, billable, not yet invoiced time, for "Add unbilled time". */
+export async function loadUnbilledTimeAction(input: unknown): Promise<ActionResult<UnbilledEntry[]>> {
+  return runAction(async () => {
+    await requireActor(MANAGERS);
+    const { clientId } = parseInput(unbilledTimeInput, input);
+    return findUnbilledEntries(getDb(), { clientId });
+  });
+}

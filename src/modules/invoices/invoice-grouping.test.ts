@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { computeInvoiceTotals, csvField, csvRow, groupUnbilledEntries, type UnbilledEntry } from "./invoice-rules";
+
+const entry = (overrides: Partial<UnbilledEntry>): UnbilledEntry => ({
+  id: "e1",
+  projectId: "p1",
+  projectName: "Website",
+  userId: "u1",
+  userName: "Sofia",
+  date: "2026-03-02",
+  minutes: 60,
+  description: null,
+  hourlyRate: 9000,
+  ...overrides,
+});
+
+const entries: UnbilledEntry[] = [
+  entry({ id: "a", minutes: 20, date: "2026-03-03" }),
+  entry({ id: "b", minutes: 20, date: "2026-03-02" }),
+  entry({ id: "c", minutes: 20, userId: "u2", userName: "Theo", date: "2026-03-04" }),
+  entry({ id: "d", minutes: 90, projectId: "p2", projectName: "Audit", date: "2026-03-05", description: "Kick-off" }),
+  entry({ id: "e", minutes: 30, hourlyRate: 12000, date: "2026-03-06" }),
+];
+
+describe("groupUnbilledEntries", () => {
+  it("makes one line per project and rate, summing minutes before rounding", () => {
+    const lines = groupUnbilledEntries(entries, "project");
+    expect(lines).toHaveLength(3);
+    const website = lines.find((line) => line.unitPriceMinor === 9000 && line.timeEntryIds.includes("a"))!;
+    expect(website.timeEntryIds.sort()).toEqual(["a", "b", "c"]);
+    // 60 minutes = exactly 1 hour, not 3 × 0.333 = 0.999
+    expect(website.quantityMilli).toBe(1000);
+    expect(website.description).toBe("Website: time 2026-03-02 to 2026-03-04");
+    expect(lines.find((line) => line.unitPriceMinor === 12000)?.timeEntryIds).toEqual(["e"]);
+  });
+
+  it("makes one line per person and rate", () => {
+    const lines = groupUnbilledEntries(entries, "person");
+    expect(lines.map((line) => line.timeEntryIds.sort().join(""))).toEqual(["abd", "c", "e"]);
+    expect(lines[0]?.description).toBe("Sofia (Audit, Website): time 2026-03-02 to 2026-03-05");
+  });
+
+  it("makes one line per entry with its description", () => {
+    const lines = groupUnbilledEntries(entries, "entry");
+    expect(lines).toHaveLength(5);
+    expect(lines[0]?.timeEntryIds).toEqual(["b"]);
+    expect(lines.find((line) => line.timeEntryIds[0] === "d")?.description).toBe("Audit, Sofia, 2026-03-05: Kick-off");
+    expect(lines.find((line) => line.timeEntryIds[0] === "a")?.quantityMilli).toBe(333);
+  });
+
+  it("bills every entry exactly once whatever the grouping", () => {
+    for (const grouping of ["project", "person", "entry"] as const) {
+      const ids = groupUnbilledEntries(entries, grouping).flatMap((line) => line.timeEntryIds);
+      expect(ids.sort()).toEqual(["a", "b", "c", "d", "e"]);
+    }
+  });
+
+  it("gives lines the totals function accepts", () => {
+    const lines = groupUnbilledEntries(entries, "project");
+    const totals = computeInvoiceTotals(lines.map((line) => ({ ...line, discountBp: 0, taxRateBp: 2000 })));
+    // 1 h × 90 + 1.5 h × 90 + 0.5 h × 120 = 285.00
+    expect(totals.net).toBe(28500);
+    expect(totals.total).toBe(34200);
+  });
+
+  it("returns nothing for no entries", () => {
+    expect(groupUnbilledEntries([], "project")).toEqual([]);
+  });
+});
+
+describe("CSV", () => {
+  it("quotes per RFC 4180", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField('Say "hi", then go')).toBe('"Say ""hi"", then go"');
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+    expect(csvField(null)).toBe("");
+    expect(csvField(-12.5)).toBe("-12.5");
+    expect(csvRow(["a", 1, null])).toBe("a,1,\r\n");
+  });
+
+  it("defuses spreadsheet formulas in text", () => {
+    expect(csvField("=SUM(A1)")).toBe("'=SUM(A1)");
+    expect(csvField("@cmd")).toBe("'@cmd");
+    expect(csvField("-1+2")).toBe("'-1+2");
+    // Amounts written as decimal strings stay numbers a spreadsheet can sum.
+    expect(csvField("-300.00")).toBe("-300.00");
+    expect(csvField("-12")).toBe("-12");
+  });
+});

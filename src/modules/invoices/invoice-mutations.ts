@@ -1,0 +1,549 @@
+// Writes of the invoices domain. Each takes the database first, checks the actor's role,
+// validates with the shared schema and runs ONE transaction that also records the audit event.
+// An issued invoice or credit note is never edited or deleted: every mutation checks the stored
+// status under a row lock, and database triggers (drizzle/0002_invoice_guards.sql) refuse it too.
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database, Executor } from "@/db/client";
+import { client, invoice, invoiceLine, numberingCounter, payment, project, timeEntry, timesheet } from "@/db/schema";
+import { parseInput } from "@/lib/parse-input";
+import { todayInZone } from "@/lib/dates";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { parseMoneyInput } from "@/lib/money";
+import { type Actor, recordAudit } from "@/modules/audit/audit-log";
+import { getSettings, type Settings } from "@/modules/settings/settings-queries";
+import { clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
+import {
+  canCreateCreditNote,
+  canDeleteInvoice,
+  canDeletePayment,
+  canEditInvoice,
+  canIssue,
+  canRecordPayment,
+  canTransition,
+  computeBalance,
+  computeInvoiceTotals,
+  creditableAmount,
+  dueDateFromTerms,
+  formatInvoiceNumber,
+  numberingPeriodKey,
+  statusAfterPayments,
+  type InvoiceKind,
+} from "./invoice-rules";
+import {
+  createCreditNoteInput,
+  createInvoiceInput,
+  deletePaymentInput,
+  invoiceRefInput,
+  issueInvoiceInput,
+  recordPaymentInput,
+  updateInvoiceInput,
+} from "./invoice-schemas";
+
+type InvoiceRow = typeof invoice.$inferSelect;
+type DraftValues = ReturnType<typeof createInvoiceInput.parse>;
+
+const STALE = "This invoice was changed by someone else. Reload the page and try again.";
+const CORRECT_FIELDS = "Please correct the highlighted fields.";
+
+function assertCanManageInvoices(actor: Actor) {
+  if (actor.role !== "admin" && actor.role !== "manager") throw new ForbiddenError("Only administrators and managers can work on invoices.");
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** The invoice row, locked until the transaction ends, so checks and writes see one state. */
+async function lockInvoice(tx: Executor, id: string): Promise<InvoiceRow> {
+  const [row] = await tx.select().from(invoice).where(eq(invoice.id, id)).for("update");
+  if (!row) throw new NotFoundError("This invoice does not exist.");
+  return row;
+}
+
+function nameOf(kind: InvoiceKind) {
+  return kind === "credit_note" ? "credit note" : "invoice";
+}
+
+// ---------------------------------------------------------------------------------------
+// Drafts
+
+type DraftContext = { kind: InvoiceKind; allowedRates: Set<number>; client: typeof client.$inferSelect };
+
+async function loadClientForDraft(tx: Executor, clientId: string, keepArchived: string | null) {
+  const [row] = await tx.select().from(client).where(eq(client.id, clientId));
+  if (!row) throw new InvalidError(CORRECT_FIELDS, { clientId: "Choose a client." });
+  if (row.archivedAt && row.id !== keepArchived) throw new InvalidError(CORRECT_FIELDS, { clientId: "This client is archived; restore it first." });
+  return row;
+}
+
+function checkDraftValues(values: DraftValues, context: DraftContext) {
+  const fieldErrors: Record<string, string> = {};
+  if (context.kind === "invoice" && values.currency !== context.client.currency) fieldErrors.currency = `${context.client.name} is invoiced in ${context.client.currency}.`;
+  values.lines.forEach((line, index) => {
+    if (!context.allowedRates.has(line.taxRateBp)) fieldErrors[`lines.${index}.taxRateBp`] = "Choose one of the configured tax rates.";
+  });
+  const seen = new Set<string>();
+  values.lines.forEach((line, index) => {
+    for (const entryId of line.timeEntryIds) {
+      if (seen.has(entryId)) fieldErrors[`lines.${index}.description`] = "The same time entry is on two lines.";
+      seen.add(entryId);
+    }
+  });
+  if (Object.keys(fieldErrors).length > 0) throw new InvalidError(CORRECT_FIELDS, fieldErrors);
+  try {
+    return computeInvoiceTotals(values.lines.map((line) => ({ quantityMilli: line.quantity, unitPriceMinor: line.unitPrice, discountBp: line.discount, taxRateBp: line.taxRateBp })), context.kind);
+  } catch (error) {
+    if (error instanceof RangeError) throw new InvalidError("The amounts are too large to be computed exactly.", { _form: error.message });
+    throw error;
+  }
+}
+
+/**
+ * Links approved, billable, unbilled entries of this client to a line. The `invoice_line_id is
+ * null` condition is checked by the UPDATE itself: when two drafts race for an entry, the second
+ * UPDATE waits for the first transaction, re-reads the row, no longer matches, and the row count
+ * tells us; the whole save is then refused and nothing is half-saved.
+ */
+async function linkTimeEntries(tx: Executor, clientId: string, lineId: string, entryIds: string[]) {
+  if (entryIds.length === 0) return;
+  const linked = await tx
+    .update(timeEntry)
+    .set({ invoiceLineId: lineId })
+    .where(
+      and(
+        inArray(timeEntry.id, entryIds),
+        isNull(timeEntry.invoiceLineId),
+        eq(timeEntry.billable, true),
+        inArray(timeEntry.timesheetId, tx.select({ id: timesheet.id }).from(timesheet).where(eq(timesheet.status, "approved"))),
+        inArray(timeEntry.projectId, tx.select({ id: project.id }).from(project).where(eq(project.clientId, clientId))),
+      ),
+    )
+    .returning({ id: timeEntry.id });
+  if (linked.length !== entryIds.length) {
+    throw new ConflictError("Some of this time is no longer unbilled (it was put on another invoice, or its timesheet was reopened). Remove those lines, then add the unbilled time again.");
+  }
+}
+
+async function writeLines(tx: Executor, invoiceId: string, clientId: string, values: DraftValues, nets: { net: number }[]) {
+  for (const [index, line] of values.lines.entries()) {
+    const [inserted] = await tx
+      .insert(invoiceLine)
+      .values({
+        invoiceId,
+        position: index + 1,
+        description: line.description,
+        quantityMilli: line.quantity,
+        unit: line.unit,
+        unitPrice: line.unitPrice,
+        discountBp: line.discount,
+        taxRateBp: line.taxRateBp,
+        net: nets[index]?.net ?? 0,
+      })
+      .returning({ id: invoiceLine.id });
+    await linkTimeEntries(tx, clientId, inserted!.id, line.timeEntryIds);
+  }
+}
+
+async function releaseLines(tx: Executor, invoiceId: string) {
+  const lineIds = tx.select({ id: invoiceLine.id }).from(invoiceLine).where(eq(invoiceLine.invoiceId, invoiceId));
+  const released = await tx.update(timeEntry).set({ invoiceLineId: null }).where(inArray(timeEntry.invoiceLineId, lineIds)).returning({ id: timeEntry.id });
+  await tx.delete(invoiceLine).where(eq(invoiceLine.invoiceId, invoiceId));
+  return released.length;
+}
+
+function configuredRates(settings: Settings): Set<number> {
+  return new Set(settings.taxRates.map((rate) => rate.basisPoints));
+}
+
+function draftTotals(totals: ReturnType<typeof computeInvoiceTotals>) {
+  // A draft owes nothing yet: its balance starts when it is issued.
+  return { netTotal: totals.net, taxTotal: totals.tax, total: totals.total, taxBreakdown: totals.taxes, paidTotal: 0, creditedTotal: 0, balance: 0 };
+}
+
+export async function createDraftInvoice(db: Database, actor: Actor, input: unknown) {
+  assertCanManageInvoices(actor);
+  const values = parseInput(createInvoiceInput, input);
+  return db.transaction(async (tx) => {
+    const settings = await getSettings(tx);
+    const clientRow = await loadClientForDraft(tx, values.clientId, null);
+    const totals = checkDraftValues(values, { kind: "invoice", allowedRates: configuredRates(settings), client: clientRow });
+    const [created] = await tx
+      .insert(invoice)
+      .values({
+        kind: "invoice",
+        clientId: clientRow.id,
+        issueDate: values.issueDate,
+        dueDate: values.dueDate,
+        servicePeriodStart: values.servicePeriodStart,
+        servicePeriodEnd: values.servicePeriodEnd,
+        currency: clientRow.currency,
+        paymentTermsDays: clientRow.paymentTermsDays,
+        notes: values.notes,
+        footer: values.footer,
+        createdById: actor.id,
+        ...draftTotals(totals),
+      })
+      .returning();
+    await writeLines(tx, created!.id, clientRow.id, values, totals.lines);
+    const timeEntries = values.lines.reduce((sum, line) => sum + line.timeEntryIds.length, 0);
+    await recordAudit(tx, actor, { entity: "invoice", entityId: created!.id, action: "create", summary: { client: clientRow.name, lines: values.lines.length, total: totals.total, currency: clientRow.currency, timeEntries } });
+    return created!;
+  });
+}
+
+export async function updateDraftInvoice(db: Database, actor: Actor, input: unknown) {
+  assertCanManageInvoices(actor);
+  const values = parseInput(updateInvoiceInput, input);
+  return db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, values.id);
+    const editable = canEditInvoice(current);
+    if (!editable.ok) throw new InvalidError(editable.message);
+    if (current.version !== values.version) throw new ConflictError(STALE);
+    const settings = await getSettings(tx);
+    // A credit note stays on its invoice's client and currency.
+    const clientId = current.kind === "credit_note" ? current.clientId : values.clientId;
+    const clientRow = await loadClientForDraft(tx, clientId, current.clientId);
+    const allowedRates = configuredRates(settings);
+    if (current.kind === "credit_note" && current.creditedInvoiceId) {
+      for (const line of await tx.select({ rate: invoiceLine.taxRateBp }).from(invoiceLine).where(eq(invoiceLine.invoiceId, current.creditedInvoiceId))) allowedRates.add(line.rate);
+    }
+    // Prices were read with the currency the form sent: it must be the document's.
+    if (current.kind === "credit_note" && values.currency !== current.currency) throw new InvalidError(CORRECT_FIELDS, { currency: `This credit note is in ${current.currency}.` });
+    const priced = values;
+    const totals = checkDraftValues(priced, { kind: current.kind, allowedRates, client: clientRow });
+    if (current.kind === "credit_note" && values.lines.some((line) => line.timeEntryIds.length > 0)) throw new InvalidError("A credit note does not bill time.");
+    await releaseLines(tx, current.id);
+    const [updated] = await tx
+      .update(invoice)
+      .set({
+        clientId: clientRow.id,
+        issueDate: values.issueDate,
+        dueDate: values.dueDate,
+        servicePeriodStart: values.servicePeriodStart,
+        servicePeriodEnd: values.servicePeriodEnd,
+        currency: current.kind === "credit_note" ? current.currency : clientRow.currency,
+        paymentTermsDays: current.kind === "credit_note" ? current.paymentTermsDays : clientRow.paymentTermsDays,
+        notes: values.notes,
+        footer: values.footer,
+        ...draftTotals(totals),
+        version: current.version + 1,
+      })
+      .where(and(eq(invoice.id, current.id), eq(invoice.version, values.version), eq(invoice.status, "draft")))
+      .returning();
+    if (!updated) throw new ConflictError(STALE);
+    await writeLines(tx, current.id, clientRow.id, priced, totals.lines);
+    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "update", summary: { lines: values.lines.length, total: { from: current.total, to: totals.total } } });
+    return updated;
+  });
+}
+
+/** Deletes a draft; its time entries become unbilled again (SPEC section 4). */
+export async function deleteDraftInvoice(db: Database, actor: Actor, input: unknown) {
+  assertCanManageInvoices(actor);
+  const values = parseInput(invoiceRefInput, input);
+  return db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, values.id);
+    const deletable = canDeleteInvoice(current);
+    if (!deletable.ok) throw new InvalidError(deletable.message);
+    if (current.version !== values.version) throw new ConflictError(STALE);
+    const released = await releaseLines(tx, current.id);
+    await tx.delete(invoice).where(and(eq(invoice.id, current.id), eq(invoice.status, "draft")));
+    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "delete", summary: { kind: current.kind, total: current.total, releasedTimeEntries: released } });
+    return { released };
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Issuing and numbering
+
+/**
+ * Takes the next number of a series inside the caller's transaction (SPEC section 5). The
+ * counter row of the period is created if missing, then every row of the series is locked FOR
+ * UPDATE in a fixed order: issuers queue here, one at a time per series, on every server
+ * instance, so numbers are unique and gapless; and since a number is only taken by a transaction
+ * that then commits or rolls back as a whole, a failure later in the issue gives the number back.
+ */
+async function takeNumber(tx: Executor, options: { series: InvoiceKind; pattern: string; issueDate: string; today: string; check: (latestIssuedDate: string | null) => void }) {
+  const periodKey = numberingPeriodKey(options.pattern, options.issueDate);
+  await tx.insert(numberingCounter).values({ series: options.series, periodKey }).onConflictDoNothing();
+  const counters = await tx.select().from(numberingCounter).where(eq(numberingCounter.series, options.series)).orderBy(asc(numberingCounter.periodKey)).for("update");
+  const latestIssuedDate = counters.reduce<string | null>((latest, row) => (row.lastIssueDate && (!latest || row.lastIssueDate > latest) ? row.lastIssueDate : latest), null);
+  options.check(latestIssuedDate);
+  const counter = counters.find((row) => row.periodKey === periodKey);
+  if (!counter) throw new Error(`numbering counter ${options.series}/${periodKey} missing after upsert`);
+  const sequence = counter.lastSequence + 1;
+  await tx
+    .update(numberingCounter)
+    .set({ lastSequence: sequence, lastIssueDate: counter.lastIssueDate && counter.lastIssueDate > options.issueDate ? counter.lastIssueDate : options.issueDate })
+    .where(and(eq(numberingCounter.series, options.series), eq(numberingCounter.periodKey, periodKey)));
+  return formatInvoiceNumber(options.pattern, { date: options.issueDate, seq: sequence });
+}
+
+async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now: Date) {
+  const settings = await getSettings(tx);
+  const today = todayInZone(settings.timezone, now);
+  const lines = await tx.select().from(invoiceLine).where(eq(invoiceLine.invoiceId, current.id)).orderBy(asc(invoiceLine.position));
+  const totals = computeInvoiceTotals(
+    lines.map((line) => ({ quantityMilli: line.quantityMilli, unitPriceMinor: line.unitPrice, discountBp: line.discountBp, taxRateBp: line.taxRateBp })),
+    current.kind,
+  );
+  let credited: InvoiceRow | null = null;
+  if (current.kind === "credit_note") {
+    if (!current.creditedInvoiceId) throw new InvalidError("This credit note does not say which invoice it corrects.");
+    credited = await lockInvoice(tx, current.creditedInvoiceId);
+    const allowed = canCreateCreditNote(credited);
+    if (!allowed.ok) throw new InvalidError(allowed.message);
+  }
+  const [clientRow] = await tx.select().from(client).where(eq(client.id, current.clientId));
+  if (!clientRow) throw new NotFoundError("The client of this invoice no longer exists.");
+  const pattern = current.kind === "credit_note" ? settings.creditNoteNumberPattern : settings.invoiceNumberPattern;
+  const number = await takeNumber(tx, {
+    series: current.kind,
+    pattern,
+    issueDate: current.issueDate,
+    today,
+    check: (latestIssuedDate) => {
+      const result = canIssue({
+        kind: current.kind,
+        status: current.status,
+        lineCount: lines.length,
+        issueDate: current.issueDate,
+        latestIssuedDate,
+        today,
+        credit: credited ? { amount: -totals.total, creditable: creditableAmount({ total: credited.total, credited: credited.creditedTotal }) } : undefined,
+      });
+      if (!result.ok) throw new InvalidError(result.message, /issue date/i.test(result.message) ? { issueDate: result.message } : {});
+    },
+  });
+  const balance = current.kind === "invoice" ? totals.total : 0;
+  const [issued] = await tx
+    .update(invoice)
+    .set({
+      number,
+      status: "issued",
+      clientSnapshot: clientSnapshotOf(clientRow),
+      firmSnapshot: firmSnapshotOf(settings),
+      netTotal: totals.net,
+      taxTotal: totals.tax,
+      total: totals.total,
+      taxBreakdown: totals.taxes,
+      paidTotal: 0,
+      creditedTotal: 0,
+      balance,
+      issuedAt: now,
+      issuedById: actor.id,
+      version: current.version + 1,
+    })
+    .where(and(eq(invoice.id, current.id), eq(invoice.status, "draft")))
+    .returning()
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new ConflictError(`The number ${number} is already used: check the number patterns in the settings.`);
+      throw error;
+    });
+  if (!issued) throw new ConflictError(STALE);
+  await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "issue", summary: { number, issueDate: current.issueDate, total: totals.total, currency: current.currency } });
+  if (credited) {
+    const creditedTotal = credited.creditedTotal - totals.total;
+    const status = statusAfterPayments({ total: credited.total, paid: credited.paidTotal, credited: creditedTotal });
+    const transition = status === credited.status ? { ok: true as const } : canTransition({ kind: "invoice", from: credited.status, to: status });
+    if (!transition.ok) throw new InvalidError(transition.message);
+    await tx
+      .update(invoice)
+      .set({ creditedTotal, balance: computeBalance({ total: credited.total, paid: credited.paidTotal, credited: creditedTotal }), status, version: credited.version + 1 })
+      .where(eq(invoice.id, credited.id));
+    await recordAudit(tx, actor, { entity: "invoice", entityId: credited.id, action: "credited", summary: { creditNote: number, amount: -totals.total, status: { from: credited.status, to: status } } });
+  }
+  return issued;
+}
+
+/** Issues a draft: number, frozen client and firm details and totals; read-only from then on. */
+export async function issueInvoice(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
+  assertCanManageInvoices(actor);
+  const values = parseInput(issueInvoiceInput, input);
+  return db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, values.id);
+    if (current.status !== "draft") throw new InvalidError(`This ${nameOf(current.kind)} is already issued (${current.number}); it cannot be issued again.`);
+    if (current.version !== values.version) throw new ConflictError(STALE);
+    return issueLocked(tx, actor, current, now);
+  });
+}
+
+export async function markInvoiceSent(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
+  assertCanManageInvoices(actor);
+  const values = parseInput(invoiceRefInput, input);
+  return db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, values.id);
+    if (current.status === "draft") throw new InvalidError("Issue the invoice before marking it as sent.");
+    if (current.sentAt) throw new InvalidError("This invoice is already marked as sent.");
+    const [updated] = await tx.update(invoice).set({ sentAt: now, version: current.version + 1 }).where(eq(invoice.id, current.id)).returning();
+    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "mark_sent", summary: { number: current.number } });
+    return updated!;
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Payments
+
+async function applyPayments(tx: Executor, current: InvoiceRow, paid: number) {
+  const status = statusAfterPayments({ total: current.total, paid, credited: current.creditedTotal });
+  if (status !== current.status) {
+    const transition = canTransition({ kind: current.kind, from: current.status, to: status });
+    if (!transition.ok) throw new InvalidError(transition.message);
+  }
+  const [updated] = await tx
+    .update(invoice)
+    .set({ paidTotal: paid, balance: computeBalance({ total: current.total, paid, credited: current.creditedTotal }), status, version: current.version + 1 })
+    .where(eq(invoice.id, current.id))
+    .returning();
+  return updated!;
+}
+
+/** A payment: more than zero, at most the balance, not in the future (firm's day); status follows. */
+export async function recordPayment(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
+  assertCanManageInvoices(actor);
+  const values = parseInput(recordPaymentInput, input);
+  return db.transaction(async (tx) => {
+    const current = await lockInvoice(tx, values.invoiceId);
+    const amount = parseMoneyInput(values.amount, current.currency);
+    if (amount === null || amount <= 0) throw new InvalidError(CORRECT_FIELDS, { amount: `Enter an amount in ${current.currency} greater than zero, e.g. 250 or 250.50.` });
+    const settings = await getSettings(tx);
+    const result = canRecordPayment({ kind: current.kind, status: current.status, balance: current.balance, amount, date: values.date, today: todayInZone(settings.timezone, now) });
+    if (!result.ok) {
+      const field = /amount|balance/i.test(result.message) ? "amount" : /date/i.test(result.message) ? "date" : null;
+      throw new InvalidError(field ? CORRECT_FIELDS : result.message, field ? { [field]: result.message } : {});
+    }
+    const [created] = await tx.insert(payment).values({ invoiceId: current.id, amount, date: values.date, method: values.method, reference: values.reference, createdById: actor.id }).returning();
+    const updated = await applyPayments(tx, current, current.paidTotal + amount);
+    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "payment_recorded", summary: { amount, date: values.date, method: values.method, status: { from: current.status, to: updated.status } } });
+    return { payment: created!, invoice: updated };
+  });
+}
+
+/** Admins only: removes a payment entered by mistake; the balance and status move back. */
+export async function deletePayment(db: Database, actor: Actor, input: unknown) {
+  if (actor.role !== "admin") throw new ForbiddenError("Only administrators can delete a payment.");
+  const values = parseInput(deletePaymentInput, input);
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select().from(payment).where(eq(payment.id, values.paymentId));
+    if (!found) throw new NotFoundError("This payment does not exist.");
+    const current = await lockInvoice(tx, found.invoiceId);
+    const allowed = canDeletePayment(current);
+    if (!allowed.ok) throw new InvalidError(allowed.message);
+    const deleted = await tx.delete(payment).where(eq(payment.id, found.id)).returning({ id: payment.id });
+    if (deleted.length !== 1) throw new ConflictError("This payment was already deleted. Reload the page.");
+    const [sum] = await tx.select({ paid: sql<string>`coalesce(sum(${payment.amount}), 0)` }).from(payment).where(eq(payment.invoiceId, current.id));
+    const updated = await applyPayments(tx, current, Number(sum?.paid ?? 0));
+    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "payment_deleted", summary: { amount: found.amount, date: found.date, status: { from: current.status, to: updated.status } } });
+    return updated;
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Credit notes and duplicates
+
+async function copyLines(tx: Executor, fromId: string, toId: string, kind: InvoiceKind) {
+  const lines = await tx.select().from(invoiceLine).where(eq(invoiceLine.invoiceId, fromId)).orderBy(asc(invoiceLine.position));
+  const totals = computeInvoiceTotals(
+    lines.map((line) => ({ quantityMilli: line.quantityMilli, unitPriceMinor: line.unitPrice, discountBp: line.discountBp, taxRateBp: line.taxRateBp })),
+    kind,
+  );
+  if (lines.length > 0) {
+    await tx.insert(invoiceLine).values(
+      lines.map((line, index) => ({
+        invoiceId: toId,
+        position: index + 1,
+        description: line.description,
+        quantityMilli: line.quantityMilli,
+        unit: line.unit,
+        unitPrice: line.unitPrice,
+        discountBp: line.discountBp,
+        taxRateBp: line.taxRateBp,
+        net: totals.lines[index]?.net ?? 0,
+      })),
+    );
+  }
+  return totals;
+}
+
+/**
+ * A credit note for an issued invoice (VAT Directive art. 219). "full" copies every line and
+ * issues it at once, which cancels the invoice; it is offered only while nothing has been
+ * credited, so the copy mirrors the invoice to the cent. "partial" makes a draft credit note
+ * with the invoice's lines, to adjust and then issue; issuing checks it credits no more than
+ * what remains.
+ */
+export async function createCreditNote(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
+  assertCanManageInvoices(actor);
+  const values = parseInput(createCreditNoteInput, input);
+  return db.transaction(async (tx) => {
+    const source = await lockInvoice(tx, values.invoiceId);
+    const allowed = canCreateCreditNote(source);
+    if (!allowed.ok) throw new InvalidError(allowed.message);
+    if (values.mode === "full" && source.creditedTotal !== 0) {
+      throw new InvalidError("Part of this invoice is already credited; create a partial credit note for what remains.");
+    }
+    const settings = await getSettings(tx);
+    const issueDate = values.issueDate ?? todayInZone(settings.timezone, now);
+    const [created] = await tx
+      .insert(invoice)
+      .values({
+        kind: "credit_note",
+        clientId: source.clientId,
+        creditedInvoiceId: source.id,
+        issueDate,
+        dueDate: issueDate,
+        servicePeriodStart: source.servicePeriodStart,
+        servicePeriodEnd: source.servicePeriodEnd,
+        currency: source.currency,
+        paymentTermsDays: 0,
+        notes: `Credit note for invoice ${source.number ?? ""} of ${source.issueDate}.`,
+        footer: source.footer,
+        createdById: actor.id,
+      })
+      .returning();
+    const totals = await copyLines(tx, source.id, created!.id, "credit_note");
+    const [draft] = await tx.update(invoice).set(draftTotals(totals)).where(eq(invoice.id, created!.id)).returning();
+    await recordAudit(tx, actor, { entity: "invoice", entityId: created!.id, action: "create", summary: { kind: "credit_note", credits: source.number, mode: values.mode } });
+    await recordAudit(tx, actor, { entity: "invoice", entityId: source.id, action: "credit_note_created", summary: { creditNoteId: created!.id, mode: values.mode } });
+    if (values.mode === "partial") return draft!;
+    return issueLocked(tx, actor, draft!, now);
+  });
+}
+
+/** A new draft with the same client and lines (never the time entries: those are billed once). */
+export async function duplicateInvoice(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
+  assertCanManageInvoices(actor);
+  const values = parseInput(invoiceRefInput.pick({ id: true }), input);
+  return db.transaction(async (tx) => {
+    const [source] = await tx.select().from(invoice).where(eq(invoice.id, values.id));
+    if (!source) throw new NotFoundError("This invoice does not exist.");
+    if (source.kind !== "invoice") throw new InvalidError("Only invoices can be duplicated; a credit note belongs to its invoice.");
+    const clientRow = await loadClientForDraft(tx, source.clientId, null).catch(() => {
+      throw new InvalidError("The client of this invoice is archived; restore it before duplicating.");
+    });
+    const settings = await getSettings(tx);
+    const issueDate = todayInZone(settings.timezone, now);
+    const [created] = await tx
+      .insert(invoice)
+      .values({
+        kind: "invoice",
+        clientId: clientRow.id,
+        issueDate,
+        dueDate: dueDateFromTerms(issueDate, clientRow.paymentTermsDays),
+        currency: clientRow.currency,
+        paymentTermsDays: clientRow.paymentTermsDays,
+        notes: source.notes,
+        footer: source.footer,
+        createdById: actor.id,
+      })
+      .returning();
+    const totals = await copyLines(tx, source.id, created!.id, "invoice");
+    const [draft] = await tx.update(invoice).set(draftTotals(totals)).where(eq(invoice.id, created!.id)).returning();
+    await recordAudit(tx, actor, { entity: "invoice", entityId: created!.id, action: "create", summary: { duplicateOf: source.number ?? source.id } });
+    return draft!;
+  });
+}
+

@@ -1,0 +1,190 @@
+// Inputs of the invoices domain, shared by the forms (zodResolver) and the actions, which parse
+// again on the server. Browser-safe: no database code.
+import { z } from "zod";
+import { isValidDateString } from "@/lib/dates";
+import { parseMoneyInput } from "@/lib/money";
+import { INVOICE_FILTER_STATUSES, parseDiscountPercent, parseQuantity, TIME_GROUPINGS } from "./invoice-rules";
+
+export const PAYMENT_METHODS = ["bank_transfer", "card", "cash", "cheque", "other"] as const;
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  bank_transfer: "Bank transfer",
+  card: "Card",
+  cash: "Cash",
+  cheque: "Cheque",
+  other: "Other",
+};
+export const LINE_UNITS = ["hour", "day", "item"] as const;
+export const MAX_LINES = 500;
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(max, `Use at most ${max} characters.`);
+
+const optionalText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .refine((value) => value.length <= max, `Use at most ${max} characters.`)
+    .transform((value) => (value === "" ? null : value));
+
+const dateString = (label: string) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .refine((value) => isValidDateString(value), `Enter ${label} as a valid date.`);
+
+const optionalDate = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => (value ?? "").trim())
+  .refine((value) => value === "" || isValidDateString(value), "Enter a valid date.")
+  .transform((value) => (value === "" ? null : value));
+
+const currency = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, "Choose a currency.");
+
+const uuid = z.uuid("Unknown record.");
+
+/** One line as typed: text fields become integers (thousandths, minor units, basis points). */
+export const invoiceLineInput = z.object({
+  description: text(500, "a description"),
+  quantity: z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const parsed = parseQuantity(String(value));
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.value;
+  }),
+  unit: text(20, "a unit"),
+  /** Parsed with the invoice's currency by the object-level transform below. */
+  unitPrice: z.union([z.string(), z.number()]).transform((value) => String(value).trim()),
+  discount: z.union([z.string(), z.number(), z.null()]).optional().transform((value, ctx) => {
+    const parsed = parseDiscountPercent(String(value ?? ""));
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.value;
+  }),
+  taxRateBp: z.coerce.number({ error: "Choose a tax rate." }).int("Choose a tax rate.").min(0).max(10_000),
+  timeEntryIds: z.array(uuid).max(5000).default([]),
+});
+
+const draftFields = {
+  clientId: uuid,
+  currency,
+  issueDate: dateString("the issue date"),
+  dueDate: dateString("the due date"),
+  servicePeriodStart: optionalDate,
+  servicePeriodEnd: optionalDate,
+  notes: optionalText(5000),
+  footer: optionalText(5000),
+  lines: z.array(invoiceLineInput).max(MAX_LINES, `An invoice has at most ${MAX_LINES} lines.`),
+};
+
+const draftObject = z.object(draftFields);
+type DraftParsed = z.output<typeof draftObject>;
+type PricedLine = Omit<DraftParsed["lines"][number], "unitPrice"> & { unitPrice: number };
+
+function refineDraft(value: DraftParsed, ctx: z.RefinementCtx) {
+  if (value.dueDate < value.issueDate) ctx.addIssue({ code: "custom", path: ["dueDate"], message: "The due date cannot be before the issue date." });
+  if ((value.servicePeriodStart === null) !== (value.servicePeriodEnd === null)) {
+    const path = value.servicePeriodStart === null ? "servicePeriodStart" : "servicePeriodEnd";
+    ctx.addIssue({ code: "custom", path: [path], message: "Enter both ends of the service period, or neither." });
+  } else if (value.servicePeriodStart !== null && value.servicePeriodEnd !== null && value.servicePeriodEnd < value.servicePeriodStart) {
+    ctx.addIssue({ code: "custom", path: ["servicePeriodEnd"], message: "The period cannot end before it starts." });
+  }
+  value.lines.forEach((line, index) => {
+    const price = parseMoneyInput(line.unitPrice, value.currency);
+    if (price === null || price < 0) ctx.addIssue({ code: "custom", path: ["lines", index, "unitPrice"], message: `Enter a price in ${value.currency}, e.g. 90 or 90.50.` });
+  });
+}
+
+function priceLines<T extends DraftParsed>(value: T): Omit<T, "lines"> & { lines: PricedLine[] } {
+  const lines: PricedLine[] = value.lines.map((line) => ({ ...line, unitPrice: parseMoneyInput(line.unitPrice, value.currency) ?? 0 }));
+  return { ...value, lines };
+}
+
+export const createInvoiceInput = draftObject.superRefine(refineDraft).transform(priceLines);
+export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
+
+export const updateInvoiceInput = z
+  .object({ ...draftFields, id: uuid, version: z.coerce.number().int().min(1) })
+  .superRefine(refineDraft)
+  .transform(priceLines);
+export type UpdateInvoiceInput = z.input<typeof updateInvoiceInput>;
+export type InvoiceLineValues = z.input<typeof invoiceLineInput>;
+
+export const invoiceRefInput = z.object({ id: uuid, version: z.coerce.number().int().min(1) });
+export type InvoiceRefInput = z.input<typeof invoiceRefInput>;
+
+export const issueInvoiceInput = invoiceRefInput;
+
+export const recordPaymentInput = z.object({
+  invoiceId: uuid,
+  /** Not checked: the invoice row is locked and the balance re-read, so concurrent payments are safe. */
+  version: z.coerce.number().int().min(1).optional(),
+  /** Parsed with the invoice's currency by the mutation. */
+  amount: z.union([z.string(), z.number()]).transform((value) => String(value).trim()).refine((value) => value !== "", "Enter the amount received."),
+  date: dateString("the payment date"),
+  method: z.enum(PAYMENT_METHODS, { error: "Choose how it was paid." }),
+  reference: optionalText(200),
+});
+export type RecordPaymentInput = z.input<typeof recordPaymentInput>;
+
+export const deletePaymentInput = z.object({ paymentId: uuid });
+
+export const createCreditNoteInput = z.object({
+  invoiceId: uuid,
+  /** full: credits what remains, issued at once; partial: a draft to adjust, then issue. */
+  mode: z.enum(["full", "partial"], { error: "Choose a full or a partial credit note." }),
+  issueDate: dateString("the issue date").optional(),
+});
+export type CreateCreditNoteInput = z.input<typeof createCreditNoteInput>;
+
+export const unbilledTimeInput = z.object({ clientId: uuid, grouping: z.enum(TIME_GROUPINGS).default("project") });
+
+// ---------------------------------------------------------------------------------------
+// The list's filters, read from the URL (so a filtered list can be bookmarked and shared)
+
+export const INVOICE_SORTS = ["number", "client", "issueDate", "dueDate", "total", "balance", "status"] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
+const optionalParam = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined);
+
+export const invoiceListFilter = z.object({
+  q: optionalParam.transform((value) => value?.slice(0, 100)),
+  status: optionalParam.pipe(z.enum(INVOICE_FILTER_STATUSES).optional()).catch(undefined),
+  kind: optionalParam.pipe(z.enum(["invoice", "credit_note"]).optional()).catch(undefined),
+  client: optionalParam.pipe(z.uuid().optional()).catch(undefined),
+  from: optionalParam.refine((value) => value === undefined || isValidDateString(value)).catch(undefined),
+  to: optionalParam.refine((value) => value === undefined || isValidDateString(value)).catch(undefined),
+  sort: optionalParam.pipe(z.enum(INVOICE_SORTS).optional()).catch(undefined),
+  dir: optionalParam.pipe(z.enum(["asc", "desc"]).optional()).catch(undefined),
+  page: optionalParam.transform((value) => (value === undefined ? undefined : Number(value))).pipe(z.number().int().min(1).max(100_000).optional()).catch(undefined),
+  size: optionalParam.transform((value) => (value === undefined ? undefined : Number(value))).pipe(z.number().int().min(1).max(200).optional()).catch(undefined),
+});
+export type InvoiceListFilter = z.output<typeof invoiceListFilter>;
+
+/** The query string of a filter, without empty values, for links that keep the other filters. */
+export function invoiceListQuery(filter: Partial<InvoiceListFilter>, overrides: Partial<Record<keyof InvoiceListFilter, string | number | undefined>> = {}): string {
+  const params = new URLSearchParams();
+  const merged: Record<string, unknown> = { ...filter, ...overrides };
+  for (const key of ["q", "status", "kind", "client", "from", "to", "sort", "dir", "page", "size"]) {
+    const value = merged[key];
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}

@@ -1,0 +1,27 @@
+import { fileTypeFromBuffer } from "file-type";
+import type { CvKind } from "@/db/schema/public-site";
+
+export const CV_MIME_TYPES: Record<CvKind, string> = {
+  pdf: "application/pdf",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+
+/**
+ * What the file IS, from its bytes, never from its name or the browser's Content-Type: PDF (%PDF-),
+ * DOC (the OLE2 compound-file signature D0 CF 11 E0) or DOCX (a zip whose entries include word/).
+ */
+export async function detectCvKind(bytes: Uint8Array): Promise<CvKind | null> {
+  if (bytes.byteLength < 8) return null;
+  const detected = await fileTypeFromBuffer(bytes);
+  switch (detected?.ext) {
+    case "pdf":
+      return "pdf";
+    case "cfb":
+      return "doc";
+    case "docx":
+      return "docx";
+    default:
+      return null;
+  }
+}

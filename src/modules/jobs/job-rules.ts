@@ -1,0 +1,91 @@
+// Pure rules of jobs and applications (SPEC sections 3 and 4).
+import type { ApplicationStatus, JobStatus } from "@/db/schema/public-site";
+
+export const WORKPLACE_LABELS = { on_site: "On-site", hybrid: "Hybrid", remote: "Remote" } as const;
+export const EMPLOYMENT_TYPE_LABELS = { full_time: "Full-time", part_time: "Part-time", contract: "Contract", freelance: "Freelance", internship: "Internship" } as const;
+export const SALARY_PERIOD_LABELS = { year: "per year", month: "per month", day: "per day", hour: "per hour" } as const;
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = { draft: "Draft", published: "Published", closed: "Closed" };
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  new: "New",
+  reviewing: "Reviewing",
+  interview: "Interview",
+  offer: "Offer",
+  hired: "Hired",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+};
+/** schema.org employmentType values. */
+export const SCHEMA_ORG_EMPLOYMENT_TYPES = { full_time: "FULL_TIME", part_time: "PART_TIME", contract: "CONTRACTOR", freelance: "CONTRACTOR", internship: "INTERN" } as const;
+export const SCHEMA_ORG_SALARY_UNITS = { year: "YEAR", month: "MONTH", day: "DAY", hour: "HOUR" } as const;
+
+/** "Senior Designer (Paris)" → "senior-designer-paris"; accents folded, at most 80 characters. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "job";
+}
+
+/** The slug to use when `base` is taken: base-2, base-3… */
+export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Only published jobs whose closing date has not passed are public (SPEC section 4). */
+export function isJobPublic(job: { status: JobStatus; closesOn: string | null }, today: string): boolean {
+  return job.status === "published" && (job.closesOn === null || job.closesOn >= today);
+}
+
+export type JobTransition = "publish" | "close" | "reopen";
+const TRANSITIONS: Record<JobTransition, { from: JobStatus; to: JobStatus }> = {
+  publish: { from: "draft", to: "published" },
+  close: { from: "published", to: "closed" },
+  reopen: { from: "closed", to: "published" },
+};
+
+export function canTransitionJob(status: JobStatus, transition: JobTransition): boolean {
+  return TRANSITIONS[transition].from === status;
+}
+
+export function jobStatusAfter(transition: JobTransition): JobStatus {
+  return TRANSITIONS[transition].to;
+}
+
+export function transitionRefusal(status: JobStatus, transition: JobTransition): string {
+  const verb = { publish: "published", close: "closed", reopen: "re-opened" }[transition];
+  return `A ${JOB_STATUS_LABELS[status].toLowerCase()} job cannot be ${verb}.`;
+}
+
+/** Keeps letters, digits, spaces, dots, dashes and underscores; never a path. */
+export function sanitiseFileName(name: string, fallback = "cv"): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9 ._-]+/g, "_")
+    .replace(/^[.\s_-]+/, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
+  return cleaned || fallback;
+}
+
+/** The date `months` calendar months before `now` (UTC), for the retention cut-off. */
+export function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now.getTime());
+  const day = cutoff.getUTCDate();
+  cutoff.setUTCDate(1);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate();
+  cutoff.setUTCDate(Math.min(day, lastDay));
+  return cutoff;
+}

@@ -1,0 +1,121 @@
+// Inputs of jobs and applications, shared by the forms and the server (browser-safe: no database import).
+import { z } from "zod";
+
+export const WORKPLACES = ["on_site", "hybrid", "remote"] as const;
+export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "freelance", "internship"] as const;
+export const SALARY_PERIODS = ["year", "month", "day", "hour"] as const;
+export const APPLICATION_STATUSES = ["new", "reviewing", "interview", "offer", "hired", "rejected", "withdrawn"] as const;
+
+export const CV_MAX_BYTES = 5 * 1024 * 1024;
+export const COVER_LETTER_MAX = 5000;
+export const MAX_APPLICATION_LINKS = 3;
+export const DESCRIPTION_MAX = 20_000;
+
+const optionalText = (max: number, message = `Use at most ${max} characters.`) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .pipe(z.string().max(max, message))
+    .transform((value) => (value === "" ? null : value));
+
+const optionalAmount = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined) return null;
+    const text = String(value).trim().replace(/[\s\u202f\u00a0]/g, "").replace(",", ".");
+    if (text === "") return null;
+    if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: "Enter an amount such as 45000 or 350.50." });
+      return z.NEVER;
+    }
+    const [whole, fraction = ""] = text.split(".");
+    return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  });
+
+export const jobInput = z
+  .object({
+    title: z.string({ error: "Enter a title." }).trim().min(3, "Use at least 3 characters.").max(120, "Use at most 120 characters."),
+    location: optionalText(120),
+    workplace: z.enum(WORKPLACES, { error: "Choose a workplace." }),
+    employmentType: z.enum(EMPLOYMENT_TYPES, { error: "Choose an employment type." }),
+    salaryMin: optionalAmount,
+    salaryMax: optionalAmount,
+    salaryCurrency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, "Use a 3-letter currency code such as EUR.")
+      .default("EUR"),
+    salaryPeriod: z.enum(SALARY_PERIODS, { error: "Choose a period." }).default("year"),
+    description: z.string().max(DESCRIPTION_MAX, `Use at most ${DESCRIPTION_MAX.toLocaleString("en-GB")} characters.`).default(""),
+    closesOn: z
+      .union([z.string(), z.null()])
+    .optional()
+      .transform((value) => (value ?? "").trim())
+      .pipe(z.union([z.literal(""), z.iso.date("Enter a date.")]))
+      .transform((value) => (value === "" ? null : value)),
+  })
+  .superRefine((value, ctx) => {
+    if (value.salaryMin !== null && value.salaryMax !== null && value.salaryMin > value.salaryMax) {
+      ctx.addIssue({ code: "custom", path: ["salaryMax"], message: "The maximum must be at least the minimum." });
+    }
+  });
+export type JobInput = z.input<typeof jobInput>;
+
+export const createJobInput = jobInput;
+export const updateJobInput = z.intersection(jobInput, z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) }));
+export type UpdateJobInput = z.input<typeof updateJobInput>;
+
+export const jobTransitionInput = z.object({
+  id: z.uuid(),
+  version: z.coerce.number().int().min(1),
+  transition: z.enum(["publish", "close", "reopen"]),
+});
+
+export const applicationStatusInput = z.object({
+  id: z.uuid(),
+  version: z.coerce.number().int().min(1),
+  status: z.enum(APPLICATION_STATUSES, { error: "Choose a status." }),
+});
+
+export const applicationNotesInput = z.object({
+  id: z.uuid(),
+  version: z.coerce.number().int().min(1),
+  notes: optionalText(10_000),
+});
+
+const url = z
+  .string()
+  .trim()
+  .max(500, "Use at most 500 characters.")
+  .refine((value) => {
+    try {
+      const parsed = new URL(value);
+      return parsed.protocol === "https:" || parsed.protocol === "http:";
+    } catch {
+      return false;
+    }
+  }, "Enter a full web address starting with https://");
+
+/** The text fields of an application; the CV is checked apart (by its content). */
+export const applicationInput = z.object({
+  name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters."),
+  email: z
+    .string({ error: "Enter your email address." })
+    .trim()
+    .toLowerCase()
+    .max(254, "Use at most 254 characters.")
+    .pipe(z.email("Enter a valid email address, such as name@example.com.")),
+  phone: optionalText(40, "A phone number has at most 40 characters."),
+  links: z
+    .array(z.union([z.string(), z.null()])
+    .optional().transform((value) => (value ?? "").trim()))
+    .default([])
+    .transform((values) => values.filter((value) => value !== ""))
+    .pipe(z.array(url).max(MAX_APPLICATION_LINKS, `Add at most ${MAX_APPLICATION_LINKS} links.`)),
+  coverLetter: optionalText(COVER_LETTER_MAX, `Use at most ${COVER_LETTER_MAX.toLocaleString("en-GB")} characters.`),
+  consent: z.union([z.literal("on"), z.literal("true"), z.literal(true)], { error: "Please agree so that we can process your application." }),
+});
+export type ApplicationInput = z.input<typeof applicationInput>;

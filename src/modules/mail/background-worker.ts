@@ -1,0 +1,41 @@
+// Starts the background worker with the configuration: SMTP (or capture), the sender, and the
+// periodic jobs. Used by the server's start-up (WORKER_IN_PROCESS) and by `npm run worker`.
+import { purgeExpiredApplications } from "@/modules/jobs/job-mutations";
+import type { Database } from "@/db/client";
+import { getConfig } from "@/lib/env";
+import { getLogger } from "@/lib/logger";
+import { runDailyReminders } from "./invoice-reminders";
+import { startWorker, type RunningWorker } from "./mail-worker";
+import { createSmtpTransport } from "./smtp-transport";
+
+const globalForWorker = globalThis as unknown as { bureauWorker?: RunningWorker };
+
+export function startBackgroundWorker(db: Database): RunningWorker {
+  if (globalForWorker.bureauWorker) return globalForWorker.bureauWorker;
+  const config = getConfig();
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
+  const worker = startWorker(db, {
+    transport,
+    from: config.mailFrom,
+    periodicJobs: [
+      { name: "invoice-reminders", everyMs: 5 * 60 * 1000, run: (database) => runDailyReminders(database).then(() => undefined) },
+      // Applications older than the retention setting are purged with their CV (idempotent).
+      { name: "application-retention", everyMs: 60 * 60 * 1000, run: (database) => purgeExpiredApplications(database).then(() => undefined) },
+    ],
+  });
+  getLogger().info({ smtp: Boolean(transport) }, transport ? "background worker started" : "background worker started; SMTP_URL is not set, mail is kept as captured");
+  const running: RunningWorker = {
+    wake: worker.wake,
+    stop: async () => {
+      await worker.stop();
+      transport?.close?.();
+      globalForWorker.bureauWorker = undefined;
+    },
+  };
+  globalForWorker.bureauWorker = running;
+  return running;
+}
+
+export async function stopBackgroundWorker(): Promise<void> {
+  await globalForWorker.bureauWorker?.stop();
+}

@@ -1,0 +1,88 @@
+import "server-only";
+// Sending an invoice by mail (SPEC section 7): the PDF the invoice page serves, attached; the mail
+// written to the outbox, invoices.sent_at set and the history recorded, all in one transaction.
+import { eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "@/db/client";
+import { invoice } from "@/db/schema";
+import { parseInput } from "@/lib/parse-input";
+import { formatDate } from "@/lib/dates";
+import { ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
+import { type Actor, recordAudit } from "@/modules/audit/audit-log";
+import { renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
+import { getInvoiceDocument } from "@/modules/invoices/invoice-queries";
+import { invoiceMail } from "./mail-templates";
+import { fillInvoiceTemplate, MAIL_ROLES, sendInvoiceEmailInput } from "./mail-schemas";
+import { enqueueEmail } from "./outbox";
+
+/** The PDF's file name, as the invoice's PDF route names it. */
+export function invoicePdfFilename(kind: "invoice" | "credit_note", number: string | null, id: string): string {
+  const name = number ? `${kind === "credit_note" ? "credit-note" : "invoice"}-${number}` : `draft-${id.slice(0, 8)}`;
+  return `${name.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
+}
+
+/** The PDF bytes of an invoice: the same function and inputs as /bo/invoices/{id}/pdf. */
+export async function invoicePdfBytes(db: Executor, invoiceId: string): Promise<{ bytes: Buffer; filename: string }> {
+  const { detail, document } = await getInvoiceDocument(db, invoiceId);
+  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt);
+  return { bytes, filename: invoicePdfFilename(detail.kind, detail.number, detail.id) };
+}
+
+export type SendInvoiceDefaults = { to: string; cc: string; subject: string; message: string; canSend: boolean; reason: string | null };
+
+/** What the send dialog starts with: the client's billing email, and the settings' subject and message filled in. */
+export async function getSendInvoiceDefaults(db: Executor, invoiceId: string): Promise<SendInvoiceDefaults> {
+  const { detail, settings } = await getInvoiceDocument(db, invoiceId);
+  const values = {
+    number: detail.number ?? "",
+    firm: settings.firmName,
+    dueDate: formatDate(detail.dueDate, settings.locale, settings.timezone, "long"),
+    client: detail.clientSnapshot?.name ?? detail.client.name,
+  };
+  return {
+    to: detail.client.billingEmail ?? "",
+    cc: "",
+    subject: fillInvoiceTemplate(settings.invoiceEmailSubject, values),
+    message: fillInvoiceTemplate(settings.invoiceEmailMessage, values),
+    canSend: detail.status !== "draft",
+    reason: detail.status === "draft" ? "Issue the invoice before sending it." : null,
+  };
+}
+
+export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
+  if (!(MAIL_ROLES as readonly string[]).includes(actor.role)) throw new ForbiddenError("Only administrators and managers can send invoices.");
+  const values = parseInput(sendInvoiceEmailInput, input);
+  const { detail, settings } = await getInvoiceDocument(db, values.invoiceId);
+  if (detail.status === "draft") throw new InvalidError("A draft cannot be sent: issue the invoice first.");
+  // Rendered before the transaction (CPU work); an issued invoice never changes, so its bytes are final.
+  const { bytes, filename } = await invoicePdfBytes(db, values.invoiceId);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(invoice).where(eq(invoice.id, values.invoiceId)).for("update");
+    if (!current) throw new NotFoundError("This invoice does not exist.");
+    if (current.status === "draft") throw new InvalidError("A draft cannot be sent: issue the invoice first.");
+    const firm = { name: settings.firmName, brandColor: settings.brandColor, email: settings.email };
+    const rendered = invoiceMail(firm, {
+      subject: values.subject,
+      message: values.message,
+      number: current.number ?? "",
+      total: formatMoney(current.total, current.currency, settings.locale),
+      dueDate: formatDate(current.dueDate, settings.locale, settings.timezone, "long"),
+      clientName: current.clientSnapshot?.name ?? detail.client.name,
+      kind: current.kind,
+    });
+    const emailId = await enqueueEmail(tx, {
+      to: values.to,
+      cc: values.cc,
+      ...rendered,
+      attachments: [{ filename, contentType: "application/pdf", content: bytes }],
+      about: { type: "invoice", id: current.id },
+    });
+    const [updated] = await tx
+      .update(invoice)
+      .set({ sentAt: current.sentAt ?? now, version: sql`${invoice.version} + 1` })
+      .where(eq(invoice.id, current.id))
+      .returning({ id: invoice.id, sentAt: invoice.sentAt, version: invoice.version });
+    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "email_sent", summary: { number: current.number, to: values.to, cc: values.cc, subject: values.subject, emailId } });
+    return { emailId, invoice: updated! };
+  });
+}

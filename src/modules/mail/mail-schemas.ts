@@ -1,0 +1,70 @@
+// Shared by the forms and the actions of the mail domain (browser-safe).
+import { z } from "zod";
+
+export const MAIL_ROLES = ["admin", "manager"] as const;
+
+export const ABOUT_LABELS: Record<string, string> = { invoice: "Invoice", user: "User", message: "Message", application: "Application" };
+
+/** Where the thing a mail is about lives in the back office, when it has a page. */
+export function aboutHref(type: string | null, id: string | null): string | null {
+  if (!type || !id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (type === "invoice") return `/bo/invoices/${id}`;
+  if (type === "user") return `/bo/users/${id}`;
+  return null;
+}
+
+/** The outbox preview: the mail's HTML with a policy that lets nothing load or run (inline styles and data: images only). */
+export const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'none'; form-action 'none'; base-uri 'none'";
+
+export function previewDocument(html: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}"><base target="_blank">`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${meta}`) : `${meta}${html}`;
+}
+
+export const emailRefInput = z.object({ id: z.uuid("Unknown mail.") });
+
+/** "a@x.com, b@y.org; c@z.net" → a list; empty entries dropped. */
+export function splitAddresses(value: string): string[] {
+  return value
+    .split(/[\s,;]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+const addressList = (required: boolean) =>
+  z.string().transform((value, ctx) => {
+    const list = [...new Set(splitAddresses(value).map((address) => address.toLowerCase()))];
+    if (required && list.length === 0) {
+      ctx.addIssue({ code: "custom", message: "Enter at least one email address." });
+      return z.NEVER;
+    }
+    const bad = list.filter((address) => !z.email().safeParse(address).success);
+    if (bad.length > 0) {
+      ctx.addIssue({ code: "custom", message: `Not a valid email address: ${bad.join(", ")}` });
+      return z.NEVER;
+    }
+    if (list.length > 20) {
+      ctx.addIssue({ code: "custom", message: "At most 20 addresses." });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+/** The send-invoice form: recipients and copies as typed (comma-separated), subject, message. */
+export const sendInvoiceEmailInput = z.object({
+  invoiceId: z.uuid("Unknown invoice."),
+  to: z.union([z.string(), z.array(z.string()).transform((list) => list.join(", "))]).pipe(addressList(true)),
+  cc: z
+    .union([z.string(), z.array(z.string()).transform((list) => list.join(", "))])
+    .optional()
+    .transform((value) => value ?? "")
+    .pipe(addressList(false)),
+  subject: z.string().trim().min(1, "Enter a subject.").max(200, "Use at most 200 characters."),
+  message: z.string().trim().min(1, "Enter a message.").max(5000, "Use at most 5,000 characters."),
+});
+export type SendInvoiceEmailFormInput = z.input<typeof sendInvoiceEmailInput>;
+
+/** Settings' invoice subject/message with {number} {firm} {dueDate} {client} replaced. */
+export function fillInvoiceTemplate(template: string, values: { number: string; firm: string; dueDate: string; client: string }): string {
+  return template.replace(/\{(number|firm|dueDate|client)\}/g, (_, key: keyof typeof values) => values[key]);
+}

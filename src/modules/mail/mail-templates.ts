@@ -1,0 +1,169 @@
+// The mails Bureau writes: HTML and text, in the firm's name and brand colour. Everything that
+// comes from people (names, messages, subjects) is escaped; the HTML uses inline styles only,
+// since mail clients drop <style> blocks and the outbox preview forbids everything else.
+
+export type Firm = { name: string; brandColor: string; email?: string | null };
+export type RenderedMail = { subject: string; text: string; html: string };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+}
+
+/** Only a plain #rrggbb colour reaches the style attribute. */
+function safeColor(value: string): string {
+  return /^#[0-9a-fA-F]{6}$/.test(value) ? value : "#1f4fd1";
+}
+
+/** Only http(s) links reach an href. */
+function safeUrl(value: string): string {
+  return /^https?:\/\//i.test(value) ? value : "#";
+}
+
+function paragraphs(text: string): string {
+  return text
+    .trim()
+    .split(/\r?\n\s*\r?\n/)
+    .map((block) => `<p style="margin:0 0 16px">${escapeHtml(block).replace(/\r?\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+type Block = { kind: "text"; text: string } | { kind: "facts"; rows: [string, string][] } | { kind: "button"; label: string; url: string } | { kind: "quote"; text: string };
+
+function layout(firm: Firm, title: string, blocks: Block[]): string {
+  const color = safeColor(firm.brandColor);
+  const body = blocks
+    .map((block) => {
+      switch (block.kind) {
+        case "text":
+          return paragraphs(block.text);
+        case "quote":
+          return `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f6f7f9;white-space:pre-wrap">${escapeHtml(block.text)}</blockquote>`;
+        case "facts":
+          return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;width:100%">${block.rows
+            .map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;color:#555;font-weight:normal;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+            .join("")}</table>`;
+        case "button":
+          return `<p style="margin:24px 0"><a href="${escapeHtml(safeUrl(block.url))}" style="display:inline-block;background:${color};color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:600">${escapeHtml(block.label)}</a></p>`;
+      }
+    })
+    .join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2933;font-size:15px;line-height:1.5"><table role="presentation" style="width:100%;border-collapse:collapse"><tr><td style="padding:24px 12px"><table role="presentation" style="max-width:600px;width:100%;margin:0 auto;border-collapse:collapse;background:#ffffff;border-radius:8px;overflow:hidden"><tr><td style="background:${color};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:600">${escapeHtml(firm.name)}</td></tr><tr><td style="padding:24px">${body}</td></tr><tr><td style="padding:12px 24px;color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb">${escapeHtml(firm.name)}${firm.email ? ` · ${escapeHtml(firm.email)}` : ""}</td></tr></table></td></tr></table></body></html>`;
+}
+
+function textOf(firm: Firm, blocks: Block[]): string {
+  const parts = blocks.map((block) => {
+    switch (block.kind) {
+      case "text":
+        return block.text.trim();
+      case "quote":
+        return block.text
+          .trim()
+          .split(/\r?\n/)
+          .map((line) => `> ${line}`)
+          .join("\n");
+      case "facts":
+        return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+      case "button":
+        return `${block.label}: ${block.url}`;
+    }
+  });
+  return `${parts.join("\n\n")}\n\n-- \n${firm.name}${firm.email ? `\n${firm.email}` : ""}\n`;
+}
+
+function mail(firm: Firm, subject: string, blocks: Block[]): RenderedMail {
+  return { subject, text: textOf(firm, blocks), html: layout(firm, subject, blocks) };
+}
+
+export type InvoiceMailInput = { subject: string; message: string; number: string; total: string; dueDate: string; clientName: string; kind?: "invoice" | "credit_note" };
+
+export function invoiceMail(firm: Firm, input: InvoiceMailInput): RenderedMail {
+  const label = input.kind === "credit_note" ? "Credit note" : "Invoice";
+  return mail(firm, input.subject, [
+    { kind: "text", text: input.message },
+    {
+      kind: "facts",
+      rows: [
+        [label, input.number],
+        ["Amount", input.total],
+        ...(input.kind === "credit_note" ? [] : ([["Due date", input.dueDate]] as [string, string][])),
+      ],
+    },
+    { kind: "text", text: `The ${label.toLowerCase()} is attached as a PDF.` },
+  ]);
+}
+
+export type ReminderMailInput = { number: string; balance: string; dueDate: string; daysOverdue: number; clientName: string };
+
+export function paymentReminderMail(firm: Firm, input: ReminderMailInput): RenderedMail {
+  return mail(firm, `Reminder: invoice ${input.number} is overdue`, [
+    { kind: "text", text: `Hello ${input.clientName},\n\nAccording to our records, invoice ${input.number} was due on ${input.dueDate} and remains unpaid (${input.daysOverdue} ${input.daysOverdue === 1 ? "day" : "days"} overdue).` },
+    {
+      kind: "facts",
+      rows: [
+        ["Invoice", input.number],
+        ["Balance due", input.balance],
+        ["Due date", input.dueDate],
+      ],
+    },
+    { kind: "text", text: "If you have already paid, thank you, and please ignore this message. Otherwise we would be grateful if you could settle it at your earliest convenience." },
+  ]);
+}
+
+export type ContactMessageInput = { name: string; email: string; company?: string | null; phone?: string | null; subject: string; body: string; wantsCallback: boolean; url: string };
+
+export function contactMessageNotificationMail(firm: Firm, input: ContactMessageInput): RenderedMail {
+  return mail(firm, `New message: ${input.subject}`, [
+    { kind: "text", text: `${input.name} wrote through the contact page.` },
+    {
+      kind: "facts",
+      rows: [
+        ["From", `${input.name} <${input.email}>`],
+        ...(input.company ? ([["Company", input.company]] as [string, string][]) : []),
+        ...(input.phone ? ([["Phone", input.phone]] as [string, string][]) : []),
+        ["Call back", input.wantsCallback ? "Yes, requested" : "No"],
+        ["Subject", input.subject],
+      ],
+    },
+    { kind: "quote", text: input.body },
+    { kind: "button", label: "Open in Bureau", url: input.url },
+  ]);
+}
+
+export function contactMessageAcknowledgementMail(firm: Firm, input: { name: string; subject: string; body: string; wantsCallback: boolean }): RenderedMail {
+  return mail(firm, `We received your message: ${input.subject}`, [
+    { kind: "text", text: `Hello ${input.name},\n\nThank you for writing to ${firm.name}. We have received your message and will answer soon.${input.wantsCallback ? " As requested, we will call you back." : ""}` },
+    { kind: "text", text: "Your message:" },
+    { kind: "quote", text: input.body },
+  ]);
+}
+
+export type ApplicationInput = { name: string; email: string; jobTitle: string; phone?: string | null; links?: string[]; url: string };
+
+export function applicationNotificationMail(firm: Firm, input: ApplicationInput): RenderedMail {
+  return mail(firm, `New application: ${input.jobTitle} — ${input.name}`, [
+    { kind: "text", text: `${input.name} applied for ${input.jobTitle}.` },
+    {
+      kind: "facts",
+      rows: [
+        ["Name", input.name],
+        ["Email", input.email],
+        ...(input.phone ? ([["Phone", input.phone]] as [string, string][]) : []),
+        ...(input.links ?? []).map((link, index) => [`Link ${index + 1}`, link] as [string, string]),
+      ],
+    },
+    { kind: "button", label: "Review the application", url: input.url },
+  ]);
+}
+
+export function applicationAcknowledgementMail(firm: Firm, input: { name: string; jobTitle: string }): RenderedMail {
+  return mail(firm, `Your application for ${input.jobTitle}`, [
+    { kind: "text", text: `Hello ${input.name},\n\nThank you for applying for ${input.jobTitle} at ${firm.name}. We have received your application and will come back to you.` },
+  ]);
+}
+
+export function welcomeMail(firm: Firm, input: { name: string; email: string; signInUrl: string }): RenderedMail {
+  return mail(firm, `Your ${firm.name} back-office account`, [
+    { kind: "text", text: `Hello ${input.name},\n\nAn account was created for you in ${firm.name}'s back office (Bureau). Sign in with ${input.email} and the password your administrator gave you; you will then choose your own.` },
+    { kind: "button", label: "Sign in", url: input.signInUrl },
+  ]);
+}

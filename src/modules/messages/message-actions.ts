@@ -1,0 +1,50 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getDb } from "@/db/client";
+import { type ActionResult, runAction } from "@/lib/action";
+import { getConfig } from "@/lib/env";
+import { clientIpFrom } from "@/lib/request";
+import { requireActor } from "@/lib/session";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/modules/public-site/anti-spam-rules";
+import { setMessageStatus, submitContactMessage } from "./message-mutations";
+
+export type ContactFormState = {
+  message: string | null;
+  fieldErrors: Record<string, string>;
+  /** What was typed, so the form (with or without JavaScript) shows it again after an error. */
+  values: Record<string, string>;
+};
+
+const FIELDS = ["name", "email", "company", "subject", "body", "phone", "wantsCallback"] as const;
+
+/** The public /mail form (useActionState): works as a plain POST without JavaScript. */
+export async function sendContactMessageAction(_previous: ContactFormState, formData: FormData): Promise<ContactFormState> {
+  const values: Record<string, string> = {};
+  for (const field of FIELDS) {
+    const value = formData.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  const config = getConfig();
+  const requestHeaders = await headers();
+  const result = await runAction(() =>
+    submitContactMessage(getDb(), values, {
+      ip: clientIpFrom(requestHeaders),
+      formToken: formData.get(FORM_TOKEN_FIELD),
+      honeypot: formData.get(HONEYPOT_FIELD),
+      secret: config.authSecret,
+      appUrl: config.appUrl,
+    }),
+  );
+  if (result.ok) redirect(`/mail?sent=${values.wantsCallback === "on" ? "callback" : "1"}`);
+  const fieldErrors = { ...(result.fieldErrors ?? {}) };
+  const formMessage = fieldErrors._form ?? result.message;
+  delete fieldErrors._form;
+  return { message: formMessage, fieldErrors, values };
+}
+
+export async function setMessageStatusAction(input: { id: string; version: number; status: string }): Promise<ActionResult<{ id: string; version: number }>> {
+  const actor = await requireActor(["admin", "manager"]);
+  return runAction(() => setMessageStatus(getDb(), actor, input), "Message updated.");
+}

@@ -1,0 +1,86 @@
+// Writes of contact messages: the public /mail form, and the inbox's status changes.
+import { and, eq } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { Database } from "@/db/client";
+import { call, contactMessage } from "@/db/schema";
+import { parseInput } from "@/lib/parse-input";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { type Actor, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
+import { ANTI_SPAM_MESSAGES, countLinks, MAX_LINKS_IN_TEXT } from "@/modules/public-site/anti-spam-rules";
+import { INVALID_PHONE_MESSAGE, toE164 } from "@/modules/public-site/phone";
+import { guardPublicForm, type PublicSubmission, recordPublicFormSubmission } from "@/modules/public-site/public-form-guard";
+import { notifyContactMessage } from "@/modules/public-site/public-site-notifications";
+import { getSettings } from "@/modules/settings/settings-queries";
+import { contactMessageInput, messageStatusInput } from "./message-schemas";
+
+export type SubmittedMessage = { outcome: "stored"; messageId: string; callId: string | null } | { outcome: "ignored" };
+
+/**
+ * The /mail form. With "call me back" a `requested` inbound call is created in the same transaction
+ * (SPEC section 4: requested calls come from /mail) and the message links to it.
+ */
+export async function submitContactMessage(db: Database, raw: unknown, context: PublicSubmission): Promise<SubmittedMessage> {
+  if ((await guardPublicForm(db, "mail", context)) === "ignore") return { outcome: "ignored" };
+  const input = parseInput(contactMessageInput, raw);
+  const settings = await getSettings(db);
+  const fieldErrors: Record<string, string> = {};
+  let phone: string | null = null;
+  if (input.phone) {
+    phone = toE164(input.phone, settings.country);
+    if (!phone) fieldErrors.phone = INVALID_PHONE_MESSAGE;
+  }
+  if (countLinks(input.body) > MAX_LINKS_IN_TEXT) fieldErrors.body = ANTI_SPAM_MESSAGES.too_many_links;
+  if (countLinks(input.subject) > 0 || countLinks(input.name) > 0) fieldErrors[countLinks(input.subject) > 0 ? "subject" : "name"] = "Please leave links out of this field.";
+  if (Object.keys(fieldErrors).length > 0) throw new InvalidError("Please correct the highlighted fields.", fieldErrors);
+
+  return db.transaction(async (tx) => {
+    await recordPublicFormSubmission(tx, "mail", context);
+    let callId: string | null = null;
+    if (input.wantsCallback && phone) {
+      callId = uuidv7();
+      await tx.insert(call).values({
+        id: callId,
+        direction: "inbound",
+        status: "requested",
+        contactName: input.name,
+        phone,
+        email: input.email,
+        subject: input.subject,
+        notes: input.body,
+      });
+      await recordAudit(tx, SYSTEM_ACTOR, { entity: "call", entityId: callId, action: "request", summary: { from: "mail", contactName: input.name } });
+    }
+    const messageId = uuidv7();
+    await tx.insert(contactMessage).values({
+      id: messageId,
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      subject: input.subject,
+      body: input.body,
+      phone,
+      wantsCallback: input.wantsCallback,
+      callId,
+    });
+    await recordAudit(tx, SYSTEM_ACTOR, { entity: "message", entityId: messageId, action: "receive", summary: { subject: input.subject, wantsCallback: input.wantsCallback, callId } });
+    await notifyContactMessage(tx, { id: messageId, name: input.name, email: input.email, company: input.company, subject: input.subject, body: input.body, phone, wantsCallback: input.wantsCallback }, settings, context.appUrl);
+    return { outcome: "stored" as const, messageId, callId };
+  });
+}
+
+export async function setMessageStatus(db: Database, actor: Actor, raw: unknown) {
+  if (actor.role !== "admin" && actor.role !== "manager") throw new ForbiddenError();
+  const { id, version, status } = parseInput(messageStatusInput, raw);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: contactMessage.status }).from(contactMessage).where(eq(contactMessage.id, id));
+    if (!before) throw new NotFoundError("This message does not exist.");
+    const [updated] = await tx
+      .update(contactMessage)
+      .set({ status, version: version + 1 })
+      .where(and(eq(contactMessage.id, id), eq(contactMessage.version, version)))
+      .returning({ id: contactMessage.id, version: contactMessage.version });
+    if (!updated) throw new ConflictError("This message was changed by someone else. Reload the page and try again.");
+    await recordAudit(tx, actor, { entity: "message", entityId: id, action: "status", summary: { from: before.status, to: status } });
+    return updated;
+  });
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import { count, desc, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { call, contactMessage, type MessageStatus } from "@/db/schema";
+
+export async function findMessages(db: Executor, status: MessageStatus, limit = 50, offset = 0) {
+  return db
+    .select({
+      id: contactMessage.id,
+      name: contactMessage.name,
+      email: contactMessage.email,
+      company: contactMessage.company,
+      subject: contactMessage.subject,
+      body: contactMessage.body,
+      phone: contactMessage.phone,
+      wantsCallback: contactMessage.wantsCallback,
+      status: contactMessage.status,
+      version: contactMessage.version,
+      createdAt: contactMessage.createdAt,
+      callId: contactMessage.callId,
+      callStatus: call.status,
+    })
+    .from(contactMessage)
+    .leftJoin(call, eq(call.id, contactMessage.callId))
+    .where(eq(contactMessage.status, status))
+    .orderBy(desc(contactMessage.createdAt))
+    .limit(limit)
+    .offset(offset);
+}
+export type MessageRow = Awaited<ReturnType<typeof findMessages>>[number];
+
+export async function countMessagesByStatus(db: Executor): Promise<Record<MessageStatus, number>> {
+  const rows = await db.select({ status: contactMessage.status, value: count() }).from(contactMessage).groupBy(contactMessage.status);
+  const counts: Record<MessageStatus, number> = { new: 0, read: 0, archived: 0 };
+  for (const row of rows) counts[row.status] = row.value;
+  return counts;
+}

@@ -1,0 +1,47 @@
+// The contact form of /mail and the inbox actions (browser-safe).
+import { z } from "zod";
+
+export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
+export const BODY_MIN = 20;
+export const BODY_MAX = 5000;
+
+const optionalText = (max: number, message = `Use at most ${max} characters.`) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .pipe(z.string().max(max, message))
+    .transform((value) => (value === "" ? null : value));
+
+export const contactMessageInput = z
+  .object({
+    name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters."),
+    email: z
+      .string({ error: "Enter your email address." })
+      .trim()
+      .toLowerCase()
+      .max(254, "Use at most 254 characters.")
+      .pipe(z.email("Enter a valid email address, such as name@example.com.")),
+    company: optionalText(200),
+    subject: z.string({ error: "Enter a subject." }).trim().min(1, "Enter a subject.").max(200, "Use at most 200 characters."),
+    body: z
+      .string({ error: "Write your message." })
+      .trim()
+      .min(BODY_MIN, `Write at least ${BODY_MIN} characters.`)
+      .max(BODY_MAX, `Use at most ${BODY_MAX.toLocaleString("en-GB")} characters.`),
+    phone: optionalText(40, "A phone number has at most 40 characters."),
+    wantsCallback: z
+      .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal(""), z.null()])
+      .optional()
+      .transform((value) => value === true || value === "on" || value === "true"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.wantsCallback && !value.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: "Enter a phone number so that we can call you back." });
+  });
+export type ContactMessageInput = z.input<typeof contactMessageInput>;
+
+export const messageStatusInput = z.object({
+  id: z.uuid(),
+  version: z.coerce.number().int().min(1),
+  status: z.enum(MESSAGE_STATUSES),
+});

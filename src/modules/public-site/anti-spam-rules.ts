@@ -1,0 +1,63 @@
+// Anti-spam rules of the public forms (SPEC section 10), pure so unit tests reach them.
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** A field people never see (hidden off-screen, skipped by keyboard and screen readers); bots fill it. */
+export const HONEYPOT_FIELD = "website";
+/** The signed "page loaded at" field. */
+export const FORM_TOKEN_FIELD = "formToken";
+export const MIN_FILL_MS = 3_000;
+/** A form left open longer than this is refused with "reload the page" (the token is not a session). */
+export const MAX_FORM_AGE_MS = 24 * 60 * 60 * 1000;
+export const MAX_LINKS_IN_TEXT = 3;
+export const PUBLIC_FORM_LIMIT = 5;
+export const PUBLIC_FORM_WINDOW_MS = 60 * 60 * 1000;
+
+function signature(secret: string, form: string, issuedAt: number): string {
+  return createHmac("sha256", secret).update(`bureau-public-form:${form}:${issuedAt}`).digest("base64url");
+}
+
+/** `<issued-at ms>.<HMAC>`: the server, not the browser, says when the page was loaded. */
+export function signFormToken(secret: string, form: string, now: Date = new Date()): string {
+  const issuedAt = now.getTime();
+  return `${issuedAt}.${signature(secret, form, issuedAt)}`;
+}
+
+export type FormTokenCheck = "ok" | "too_fast" | "expired" | "invalid";
+
+export function verifyFormToken(secret: string, form: string, token: unknown, now: Date = new Date()): FormTokenCheck {
+  if (typeof token !== "string") return "invalid";
+  const match = /^(\d{10,16})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
+  if (!match) return "invalid";
+  const issuedAt = Number(match[1]);
+  const expected = Buffer.from(signature(secret, form, issuedAt));
+  const given = Buffer.from(match[2]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "invalid";
+  const age = now.getTime() - issuedAt;
+  if (age < MIN_FILL_MS) return "too_fast";
+  if (age > MAX_FORM_AGE_MS) return "expired";
+  return "ok";
+}
+
+const LINK_PATTERN = /\bhttps?:\/\/|\bwww\.|\[url|<a\s/gi;
+
+/** How many links a free text holds (http(s)://, www., BBCode and HTML anchors all count). */
+export function countLinks(text: string | null | undefined): number {
+  if (!text) return 0;
+  return text.match(LINK_PATTERN)?.length ?? 0;
+}
+
+export function isHoneypotHit(value: unknown): boolean {
+  return typeof value === "string" && value.trim() !== "";
+}
+
+export const ANTI_SPAM_MESSAGES = {
+  too_fast: "That was quicker than we expected from a person. Please check your message and send it again.",
+  expired: "This page was open for a long time. Please reload it and send the form again.",
+  invalid: "This form could not be verified. Please reload the page and send it again.",
+  too_many_links: `Please include at most ${MAX_LINKS_IN_TEXT} links in your text.`,
+} as const;
+
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `We have received several submissions from your network in the last hour. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or write to us by email.`;
+}

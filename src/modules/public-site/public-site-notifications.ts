@@ -1,0 +1,42 @@
+// The mails of the public forms (SPEC section 7): the firm is told of each message and application,
+// the sender gets an acknowledgement. Rendered with the mail module's templates and written to the
+// outbox inside the caller's transaction (both land or neither does).
+import type { Executor } from "@/db/client";
+import {
+  applicationAcknowledgementMail,
+  applicationNotificationMail,
+  contactMessageAcknowledgementMail,
+  contactMessageNotificationMail,
+  type Firm,
+} from "@/modules/mail/mail-templates";
+import { enqueueEmail } from "@/modules/mail/outbox";
+import type { Settings } from "@/modules/settings/settings-queries";
+
+function firmOf(settings: Settings): Firm {
+  return { name: settings.firmName, brandColor: settings.brandColor, email: settings.email };
+}
+
+/** Where the firm wants these mails (settings), else its public address; none configured → no firm mail. */
+function firmAddress(settings: Settings): string | null {
+  return settings.notificationEmail ?? settings.email ?? null;
+}
+
+export type MessageForMail = { id: string; name: string; email: string; company: string | null; subject: string; body: string; phone: string | null; wantsCallback: boolean };
+
+export async function notifyContactMessage(tx: Executor, message: MessageForMail, settings: Settings, appUrl: string): Promise<void> {
+  const firm = firmOf(settings);
+  const about = { type: "message", id: message.id };
+  const to = firmAddress(settings);
+  if (to) await enqueueEmail(tx, { to: [to], ...contactMessageNotificationMail(firm, { ...message, url: `${appUrl}/bo/messages` }), about });
+  await enqueueEmail(tx, { to: [message.email], ...contactMessageAcknowledgementMail(firm, message), about });
+}
+
+export type ApplicationForMail = { id: string; name: string; email: string; phone: string | null; links: string[]; jobId: string; jobTitle: string };
+
+export async function notifyApplication(tx: Executor, application: ApplicationForMail, settings: Settings, appUrl: string): Promise<void> {
+  const firm = firmOf(settings);
+  const about = { type: "application", id: application.id };
+  const to = firmAddress(settings);
+  if (to) await enqueueEmail(tx, { to: [to], ...applicationNotificationMail(firm, { ...application, url: `${appUrl}/bo/jobs/${application.jobId}` }), about });
+  await enqueueEmail(tx, { to: [application.email], ...applicationAcknowledgementMail(firm, application), about });
+}

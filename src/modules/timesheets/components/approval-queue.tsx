@@ -1,0 +1,100 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { approveTimesheetsAction } from "../timesheet-actions";
+import { ApproveButton, RejectButton } from "./timesheet-decision";
+
+export type QueueRow = { id: string; version: number; userName: string; weekLabel: string; submittedLabel: string; totalLabel: string; billableLabel: string };
+
+/** Submitted weeks waiting for a decision: open, approve, reject, or approve several at once. */
+export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
+  const router = useRouter();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [pending, setPending] = useState(false);
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  async function approveSelected() {
+    setPending(true);
+    try {
+      const items = rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, version: row.version }));
+      const result = await approveTimesheetsAction({ items });
+      if (!result.ok) {
+        toast.error(result.message);
+        return;
+      }
+      toast.success(`${result.data.count} ${result.data.count === 1 ? "timesheet" : "timesheets"} approved.`);
+      setSelected(new Set());
+      router.refresh();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="flex items-center gap-2 text-sm">
+          <Checkbox checked={allSelected} onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())} />
+          Select all
+        </label>
+        <Button size="sm" disabled={selected.size === 0 || pending} onClick={() => void approveSelected()}>
+          Approve selected ({selected.size})
+        </Button>
+      </div>
+      <Table containerClassName="rounded-lg border">
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-10">
+              <span className="sr-only">Select</span>
+            </TableHead>
+            <TableHead>Person and week</TableHead>
+            <TableHead className="hidden md:table-cell">Submitted</TableHead>
+            <TableHead className="text-right">Hours</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell>
+                <Checkbox aria-label={`Select ${row.userName}, ${row.weekLabel}`} checked={selected.has(row.id)} onChange={(event) => toggle(row.id, event.target.checked)} />
+              </TableCell>
+              <TableCell>
+                <Link href={`/bo/timesheets/${row.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {row.userName}
+                </Link>
+                <div className="text-xs text-muted-foreground">{row.weekLabel}</div>
+              </TableCell>
+              <TableCell className="hidden md:table-cell">{row.submittedLabel}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {row.totalLabel}
+                <div className="text-xs text-muted-foreground">{row.billableLabel} billable</div>
+              </TableCell>
+              <TableCell>
+                <div className="flex flex-wrap justify-end gap-2">
+                  <ApproveButton size="sm" target={{ id: row.id, version: row.version, label: `${row.userName}, ${row.weekLabel}` }} />
+                  <RejectButton size="sm" target={{ id: row.id, version: row.version, label: `${row.userName}, ${row.weekLabel}` }} />
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,413 @@
+"use client";
+
+import { CopyIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { cn } from "@/lib/utils";
+import { createTimesheetAction, saveTimesheetAction } from "../timesheet-actions";
+import { formatDuration, parseDuration } from "../timesheet-rules";
+import { DAYS_IN_WEEK, timesheetGridInput } from "../timesheet-schemas";
+
+export type GridProjectGroup = { clientName: string; projects: { id: string; name: string; billableByDefault: boolean; archived?: boolean }[] };
+export type GridRowValue = { projectId: string; description: string; billable: boolean; cells: string[] };
+export type GridDay = { date: string; short: string; long: string };
+
+type Row = GridRowValue & { key: number };
+
+export type TimesheetGridProps = {
+  /** Absent when creating a week. */
+  sheet?: { id: string; version: number; isOwner: boolean };
+  userId: string;
+  weekStart: string;
+  days: GridDay[];
+  groups: GridProjectGroup[];
+  initialRows: GridRowValue[];
+  previousRows: Omit<GridRowValue, "cells">[];
+  editable: boolean;
+  /** The owner may submit from the grid (draft or rejected week). */
+  canSubmit: boolean;
+  locale: string;
+};
+
+const emptyCells = () => Array.from({ length: DAYS_IN_WEEK }, () => "");
+
+function minutesOf(text: string): number {
+  const parsed = parseDuration(text);
+  return parsed.ok ? (parsed.minutes ?? 0) : 0;
+}
+
+/** Server keys come as "grid.rows.0.cells.1" (schema) or "rows.0.cells.1" (database checks). */
+function normalizeErrors(fieldErrors: Record<string, string> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fieldErrors ?? {})) result[key.replace(/^grid\./, "")] = message;
+  return result;
+}
+
+/**
+ * The weekly grid: a row per project and description, a column per day. Cells take "1.5", "1,5"
+ * or "1:30"; totals follow as you type. Tab and the arrow keys move between cells, Enter saves.
+ */
+export function TimesheetGrid({ sheet, userId, weekStart, days, groups, initialRows, previousRows, editable, canSubmit, locale }: TimesheetGridProps) {
+  const router = useRouter();
+  const nextKey = useRef(initialRows.length + 1);
+  const [rows, setRows] = useState<Row[]>(() =>
+    (initialRows.length > 0 ? initialRows : editable ? [{ projectId: "", description: "", billable: true, cells: emptyCells() }] : []).map((row, index) => ({ ...row, key: index })),
+  );
+  const [version, setVersion] = useState(sheet?.version ?? 0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+
+  const projectsById = useMemo(() => {
+    const map = new Map<string, { name: string; clientName: string; billableByDefault: boolean; archived?: boolean }>();
+    for (const group of groups) for (const item of group.projects) map.set(item.id, { ...item, clientName: group.clientName });
+    return map;
+  }, [groups]);
+
+  const rowTotals = rows.map((row) => row.cells.reduce((sum, cell) => sum + minutesOf(cell), 0));
+  const dayTotals = days.map((_, day) => rows.reduce((sum, row) => sum + minutesOf(row.cells[day] ?? ""), 0));
+  const weekTotal = dayTotals.reduce((sum, value) => sum + value, 0);
+  const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
+
+  const updateRow = (index: number, change: Partial<GridRowValue>) => setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const clearError = (key: string) =>
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
+
+  const addRow = (values?: Omit<GridRowValue, "cells">) => {
+    const key = nextKey.current++;
+    setRows((current) => [...current, { projectId: values?.projectId ?? "", description: values?.description ?? "", billable: values?.billable ?? true, cells: emptyCells(), key }]);
+  };
+
+  const copyPreviousRows = () => {
+    // Replace a single blank starter row instead of keeping it above the copied ones.
+    setRows((current) => {
+      const kept = current.filter((row) => row.projectId !== "" || row.description !== "" || row.cells.some((cell) => cell.trim() !== ""));
+      const existing = new Set(kept.map((row) => `${row.projectId}|${row.description}|${row.billable}`));
+      const added = previousRows
+        .filter((row) => !existing.has(`${row.projectId}|${row.description}|${row.billable}`))
+        .map((row) => ({ ...row, cells: emptyCells(), key: nextKey.current++ }));
+      if (added.length === 0) toast.info("Last week's rows are already here.");
+      return [...kept, ...added];
+    });
+  };
+
+  const removeRow = (index: number) => {
+    setRows((current) => current.filter((_, i) => i !== index));
+    setErrors({});
+  };
+
+  const checkCell = (row: number, day: number, text: string) => {
+    const parsed = parseDuration(text);
+    const key = `rows.${row}.cells.${day}`;
+    if (parsed.ok) clearError(key);
+    else setErrors((current) => ({ ...current, [key]: parsed.message }));
+  };
+
+  async function save(submit: boolean) {
+    if (pending) return;
+    setFormError(null);
+    // Rows without any hours and without a project are blank lines: not sent.
+    const payloadRows = rows
+      .filter((row) => row.projectId !== "" || row.cells.some((cell) => cell.trim() !== ""))
+      .map(({ projectId, description, billable, cells }) => ({ projectId, description, billable, cells }));
+    const sentIndexes = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.projectId !== "" || row.cells.some((cell) => cell.trim() !== "")).map(({ index }) => index);
+    const remap = (fieldErrors: Record<string, string>) => {
+      const mapped: Record<string, string> = {};
+      for (const [key, message] of Object.entries(fieldErrors)) {
+        const match = /^rows\.(\d+)\.(.*)$/.exec(key);
+        mapped[match ? `rows.${sentIndexes[Number(match[1])] ?? match[1]}.${match[2]}` : key] = message;
+      }
+      return mapped;
+    };
+    // Same schema as the server: errors show next to the cells before anything is sent.
+    const checked = timesheetGridInput.safeParse({ rows: payloadRows });
+    if (!checked.success) {
+      const local: Record<string, string> = {};
+      for (const issue of checked.error.issues) local[issue.path.map(String).join(".")] ??= issue.message;
+      setErrors(remap(local));
+      setFormError("Please correct the highlighted cells; nothing was saved.");
+      focusFirstError();
+      return;
+    }
+    setPending(true);
+    try {
+      const result = sheet
+        ? await saveTimesheetAction({ id: sheet.id, version, grid: { rows: payloadRows }, submit })
+        : await createTimesheetAction({ userId, weekStart, grid: { rows: payloadRows }, submit });
+      if (!result.ok) {
+        setErrors(remap(normalizeErrors(result.fieldErrors)));
+        setFormError(result.message);
+        focusFirstError();
+        return;
+      }
+      setErrors({});
+      setVersion(result.data.version);
+      toast.success(submit ? "Timesheet submitted for approval." : (result.message ?? "Timesheet saved."));
+      if (!sheet) router.push(`/bo/timesheets/${result.data.id}`);
+      else router.refresh();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function focusFirstError() {
+    requestAnimationFrame(() => container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+
+  function focusCell(row: number, day: number) {
+    const target = container.current?.querySelector<HTMLInputElement>(`input[data-row="${row}"][data-day="${day}"]`);
+    if (target) {
+      target.focus();
+      target.select();
+    }
+  }
+
+  function onCellKeyDown(event: React.KeyboardEvent<HTMLInputElement>, row: number, day: number) {
+    const input = event.currentTarget;
+    switch (event.key) {
+      case "Enter":
+        event.preventDefault();
+        void save(false);
+        return;
+      case "ArrowUp":
+        event.preventDefault();
+        focusCell(Math.max(row - 1, 0), day);
+        return;
+      case "ArrowDown":
+        event.preventDefault();
+        focusCell(Math.min(row + 1, rows.length - 1), day);
+        return;
+      case "ArrowLeft":
+        // Inside the text, the arrow moves the caret; at its start it moves to the previous day.
+        if (input.selectionStart === 0 && input.selectionEnd === 0 && day > 0) {
+          event.preventDefault();
+          focusCell(row, day - 1);
+        } else if (input.selectionStart === 0 && input.selectionEnd === input.value.length && day > 0) {
+          event.preventDefault();
+          focusCell(row, day - 1);
+        }
+        return;
+      case "ArrowRight":
+        if (input.selectionStart === input.value.length && day < DAYS_IN_WEEK - 1) {
+          event.preventDefault();
+          focusCell(row, day + 1);
+        }
+        return;
+    }
+  }
+
+  const rowLabel = (row: Row) => {
+    const project = projectsById.get(row.projectId);
+    const base = project ? `${project.clientName} · ${project.name}` : "New row";
+    return row.description ? `${base} (${row.description})` : base;
+  };
+
+  const columns = "md:grid-cols-[minmax(11rem,1.4fr)_minmax(8rem,1fr)_repeat(7,minmax(3.5rem,4.25rem))_4.5rem_2.25rem]";
+
+  return (
+    <div ref={container} className="grid gap-4">
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className={cn("hidden gap-x-2 border-b pb-2 text-xs font-medium text-muted-foreground md:grid", columns)} aria-hidden="true">
+        <span>Project</span>
+        <span>Description</span>
+        {days.map((day) => (
+          <span key={day.date} className="text-right">
+            {day.short}
+          </span>
+        ))}
+        <span className="text-right">Total</span>
+        <span />
+      </div>
+      {rows.length === 0 ? <p className="text-sm text-muted-foreground">No time logged this week.</p> : null}
+      <ul className="grid gap-3 md:gap-2" aria-label="Rows of the week">
+        {rows.map((row, rowIndex) => {
+          const project = projectsById.get(row.projectId);
+          const projectError = errors[`rows.${rowIndex}.projectId`];
+          const label = rowLabel(row);
+          return (
+            <li key={row.key} className={cn("grid gap-2 rounded-lg border p-2 md:items-start md:gap-x-2 md:rounded-none md:border-0 md:p-0", columns)}>
+              <div className="grid gap-1">
+                {editable ? (
+                  <>
+                    <NativeSelect
+                      aria-label={`Project of row ${rowIndex + 1}`}
+                      aria-invalid={projectError ? true : undefined}
+                      aria-describedby={projectError ? `row-${row.key}-project-error` : undefined}
+                      value={row.projectId}
+                      onChange={(event) => {
+                        const chosen = projectsById.get(event.target.value);
+                        updateRow(rowIndex, { projectId: event.target.value, billable: chosen?.billableByDefault ?? row.billable });
+                        clearError(`rows.${rowIndex}.projectId`);
+                      }}
+                    >
+                      <option value="">Choose a project…</option>
+                      {groups.map((group) => (
+                        <optgroup key={group.clientName} label={group.clientName}>
+                          {group.projects.map((item) => (
+                            <option key={item.id} value={item.id} disabled={item.archived && item.id !== row.projectId}>
+                              {item.name}
+                              {item.archived ? " (archived)" : ""}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ))}
+                    </NativeSelect>
+                    <label className="flex items-center gap-2 text-xs text-muted-foreground">
+                      <Checkbox checked={row.billable} onChange={(event) => updateRow(rowIndex, { billable: event.target.checked })} />
+                      Billable
+                    </label>
+                    {projectError ? (
+                      <p id={`row-${row.key}-project-error`} className="text-xs font-medium text-destructive">
+                        {projectError}
+                      </p>
+                    ) : null}
+                  </>
+                ) : (
+                  <div className="text-sm">
+                    <div className="font-medium">{project?.name ?? "Unknown project"}</div>
+                    <div className="text-xs text-muted-foreground">
+                      {project?.clientName}
+                      {row.billable ? "" : " · not billable"}
+                    </div>
+                  </div>
+                )}
+              </div>
+              <div>
+                {editable ? (
+                  <Input aria-label={`Description of row ${rowIndex + 1}`} value={row.description} maxLength={500} placeholder="What was done" onChange={(event) => updateRow(rowIndex, { description: event.target.value })} />
+                ) : (
+                  <p className="text-sm break-words">{row.description || <span className="text-muted-foreground">—</span>}</p>
+                )}
+              </div>
+              <div className="grid grid-cols-7 gap-1 md:contents">
+                {days.map((day, dayIndex) => {
+                  const key = `rows.${rowIndex}.cells.${dayIndex}`;
+                  const error = errors[key];
+                  const errorId = `cell-${row.key}-${dayIndex}-error`;
+                  const text = row.cells[dayIndex] ?? "";
+                  return (
+                    <div key={day.date} className="grid min-w-0 content-start gap-1">
+                      <span className="text-center text-[0.7rem] text-muted-foreground md:hidden" aria-hidden="true">
+                        {day.short.split(" ")[0]}
+                      </span>
+                      {editable ? (
+                        <Input
+                          data-row={rowIndex}
+                          data-day={dayIndex}
+                          aria-label={`${label}, ${day.long}`}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? errorId : undefined}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          className="h-9 px-0.5 text-center tabular-nums md:px-2 md:text-right"
+                          value={text}
+                          onChange={(event) => {
+                            const cells = [...row.cells];
+                            cells[dayIndex] = event.target.value;
+                            updateRow(rowIndex, { cells });
+                            clearError(`days.${dayIndex}`);
+                          }}
+                          onBlur={(event) => checkCell(rowIndex, dayIndex, event.target.value)}
+                          onKeyDown={(event) => onCellKeyDown(event, rowIndex, dayIndex)}
+                        />
+                      ) : (
+                        <span className="py-2 text-right text-sm tabular-nums">{text ? hours(minutesOf(text)) : <span className="text-muted-foreground">·</span>}</span>
+                      )}
+                      {error ? (
+                        <p id={errorId} role="alert" className="text-[0.7rem] leading-tight font-medium text-destructive">
+                          {error}
+                        </p>
+                      ) : null}
+                    </div>
+                  );
+                })}
+              </div>
+              <div className="flex items-center justify-between text-sm md:block md:py-2 md:text-right">
+                <span className="text-muted-foreground md:hidden">Row total</span>
+                <output className="font-medium tabular-nums" aria-label={`Total of ${label}`}>
+                  {hours(rowTotals[rowIndex] ?? 0)}
+                </output>
+              </div>
+              <div className="flex justify-end">
+                {editable ? (
+                  <Button type="button" variant="ghost" size="icon" onClick={() => removeRow(rowIndex)} aria-label={`Remove row ${rowIndex + 1}: ${label}`}>
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div className={cn("grid gap-2 border-t pt-3 md:gap-x-2", columns)}>
+        <span className="text-sm font-medium md:col-span-2">Day totals</span>
+        <div className="grid grid-cols-7 gap-1 md:contents">
+          {days.map((day, dayIndex) => {
+            const error = errors[`days.${dayIndex}`];
+            return (
+              <div key={day.date} className="grid content-start gap-1 text-right">
+                <span className="text-center text-[0.7rem] text-muted-foreground md:hidden" aria-hidden="true">
+                  {day.short.split(" ")[0]}
+                </span>
+                <output className={cn("text-sm tabular-nums", error ? "font-semibold text-destructive" : "", (dayTotals[dayIndex] ?? 0) > 1440 ? "text-destructive" : "")} aria-label={`Total of ${day.long}`}>
+                  {hours(dayTotals[dayIndex] ?? 0)}
+                </output>
+                {error ? (
+                  <p role="alert" className="text-[0.7rem] leading-tight font-medium text-destructive">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+        <div className="flex items-center justify-between text-sm md:block md:text-right">
+          <span className="text-muted-foreground md:hidden">Week total</span>
+          <output className="font-semibold tabular-nums" aria-label="Week total">
+            {hours(weekTotal)}
+          </output>
+        </div>
+      </div>
+      {editable ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="button" variant="outline" onClick={() => addRow()}>
+            <PlusIcon aria-hidden="true" />
+            Add row
+          </Button>
+          {previousRows.length > 0 ? (
+            <Button type="button" variant="outline" onClick={copyPreviousRows}>
+              <CopyIcon aria-hidden="true" />
+              Copy rows from last week
+            </Button>
+          ) : null}
+          <span className="grow" />
+          <Button type="button" variant={canSubmit ? "outline" : "default"} disabled={pending} onClick={() => void save(false)}>
+            {pending ? "Saving…" : "Save draft"}
+          </Button>
+          {canSubmit ? (
+            <Button type="button" disabled={pending} onClick={() => void save(true)}>
+              Save and submit
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {editable ? <p className="text-xs text-muted-foreground">Type hours as 7.5, 7,5 or 7:30. Tab and the arrow keys move between cells; Enter saves the draft.</p> : null}
+    </div>
+  );
+}

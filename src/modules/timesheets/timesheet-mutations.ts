@@ -1,0 +1,373 @@
+// Writes of the timesheets domain. Each takes the database (or, for addTimeEntryToWeek, the
+// caller's transaction) first, checks the actor, validates with the shared rules, and records
+// the audit event in the same transaction as the change.
+import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Database, Executor } from "@/db/client";
+import { client, project, timeEntry, timesheet, user } from "@/db/schema";
+import { parseInput } from "@/lib/parse-input";
+import { addDaysToDate, isValidDateString, isoWeekMonday, weekDays } from "@/lib/dates";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, type FieldErrors } from "@/lib/errors";
+import { type Actor, recordAudit } from "@/modules/audit/audit-log";
+import { getSettings } from "@/modules/settings/settings-queries";
+import {
+  bulkApproveInput,
+  createTimesheetInput,
+  rejectTimesheetInput,
+  saveTimesheetInput,
+  timesheetTransitionInput,
+  type ParsedGridRow,
+} from "./timesheet-schemas";
+import { canApprove, canEdit, canReject, canReopen, canSubmit, MINUTES_PER_DAY, type RuleResult, validateEntries } from "./timesheet-rules";
+
+export const STALE_TIMESHEET_MESSAGE = "This timesheet was changed by someone else. Reload the page and try again.";
+
+export type TimeEntryToAdd = { userId: string; date: string; projectId: string; minutes: number; description: string | null; billable: boolean };
+
+function isDecider(actor: Actor): boolean {
+  return actor.role === "admin" || actor.role === "manager";
+}
+
+/** Projects that cannot take time: archived themselves, or belonging to an archived client. */
+export async function findUnusableProjects(tx: Executor, projectIds: readonly string[]): Promise<{ found: Set<string>; archived: Set<string> }> {
+  const unique = [...new Set(projectIds)];
+  if (unique.length === 0) return { found: new Set(), archived: new Set() };
+  const rows = await tx
+    .select({ id: project.id, archived: sql<boolean>`(${project.archivedAt} is not null or ${client.archivedAt} is not null)` })
+    .from(project)
+    .innerJoin(client, eq(client.id, project.clientId))
+    .where(inArray(project.id, unique));
+  return { found: new Set(rows.map((row) => row.id)), archived: new Set(rows.filter((row) => row.archived).map((row) => row.id)) };
+}
+
+/**
+ * Appends one entry to a person's week (a completed billable call becomes time). Finds or creates
+ * the person's timesheet for the ISO week of `date` (a calendar day, already the firm's day), and
+ * refuses a week that is submitted or approved, an archived project and a day over 24 hours.
+ * Runs on the caller's transaction: the caller owns it, so the call and its time land together.
+ */
+export async function addTimeEntryToWeek(tx: Executor, actor: Actor, input: TimeEntryToAdd): Promise<{ timesheetId: string; entryId: string }> {
+  if (actor.id !== input.userId && !isDecider(actor)) throw new ForbiddenError("You can only log time in your own timesheet.");
+  if (!isValidDateString(input.date)) throw new InvalidError("Enter a valid date.", { date: "Enter a valid date." });
+  if (!Number.isSafeInteger(input.minutes) || input.minutes < 1 || input.minutes > MINUTES_PER_DAY) {
+    throw new InvalidError("A time entry lasts between 1 minute and 24 hours.", { minutes: "A time entry lasts between 1 minute and 24 hours." });
+  }
+  const description = input.description?.trim() ? input.description.trim() : null;
+  if (description !== null && description.length > 500) throw new InvalidError("The description can be at most 500 characters long.", { description: "Use at most 500 characters." });
+
+  const [owner] = await tx.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, input.userId)).limit(1);
+  if (!owner) throw new NotFoundError("This person does not exist.");
+
+  const weekStart = isoWeekMonday(input.date);
+  // Insert-or-nothing then lock: two calls logged at once for the same new week share one timesheet.
+  const inserted = await tx
+    .insert(timesheet)
+    .values({ userId: input.userId, weekStart })
+    .onConflictDoNothing({ target: [timesheet.userId, timesheet.weekStart] })
+    .returning({ id: timesheet.id });
+  const created = inserted.length > 0;
+  const [sheet] = await tx
+    .select()
+    .from(timesheet)
+    .where(and(eq(timesheet.userId, input.userId), eq(timesheet.weekStart, weekStart)))
+    .for("update");
+  if (!sheet) throw new Error("the timesheet vanished while being created");
+
+  switch (sheet.status) {
+    case "submitted":
+      throw new InvalidError(`${owner.name}'s timesheet for the week of ${weekStart} is submitted and waiting for approval; time cannot be added to it. Ask a manager to reject it first.`);
+    case "approved":
+      throw new InvalidError(`${owner.name}'s timesheet for the week of ${weekStart} is approved; time cannot be added to it. Ask a manager to reopen it first.`);
+    case "draft":
+    case "rejected":
+      break;
+  }
+
+  const { found, archived } = await findUnusableProjects(tx, [input.projectId]);
+  if (!found.has(input.projectId)) throw new InvalidError("This project does not exist.", { projectId: "This project does not exist." });
+
+  const sameDay = await tx
+    .select({ date: timeEntry.date, minutes: timeEntry.minutes })
+    .from(timeEntry)
+    .where(and(eq(timeEntry.userId, input.userId), eq(timeEntry.date, input.date)));
+  const validation = validateEntries([{ key: "entry", date: input.date, projectId: input.projectId, minutes: input.minutes }], {
+    weekStart,
+    archivedProjectIds: archived,
+    otherEntries: sameDay,
+  });
+  if (!validation.valid) {
+    const message = validation.entries.entry?.[0] ?? (validation.days[input.date] ? `${owner.name} would have more than 24 hours on ${input.date}.` : "This time entry is not valid.");
+    throw new InvalidError(message, validation.entries.entry?.some((text) => text.includes("archived")) ? { projectId: message } : { minutes: message });
+  }
+
+  const [position] = await tx
+    .select({ next: sql<number>`coalesce(max(${timeEntry.position}), -1) + 1`.mapWith(Number) })
+    .from(timeEntry)
+    .where(eq(timeEntry.timesheetId, sheet.id));
+  const [entry] = await tx
+    .insert(timeEntry)
+    .values({
+      timesheetId: sheet.id,
+      userId: input.userId,
+      projectId: input.projectId,
+      date: input.date,
+      minutes: input.minutes,
+      description,
+      billable: input.billable,
+      position: position?.next ?? 0,
+    })
+    .returning({ id: timeEntry.id });
+  if (!entry) throw new Error("insert returned no time entry");
+  const [bumped] = await tx
+    .update(timesheet)
+    .set({ version: sql`${timesheet.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(timesheet.id, sheet.id), eq(timesheet.version, sheet.version)))
+    .returning({ id: timesheet.id });
+  if (!bumped) throw new ConflictError(STALE_TIMESHEET_MESSAGE);
+  if (created) await recordAudit(tx, actor, { entity: "timesheet", entityId: sheet.id, action: "create", summary: { userId: input.userId, userName: owner.name, weekStart } });
+  await recordAudit(tx, actor, {
+    entity: "timesheet",
+    entityId: sheet.id,
+    action: "add_entry",
+    summary: { entryId: entry.id, date: input.date, projectId: input.projectId, minutes: input.minutes, billable: input.billable, onBehalf: actor.id !== input.userId },
+  });
+  return { timesheetId: sheet.id, entryId: entry.id };
+}
+
+// ---------------------------------------------------------------------------------------
+// The weekly grid
+
+type TimesheetRow = typeof timesheet.$inferSelect;
+const FIX_CELLS = "Please correct the highlighted cells; nothing was saved.";
+
+/** A refused rule: about who acts (403) or about the week's state (a form message). */
+function enforce(result: RuleResult, isAboutPermission: boolean): void {
+  if (result.ok) return;
+  if (isAboutPermission) throw new ForbiddenError(result.message);
+  throw new InvalidError(result.message);
+}
+
+function ruleActor(actor: Actor) {
+  return { id: actor.id, role: actor.role };
+}
+
+/**
+ * Checks the parsed grid against the database (projects exist and are active, each day at most
+ * 24 hours, dates inside the week) and turns it into entry rows. Field errors use the grid's keys.
+ */
+async function gridToEntries(tx: Executor, sheet: { id: string; userId: string; weekStart: string }, rows: readonly ParsedGridRow[]) {
+  const days = weekDays(sheet.weekStart);
+  const fieldErrors: FieldErrors = {};
+  const { found, archived } = await findUnusableProjects(
+    tx,
+    rows.map((row) => row.projectId),
+  );
+  rows.forEach((row, index) => {
+    if (!found.has(row.projectId)) fieldErrors[`rows.${index}.projectId`] = "Choose a project.";
+    else if (archived.has(row.projectId) && row.minutes.some((minutes) => minutes !== null)) fieldErrors[`rows.${index}.projectId`] = "This project is archived; choose another one.";
+  });
+  const entries: (typeof timeEntry.$inferInsert)[] = [];
+  const toValidate: { key: string; date: string; projectId: string; minutes: number }[] = [];
+  rows.forEach((row, rowIndex) => {
+    row.minutes.forEach((minutes, day) => {
+      if (minutes === null) return;
+      const date = days[day]!;
+      toValidate.push({ key: `rows.${rowIndex}.cells.${day}`, date, projectId: row.projectId, minutes });
+      entries.push({ timesheetId: sheet.id, userId: sheet.userId, projectId: row.projectId, date, minutes, description: row.description, billable: row.billable, position: rowIndex });
+    });
+  });
+  // Archived projects are reported on the row above; the rule here guards minutes and day totals.
+  const validation = validateEntries(toValidate, { weekStart: sheet.weekStart, archivedProjectIds: [] });
+  for (const [key, messages] of Object.entries(validation.entries)) if (messages[0]) fieldErrors[key] ??= messages[0];
+  for (const [date, message] of Object.entries(validation.days)) fieldErrors[`days.${days.indexOf(date)}`] = message;
+  if (Object.keys(fieldErrors).length > 0) throw new InvalidError(FIX_CELLS, fieldErrors);
+  return entries;
+}
+
+/** Replaces the week's entries: one delete and one multi-row insert (no round trip per cell). */
+async function replaceEntries(tx: Executor, timesheetId: string, entries: (typeof timeEntry.$inferInsert)[]) {
+  await tx.delete(timeEntry).where(eq(timeEntry.timesheetId, timesheetId));
+  if (entries.length > 0) await tx.insert(timeEntry).values(entries);
+}
+
+function gridSummary(entries: readonly { minutes: number }[]) {
+  return { entries: entries.length, minutes: entries.reduce((sum, entry) => sum + entry.minutes, 0) };
+}
+
+async function submitLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, entryCount: number) {
+  const rule = canSubmit({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), entryCount });
+  enforce(rule, actor.id !== sheet.userId);
+  return { status: "submitted" as const, submittedAt: new Date(), decidedById: null, decidedAt: null, rejectionReason: null };
+}
+
+/**
+ * A new week. Managers and admins may start a week for someone else (e.g. someone on leave);
+ * after that, only its owner edits it (SPEC section 4). Optionally submits at once (owner only).
+ */
+export async function createTimesheet(db: Database, actor: Actor, input: unknown) {
+  const values = parseInput(createTimesheetInput, input);
+  const onBehalf = values.userId !== actor.id;
+  if (onBehalf && !isDecider(actor)) throw new ForbiddenError("You can only create your own timesheets.");
+  return db.transaction(async (tx) => {
+    const [owner] = await tx.select({ id: user.id, name: user.name, active: user.active }).from(user).where(eq(user.id, values.userId)).limit(1);
+    if (!owner || !owner.active) throw new InvalidError("Please choose a person.", { userId: "Choose an active person." });
+    const [created] = await tx
+      .insert(timesheet)
+      .values({ userId: values.userId, weekStart: values.weekStart })
+      .onConflictDoNothing({ target: [timesheet.userId, timesheet.weekStart] })
+      .returning();
+    if (!created) {
+      const whose = onBehalf ? `${owner.name} already has` : "You already have";
+      throw new InvalidError(`${whose} a timesheet for this week; open it from the list.`, { weekStart: `${whose} a timesheet for this week.` });
+    }
+    const entries = await gridToEntries(tx, created, values.grid);
+    await replaceEntries(tx, created.id, entries);
+    await recordAudit(tx, actor, { entity: "timesheet", entityId: created.id, action: "create", summary: { userId: owner.id, userName: owner.name, weekStart: created.weekStart, onBehalf, ...gridSummary(entries) } });
+    if (!values.submit) return created;
+    const change = await submitLocked(tx, actor, created, entries.length);
+    const [submitted] = await tx
+      .update(timesheet)
+      .set({ ...change, version: created.version + 1, updatedAt: new Date() })
+      .where(eq(timesheet.id, created.id))
+      .returning();
+    await recordAudit(tx, actor, { entity: "timesheet", entityId: created.id, action: "submit", summary: { weekStart: created.weekStart, ...gridSummary(entries) } });
+    return submitted!;
+  });
+}
+
+async function lockTimesheet(tx: Executor, id: string, version: number): Promise<TimesheetRow> {
+  const [sheet] = await tx.select().from(timesheet).where(eq(timesheet.id, id)).for("update");
+  if (!sheet) throw new NotFoundError("This timesheet does not exist.");
+  if (sheet.version !== version) throw new ConflictError(STALE_TIMESHEET_MESSAGE);
+  return sheet;
+}
+
+/**
+ * Saves the grid of an existing week: replaces its entries in one transaction, bounded by the
+ * version the grid was loaded with (a stale save changes nothing). Optionally submits.
+ */
+export async function saveTimesheet(db: Database, actor: Actor, input: unknown) {
+  const values = parseInput(saveTimesheetInput, input);
+  return db.transaction(async (tx) => {
+    const sheet = await lockTimesheet(tx, values.id, values.version);
+    enforce(canEdit({ status: sheet.status, actorId: actor.id, ownerId: sheet.userId }), actor.id !== sheet.userId);
+    const entries = await gridToEntries(tx, sheet, values.grid);
+    await replaceEntries(tx, sheet.id, entries);
+    const change = values.submit ? await submitLocked(tx, actor, sheet, entries.length) : {};
+    const [saved] = await tx
+      .update(timesheet)
+      .set({ ...change, version: sheet.version + 1, updatedAt: new Date() })
+      .where(and(eq(timesheet.id, sheet.id), eq(timesheet.version, sheet.version)))
+      .returning();
+    if (!saved) throw new ConflictError(STALE_TIMESHEET_MESSAGE);
+    await recordAudit(tx, actor, { entity: "timesheet", entityId: sheet.id, action: "save", summary: { weekStart: sheet.weekStart, ...gridSummary(entries) } });
+    if (values.submit) await recordAudit(tx, actor, { entity: "timesheet", entityId: sheet.id, action: "submit", summary: { weekStart: sheet.weekStart, ...gridSummary(entries) } });
+    return saved;
+  });
+}
+
+async function countEntries(tx: Executor, timesheetId: string): Promise<number> {
+  const [row] = await tx.select({ value: count() }).from(timeEntry).where(eq(timeEntry.timesheetId, timesheetId));
+  return row?.value ?? 0;
+}
+
+async function writeTransition(tx: Executor, sheet: TimesheetRow, change: Partial<typeof timesheet.$inferInsert>) {
+  const [updated] = await tx
+    .update(timesheet)
+    .set({ ...change, version: sheet.version + 1, updatedAt: new Date() })
+    .where(and(eq(timesheet.id, sheet.id), eq(timesheet.version, sheet.version)))
+    .returning();
+  if (!updated) throw new ConflictError(STALE_TIMESHEET_MESSAGE);
+  return updated;
+}
+
+export async function submitTimesheet(db: Database, actor: Actor, input: unknown) {
+  const { id, version } = parseInput(timesheetTransitionInput, input);
+  return db.transaction(async (tx) => {
+    const sheet = await lockTimesheet(tx, id, version);
+    const entryCount = await countEntries(tx, id);
+    const updated = await writeTransition(tx, sheet, await submitLocked(tx, actor, sheet, entryCount));
+    await recordAudit(tx, actor, { entity: "timesheet", entityId: id, action: "submit", summary: { weekStart: sheet.weekStart, entries: entryCount } });
+    return updated;
+  });
+}
+
+async function approveLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, firmRate: number | null) {
+  enforce(canApprove({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor) }), !isDecider(actor) || actor.id === sheet.userId);
+  // Approval freezes each entry's rate: the project's, else the client's, else the firm's
+  // (SPEC section 4), in one statement; resolveHourlyRate is the same rule in TypeScript.
+  await tx.execute(sql`
+    update ${timeEntry} set hourly_rate = coalesce(p.hourly_rate, c.default_hourly_rate, ${firmRate}::integer), updated_at = now()
+    from ${project} p join ${client} c on c.id = p.client_id
+    where p.id = ${timeEntry.projectId} and ${timeEntry.timesheetId} = ${sheet.id}`);
+  const updated = await writeTransition(tx, sheet, { status: "approved", decidedById: actor.id, decidedAt: new Date(), rejectionReason: null });
+  await recordAudit(tx, actor, { entity: "timesheet", entityId: sheet.id, action: "approve", summary: { userId: sheet.userId, weekStart: sheet.weekStart, firmRate } });
+  return updated;
+}
+
+export async function approveTimesheet(db: Database, actor: Actor, input: unknown) {
+  const { id, version } = parseInput(timesheetTransitionInput, input);
+  return db.transaction(async (tx) => {
+    const sheet = await lockTimesheet(tx, id, version);
+    const settings = await getSettings(tx);
+    return approveLocked(tx, actor, sheet, settings.defaultHourlyRate);
+  });
+}
+
+/** Approves several submitted weeks at once, all or none: one refusal names the week and changes nothing. */
+export async function approveTimesheets(db: Database, actor: Actor, input: unknown) {
+  const { items } = parseInput(bulkApproveInput, input);
+  if (!isDecider(actor)) throw new ForbiddenError("Only a manager or an administrator can approve timesheets.");
+  return db.transaction(async (tx) => {
+    const settings = await getSettings(tx);
+    const approved: TimesheetRow[] = [];
+    // A stable order of locks, so two managers approving overlapping selections cannot deadlock.
+    for (const item of [...items].sort((a, b) => a.id.localeCompare(b.id))) {
+      const sheet = await lockTimesheet(tx, item.id, item.version);
+      try {
+        approved.push(await approveLocked(tx, actor, sheet, settings.defaultHourlyRate));
+      } catch (error) {
+        if (error instanceof InvalidError || error instanceof ForbiddenError) {
+          const [owner] = await tx.select({ name: user.name }).from(user).where(eq(user.id, sheet.userId));
+          const prefix = `${owner?.name ?? "Someone"}, week of ${sheet.weekStart}: `;
+          throw error instanceof InvalidError ? new InvalidError(prefix + error.message) : new ForbiddenError(prefix + error.message);
+        }
+        throw error;
+      }
+    }
+    return approved;
+  });
+}
+
+export async function rejectTimesheet(db: Database, actor: Actor, input: unknown) {
+  const { id, version, reason } = parseInput(rejectTimesheetInput, input);
+  return db.transaction(async (tx) => {
+    const sheet = await lockTimesheet(tx, id, version);
+    enforce(canReject({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), reason }), !isDecider(actor) || actor.id === sheet.userId);
+    const updated = await writeTransition(tx, sheet, { status: "rejected", decidedById: actor.id, decidedAt: new Date(), rejectionReason: reason });
+    await recordAudit(tx, actor, { entity: "timesheet", entityId: id, action: "reject", summary: { userId: sheet.userId, weekStart: sheet.weekStart, reason } });
+    return updated;
+  });
+}
+
+/** Approved → draft, only while none of the week's entries is on an invoice; the frozen rates are released. */
+export async function reopenTimesheet(db: Database, actor: Actor, input: unknown) {
+  const { id, version } = parseInput(timesheetTransitionInput, input);
+  return db.transaction(async (tx) => {
+    const sheet = await lockTimesheet(tx, id, version);
+    const [invoiced] = await tx
+      .select({ value: count() })
+      .from(timeEntry)
+      .where(and(eq(timeEntry.timesheetId, id), isNotNull(timeEntry.invoiceLineId)));
+    const hasInvoicedEntries = (invoiced?.value ?? 0) > 0;
+    enforce(canReopen({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), hasInvoicedEntries }), !isDecider(actor) || actor.id === sheet.userId);
+    await tx.update(timeEntry).set({ hourlyRate: null, updatedAt: new Date() }).where(eq(timeEntry.timesheetId, id));
+    const updated = await writeTransition(tx, sheet, { status: "draft", submittedAt: null, decidedById: null, decidedAt: null, rejectionReason: null });
+    await recordAudit(tx, actor, { entity: "timesheet", entityId: id, action: "reopen", summary: { userId: sheet.userId, weekStart: sheet.weekStart } });
+    return updated;
+  });
+}
+
+/** The Monday of the week before, for "copy rows from last week". */
+export function previousWeek(weekStart: string): string {
+  return addDaysToDate(weekStart, -7);
+}

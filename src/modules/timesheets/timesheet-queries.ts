@@ -1,0 +1,195 @@
+import "server-only";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { alias } from "drizzle-orm/pg-core";
+import { auditEvent, client, project, timeEntry, timesheet, user } from "@/db/schema";
+import { addDaysToDate, isMonday } from "@/lib/dates";
+import { ForbiddenError, NotFoundError } from "@/lib/errors";
+import type { Actor } from "@/modules/audit/audit-log";
+import { isUuid } from "@/modules/clients/client-queries";
+import { TIMESHEET_STATUSES, type TimesheetStatus } from "./timesheet-rules";
+
+export type TimesheetView = "mine" | "all" | "queue";
+
+export type TimesheetFilter = {
+  view?: TimesheetView;
+  userId?: string;
+  status?: TimesheetStatus;
+  week?: string;
+  page?: number;
+  pageSize?: number;
+};
+
+function isDecider(viewer: Pick<Actor, "role">) {
+  return viewer.role === "admin" || viewer.role === "manager";
+}
+
+export function isTimesheetStatus(value: unknown): value is TimesheetStatus {
+  return typeof value === "string" && (TIMESHEET_STATUSES as readonly string[]).includes(value);
+}
+
+// Per-week totals read through the timesheet index: cheap for a page of 50 rows.
+const totalMinutes = sql<number>`(select coalesce(sum(te.minutes), 0) from time_entries te where te.timesheet_id = ${timesheet.id})`.mapWith(Number);
+const billableMinutes = sql<number>`(select coalesce(sum(te.minutes), 0) from time_entries te where te.timesheet_id = ${timesheet.id} and te.billable)`.mapWith(Number);
+
+/**
+ * The timesheets list. Staff see their own weeks whatever they ask for; managers and admins see
+ * everyone's ("all"), filtered by person, status and week, and the approval queue ("queue":
+ * submitted weeks of other people, oldest first).
+ */
+export async function findTimesheets(db: Executor, viewer: Pick<Actor, "id" | "role">, filter: TimesheetFilter = {}) {
+  const pageSize = Math.min(Math.max(Math.trunc(Number(filter.pageSize) || 50), 1), 200);
+  const page = Math.max(Math.trunc(Number(filter.page) || 1), 1);
+  const view: TimesheetView = isDecider(viewer) ? (filter.view ?? "mine") : "mine";
+  const conditions: (SQL | undefined)[] = [];
+  switch (view) {
+    case "mine":
+      conditions.push(eq(timesheet.userId, viewer.id));
+      break;
+    case "all":
+      if (filter.userId && isUuid(filter.userId)) conditions.push(eq(timesheet.userId, filter.userId));
+      break;
+    case "queue":
+      conditions.push(eq(timesheet.status, "submitted"), ne(timesheet.userId, viewer.id));
+      if (filter.userId && isUuid(filter.userId)) conditions.push(eq(timesheet.userId, filter.userId));
+      break;
+  }
+  if (view !== "queue" && filter.status && isTimesheetStatus(filter.status)) conditions.push(eq(timesheet.status, filter.status));
+  if (filter.week && isMonday(filter.week)) conditions.push(eq(timesheet.weekStart, filter.week));
+  const where = and(...conditions);
+  const order = view === "queue" ? [asc(timesheet.weekStart), asc(user.name)] : [desc(timesheet.weekStart), asc(user.name)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: timesheet.id,
+        userId: timesheet.userId,
+        userName: user.name,
+        weekStart: timesheet.weekStart,
+        status: timesheet.status,
+        version: timesheet.version,
+        submittedAt: timesheet.submittedAt,
+        decidedAt: timesheet.decidedAt,
+        rejectionReason: timesheet.rejectionReason,
+        totalMinutes,
+        billableMinutes,
+      })
+      .from(timesheet)
+      .innerJoin(user, eq(user.id, timesheet.userId))
+      .where(where)
+      .orderBy(...order, asc(timesheet.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(timesheet).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0, page, pageSize, view };
+}
+
+/** Submitted weeks waiting for this manager (not their own): the sidebar count and the dashboard. */
+export async function countAwaitingApproval(db: Executor, viewer: Pick<Actor, "id" | "role">): Promise<number> {
+  if (!isDecider(viewer)) return 0;
+  const [row] = await db
+    .select({ value: count() })
+    .from(timesheet)
+    .where(and(eq(timesheet.status, "submitted"), ne(timesheet.userId, viewer.id)));
+  return row?.value ?? 0;
+}
+
+/** My weeks still to finish (draft or rejected): the dashboard's reminder. */
+export async function countMyOpenWeeks(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(timesheet)
+    .where(and(eq(timesheet.userId, userId), inArray(timesheet.status, ["draft", "rejected"])));
+  return row?.value ?? 0;
+}
+
+/** People for the "person" filter and the create page's person picker. */
+export async function findTimesheetPeople(db: Executor) {
+  return db.select({ id: user.id, name: user.name, active: user.active }).from(user).orderBy(desc(user.active), asc(user.name));
+}
+
+const decider = alias(user, "decider");
+
+/** One week with its owner, its entries (with project and client) and who decided; readable by its owner and by managers. */
+export async function getTimesheet(db: Executor, viewer: Pick<Actor, "id" | "role">, id: string) {
+  if (!isUuid(id)) throw new NotFoundError("This timesheet does not exist.");
+  const [sheet] = await db
+    .select({
+      id: timesheet.id,
+      userId: timesheet.userId,
+      userName: user.name,
+      weekStart: timesheet.weekStart,
+      status: timesheet.status,
+      version: timesheet.version,
+      submittedAt: timesheet.submittedAt,
+      decidedAt: timesheet.decidedAt,
+      decidedByName: decider.name,
+      rejectionReason: timesheet.rejectionReason,
+      createdAt: timesheet.createdAt,
+      updatedAt: timesheet.updatedAt,
+    })
+    .from(timesheet)
+    .innerJoin(user, eq(user.id, timesheet.userId))
+    .leftJoin(decider, eq(decider.id, timesheet.decidedById))
+    .where(eq(timesheet.id, id))
+    .limit(1);
+  if (!sheet) throw new NotFoundError("This timesheet does not exist.");
+  if (sheet.userId !== viewer.id && !isDecider(viewer)) throw new ForbiddenError("You can only see your own timesheets.");
+  const entries = await db
+    .select({
+      id: timeEntry.id,
+      projectId: timeEntry.projectId,
+      projectName: project.name,
+      projectArchived: sql<boolean>`(${project.archivedAt} is not null or ${client.archivedAt} is not null)`,
+      clientId: client.id,
+      clientName: client.name,
+      date: timeEntry.date,
+      minutes: timeEntry.minutes,
+      description: timeEntry.description,
+      billable: timeEntry.billable,
+      hourlyRate: timeEntry.hourlyRate,
+      invoiceLineId: timeEntry.invoiceLineId,
+      position: timeEntry.position,
+    })
+    .from(timeEntry)
+    .innerJoin(project, eq(project.id, timeEntry.projectId))
+    .innerJoin(client, eq(client.id, project.clientId))
+    .where(eq(timeEntry.timesheetId, id))
+    .orderBy(asc(timeEntry.position), asc(timeEntry.date), asc(timeEntry.id));
+  return { ...sheet, entries };
+}
+
+export type TimesheetDetail = Awaited<ReturnType<typeof getTimesheet>>;
+
+/** The week's transitions and saves, oldest first, from the audit events (who and when). */
+export async function findTimesheetHistory(db: Executor, id: string) {
+  return db
+    .select({ id: auditEvent.id, action: auditEvent.action, actorName: auditEvent.actorName, createdAt: auditEvent.createdAt, summary: auditEvent.summary })
+    .from(auditEvent)
+    .where(and(eq(auditEvent.entity, "timesheet"), eq(auditEvent.entityId, id)))
+    .orderBy(asc(auditEvent.createdAt), asc(auditEvent.id));
+}
+
+/** The person's timesheet id for a week, if any (the create page opens it instead of a duplicate). */
+export async function findTimesheetIdForWeek(db: Executor, userId: string, weekStart: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: timesheet.id })
+    .from(timesheet)
+    .where(and(eq(timesheet.userId, userId), eq(timesheet.weekStart, weekStart)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** "Copy rows from last week": the previous week's rows (project, description, billable), without hours, on active projects. */
+export async function findPreviousWeekRows(db: Executor, userId: string, weekStart: string) {
+  const rows = await db
+    .select({ projectId: timeEntry.projectId, description: timeEntry.description, billable: timeEntry.billable, position: sql<number>`min(${timeEntry.position})`.mapWith(Number) })
+    .from(timeEntry)
+    .innerJoin(timesheet, eq(timesheet.id, timeEntry.timesheetId))
+    .innerJoin(project, eq(project.id, timeEntry.projectId))
+    .innerJoin(client, eq(client.id, project.clientId))
+    .where(and(eq(timesheet.userId, userId), eq(timesheet.weekStart, addDaysToDate(weekStart, -7)), sql`${project.archivedAt} is null and ${client.archivedAt} is null`))
+    .groupBy(timeEntry.projectId, timeEntry.description, timeEntry.billable)
+    .orderBy(sql`min(${timeEntry.position})`);
+  return rows.map(({ projectId, description, billable }) => ({ projectId, description: description ?? "", billable }));
+}

@@ -1,0 +1,89 @@
+// Inputs of the timesheets domain, shared by the grid (checked as you type) and the actions
+// (checked again on the server). Browser-safe: no database code.
+import { z } from "zod";
+import { isMonday } from "@/lib/dates";
+import { MAX_REJECTION_REASON_LENGTH, MINUTES_PER_DAY, parseDuration } from "./timesheet-rules";
+
+export const MAX_GRID_ROWS = 100;
+export const DAYS_IN_WEEK = 7;
+
+export const gridRowInput = z.object({
+  projectId: z.string().trim().pipe(z.uuid("Choose a project.")),
+  description: z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? "").trim())
+    .refine((value) => value.length <= 500, "Use at most 500 characters."),
+  billable: z.boolean(),
+  /** What the person typed in each day cell, Monday to Sunday: "7.5", "7,5", "7:30" or empty. */
+  cells: z.array(z.string().max(20, "Enter hours like 7.5 or 7:30.")).length(DAYS_IN_WEEK),
+});
+export type GridRowInput = z.input<typeof gridRowInput>;
+
+export type ParsedGridRow = { projectId: string; description: string | null; billable: boolean; minutes: (number | null)[] };
+
+/**
+ * The grid of one week. Each cell is read with parseDuration; errors are keyed
+ * `rows.<row>.cells.<day>` (next to the cell) and `days.<day>` (a day over 24 hours, under its total).
+ */
+export const timesheetGridInput = z
+  .object({
+    rows: z.array(gridRowInput).max(MAX_GRID_ROWS, `A week can have at most ${MAX_GRID_ROWS} rows.`),
+  })
+  .transform((value, ctx) => {
+    const rows: ParsedGridRow[] = [];
+    const dayTotals = Array.from({ length: DAYS_IN_WEEK }, () => 0);
+    value.rows.forEach((row, rowIndex) => {
+      const minutes = row.cells.map((cell, day) => {
+        const parsed = parseDuration(cell);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: "custom", path: ["rows", rowIndex, "cells", day], message: parsed.message });
+          return null;
+        }
+        if (parsed.minutes !== null) dayTotals[day] = (dayTotals[day] ?? 0) + parsed.minutes;
+        return parsed.minutes;
+      });
+      rows.push({ projectId: row.projectId, description: row.description === "" ? null : row.description, billable: row.billable, minutes });
+    });
+    dayTotals.forEach((total, day) => {
+      if (total > MINUTES_PER_DAY) ctx.addIssue({ code: "custom", path: ["days", day], message: "The time logged on this day is more than 24 hours." });
+    });
+    return rows;
+  });
+
+const weekStart = z.string().refine((value) => isMonday(value), "Choose the Monday that starts the week.");
+
+/** A new week: the person (managers may pick someone else), the Monday, the grid; optionally submit at once. */
+export const createTimesheetInput = z.object({
+  userId: z.uuid("Choose a person."),
+  weekStart,
+  grid: timesheetGridInput,
+  submit: z.boolean().default(false),
+});
+export type CreateTimesheetInput = z.input<typeof createTimesheetInput>;
+
+/** Saving an existing week replaces its entries; `version` is the one the grid was loaded with. */
+export const saveTimesheetInput = z.object({
+  id: z.uuid(),
+  version: z.coerce.number().int().min(1),
+  grid: timesheetGridInput,
+  submit: z.boolean().default(false),
+});
+export type SaveTimesheetInput = z.input<typeof saveTimesheetInput>;
+
+export const timesheetTransitionInput = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) });
+
+export const rejectTimesheetInput = z.object({
+  id: z.uuid(),
+  version: z.coerce.number().int().min(1),
+  reason: z
+    .string({ error: "Give a reason for the rejection." })
+    .trim()
+    .min(1, "Give a reason for the rejection.")
+    .max(MAX_REJECTION_REASON_LENGTH, `Use at most ${MAX_REJECTION_REASON_LENGTH} characters.`),
+});
+export type RejectTimesheetInput = z.input<typeof rejectTimesheetInput>;
+
+export const bulkApproveInput = z.object({
+  items: z.array(z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) })).min(1, "Select at least one timesheet.").max(200, "Approve at most 200 timesheets at once."),
+});

@@ -1,0 +1,218 @@
+import type { Page } from "@playwright/test";
+import { ADMIN, createUserThroughUi, expect, expectNoSeriousAxeViolations, firstSignIn, signIn, test, uniqueEmail } from "./fixtures";
+
+function uniqueName(prefix: string) {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+function callRow(page: Page, contactName: string) {
+  return page.getByRole("row").filter({ hasText: contactName });
+}
+
+async function scheduleThroughUi(page: Page, contactName: string, subject: string, when = "2030-01-15T10:00") {
+  await page.goto("/bo/calls");
+  await page.getByRole("button", { name: "Schedule a call" }).click();
+  const dialog = page.getByRole("dialog", { name: "Schedule a call" });
+  await dialog.getByLabel("Contact name").fill(contactName);
+  await dialog.getByLabel("Phone").fill("+44 20 7946 0958");
+  await dialog.getByRole("textbox", { name: "Subject", exact: true }).fill(subject);
+  await dialog.getByLabel("Scheduled for").fill(when);
+  await dialog.getByRole("button", { name: "Schedule call" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(callRow(page, contactName)).toContainText("Scheduled");
+}
+
+async function openAction(page: Page, contactName: string, action: string) {
+  await page.getByRole("button", { name: `Actions for the call with ${contactName}` }).click();
+  await page.getByRole("menuitem", { name: action }).click();
+}
+
+test.describe("call log", () => {
+  test("log a completed call from the list, with the phone checked, formatted and dialable", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/bo/calls");
+    await expect(page.getByRole("heading", { name: "Calls", level: 1 })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    const contact = uniqueName("Jane Logged");
+    await page.getByRole("button", { name: "Log a call" }).click();
+    const dialog = page.getByRole("dialog", { name: "Log a call" });
+    await dialog.getByLabel("Contact name").fill(contact);
+    await dialog.getByLabel("Phone").fill("01 23 45");
+    await dialog.getByRole("textbox", { name: "Subject", exact: true }).fill("Question about the invoice");
+    await dialog.getByLabel("Duration").fill("12:30");
+    await dialog.getByRole("button", { name: "Log call" }).click();
+    // The server refuses the phone; the dialog stays open with the message by the field and what was typed.
+    await expect(dialog.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByText(/not a valid phone number/)).toBeVisible();
+    await expect(dialog.getByLabel("Contact name")).toHaveValue(contact);
+    await expectNoSeriousAxeViolations(page);
+
+    await dialog.getByLabel("Phone").fill("01 23 45 67 89");
+    await dialog.getByRole("button", { name: "Log call" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Call logged.")).toBeVisible();
+
+    await page.getByRole("link", { name: "History" }).click();
+    await expect(page).toHaveURL(/view=history/);
+    const row = callRow(page, contact);
+    await expect(row).toContainText("Completed");
+    await expect(row).toContainText("12:30");
+    await expect(row.getByRole("link", { name: "01 23 45 67 89" })).toHaveAttribute("href", "tel:+33123456789");
+
+    // The search lives in the URL and finds the call by its phone as typed nationally.
+    await page.getByLabel("Search").fill("01 23 45 67 89");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/q=01\+23\+45\+67\+89/);
+    await expect(callRow(page, contact)).toBeVisible();
+
+    // For the reviewer's eyes: the list on a desktop and at 375 px, and the dialog.
+    await page.goto("/bo/calls?view=history");
+    await page.screenshot({ path: "/tmp/calls-history-desktop.png", fullPage: true });
+    await page.getByRole("button", { name: "Log a call" }).click();
+    await page.screenshot({ path: "/tmp/calls-dialog-desktop.png" });
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: "/tmp/calls-history-375.png", fullPage: true });
+    await page.getByRole("button", { name: "Log a call" }).click();
+    await page.screenshot({ path: "/tmp/calls-dialog-375.png" });
+  });
+
+  test("schedule a call, then complete it with a follow-up that appears in To do", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const contact = uniqueName("Sam Scheduled");
+    await scheduleThroughUi(page, contact, "Kick-off meeting");
+
+    await openAction(page, contact, "Complete…");
+    const dialog = page.getByRole("dialog", { name: "Complete call" });
+    await dialog.getByRole("button", { name: "Complete call" }).click();
+    await expect(dialog.getByText(/how long the call lasted/)).toBeVisible();
+    await dialog.getByLabel("Duration").fill("20");
+    await dialog.getByLabel("Schedule a follow-up call").check();
+    await dialog.getByLabel("Follow-up at").fill("2030-01-22T09:30");
+    await dialog.getByRole("button", { name: "Complete call" }).click();
+    await expect(dialog).toBeHidden();
+
+    // To do now holds the follow-up; the completed call is in History and says it was followed up.
+    const followUp = callRow(page, contact);
+    await expect(followUp).toHaveCount(1);
+    await expect(followUp).toContainText("Follow-up: Kick-off meeting");
+    await expect(followUp).toContainText("Scheduled");
+    await page.goto(`/bo/calls?view=history&q=${encodeURIComponent(contact)}`);
+    const done = callRow(page, contact);
+    await expect(done).toContainText("Completed");
+    await expect(done).toContainText("20:00");
+    await expect(done).toContainText("Follow-up scheduled");
+  });
+
+  test("a missed call is retried and comes back to To do", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const contact = uniqueName("Mo Missed");
+    await scheduleThroughUi(page, contact, "Chase the proposal");
+
+    await openAction(page, contact, "Mark missed…");
+    const missDialog = page.getByRole("dialog", { name: "Mark call missed" });
+    await missDialog.getByLabel("What happened").selectOption("busy");
+    await missDialog.getByRole("button", { name: "Mark missed" }).click();
+    await expect(missDialog).toBeHidden();
+    await expect(callRow(page, contact)).toHaveCount(0);
+
+    await page.goto(`/bo/calls?view=history&status=missed&q=${encodeURIComponent(contact)}`);
+    const missed = callRow(page, contact);
+    await expect(missed).toContainText("Missed");
+    await expect(missed).toContainText("Busy");
+
+    await openAction(page, contact, "Retry…");
+    const retryDialog = page.getByRole("dialog", { name: "Retry call" });
+    await retryDialog.getByLabel("Scheduled for").fill("2030-02-01T11:00");
+    await retryDialog.getByRole("button", { name: "Schedule retry" }).click();
+    await expect(retryDialog).toBeHidden();
+    await expect(callRow(page, contact)).toHaveCount(0);
+
+    await page.goto(`/bo/calls?view=todo&q=${encodeURIComponent(contact)}`);
+    await expect(callRow(page, contact)).toContainText("Scheduled");
+  });
+
+  test("staff read everyone's calls but change only their own", async ({ page, browser }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const adminsContact = uniqueName("Ada Admins");
+    await scheduleThroughUi(page, adminsContact, "Admin's own call");
+    const email = uniqueEmail("callstaff");
+    await createUserThroughUi(page, { name: "Cal Staff", email, role: "staff", password: "initial password 123" });
+
+    const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "203.0.113.240" } });
+    const staffPage = await context.newPage();
+    await firstSignIn(staffPage, email, "initial password 123", "cal's own passphrase 42");
+    await staffPage.goto(`/bo/calls?q=${encodeURIComponent(adminsContact)}`);
+    await expect(callRow(staffPage, adminsContact)).toContainText("Admin's own call");
+    await expect(staffPage.getByRole("button", { name: `Actions for the call with ${adminsContact}` })).toHaveCount(0);
+
+    // Their own call: the person field offers only themselves, and they can change it.
+    const ownContact = uniqueName("Olive Own");
+    await staffPage.goto("/bo/calls");
+    await staffPage.getByRole("button", { name: "Schedule a call" }).click();
+    const dialog = staffPage.getByRole("dialog", { name: "Schedule a call" });
+    await expect(dialog.getByLabel("Person").locator("option")).toHaveText(["Cal Staff (me)"]);
+    await dialog.getByLabel("Contact name").fill(ownContact);
+    await dialog.getByRole("textbox", { name: "Subject", exact: true }).fill("My call");
+    await dialog.getByLabel("Scheduled for").fill("2030-03-01T10:00");
+    await dialog.getByRole("button", { name: "Schedule call" }).click();
+    await expect(dialog).toBeHidden();
+    await openAction(staffPage, ownContact, "Cancel call…");
+    await staffPage.getByRole("dialog", { name: "Cancel this call?" }).getByRole("button", { name: "Cancel call" }).click();
+    await expect(callRow(staffPage, ownContact)).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test("a billable call is logged once as time and appears in the person's timesheet", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  const clientName = uniqueName("Call Client");
+  await page.goto("/bo/clients");
+  await page.getByRole("button", { name: "New client" }).first().click();
+  const clientDialog = page.getByRole("dialog");
+  await clientDialog.getByLabel("Name").fill(clientName);
+  await clientDialog.getByRole("button", { name: "Create client" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: clientName })).toBeVisible();
+  await page.getByRole("button", { name: "New project" }).click();
+  const projectDialog = page.getByRole("dialog");
+  await projectDialog.getByLabel("Name").fill("Support retainer");
+  await projectDialog.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByRole("cell", { name: "Support retainer", exact: true })).toBeVisible();
+
+  const contact = uniqueName("Bill Billable");
+  await page.goto("/bo/calls");
+  await page.getByRole("button", { name: "Log a call" }).click();
+  const dialog = page.getByRole("dialog", { name: "Log a call" });
+  await dialog.getByLabel("Contact name").fill(contact);
+  await dialog.getByRole("textbox", { name: "Subject", exact: true }).fill("Server outage");
+  await dialog.getByLabel("Duration").fill("29:10");
+  await dialog.getByRole("combobox", { name: "Client", exact: true }).selectOption({ label: clientName });
+  await dialog.getByRole("combobox", { name: "Project", exact: true }).selectOption({ label: "Support retainer" });
+  // The project is billable by default, so the call becomes billable.
+  await expect(dialog.getByLabel("Billable to the client")).toBeChecked();
+  await dialog.getByRole("button", { name: "Log call" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto(`/bo/calls?view=history&q=${encodeURIComponent(contact)}`);
+  await expect(callRow(page, contact)).toContainText("Billable");
+  await openAction(page, contact, "Log as time…");
+  const confirm = page.getByRole("dialog", { name: "Log this call as time?" });
+  await expect(confirm).toContainText("30 min on Support retainer, billable");
+  await confirm.getByRole("button", { name: "Log time" }).click();
+  await expect(confirm).toBeHidden();
+
+  // The call shows the entry it produced, and cannot produce a second one.
+  const timeLink = callRow(page, contact).getByRole("link", { name: /Time logged/ });
+  await expect(timeLink).toBeVisible();
+  await page.getByRole("button", { name: `Actions for the call with ${contact}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Edit…" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Log as time…" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await timeLink.click();
+  await expect(page).toHaveURL(/\/bo\/timesheets\/[0-9a-f-]{36}$/);
+  const descriptions = page.locator('input[aria-label^="Description of row"]');
+  await expect.poll(async () => descriptions.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toContain(`Call with ${contact}: Server outage`);
+});

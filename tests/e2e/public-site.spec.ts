@@ -1,0 +1,296 @@
+import type { Page } from "@playwright/test";
+import { ADMIN, expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+
+function unique(prefix: string) {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/** A small but valid one-page PDF (xref offsets computed), so any reader accepts it. */
+function makePdf(): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    "<< /Length 44 >>\nstream\nBT /F1 18 Tf 20 70 Td (Curriculum vitae) Tj ET\nendstream",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+/** An MS-DOS/PE executable header: what a renamed .exe starts with. */
+function makeExe(): Buffer {
+  const buffer = Buffer.alloc(4096);
+  buffer.write("MZ", 0, "latin1");
+  buffer.writeUInt32LE(0x80, 0x3c);
+  buffer.write("PE\0\0", 0x80, "latin1");
+  return buffer;
+}
+
+/** The admin creates a job through /bo/jobs/new; publishes it unless asked for a draft. Returns its id and slug. */
+async function createJob(page: Page, title: string, { publish = true } = {}) {
+  await page.goto("/bo/jobs/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Location").fill("Paris");
+  await page.getByLabel("Workplace").selectOption("hybrid");
+  await page.getByLabel("Minimum").fill("45000");
+  await page.getByLabel("Maximum").fill("55000");
+  await page.getByLabel("Description (Markdown)").fill("## The role\n\nYou **help** our clients.\n\n<script>alert(1)</script>");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("heading", { name: "The role", level: 2 })).toBeVisible();
+  await page.getByRole("button", { name: "Write" }).click();
+  await page.getByRole("button", { name: "Create job" }).click();
+  await page.waitForURL(/\/bo\/jobs\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").pop()!;
+  if (publish) {
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByText("Job published.")).toBeVisible();
+  }
+  const link = page.getByRole("link", { name: /^\/jobs\// });
+  const href = publish ? await link.getAttribute("href") : null;
+  return { id, slug: href ? href.replace("/jobs/", "") : null };
+}
+
+async function fillApplication(page: Page, name: string) {
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill("candidate@example.com");
+  await page.getByLabel("Phone").fill("06 12 34 56 78");
+  await page.getByLabel("Link 1").fill("https://github.com/candidate");
+  await page.getByLabel("Cover letter").fill("I would love to work with you.");
+  await page.getByLabel(/I agree that/).check();
+}
+
+/** The server refuses forms sent less than 3 s after the page loaded: a person takes longer. */
+async function waitAsAPerson(page: Page) {
+  await page.waitForTimeout(3_200);
+}
+
+async function fillMessage(page: Page, subject: string, { callback = false } = {}) {
+  await page.getByLabel("Name").fill("Jane Prospect");
+  await page.getByLabel("Email").fill("jane@example.com");
+  await page.getByLabel("Company").fill("Acme");
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Message").fill("We would like to talk about a project with your team next month.");
+  if (callback) {
+    await page.getByLabel(/Call me back/).check();
+    await page.getByLabel("Phone").fill("01 23 45 67 89");
+  }
+}
+
+test.describe("public site", () => {
+  test("apply to a job with a real PDF; the application and its CV are in /bo/jobs/{id}", async ({ page, request }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const title = unique("Consultant");
+    const { id, slug } = await createJob(page, title);
+
+    await page.goto("/jobs");
+    await page.getByRole("link", { name: title }).click();
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    // Markdown rendered, raw HTML not executed nor kept as a tag.
+    await expect(page.getByRole("heading", { name: "The role" })).toBeVisible();
+    expect(await page.locator("main script:not([type='application/ld+json'])").count()).toBe(0);
+    const jsonLd = JSON.parse((await page.locator("script[type='application/ld+json']").textContent())!);
+    expect(jsonLd).toMatchObject({ "@type": "JobPosting", title, employmentType: "FULL_TIME", baseSalary: { value: { minValue: 45000, maxValue: 55000 } } });
+    await expect(page.locator("meta[property='og:title']")).toHaveAttribute("content", new RegExp(title));
+
+    const name = unique("Ada Candidate");
+    await fillApplication(page, name);
+    await page.getByLabel(/^CV/).setInputFiles({ name: "Mon CV.pdf", mimeType: "application/pdf", buffer: makePdf() });
+    await waitAsAPerson(page);
+    await page.getByRole("button", { name: "Send my application" }).click();
+    await expect(page.getByText("Thank you, your application was sent.")).toBeVisible();
+
+    await page.goto(`/bo/jobs/${id}`);
+    const card = page.getByRole("listitem").filter({ hasText: name });
+    await expect(card).toContainText("candidate@example.com");
+    await expect(card).toContainText("+33612345678");
+    await expect(card).toContainText("Mon CV.pdf");
+    await expectNoSeriousAxeViolations(page);
+    const href = await card.getByRole("link", { name: /Download CV/ }).getAttribute("href");
+    const download = await page.request.get(href!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-type"]).toBe("application/pdf");
+    expect(download.headers()["content-disposition"]).toMatch(/^attachment; filename="CV Ada Candidate [a-z0-9]+\.pdf"/);
+    expect(download.headers()["x-content-type-options"]).toBe("nosniff");
+    expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    // Without a session the CV is not served.
+    const anonymous = await request.get(href!, { maxRedirects: 0, headers: { cookie: "" } });
+    expect(anonymous.status()).not.toBe(200);
+
+    // The pipeline: any status to any other.
+    await card.getByLabel("Status").selectOption("interview");
+    await expect(page.getByText(`${name}: Interview.`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("listitem").filter({ hasText: name }).getByLabel("Status")).toHaveValue("interview");
+    expect(slug).toBeTruthy();
+  });
+
+  test("the honeypot looks like success and stores nothing", async ({ page }) => {
+    const subject = unique("Bot subject");
+    await page.goto("/mail");
+    await fillMessage(page, subject);
+    await page.locator("input[name=website]").fill("http://spam.example", { force: true });
+    await waitAsAPerson(page);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Thank you, your message was sent.")).toBeVisible();
+
+    // A real message from the same address, to show the inbox does list what is stored.
+    const realSubject = unique("Human subject");
+    await page.goto("/mail");
+    await fillMessage(page, realSubject);
+    await waitAsAPerson(page);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Thank you, your message was sent.")).toBeVisible();
+
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/bo/messages");
+    await expect(page.getByRole("article").filter({ hasText: realSubject })).toBeVisible();
+    await expect(page.getByText(subject)).toHaveCount(0);
+  });
+
+  test("a form sent under 3 s is refused; the 6th submission in an hour is refused", async ({ page }) => {
+    await page.goto("/mail");
+    await fillMessage(page, unique("Too fast"));
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText(/quicker than we expected/)).toBeVisible();
+    // What was typed stays; waiting and sending again works.
+    await expect(page.getByLabel("Company")).toHaveValue("Acme");
+    await waitAsAPerson(page);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Thank you, your message was sent.")).toBeVisible();
+
+    for (let index = 2; index <= 6; index += 1) {
+      await page.goto("/mail");
+      await fillMessage(page, unique(`Message ${index}`));
+      await waitAsAPerson(page);
+      await page.getByRole("button", { name: "Send message" }).click();
+      if (index < 6) await expect(page.getByText("Thank you, your message was sent.")).toBeVisible();
+    }
+    await expect(page.getByText(/several submissions from your network in the last hour/)).toBeVisible();
+    await expect(page.getByText("Thank you, your message was sent.")).toHaveCount(0);
+  });
+
+  test("a 'call me back' message shows in /bo/messages and as a requested call in /bo/calls", async ({ page }) => {
+    const subject = unique("Call me about");
+    await page.goto("/mail");
+    await fillMessage(page, subject);
+    await page.getByLabel(/Call me back/).check();
+    await waitAsAPerson(page);
+    await page.getByRole("button", { name: "Send message" }).click();
+    // A phone number is required to call back.
+    await expect(page.getByText("Enter a phone number so that we can call you back.")).toBeVisible();
+    await page.getByLabel("Phone").fill("01 23 45 67 89");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("We will call you back soon.", { exact: false })).toBeVisible();
+
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/bo/messages");
+    const message = page.getByRole("article").filter({ hasText: subject });
+    await expect(message).toContainText("+33123456789");
+    await expectNoSeriousAxeViolations(page);
+    await message.getByRole("link", { name: /Call-back request/ }).click();
+    await expect(page).toHaveURL(/\/bo\/calls/);
+    const row = page.getByRole("row").filter({ hasText: "Jane Prospect" }).filter({ hasText: subject });
+    await expect(row).toContainText("Requested");
+
+    await page.goto("/bo/messages");
+    await page.getByRole("article").filter({ hasText: subject }).getByRole("button", { name: /Archive/ }).click();
+    await expect(page.getByRole("article").filter({ hasText: subject })).toHaveCount(0);
+    await page.getByRole("link", { name: /Archived/ }).click();
+    await expect(page.getByRole("article").filter({ hasText: subject })).toBeVisible();
+  });
+
+  test("the contact form works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "198.51.100.77" } });
+    const page = await context.newPage();
+    const subject = unique("No script");
+    await page.goto("/mail");
+    await fillMessage(page, subject);
+    await page.getByLabel("Message").fill("too short");
+    await waitAsAPerson(page);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText(/Write at least 20 characters/)).toBeVisible();
+    await expect(page.getByLabel("Subject")).toHaveValue(subject);
+    await page.getByLabel("Message").fill("This time the message is long enough to be sent.");
+    await waitAsAPerson(page);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Thank you, your message was sent.")).toBeVisible();
+    await context.close();
+  });
+
+});
+
+test.describe("public site: what is not public", () => {
+  // The browser logs each 404 response this test asks for on purpose.
+  test.use({ allowedConsoleErrors: /status of 404 \(Not Found\) at .*\/jobs\// });
+
+  test("a draft or closed job's slug is 404; public pages pass axe", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const draftTitle = unique("Hidden draft");
+    const { id: draftId } = await createJob(page, draftTitle, { publish: false });
+    await expect(page.getByText("Not on the public site.")).toBeVisible();
+    const slug = draftTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    expect((await page.goto(`/jobs/${slug}`))?.status()).toBe(404);
+    const { id, slug: openSlug } = await createJob(page, unique("Closing"));
+    expect((await page.goto(`/jobs/${openSlug}`))?.status()).toBe(200);
+    await page.goto(`/bo/jobs/${id}`);
+    await page.getByRole("button", { name: "Close job" }).click();
+    await expect(page.getByText("Job closed.")).toBeVisible();
+    expect((await page.goto(`/jobs/${openSlug}`))?.status()).toBe(404);
+    await page.goto("/bo/jobs");
+    await expect(page.getByRole("link", { name: draftTitle })).toHaveAttribute("href", `/bo/jobs/${draftId}`);
+    await expectNoSeriousAxeViolations(page);
+
+    const { slug: publicSlug } = await createJob(page, unique("Axe check"));
+    for (const path of ["/", "/jobs", `/jobs/${publicSlug}`, "/mail"]) {
+      await page.goto(path);
+      await expectNoSeriousAxeViolations(page);
+    }
+    const sitemap = await page.request.get("/sitemap.xml");
+    expect(await sitemap.text()).toContain(`/jobs/${publicSlug}`);
+    expect(await sitemap.text()).not.toContain(`/jobs/${openSlug}`);
+    expect(await (await page.request.get("/robots.txt")).text()).toMatch(/Disallow: \/bo/);
+  });
+});
+
+test.describe("public site: refused uploads", () => {
+  // The enhanced form's fetch gets 400 / 413 answers on purpose; the browser logs them.
+  test.use({ allowedConsoleErrors: /status of (400|413) .*\/jobs\/[^/]+\/apply/ });
+
+  test("a .exe renamed .pdf and a 6 MB file are refused with a message", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const { slug } = await createJob(page, unique("Analyst"));
+    await page.goto(`/jobs/${slug}`);
+    await fillApplication(page, "Mallory");
+    await page.getByLabel(/^CV/).setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: makeExe() });
+    await waitAsAPerson(page);
+    await page.getByRole("button", { name: "Send my application" }).click();
+    await expect(page.getByText(/must be a PDF, DOC or DOCX document/)).toBeVisible();
+    await expect(page.getByLabel(/^CV/)).toHaveAttribute("aria-invalid", "true");
+    // What was typed is still there.
+    await expect(page.getByLabel("Full name")).toHaveValue("Mallory");
+
+    const big = Buffer.alloc(6 * 1024 * 1024, 0x20);
+    big.write("%PDF-1.4\n", 0, "latin1");
+    await page.getByLabel(/^CV/).setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: big });
+    await page.getByRole("button", { name: "Send my application" }).click();
+    await expect(page.getByText(/larger than 5 MB/)).toBeVisible();
+
+    // The server enforces it too, whatever the browser does.
+    const formToken = await page.locator("input[name=formToken]").inputValue();
+    const response = await page.request.post(`/jobs/${slug}/apply`, {
+      headers: { accept: "application/json" },
+      multipart: { name: "Mallory", email: "m@example.com", consent: "on", formToken, cv: { name: "big.pdf", mimeType: "application/pdf", buffer: big } },
+    });
+    expect(response.status()).toBe(413);
+    expect((await response.json()).fieldErrors.cv).toMatch(/larger than 5 MB/);
+  });
+});

@@ -1,0 +1,310 @@
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvent, call, client, project, timeEntry, timesheet, user } from "../../src/db/schema";
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../../src/lib/errors";
+import type { Actor } from "../../src/modules/audit/audit-log";
+import { countCallsToDo, findCalls, findClientCalls } from "../../src/modules/calls/call-queries";
+import {
+  cancelCall,
+  completeCall,
+  logCall,
+  logCallTime,
+  markCallMissed,
+  requestCallback,
+  rescheduleCall,
+  retryCall,
+  scheduleCall,
+  updateCall,
+} from "../../src/modules/calls/call-mutations";
+import { instantToWallTime } from "../../src/modules/calls/call-rules";
+import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
+import type { TestDatabase } from "../support/test-db";
+
+let database: TestDatabase;
+let admin: Actor;
+let manager: Actor;
+let staff: Actor;
+let otherStaff: Actor;
+let clientId: string;
+let projectId: string;
+let archivedProjectId: string;
+
+const TZ = "Europe/Paris";
+
+async function insertUser(name: string, role: Actor["role"]): Promise<Actor> {
+  const [row] = await database.db
+    .insert(user)
+    .values({ name, email: `${name.toLowerCase().replace(/\s/g, ".")}@example.com`, role, emailVerified: true })
+    .returning();
+  return { id: row!.id, name: row!.name, role };
+}
+
+beforeAll(async () => {
+  const setup = await setUpDatabase();
+  database = setup.database;
+  admin = setup.admin;
+  manager = await insertUser("Mia Manager", "manager");
+  staff = await insertUser("Sam Staff", "staff");
+  otherStaff = await insertUser("Olga Other", "staff");
+  const [acme] = await database.db.insert(client).values({ name: "Acme", currency: "EUR", paymentTermsDays: 30 }).returning();
+  clientId = acme!.id;
+  const [website] = await database.db.insert(project).values({ clientId, name: "Website", billableByDefault: true }).returning();
+  projectId = website!.id;
+  const [old] = await database.db.insert(project).values({ clientId, name: "Old", archivedAt: new Date() }).returning();
+  archivedProjectId = old!.id;
+});
+afterAll(() => tearDownDatabase(database));
+
+const wall = (offsetHours: number) => instantToWallTime(new Date(Date.now() + offsetHours * 3_600_000), TZ);
+
+const newCall = (overrides: Record<string, unknown> = {}) => ({
+  direction: "outbound",
+  contactName: "  Jane Roe ",
+  phone: "01 23 45 67 89",
+  email: "",
+  clientId: "",
+  projectId: "",
+  billable: false,
+  assignedUserId: "",
+  subject: "Quote for the new site",
+  notes: "",
+  ...overrides,
+});
+
+async function auditActions(entityId: string) {
+  const rows = await database.db.select({ action: auditEvent.action }).from(auditEvent).where(and(eq(auditEvent.entity, "call"), eq(auditEvent.entityId, entityId)));
+  return rows.map((row) => row.action);
+}
+
+async function countCalls() {
+  const [row] = await database.db.select({ value: count() }).from(call);
+  return row?.value ?? 0;
+}
+
+describe(`calls on ${process.env.TEST_DB}`, () => {
+  it("logs a call that just happened: completed, E.164 phone, trimmed text, audited", async () => {
+    const { call: logged, followUp } = await logCall(database.db, staff, newCall({ direction: "inbound", startedAt: wall(-1), duration: "12:30", notes: "  " }));
+    expect(followUp).toBeNull();
+    expect(logged).toMatchObject({ status: "completed", contactName: "Jane Roe", phone: "+33123456789", durationSeconds: 750, notes: null, assignedUserId: staff.id, createdById: staff.id });
+    expect(await auditActions(logged.id)).toEqual(["log"]);
+  });
+
+  it("refuses bad input with a message per field and writes nothing", async () => {
+    const before = await countCalls();
+    await expect(logCall(database.db, staff, newCall({ contactName: "", subject: "x".repeat(201), startedAt: "yesterday", duration: "" }))).rejects.toMatchObject({
+      fieldErrors: { contactName: expect.any(String), subject: expect.any(String), startedAt: expect.any(String), duration: expect.any(String) },
+    });
+    await expect(logCall(database.db, staff, newCall({ startedAt: wall(-1), duration: "0" }))).rejects.toMatchObject({ fieldErrors: { duration: expect.any(String) } });
+    await expect(logCall(database.db, staff, newCall({ startedAt: wall(-1), duration: "86401s" }))).rejects.toMatchObject({ fieldErrors: { duration: expect.any(String) } });
+    await expect(scheduleCall(database.db, staff, newCall({ phone: "not a phone", scheduledAt: wall(2) }))).rejects.toMatchObject({ fieldErrors: { phone: expect.any(String) } });
+    await expect(scheduleCall(database.db, staff, newCall({ email: "nope", scheduledAt: wall(2) }))).rejects.toMatchObject({ fieldErrors: { email: expect.any(String) } });
+    await expect(scheduleCall(database.db, admin, newCall({ projectId: archivedProjectId, scheduledAt: wall(2) }))).rejects.toMatchObject({ fieldErrors: { projectId: expect.stringMatching(/archived/) } });
+    await expect(scheduleCall(database.db, admin, newCall({ notes: "n".repeat(10_001), scheduledAt: wall(2) }))).rejects.toMatchObject({ fieldErrors: { notes: expect.any(String) } });
+    expect(await countCalls()).toBe(before);
+  });
+
+  it("a project brings its client; international numbers are kept as typed country", async () => {
+    const scheduled = await scheduleCall(database.db, manager, newCall({ phone: "+44 20 7946 0958", projectId, scheduledAt: wall(3), assignedUserId: staff.id }));
+    expect(scheduled).toMatchObject({ status: "scheduled", clientId, projectId, phone: "+442079460958", assignedUserId: staff.id });
+  });
+
+  it("staff log calls for themselves only", async () => {
+    await expect(scheduleCall(database.db, staff, newCall({ assignedUserId: otherStaff.id, scheduledAt: wall(2) }))).rejects.toMatchObject({
+      fieldErrors: { assignedUserId: expect.stringMatching(/yourself/) },
+    });
+  });
+
+  it("scheduled → completed with a follow-up that the original points to", async () => {
+    const scheduled = await scheduleCall(database.db, staff, newCall({ scheduledAt: wall(-2), projectId, billable: true }));
+    await expect(completeCall(database.db, staff, { id: scheduled.id, version: scheduled.version, duration: "" })).rejects.toBeInstanceOf(InvalidError);
+    const { call: completed, followUp } = await completeCall(database.db, staff, {
+      id: scheduled.id,
+      version: scheduled.version,
+      startedAt: wall(-2),
+      duration: "25",
+      notes: "Agreed on a quote",
+      followUpAt: wall(48),
+      followUpSubject: "",
+    });
+    expect(completed).toMatchObject({ status: "completed", durationSeconds: 1500, notes: "Agreed on a quote", followUpCallId: followUp!.id });
+    expect(followUp).toMatchObject({ status: "scheduled", contactName: "Jane Roe", phone: "+33123456789", projectId, billable: true, assignedUserId: staff.id, subject: "Follow-up: Quote for the new site" });
+    expect(await auditActions(scheduled.id)).toEqual(["schedule", "complete"]);
+    expect(await auditActions(followUp!.id)).toEqual(["create_follow_up"]);
+  });
+
+  it("scheduled → missed with its outcome → retried → scheduled again", async () => {
+    const scheduled = await scheduleCall(database.db, staff, newCall({ scheduledAt: wall(-1) }));
+    await expect(markCallMissed(database.db, staff, { id: scheduled.id, version: scheduled.version, outcome: "gone fishing" })).rejects.toMatchObject({ fieldErrors: { outcome: expect.any(String) } });
+    const missed = await markCallMissed(database.db, staff, { id: scheduled.id, version: scheduled.version, outcome: "voicemail" });
+    expect(missed).toMatchObject({ status: "missed", outcome: "voicemail" });
+    expect(missed.startedAt).toBeInstanceOf(Date);
+    // A missed call cannot be completed, cancelled or rescheduled: only retried.
+    await expect(completeCall(database.db, staff, { id: missed.id, version: missed.version, duration: "5" })).rejects.toThrow(/cannot be completed/);
+    await expect(cancelCall(database.db, staff, { id: missed.id, version: missed.version })).rejects.toThrow(/cannot be cancelled/);
+    await expect(rescheduleCall(database.db, staff, { id: missed.id, version: missed.version, scheduledAt: wall(5) })).rejects.toThrow(/rescheduled/);
+    const retried = await retryCall(database.db, staff, { id: missed.id, version: missed.version, scheduledAt: wall(24) });
+    expect(retried).toMatchObject({ status: "scheduled", outcome: null, startedAt: null });
+    expect(await auditActions(scheduled.id)).toEqual(["schedule", "miss", "retry"]);
+  });
+
+  it("reschedules a scheduled call; retry refuses a call that was not missed", async () => {
+    const scheduled = await scheduleCall(database.db, staff, newCall({ scheduledAt: wall(1) }));
+    await expect(retryCall(database.db, staff, { id: scheduled.id, version: scheduled.version, scheduledAt: wall(5) })).rejects.toThrow(/Only a missed call can be retried/);
+    const moved = await rescheduleCall(database.db, staff, { id: scheduled.id, version: scheduled.version, scheduledAt: wall(5) });
+    expect(moved.status).toBe("scheduled");
+    expect(moved.scheduledAt!.getTime()).toBeGreaterThan(scheduled.scheduledAt!.getTime());
+  });
+
+  it("a callback request needs a phone, then goes requested → scheduled, or straight to completed / missed / cancelled", async () => {
+    await expect(database.db.transaction((tx) => requestCallback(tx, null, { contactName: "Web visitor", phone: "", subject: "Call me back" }))).rejects.toMatchObject({
+      fieldErrors: { phone: expect.any(String) },
+    });
+    const make = () => database.db.transaction((tx) => requestCallback(tx, null, { contactName: "Web visitor", phone: "06 12 34 56 78", subject: "Call me back" }));
+    const first = await make();
+    expect(first).toMatchObject({ status: "requested", phone: "+33612345678", scheduledAt: null });
+    expect((await rescheduleCall(database.db, admin, { id: first.id, version: first.version, scheduledAt: wall(2) })).status).toBe("scheduled");
+    const second = await make();
+    expect((await completeCall(database.db, admin, { id: second.id, version: second.version, duration: "3" })).call.status).toBe("completed");
+    const third = await make();
+    expect((await markCallMissed(database.db, admin, { id: third.id, version: third.version, outcome: "no_answer" })).status).toBe("missed");
+    const fourth = await make();
+    expect((await cancelCall(database.db, admin, { id: fourth.id, version: fourth.version })).status).toBe("cancelled");
+    // Cancelled and completed are final.
+    const cancelled = (await database.db.select().from(call).where(eq(call.id, fourth.id)))[0]!;
+    await expect(rescheduleCall(database.db, admin, { id: cancelled.id, version: cancelled.version, scheduledAt: wall(2) })).rejects.toThrow(/cancelled/);
+    await expect(cancelCall(database.db, admin, { id: second.id, version: 2 })).rejects.toThrow(/completed call cannot be cancelled/);
+    await expect(markCallMissed(database.db, admin, { id: second.id, version: 2, outcome: "busy" })).rejects.toThrow(/cannot be marked missed/);
+  });
+
+  it("staff change their own calls only; managers and admins any; unknown ids are not found", async () => {
+    const mine = await scheduleCall(database.db, staff, newCall({ scheduledAt: wall(4) }));
+    const assignedToMe = await scheduleCall(database.db, manager, newCall({ scheduledAt: wall(4), assignedUserId: staff.id }));
+    const input = (row: typeof mine, extra: Record<string, unknown> = {}) => ({ ...newCall(), id: row.id, version: row.version, scheduledAt: wall(6), ...extra });
+    await expect(updateCall(database.db, otherStaff, input(mine))).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(cancelCall(database.db, otherStaff, { id: mine.id, version: mine.version })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(completeCall(database.db, otherStaff, { id: mine.id, version: mine.version, duration: "5" })).rejects.toBeInstanceOf(ForbiddenError);
+    const edited = await updateCall(database.db, staff, input(assignedToMe, { assignedUserId: staff.id, subject: "Edited by its person" }));
+    expect(edited.subject).toBe("Edited by its person");
+    await expect(updateCall(database.db, staff, input(edited, { assignedUserId: otherStaff.id }))).rejects.toMatchObject({ fieldErrors: { assignedUserId: expect.any(String) } });
+    const byManager = await updateCall(database.db, manager, input(mine, { subject: "Edited by a manager", assignedUserId: staff.id }));
+    expect(byManager.subject).toBe("Edited by a manager");
+    await expect(cancelCall(database.db, admin, { id: "0190f0f0-0000-7000-8000-000000000000", version: 1 })).rejects.toBeInstanceOf(NotFoundError);
+    expect(await auditActions(mine.id)).toEqual(["schedule", "update"]);
+  });
+
+  it("a stale version is refused and changes nothing", async () => {
+    const scheduled = await scheduleCall(database.db, admin, newCall({ scheduledAt: wall(4) }));
+    await updateCall(database.db, admin, { ...newCall(), id: scheduled.id, version: scheduled.version, scheduledAt: wall(4), subject: "First" });
+    await expect(updateCall(database.db, admin, { ...newCall(), id: scheduled.id, version: scheduled.version, scheduledAt: wall(4), subject: "Second" })).rejects.toBeInstanceOf(ConflictError);
+    await expect(cancelCall(database.db, admin, { id: scheduled.id, version: scheduled.version })).rejects.toBeInstanceOf(ConflictError);
+    const [row] = await database.db.select().from(call).where(eq(call.id, scheduled.id));
+    expect(row).toMatchObject({ subject: "First", status: "scheduled" });
+  });
+
+  it("editing keeps the status rules: a completed call keeps a duration", async () => {
+    const { call: logged } = await logCall(database.db, admin, newCall({ startedAt: wall(-3), duration: "10" }));
+    await expect(updateCall(database.db, admin, { ...newCall(), id: logged.id, version: logged.version, startedAt: wall(-3), duration: "" })).rejects.toMatchObject({ fieldErrors: { duration: expect.any(String) } });
+    const updated = await updateCall(database.db, admin, { ...newCall(), id: logged.id, version: logged.version, startedAt: wall(-3), duration: "11" });
+    expect(updated.durationSeconds).toBe(660);
+  });
+});
+
+describe(`billable calls become time on ${process.env.TEST_DB}`, () => {
+  it("a completed call with a project becomes one time entry in its person's draft week, once", async () => {
+    const { call: logged } = await logCall(database.db, staff, newCall({ startedAt: wall(-1), duration: "12:10", projectId, billable: true }));
+    const result = await logCallTime(database.db, staff, { id: logged.id, version: logged.version });
+    const [entry] = await database.db.select().from(timeEntry).where(eq(timeEntry.id, result.entryId));
+    expect(entry).toMatchObject({ timesheetId: result.timesheetId, userId: staff.id, projectId, minutes: 13, billable: true, description: "Call with Jane Roe: Quote for the new site" });
+    const [sheet] = await database.db.select().from(timesheet).where(eq(timesheet.id, result.timesheetId));
+    expect(sheet).toMatchObject({ userId: staff.id, status: "draft" });
+    expect(result.call.timeEntryId).toBe(result.entryId);
+    // Never two: again, with the old or the new version.
+    await expect(logCallTime(database.db, staff, { id: logged.id, version: logged.version })).rejects.toThrow(/already logged/);
+    await expect(logCallTime(database.db, staff, { id: logged.id, version: result.call.version })).rejects.toThrow(/already logged/);
+    const [entries] = await database.db.select({ value: count() }).from(timeEntry).where(eq(timeEntry.description, "Call with Jane Roe: Quote for the new site"));
+    expect(entries?.value).toBe(1);
+    expect(await auditActions(logged.id)).toEqual(["log", "log_time"]);
+    // Its project and duration are now fixed.
+    await expect(updateCall(database.db, staff, { ...newCall(), id: logged.id, version: result.call.version, startedAt: wall(-1), duration: "30", projectId, billable: true })).rejects.toMatchObject({
+      fieldErrors: { duration: expect.any(String) },
+    });
+  });
+
+  it("two people logging the same call at once produce one entry", async () => {
+    const { call: logged } = await logCall(database.db, manager, newCall({ startedAt: wall(-1), duration: "5", projectId, assignedUserId: manager.id }));
+    const outcomes = await Promise.allSettled([
+      logCallTime(database.db, manager, { id: logged.id, version: logged.version }),
+      logCallTime(database.db, admin, { id: logged.id, version: logged.version }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const [row] = await database.db.select().from(call).where(eq(call.id, logged.id));
+    const [entries] = await database.db.select({ value: count() }).from(timeEntry).where(eq(timeEntry.id, row!.timeEntryId!));
+    expect(entries?.value).toBe(1);
+  });
+
+  it("refuses a call without a project, a call not completed, and another person's call for staff", async () => {
+    const { call: noProject } = await logCall(database.db, staff, newCall({ startedAt: wall(-1), duration: "5" }));
+    await expect(logCallTime(database.db, staff, { id: noProject.id, version: noProject.version })).rejects.toThrow(/project/);
+    const scheduled = await scheduleCall(database.db, staff, newCall({ scheduledAt: wall(2), projectId }));
+    await expect(logCallTime(database.db, staff, { id: scheduled.id, version: scheduled.version })).rejects.toThrow(/completed/);
+    const { call: managersCall } = await logCall(database.db, manager, newCall({ startedAt: wall(-1), duration: "5", projectId, assignedUserId: manager.id }));
+    await expect(logCallTime(database.db, staff, { id: managersCall.id, version: managersCall.version })).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("refuses, with a clear message and no change, a week that is submitted or approved", async () => {
+    const startedAt = "2026-02-04T10:00"; // a Wednesday; its week starts on Monday 2 February
+    await database.db.insert(timesheet).values({ userId: otherStaff.id, weekStart: "2026-02-02", status: "submitted", submittedAt: new Date() });
+    const { call: logged } = await logCall(database.db, otherStaff, newCall({ startedAt, duration: "20", projectId }));
+    await expect(logCallTime(database.db, otherStaff, { id: logged.id, version: logged.version })).rejects.toThrow(/submitted/);
+    await database.db.update(timesheet).set({ status: "approved" }).where(and(eq(timesheet.userId, otherStaff.id), eq(timesheet.weekStart, "2026-02-02")));
+    await expect(logCallTime(database.db, otherStaff, { id: logged.id, version: logged.version })).rejects.toThrow(/approved/);
+    const [row] = await database.db.select().from(call).where(eq(call.id, logged.id));
+    expect(row).toMatchObject({ timeEntryId: null, version: logged.version });
+    const [entries] = await database.db.select({ value: count() }).from(timeEntry).where(eq(timeEntry.userId, otherStaff.id));
+    expect(entries?.value).toBe(0);
+  });
+});
+
+describe(`call lists on ${process.env.TEST_DB}`, () => {
+  it("To do lists requested and scheduled calls soonest first; History the rest, latest first; filters and search apply", async () => {
+    const base = { viewerId: staff.id, timeZone: TZ, page: 1, size: 200 } as const;
+    const todo = await findCalls(database.db, { ...base, view: "todo" });
+    expect(todo.rows.every((row) => row.status === "requested" || row.status === "scheduled")).toBe(true);
+    const times = todo.rows.map((row) => (row.scheduledAt ?? row.createdAt).getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const history = await findCalls(database.db, { ...base, view: "history" });
+    expect(history.rows.every((row) => ["completed", "missed", "cancelled"].includes(row.status))).toBe(true);
+    expect(history.total).toBe(history.rows.length);
+    const mine = await findCalls(database.db, { ...base, view: "history", person: "me" });
+    expect(mine.rows.length).toBeGreaterThan(0);
+    expect(mine.rows.every((row) => row.assignedUserId === staff.id)).toBe(true);
+    const byPhone = await findCalls(database.db, { ...base, view: "todo", q: "020 7946" });
+    expect(byPhone.rows.map((row) => row.phone)).toEqual(["+442079460958"]);
+    const bySubject = await findCalls(database.db, { ...base, view: "history", q: "quote" });
+    expect(bySubject.total).toBeGreaterThan(0);
+    const nothing = await findCalls(database.db, { ...base, view: "history", q: "%_nothing" });
+    expect(nothing.total).toBe(0);
+    const missed = await findCalls(database.db, { ...base, view: "history", status: "missed" });
+    expect(missed.rows.every((row) => row.status === "missed")).toBe(true);
+    const february = await findCalls(database.db, { ...base, view: "history", from: "2026-02-01", to: "2026-02-28" });
+    expect(february.rows.map((row) => row.startedAt?.toISOString())).toEqual(["2026-02-04T09:00:00.000Z"]);
+    const page2 = await findCalls(database.db, { ...base, view: "history", size: 2, page: 2 });
+    expect(page2.rows.map((row) => row.id)).toEqual(history.rows.slice(2, 4).map((row) => row.id));
+    const logged = history.rows.find((row) => row.timeEntryId);
+    expect(logged?.timesheetId).toBeTruthy();
+    const forClient = await findClientCalls(database.db, clientId);
+    expect(forClient.total).toBeGreaterThan(0);
+    expect(forClient.rows.every((row) => row.clientId === clientId)).toBe(true);
+  });
+
+  it("counts calls to do today and overdue for the dashboard", async () => {
+    const before = await countCallsToDo(database.db, { userId: otherStaff.id, today: "2026-03-12", timeZone: TZ });
+    expect(before).toEqual({ today: 0, overdue: 0 });
+    await scheduleCall(database.db, otherStaff, newCall({ scheduledAt: "2026-03-12T23:30" }));
+    await scheduleCall(database.db, otherStaff, newCall({ scheduledAt: "2026-03-11T10:00" }));
+    await scheduleCall(database.db, otherStaff, newCall({ scheduledAt: "2026-03-13T00:30" }));
+    expect(await countCallsToDo(database.db, { userId: otherStaff.id, today: "2026-03-12", timeZone: TZ })).toEqual({ today: 1, overdue: 1 });
+    const everyone = await countCallsToDo(database.db, { today: "2026-03-12", timeZone: TZ });
+    expect(everyone.today).toBeGreaterThanOrEqual(1);
+  });
+});

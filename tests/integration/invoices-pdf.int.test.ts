@@ -1,0 +1,66 @@
+import { inflateSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../src/modules/audit/audit-log";
+import { createDraftInvoice, issueInvoice, recordPayment } from "../../src/modules/invoices/invoice-mutations";
+import { renderInvoicePdf } from "../../src/modules/invoices/invoice-pdf";
+import { getInvoiceDocument } from "../../src/modules/invoices/invoice-queries";
+import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
+import { draftInput, insertClient, line, today } from "../support/invoice-fixtures";
+import type { TestDatabase } from "../support/test-db";
+
+let database: TestDatabase;
+let manager: Actor;
+
+beforeAll(async () => {
+  const setup = await setUpDatabase();
+  database = setup.database;
+  manager = { id: setup.admin.id, name: "Marc Manager", role: "manager" };
+});
+afterAll(() => tearDownDatabase(database));
+
+/** The text drawn on the pages: inflate each content stream and decode its hex strings. */
+export function pdfText(bytes: Buffer): string {
+  const source = bytes.toString("latin1");
+  const texts: string[] = [];
+  for (const match of source.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const end = source.indexOf("endstream", start);
+    try {
+      const content = inflateSync(bytes.subarray(start, end)).toString("latin1");
+      for (const array of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
+        texts.push([...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1")).join(""));
+      }
+    } catch {
+      // not a deflated stream (fonts, images)
+    }
+  }
+  // Words are separate text runs: join them back with single spaces.
+  return texts.join(" ").replace(/\s+/g, " ");
+}
+
+describe(`invoice PDF on ${process.env.TEST_DB}`, () => {
+  it("carries the mentions of SPEC section 5 and is byte-stable once issued, whatever happens to payments", async () => {
+    const customer = await insertClient(database.db, { name: "Globex SARL", vatNumber: "FR40303265045" });
+    const draft = await createDraftInvoice(
+      database.db,
+      manager,
+      draftInput(customer.id, { servicePeriodStart: "2026-01-05", servicePeriodEnd: "2026-01-30", footer: "Late payment: 40 EUR fixed fee.", lines: [line({ description: "Strategy workshop", unitPrice: "1200" }), line({ description: "Books", unitPrice: "20", taxRateBp: 550 })] }),
+    );
+    const draftPdf = await getInvoiceDocument(database.db, draft.id);
+    const draftBytes = await renderInvoicePdf(draftPdf.document, draft.updatedAt);
+    expect(pdfText(draftBytes)).toMatch(/DRAFT/);
+
+    const issued = await issueInvoice(database.db, manager, { id: draft.id, version: draft.version });
+    const first = await getInvoiceDocument(database.db, issued.id);
+    const bytes = await renderInvoicePdf(first.document, issued.issuedAt!);
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = pdfText(bytes);
+    for (const expected of [issued.number!, "Globex SARL", "FR40303265045", "Strategy workshop", "Issue date", "Due date", "Service period", "Payment terms", "30 days", "Net at 20%", "VAT at 20%", "VAT at 5.5%", "1,461.10", "Late payment: 40 EUR fixed fee."]) {
+      expect(text.toLowerCase()).toContain(expected.toLowerCase());
+    }
+    await recordPayment(database.db, manager, { invoiceId: issued.id, amount: "100", date: today(), method: "cash" });
+    const again = await getInvoiceDocument(database.db, issued.id);
+    const bytesAgain = await renderInvoicePdf(again.document, again.detail.issuedAt!);
+    expect(bytesAgain.equals(bytes)).toBe(true);
+  });
+});
