@@ -12,7 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const run = (command, args, env = {}) => spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
-fs.mkdirSync("test-results", { recursive: true });
+// Playwright empties test-results/ when it starts, so the reports live apart.
+fs.mkdirSync("test-reports", { recursive: true });
 
 const problems = [];
 if (!process.env.TEST_DATABASE_URL) {
@@ -20,7 +21,7 @@ if (!process.env.TEST_DATABASE_URL) {
   else console.log("\n[npm test] PostgreSQL integration tests: not run (set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them).\n");
 }
 
-const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]);
+const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-reports/vitest.json"]);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 let e2eStatus = 0;
@@ -46,9 +47,11 @@ function count(file, read) {
     return null;
   }
 }
-const vitest = count("test-results/vitest.json", (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrors ?? 0) }));
-const e2e = e2eRan ? count("test-results/e2e.json", (report) => ({ passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky })) : { passed: 0, failed: 0 };
+const vitest = count("test-reports/vitest.json", (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrors ?? 0) }));
+const e2e = e2eRan ? count("test-reports/e2e.json", (report) => ({ passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky })) : { passed: 0, failed: 0 };
 
+if (!vitest) problems.push("no Vitest report was written (test-reports/vitest.json)");
+if (e2eRan && !e2e) problems.push("no Playwright report was written (test-reports/e2e.json)");
 if (vitestStatus !== 0 && (!vitest || vitest.failed === 0)) problems.push("vitest exited with an error");
 if (e2eStatus !== 0 && (!e2e || e2e.failed === 0)) problems.push("playwright exited with an error");
 for (const problem of problems) console.error(`[npm test] ${problem}`);

@@ -54,4 +54,57 @@ test.describe("outbox", () => {
     const missing = await page.request.get(`/bo/outbox/${anyId}/attachments/${anyId}`);
     expect(missing.status()).toBe(404);
   });
+
+  test("sending an issued invoice puts a mail with its PDF in the outbox", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const clientName = `Mail Client ${Date.now().toString(36)}`;
+    await page.goto("/bo/clients");
+    await page.getByRole("button", { name: "New client" }).first().click();
+    const clientDialog = page.getByRole("dialog", { name: "New client" });
+    await clientDialog.getByLabel("Name").fill(clientName);
+    await clientDialog.getByLabel("Billing email").fill("billing@client.example");
+    await clientDialog.getByRole("button", { name: "Create client" }).click();
+    await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
+
+    await page.goto("/bo/invoices/create");
+    await page.getByLabel("Client").selectOption({ label: clientName });
+    await page.getByLabel("Description").fill("Strategy workshop");
+    await page.getByLabel("Unit price (EUR)").fill("1200");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Draft invoice");
+    // A draft cannot be sent.
+    await expect(page.getByRole("button", { name: "Send by email" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Issue", exact: true }).click();
+    await page.getByRole("dialog", { name: /Issue this/ }).getByRole("button", { name: "Issue invoice" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/Invoice \d{4}-\d{4}/);
+    const number = (await page.getByRole("heading", { level: 1 }).innerText()).match(/\d{4}-\d{4}/)![0];
+
+    await page.getByRole("button", { name: "Send by email" }).click();
+    const dialog = page.getByRole("dialog", { name: `Send invoice ${number}` });
+    await expect(dialog.getByLabel(/^To/)).toHaveValue("billing@client.example");
+    await expect(dialog.getByLabel(/^Subject/)).toHaveValue(new RegExp(number));
+    await dialog.getByLabel(/^To/).fill("not an address");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog.getByText(/valid email/i)).toBeVisible();
+    await dialog.getByLabel(/^To/).fill("billing@client.example, accounts@client.example");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(/sent \d/)).toBeVisible();
+
+    await page.goto("/bo/outbox");
+    const row = page.getByRole("row").filter({ hasText: number });
+    await expect(async () => {
+      await page.reload();
+      await expect(row.getByText("Captured")).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await row.getByRole("link").first().click();
+    await expect(page.getByText("accounts@client.example").first()).toBeVisible();
+    const attachment = page.getByRole("link", { name: new RegExp(`${number}.*\\.pdf`) });
+    await expect(attachment).toBeVisible();
+    const response = await page.request.get((await attachment.getAttribute("href"))!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  });
 });
