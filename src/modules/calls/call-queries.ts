@@ -7,6 +7,7 @@ import { NotFoundError } from "@/lib/errors";
 import { findClientOptions } from "@/modules/clients/client-queries";
 import { HISTORY_STATUSES, TODO_STATUSES } from "./call-rules";
 import type { CallListQuery } from "./call-schemas";
+import { escapeLike } from "@/lib/sql-text";
 
 /**
  * When a call happens: when it started, else when it is (or was) planned, else when it was asked
@@ -73,10 +74,6 @@ function phoneDigits(q: string): string | null {
   if (!/^[+\d\s().\-/]+$/.test(q)) return null;
   const digits = q.replace(/\D/g, "").replace(/^0+/, "");
   return digits.length >= 3 ? digits : null;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
 export function callFilters(options: Omit<FindCallsOptions, "page" | "size">): SQL[] {

@@ -8,6 +8,7 @@ import { getSettings } from "@/modules/settings/settings-queries";
 import { buildInvoiceDocument, clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
 import { deriveDisplayStatus, type InvoiceDisplayStatus } from "./invoice-rules";
 import type { InvoiceListFilter, InvoiceSort } from "./invoice-schemas";
+import { escapeLike } from "@/lib/sql-text";
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -29,10 +30,6 @@ const invoiceTotals = pgTable("invoice_totals", {
 function isSummaryFilter(filter: InvoiceListFilter): boolean {
   const storedStatus = filter.status === undefined || filter.status === "draft" || filter.status === "paid" || filter.status === "cancelled";
   return storedStatus && !filter.q && !filter.client && !filter.from && !filter.to;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 const clientName = sql<string>`coalesce(${invoice.clientSnapshot}->>'name', ${client.name})`;

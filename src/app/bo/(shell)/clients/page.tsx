@@ -15,11 +15,11 @@ import { CLIENT_SORTS, type ClientSort, findClients } from "@/modules/clients/cl
 import { CreateClientDialog } from "@/modules/clients/components/client-form";
 import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
 import { getSettings } from "@/modules/settings/settings-queries";
+import { firstParam as one } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Clients" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
 export default async function ClientsPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requireUser();

@@ -17,12 +17,12 @@ import { ApprovalQueue } from "@/modules/timesheets/components/approval-queue";
 import { TIMESHEET_STATUS_LABELS, TimesheetStatusBadge, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
 import { countAwaitingApproval, findTimesheetPeople, findTimesheets, isTimesheetStatus, type TimesheetView } from "@/modules/timesheets/timesheet-queries";
 import { formatDuration, TIMESHEET_STATUSES } from "@/modules/timesheets/timesheet-rules";
+import { firstParam as one } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Timesheets" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
 export default async function TimesheetsPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requireUser();

@@ -15,11 +15,11 @@ import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
 import { weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
 import { gridDays, gridGroups } from "@/modules/timesheets/timesheet-grid-data";
 import { findPreviousWeekRows, findTimesheetIdForWeek, findTimesheetPeople } from "@/modules/timesheets/timesheet-queries";
+import { firstParam as one } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "New timesheet" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
 export default async function CreateTimesheetPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requireUser();
