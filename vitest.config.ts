@@ -4,6 +4,8 @@ import path from "node:path";
 // Three projects: pure unit tests, integration on PGlite, integration on PostgreSQL.
 // The PostgreSQL project runs when TEST_DATABASE_URL is set (CI sets it and REQUIRE_POSTGRES=1,
 // so a missing server fails there instead of being skipped).
+// A fourth, "system", only when RUN_SYSTEM_TESTS=1: real `next start` processes on the production
+// build (run by scripts/test.mjs after `next build`), one file at a time.
 const alias = { "@": path.resolve(import.meta.dirname, "src"), "server-only": path.resolve(import.meta.dirname, "tests/support/empty.ts") };
 const integration = ["src/**/*.int.test.ts", "tests/integration/**/*.int.test.ts"];
 const testEnv = { BETTER_AUTH_SECRET: "integration-tests-secret-0123456789abcdef", APP_URL: "http://localhost:3000", LOG_LEVEL: "silent" };
@@ -18,6 +20,22 @@ export default defineConfig({
       },
       ...(process.env.TEST_DATABASE_URL
         ? [{ resolve: { alias }, test: { name: "postgres", include: integration, env: { TEST_DB: "postgres", ...testEnv }, globalSetup: ["tests/support/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 } }]
+        : []),
+      ...(process.env.RUN_SYSTEM_TESTS === "1"
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: "system",
+                include: ["tests/system/**/*.sys.test.ts"],
+                env: testEnv,
+                globalSetup: ["tests/system/support/global-setup.ts"],
+                fileParallelism: false,
+                testTimeout: 60_000,
+                hookTimeout: 90_000,
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -3,29 +3,13 @@
 // production server. On the embedded database with no BETTER_AUTH_SECRET, it keeps a generated
 // secret in the data folder (a real deployment sets its own; see the README).
 import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { needsBuild } from "./build-state.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-
-function newestMtime(entry) {
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
-function needsBuild() {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!fs.existsSync(buildId)) return true;
-  const built = fs.statSync(buildId).mtimeMs;
-  const sources = ["src", "public", "drizzle", "next.config.ts", "package.json", "postcss.config.mjs"].map((entry) => path.join(root, entry)).filter((entry) => fs.existsSync(entry));
-  return sources.some((entry) => newestMtime(entry) > built);
-}
 
 const env = { ...process.env };
 if (!env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
@@ -33,7 +17,7 @@ if (!env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
   env.BETTER_AUTH_SECRET = readOrCreateDevelopmentSecret(path.resolve(env.DATA_DIR ?? "data"));
 }
 
-if (needsBuild()) {
+if (needsBuild(root)) {
   console.log("Building Bureau (about a minute the first time)…");
   const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
   if (build.status !== 0) process.exit(build.status ?? 1);

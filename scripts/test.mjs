@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every test Bureau has, in one command.
 //  1. Vitest: unit tests, integration tests on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-//  2. The production build, then the browser tests in Chromium (Playwright, Debian's chromium).
+//  2. The production build, then the system tests (real `next start` processes on PostgreSQL:
+//     several instances, SIGKILL/SIGTERM, a PostgreSQL restart; tests/system, RUN_SYSTEM_TESTS=1),
+//     then the browser tests in Chromium (Playwright, Debian's chromium).
 // REQUIRE_POSTGRES=1 / REQUIRE_BROWSER=1 (CI sets both) turn a missing server or browser into a failure.
+// SKIP_BUILD=1 reuses the build in .next; SKIP_SYSTEM=1 / SKIP_E2E=1 leave a step out.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -21,22 +24,45 @@ if (!process.env.TEST_DATABASE_URL) {
   else console.log("\n[npm test] PostgreSQL integration tests: not run (set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them).\n");
 }
 
-const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-reports/vitest.json"]);
+// The system tests are a project of their own, only with RUN_SYSTEM_TESTS=1 (they need the build).
+const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-reports/vitest.json"], { RUN_SYSTEM_TESTS: "" });
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-let e2eStatus = 0;
-let e2eRan = false;
+let runE2e = false;
 if (!fs.existsSync(chromium)) {
   if (process.env.REQUIRE_BROWSER === "1") problems.push(`REQUIRE_BROWSER=1 but no Chromium at ${chromium}`);
   else console.log(`\n[npm test] Browser tests: NOT RUN, no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).\n`);
 } else if (process.env.SKIP_E2E === "1") {
   console.log("\n[npm test] Browser tests: not run (SKIP_E2E=1).\n");
-} else {
+} else runE2e = true;
+
+let runSystem = false;
+if (process.env.SKIP_SYSTEM === "1") console.log("\n[npm test] System tests: not run (SKIP_SYSTEM=1).\n");
+else if (!process.env.TEST_DATABASE_URL) {
+  // Under REQUIRE_POSTGRES=1 the missing server is already a problem (above).
+  console.log("\n[npm test] System tests (several instances, faults): not run, they need PostgreSQL (TEST_DATABASE_URL).\n");
+} else runSystem = true;
+
+let e2eStatus = 0;
+let e2eRan = false;
+let systemStatus = 0;
+let systemRan = false;
+let systemSeconds = 0;
+if (runE2e || runSystem) {
   const buildStatus = process.env.SKIP_BUILD === "1" ? 0 : run(bin("next"), ["build"]);
   if (buildStatus !== 0) problems.push("next build failed");
   else {
-    e2eRan = true;
-    e2eStatus = run(bin("playwright"), ["test"]);
+    if (runSystem) {
+      systemRan = true;
+      const started = Date.now();
+      systemStatus = run(bin("vitest"), ["run", "--project", "system", "--reporter=default", "--reporter=json", "--outputFile.json=test-reports/system.json"], { RUN_SYSTEM_TESTS: "1" });
+      systemSeconds = Math.round((Date.now() - started) / 1000);
+      console.log(`\n[npm test] System tests took ${systemSeconds} s.\n`);
+    }
+    if (runE2e) {
+      e2eRan = true;
+      e2eStatus = run(bin("playwright"), ["test"]);
+    }
   }
 }
 
@@ -47,16 +73,30 @@ function count(file, read) {
     return null;
   }
 }
-const vitest = count("test-reports/vitest.json", (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrors ?? 0) }));
+// A file whose set-up failed has no failed test (they are skipped): it counts as one failure.
+const vitestCounts = (report) => ({
+  passed: report.numPassedTests,
+  failed:
+    report.numFailedTests +
+    (report.numRuntimeErrors ?? 0) +
+    report.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed")).length,
+});
+const vitest = count("test-reports/vitest.json", vitestCounts);
+const system = systemRan ? count("test-reports/system.json", vitestCounts) : { passed: 0, failed: 0 };
 const e2e = e2eRan ? count("test-reports/e2e.json", (report) => ({ passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky })) : { passed: 0, failed: 0 };
 
 if (!vitest) problems.push("no Vitest report was written (test-reports/vitest.json)");
 if (e2eRan && !e2e) problems.push("no Playwright report was written (test-reports/e2e.json)");
+if (systemRan && !system) problems.push("no system test report was written (test-reports/system.json)");
+if (systemStatus !== 0 && (!system || system.failed === 0)) problems.push("vitest (system tests) exited with an error");
 if (vitestStatus !== 0 && (!vitest || vitest.failed === 0)) problems.push("vitest exited with an error");
 if (e2eStatus !== 0 && (!e2e || e2e.failed === 0)) problems.push("playwright exited with an error");
 for (const problem of problems) console.error(`[npm test] ${problem}`);
-const passed = (vitest?.passed ?? 0) + (e2e?.passed ?? 0);
-const failed = (vitest?.failed ?? 0) + (e2e?.failed ?? 0) + problems.length;
-console.log(`\nvitest: ${vitest?.passed ?? "?"} passed, ${vitest?.failed ?? "?"} failed; browser: ${e2eRan ? `${e2e?.passed ?? "?"} passed, ${e2e?.failed ?? "?"} failed` : "not run"}`);
+const passed = (vitest?.passed ?? 0) + (system?.passed ?? 0) + (e2e?.passed ?? 0);
+const failed = (vitest?.failed ?? 0) + (system?.failed ?? 0) + (e2e?.failed ?? 0) + problems.length;
+const systemSummary = systemRan ? `${system?.passed ?? "?"} passed, ${system?.failed ?? "?"} failed in ${systemSeconds} s` : "not run";
+console.log(
+  `\nvitest: ${vitest?.passed ?? "?"} passed, ${vitest?.failed ?? "?"} failed; system: ${systemSummary}; browser: ${e2eRan ? `${e2e?.passed ?? "?"} passed, ${e2e?.failed ?? "?"} failed` : "not run"}`,
+);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(vitestStatus !== 0 || e2eStatus !== 0 || problems.length > 0 ? 1 : 0);
+process.exit(vitestStatus !== 0 || systemStatus !== 0 || e2eStatus !== 0 || problems.length > 0 ? 1 : 0);

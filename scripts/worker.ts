@@ -29,7 +29,12 @@ const worker = startBackgroundWorker(handle.db);
 getLogger().info({ smtp: Boolean(config.smtpUrl) }, "Bureau worker running");
 console.log(`\n  Bureau worker running (${config.smtpUrl ? "SMTP configured" : "no SMTP_URL: mail is kept as captured"}). Ctrl+C to stop.\n`);
 
+let stopping = false;
 const shutdown = (signal: string) => {
+  // Ctrl+C reaches every process of the terminal's group and npm forwards it as well: act once
+  // (a second signal must not kill the worker while it finishes the mail in hand).
+  if (stopping) return;
+  stopping = true;
   getLogger().info({ signal }, "worker shutting down");
   worker
     .stop()
@@ -37,5 +42,5 @@ const shutdown = (signal: string) => {
     .then(() => handle.close())
     .finally(() => process.exit(0));
 };
-process.once("SIGTERM", () => shutdown("SIGTERM"));
-process.once("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,6 +1,6 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
-import { contentSecurityPolicy, securityHeaders } from "@/lib/security-headers";
+import { contentSecurityPolicy, isSandboxedFilePath, SANDBOXED_FILE_POLICY, securityHeaders } from "@/lib/security-headers";
 
 // Optimistic check only: a request to the back office without a session cookie goes to sign-in at
 // once. Every page, action and route handler still checks the session and the role itself.
@@ -10,7 +10,8 @@ export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const isDevelopment = process.env.NODE_ENV === "development";
   const nonce = btoa(crypto.randomUUID());
-  const csp = contentSecurityPolicy(nonce, isDevelopment);
+  // The proxy's headers replace those of the route, so a file download gets its sandbox from here.
+  const csp = isSandboxedFilePath(pathname) ? SANDBOXED_FILE_POLICY : contentSecurityPolicy(nonce, isDevelopment);
   const requestId = request.headers.get("x-request-id")?.slice(0, 100) || crypto.randomUUID();
 
   const requestHeaders = new Headers(request.headers);

@@ -11,6 +11,7 @@ import pg from "pg";
 import { getConfig } from "@/lib/env";
 import * as schema from "./schema";
 import { lockDataFolder } from "./pglite-lock";
+import { timePoolQueries } from "./query-timing";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -58,7 +59,9 @@ const globalForDb = globalThis as unknown as { bureauDatabase?: DatabaseHandle }
 export function getDatabaseHandle(): DatabaseHandle {
   if (!globalForDb.bureauDatabase) {
     const config = getConfig();
-    globalForDb.bureauDatabase = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+    const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+    if (config.benchEnabled && handle.kind === "postgres") timePoolQueries(handle.pool);
+    globalForDb.bureauDatabase = handle;
   }
   return globalForDb.bureauDatabase;
 }

@@ -10,16 +10,19 @@ export const migrationsFolder = path.resolve(/*turbopackIgnore: true*/ process.c
 // Any constant works; it only has to be the same for every Bureau instance.
 const MIGRATION_LOCK_KEY = 727_274_001;
 
-/** Applies the committed migrations. On PostgreSQL an advisory lock lets several instances start at once. */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+/**
+ * Applies the committed migrations. On PostgreSQL an advisory lock lets several instances start at once.
+ * `folder`: another migrations folder (the restore migrates a fresh database to a backup's level first).
+ */
+export async function migrateDatabase(handle: DatabaseHandle, folder: string = migrationsFolder): Promise<void> {
   if (handle.kind === "pglite") {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
   const client = await handle.pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migratePostgres(handle.db as unknown as NodePgDatabase, { migrationsFolder });
+    await migratePostgres(handle.db as unknown as NodePgDatabase, { migrationsFolder: folder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     client.release();

@@ -63,9 +63,15 @@ function createAuth() {
       useSecureCookies: config.isProduction && config.appUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    // Only sign-in, sign-out and session reads are public endpoints; everything else goes
-    // through Bureau's own audited actions.
+    // Only sign-in and sign-out answer over HTTP; everything else goes through Bureau's own
+    // audited actions. The session is read on the server (getAuth().api.getSession); over HTTP,
+    // /get-session would hand the session token to any script of the page, which is exactly what
+    // the HttpOnly cookie keeps from it.
     disabledPaths: [
+      "/get-session",
+      "/update-session",
+      "/verify-password",
+      "/delete-user/callback",
       "/sign-up/email",
       "/change-password",
       "/set-password",

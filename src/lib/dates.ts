@@ -32,9 +32,17 @@ function fromUtcMidnight(value: Date): DateString {
   return `${year}-${month}-${day}`;
 }
 
-/** True for a real calendar day written 'YYYY-MM-DD' ("2026-02-30" is false). */
+/** Bureau's calendar: every date typed or read from a URL is from this day on. */
+export const FIRST_DATE = "1900-01-01";
+
+/**
+ * True for a real calendar day written 'YYYY-MM-DD' ("2026-02-30" is false) from 1900-01-01 to
+ * 9999-12-31. No business date of Bureau's comes before 1900, and a year such as 0202 is a typo
+ * for 2022; earlier years also break further down (PostgreSQL has no year 0, and the first day of
+ * year 1 in Paris is still year 0 in UTC). After 9999 there is no room in 'YYYY'.
+ */
 export function isValidDateString(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
+  if (!DATE_PATTERN.test(value) || value < FIRST_DATE) return false;
   try {
     toUtcMidnight(value);
     return true;

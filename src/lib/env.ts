@@ -46,6 +46,10 @@ const envSchema = z.object({
     .enum(["0", "1", ""])
     .optional()
     .transform((value) => value === "1"),
+  BUREAU_BENCH: z
+    .enum(["0", "1", ""])
+    .optional()
+    .transform((value) => value === "1"),
 });
 
 export type Config = {
@@ -62,6 +66,8 @@ export type Config = {
   adminPassword: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   testRoutesEnabled: boolean;
+  /** BUREAU_BENCH=1 (`npm run bench` only): the framework-floor page, query timing and its read-out. */
+  benchEnabled: boolean;
   sentry: SentryConfig;
   /** SMTP_URL; undefined: mail is kept as `captured` in the outbox, never sent. */
   smtpUrl: string | undefined;
@@ -99,13 +105,10 @@ export function getConfig(): Config {
 
 export function loadConfig(source: NodeJS.ProcessEnv): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
-  }
+  if (!parsed.success) throw invalidConfiguration(parsed.error);
   const env = parsed.data;
   const isProduction = env.NODE_ENV === "production";
-  const dataDir = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? "data");
+  const dataDir = dataDirOf(env.DATA_DIR);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 
   let authSecret = env.BETTER_AUTH_SECRET;
@@ -135,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     adminPassword: env.ADMIN_PASSWORD,
     logLevel: env.LOG_LEVEL,
     testRoutesEnabled: env.BUREAU_TEST_ROUTES,
+    benchEnabled: env.BUREAU_BENCH,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Bureau <bureau@${mailDomainOf(appUrl)}>`,
     workerInProcess: env.WORKER_IN_PROCESS,
@@ -154,13 +158,32 @@ function mailDomainOf(appUrl: string): string {
 }
 
 /** The version in package.json (the working directory is the project root for every entry point). */
-function readPackageVersion(): string {
+export function readPackageVersion(): string {
   try {
     const packageJson = JSON.parse(fs.readFileSync(path.resolve(/*turbopackIgnore: true*/ "package.json"), "utf8")) as { version?: unknown };
     return typeof packageJson.version === "string" ? packageJson.version : "unknown";
   } catch {
     return "unknown";
   }
+}
+
+function invalidConfiguration(error: z.ZodError): ConfigError {
+  const problems = error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  return new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+}
+
+function dataDirOf(value: string | undefined): string {
+  return path.resolve(/*turbopackIgnore: true*/ value ?? "data");
+}
+
+/**
+ * Where the database is, and nothing else: for scripts that touch only the database (db:backup,
+ * db:restore), which then need no session secret and never create one.
+ */
+export function loadDatabaseLocation(source: NodeJS.ProcessEnv = process.env): { databaseUrl: string | undefined; dataDir: string } {
+  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true }).safeParse(source);
+  if (!parsed.success) throw invalidConfiguration(parsed.error);
+  return { databaseUrl: parsed.data.DATABASE_URL, dataDir: dataDirOf(parsed.data.DATA_DIR) };
 }
 
 /** Tests that change process.env: the next getConfig() reads it again. */

@@ -30,3 +30,27 @@ export function securityHeaders(isProduction: boolean): Record<string, string> {
     ...(isProduction ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };
 }
+
+/**
+ * Files people upload (CVs) or mail (attachments) are only ever downloads: under this policy,
+ * should a browser render one anyway, nothing in it runs, loads or reaches the site's origin.
+ */
+export const SANDBOXED_FILE_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+const SANDBOXED_FILE_PATHS = [/^\/bo\/jobs\/[^/]+\/applications\/[^/]+\/cv$/, /^\/bo\/outbox\/[^/]+\/attachments\/[^/]+$/];
+
+/** The routes that serve uploaded or mailed files: the proxy gives them SANDBOXED_FILE_POLICY instead of the pages' policy. */
+export function isSandboxedFilePath(pathname: string): boolean {
+  return SANDBOXED_FILE_PATHS.some((pattern) => pattern.test(pathname));
+}
+
+/** The policy of answers that are not pages (JSON, redirects, files): no content may run or load. */
+export const NO_CONTENT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The headers of a route the proxy does not run for (its matcher leaves out static files and the
+ * streamed CV upload): the same protections, with a policy that allows no content at all.
+ */
+export function headersOutsideProxy(isProduction: boolean): Record<string, string> {
+  return { "Content-Security-Policy": NO_CONTENT_POLICY, ...securityHeaders(isProduction) };
+}

@@ -63,16 +63,49 @@ export async function startUp(): Promise<void> {
   // The background worker (outbox, reminders) runs here unless a separate `npm run worker` does.
   if (config.workerInProcess) startBackgroundWorker(db);
 
-  const close = (signal: string) => {
+  closeOnSignals(() => handle.close());
+}
+
+/** How long a stop may wait for requests still running before the process exits anyway. */
+const SHUTDOWN_LIMIT_MS = 25_000;
+
+/**
+ * Stopping cleanly (SIGTERM from a process manager or an orchestrator, Ctrl+C).
+ *
+ * `next start` handles these signals itself: it stops accepting connections at once, lets every
+ * request in flight finish, then calls process.exit. So Bureau must neither close the database nor
+ * exit before that (doing so cut off the requests still running: tests/system/faults.sys.test.ts).
+ * On the signal the background worker stops taking mail and finishes the mail in hand; Next.js's
+ * exit is held until the worker has stopped, then the database is closed and the process exits
+ * with Next.js's code. A request still running after SHUTDOWN_LIMIT_MS does not hold the process
+ * forever (orchestrators kill after their own grace period anyway: give them at least this long).
+ */
+function closeOnSignals(closeDatabase: () => Promise<void>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    // A terminal's Ctrl+C reaches every process of the group, and npm forwards it too: once is enough.
+    if (stopping) return;
+    stopping = true;
+    const logger = getLogger();
     logger.info({ signal }, "shutting down");
-    // Next.js stops accepting requests on the same signal; give those in flight a moment, then close.
+    const workerStopped = stopBackgroundWorker().catch((error: unknown) => logger.error({ err: error }, "stopping the background worker failed"));
+    const exit = process.exit.bind(process);
+    let exiting = false;
+    process.exit = ((code?: number | string | null) => {
+      if (!exiting) {
+        exiting = true;
+        void workerStopped
+          .then(closeDatabase)
+          .catch(() => {})
+          .finally(() => exit(code));
+      }
+      return undefined as never;
+    }) as typeof process.exit;
     setTimeout(() => {
-      stopBackgroundWorker()
-        .catch(() => {})
-        .then(() => handle.close())
-        .finally(() => process.exit(0));
-    }, 500).unref();
+      logger.warn({ limitMs: SHUTDOWN_LIMIT_MS }, "requests still running at the shutdown limit; exiting");
+      exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
   };
-  process.once("SIGTERM", () => close("SIGTERM"));
-  process.once("SIGINT", () => close("SIGINT"));
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
 }

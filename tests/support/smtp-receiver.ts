@@ -1,9 +1,14 @@
 // A real SMTP peer for tests and the benchmark: the smtp-server package on loopback, random port.
 // Keeps every message it accepted (raw), and can be stopped and started again on the same port.
+// `beforeAccept` runs once a message's data is in, before the "250 OK": a slow or stalling server, or
+// a test acting at that exact moment. A message is accepted (kept) only when the 250 is sent; if the
+// client's connection is gone by then, the message is dropped, as a real server drops an unfinished one.
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { raw: string; messageId: string | null; rcptTo: string[] };
+
+export type ReceiverOptions = { beforeAccept?: (mail: ReceivedMail) => Promise<void> | void };
 
 export type SmtpReceiver = {
   url: () => string;
@@ -14,28 +19,44 @@ export type SmtpReceiver = {
   reset: () => void;
 };
 
-function newServer(messages: ReceivedMail[]) {
+function newServer(messages: ReceivedMail[], options: ReceiverOptions) {
+  const closed = new Set<string>();
   return new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     closeTimeout: 200,
     size: 25 * 1024 * 1024,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("latin1");
-        messages.push({ raw, messageId: headerOf(raw, "Message-ID"), rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
-        callback();
+        const mail = { raw, messageId: headerOf(raw, "Message-ID"), rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
+        if (!options.beforeAccept) {
+          messages.push(mail);
+          callback();
+          return;
+        }
+        void Promise.resolve(options.beforeAccept(mail)).then(
+          () => {
+            if (closed.has(session.id)) return;
+            messages.push(mail);
+            callback();
+          },
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
       });
     },
   });
 }
 
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(options: ReceiverOptions = {}): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
-  let server = newServer(messages);
+  let server = newServer(messages, options);
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port));
@@ -49,7 +70,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     start: async () => {
-      server = newServer(messages);
+      server = newServer(messages, options);
       await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
         server.listen(port, "127.0.0.1", () => resolve());

@@ -65,6 +65,12 @@ export const invoice = pgTable(
     index("invoices_client_idx").on(table.clientId, table.issueDate),
     index("invoices_issue_date_idx").on(table.issueDate, table.id),
     index("invoices_credited_idx").on(table.creditedInvoiceId),
+    // Open invoices (what is owed) by due date: the unpaid and overdue lists sorted by due date,
+    // their totals when a search or client filter rules out the summary tables (index-only: the
+    // amounts are in the key), and the daily reminders. Small: only invoices still owed.
+    index("invoices_open_due_idx")
+      .on(table.dueDate, table.id, table.currency, table.total, table.balance)
+      .where(sql`${table.kind} = 'invoice' and ${table.status} in ('issued', 'partially_paid')`),
     check("invoices_kind_check", sql`${table.kind} in ('invoice', 'credit_note')`),
     check("invoices_status_check", sql`${table.status} in ('draft', 'issued', 'partially_paid', 'paid', 'cancelled')`),
     // Issued means numbered; a draft has no number (VAT Directive art. 226(2): sequential numbers).

@@ -73,7 +73,12 @@ export const jobApplication = pgTable(
     version: version(),
     ...timestamps,
   },
-  (table) => [index("job_applications_job_idx").on(table.jobId, table.createdAt), index("job_applications_created_idx").on(table.createdAt)],
+  (table) => [
+    index("job_applications_job_idx").on(table.jobId, table.createdAt),
+    index("job_applications_created_idx").on(table.createdAt),
+    // New applications: the dashboard's count and the jobs list's "with new applications" filter.
+    index("job_applications_status_idx").on(table.status, table.jobId),
+  ],
 );
 
 /** The CV bytes, apart from the application row so lists never load them. Stored under a generated name. */

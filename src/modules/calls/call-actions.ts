@@ -15,10 +15,20 @@ import {
   scheduleCall,
   updateCall,
 } from "./call-mutations";
+import { findCallClientOptions } from "./call-queries";
+import type { CallClientOption } from "./components/call-form-options";
 
 // Thin server actions: the session decides who acts; each mutation checks that the actor may
 // change this call (staff: their own), validates with the shared schema and writes in one
 // transaction.
+
+/** The clients and projects a call dialog offers, loaded when it opens (too many to send with each list page). */
+export async function loadCallClientsAction(): Promise<ActionResult<CallClientOption[]>> {
+  return runAction(async () => {
+    await requireActor();
+    return findCallClientOptions(getDb());
+  });
+}
 
 function refresh() {
   revalidatePath("/bo/calls");

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { call, client, project, timeEntry, user } from "@/db/schema";
 import { addDaysToDate, startOfDayInZone } from "@/lib/dates";
@@ -7,6 +7,7 @@ import { NotFoundError } from "@/lib/errors";
 import { findClientOptions } from "@/modules/clients/client-queries";
 import { HISTORY_STATUSES, TODO_STATUSES } from "./call-rules";
 import type { CallListQuery } from "./call-schemas";
+import type { CallClientOption, CallFormOptions } from "./components/call-form-options";
 import { escapeLike } from "@/lib/sql-text";
 
 /**
@@ -59,10 +60,14 @@ export type FindCallsOptions = {
   from?: string;
   to?: string;
   q?: string;
+  /** To do only: planned for today (or not planned yet), or planned before today. */
+  due?: CallListQuery["due"];
   page: number;
   size: number;
   viewerId?: string;
   timeZone: string;
+  /** The firm's today, for `due`; the caller passes it so a test can fix it. */
+  today?: string;
 };
 
 /**
@@ -74,6 +79,29 @@ function phoneDigits(q: string): string | null {
   if (!/^[+\d\s().\-/]+$/.test(q)) return null;
   const digits = q.replace(/\D/g, "").replace(/^0+/, "");
   return digits.length >= 3 ? digits : null;
+}
+
+/**
+ * "Today": planned for today in the firm's timezone, or a callback request not planned yet;
+ * "overdue": planned before today. Shared by the To do list's filter and the dashboard's counts.
+ */
+export function callDueCondition(due: NonNullable<CallListQuery["due"]>, today: string, timeZone: string): SQL {
+  return or(...callDueParts(due, today, timeZone))!;
+}
+
+/** The disjoint parts of a due filter, each an index range on (status, scheduled_at). */
+function callDueParts(due: NonNullable<CallListQuery["due"]>, today: string, timeZone: string): SQL[] {
+  const startOfToday = startOfDayInZone(today, timeZone);
+  switch (due) {
+    case "today":
+      return [and(gte(call.scheduledAt, startOfToday), lt(call.scheduledAt, startOfDayInZone(addDaysToDate(today, 1), timeZone)))!, isNull(call.scheduledAt)];
+    case "overdue":
+      return [lt(call.scheduledAt, startOfToday)];
+    default: {
+      const unreachable: never = due;
+      throw new Error(`Unknown due filter ${String(unreachable)}`);
+    }
+  }
 }
 
 export function callFilters(options: Omit<FindCallsOptions, "page" | "size">): SQL[] {
@@ -93,6 +121,10 @@ export function callFilters(options: Omit<FindCallsOptions, "page" | "size">): S
     const matches = [ilike(call.contactName, pattern), ilike(call.subject, pattern)];
     if (digits) matches.push(sql`${call.phone} like ${`%${digits}%`}`);
     filters.push(or(...matches)!);
+  }
+  if (options.due && options.view !== "history") {
+    if (!options.today) throw new Error("The due filter needs the firm's today.");
+    filters.push(callDueCondition(options.due, options.today, options.timeZone));
   }
   return filters;
 }
@@ -150,21 +182,19 @@ export async function findClientCalls(db: Executor, clientId: string, limit = 20
 
 /**
  * The dashboard's figures: calls to do today (planned for today in the firm's timezone, plus
- * callback requests with no time yet) and overdue ones (planned before today).
+ * callback requests with no time yet) and overdue ones (planned before today); the totals of the
+ * To do list filtered with due=today and due=overdue (and person, when given).
  */
 export async function countCallsToDo(db: Executor, options: { userId?: string; today: string; timeZone: string }) {
-  const startOfToday = startOfDayInZone(options.today, options.timeZone);
-  const startOfTomorrow = startOfDayInZone(addDaysToDate(options.today, 1), options.timeZone);
-  const base = [inArray(call.status, [...TODO_STATUSES])];
-  if (options.userId) base.push(eq(call.assignedUserId, options.userId));
-  const [row] = await db
-    .select({
-      today: sql<number>`count(*) filter (where (${call.scheduledAt} >= ${startOfToday} and ${call.scheduledAt} < ${startOfTomorrow}) or ${call.scheduledAt} is null)`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${call.scheduledAt} < ${startOfToday})`.mapWith(Number),
-    })
-    .from(call)
-    .where(and(...base));
-  return { today: row?.today ?? 0, overdue: row?.overdue ?? 0 };
+  const base = callFilters({ view: "todo", person: options.userId, timeZone: options.timeZone });
+  // One count per disjoint part of each filter, each an index range (one count with OR-ed
+  // conditions would read every planned call), in one round trip.
+  const countOf = (due: "today" | "overdue", part: SQL | undefined) => db.select({ due: sql<string>`${due}::text`.as("due"), value: count() }).from(call).where(and(...base, part));
+  const [planned, unplanned] = callDueParts("today", options.today, options.timeZone);
+  const [late] = callDueParts("overdue", options.today, options.timeZone);
+  const rows = await countOf("today", planned).unionAll(countOf("today", unplanned)).unionAll(countOf("overdue", late));
+  const total = (due: string) => rows.filter((row) => row.due === due).reduce((sum, row) => sum + Number(row.value), 0);
+  return { today: total("today"), overdue: total("overdue") };
 }
 
 /** Who can be assigned a call: active users, by name. */
@@ -172,13 +202,12 @@ export async function findCallAssignees(db: Executor) {
   return db.select({ id: user.id, name: user.name }).from(user).where(eq(user.active, true)).orderBy(asc(user.name));
 }
 
-/** What the call dialogs offer: people to assign, clients and their projects. */
-export async function findCallFormOptions(db: Executor, viewer: { id: string; name: string; role: "admin" | "manager" | "staff" }, timeZone: string) {
-  const [assignees, clients] = await Promise.all([findCallAssignees(db), findClientOptions(db)]);
-  return {
-    viewer: { id: viewer.id, name: viewer.name, role: viewer.role },
-    assignees,
-    clients: clients.map((entry) => ({ id: entry.id, name: entry.name, projects: entry.projects })),
-    timeZone,
-  };
+/** What every call dialog needs, sent with the page: who acts, people to assign, the firm's timezone. */
+export async function findCallFormOptions(db: Executor, viewer: { id: string; name: string; role: "admin" | "manager" | "staff" }, timeZone: string): Promise<CallFormOptions> {
+  return { viewer: { id: viewer.id, name: viewer.name, role: viewer.role }, assignees: await findCallAssignees(db), timeZone };
+}
+
+/** The clients and projects the dialogs offer, loaded when one opens (see CallClientOption). */
+export async function findCallClientOptions(db: Executor): Promise<CallClientOption[]> {
+  return (await findClientOptions(db)).map((entry) => ({ id: entry.id, name: entry.name, projects: entry.projects }));
 }

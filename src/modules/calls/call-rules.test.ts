@@ -12,6 +12,7 @@ import {
   formatPhone,
   instantToWallTime,
   isOverdue,
+  isWallTime,
   parseCallDuration,
   parsePhone,
   statusAfter,
@@ -170,5 +171,11 @@ describe("wall-clock times in the firm's timezone", () => {
     expect(wallTimeToInstant("2026-07-12T14:30", "Europe/Paris").toISOString()).toBe("2026-07-12T12:30:00.000Z");
     expect(instantToWallTime(new Date("2026-07-12T12:30:00Z"), "Europe/Paris")).toBe("2026-07-12T14:30");
     expect(() => wallTimeToInstant("2026-13-01T10:00", "Europe/Paris")).toThrow(RangeError);
+  });
+
+  it("refuses days that do not exist instead of moving them, and years before 1900", () => {
+    for (const value of ["2026-02-30T10:00", "2026-04-31T10:00", "2025-02-29T10:00", "0000-01-01T10:00", "0050-06-01T12:00", "2026-03-12T24:00"]) expect(isWallTime(value)).toBe(false);
+    expect(isWallTime("2028-02-29T10:00")).toBe(true);
+    expect(() => wallTimeToInstant("0001-01-01T00:00", "Europe/Paris")).toThrow(RangeError);
   });
 });

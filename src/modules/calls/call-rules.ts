@@ -3,6 +3,7 @@
 // wall-clock times. No database, no React: unit-tested in call-rules.test.ts.
 import { TZDate } from "@date-fns/tz";
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { isValidDateString } from "@/lib/dates";
 
 export type CallStatus = "requested" | "scheduled" | "completed" | "missed" | "cancelled";
 export type CallDirection = "inbound" | "outbound";
@@ -235,11 +236,12 @@ export function timeEntryDescription(call: { contactName: string; subject: strin
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
+/** A real calendar day (from 1900 on, as every date) and time: "2026-02-30T10:00" is refused rather than moved to March. */
 export function isWallTime(value: string): boolean {
   const match = WALL_TIME.exec(value);
-  if (!match) return false;
-  const [, , month, day, hour, minute] = match.map(Number);
-  return month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31 && hour! <= 23 && minute! <= 59;
+  if (!match || !isValidDateString(value.slice(0, 10))) return false;
+  const [, , , , hour, minute] = match.map(Number);
+  return hour! <= 23 && minute! <= 59;
 }
 
 /** "2026-03-12T14:30" in Europe/Paris → the instant 13:30 UTC. */

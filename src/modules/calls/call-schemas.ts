@@ -2,6 +2,8 @@
 // browser. Phone numbers are checked here for shape only; the mutation reads them with the
 // firm's country as default region (libphonenumber-js) and stores E.164.
 import { z } from "zod";
+import { isValidDateString } from "@/lib/dates";
+import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
 import { CONTACT_NAME_MAX, isWallTime, NOTES_MAX, parseCallDuration, SUBJECT_MAX } from "./call-rules";
 
 export const CALL_DIRECTIONS = ["inbound", "outbound"] as const;
@@ -17,23 +19,24 @@ const uuidOrNull = (message: string) =>
     .transform((value) => (value === null || value === undefined || value.trim() === "" ? null : value.trim()))
     .pipe(z.uuid(message).nullable());
 
-const optionalText = (max: number, message: string) =>
+const optionalText = (max: number, message: string, kind: TextKind = "line") =>
   z
     .union([z.string(), z.null()])
     .optional()
     .transform((value) => {
-      const text = (value ?? "").trim();
+      const text = (kind === "multiline" ? normalizeLineBreaks(value ?? "") : (value ?? "")).trim();
       return text === "" ? null : text;
     })
-    .pipe(z.string().max(max, message).nullable());
+    .pipe(z.string().max(max, message).superRefine(kind === "multiline" ? checkMultiline : checkLine).nullable());
 
 const contactName = z
   .string({ error: "Enter the contact's name." })
   .trim()
   .min(1, "Enter the contact's name.")
-  .max(CONTACT_NAME_MAX, `Use at most ${CONTACT_NAME_MAX} characters.`);
-const subject = z.string({ error: "Enter a subject." }).trim().min(1, "Enter a subject.").max(SUBJECT_MAX, `Use at most ${SUBJECT_MAX} characters.`);
-const notes = optionalText(NOTES_MAX, `Use at most ${NOTES_MAX.toLocaleString("en-GB")} characters.`);
+  .max(CONTACT_NAME_MAX, `Use at most ${CONTACT_NAME_MAX} characters.`)
+  .superRefine(checkLine);
+const subject = z.string({ error: "Enter a subject." }).trim().min(1, "Enter a subject.").max(SUBJECT_MAX, `Use at most ${SUBJECT_MAX} characters.`).superRefine(checkLine);
+const notes = optionalText(NOTES_MAX, `Use at most ${NOTES_MAX.toLocaleString("en-GB")} characters.`, "multiline");
 const phone = optionalText(40, "A phone number has at most 40 characters.");
 const email = z
   .union([z.string(), z.null()])
@@ -68,7 +71,7 @@ const requiredDuration = duration.refine((value) => value !== null, "Enter how l
 
 const checkbox = z.union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")]).optional().transform((value) => value === true || value === "on" || value === "true");
 
-const idAndVersion = { id: z.uuid("Unknown call."), version: z.coerce.number().int().min(1) };
+const idAndVersion = { id: z.uuid("Unknown call."), version: versionInput };
 
 const callFields = {
   direction: z.enum(CALL_DIRECTIONS, { error: "Choose inbound or outbound." }),
@@ -143,7 +146,7 @@ export const logCallTimeInput = z.object({ ...idAndVersion });
 /** A callback request (from /mail or taken by phone): phone required (SPEC section 3). */
 export const requestCallbackInput = z.object({
   contactName,
-  phone: z.string({ error: "Enter a phone number to call back." }).trim().min(1, "Enter a phone number to call back.").max(40, "A phone number has at most 40 characters."),
+  phone: z.string({ error: "Enter a phone number to call back." }).trim().min(1, "Enter a phone number to call back.").max(40, "A phone number has at most 40 characters.").superRefine(checkLine),
   email,
   subject,
   notes,
@@ -154,7 +157,6 @@ export type RequestCallbackInput = z.input<typeof requestCallbackInput>;
 // ---------------------------------------------------------------------------------------
 // The list's URL: every filter lives in the search params.
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const optionalParam = z
   .union([z.string(), z.array(z.string())])
   .optional()
@@ -166,9 +168,12 @@ export const callListQuery = z.object({
   client: optionalParam.transform((value) => (value && z.uuid().safeParse(value).success ? value : undefined)),
   direction: optionalParam.transform((value) => (CALL_DIRECTIONS as readonly string[]).includes(value ?? "") ? (value as (typeof CALL_DIRECTIONS)[number]) : undefined),
   status: optionalParam.transform((value) => (CALL_STATUSES as readonly string[]).includes(value ?? "") ? (value as (typeof CALL_STATUSES)[number]) : undefined),
-  from: optionalParam.transform((value) => (value && DATE.test(value) ? value : undefined)),
-  to: optionalParam.transform((value) => (value && DATE.test(value) ? value : undefined)),
+  from: optionalParam.transform((value) => (value && isValidDateString(value) ? value : undefined)),
+  // The list reads "before the day after": the last day there is has no day after it.
+  to: optionalParam.transform((value) => (value && isValidDateString(value) && value < "9999-12-31" ? value : undefined)),
   q: optionalParam.transform((value) => value?.slice(0, 100)),
+  /** To do only: "today" (planned today, or not yet planned) or "overdue" (planned before today). */
+  due: optionalParam.transform((value) => (value === "today" || value === "overdue" ? value : undefined)),
   page: optionalParam.transform((value) => Math.max(1, Math.min(100_000, Number.parseInt(value ?? "1", 10) || 1))),
   size: optionalParam.transform((value) => Math.max(1, Math.min(200, Number.parseInt(value ?? "50", 10) || 50))),
 });

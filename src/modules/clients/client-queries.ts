@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { client, project } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
+import { escapeLike } from "@/lib/sql-text";
 
 export type ClientOption = {
   id: string;
@@ -12,8 +13,17 @@ export type ClientOption = {
   projects: { id: string; name: string; billableByDefault: boolean }[];
 };
 
-/** Pickers (calls, invoices, timesheets): active clients and their active projects, ordered by name. */
-export async function findClientOptions(db: Executor): Promise<ClientOption[]> {
+/** Filters: active clients, id and name only, ordered by name. */
+export async function findClientNames(db: Executor): Promise<{ id: string; name: string }[]> {
+  return db.select({ id: client.id, name: client.name }).from(client).where(isNull(client.archivedAt)).orderBy(sql`lower(${client.name})`, client.id);
+}
+
+/**
+ * Pickers (calls, invoices, timesheets): active clients and their active projects, ordered by name.
+ * With `only`, just those projects (and the clients they belong to).
+ */
+export async function findClientOptions(db: Executor, only?: { projectIds: readonly string[] }): Promise<ClientOption[]> {
+  if (only && only.projectIds.length === 0) return [];
   const rows = await db
     .select({
       id: client.id,
@@ -26,7 +36,7 @@ export async function findClientOptions(db: Executor): Promise<ClientOption[]> {
     })
     .from(client)
     .leftJoin(project, and(eq(project.clientId, client.id), isNull(project.archivedAt)))
-    .where(isNull(client.archivedAt))
+    .where(and(isNull(client.archivedAt), only ? inArray(project.id, [...only.projectIds]) : undefined))
     .orderBy(sql`lower(${client.name})`, client.id, sql`lower(${project.name})`);
   const options: ClientOption[] = [];
   const byId = new Map<string, ClientOption>();
@@ -42,6 +52,30 @@ export async function findClientOptions(db: Executor): Promise<ClientOption[]> {
     }
   }
   return options;
+}
+
+/** How many projects can take time (active, of an active client). */
+export async function countActiveProjects(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(project)
+    .innerJoin(client, eq(client.id, project.clientId))
+    .where(and(isNull(project.archivedAt), isNull(client.archivedAt)));
+  return row?.value ?? 0;
+}
+
+export type ProjectSearchResult = { id: string; name: string; billableByDefault: boolean; clientName: string };
+
+/** Active projects whose name or client's name contains the text, by client and name; at most `limit`. */
+export async function searchProjectOptions(db: Executor, text: string, limit = 20): Promise<ProjectSearchResult[]> {
+  const pattern = `%${escapeLike(text.trim())}%`;
+  return db
+    .select({ id: project.id, name: project.name, billableByDefault: project.billableByDefault, clientName: client.name })
+    .from(project)
+    .innerJoin(client, eq(client.id, project.clientId))
+    .where(and(isNull(project.archivedAt), isNull(client.archivedAt), or(ilike(project.name, pattern), ilike(client.name, pattern))))
+    .orderBy(sql`lower(${client.name})`, sql`lower(${project.name})`, project.id)
+    .limit(limit);
 }
 
 export const CLIENT_SORTS = ["name", "city", "country", "created"] as const;

@@ -1,15 +1,17 @@
 // Inputs of the clients domain (SPEC section 3, Client and Project), shared by the forms
 // (zodResolver) and the actions. Browser-safe: no database code.
 import { z } from "zod";
-import { optionalRateInput as rateInput } from "@/modules/users/user-schemas";
+import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
+import { optionalRateInput } from "@/modules/users/user-schemas";
 import { checkClientVatNumber, isCountryCode, isCurrencyCode, normalizeVatNumber } from "./client-rules";
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, kind: TextKind = "line") =>
   z
     .string()
     .nullish()
-    .transform((value) => (value ?? "").trim())
+    .transform((value) => (kind === "multiline" ? normalizeLineBreaks(value ?? "") : (value ?? "")).trim())
     .refine((value) => value.length <= max, `Use at most ${max} characters.`)
+    .superRefine(kind === "multiline" ? checkMultiline : checkLine)
     .transform((value) => (value === "" ? null : value));
 
 const optionalEmail = z
@@ -20,15 +22,14 @@ const optionalEmail = z
   .refine((value) => value === "" || z.email().safeParse(value).success, "Enter a valid email address.")
   .transform((value) => (value === "" ? null : value));
 
+// Stored as typed: spaces (also the no-break ones pasted from web pages) group the digits; a tab
+// or a line break is no part of a number.
 const optionalPhone = z
   .string()
   .nullish()
   .transform((value) => (value ?? "").trim())
-  .refine((value) => value === "" || /^\+?[\d\s().\-/]{4,30}$/.test(value), "Enter a phone number such as +33 1 23 45 67 89.")
+  .refine((value) => value === "" || /^\+?[\d \u00a0\u202f().\-/]{4,30}$/.test(value), "Enter a phone number such as +33 1 23 45 67 89.")
   .transform((value) => (value === "" ? null : value));
-
-// Optional keys: a form may leave them out; missing, null and empty text all mean "none".
-const optionalRateInput = z.union([z.string(), z.number()]).nullish().pipe(rateInput);
 
 /** A whole number typed in a field; empty or non-numeric text is an error, never 0. */
 const wholeNumber = (message: string) =>
@@ -43,7 +44,7 @@ const wholeNumber = (message: string) =>
 
 export const clientFields = z
   .object({
-    name: z.string({ error: "Enter the client's name." }).trim().min(1, "Enter the client's name.").max(200, "Use at most 200 characters."),
+    name: z.string({ error: "Enter the client's name." }).trim().min(1, "Enter the client's name.").max(200, "Use at most 200 characters.").superRefine(checkLine),
     billingEmail: optionalEmail,
     phone: optionalPhone,
     addressLine1: optionalText(200),
@@ -64,7 +65,7 @@ export const clientFields = z
       .refine((value) => isCurrencyCode(value), "Choose a currency from the list."),
     paymentTermsDays: wholeNumber("Enter a number of days between 0 and 365.").refine((value) => value <= 365, "Enter a number of days between 0 and 365."),
     defaultHourlyRate: optionalRateInput,
-    notes: optionalText(5000),
+    notes: optionalText(5000, "multiline"),
   })
   .superRefine((value, ctx) => {
     const message = checkClientVatNumber(value.country, value.vatNumber);
@@ -75,9 +76,9 @@ export const clientFields = z
 export const createClientInput = clientFields;
 export type ClientFormValues = z.input<typeof clientFields>;
 
-export const updateClientInput = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) }).and(clientFields);
+export const updateClientInput = z.object({ id: z.uuid(), version: versionInput }).and(clientFields);
 
-export const archiveClientInput = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1), archived: z.boolean() });
+export const archiveClientInput = z.object({ id: z.uuid(), version: versionInput, archived: z.boolean() });
 
 /** Budget typed in hours ("120", "37.5", "37,5") → minutes, or null when empty. */
 const optionalBudgetHours = z.union([z.string(), z.number()]).nullish().transform((value, ctx) => {
@@ -93,7 +94,7 @@ const optionalBudgetHours = z.union([z.string(), z.number()]).nullish().transfor
 });
 
 export const projectFields = z.object({
-  name: z.string({ error: "Enter the project's name." }).trim().min(1, "Enter the project's name.").max(200, "Use at most 200 characters."),
+  name: z.string({ error: "Enter the project's name." }).trim().min(1, "Enter the project's name.").max(200, "Use at most 200 characters.").superRefine(checkLine),
   code: optionalText(20),
   hourlyRate: optionalRateInput,
   budgetHours: optionalBudgetHours,
@@ -102,5 +103,5 @@ export const projectFields = z.object({
 export type ProjectFormValues = z.input<typeof projectFields>;
 
 export const createProjectInput = z.object({ clientId: z.uuid() }).and(projectFields);
-export const updateProjectInput = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) }).and(projectFields);
-export const archiveProjectInput = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1), archived: z.boolean() });
+export const updateProjectInput = z.object({ id: z.uuid(), version: versionInput }).and(projectFields);
+export const archiveProjectInput = z.object({ id: z.uuid(), version: versionInput, archived: z.boolean() });

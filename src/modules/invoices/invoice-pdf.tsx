@@ -7,8 +7,10 @@ import type { InvoiceDocument } from "./invoice-document";
 // embedded or loaded, and the render is fast and deterministic. For an issued invoice the
 // creation date is its issue instant and the producer is fixed, so the bytes never change.
 
-// Helvetica's WinAnsi encoding has no narrow or no-break spaces (fr-FR uses them in amounts).
-const pdfText = (value: string) => value.replace(/[\u00a0\u202f\u2009]/g, " ");
+// Helvetica's WinAnsi encoding has no narrow or no-break spaces (fr-FR uses them in amounts). Soft
+// hyphens (U+00AD, invisible hyphenation hints) go: react-pdf's layout crashes on a line made of
+// nothing else, which any free-text field could hold.
+const pdfText = (value: string) => value.replace(/[\u00a0\u202f\u2009]/g, " ").replace(/\u00ad/g, "");
 
 const styles = StyleSheet.create({
   page: { padding: 40, fontSize: 9, fontFamily: "Helvetica", color: "#111827", lineHeight: 1.35 },
@@ -48,9 +50,9 @@ function Party({ label, party }: { label: string; party: InvoiceDocument["firm"]
         <Text key={index}>{pdfText(line)}</Text>
       ))}
       {party.country ? <Text>{party.country}</Text> : null}
-      {party.vatNumber ? <Text>VAT number: {party.vatNumber}</Text> : null}
+      {party.vatNumber ? <Text>VAT number: {pdfText(party.vatNumber)}</Text> : null}
       {party.legalForm || party.registrationNumber ? <Text>{pdfText([party.legalForm, party.registrationNumber].filter(Boolean).join(", "))}</Text> : null}
-      {party.email ? <Text style={styles.muted}>{party.email}</Text> : null}
+      {party.email ? <Text style={styles.muted}>{pdfText(party.email)}</Text> : null}
     </View>
   );
 }
@@ -63,7 +65,7 @@ export function InvoicePdf({ document, createdAt }: { document: InvoiceDocument;
         <View style={styles.header}>
           <View>
             <Text style={styles.firmName}>{pdfText(document.firm.name)}</Text>
-            {document.firm.phone ? <Text style={styles.muted}>{document.firm.phone}</Text> : null}
+            {document.firm.phone ? <Text style={styles.muted}>{pdfText(document.firm.phone)}</Text> : null}
           </View>
           <View>
             <Text style={styles.title}>{document.title}</Text>

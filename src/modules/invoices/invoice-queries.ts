@@ -1,6 +1,6 @@
 import "server-only";
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { bigint as pgBigint, pgTable, text as pgText } from "drizzle-orm/pg-core";
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { bigint as pgBigint, date as pgDate, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import { auditEvent, client, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
@@ -26,11 +26,63 @@ const invoiceTotals = pgTable("invoice_totals", {
   balance: pgBigint("balance", { mode: "number" }).notNull(),
 });
 
-/** Filters the summary table answers exactly: nothing that depends on today, a client, dates or a search. */
-function isSummaryFilter(filter: InvoiceListFilter): boolean {
-  const storedStatus = filter.status === undefined || filter.status === "draft" || filter.status === "paid" || filter.status === "cancelled";
-  return storedStatus && !filter.q && !filter.client && !filter.from && !filter.to;
+/**
+ * The same sums per issue date (invoice_day_totals), per due date of the open invoices
+ * (invoice_open_balances) and per payment date (payment_day_totals), kept by the triggers of
+ * drizzle/0008_dashboard_totals.sql: the dashboard's figures and the list's totals for a period
+ * read a few hundred rows instead of the invoices.
+ */
+const invoiceDayTotals = pgTable("invoice_day_totals", {
+  issueDate: pgDate("issue_date", { mode: "string" }).notNull(),
+  currency: pgText("currency").notNull(),
+  kind: pgText("kind").notNull(),
+  status: pgText("status").notNull(),
+  count: pgBigint("count", { mode: "number" }).notNull(),
+  total: pgBigint("total", { mode: "number" }).notNull(),
+  balance: pgBigint("balance", { mode: "number" }).notNull(),
+});
+const invoiceOpenBalances = pgTable("invoice_open_balances", {
+  dueDate: pgDate("due_date", { mode: "string" }).notNull(),
+  currency: pgText("currency").notNull(),
+  count: pgBigint("count", { mode: "number" }).notNull(),
+  total: pgBigint("total", { mode: "number" }).notNull(),
+  balance: pgBigint("balance", { mode: "number" }).notNull(),
+});
+const paymentDayTotals = pgTable("payment_day_totals", {
+  date: pgDate("date", { mode: "string" }).notNull(),
+  currency: pgText("currency").notNull(),
+  count: pgBigint("count", { mode: "number" }).notNull(),
+  amount: pgBigint("amount", { mode: "number" }).notNull(),
+});
+
+type StoredStatus = (typeof invoice.$inferSelect)["status"];
+const OPEN_STATUSES: StoredStatus[] = ["issued", "partially_paid"];
+
+/** The stored statuses a status filter stands for, when it does not depend on today; else null. */
+function storedStatusesOf(status: InvoiceListFilter["status"]): StoredStatus[] | undefined | null {
+  switch (status) {
+    case undefined:
+      return undefined;
+    case "draft":
+    case "paid":
+    case "cancelled":
+      return [status];
+    case "unpaid":
+      return OPEN_STATUSES;
+    case "not_draft":
+      return ["issued", "partially_paid", "paid", "cancelled"];
+    case "issued":
+    case "partially_paid":
+    case "overdue":
+      return null;
+    default: {
+      const unreachable: never = status;
+      throw new Error(`Unknown status filter ${String(unreachable)}`);
+    }
+  }
 }
+
+const hasPaidRange = (filter: InvoiceListFilter) => Boolean(filter.paidFrom || filter.paidTo);
 
 const clientName = sql<string>`coalesce(${invoice.clientSnapshot}->>'name', ${client.name})`;
 
@@ -57,9 +109,16 @@ export function invoiceListWhere(filter: InvoiceListFilter, today: string, match
     const pattern = `%${escapeLike(filter.q)}%`;
     conditions.push(or(sql`${invoice.number} ilike ${pattern}`, matchingClientIds.length > 0 ? inArray(invoice.clientId, matchingClientIds) : undefined));
   }
-  const open = inArray(invoice.status, ["issued", "partially_paid"]);
+  const open = inArray(invoice.status, OPEN_STATUSES);
   switch (filter.status) {
     case undefined:
+      break;
+    case "unpaid":
+      // A balance is due on invoices only: a credit note's balance is always zero.
+      conditions.push(and(open, eq(invoice.kind, "invoice")));
+      break;
+    case "not_draft":
+      conditions.push(ne(invoice.status, "draft"));
       break;
     case "overdue":
       // Credit notes take no payment, so they are never overdue.
@@ -77,7 +136,13 @@ export function invoiceListWhere(filter: InvoiceListFilter, today: string, match
   if (filter.client) conditions.push(eq(invoice.clientId, filter.client));
   if (filter.from) conditions.push(gte(invoice.issueDate, filter.from));
   if (filter.to) conditions.push(lte(invoice.issueDate, filter.to));
+  if (hasPaidRange(filter)) conditions.push(sql`exists (select 1 from ${payment} where ${payment.invoiceId} = ${invoice.id} and ${paymentInRange(filter)})`);
   return and(...conditions);
+}
+
+/** Payments dated inside the filter's paid range (the days included). */
+function paymentInRange(filter: InvoiceListFilter): SQL | undefined {
+  return and(filter.paidFrom ? gte(payment.date, filter.paidFrom) : undefined, filter.paidTo ? lte(payment.date, filter.paidTo) : undefined);
 }
 
 function orderOf(sort: InvoiceSort | undefined, dir: "asc" | "desc" | undefined): SQL[] {
@@ -127,37 +192,121 @@ const listColumns = {
 };
 
 export type InvoiceListRow = Awaited<ReturnType<typeof findInvoices>>["rows"][number];
-export type CurrencyTotals = { currency: string; count: number; total: number; balance: number };
+/** Per currency: documents, their totals and balances; with a paid range, what was received in it. */
+export type CurrencyTotals = { currency: string; count: number; total: number; balance: number; received?: number };
+type TotalsRow = { currency: string; count: string | number; total: string | number; balance: string | number };
+
+/**
+ * The totals of a filtered list per currency, from the summary table that answers the filter
+ * exactly when there is one (no search, no client, no paid range), else from the invoices.
+ * `useSummaries: false` forces the invoices (the tests compare both).
+ */
+function invoiceTotalsQuery(db: Executor, filter: InvoiceListFilter, today: string, where: SQL | undefined, useSummaries: boolean): Promise<TotalsRow[]> {
+  const statuses = storedStatusesOf(filter.status);
+  const summarisable = useSummaries && !filter.q && !filter.client && !hasPaidRange(filter);
+  if (summarisable && statuses !== null && !filter.from && !filter.to) {
+    return db
+      .select({ currency: invoiceTotals.currency, count: sql<string>`sum(${invoiceTotals.count})`, total: sql<string>`sum(${invoiceTotals.total})`, balance: sql<string>`sum(${invoiceTotals.balance})` })
+      .from(invoiceTotals)
+      .where(and(filter.kind ? eq(invoiceTotals.kind, filter.kind) : undefined, statuses ? inArray(invoiceTotals.status, statuses) : undefined, filter.status === "unpaid" ? eq(invoiceTotals.kind, "invoice") : undefined, sql`${invoiceTotals.count} > 0`))
+      .groupBy(invoiceTotals.currency)
+      .orderBy(invoiceTotals.currency);
+  }
+  if (summarisable && statuses !== null) {
+    return db
+      .select({ currency: invoiceDayTotals.currency, count: sql<string>`sum(${invoiceDayTotals.count})`, total: sql<string>`sum(${invoiceDayTotals.total})`, balance: sql<string>`sum(${invoiceDayTotals.balance})` })
+      .from(invoiceDayTotals)
+      .where(
+        and(
+          filter.from ? gte(invoiceDayTotals.issueDate, filter.from) : undefined,
+          filter.to ? lte(invoiceDayTotals.issueDate, filter.to) : undefined,
+          filter.kind ? eq(invoiceDayTotals.kind, filter.kind) : undefined,
+          statuses ? inArray(invoiceDayTotals.status, statuses) : undefined,
+          filter.status === "unpaid" ? eq(invoiceDayTotals.kind, "invoice") : undefined,
+        ),
+      )
+      .groupBy(invoiceDayTotals.currency)
+      .orderBy(invoiceDayTotals.currency);
+  }
+  if (summarisable && filter.status === "overdue" && !filter.from && !filter.to && filter.kind !== "credit_note") {
+    return db
+      .select({ currency: invoiceOpenBalances.currency, count: sql<string>`sum(${invoiceOpenBalances.count})`, total: sql<string>`sum(${invoiceOpenBalances.total})`, balance: sql<string>`sum(${invoiceOpenBalances.balance})` })
+      .from(invoiceOpenBalances)
+      .where(lt(invoiceOpenBalances.dueDate, today))
+      .groupBy(invoiceOpenBalances.currency)
+      .orderBy(invoiceOpenBalances.currency);
+  }
+  return db
+    .select({
+      currency: invoice.currency,
+      count: sql<string>`count(*)`,
+      total: sql<string>`coalesce(sum(${invoice.total}), 0)`,
+      balance: sql<string>`coalesce(sum(${invoice.balance}), 0)`,
+    })
+    .from(invoice)
+    .where(where)
+    .groupBy(invoice.currency)
+    .orderBy(invoice.currency);
+}
+
+/**
+ * Per currency, the payments dated in the filter's paid range on the invoices the other filters
+ * keep. Only the range: the payment totals per day; anything else: the payments themselves.
+ */
+function receivedQuery(db: Executor, filter: InvoiceListFilter, today: string, matchingClientIds: string[], useSummaries: boolean): Promise<{ currency: string; amount: string | number }[]> {
+  const { paidFrom, paidTo, ...others } = filter;
+  const onlyTheRange = !others.q && !others.status && !others.kind && !others.client && !others.from && !others.to;
+  if (useSummaries && onlyTheRange) {
+    return db
+      .select({ currency: paymentDayTotals.currency, amount: sql<string>`sum(${paymentDayTotals.amount})` })
+      .from(paymentDayTotals)
+      .where(and(paidFrom ? gte(paymentDayTotals.date, paidFrom) : undefined, paidTo ? lte(paymentDayTotals.date, paidTo) : undefined, sql`${paymentDayTotals.count} > 0`))
+      .groupBy(paymentDayTotals.currency)
+      .orderBy(paymentDayTotals.currency);
+  }
+  return db
+    .select({ currency: invoice.currency, amount: sql<string>`coalesce(sum(${payment.amount}), 0)` })
+    .from(payment)
+    .innerJoin(invoice, eq(invoice.id, payment.invoiceId))
+    .where(and(paymentInRange(filter), invoiceListWhere({ ...others, paidFrom: undefined, paidTo: undefined }, today, matchingClientIds)))
+    .groupBy(invoice.currency)
+    .orderBy(invoice.currency);
+}
+
+/**
+ * The totals of the whole filtered set per currency: what the list shows above its rows and what
+ * the dashboard's figures are, so both always agree. With a paid range, each currency also
+ * carries the amount received in that range.
+ */
+export async function findInvoiceTotals(db: Executor, filter: InvoiceListFilter, today: string, options: { matchingClientIds?: string[]; useSummaries?: boolean } = {}): Promise<CurrencyTotals[]> {
+  const matchingClientIds = options.matchingClientIds ?? (await searchClientIds(db, filter.q));
+  const useSummaries = options.useSummaries ?? true;
+  const where = invoiceListWhere(filter, today, matchingClientIds);
+  const [totals, received] = await Promise.all([
+    invoiceTotalsQuery(db, filter, today, where, useSummaries),
+    hasPaidRange(filter) ? receivedQuery(db, filter, today, matchingClientIds, useSummaries) : Promise.resolve([]),
+  ]);
+  const receivedBy = new Map(received.map((row) => [row.currency, Number(row.amount)]));
+  const rows: CurrencyTotals[] = totals.map((row) => ({ currency: row.currency, count: Number(row.count), total: Number(row.total), balance: Number(row.balance) }));
+  return rows
+    .filter((row) => row.count > 0)
+    .map((row) => (hasPaidRange(filter) ? { ...row, received: receivedBy.get(row.currency) ?? 0 } : row));
+}
+
+/** Per currency, the payments received in the filter's paid range (the list's "Received in the period"). */
+export async function findReceivedTotals(db: Executor, filter: InvoiceListFilter, today: string, options: { useSummaries?: boolean } = {}): Promise<{ currency: string; amount: number }[]> {
+  if (!hasPaidRange(filter)) throw new Error("Received totals need a paid range (paidFrom or paidTo).");
+  const rows = await receivedQuery(db, filter, today, await searchClientIds(db, filter.q), options.useSummaries ?? true);
+  return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) })).filter((row) => row.amount !== 0);
+}
 
 /** One page of the list, its row count, and the totals of the whole filtered set per currency. */
 export async function findInvoices(db: Executor, filter: InvoiceListFilter, today: string) {
   const pageSize = filter.size ?? DEFAULT_PAGE_SIZE;
   const page = filter.page ?? 1;
-  const where = invoiceListWhere(filter, today, await searchClientIds(db, filter.q));
-  const totalsQuery = isSummaryFilter(filter)
-    ? db
-        .select({
-          currency: invoiceTotals.currency,
-          count: sql<string>`sum(${invoiceTotals.count})`,
-          total: sql<string>`sum(${invoiceTotals.total})`,
-          balance: sql<string>`sum(${invoiceTotals.balance})`,
-        })
-        .from(invoiceTotals)
-        .where(and(filter.kind ? eq(invoiceTotals.kind, filter.kind) : undefined, filter.status ? eq(invoiceTotals.status, filter.status) : undefined, sql`${invoiceTotals.count} > 0`))
-        .groupBy(invoiceTotals.currency)
-        .orderBy(invoiceTotals.currency)
-    : db
-        .select({
-          currency: invoice.currency,
-          count: sql<string>`count(*)`,
-          total: sql<string>`coalesce(sum(${invoice.total}), 0)`,
-          balance: sql<string>`coalesce(sum(${invoice.balance}), 0)`,
-        })
-        .from(invoice)
-        .where(where)
-        .groupBy(invoice.currency)
-        .orderBy(invoice.currency);
-  const [rows, totals] = await Promise.all([
+  const matchingClientIds = await searchClientIds(db, filter.q);
+  const where = invoiceListWhere(filter, today, matchingClientIds);
+  const [rows, currencyTotals] = await Promise.all([
     db
       .select(listColumns)
       .from(invoice)
@@ -166,9 +315,8 @@ export async function findInvoices(db: Executor, filter: InvoiceListFilter, toda
       .orderBy(...orderOf(filter.sort, filter.dir))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    totalsQuery,
+    findInvoiceTotals(db, filter, today, { matchingClientIds }),
   ]);
-  const currencyTotals: CurrencyTotals[] = totals.map((row) => ({ currency: row.currency, count: Number(row.count), total: Number(row.total), balance: Number(row.balance) })).filter((row) => row.count > 0);
   const total = currencyTotals.reduce((sum, row) => sum + row.count, 0);
   return {
     rows: rows.map((row) => ({ ...row, displayStatus: displayStatusOf(row, today) })),
@@ -177,6 +325,44 @@ export async function findInvoices(db: Executor, filter: InvoiceListFilter, toda
     pageSize,
     totals: currencyTotals,
   };
+}
+
+export type MonthTotals = { month: string; currency: string; invoiced: number; received: number };
+
+/**
+ * Per month ('YYYY-MM') and currency between two days: the totals of the issued documents
+ * (the list filtered on "Issued, any state" and those issue dates) and the payments received
+ * (the list filtered on those payment dates). The dashboard's chart; one query per table.
+ */
+export async function findInvoiceMonthTotals(db: Executor, range: { from: string; to: string }): Promise<MonthTotals[]> {
+  const issuedMonth = sql<string>`to_char(${invoiceDayTotals.issueDate}, 'YYYY-MM')`;
+  const paidMonth = sql<string>`to_char(${paymentDayTotals.date}, 'YYYY-MM')`;
+  const statuses = storedStatusesOf("not_draft")!;
+  const [issued, paid] = await Promise.all([
+    db
+      .select({ month: issuedMonth, currency: invoiceDayTotals.currency, amount: sql<string>`sum(${invoiceDayTotals.total})`, count: sql<string>`sum(${invoiceDayTotals.count})` })
+      .from(invoiceDayTotals)
+      .where(and(gte(invoiceDayTotals.issueDate, range.from), lte(invoiceDayTotals.issueDate, range.to), inArray(invoiceDayTotals.status, statuses)))
+      .groupBy(issuedMonth, invoiceDayTotals.currency),
+    db
+      .select({ month: paidMonth, currency: paymentDayTotals.currency, amount: sql<string>`sum(${paymentDayTotals.amount})`, count: sql<string>`sum(${paymentDayTotals.count})` })
+      .from(paymentDayTotals)
+      .where(and(gte(paymentDayTotals.date, range.from), lte(paymentDayTotals.date, range.to)))
+      .groupBy(paidMonth, paymentDayTotals.currency),
+  ]);
+  const byKey = new Map<string, MonthTotals>();
+  const entry = (month: string, currency: string) => {
+    const key = `${month}|${currency}`;
+    let row = byKey.get(key);
+    if (!row) {
+      row = { month, currency, invoiced: 0, received: 0 };
+      byKey.set(key, row);
+    }
+    return row;
+  };
+  for (const row of issued) if (Number(row.count) > 0) entry(row.month, row.currency).invoiced += Number(row.amount);
+  for (const row of paid) if (Number(row.count) > 0) entry(row.month, row.currency).received += Number(row.amount);
+  return [...byKey.values()].sort((a, b) => a.currency.localeCompare(b.currency) || a.month.localeCompare(b.month));
 }
 
 function exportBatch(db: Executor, where: SQL | undefined, after: { issueDate: string; id: string } | null, batchSize: number) {

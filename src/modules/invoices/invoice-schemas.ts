@@ -2,8 +2,9 @@
 // again on the server. Browser-safe: no database code.
 import { z } from "zod";
 import { isValidDateString } from "@/lib/dates";
+import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
 import { parseMoneyInput } from "@/lib/money";
-import { INVOICE_FILTER_STATUSES, parseDiscountPercent, parseQuantity, TIME_GROUPINGS } from "./invoice-rules";
+import { INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS, parseDiscountPercent, parseQuantity, TIME_GROUPINGS } from "./invoice-rules";
 
 export const PAYMENT_METHODS = ["bank_transfer", "card", "cash", "cheque", "other"] as const;
 export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
@@ -16,19 +17,22 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
 export const LINE_UNITS = ["hour", "day", "item"] as const;
 export const MAX_LINES = 500;
 
-const text = (max: number, label: string) =>
+const text = (max: number, label: string, kind: TextKind = "line") =>
   z
     .string({ error: `Enter ${label}.` })
+    .overwrite((value) => (kind === "multiline" ? normalizeLineBreaks(value) : value))
     .trim()
     .min(1, `Enter ${label}.`)
-    .max(max, `Use at most ${max} characters.`);
+    .max(max, `Use at most ${max} characters.`)
+    .superRefine(kind === "multiline" ? checkMultiline : checkLine);
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, kind: TextKind = "line") =>
   z
     .union([z.string(), z.null()])
     .optional()
-    .transform((value) => (value ?? "").trim())
+    .transform((value) => (kind === "multiline" ? normalizeLineBreaks(value ?? "") : (value ?? "")).trim())
     .refine((value) => value.length <= max, `Use at most ${max} characters.`)
+    .superRefine(kind === "multiline" ? checkMultiline : checkLine)
     .transform((value) => (value === "" ? null : value));
 
 const dateString = (label: string) =>
@@ -44,17 +48,15 @@ const optionalDate = z
   .refine((value) => value === "" || isValidDateString(value), "Enter a valid date.")
   .transform((value) => (value === "" ? null : value));
 
-const currency = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, "Choose a currency.");
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+
+const currency = z.string().trim().toUpperCase().regex(CURRENCY_CODE, "Choose a currency.");
 
 const uuid = z.uuid("Unknown record.");
 
 /** One line as typed: text fields become integers (thousandths, minor units, basis points). */
 export const invoiceLineInput = z.object({
-  description: text(500, "a description"),
+  description: text(500, "a description", "multiline"),
   quantity: z.union([z.string(), z.number()]).transform((value, ctx) => {
     const parsed = parseQuantity(String(value));
     if (!parsed.ok) {
@@ -74,7 +76,10 @@ export const invoiceLineInput = z.object({
     }
     return parsed.value;
   }),
-  taxRateBp: z.coerce.number({ error: "Choose a tax rate." }).int("Choose a tax rate.").min(0).max(10_000),
+  // A number or digits: an empty or missing rate is an error, never a silent 0 %.
+  taxRateBp: z
+    .union([z.number(), z.string().trim().regex(/^\d{1,5}$/).transform(Number)], { error: "Choose a tax rate." })
+    .pipe(z.number().int("Choose a tax rate.").min(0, "Choose a tax rate.").max(10_000, "Choose a tax rate.")),
   timeEntryIds: z.array(uuid).max(5000).default([]),
 });
 
@@ -85,8 +90,8 @@ const draftFields = {
   dueDate: dateString("the due date"),
   servicePeriodStart: optionalDate,
   servicePeriodEnd: optionalDate,
-  notes: optionalText(5000),
-  footer: optionalText(5000),
+  notes: optionalText(5000, "multiline"),
+  footer: optionalText(5000, "multiline"),
   lines: z.array(invoiceLineInput).max(MAX_LINES, `An invoice has at most ${MAX_LINES} lines.`),
 };
 
@@ -102,6 +107,9 @@ function refineDraft(value: DraftParsed, ctx: z.RefinementCtx) {
   } else if (value.servicePeriodStart !== null && value.servicePeriodEnd !== null && value.servicePeriodEnd < value.servicePeriodStart) {
     ctx.addIssue({ code: "custom", path: ["servicePeriodEnd"], message: "The period cannot end before it starts." });
   }
+  // Zod runs this refinement even when the currency field was refused (a failed regex does not
+  // abort): prices are read only with a well-formed code, or Intl throws on it.
+  if (!CURRENCY_CODE.test(value.currency)) return;
   value.lines.forEach((line, index) => {
     const price = parseMoneyInput(line.unitPrice, value.currency);
     if (price === null || price < 0) ctx.addIssue({ code: "custom", path: ["lines", index, "unitPrice"], message: `Enter a price in ${value.currency}, e.g. 90 or 90.50.` });
@@ -117,13 +125,13 @@ export const createInvoiceInput = draftObject.superRefine(refineDraft).transform
 export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
 
 export const updateInvoiceInput = z
-  .object({ ...draftFields, id: uuid, version: z.coerce.number().int().min(1) })
+  .object({ ...draftFields, id: uuid, version: versionInput })
   .superRefine(refineDraft)
   .transform(priceLines);
 export type UpdateInvoiceInput = z.input<typeof updateInvoiceInput>;
 export type InvoiceLineValues = z.input<typeof invoiceLineInput>;
 
-export const invoiceRefInput = z.object({ id: uuid, version: z.coerce.number().int().min(1) });
+export const invoiceRefInput = z.object({ id: uuid, version: versionInput });
 export type InvoiceRefInput = z.input<typeof invoiceRefInput>;
 
 export const issueInvoiceInput = invoiceRefInput;
@@ -131,7 +139,7 @@ export const issueInvoiceInput = invoiceRefInput;
 export const recordPaymentInput = z.object({
   invoiceId: uuid,
   /** Not checked: the invoice row is locked and the balance re-read, so concurrent payments are safe. */
-  version: z.coerce.number().int().min(1).optional(),
+  version: versionInput.optional(),
   /** Parsed with the invoice's currency by the mutation. */
   amount: z.union([z.string(), z.number()]).transform((value) => String(value).trim()).refine((value) => value !== "", "Enter the amount received."),
   date: dateString("the payment date"),
@@ -163,13 +171,31 @@ const optionalParam = z
   .optional()
   .transform((value) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined);
 
+/**
+ * The status filter: each state the list shows, plus two groups the dashboard's figures link to:
+ * "unpaid" (invoices with a balance due: issued or partially paid, overdue or not) and "not_draft"
+ * (every issued document, invoices and credit notes, whatever happened to it since).
+ */
+export const INVOICE_LIST_STATUSES = [...INVOICE_FILTER_STATUSES, "unpaid", "not_draft"] as const;
+export type InvoiceListStatus = (typeof INVOICE_LIST_STATUSES)[number];
+export const INVOICE_LIST_STATUS_LABELS: Record<InvoiceListStatus, string> = {
+  ...INVOICE_STATUS_LABELS,
+  unpaid: "Unpaid (balance due)",
+  not_draft: "Issued, any state",
+};
+
+const dateParam = optionalParam.refine((value) => value === undefined || isValidDateString(value)).catch(undefined);
+
 export const invoiceListFilter = z.object({
   q: optionalParam.transform((value) => value?.slice(0, 100)),
-  status: optionalParam.pipe(z.enum(INVOICE_FILTER_STATUSES).optional()).catch(undefined),
+  status: optionalParam.pipe(z.enum(INVOICE_LIST_STATUSES).optional()).catch(undefined),
   kind: optionalParam.pipe(z.enum(["invoice", "credit_note"]).optional()).catch(undefined),
   client: optionalParam.pipe(z.uuid().optional()).catch(undefined),
   from: optionalParam.refine((value) => value === undefined || isValidDateString(value)).catch(undefined),
   to: optionalParam.refine((value) => value === undefined || isValidDateString(value)).catch(undefined),
+  /** Invoices with a payment dated in this range; the totals then add what was received in it. */
+  paidFrom: dateParam,
+  paidTo: dateParam,
   sort: optionalParam.pipe(z.enum(INVOICE_SORTS).optional()).catch(undefined),
   dir: optionalParam.pipe(z.enum(["asc", "desc"]).optional()).catch(undefined),
   page: optionalParam.transform((value) => (value === undefined ? undefined : Number(value))).pipe(z.number().int().min(1).max(100_000).optional()).catch(undefined),
@@ -181,7 +207,7 @@ export type InvoiceListFilter = z.output<typeof invoiceListFilter>;
 export function invoiceListQuery(filter: Partial<InvoiceListFilter>, overrides: Partial<Record<keyof InvoiceListFilter, string | number | undefined>> = {}): string {
   const params = new URLSearchParams();
   const merged: Record<string, unknown> = { ...filter, ...overrides };
-  for (const key of ["q", "status", "kind", "client", "from", "to", "sort", "dir", "page", "size"]) {
+  for (const key of ["q", "status", "kind", "client", "from", "to", "paidFrom", "paidTo", "sort", "dir", "page", "size"]) {
     const value = merged[key];
     if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   }

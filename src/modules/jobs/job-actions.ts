@@ -3,43 +3,56 @@
 import { getDb } from "@/db/client";
 import { type ActionResult, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
-import { renderMarkdown } from "./markdown";
+import { renderMarkdownPreview } from "./markdown";
 import { createJob, setApplicationStatus, transitionJob, updateApplicationNotes, updateJob } from "./job-mutations";
+import { jobTransitionMessage } from "./job-rules";
 import type { JobInput, UpdateJobInput } from "./job-schemas";
 
 const MANAGERS = ["admin", "manager"] as const;
 
+// The role is checked inside runAction: a refused caller gets the forbidden ActionResult (not a
+// thrown error and a 500), like every other action.
+
 export async function createJobAction(input: JobInput): Promise<ActionResult<{ id: string }>> {
-  const actor = await requireActor(MANAGERS);
-  return runAction(async () => ({ id: (await createJob(getDb(), actor, input)).id }), "Job created as a draft.");
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    return { id: (await createJob(getDb(), actor, input)).id };
+  }, "Job created as a draft.");
 }
 
 export async function updateJobAction(input: UpdateJobInput): Promise<ActionResult<{ version: number; slug: string }>> {
-  const actor = await requireActor(MANAGERS);
   return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
     const updated = await updateJob(getDb(), actor, input);
     return { version: updated.version, slug: updated.slug };
   }, "Job saved.");
 }
 
 export async function transitionJobAction(input: { id: string; version: number; transition: "publish" | "close" | "reopen" }): Promise<ActionResult<{ version: number }>> {
-  const actor = await requireActor(MANAGERS);
-  const messages = { publish: "Job published.", close: "Job closed.", reopen: "Job re-opened." } as const;
-  return runAction(async () => ({ version: (await transitionJob(getDb(), actor, input)).version }), messages[input.transition] ?? "Saved.");
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    return { version: (await transitionJob(getDb(), actor, input)).version };
+  }, jobTransitionMessage(input));
 }
 
 /** The Markdown preview of the job form: rendered and sanitised exactly as on the public page. */
 export async function previewJobDescriptionAction(source: string): Promise<ActionResult<{ html: string }>> {
-  await requireActor(MANAGERS);
-  return runAction(async () => ({ html: renderMarkdown(String(source).slice(0, 20_000)) }));
+  return runAction(async () => {
+    await requireActor(MANAGERS);
+    return { html: renderMarkdownPreview(source) };
+  });
 }
 
 export async function setApplicationStatusAction(input: { id: string; version: number; status: string }): Promise<ActionResult<{ version: number }>> {
-  const actor = await requireActor(MANAGERS);
-  return runAction(async () => ({ version: (await setApplicationStatus(getDb(), actor, input)).version }), "Status changed.");
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    return { version: (await setApplicationStatus(getDb(), actor, input)).version };
+  }, "Status changed.");
 }
 
 export async function updateApplicationNotesAction(input: { id: string; version: number; notes: string }): Promise<ActionResult<{ version: number }>> {
-  const actor = await requireActor(MANAGERS);
-  return runAction(async () => ({ version: (await updateApplicationNotes(getDb(), actor, input)).version }), "Notes saved.");
+  return runAction(async () => {
+    const actor = await requireActor(MANAGERS);
+    return { version: (await updateApplicationNotes(getDb(), actor, input)).version };
+  }, "Notes saved.");
 }

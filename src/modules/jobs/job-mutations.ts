@@ -15,7 +15,7 @@ import { notifyApplication } from "@/modules/public-site/public-site-notificatio
 import { getSettings } from "@/modules/settings/settings-queries";
 import { CV_MIME_TYPES, detectCvKind } from "./cv-file";
 import { applicationInput, applicationNotesInput, applicationStatusInput, createJobInput, CV_MAX_BYTES, jobTransitionInput, updateJobInput } from "./job-schemas";
-import { canTransitionJob, isJobPublic, jobStatusAfter, monthsBefore, nextFreeSlug, sanitiseFileName, slugify, transitionRefusal } from "./job-rules";
+import { canTransitionJob, isJobPublic, isSlug, jobStatusAfter, monthsBefore, nextFreeSlug, sanitiseFileName, slugify, transitionRefusal } from "./job-rules";
 
 const MANAGERS = ["admin", "manager"] as const;
 
@@ -123,6 +123,7 @@ export type ApplicationSubmission = { fields: Record<string, unknown>; cv: Uploa
 /** The public application form. Returns "ignored" for a honeypot hit (answer as if stored). */
 export async function submitApplication(db: Database, slug: string, submission: ApplicationSubmission, context: PublicSubmission): Promise<"stored" | "ignored"> {
   const now = context.now ?? new Date();
+  if (!isSlug(slug)) throw new NotFoundError("This job is not open for applications.");
   const settings = await getSettings(db);
   const [target] = await db.select().from(job).where(eq(job.slug, slug));
   if (!target || !isJobPublic(target, todayInZone(settings.timezone, now))) throw new NotFoundError("This job is not open for applications.");

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { job, jobApplication, jobApplicationFile } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
+import { isSlug } from "./job-rules";
 
 export type Job = typeof job.$inferSelect;
 
@@ -15,13 +16,23 @@ export async function findPublicJobs(db: Executor, today: string): Promise<Job[]
 
 /** The public job of that slug, or null (draft, closed, past closing date and unknown look the same). */
 export async function getPublicJob(db: Executor, slug: string, today: string): Promise<Job | null> {
+  if (!isSlug(slug)) return null;
   const [row] = await db.select().from(job).where(and(eq(job.slug, slug), publicWhere(today)));
   return row ?? null;
 }
 
-export async function findJobs(db: Executor) {
+/** Applications nobody has looked at yet: the jobs list's "N new" and the dashboard's count. */
+const isNewApplication = eq(jobApplication.status, "new");
+
+export async function countNewApplications(db: Executor): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(jobApplication).where(isNewApplication);
+  return row?.value ?? 0;
+}
+
+/** The jobs with their application counts; `withNewApplications` keeps the jobs with new ones. */
+export async function findJobs(db: Executor, filter: { withNewApplications?: boolean } = {}) {
   const applications = db
-    .select({ jobId: jobApplication.jobId, total: count().as("total"), fresh: sql<number>`count(*) filter (where ${jobApplication.status} = 'new')`.mapWith(Number).as("fresh") })
+    .select({ jobId: jobApplication.jobId, total: count().as("total"), fresh: sql<number>`count(*) filter (where ${isNewApplication})`.mapWith(Number).as("fresh") })
     .from(jobApplication)
     .groupBy(jobApplication.jobId)
     .as("applications");
@@ -42,6 +53,7 @@ export async function findJobs(db: Executor) {
     })
     .from(job)
     .leftJoin(applications, eq(applications.jobId, job.id))
+    .where(filter.withNewApplications ? sql`${applications.fresh} > 0` : undefined)
     .orderBy(sql`case ${job.status} when 'published' then 0 when 'draft' then 1 else 2 end`, desc(job.createdAt));
 }
 

@@ -1,7 +1,20 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canTransitionJob, isJobPublic, monthsBefore, nextFreeSlug, sanitiseFileName, slugify } from "./job-rules";
+import { canTransitionJob, isJobPublic, isSlug, monthsBefore, nextFreeSlug, sanitiseFileName, slugify } from "./job-rules";
 
 describe("job rules", () => {
+  it("recognises every slug it makes, and nothing else a URL may carry", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), fc.nat({ max: 20 }), (title, taken) => {
+        const base = slugify(title);
+        expect(isSlug(base)).toBe(true);
+        const used = new Set([base, ...Array.from({ length: taken }, (_, index) => `${base}-${index + 2}`)]);
+        expect(isSlug(nextFreeSlug(base, used))).toBe(true);
+      }),
+    );
+    for (const value of ["", "\u0000", "a/b", "../a", "A", "a--b", "-a", "a-", "%00", "a".repeat(101)]) expect(isSlug(value)).toBe(false);
+  });
+
   it("makes slugs from titles", () => {
     expect(slugify("Senior Développeuse (Paris) — React/Node")).toBe("senior-developpeuse-paris-react-node");
     expect(slugify("!!!")).toBe("job");
@@ -26,6 +39,11 @@ describe("job rules", () => {
     expect(sanitiseFileName('C:\\Users\\me\\Mon CV "final".pdf')).toBe("Mon CV _final_.pdf");
     expect(sanitiseFileName(".htaccess")).toBe("htaccess");
     expect(sanitiseFileName("")).toBe("cv");
+    // Control characters and header syntax never survive (the name is only ever shown, never used to store or serve).
+    expect(sanitiseFileName("cv.pdf\0.exe")).toBe("cv.pdf_.exe");
+    expect(sanitiseFileName('a\r\nSet-Cookie: x=1"; b.pdf')).toBe("a_Set-Cookie_ x_1_ b.pdf");
+    expect(sanitiseFileName("..\\..\\windows\\x.pdf")).toBe("x.pdf");
+    expect(sanitiseFileName("<img src=x onerror=alert(1)>.pdf")).toBe("img src_x onerror_alert_1_.pdf");
   });
   it("computes the retention cut-off in calendar months", () => {
     expect(monthsBefore(new Date("2026-03-31T12:00:00Z"), 1).toISOString()).toBe("2026-02-28T12:00:00.000Z");

@@ -31,6 +31,11 @@ export function slugify(title: string): string {
   return slug || "job";
 }
 
+/** A slug as slugify and nextFreeSlug make them; anything else in a URL is no job (and never reaches a query: a NUL fails in PostgreSQL). */
+export function isSlug(value: string): boolean {
+  return value.length <= 100 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+}
+
 /** The slug to use when `base` is taken: base-2, base-3… */
 export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
@@ -58,6 +63,14 @@ export function canTransitionJob(status: JobStatus, transition: JobTransition): 
 
 export function jobStatusAfter(transition: JobTransition): JobStatus {
   return TRANSITIONS[transition].to;
+}
+
+const TRANSITION_MESSAGES: Record<JobTransition, string> = { publish: "Job published.", close: "Job closed.", reopen: "Job re-opened." };
+
+/** The toast after a transition, read from whatever the action was sent (it may be anything). */
+export function jobTransitionMessage(input: unknown): string {
+  const transition = (input as { transition?: unknown } | null | undefined)?.transition;
+  return transition === "publish" || transition === "close" || transition === "reopen" ? TRANSITION_MESSAGES[transition] : "Saved.";
 }
 
 export function transitionRefusal(status: JobStatus, transition: JobTransition): string {

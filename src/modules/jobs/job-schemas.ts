@@ -1,5 +1,7 @@
 // Inputs of jobs and applications, shared by the forms and the server (browser-safe: no database import).
 import { z } from "zod";
+import { isValidDateString } from "@/lib/dates";
+import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
 
 export const WORKPLACES = ["on_site", "hybrid", "remote"] as const;
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "freelance", "internship"] as const;
@@ -11,12 +13,12 @@ export const COVER_LETTER_MAX = 5000;
 export const MAX_APPLICATION_LINKS = 3;
 export const DESCRIPTION_MAX = 20_000;
 
-const optionalText = (max: number, message = `Use at most ${max} characters.`) =>
+const optionalText = (max: number, message = `Use at most ${max} characters.`, kind: TextKind = "line") =>
   z
     .union([z.string(), z.null()])
     .optional()
-    .transform((value) => (value ?? "").trim())
-    .pipe(z.string().max(max, message))
+    .transform((value) => (kind === "multiline" ? normalizeLineBreaks(value ?? "") : (value ?? "")).trim())
+    .pipe(z.string().max(max, message).superRefine(kind === "multiline" ? checkMultiline : checkLine))
     .transform((value) => (value === "" ? null : value));
 
 const optionalAmount = z
@@ -36,7 +38,7 @@ const optionalAmount = z
 
 export const jobInput = z
   .object({
-    title: z.string({ error: "Enter a title." }).trim().min(3, "Use at least 3 characters.").max(120, "Use at most 120 characters."),
+    title: z.string({ error: "Enter a title." }).trim().min(3, "Use at least 3 characters.").max(120, "Use at most 120 characters.").superRefine(checkLine),
     location: optionalText(120),
     workplace: z.enum(WORKPLACES, { error: "Choose a workplace." }),
     employmentType: z.enum(EMPLOYMENT_TYPES, { error: "Choose an employment type." }),
@@ -49,12 +51,19 @@ export const jobInput = z
       .regex(/^[A-Z]{3}$/, "Use a 3-letter currency code such as EUR.")
       .default("EUR"),
     salaryPeriod: z.enum(SALARY_PERIODS, { error: "Choose a period." }).default("year"),
-    description: z.string().max(DESCRIPTION_MAX, `Use at most ${DESCRIPTION_MAX.toLocaleString("en-GB")} characters.`).default(""),
+    // Markdown: not trimmed, leading spaces mean something there. A leading byte-order mark (a file
+    // pasted whole) goes: it is invisible, and PGlite's UTF-8 decoder drops it when reading back.
+    description: z
+      .string()
+      .overwrite((value) => normalizeLineBreaks(value).replace(/^\ufeff+/, ""))
+      .max(DESCRIPTION_MAX, `Use at most ${DESCRIPTION_MAX.toLocaleString("en-GB")} characters.`)
+      .superRefine(checkMultiline)
+      .default(""),
     closesOn: z
       .union([z.string(), z.null()])
-    .optional()
+      .optional()
       .transform((value) => (value ?? "").trim())
-      .pipe(z.union([z.literal(""), z.iso.date("Enter a date.")]))
+      .refine((value) => value === "" || isValidDateString(value), "Enter a date.")
       .transform((value) => (value === "" ? null : value)),
   })
   .superRefine((value, ctx) => {
@@ -65,31 +74,32 @@ export const jobInput = z
 export type JobInput = z.input<typeof jobInput>;
 
 export const createJobInput = jobInput;
-export const updateJobInput = z.intersection(jobInput, z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) }));
+export const updateJobInput = z.intersection(jobInput, z.object({ id: z.uuid(), version: versionInput }));
 export type UpdateJobInput = z.input<typeof updateJobInput>;
 
 export const jobTransitionInput = z.object({
   id: z.uuid(),
-  version: z.coerce.number().int().min(1),
+  version: versionInput,
   transition: z.enum(["publish", "close", "reopen"]),
 });
 
 export const applicationStatusInput = z.object({
   id: z.uuid(),
-  version: z.coerce.number().int().min(1),
+  version: versionInput,
   status: z.enum(APPLICATION_STATUSES, { error: "Choose a status." }),
 });
 
 export const applicationNotesInput = z.object({
   id: z.uuid(),
-  version: z.coerce.number().int().min(1),
-  notes: optionalText(10_000),
+  version: versionInput,
+  notes: optionalText(10_000, undefined, "multiline"),
 });
 
 const url = z
   .string()
   .trim()
   .max(500, "Use at most 500 characters.")
+  .superRefine(checkLine)
   .refine((value) => {
     try {
       const parsed = new URL(value);
@@ -101,7 +111,7 @@ const url = z
 
 /** The text fields of an application; the CV is checked apart (by its content). */
 export const applicationInput = z.object({
-  name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters."),
+  name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters.").superRefine(checkLine),
   email: z
     .string({ error: "Enter your email address." })
     .trim()
@@ -115,7 +125,7 @@ export const applicationInput = z.object({
     .default([])
     .transform((values) => values.filter((value) => value !== ""))
     .pipe(z.array(url).max(MAX_APPLICATION_LINKS, `Add at most ${MAX_APPLICATION_LINKS} links.`)),
-  coverLetter: optionalText(COVER_LETTER_MAX, `Use at most ${COVER_LETTER_MAX.toLocaleString("en-GB")} characters.`),
+  coverLetter: optionalText(COVER_LETTER_MAX, `Use at most ${COVER_LETTER_MAX.toLocaleString("en-GB")} characters.`, "multiline"),
   consent: z.union([z.literal("on"), z.literal("true"), z.literal(true)], { error: "Please agree so that we can process your application." }),
 });
 export type ApplicationInput = z.input<typeof applicationInput>;

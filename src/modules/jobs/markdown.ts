@@ -21,6 +21,11 @@ export function renderMarkdown(source: string): string {
   return sanitizeHtml(markdown.render(source), ALLOWED);
 }
 
+/** The job form's preview: whatever the action was sent, at most the description's 20,000 characters. */
+export function renderMarkdownPreview(source: unknown): string {
+  return renderMarkdown(typeof source === "string" ? source.slice(0, 20_000) : "");
+}
+
 /** Plain text of a Markdown description, for meta descriptions and JSON-LD fallbacks. */
 export function markdownToPlainText(source: string, max = 160): string {
   const text = sanitizeHtml(markdown.render(source), { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();

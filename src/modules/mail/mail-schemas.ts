@@ -1,5 +1,6 @@
 // Shared by the forms and the actions of the mail domain (browser-safe).
 import { z } from "zod";
+import { checkLine, checkMultiline, normalizeLineBreaks } from "@/lib/input-fields";
 
 export const MAIL_ROLES = ["admin", "manager"] as const;
 
@@ -59,8 +60,8 @@ export const sendInvoiceEmailInput = z.object({
     .optional()
     .transform((value) => value ?? "")
     .pipe(addressList(false)),
-  subject: z.string().trim().min(1, "Enter a subject.").max(200, "Use at most 200 characters."),
-  message: z.string().trim().min(1, "Enter a message.").max(5000, "Use at most 5,000 characters."),
+  subject: z.string().trim().min(1, "Enter a subject.").max(200, "Use at most 200 characters.").superRefine(checkLine),
+  message: z.string().overwrite(normalizeLineBreaks).trim().min(1, "Enter a message.").max(5000, "Use at most 5,000 characters.").superRefine(checkMultiline),
 });
 export type SendInvoiceEmailFormInput = z.input<typeof sendInvoiceEmailInput>;
 

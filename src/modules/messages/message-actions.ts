@@ -7,8 +7,7 @@ import { type ActionResult, runAction } from "@/lib/action";
 import { getConfig } from "@/lib/env";
 import { clientIpFrom } from "@/lib/request";
 import { requireActor } from "@/lib/session";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/modules/public-site/anti-spam-rules";
-import { setMessageStatus, submitContactMessage } from "./message-mutations";
+import { readContactForm, setMessageStatus, submitContactMessage } from "./message-mutations";
 
 export type ContactFormState = {
   message: string | null;
@@ -17,25 +16,13 @@ export type ContactFormState = {
   values: Record<string, string>;
 };
 
-const FIELDS = ["name", "email", "company", "subject", "body", "phone", "wantsCallback"] as const;
-
 /** The public /mail form (useActionState): works as a plain POST without JavaScript. */
 export async function sendContactMessageAction(_previous: ContactFormState, formData: FormData): Promise<ContactFormState> {
-  const values: Record<string, string> = {};
-  for (const field of FIELDS) {
-    const value = formData.get(field);
-    if (typeof value === "string") values[field] = value;
-  }
+  const { values, formToken, honeypot } = readContactForm(formData);
   const config = getConfig();
   const requestHeaders = await headers();
   const result = await runAction(() =>
-    submitContactMessage(getDb(), values, {
-      ip: clientIpFrom(requestHeaders),
-      formToken: formData.get(FORM_TOKEN_FIELD),
-      honeypot: formData.get(HONEYPOT_FIELD),
-      secret: config.authSecret,
-      appUrl: config.appUrl,
-    }),
+    submitContactMessage(getDb(), values, { ip: clientIpFrom(requestHeaders), formToken, honeypot, secret: config.authSecret, appUrl: config.appUrl }),
   );
   if (result.ok) redirect(`/mail?sent=${values.wantsCallback === "on" ? "callback" : "1"}`);
   const fieldErrors = { ...(result.fieldErrors ?? {}) };
@@ -45,6 +32,6 @@ export async function sendContactMessageAction(_previous: ContactFormState, form
 }
 
 export async function setMessageStatusAction(input: { id: string; version: number; status: string }): Promise<ActionResult<{ id: string; version: number }>> {
-  const actor = await requireActor(["admin", "manager"]);
-  return runAction(() => setMessageStatus(getDb(), actor, input), "Message updated.");
+  // Inside runAction: a refused caller gets the forbidden ActionResult, not a thrown error (500).
+  return runAction(async () => setMessageStatus(getDb(), await requireActor(["admin", "manager"]), input), "Message updated.");
 }

@@ -6,12 +6,29 @@ import { call, contactMessage } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
-import { ANTI_SPAM_MESSAGES, countLinks, MAX_LINKS_IN_TEXT } from "@/modules/public-site/anti-spam-rules";
+import { ANTI_SPAM_MESSAGES, countLinks, FORM_TOKEN_FIELD, HONEYPOT_FIELD, MAX_LINKS_IN_TEXT } from "@/modules/public-site/anti-spam-rules";
 import { INVALID_PHONE_MESSAGE, toE164 } from "@/modules/public-site/phone";
 import { guardPublicForm, type PublicSubmission, recordPublicFormSubmission } from "@/modules/public-site/public-form-guard";
 import { notifyContactMessage } from "@/modules/public-site/public-site-notifications";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { contactMessageInput, messageStatusInput } from "./message-schemas";
+
+const CONTACT_FIELDS = ["name", "email", "company", "subject", "body", "phone", "wantsCallback"] as const;
+
+/**
+ * What the /mail form sent: its text fields as typed (the form shows them again after an error;
+ * a file sent in their place is dropped) and the anti-spam fields, checked by submitContactMessage.
+ */
+export function readContactForm(formData: unknown): { values: Record<string, string>; formToken: unknown; honeypot: unknown } {
+  const values: Record<string, string> = {};
+  // A server action receives whatever a client sends; anything but a form is an empty form.
+  if (!(formData instanceof FormData)) return { values, formToken: null, honeypot: null };
+  for (const field of CONTACT_FIELDS) {
+    const value = formData.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  return { values, formToken: formData.get(FORM_TOKEN_FIELD), honeypot: formData.get(HONEYPOT_FIELD) };
+}
 
 export type SubmittedMessage = { outcome: "stored"; messageId: string; callId: string | null } | { outcome: "ignored" };
 

@@ -1,5 +1,6 @@
 // The contact form of /mail and the inbox actions (browser-safe).
 import { z } from "zod";
+import { checkLine, checkMultiline, normalizeLineBreaks, versionInput } from "@/lib/input-fields";
 
 export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
 export const BODY_MIN = 20;
@@ -10,12 +11,12 @@ const optionalText = (max: number, message = `Use at most ${max} characters.`) =
     .union([z.string(), z.null()])
     .optional()
     .transform((value) => (value ?? "").trim())
-    .pipe(z.string().max(max, message))
+    .pipe(z.string().max(max, message).superRefine(checkLine))
     .transform((value) => (value === "" ? null : value));
 
 export const contactMessageInput = z
   .object({
-    name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters."),
+    name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters.").superRefine(checkLine),
     email: z
       .string({ error: "Enter your email address." })
       .trim()
@@ -23,12 +24,14 @@ export const contactMessageInput = z
       .max(254, "Use at most 254 characters.")
       .pipe(z.email("Enter a valid email address, such as name@example.com.")),
     company: optionalText(200),
-    subject: z.string({ error: "Enter a subject." }).trim().min(1, "Enter a subject.").max(200, "Use at most 200 characters."),
+    subject: z.string({ error: "Enter a subject." }).trim().min(1, "Enter a subject.").max(200, "Use at most 200 characters.").superRefine(checkLine),
     body: z
       .string({ error: "Write your message." })
+      .overwrite(normalizeLineBreaks)
       .trim()
       .min(BODY_MIN, `Write at least ${BODY_MIN} characters.`)
-      .max(BODY_MAX, `Use at most ${BODY_MAX.toLocaleString("en-GB")} characters.`),
+      .max(BODY_MAX, `Use at most ${BODY_MAX.toLocaleString("en-GB")} characters.`)
+      .superRefine(checkMultiline),
     phone: optionalText(40, "A phone number has at most 40 characters."),
     wantsCallback: z
       .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal(""), z.null()])
@@ -42,6 +45,6 @@ export type ContactMessageInput = z.input<typeof contactMessageInput>;
 
 export const messageStatusInput = z.object({
   id: z.uuid(),
-  version: z.coerce.number().int().min(1),
+  version: versionInput,
   status: z.enum(MESSAGE_STATUSES),
 });

@@ -1,10 +1,7 @@
 // Anti-spam rules of the public forms (SPEC section 10), pure so unit tests reach them.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** A field people never see (hidden off-screen, skipped by keyboard and screen readers); bots fill it. */
-export const HONEYPOT_FIELD = "website";
-/** The signed "page loaded at" field. */
-export const FORM_TOKEN_FIELD = "formToken";
+export { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "./form-fields";
 export const MIN_FILL_MS = 3_000;
 /** A form left open longer than this is refused with "reload the page" (the token is not a session). */
 export const MAX_FORM_AGE_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
 // honeypot, the signed "loaded at" time, and the per-IP limit kept in the database.
 import type { Executor } from "@/db/client";
 import { RateLimitedError, InvalidError } from "@/lib/errors";
-import { getRateLimitState, recordRateLimitHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
+import { consumeRateLimitInTransaction, getRateLimitState, recordRateLimitHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
 import { ANTI_SPAM_MESSAGES, isHoneypotHit, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS, rateLimitedMessage, verifyFormToken } from "./anti-spam-rules";
 
 export type PublicForm = "mail" | "apply";
@@ -42,7 +42,12 @@ export async function guardPublicForm(db: Executor, form: PublicForm, submission
   return "ok";
 }
 
-/** Counts an accepted submission; call it inside the transaction that stores it. */
+/**
+ * Counts an accepted submission; call it inside the transaction that stores it. The limit is checked
+ * again here under a lock per address, so concurrent submissions (on one instance or several) cannot
+ * all pass guardPublicForm's early check: over the limit, this throws and nothing is stored.
+ */
 export async function recordPublicFormSubmission(tx: Executor, form: PublicForm, submission: PublicSubmission): Promise<void> {
-  await recordRateLimitHit(tx, publicFormRule(form), submission.ip, submission.now ?? new Date());
+  const state = await consumeRateLimitInTransaction(tx, publicFormRule(form), submission.ip, submission.now ?? new Date());
+  if (!state.allowed) throw new RateLimitedError(rateLimitedMessage(state.retryAfterSeconds), state.retryAfterSeconds);
 }

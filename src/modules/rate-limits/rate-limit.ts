@@ -37,6 +37,16 @@ export async function consumeRateLimit(db: Executor, rule: RateLimitRule, key: s
   return { allowed: true, count: state.count + 1, retryAfterSeconds: 0 };
 }
 
+/**
+ * consumeRateLimit as one step, inside the caller's transaction: hits for the same key queue on a
+ * transaction-scoped advisory lock (on any instance) until the previous one has committed or rolled
+ * back, so a burst of concurrent requests cannot all pass the check before any of them is recorded.
+ */
+export async function consumeRateLimitInTransaction(tx: Executor, rule: RateLimitRule, key: string, now = new Date()): Promise<RateLimitState> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${rule.bucket}:${key}`}))`);
+  return consumeRateLimit(tx, rule, key, now);
+}
+
 export async function clearRateLimit(db: Executor, bucket: string, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(rateLimitHit).where(and(eq(rateLimitHit.bucket, bucket), inArray(rateLimitHit.key, keys)));

@@ -97,6 +97,15 @@ export function sniffLogoType(bytes: Uint8Array): "image/png" | "image/jpeg" | n
   return null;
 }
 
+/** The logo form: a PNG or JPEG `logo` file, or `remove=1` to take the logo away. */
+export async function updateLogoFromForm(db: Database, actor: Actor, formData: unknown) {
+  if (formData instanceof FormData && formData.get("remove") === "1") return updateLogo(db, actor, null);
+  const file = formData instanceof FormData ? formData.get("logo") : null;
+  if (!(file instanceof File) || file.size === 0) throw new InvalidError(INVALID, { logo: "Choose a PNG or JPEG file." });
+  if (file.size > LOGO_MAX_BYTES) throw new InvalidError(INVALID, { logo: "The logo must be at most 512 KB." });
+  return updateLogo(db, actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
+}
+
 export async function updateLogo(db: Database, actor: Actor, file: { bytes: Uint8Array } | null) {
   if (actor.role !== "admin") throw new ForbiddenError("Only administrators can change the settings.");
   let logo: Buffer | null = null;

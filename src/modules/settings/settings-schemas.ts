@@ -1,13 +1,17 @@
 // The firm's settings (SPEC section 3), one schema shared by the settings form and its action.
 import { z } from "zod";
+import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
+import { optionalRateInput } from "@/modules/users/user-schemas";
 
 export const LOCALES = ["en-GB", "en-US", "en-IE", "fr-FR", "fr-BE", "fr-CH", "de-DE", "de-AT", "de-CH", "nl-NL", "nl-BE", "es-ES", "it-IT", "pt-PT", "pl-PL", "sv-SE", "da-DK", "fi-FI", "nb-NO", "cs-CZ"] as const;
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, kind: TextKind = "line") =>
   z
     .string()
+    .overwrite((value) => (kind === "multiline" ? normalizeLineBreaks(value) : value))
     .trim()
     .max(max, `Use at most ${max} characters.`)
+    .superRefine(kind === "multiline" ? checkMultiline : checkLine)
     .transform((value) => (value === "" ? null : value))
     .nullable()
     .optional()
@@ -60,7 +64,7 @@ export function percentToBasisPoints(value: string | number): number | null {
 }
 
 export const taxRateInput = z.object({
-  label: z.string().trim().min(1, "Enter a label.").max(40, "Use at most 40 characters."),
+  label: z.string().trim().min(1, "Enter a label.").max(40, "Use at most 40 characters.").superRefine(checkLine),
   percent: z.union([z.string(), z.number()]).transform((value, ctx) => {
     const bp = percentToBasisPoints(value);
     if (bp === null) {
@@ -74,8 +78,8 @@ export const taxRateInput = z.object({
 
 export const settingsFormInput = z
   .object({
-    version: z.coerce.number().int().min(1),
-    firmName: z.string().trim().min(1, "Enter the firm's name.").max(200, "Use at most 200 characters."),
+    version: versionInput,
+    firmName: z.string().trim().min(1, "Enter the firm's name.").max(200, "Use at most 200 characters.").superRefine(checkLine),
     legalForm: optionalText(80),
     registrationNumber: optionalText(80),
     vatNumber: optionalText(20),
@@ -92,19 +96,7 @@ export const settingsFormInput = z
     currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "Choose a currency."),
     locale: z.enum(LOCALES, { error: "Choose a locale." }),
     timezone: z.string().trim().min(1, "Choose a timezone."),
-    defaultHourlyRate: z
-      .union([z.string(), z.number(), z.null()])
-      .optional()
-      .transform((value, ctx) => {
-        const text = value === null || value === undefined ? "" : String(value).trim().replace(",", ".");
-        if (text === "") return null;
-        if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) {
-          ctx.addIssue({ code: "custom", message: "Enter an amount such as 85 or 85.50." });
-          return z.NEVER;
-        }
-        const [whole, fraction = ""] = text.split(".");
-        return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-      }),
+    defaultHourlyRate: optionalRateInput,
     // Checked on the list itself so these messages show even when another field is wrong too.
     taxRates: z
       .array(taxRateInput)
@@ -119,11 +111,11 @@ export const settingsFormInput = z
         });
       }),
     paymentTermsDays: wholeNumber("Enter a number of days.").pipe(z.number().min(0, "Between 0 and 365 days.").max(365, "Between 0 and 365 days.")),
-    invoiceNumberPattern: z.string().trim().min(1, "Enter a pattern, e.g. {YYYY}-{SEQ:4}.").max(40, "Use at most 40 characters."),
-    creditNoteNumberPattern: z.string().trim().min(1, "Enter a pattern, e.g. CN-{YYYY}-{SEQ:4}.").max(40, "Use at most 40 characters."),
-    invoiceFooter: optionalText(2000),
-    invoiceEmailSubject: z.string().trim().min(1, "Enter a subject.").max(200),
-    invoiceEmailMessage: z.string().trim().min(1, "Enter a message.").max(5000),
+    invoiceNumberPattern: z.string().trim().min(1, "Enter a pattern, e.g. {YYYY}-{SEQ:4}.").max(40, "Use at most 40 characters.").superRefine(checkLine),
+    creditNoteNumberPattern: z.string().trim().min(1, "Enter a pattern, e.g. CN-{YYYY}-{SEQ:4}.").max(40, "Use at most 40 characters.").superRefine(checkLine),
+    invoiceFooter: optionalText(2000, "multiline"),
+    invoiceEmailSubject: z.string().trim().min(1, "Enter a subject.").max(200).superRefine(checkLine),
+    invoiceEmailMessage: z.string().overwrite(normalizeLineBreaks).trim().min(1, "Enter a message.").max(5000).superRefine(checkMultiline),
     remindersEnabled: z.boolean(),
     reminderDays: z
       .string()

@@ -3,8 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
 import { type ActionResult, runAction } from "@/lib/action";
+import { parseInput } from "@/lib/parse-input";
 import { requireActor } from "@/lib/session";
+import { type ProjectSearchResult, searchProjectOptions } from "@/modules/clients/client-queries";
 import { approveTimesheet, approveTimesheets, createTimesheet, rejectTimesheet, reopenTimesheet, saveTimesheet, submitTimesheet } from "./timesheet-mutations";
+import { gridProjectSearchInput } from "./timesheet-schemas";
 
 // Thin server actions: the session decides who acts; the mutations check ownership, roles and the
 // week's state, validate with the shared schema and write in one transaction.
@@ -47,4 +50,13 @@ export async function rejectTimesheetAction(input: unknown): Promise<ActionResul
 
 export async function reopenTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
   return runAction(async () => done(await reopenTimesheet(getDb(), await requireActor(["admin", "manager"]), input)), "Timesheet reopened as a draft.");
+}
+
+/** The grid's project search in a large firm (the grid starts with the person's recent projects). */
+export async function searchGridProjectsAction(input: unknown): Promise<ActionResult<ProjectSearchResult[]>> {
+  return runAction(async () => {
+    await requireActor();
+    const { q } = parseInput(gridProjectSearchInput, input);
+    return searchProjectOptions(getDb(), q, 20);
+  });
 }

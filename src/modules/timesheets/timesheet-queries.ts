@@ -10,11 +10,14 @@ import { isUuid } from "@/modules/clients/client-queries";
 import { TIMESHEET_STATUSES, type TimesheetStatus } from "./timesheet-rules";
 
 export type TimesheetView = "mine" | "all" | "queue";
+/** A status, or "open": the weeks still in their owner's hands (draft or rejected). */
+export type TimesheetStatusFilter = TimesheetStatus | "open";
+export const OPEN_TIMESHEET_STATUSES = ["draft", "rejected"] as const satisfies readonly TimesheetStatus[];
 
 export type TimesheetFilter = {
   view?: TimesheetView;
   userId?: string;
-  status?: TimesheetStatus;
+  status?: TimesheetStatusFilter;
   week?: string;
   page?: number;
   pageSize?: number;
@@ -26,6 +29,10 @@ function isDecider(viewer: Pick<Actor, "role">) {
 
 export function isTimesheetStatus(value: unknown): value is TimesheetStatus {
   return typeof value === "string" && (TIMESHEET_STATUSES as readonly string[]).includes(value);
+}
+
+export function isTimesheetStatusFilter(value: unknown): value is TimesheetStatusFilter {
+  return value === "open" || isTimesheetStatus(value);
 }
 
 // Per-week totals read through the timesheet index: cheap for a page of 50 rows.
@@ -40,23 +47,7 @@ const billableMinutes = sql<number>`(select coalesce(sum(te.minutes), 0) from ti
 export async function findTimesheets(db: Executor, viewer: Pick<Actor, "id" | "role">, filter: TimesheetFilter = {}) {
   const pageSize = Math.min(Math.max(Math.trunc(Number(filter.pageSize) || 50), 1), 200);
   const page = Math.max(Math.trunc(Number(filter.page) || 1), 1);
-  const view: TimesheetView = isDecider(viewer) ? (filter.view ?? "mine") : "mine";
-  const conditions: (SQL | undefined)[] = [];
-  switch (view) {
-    case "mine":
-      conditions.push(eq(timesheet.userId, viewer.id));
-      break;
-    case "all":
-      if (filter.userId && isUuid(filter.userId)) conditions.push(eq(timesheet.userId, filter.userId));
-      break;
-    case "queue":
-      conditions.push(eq(timesheet.status, "submitted"), ne(timesheet.userId, viewer.id));
-      if (filter.userId && isUuid(filter.userId)) conditions.push(eq(timesheet.userId, filter.userId));
-      break;
-  }
-  if (view !== "queue" && filter.status && isTimesheetStatus(filter.status)) conditions.push(eq(timesheet.status, filter.status));
-  if (filter.week && isMonday(filter.week)) conditions.push(eq(timesheet.weekStart, filter.week));
-  const where = and(...conditions);
+  const { view, where } = timesheetListWhere(viewer, filter);
   const order = view === "queue" ? [asc(timesheet.weekStart), asc(user.name)] : [desc(timesheet.weekStart), asc(user.name)];
   const [rows, [total]] = await Promise.all([
     db
@@ -84,23 +75,56 @@ export async function findTimesheets(db: Executor, viewer: Pick<Actor, "id" | "r
   return { rows, total: total?.value ?? 0, page, pageSize, view };
 }
 
-/** Submitted weeks waiting for this manager (not their own): the sidebar count and the dashboard. */
+/**
+ * The SQL of a list filter for this viewer (staff always get their own weeks); shared by the
+ * list and by the dashboard's figures that link to it, so both count the same weeks.
+ */
+export function timesheetListWhere(viewer: Pick<Actor, "id" | "role">, filter: Omit<TimesheetFilter, "page" | "pageSize">): { view: TimesheetView; where: SQL | undefined } {
+  const view: TimesheetView = isDecider(viewer) ? (filter.view ?? "mine") : "mine";
+  const conditions: (SQL | undefined)[] = [];
+  switch (view) {
+    case "mine":
+      conditions.push(eq(timesheet.userId, viewer.id));
+      break;
+    case "all":
+      if (filter.userId && isUuid(filter.userId)) conditions.push(eq(timesheet.userId, filter.userId));
+      break;
+    case "queue":
+      conditions.push(eq(timesheet.status, "submitted"), ne(timesheet.userId, viewer.id));
+      if (filter.userId && isUuid(filter.userId)) conditions.push(eq(timesheet.userId, filter.userId));
+      break;
+  }
+  if (view !== "queue" && filter.status === "open") conditions.push(inArray(timesheet.status, [...OPEN_TIMESHEET_STATUSES]));
+  else if (view !== "queue" && filter.status && isTimesheetStatus(filter.status)) conditions.push(eq(timesheet.status, filter.status));
+  if (filter.week && isMonday(filter.week)) conditions.push(eq(timesheet.weekStart, filter.week));
+  return { view, where: and(...conditions) };
+}
+
+/** Submitted weeks waiting for this manager (not their own): the approval queue's count. */
 export async function countAwaitingApproval(db: Executor, viewer: Pick<Actor, "id" | "role">): Promise<number> {
   if (!isDecider(viewer)) return 0;
-  const [row] = await db
-    .select({ value: count() })
-    .from(timesheet)
-    .where(and(eq(timesheet.status, "submitted"), ne(timesheet.userId, viewer.id)));
+  const [row] = await db.select({ value: count() }).from(timesheet).where(timesheetListWhere(viewer, { view: "queue" }).where);
   return row?.value ?? 0;
 }
 
-/** My weeks still to finish (draft or rejected): the dashboard's reminder. */
-export async function countMyOpenWeeks(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(timesheet)
-    .where(and(eq(timesheet.userId, userId), inArray(timesheet.status, ["draft", "rejected"])));
+/** My weeks still to finish (draft or rejected): the count of "Mine" filtered on "Draft or rejected". */
+export async function countMyOpenWeeks(db: Executor, viewer: Pick<Actor, "id" | "role">): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(timesheet).where(timesheetListWhere(viewer, { view: "mine", status: "open" }).where);
   return row?.value ?? 0;
+}
+
+/**
+ * Minutes logged per person in the weeks a list filter keeps (all their entries, whatever the
+ * week's status): the sum of the list's "Hours" column. The dashboard's hours of the week.
+ */
+export async function sumTimesheetMinutesByPerson(db: Executor, viewer: Pick<Actor, "id" | "role">, filter: Omit<TimesheetFilter, "page" | "pageSize">): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: timesheet.userId, minutes: sql<string>`coalesce(sum(${timeEntry.minutes}), 0)` })
+    .from(timesheet)
+    .innerJoin(timeEntry, eq(timeEntry.timesheetId, timesheet.id))
+    .where(timesheetListWhere(viewer, filter).where)
+    .groupBy(timesheet.userId);
+  return new Map(rows.map((row) => [row.userId, Number(row.minutes)]));
 }
 
 /** People for the "person" filter and the create page's person picker. */

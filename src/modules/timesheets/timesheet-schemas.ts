@@ -2,6 +2,7 @@
 // (checked again on the server). Browser-safe: no database code.
 import { z } from "zod";
 import { isMonday } from "@/lib/dates";
+import { checkLine, checkMultiline, normalizeLineBreaks, versionInput } from "@/lib/input-fields";
 import { MAX_REJECTION_REASON_LENGTH, MINUTES_PER_DAY, parseDuration } from "./timesheet-rules";
 
 export const MAX_GRID_ROWS = 100;
@@ -13,7 +14,8 @@ export const gridRowInput = z.object({
     .string()
     .nullish()
     .transform((value) => (value ?? "").trim())
-    .refine((value) => value.length <= 500, "Use at most 500 characters."),
+    .refine((value) => value.length <= 500, "Use at most 500 characters.")
+    .superRefine(checkLine),
   billable: z.boolean(),
   /** What the person typed in each day cell, Monday to Sunday: "7.5", "7,5", "7:30" or empty. */
   cells: z.array(z.string().max(20, "Enter hours like 7.5 or 7:30.")).length(DAYS_IN_WEEK),
@@ -65,25 +67,32 @@ export type CreateTimesheetInput = z.input<typeof createTimesheetInput>;
 /** Saving an existing week replaces its entries; `version` is the one the grid was loaded with. */
 export const saveTimesheetInput = z.object({
   id: z.uuid(),
-  version: z.coerce.number().int().min(1),
+  version: versionInput,
   grid: timesheetGridInput,
   submit: z.boolean().default(false),
 });
 export type SaveTimesheetInput = z.input<typeof saveTimesheetInput>;
 
-export const timesheetTransitionInput = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) });
+export const timesheetTransitionInput = z.object({ id: z.uuid(), version: versionInput });
 
 export const rejectTimesheetInput = z.object({
   id: z.uuid(),
-  version: z.coerce.number().int().min(1),
+  version: versionInput,
   reason: z
     .string({ error: "Give a reason for the rejection." })
+    .overwrite(normalizeLineBreaks)
     .trim()
     .min(1, "Give a reason for the rejection.")
-    .max(MAX_REJECTION_REASON_LENGTH, `Use at most ${MAX_REJECTION_REASON_LENGTH} characters.`),
+    .max(MAX_REJECTION_REASON_LENGTH, `Use at most ${MAX_REJECTION_REASON_LENGTH} characters.`)
+    .superRefine(checkMultiline),
 });
 export type RejectTimesheetInput = z.input<typeof rejectTimesheetInput>;
 
 export const bulkApproveInput = z.object({
-  items: z.array(z.object({ id: z.uuid(), version: z.coerce.number().int().min(1) })).min(1, "Select at least one timesheet.").max(200, "Approve at most 200 timesheets at once."),
+  items: z.array(z.object({ id: z.uuid(), version: versionInput })).min(1, "Select at least one timesheet.").max(200, "Approve at most 200 timesheets at once."),
+});
+
+/** The grid's project search (large firms): what was typed, 2 to 100 characters. */
+export const gridProjectSearchInput = z.object({
+  q: z.string().trim().min(2, "Type at least 2 letters.").max(100, "Use at most 100 characters.").superRefine(checkLine),
 });

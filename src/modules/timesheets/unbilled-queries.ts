@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { bigint as pgBigint, integer as pgInteger, pgTable, uuid as pgUuid } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import { client, project, timeEntry, timesheet, user } from "@/db/schema";
 import { entryValueMinor } from "./timesheet-rules";
@@ -61,6 +62,49 @@ export async function findUnbilledTime(db: Executor, { clientId }: { clientId?: 
   return [...byProject.values()]
     .map((row) => ({ ...row, hours: row.minutes / 60 }))
     .sort((a, b) => a.clientName.localeCompare(b.clientName, "en", { sensitivity: "base" }) || a.projectName.localeCompare(b.projectName, "en", { sensitivity: "base" }));
+}
+
+/**
+ * The unbilled entries summed per project and frozen rate (entries, minutes, value with each
+ * entry rounded on its own like entryValueMinor), kept by the triggers of
+ * drizzle/0008_dashboard_totals.sql in the same transaction as every change to an entry or to its
+ * timesheet's status: the whole firm's unbilled time in one row per project and rate, whatever the
+ * number of entries. Not in the Drizzle schema: only the triggers write it.
+ */
+const unbilledTimeTotals = pgTable("unbilled_time_totals", {
+  projectId: pgUuid("project_id").notNull(),
+  hourlyRate: pgInteger("hourly_rate"),
+  entries: pgBigint("entries", { mode: "number" }).notNull(),
+  minutes: pgBigint("minutes", { mode: "number" }).notNull(),
+  value: pgBigint("value", { mode: "number" }).notNull(),
+});
+
+// One collator for every comparison: localeCompare with options builds one per call.
+const byName = new Intl.Collator("en", { sensitivity: "base" });
+
+export type UnbilledClient = { clientId: string; clientName: string; currency: string; entryCount: number; minutes: number; valueMinor: number; entriesWithoutRate: number };
+
+/**
+ * Per client, the same hours and value as findUnbilledTime({ clientId }) (the client page's
+ * "Unbilled time"), for every client at once: the dashboard. Most hours first.
+ */
+export async function findUnbilledTimeByClient(db: Executor): Promise<UnbilledClient[]> {
+  const rows = await db
+    .select({
+      clientId: client.id,
+      clientName: client.name,
+      currency: client.currency,
+      entryCount: sql<number>`sum(${unbilledTimeTotals.entries})`.mapWith(Number),
+      minutes: sql<number>`sum(${unbilledTimeTotals.minutes})`.mapWith(Number),
+      valueMinor: sql<number>`sum(${unbilledTimeTotals.value})`.mapWith(Number),
+      entriesWithoutRate: sql<number>`coalesce(sum(${unbilledTimeTotals.entries}) filter (where ${unbilledTimeTotals.hourlyRate} is null), 0)`.mapWith(Number),
+    })
+    .from(unbilledTimeTotals)
+    .innerJoin(project, eq(project.id, unbilledTimeTotals.projectId))
+    .innerJoin(client, eq(client.id, project.clientId))
+    .groupBy(client.id, client.name, client.currency)
+    .having(sql`sum(${unbilledTimeTotals.entries}) > 0`);
+  return rows.sort((a, b) => b.minutes - a.minutes || byName.compare(a.clientName, b.clientName));
 }
 
 export type UnbilledEntry = {

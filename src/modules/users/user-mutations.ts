@@ -2,6 +2,7 @@
 // with the shared schema, and runs one transaction that also records the audit event.
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, count, eq, ne, sql } from "drizzle-orm";
+import { ADVISORY_LOCKS, lockUntilCommit } from "@/db/advisory-locks";
 import type { Database, Executor } from "@/db/client";
 import { account, session, user, type Role } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
@@ -84,6 +85,9 @@ export async function createUser(db: Database, actor: Actor, input: unknown) {
 /** First run: the administrator from ADMIN_EMAIL/ADMIN_PASSWORD or with a generated password. */
 export async function createFirstAdmin(db: Database, values: { email: string; password: string; generated: boolean }) {
   return db.transaction(async (tx) => {
+    // Instances starting together on a new database: one creates the administrator, the others
+    // wait here, then see it (READ COMMITTED: the count below is read after the lock).
+    await lockUntilCommit(tx, ADVISORY_LOCKS.firstRun);
     const [existing] = await tx.select({ value: count() }).from(user);
     if ((existing?.value ?? 0) > 0) return null;
     const created = await insertUser(tx, {

@@ -1,5 +1,6 @@
 // Inputs of the users domain, shared by the forms (zodResolver) and the actions.
 import { z } from "zod";
+import { checkLine, versionInput } from "@/lib/input-fields";
 import { ROLES } from "./roles";
 
 export const PASSWORD_MIN = 12;
@@ -10,7 +11,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
-const name = z.string({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters.");
+const name = z.string({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters.").superRefine(checkLine);
 const email = z
   .string({ error: "Enter an email address." })
   .trim()
@@ -19,15 +20,19 @@ const email = z
   .pipe(z.email("Enter a valid email address."));
 const role = z.enum(ROLES, { error: "Choose a role." });
 
-/** An optional amount typed as text ("85", "85.50", "85,50") → minor units, or null when empty. */
+/**
+ * An optional amount typed as text ("85", "85.50", "85,50") → minor units, or null when empty. At
+ * most 9 999 999.99: rates are stored in an integer column (at most 2 147 483 647 minor units).
+ */
 export const optionalRateInput = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .union([z.string(), z.number()])
+  .nullish()
   .transform((value, ctx) => {
     if (value === null || value === undefined) return null;
     const text = String(value).trim().replace(/\s/g, "").replace(",", ".");
     if (text === "") return null;
-    if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: "Enter an amount such as 85 or 85.50." });
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: "Enter an amount such as 85 or 85.50 (at most 9,999,999.99)." });
       return z.NEVER;
     }
     const [whole, fraction = ""] = text.split(".");
@@ -45,7 +50,7 @@ export type CreateUserInput = z.input<typeof createUserInput>;
 
 export const updateUserInput = z.object({
   id: z.uuid(),
-  version: z.coerce.number().int().min(1),
+  version: versionInput,
   name,
   role,
   defaultHourlyRate: optionalRateInput,

@@ -9,7 +9,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, HISTORY_STATUSES, TODO_STATUSES } from "../call-rules";
 
-export type CallFilterValues = { view: "todo" | "history"; person?: string; client?: string; direction?: string; status?: string; from?: string; to?: string; q?: string };
+export type CallFilterValues = { view: "todo" | "history"; person?: string; client?: string; direction?: string; status?: string; from?: string; to?: string; q?: string; due?: string };
 
 /** The list's filters: a plain GET form, so every filter lives in the URL and works without script. */
 export function CallFilters({
@@ -87,6 +87,16 @@ export function CallFilters({
           ))}
         </NativeSelect>
       </div>
+      {values.view === "todo" ? (
+        <div className="grid gap-1">
+          <Label htmlFor="calls-due">Due</Label>
+          <NativeSelect id="calls-due" name="due" defaultValue={values.due ?? ""}>
+            <option value="">Any time</option>
+            <option value="today">Today or not planned yet</option>
+            <option value="overdue">Overdue</option>
+          </NativeSelect>
+        </div>
+      ) : null}
       <div className="grid gap-1">
         <Label htmlFor="calls-from">From</Label>
         <Input id="calls-from" name="from" type="date" defaultValue={values.from ?? ""} />

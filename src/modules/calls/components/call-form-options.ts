@@ -4,9 +4,14 @@ import type { CallDirection, CallStatus, MissedOutcome, Role } from "../call-rul
 export type CallFormOptions = {
   viewer: { id: string; name: string; role: Role };
   assignees: { id: string; name: string }[];
-  clients: { id: string; name: string; projects: { id: string; name: string; billableByDefault: boolean }[] }[];
   timeZone: string;
 };
+
+/**
+ * The clients and projects a call can be about. Thousands in a large firm, so they are not sent
+ * with every list page: the log, schedule and edit dialogs load them when they open.
+ */
+export type CallClientOption = { id: string; name: string; projects: { id: string; name: string; billableByDefault: boolean }[] };
 
 /** A call as the dialogs see it (times already as the firm's wall-clock "YYYY-MM-DDTHH:mm"). */
 export type EditableCall = {

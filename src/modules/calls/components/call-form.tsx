@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarPlusIcon, PhoneIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -16,10 +16,10 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionResult } from "@/lib/action";
-import { logCallAction, scheduleCallAction, updateCallAction } from "../call-actions";
+import { loadCallClientsAction, logCallAction, scheduleCallAction, updateCallAction } from "../call-actions";
 import { CALL_STATUS_LABELS, instantToWallTime, NOTES_MAX } from "../call-rules";
 import { logCallInput, scheduleCallInput, updateCallInput } from "../call-schemas";
-import type { CallFormOptions, EditableCall } from "./call-form-options";
+import type { CallClientOption, CallFormOptions, EditableCall } from "./call-form-options";
 
 export type CallFormMode = "log" | "schedule" | "edit";
 
@@ -137,10 +137,45 @@ export function CallFormDialog({
           <DialogTitle>{text.title}</DialogTitle>
           <DialogDescription>{text.description}</DialogDescription>
         </DialogHeader>
-        {open ? <CallForm mode={mode} options={options} call={call} onDone={() => onOpenChange(false)} /> : null}
+        {open ? <CallFormLoader mode={mode} options={options} call={call} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Loads the clients and projects when the dialog opens, then shows the form. */
+function CallFormLoader({ mode, options, call, onDone }: { mode: CallFormMode; options: CallFormOptions; call?: EditableCall; onDone: () => void }) {
+  const [clients, setClients] = useState<CallClientOption[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    loadCallClientsAction().then(
+      (result) => {
+        if (!current) return;
+        if (result.ok) setClients(result.data);
+        else setFailure(result.message);
+      },
+      () => current && setFailure("The clients and projects could not be loaded. Close this dialog and try again."),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (failure) {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>{failure}</AlertDescription>
+      </Alert>
+    );
+  }
+  if (!clients) {
+    return (
+      <p role="status" className="py-6 text-sm text-muted-foreground">
+        Loading clients and projects…
+      </p>
+    );
+  }
+  return <CallForm mode={mode} options={options} clients={clients} call={call} onDone={onDone} />;
 }
 
 /** "Log a call" and "Schedule a call", the main actions of the calls page. */
@@ -161,7 +196,7 @@ export function NewCallButtons({ options }: { options: CallFormOptions }) {
   );
 }
 
-function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options: CallFormOptions; call?: EditableCall; onDone: () => void }) {
+function CallForm({ mode, options, clients, call, onDone }: { mode: CallFormMode; options: CallFormOptions; clients: CallClientOption[]; call?: EditableCall; onDone: () => void }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const schema = mode === "log" ? logCallInput : mode === "schedule" ? scheduleCallInput : updateCallInput;
@@ -175,13 +210,13 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
   const lockedByTime = Boolean(call?.timeEntryId);
 
   const projectGroups = useMemo(
-    () => (clientId ? options.clients.filter((client) => client.id === clientId) : options.clients).filter((client) => client.projects.length > 0),
-    [clientId, options.clients],
+    () => (clientId ? clients.filter((client) => client.id === clientId) : clients).filter((client) => client.projects.length > 0),
+    [clientId, clients],
   );
   const assignees = options.viewer.role === "staff" ? options.assignees.filter((person) => person.id === options.viewer.id || person.id === call?.assignedUserId) : options.assignees;
 
   function onProjectChange(projectId: string) {
-    const owner = options.clients.find((client) => client.projects.some((project) => project.id === projectId));
+    const owner = clients.find((client) => client.projects.some((project) => project.id === projectId));
     const chosen = owner?.projects.find((project) => project.id === projectId);
     if (owner && !form.getValues("clientId")) form.setValue("clientId", owner.id);
     if (chosen) form.setValue("billable", chosen.billableByDefault);
@@ -277,17 +312,17 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
               onChange: () => {
                 const projectId = form.getValues("projectId");
                 const clientNow = form.getValues("clientId");
-                if (projectId && clientNow && !options.clients.find((client) => client.id === clientNow)?.projects.some((project) => project.id === projectId)) form.setValue("projectId", "");
+                if (projectId && clientNow && !clients.find((client) => client.id === clientNow)?.projects.some((project) => project.id === projectId)) form.setValue("projectId", "");
               },
             })}
           >
             <option value="">No client</option>
-            {options.clients.map((client) => (
+            {clients.map((client) => (
               <option key={client.id} value={client.id}>
                 {client.name}
               </option>
             ))}
-            {call?.clientId && !options.clients.some((client) => client.id === call.clientId) ? <option value={call.clientId}>(archived client)</option> : null}
+            {call?.clientId && !clients.some((client) => client.id === call.clientId) ? <option value={call.clientId}>(archived client)</option> : null}
           </NativeSelect>
         </FormField>
         <FormField label="Project" htmlFor="projectId" error={error("projectId")} description={lockedByTime ? "Logged as time: the project is fixed." : "For billable time."}>
@@ -305,7 +340,7 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
                 ))}
               </optgroup>
             ))}
-            {call?.projectId && !options.clients.some((client) => client.projects.some((project) => project.id === call.projectId)) ? (
+            {call?.projectId && !clients.some((client) => client.projects.some((project) => project.id === call.projectId)) ? (
               <option value={call.projectId}>{call.projectName ?? "(archived project)"}</option>
             ) : null}
           </NativeSelect>

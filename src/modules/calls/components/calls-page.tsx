@@ -3,8 +3,10 @@ import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
+import { todayInZone } from "@/lib/dates";
 import { requireUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
+import { findClientNames } from "@/modules/clients/client-queries";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { findCallFormOptions, findCalls } from "../call-queries";
 import { callListQuery, type CallListQuery } from "../call-schemas";
@@ -15,7 +17,7 @@ import { CallTable } from "./call-table";
 function callsHref(query: CallListQuery, changes: Partial<Record<keyof CallListQuery, string | number | undefined>>): string {
   const params = new URLSearchParams();
   const merged = { ...query, ...changes } as Record<string, string | number | undefined>;
-  for (const key of ["view", "q", "person", "client", "direction", "status", "from", "to", "page", "size"]) {
+  for (const key of ["view", "q", "person", "client", "direction", "status", "from", "to", "due", "page", "size"]) {
     const value = merged[key];
     if (value === undefined || value === "") continue;
     if (key === "page" && Number(value) === 1) continue;
@@ -31,11 +33,12 @@ export async function CallsPage({ searchParams, icon }: { searchParams: Record<s
   const db = getDb();
   const query = callListQuery.parse(searchParams);
   const settings = await getSettings(db);
-  const [list, options] = await Promise.all([
-    findCalls(db, { ...query, viewerId: viewer.id, timeZone: settings.timezone }),
+  const [list, options, clients] = await Promise.all([
+    findCalls(db, { ...query, viewerId: viewer.id, timeZone: settings.timezone, today: todayInZone(settings.timezone) }),
     findCallFormOptions(db, viewer, settings.timezone),
+    findClientNames(db),
   ]);
-  const filtered = Boolean(query.q || query.person || query.client || query.direction || query.status || query.from || query.to);
+  const filtered = Boolean(query.q || query.person || query.client || query.direction || query.status || query.from || query.to || (query.view === "todo" && query.due));
   const first = list.total === 0 ? 0 : (list.page - 1) * list.size + 1;
   const last = Math.min(list.total, list.page * list.size);
   const pages = Math.max(1, Math.ceil(list.total / list.size));
@@ -52,7 +55,7 @@ export async function CallsPage({ searchParams, icon }: { searchParams: Record<s
           {tabs.map((tab) => (
             <Link
               key={tab.view}
-              href={callsHref({ ...query, status: undefined, page: 1 }, { view: tab.view })}
+              href={callsHref({ ...query, status: undefined, due: undefined, page: 1 }, { view: tab.view })}
               aria-current={query.view === tab.view ? "page" : undefined}
               className={cn(
                 "-mb-px border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
@@ -84,9 +87,9 @@ export async function CallsPage({ searchParams, icon }: { searchParams: Record<s
       </div>
       <CallFilters
         key={JSON.stringify(query)}
-        values={{ view: query.view, person: query.person, client: query.client, direction: query.direction, status: query.status, from: query.from, to: query.to, q: query.q }}
+        values={{ view: query.view, person: query.person, client: query.client, direction: query.direction, status: query.status, from: query.from, to: query.to, q: query.q, due: query.due }}
         people={options.assignees}
-        clients={options.clients}
+        clients={clients}
       />
       {list.rows.length === 0 ? (
         <EmptyState

@@ -1,4 +1,4 @@
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "../anti-spam-rules";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "../form-fields";
 
 /**
  * The signed "page loaded at" token and the honeypot. The honeypot is off-screen, out of the tab

@@ -13,6 +13,7 @@ import { cn } from "@/lib/utils";
 import { createTimesheetAction, saveTimesheetAction } from "../timesheet-actions";
 import { formatDuration, parseDuration } from "../timesheet-rules";
 import { DAYS_IN_WEEK, timesheetGridInput } from "../timesheet-schemas";
+import { GridProjectFinder } from "./grid-project-finder";
 
 export type GridProjectGroup = { clientName: string; projects: { id: string; name: string; billableByDefault: boolean; archived?: boolean }[] };
 export type GridRowValue = { projectId: string; description: string; billable: boolean; cells: string[] };
@@ -33,6 +34,8 @@ export type TimesheetGridProps = {
   /** The owner may submit from the grid (draft or rejected week). */
   canSubmit: boolean;
   locale: string;
+  /** `groups` is a short list (a large firm): offer a search for the other projects. */
+  projectSearch?: boolean;
 };
 
 const emptyCells = () => Array.from({ length: DAYS_IN_WEEK }, () => "");
@@ -53,7 +56,19 @@ function normalizeErrors(fieldErrors: Record<string, string> | undefined): Recor
  * The weekly grid: a row per project and description, a column per day. Cells take "1.5", "1,5"
  * or "1:30"; totals follow as you type. Tab and the arrow keys move between cells, Enter saves.
  */
-export function TimesheetGrid({ sheet, userId, weekStart, days, groups, initialRows, previousRows, editable, canSubmit, locale }: TimesheetGridProps) {
+/** The groups with the projects found by the search added under their clients. */
+function withFound(groups: GridProjectGroup[], found: GridProjectGroup[]): GridProjectGroup[] {
+  if (found.length === 0) return groups;
+  const merged = groups.map((group) => ({ ...group, projects: [...group.projects] }));
+  for (const extra of found) {
+    const group = merged.find((item) => item.clientName === extra.clientName);
+    if (!group) merged.push({ ...extra, projects: [...extra.projects] });
+    else for (const item of extra.projects) if (!group.projects.some((known) => known.id === item.id)) group.projects.push(item);
+  }
+  return merged;
+}
+
+export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialGroups, initialRows, previousRows, editable, canSubmit, locale, projectSearch = false }: TimesheetGridProps) {
   const router = useRouter();
   const nextKey = useRef(initialRows.length + 1);
   const [rows, setRows] = useState<Row[]>(() =>
@@ -64,6 +79,8 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups, initialR
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const container = useRef<HTMLDivElement>(null);
+  const [found, setFound] = useState<GridProjectGroup[]>([]);
+  const groups = useMemo(() => withFound(initialGroups, found), [initialGroups, found]);
 
   const projectsById = useMemo(() => {
     const map = new Map<string, { name: string; clientName: string; billableByDefault: boolean; archived?: boolean }>();
@@ -88,6 +105,18 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups, initialR
   const addRow = (values?: Omit<GridRowValue, "cells">) => {
     const key = nextKey.current++;
     setRows((current) => [...current, { projectId: values?.projectId ?? "", description: values?.description ?? "", billable: values?.billable ?? true, cells: emptyCells(), key }]);
+  };
+
+  /** A project found by the search: offered in every row, and set on a blank last row or a new one. */
+  const addFoundProject = (project: { id: string; name: string; billableByDefault: boolean; clientName: string }) => {
+    setFound((current) => withFound(current, [{ clientName: project.clientName, projects: [{ id: project.id, name: project.name, billableByDefault: project.billableByDefault }] }]));
+    setRows((current) => {
+      const last = current.at(-1);
+      if (last && last.projectId === "" && last.cells.every((cell) => cell.trim() === "")) {
+        return current.map((row) => (row === last ? { ...row, projectId: project.id, billable: project.billableByDefault } : row));
+      }
+      return [...current, { projectId: project.id, description: "", billable: project.billableByDefault, cells: emptyCells(), key: nextKey.current++ }];
+    });
   };
 
   const copyPreviousRows = () => {
@@ -408,6 +437,7 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups, initialR
         </div>
       ) : null}
       {editable ? <p className="text-xs text-muted-foreground">Type hours as 7.5, 7,5 or 7:30. Tab and the arrow keys move between cells; Enter saves the draft.</p> : null}
+      {editable && projectSearch ? <GridProjectFinder onChoose={addFoundProject} /> : null}
     </div>
   );
 }

@@ -12,11 +12,11 @@ import { getDb } from "@/db/client";
 import { formatDate, todayInZone } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { requirePageRole } from "@/lib/session";
+import { findClientNames } from "@/modules/clients/client-queries";
 import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
 import { InvoiceStatusBadge } from "@/modules/invoices/components/invoice-status-badge";
-import { findInvoiceClientOptions, findInvoices } from "@/modules/invoices/invoice-queries";
-import { INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS } from "@/modules/invoices/invoice-rules";
-import { type InvoiceListFilter, type InvoiceSort, invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
+import { findInvoices } from "@/modules/invoices/invoice-queries";
+import { INVOICE_LIST_STATUS_LABELS, INVOICE_LIST_STATUSES, type InvoiceListFilter, type InvoiceSort, invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
 import { getSettings } from "@/modules/settings/settings-queries";
 
 export const metadata: Metadata = { title: "Invoices" };
@@ -31,9 +31,10 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
   const db = getDb();
   const settings = await getSettings(db);
   const today = todayInZone(settings.timezone);
-  const [list, clients] = await Promise.all([findInvoices(db, filter, today), findInvoiceClientOptions(db)]);
+  const [list, clients] = await Promise.all([findInvoices(db, filter, today), findClientNames(db)]);
   const pages = Math.max(Math.ceil(list.total / list.pageSize), 1);
-  const filtered = Boolean(filter.q || filter.status || filter.kind || filter.client || filter.from || filter.to);
+  const filtered = Boolean(filter.q || filter.status || filter.kind || filter.client || filter.from || filter.to || filter.paidFrom || filter.paidTo);
+  const paidRange = Boolean(filter.paidFrom || filter.paidTo);
   const sort = filter.sort ?? "issueDate";
   const direction = filter.dir ?? (DEFAULT_DESC.includes(sort) ? "desc" : "asc");
   const money = (minor: number, currency: string) => formatMoney(minor, currency, settings.locale);
@@ -82,9 +83,9 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
           <Label htmlFor="filter-status">Status</Label>
           <NativeSelect id="filter-status" name="status" defaultValue={filter.status ?? ""}>
             <option value="">Any status</option>
-            {INVOICE_FILTER_STATUSES.map((status) => (
+            {INVOICE_LIST_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {INVOICE_STATUS_LABELS[status]}
+                {INVOICE_LIST_STATUS_LABELS[status]}
               </option>
             ))}
           </NativeSelect>
@@ -116,6 +117,17 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
           <Label htmlFor="filter-to">Issued to</Label>
           <Input id="filter-to" name="to" type="date" defaultValue={filter.to ?? ""} />
         </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-paid-from">Paid from</Label>
+          <Input id="filter-paid-from" name="paidFrom" type="date" defaultValue={filter.paidFrom ?? ""} aria-describedby="filter-paid-hint" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="filter-paid-to">Paid to</Label>
+          <Input id="filter-paid-to" name="paidTo" type="date" defaultValue={filter.paidTo ?? ""} aria-describedby="filter-paid-hint" />
+        </div>
+        <p id="filter-paid-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-2 lg:self-center">
+          Paid dates keep the invoices with a payment in that period and add up what was received in it.
+        </p>
         <div className="flex gap-2">
           {filter.sort ? <input type="hidden" name="sort" value={filter.sort} /> : null}
           {filter.dir ? <input type="hidden" name="dir" value={filter.dir} /> : null}
@@ -153,6 +165,12 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
                 </div>
                 <div className="tabular-nums">
                   Total <span className="font-semibold">{money(row.total, row.currency)}</span> · Balance due <span className="font-semibold">{money(row.balance, row.currency)}</span>
+                  {paidRange ? (
+                    <>
+                      {" "}
+                      · Received in the period <span className="font-semibold">{money(row.received ?? 0, row.currency)}</span>
+                    </>
+                  ) : null}
                 </div>
               </div>
             ))}

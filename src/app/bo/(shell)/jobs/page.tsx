@@ -8,7 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { formatDate } from "@/lib/dates";
+import { firstParam } from "@/lib/search-params";
 import { requirePageRole } from "@/lib/session";
+import { cn } from "@/lib/utils";
 import { JOB_STATUS_VARIANTS } from "@/modules/jobs/components/status-variants";
 import { findJobs } from "@/modules/jobs/job-queries";
 import { EMPLOYMENT_TYPE_LABELS, JOB_STATUS_LABELS, WORKPLACE_LABELS } from "@/modules/jobs/job-rules";
@@ -16,10 +18,13 @@ import { getSettings } from "@/modules/settings/settings-queries";
 
 export const metadata: Metadata = { title: "Jobs" };
 
-export default async function JobsAdminPage() {
+export default async function JobsAdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePageRole(["admin", "manager"]);
+  // ?applications=new: the jobs with applications nobody has looked at (the dashboard links here).
+  const withNewApplications = firstParam((await searchParams).applications) === "new";
   const db = getDb();
-  const [jobs, settings] = await Promise.all([findJobs(db), getSettings(db)]);
+  const [jobs, settings] = await Promise.all([findJobs(db, { withNewApplications }), getSettings(db)]);
+  const newTotal = jobs.reduce((sum, job) => sum + job.newApplications, 0);
   const newJob = (
     <Button asChild>
       <Link href="/bo/jobs/new">
@@ -30,8 +35,35 @@ export default async function JobsAdminPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader title="Jobs" description="Positions on the public site and the applications they received." actions={newJob} />
+      <nav aria-label="Which jobs" className="flex gap-1 border-b">
+        {[
+          { href: "/bo/jobs", label: "All jobs", current: !withNewApplications },
+          { href: "/bo/jobs?applications=new", label: "With new applications", current: withNewApplications },
+        ].map((tab) => (
+          <Link
+            key={tab.href}
+            href={tab.href}
+            aria-current={tab.current ? "page" : undefined}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
+              tab.current ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      {withNewApplications && jobs.length > 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="new-applications-total">
+          {newTotal} new {newTotal === 1 ? "application" : "applications"} across {jobs.length} {jobs.length === 1 ? "job" : "jobs"}.
+        </p>
+      ) : null}
       {jobs.length === 0 ? (
-        <EmptyState icon={<BriefcaseIcon />} title="No jobs yet" description="Create a job as a draft, then publish it to list it on the public site." action={newJob} />
+        withNewApplications ? (
+          <EmptyState icon={<BriefcaseIcon />} title="No new applications" description="Every application has been looked at. New ones from the public site appear here." />
+        ) : (
+          <EmptyState icon={<BriefcaseIcon />} title="No jobs yet" description="Create a job as a draft, then publish it to list it on the public site." action={newJob} />
+        )
       ) : (
         <Table containerClassName="rounded-lg border">
           <TableHeader>

@@ -15,7 +15,7 @@ import { cn } from "@/lib/utils";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { ApprovalQueue } from "@/modules/timesheets/components/approval-queue";
 import { TIMESHEET_STATUS_LABELS, TimesheetStatusBadge, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
-import { countAwaitingApproval, findTimesheetPeople, findTimesheets, isTimesheetStatus, type TimesheetView } from "@/modules/timesheets/timesheet-queries";
+import { countAwaitingApproval, findTimesheetPeople, findTimesheets, isTimesheetStatusFilter, type TimesheetView } from "@/modules/timesheets/timesheet-queries";
 import { formatDuration, TIMESHEET_STATUSES } from "@/modules/timesheets/timesheet-rules";
 import { firstParam as one } from "@/lib/search-params";
 
@@ -39,7 +39,7 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
   const db = getDb();
   const [settings, list, queueCount, people] = await Promise.all([
     getSettings(db),
-    findTimesheets(db, viewer, { view, status: isTimesheetStatus(status) ? status : undefined, week, userId: person || undefined, page, pageSize: view === "queue" ? 200 : 50 }),
+    findTimesheets(db, viewer, { view, status: isTimesheetStatusFilter(status) ? status : undefined, week, userId: person || undefined, page, pageSize: view === "queue" ? 200 : 50 }),
     countAwaitingApproval(db, viewer),
     isDecider ? findTimesheetPeople(db) : Promise.resolve([]),
   ]);
@@ -115,13 +115,14 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
           ) : null}
           <div className="grid gap-1">
             <Label htmlFor="filter-status">Status</Label>
-            <NativeSelect id="filter-status" name="status" defaultValue={isTimesheetStatus(status) ? status : ""}>
+            <NativeSelect id="filter-status" name="status" defaultValue={isTimesheetStatusFilter(status) ? status : ""}>
               <option value="">Any status</option>
               {TIMESHEET_STATUSES.map((item) => (
                 <option key={item} value={item}>
                   {TIMESHEET_STATUS_LABELS[item]}
                 </option>
               ))}
+              <option value="open">Draft or rejected</option>
             </NativeSelect>
           </div>
           <div className="grid gap-1">

@@ -10,8 +10,10 @@ import { getDb } from "@/db/client";
 import { getConfig } from "@/lib/env";
 import { isDomainError } from "@/lib/errors";
 import { clientIpFrom } from "@/lib/request";
+import { headersOutsideProxy } from "@/lib/security-headers";
 import { APPLICATION_FORM_ERRORS, type ApplicationFormErrorCode, CV_ERRORS } from "@/modules/jobs/application-form-errors";
 import { submitApplication } from "@/modules/jobs/job-mutations";
+import { isSlug } from "@/modules/jobs/job-rules";
 import { CV_MAX_BYTES } from "@/modules/jobs/job-schemas";
 import { ANTI_SPAM_MESSAGES, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/modules/public-site/anti-spam-rules";
 
@@ -42,7 +44,8 @@ type Failure = { status: number; code: ApplicationFormErrorCode; message: string
 
 function respond(request: Request, slug: string, outcome: { ok: true } | ({ ok: false } & Failure)): Response {
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  const jobPath = `/jobs/${encodeURIComponent(slug)}`;
+  // Back to the job's page; a slug that is none (it may hold anything, even a broken character) goes to the list.
+  const jobPath = isSlug(slug) ? `/jobs/${slug}` : "/jobs";
   if (outcome.ok) {
     const location = `${jobPath}?applied=1`;
     return wantsJson ? Response.json({ ok: true, redirect: location }) : new Response(null, { status: 303, headers: { location } });
@@ -63,7 +66,14 @@ function tooLarge(): Failure {
   return { status: 413, code: "too_large", message: APPLICATION_FORM_ERRORS.too_large, fieldErrors: { cv: CV_ERRORS.size } };
 }
 
-export async function POST(request: Request, { params }: { params: Promise<{ slug: string }> }) {
+/** This route skips the proxy (see its matcher), so it sets the security headers the proxy sets elsewhere. */
+export async function POST(request: Request, context: { params: Promise<{ slug: string }> }) {
+  const response = await apply(request, context);
+  for (const [name, value] of Object.entries(headersOutsideProxy(getConfig().isProduction))) response.headers.set(name, value);
+  return response;
+}
+
+async function apply(request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
   const { slug } = await params;
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return respond(request, slug, { ok: false, ...tooLarge() });

@@ -8,11 +8,11 @@ import { getDb } from "@/db/client";
 import { formatDateTime } from "@/lib/dates";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { requireUser } from "@/lib/session";
-import { findClientOptions } from "@/modules/clients/client-queries";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { ApproveButton, RejectButton, ReopenButton } from "@/modules/timesheets/components/timesheet-decision";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
 import { TimesheetStatusBadge, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
+import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
 import { gridDays, gridGroups, gridRows } from "@/modules/timesheets/timesheet-grid-data";
 import { findPreviousWeekRows, findTimesheetHistory, getTimesheet } from "@/modules/timesheets/timesheet-queries";
 import { canApprove, canEdit, canReject, canReopen } from "@/modules/timesheets/timesheet-rules";
@@ -44,10 +44,17 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
   const { id } = await params;
   const sheet = await load(viewer, id);
   const db = getDb();
-  const [settings, options, history, previousRows] = await Promise.all([getSettings(db), findClientOptions(db), findTimesheetHistory(db, id), findPreviousWeekRows(db, sheet.userId, sheet.weekStart)]);
-  const { locale, timezone } = settings;
   const isOwner = sheet.userId === viewer.id;
   const editable = canEdit({ status: sheet.status, actorId: viewer.id, ownerId: sheet.userId }).ok;
+  // Projects to pick from only when the week can be edited (a short list in a large firm); a
+  // read-only grid needs just the projects its entries use, which come with the entries.
+  const [settings, projects, history, previousRows] = await Promise.all([
+    getSettings(db),
+    editable ? findGridProjects(db, { userId: sheet.userId, weekStart: sheet.weekStart, projectIds: sheet.entries.map((entry) => entry.projectId) }) : Promise.resolve({ options: [], complete: true }),
+    findTimesheetHistory(db, id),
+    editable ? findPreviousWeekRows(db, sheet.userId, sheet.weekStart) : Promise.resolve([]),
+  ]);
+  const { locale, timezone } = settings;
   const ruleActor = { id: viewer.id, role: viewer.role };
   const ref = { status: sheet.status, ownerId: sheet.userId, actor: ruleActor };
   const target = { id: sheet.id, version: sheet.version, label: `${sheet.userName}, ${weekLabel(sheet.weekStart, locale, timezone)}` };
@@ -106,12 +113,13 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
             userId={sheet.userId}
             weekStart={sheet.weekStart}
             days={gridDays(sheet.weekStart, locale)}
-            groups={gridGroups(options, sheet.entries)}
+            groups={gridGroups(projects.options, sheet.entries)}
             initialRows={gridRows(sheet.entries, sheet.weekStart)}
             previousRows={editable ? previousRows : []}
             editable={editable}
             canSubmit={editable && isOwner}
             locale={locale}
+            projectSearch={!projects.complete}
             key={sheet.version}
           />
         </CardContent>

@@ -9,10 +9,10 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { getDb } from "@/db/client";
 import { addDaysToDate, isValidDateString, isoWeekMonday, todayInZone } from "@/lib/dates";
 import { requireUser } from "@/lib/session";
-import { findClientOptions } from "@/modules/clients/client-queries";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
 import { weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
+import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
 import { gridDays, gridGroups } from "@/modules/timesheets/timesheet-grid-data";
 import { findPreviousWeekRows, findTimesheetIdForWeek, findTimesheetPeople } from "@/modules/timesheets/timesheet-queries";
 import { firstParam as one } from "@/lib/search-params";
@@ -38,7 +38,7 @@ export default async function CreateTimesheetPage({ searchParams }: { searchPara
   const existing = await findTimesheetIdForWeek(db, person, week);
   if (existing) redirect(`/bo/timesheets/${existing}`);
 
-  const [options, previousRows] = await Promise.all([findClientOptions(db), findPreviousWeekRows(db, person, week)]);
+  const [projects, previousRows] = await Promise.all([findGridProjects(db, { userId: person, weekStart: week, projectIds: [] }), findPreviousWeekRows(db, person, week)]);
   const personQuery = person !== viewer.id ? `&person=${person}` : "";
 
   return (
@@ -74,7 +74,7 @@ export default async function CreateTimesheetPage({ searchParams }: { searchPara
           </Link>
         </span>
       </form>
-      {options.length === 0 ? (
+      {projects.complete && projects.options.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           There is no active project to log time on yet. {isDecider ? <Link href="/bo/clients" className="text-primary underline">Add a client and a project first.</Link> : "Ask a manager to add one."}
         </p>
@@ -84,12 +84,13 @@ export default async function CreateTimesheetPage({ searchParams }: { searchPara
         userId={person}
         weekStart={week}
         days={gridDays(week, settings.locale)}
-        groups={gridGroups(options)}
+        groups={gridGroups(projects.options)}
         initialRows={[]}
         previousRows={previousRows}
         editable
         canSubmit={person === viewer.id}
         locale={settings.locale}
+        projectSearch={!projects.complete}
       />
     </div>
   );

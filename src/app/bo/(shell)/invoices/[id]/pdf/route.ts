@@ -11,12 +11,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const user = await getCurrentUser();
   const { id } = await params;
   if (!user) return Response.redirect(new URL(loginUrl(`/bo/invoices/${id}/pdf`), request.url), 303);
-  if (user.role !== "admin" && user.role !== "manager") return new Response("You do not have permission to see invoices.", { status: 403 });
+  if (user.role !== "admin" && user.role !== "manager") return new Response("You do not have permission to see invoices.", { status: 403, headers: { "cache-control": "no-store" } });
   let loaded;
   try {
     loaded = await getInvoiceDocument(getDb(), id);
   } catch (error) {
-    if (error instanceof NotFoundError) return new Response("This invoice does not exist.", { status: 404 });
+    if (error instanceof NotFoundError) return new Response("This invoice does not exist.", { status: 404, headers: { "cache-control": "no-store" } });
     throw error;
   }
   const { detail, document } = loaded;

@@ -1,6 +1,7 @@
 // An outbox attachment, for signed-in administrators and managers only; always downloaded, never rendered.
 import { getDb } from "@/db/client";
 import { NotFoundError } from "@/lib/errors";
+import { SANDBOXED_FILE_POLICY } from "@/lib/security-headers";
 import { getCurrentUser } from "@/lib/session";
 import { getEmailAttachment } from "@/modules/mail/mail-queries";
 import { MAIL_ROLES } from "@/modules/mail/mail-schemas";
@@ -20,7 +21,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
         "Content-Length": String(attachment.content.byteLength),
         "X-Content-Type-Options": "nosniff",
         "Cache-Control": "private, no-store",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Content-Security-Policy": SANDBOXED_FILE_POLICY,
       },
     });
   } catch (error) {

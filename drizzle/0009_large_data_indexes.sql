@@ -1,0 +1,3 @@
+CREATE INDEX "calls_assigned_todo_at_idx" ON "calls" USING btree ("assigned_user_id",coalesce("started_at", "scheduled_at", "created_at"),"id") WHERE "calls"."status" in ('requested', 'scheduled');--> statement-breakpoint
+CREATE INDEX "invoices_open_due_idx" ON "invoices" USING btree ("due_date","id","currency","total","balance") WHERE "invoices"."kind" = 'invoice' and "invoices"."status" in ('issued', 'partially_paid');--> statement-breakpoint
+CREATE INDEX "job_applications_status_idx" ON "job_applications" USING btree ("status","job_id");

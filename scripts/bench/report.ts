@@ -1,0 +1,156 @@
+// bench/results/latest.json (everything measured) and latest.md (the tables).
+import type { Budget } from "./budgets";
+import type { ClientJs } from "./client-js";
+
+/** The figures of one timed run of a target. */
+export type RunFigures = {
+  connections: number;
+  completed: number;
+  sent: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  meanMs: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Time spent waiting for PostgreSQL per request (sum of its queries' times, server side). */
+  dbMsPerRequest: number;
+  queriesPerRequest: number;
+  /** dbMsPerRequest / mean latency. */
+  dbShare: number;
+  /** non-2xx + errors and time-outs + wrong answers (+1 when nothing completed). */
+  failed: number;
+  non2xx: number;
+  errors: number;
+  mismatches: number;
+  statusCodes: Record<string, number>;
+  bytesPerResponse: number;
+  rssGrowthBytes: number;
+  failureMessages: string[];
+  /** The statements with the most database time in the run, per request. */
+  topStatements: { statement: string; perRequest: number; msPerRequest: number; msEach: number }[];
+};
+
+export type TargetResult = {
+  key: string;
+  label: string;
+  /** With the target's connections (10, or 1 for one-at-a-time targets). */
+  load: RunFigures;
+  /** One connection: no queueing; its database time is the floor of the row. */
+  alone: RunFigures;
+  ratioToFloor?: number;
+  aloneRatioToFloor?: number;
+  js: ClientJs | undefined;
+};
+
+export type BudgetResult = Budget & { measured: number | undefined; limit: number | undefined; pass: boolean | undefined };
+
+export type Report = {
+  startedAt: string;
+  finishedAt: string;
+  command: string;
+  options: { duration: number; warmup: number; instances: number; connections: number; only: string | null };
+  database: { name: string; size: Record<string, number>; fixtures: Record<string, string | number> };
+  machine: { cpu: string; cores: number; memoryGiB: number; node: string; postgres: string; os: string; loadAverage: number[] };
+  build: { action: "reused" | "built"; buildId: string };
+  servers: { origin: string; pid: number; rssBeforeBytes: number; rssAfterBytes: number }[];
+  worker: string;
+  floorP50Ms: number;
+  floorAloneP50Ms: number;
+  targets: TargetResult[];
+  budgets: BudgetResult[];
+  passed: boolean;
+  problems: string[];
+};
+
+const ms = (value: number) => (Number.isFinite(value) ? (value >= 100 ? value.toFixed(0) : value.toFixed(1)) : "—");
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+function budgetCell(report: Report, key: string): string {
+  const budgets = report.budgets.filter((budget) => budget.target === key && budget.measured !== undefined);
+  if (budgets.length === 0) return "—";
+  return budgets
+    .map((budget) => {
+      const mark = budget.pass ? "✅" : "❌";
+      if (budget.metric === "rss-growth") return `${mark} memory +${mb(budget.measured!)} < ${mb(budget.limit!)}`;
+      return `${mark} ${budget.run === "alone" ? "alone " : ""}${budget.metric} < ${budget.limit} ms`;
+    })
+    .join("<br>");
+}
+
+export function renderMarkdown(report: Report): string {
+  const m = report.machine;
+  const size = report.database.size;
+  const n = (table: string) => (size[table] ?? 0).toLocaleString("en-GB");
+  const lines = [
+    "# Bureau benchmark (`npm run bench`)",
+    "",
+    `Command: \`${report.command}\` — ${report.startedAt} to ${report.finishedAt}. ${report.passed ? "**Passed**: no failed request, every budget held." : "**Failed**: see the problems below."}`,
+    "",
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; PostgreSQL ${m.postgres}; load average at the end ${m.loadAverage.join(" / ")} (1/5/15 min).`,
+    `Database \`${report.database.name}\`: ${n("users")} users, ${n("clients")} clients, ${n("projects")} projects, ${n("timesheets")} timesheets, ${n("time_entries")} time entries, ${n("invoices")} invoices (${n("invoice_lines")} lines), ${n("calls")} calls, ${n("jobs")} jobs, ${n("job_applications")} applications, ${n("contact_messages")} messages.`,
+    `Load: autocannon on loopback, ${report.options.connections} connections in total (1 for the "one at a time" rows), ${report.options.duration} s per row after a ${report.options.warmup} s warm-up; ${report.options.instances} \`next start\` instance(s) (${report.servers.map((server) => server.origin).join(", ")}), the load split evenly between them; worker ${report.worker}. Production build ${report.build.buildId} (${report.build.action}).`,
+    "",
+    "| target | conns | req/s | p50 ms | p95 ms | p99 ms | × floor | alone p50 ms | DB ms/req | DB share | queries/req | JS gzip / brotli | failed | budget |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ...report.targets.map((result) => {
+      const { load, alone } = result;
+      const failed = load.failed + (alone === load ? 0 : alone.failed);
+      const messages = load.failureMessages.length + alone.failureMessages.length;
+      return [
+        result.label.replaceAll("|", "\\|"),
+        load.connections,
+        load.requestsPerSecond.toFixed(1),
+        ms(load.p50Ms),
+        ms(load.p95Ms),
+        ms(load.p99Ms),
+        result.ratioToFloor === undefined ? "—" : `${result.ratioToFloor.toFixed(1)}×`,
+        ms(alone.p50Ms),
+        ms(alone.dbMsPerRequest),
+        Number.isFinite(alone.dbShare) ? `${Math.round(alone.dbShare * 100)} %` : "—",
+        alone.queriesPerRequest.toFixed(1),
+        result.js ? `${kb(result.js.gzipBytes)} / ${kb(result.js.brotliBytes)}` : "—",
+        failed === 0 && messages === 0 ? "0" : `**${failed}**`,
+        budgetCell(report, result.key),
+      ].join(" | ");
+    }).map((row) => `| ${row} |`),
+    "",
+    `Resident memory of the server process(es) (VmRSS): ${report.servers.map((server) => `${server.origin} ${mb(server.rssBeforeBytes)} before the load, ${mb(server.rssAfterBytes)} after`).join("; ")}.`,
+    "",
+    "## Budgets (scripts/bench/budgets.ts)",
+    "",
+    "| issue | budget | measured | verdict |",
+    "|---:|---|---:|---|",
+    ...report.budgets.map((budget) => {
+      const measured = budget.measured === undefined ? "not run" : budget.metric === "rss-growth" ? `+${mb(budget.measured)} (limit: one response, ${mb(budget.limit!)})` : `${budget.metric} ${ms(budget.measured)} ms`;
+      return `| ${budget.issue} | ${budget.text} | ${measured} | ${budget.pass === undefined ? "—" : budget.pass ? "held" : "**missed**"} |`;
+    }),
+    "",
+    ...(report.problems.length > 0 ? ["## Problems", "", ...report.problems.map((problem) => `- ${problem}`), ""] : []),
+    "## Where the database time goes (one request at a time)",
+    "",
+    "The statements with the most time per request in each row's run alone, for the rows spending 10 ms or more per request in the database.",
+    "",
+    "| target | statement (start) | runs/req | ms/req | ms each |",
+    "|---|---|---:|---:|---:|",
+    ...report.targets
+      .filter((result) => result.alone.dbMsPerRequest >= 10)
+      .flatMap((result) =>
+        result.alone.topStatements
+          .slice(0, 3)
+          .map((top) => `| ${result.label.replaceAll("|", "\\|")} | \`${top.statement.slice(0, 140).replaceAll("|", "\\|").replaceAll("`", "'")}\` | ${top.perRequest.toFixed(1)} | ${ms(top.msPerRequest)} | ${ms(top.msEach)} |`),
+      ),
+    "",
+    "## How to read it",
+    "",
+    "- **conns, req/s, p50/p95/p99**: the load run (10 connections, or 1 for a one-at-a-time row). **× floor**: its p50 over the p50 of `/bench-floor` at the same load (the mean of its two runs, first and last), a page of the same build that only renders `ok` through the same proxy and root layout, without database or session: what the framework itself costs.",
+    "- **alone**: the same target with one connection, after the load run: the latency without queueing. **DB ms/req** (the database floor): with BUREAU_BENCH=1 the server times every query of its PostgreSQL pool (src/db/query-timing.ts: from the call to the answer, i.e. PostgreSQL's work, the loopback round trip and any wait before Node.js reads the answer), summed over the run and divided by the requests sent; measured alone, so other requests do not inflate it. **DB share** = DB ms/req over the mean latency alone. Queries running side by side in one request are each counted (the share can then pass 100 %); the worker's outbox polling (about one query a second) is included. The same figures under load are in latest.json.",
+    "- **JS**: what the route's page sends to the browser, from the build's manifests (root files plus the chunks of the route's segments), compressed with gzip -6 and brotli -11. Route handlers and actions send none.",
+    "- Latencies are exact percentiles of every answer (not autocannon's histogram). Every answer is checked: pages must be a whole HTML page with the expected title and no error fallback, the PDF must start with %PDF-, the CSV with its header, an action must return `ok: true`; anything else counts as failed and fails the run.",
+    "- The actions are the real server actions over HTTP (POST to the page with the Next-Action header, arguments encoded as React's encodeReply does); their answer includes the page rendered again, since the actions revalidate it, as the browser receives it. Saving a grid replaces 140 entries of one of 40 draft weeks of the administrator (only a week's owner may save it) in a far-future range removed afterwards; issuing takes one of the draft invoices (5 lines) copied from a draft made by the create action, each issued once. Issued invoices stay in the database.",
+    "",
+  ];
+  return lines.join("\n");
+}

@@ -1,0 +1,132 @@
+// What `npm run bench` loads, in order: the framework floor, the pages and routes (reads), then the
+// two actions (writes, last, since they change what the pages show), then the floor again.
+import { actionHeaders, actionResult } from "./actions";
+import type { RequestPlan } from "./load";
+import type { Fixtures } from "./prepare";
+
+export type Target = {
+  key: string;
+  /** What the table shows. */
+  label: string;
+  /** The app route whose client JavaScript is counted; none for route handlers and actions. */
+  route?: string;
+  /** "all": the run's connections (10); 1: one request at a time only. */
+  connections: "all" | 1;
+  timeoutSeconds?: number;
+  plan: (origin: string) => RequestPlan;
+  /** Sanity check of a single answer before the load (GET targets). */
+  preflight?: boolean;
+};
+
+export type ActionState = {
+  saveTimesheetId: string;
+  issueInvoiceId: string;
+  encode: (args: unknown[]) => string;
+  /** Free draft weeks with their current versions; a request takes one and gives it back. */
+  freeWeeks: { id: string; version: number }[];
+  /** Drafts not yet issued; each request issues one. */
+  drafts: { id: string; version: number }[];
+  gridRows: { projectId: string; description: string; billable: boolean; cells: string[] }[];
+  failures: { target: string; message: string }[];
+  draftsExhausted: boolean;
+};
+
+const ERROR_MARKERS = ["Something went wrong", "Digest:", "This page could not be found", "NEXT_HTTP_ERROR_FALLBACK"];
+
+/** A whole HTML page with this text in its <title> (and `text` in it), and no error or not-found fallback. */
+function page(titlePart: string, text = "") {
+  return (body: string) => {
+    const title = /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? "";
+    return body.includes("</html>") && title.includes(titlePart) && body.includes(text) && !ERROR_MARKERS.some((marker) => body.includes(marker));
+  };
+}
+
+function get(path: string, cookie: string | undefined, verify: (body: string) => boolean): RequestPlan {
+  return { method: "GET", path, headers: cookie ? { cookie } : {}, verify };
+}
+
+export function buildTargets(fixtures: Fixtures, cookie: string, actions: ActionState): Target[] {
+  const bo = (path: string, title: string, text = "") => get(path, cookie, page(title, text));
+  const floor: Target = { key: "floor", label: "framework floor: /bench-floor", route: "/bench-floor", connections: "all", preflight: true, plan: () => get("/bench-floor", undefined, (body) => body.includes("<p>ok</p>")) };
+  return [
+    floor,
+    { key: "home", label: "/", route: "/", connections: "all", preflight: true, plan: () => get("/", undefined, page("")) },
+    { key: "jobs", label: "/jobs", route: "/jobs", connections: "all", preflight: true, plan: () => get("/jobs", undefined, page("Jobs")) },
+    { key: "mail", label: "/mail", route: "/mail", connections: "all", preflight: true, plan: () => get("/mail", undefined, page("Contact")) },
+    { key: "dashboard", label: "/bo (dashboard)", route: "/bo", connections: "all", preflight: true, plan: () => bo("/bo", "Dashboard") },
+    { key: "invoices-first-page", label: "/bo/invoices", route: "/bo/invoices", connections: "all", preflight: true, plan: () => bo("/bo/invoices", "Invoices") },
+    { key: "invoices-by-client", label: "/bo/invoices?client= (busiest client)", route: "/bo/invoices", connections: "all", preflight: true, plan: () => bo(`/bo/invoices?client=${fixtures.busiestClientId}`, "Invoices") },
+    { key: "invoices-search-number", label: "/bo/invoices?q= (a number)", route: "/bo/invoices", connections: "all", preflight: true, plan: () => bo(`/bo/invoices?q=${encodeURIComponent(fixtures.searchNumber)}`, "Invoices") },
+    { key: "invoices-overdue", label: "/bo/invoices?status=overdue", route: "/bo/invoices", connections: "all", preflight: true, plan: () => bo("/bo/invoices?status=overdue", "Invoices") },
+    { key: "invoice-detail", label: "/bo/invoices/{id}", route: "/bo/invoices/[id]", connections: "all", preflight: true, plan: () => bo(`/bo/invoices/${fixtures.issuedInvoiceId}`, "Invoice", fixtures.issuedInvoiceNumber) },
+    { key: "invoice-pdf", label: "/bo/invoices/{id}/pdf", connections: "all", preflight: true, plan: () => get(`/bo/invoices/${fixtures.issuedInvoiceId}/pdf`, cookie, (body) => body.startsWith("%PDF-")) },
+    { key: "invoices-csv-overdue", label: "/bo/invoices/export?status=overdue", connections: "all", timeoutSeconds: 60, preflight: true, plan: () => get("/bo/invoices/export?status=overdue", cookie, csv) },
+    { key: "invoices-csv-all", label: "/bo/invoices/export (every invoice), one at a time", connections: 1, timeoutSeconds: 60, preflight: true, plan: () => get("/bo/invoices/export", cookie, csv) },
+    { key: "timesheets-list", label: "/bo/timesheets (everyone's)", route: "/bo/timesheets", connections: "all", preflight: true, plan: () => bo("/bo/timesheets", "Timesheets") },
+    { key: "timesheet-detail", label: "/bo/timesheets/{id}", route: "/bo/timesheets/[id]", connections: "all", preflight: true, plan: () => bo(`/bo/timesheets/${fixtures.busiestTimesheetId}`, "Timesheet") },
+    { key: "calls-todo", label: "/bo/calls (To do)", route: "/bo/calls", connections: "all", preflight: true, plan: () => bo("/bo/calls", "Calls") },
+    { key: "calls-todo-person", label: "/bo/calls?person=", route: "/bo/calls", connections: "all", preflight: true, plan: () => bo(`/bo/calls?person=${fixtures.callsPersonId}`, "Calls") },
+    { key: "calls-todo-search", label: `/bo/calls?q=${fixtures.callsSearch}`, route: "/bo/calls", connections: "all", preflight: true, plan: () => bo(`/bo/calls?q=${encodeURIComponent(fixtures.callsSearch)}`, "Calls") },
+    { key: "calls-history", label: "/bo/calls?view=history", route: "/bo/calls", connections: "all", preflight: true, plan: () => bo("/bo/calls?view=history", "Calls") },
+    { key: "calls-history-person", label: "/bo/calls?view=history&person=", route: "/bo/calls", connections: "all", preflight: true, plan: () => bo(`/bo/calls?view=history&person=${fixtures.callsPersonId}`, "Calls") },
+    { key: "calls-history-search", label: `/bo/calls?view=history&q=${fixtures.callsSearch}`, route: "/bo/calls", connections: "all", preflight: true, plan: () => bo(`/bo/calls?view=history&q=${encodeURIComponent(fixtures.callsSearch)}`, "Calls") },
+    { key: "timesheet-save", label: "save a week grid (20 rows × 7 days), action", connections: "all", plan: (origin) => saveWeek(origin, cookie, actions) },
+    { key: "invoice-issue", label: "issue a draft invoice (5 lines), action", connections: "all", plan: (origin) => issueDraft(origin, cookie, actions) },
+    { ...floor, key: "floor-end", label: "framework floor again, at the end" },
+  ];
+}
+
+const csv = (body: string) => body.startsWith("Number,") || body.startsWith("\uFEFFNumber,");
+
+function saveWeek(origin: string, cookie: string, state: ActionState): RequestPlan {
+  return {
+    method: "POST",
+    path: "/bo/timesheets",
+    headers: actionHeaders(state.saveTimesheetId, origin, cookie),
+    verify: (body) => actionResult(body)?.ok === true,
+    perRequest: () => {
+      // 40 weeks for at most 10 requests in flight: one is always free.
+      const week = state.freeWeeks.shift()!;
+      return {
+        path: `/bo/timesheets/${week.id}`,
+        body: state.encode([{ id: week.id, version: week.version, grid: { rows: state.gridRows }, submit: false }]),
+        done: (status, body) => {
+          const result = actionResult(body);
+          if (status === 200 && result?.ok && result.version) {
+            week.version = result.version;
+            state.freeWeeks.push(week);
+          } else state.failures.push({ target: "timesheet-save", message: `HTTP ${status}: ${result?.message ?? body.slice(0, 200)}` });
+        },
+      };
+    },
+  };
+}
+
+function issueDraft(origin: string, cookie: string, state: ActionState): RequestPlan {
+  let lastIssued: { id: string; version: number } | undefined;
+  return {
+    method: "POST",
+    path: "/bo/invoices",
+    headers: actionHeaders(state.issueInvoiceId, origin, cookie),
+    verify: (body) => actionResult(body)?.ok === true,
+    perRequest: () => {
+      let draft = state.drafts.shift();
+      if (!draft && !lastIssued) throw new Error("no draft invoice was prepared");
+      if (!draft) {
+        // Out of drafts: issuing an issued one again is refused, and counted as a failure.
+        state.draftsExhausted = true;
+        draft = lastIssued!;
+      }
+      lastIssued = draft;
+      const { id, version } = draft;
+      return {
+        path: `/bo/invoices/${id}`,
+        body: state.encode([{ id, version }]),
+        done: (status, body) => {
+          const result = actionResult(body);
+          if (status !== 200 || !result?.ok) state.failures.push({ target: "invoice-issue", message: `HTTP ${status}: ${result?.message ?? body.slice(0, 200)}` });
+        },
+      };
+    },
+  };
+}

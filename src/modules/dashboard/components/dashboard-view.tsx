@@ -1,0 +1,115 @@
+import Link from "next/link";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatDateTime } from "@/lib/dates";
+import { cn } from "@/lib/utils";
+import type { DashboardData } from "../dashboard-queries";
+import { FirstSteps, SetupSteps } from "./first-steps";
+import { InvoicedPaidChart } from "./invoiced-paid-chart";
+import { ReceivablesCard, ThisMonthCard } from "./money-cards";
+import { StatCard } from "./stat-card";
+import { UnbilledTimeCard } from "./unbilled-time-card";
+import { WeekHoursCard } from "./week-hours-card";
+
+type RecentEvent = { id: string; actorName: string | null; entity: string; action: string; createdAt: Date };
+type Firm = { locale: string; timezone: string; setupCompleted: boolean };
+
+function Section({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  const id = `section-${title.toLowerCase().replaceAll(/[^a-z]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+        {title}
+      </h2>
+      <div className={cn("grid gap-4", className)}>{children}</div>
+    </section>
+  );
+}
+
+/** /bo: what needs attention today and how the business is doing, for this person and role. */
+export function DashboardView({ data, firm, isAdmin, recent }: { data: DashboardData; firm: Firm; isAdmin: boolean; recent: RecentEvent[] | null }) {
+  const { locale, timezone } = firm;
+  const attention = [
+    <StatCard
+      key="calls"
+      testId="stat-calls"
+      label={data.calls.mineOnly ? "My calls to do today" : "Calls to do today"}
+      value={data.calls.today}
+      href={data.calls.todayHref}
+      detail={
+        <Link href={data.calls.overdueHref} className={cn("underline-offset-4 hover:underline", data.calls.overdue > 0 ? "font-medium text-destructive" : "")}>
+          {data.calls.overdue} overdue<span className="sr-only"> {data.calls.mineOnly ? "calls of mine" : "calls"}</span>
+        </Link>
+      }
+    />,
+    data.awaiting ? <StatCard key="awaiting" testId="stat-awaiting" label="Timesheets awaiting my approval" value={data.awaiting.count} href={data.awaiting.href} detail="Submitted weeks of the team." /> : null,
+    <StatCard key="open-weeks" testId="stat-open-weeks" label="My weeks in draft or rejected" value={data.myOpenWeeks.count} href={data.myOpenWeeks.href} detail={<Link href="/bo/timesheets/create" className="underline-offset-4 hover:underline">Fill in this week</Link>} />,
+    data.inbox ? <StatCard key="messages" testId="stat-messages" label="New messages" value={data.inbox.messages} href={data.inbox.messagesHref} detail="From the contact page." /> : null,
+    data.inbox ? <StatCard key="applications" testId="stat-applications" label="New applications" value={data.inbox.applications} href={data.inbox.applicationsHref} detail="To the firm's published jobs." /> : null,
+  ].filter(Boolean);
+  // An empty firm keeps the cards that have something to say (a callback request can come first).
+  const hasAttention = data.calls.today + data.calls.overdue + data.myOpenWeeks.count + (data.awaiting?.count ?? 0) + (data.inbox?.messages ?? 0) + (data.inbox?.applications ?? 0) > 0;
+
+  return (
+    <>
+      {data.isEmptyFirm ? <FirstSteps isDecider={data.isDecider} withSetup={isAdmin && !firm.setupCompleted} /> : isAdmin && !firm.setupCompleted ? <SetupSteps /> : null}
+      {!data.isEmptyFirm || hasAttention ? (
+        <Section title="Today" className="sm:grid-cols-2 xl:grid-cols-3">
+          {attention}
+        </Section>
+      ) : null}
+      {!data.isEmptyFirm && data.money ? (
+        <Section title="Money" className="lg:grid-cols-2">
+          <ReceivablesCard money={data.money} locale={locale} />
+          <ThisMonthCard money={data.money} month={data.month} locale={locale} />
+          <Card className="lg:col-span-2" data-testid="last-12-months">
+            <CardHeader>
+              <CardTitle>Last 12 months</CardTitle>
+              <CardDescription>Invoices issued (less credit notes) and payments received per month. “Figures of the chart” lists each month, each amount opening the invoices behind it.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-8">
+              {data.money.chart.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No invoice issued and no payment received in the last 12 months.</p>
+              ) : (
+                data.money.chart.map((series) => <InvoicedPaidChart key={series.currency} currency={series.currency} months={series.months} locale={locale} />)
+              )}
+            </CardContent>
+          </Card>
+        </Section>
+      ) : null}
+      {!data.isEmptyFirm ? (
+        <Section title="Time" className={data.unbilled ? "lg:grid-cols-2" : undefined}>
+          <WeekHoursCard week={data.week} locale={locale} timeZone={timezone} />
+          {data.unbilled ? <UnbilledTimeCard unbilled={data.unbilled} locale={locale} /> : null}
+        </Section>
+      ) : null}
+      {recent ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent changes</CardTitle>
+            <CardDescription>
+              The latest entries of the{" "}
+              <Link className="underline underline-offset-4" href="/bo/audit">
+                audit log
+              </Link>
+              .
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y text-sm">
+              {recent.map((event) => (
+                <li key={event.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    <span className="font-medium">{event.actorName ?? "Someone"}</span> · {event.entity} {event.action.replaceAll("_", " ")}
+                  </span>
+                  <time className="text-muted-foreground tabular-nums" dateTime={event.createdAt.toISOString()}>
+                    {formatDateTime(event.createdAt, locale, timezone)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import Link from "next/link";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatMoney } from "@/lib/money";
+import { formatDuration } from "@/modules/timesheets/timesheet-rules";
+import type { DashboardData } from "../dashboard-queries";
+import { FigureRow, FigureTable } from "./figure-table";
+
+/** How many clients the card lists by name; the others are summed on one row. */
+const LISTED_CLIENTS = 8;
+
+/** Approved, billable time no invoice bills yet: totals per currency and per client. */
+export function UnbilledTimeCard({ unbilled, locale }: { unbilled: NonNullable<DashboardData["unbilled"]>; locale: string }) {
+  const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
+  const listed = unbilled.clients.slice(0, LISTED_CLIENTS);
+  const others = unbilled.clients.slice(LISTED_CLIENTS);
+  const othersByCurrency = new Map<string, { minutes: number; valueMinor: number; clients: number }>();
+  for (const row of others) {
+    const sums = othersByCurrency.get(row.currency) ?? { minutes: 0, valueMinor: 0, clients: 0 };
+    sums.minutes += row.minutes;
+    sums.valueMinor += row.valueMinor;
+    sums.clients += 1;
+    othersByCurrency.set(row.currency, sums);
+  }
+  return (
+    <Card data-testid="unbilled-time">
+      <CardHeader>
+        <CardTitle>Unbilled approved time</CardTitle>
+        <CardDescription>Billable hours of approved weeks that no invoice includes yet, at the rates frozen at approval.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {unbilled.totals.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing to bill: every approved billable hour is on an invoice.</p>
+        ) : (
+          <>
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              {unbilled.totals.map((row) => (
+                <li key={row.currency} className="grid">
+                  <span className="text-2xl font-semibold tabular-nums">{formatMoney(row.valueMinor, row.currency, locale)}</span>
+                  <span className="text-sm text-muted-foreground tabular-nums">
+                    {hours(row.minutes)} for {row.clients} {row.clients === 1 ? "client" : "clients"}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <FigureTable caption="Unbilled approved time per client" columns={[{ label: "Client" }, { label: "Hours", numeric: true }, { label: "Value", numeric: true }]}>
+              {listed.map((row) => (
+                <FigureRow
+                  key={row.clientId}
+                  nameClassName="max-w-48 truncate"
+                  name={
+                    <Link href={row.href} className="underline-offset-4 hover:underline">
+                      {row.clientName}
+                    </Link>
+                  }
+                  cells={[
+                    { content: hours(row.minutes) },
+                    {
+                      content: (
+                        <>
+                          {formatMoney(row.valueMinor, row.currency, locale)}
+                          {row.entriesWithoutRate > 0 ? <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div> : null}
+                        </>
+                      ),
+                    },
+                  ]}
+                />
+              ))}
+              {[...othersByCurrency].map(([currency, sums]) => (
+                <FigureRow
+                  key={currency}
+                  name={
+                    <Link href="/bo/clients" className="underline-offset-4 hover:underline">
+                      {sums.clients} other {sums.clients === 1 ? "client" : "clients"}
+                    </Link>
+                  }
+                  cells={[{ content: hours(sums.minutes) }, { content: formatMoney(sums.valueMinor, currency, locale) }]}
+                />
+              ))}
+            </FigureTable>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+"use client";
+
+import { SearchIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { ProjectSearchResult } from "@/modules/clients/client-queries";
+import { searchGridProjectsAction } from "../timesheet-actions";
+
+/**
+ * In a large firm the grid's pickers offer the person's recent projects only; this finds any other
+ * active project by its name or its client's, and hands the chosen one to the grid.
+ */
+export function GridProjectFinder({ onChoose }: { onChoose: (project: ProjectSearchResult) => void }) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [results, setResults] = useState<ProjectSearchResult[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+
+  async function search() {
+    if (searching) return;
+    setSearching(true);
+    setMessage(null);
+    try {
+      const result = await searchGridProjectsAction({ q: text });
+      if (!result.ok) {
+        setResults([]);
+        setMessage(result.fieldErrors?.q ?? result.message);
+        return;
+      }
+      setResults(result.data);
+      setMessage(result.data.length === 0 ? "No active project matches." : `${result.data.length === 20 ? "The first 20" : result.data.length} matching project${result.data.length === 1 ? "" : "s"}: choose one to add a row.`);
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  return (
+    <div role="search" aria-label="Find another project" className="grid gap-2 rounded-lg border p-3">
+      <Label htmlFor={`${id}-q`}>Another project</Label>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          id={`${id}-q`}
+          className="max-w-sm"
+          value={text}
+          maxLength={100}
+          placeholder="Project or client name"
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            void search();
+          }}
+        />
+        <Button type="button" variant="outline" disabled={searching} onClick={() => void search()}>
+          <SearchIcon aria-hidden="true" />
+          {searching ? "Searching…" : "Search"}
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        The project lists offer the projects logged on lately; find any other active project here.
+      </p>
+      {message ? (
+        <p role="status" className="text-sm">
+          {message}
+        </p>
+      ) : null}
+      {results.length > 0 ? (
+        <ul className="grid gap-1" aria-label="Matching projects">
+          {results.map((project) => (
+            <li key={project.id}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                className="h-auto justify-start text-left whitespace-normal"
+                onClick={() => {
+                  onChoose(project);
+                  setResults([]);
+                  setText("");
+                  setMessage(`Added a row for ${project.clientName} · ${project.name}.`);
+                }}
+              >
+                {project.clientName} · {project.name}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
