@@ -334,9 +334,13 @@ async function main(): Promise<number> {
     const markdown = renderMarkdown(report);
     const out = path.join(root, "bench", "results");
     fs.mkdirSync(out, { recursive: true });
-    fs.writeFileSync(path.join(out, "latest.json"), JSON.stringify(report, null, 2) + "\n");
-    fs.writeFileSync(path.join(out, "latest.md"), markdown);
-    log(`\n${markdown}\nWritten to bench/results/latest.json and bench/results/latest.md`);
+    // latest.*, and a copy per number of instances so the one- and two-instance runs sit side by side.
+    const copy = `bench-${instances}-instance${instances > 1 ? "s" : ""}`;
+    for (const name of ["latest", copy]) {
+      fs.writeFileSync(path.join(out, `${name}.json`), JSON.stringify(report, null, 2) + "\n");
+      fs.writeFileSync(path.join(out, `${name}.md`), markdown);
+    }
+    log(`\n${markdown}\nWritten to bench/results/latest.json and latest.md (and ${copy}.json, ${copy}.md)`);
     return report.passed ? 0 : 1;
   } finally {
     // The weeks and the drafts not issued go; issued invoices stay (they can never be deleted).

@@ -124,7 +124,7 @@ export function renderMarkdown(report: Report): string {
     "| issue | budget | measured | verdict |",
     "|---:|---|---:|---|",
     ...report.budgets.map((budget) => {
-      const measured = budget.measured === undefined ? "not run" : budget.metric === "rss-growth" ? `+${mb(budget.measured)} (limit: one response, ${mb(budget.limit!)})` : `${budget.metric} ${ms(budget.measured)} ms`;
+      const measured = budget.measured === undefined ? "not run" : budget.metric === "rss-growth" ? `+${mb(budget.measured)} (limit: one response + 8 MB, ${mb(budget.limit!)})` : `${budget.metric} ${ms(budget.measured)} ms`;
       return `| ${budget.issue} | ${budget.text} | ${measured} | ${budget.pass === undefined ? "—" : budget.pass ? "held" : "**missed**"} |`;
     }),
     "",
