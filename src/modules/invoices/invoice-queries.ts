@@ -12,6 +12,15 @@ import { escapeLike } from "@/lib/sql-text";
 
 export const DEFAULT_PAGE_SIZE = 50;
 
+/** What each summary row of invoices holds: how many, the sum of their totals and of their balances. */
+function sumColumns() {
+  return {
+    count: pgBigint("count", { mode: "number" }).notNull(),
+    total: pgBigint("total", { mode: "number" }).notNull(),
+    balance: pgBigint("balance", { mode: "number" }).notNull(),
+  };
+}
+
 /**
  * Per currency, kind and stored status: count and sums of every invoice, kept by a trigger in the
  * same transaction as each change (drizzle/0007_invoice_search.sql). Not part of the Drizzle schema
@@ -21,9 +30,7 @@ const invoiceTotals = pgTable("invoice_totals", {
   currency: pgText("currency").notNull(),
   kind: pgText("kind").notNull(),
   status: pgText("status").notNull(),
-  count: pgBigint("count", { mode: "number" }).notNull(),
-  total: pgBigint("total", { mode: "number" }).notNull(),
-  balance: pgBigint("balance", { mode: "number" }).notNull(),
+  ...sumColumns(),
 });
 
 /**
@@ -37,16 +44,12 @@ const invoiceDayTotals = pgTable("invoice_day_totals", {
   currency: pgText("currency").notNull(),
   kind: pgText("kind").notNull(),
   status: pgText("status").notNull(),
-  count: pgBigint("count", { mode: "number" }).notNull(),
-  total: pgBigint("total", { mode: "number" }).notNull(),
-  balance: pgBigint("balance", { mode: "number" }).notNull(),
+  ...sumColumns(),
 });
 const invoiceOpenBalances = pgTable("invoice_open_balances", {
   dueDate: pgDate("due_date", { mode: "string" }).notNull(),
   currency: pgText("currency").notNull(),
-  count: pgBigint("count", { mode: "number" }).notNull(),
-  total: pgBigint("total", { mode: "number" }).notNull(),
-  balance: pgBigint("balance", { mode: "number" }).notNull(),
+  ...sumColumns(),
 });
 const paymentDayTotals = pgTable("payment_day_totals", {
   date: pgDate("date", { mode: "string" }).notNull(),
