@@ -1,4 +1,6 @@
 import fc from "fast-check";
+import { TZDate } from "@date-fns/tz";
+import { getISOWeek, getISOWeekYear } from "date-fns";
 import { describe, expect, it } from "vitest";
 import {
   addDaysToDate,
@@ -14,6 +16,7 @@ import {
   isValidDateString,
   startOfDayInZone,
   todayInZone,
+  wallClockInZone,
   weekDays,
 } from "./dates";
 
@@ -128,6 +131,26 @@ describe("ISO weeks", () => {
     expect(isoWeekOf("2026-03-12")).toEqual({ year: 2026, week: 11 });
     expect(isoWeekOf("2027-01-01")).toEqual({ year: 2026, week: 53 });
     expect(isoWeekOf("2024-12-30")).toEqual({ year: 2025, week: 1 });
+  });
+
+  it("numbers weeks as date-fns does, on any day", () => {
+    fc.assert(
+      fc.property(dateArbitrary, (date) => {
+        const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+        const reference = new TZDate(year, month - 1, day, "UTC");
+        expect(isoWeekOf(date)).toEqual({ year: getISOWeekYear(reference), week: getISOWeek(reference) });
+      }),
+    );
+  });
+
+  it("reads an instant's wall clock in a zone as date-fns does", () => {
+    const zones = ["Europe/Paris", "America/New_York", "Pacific/Auckland", "Asia/Kolkata", "UTC", "America/St_Johns"];
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1950-01-01T00:00:00Z"), max: new Date("2090-12-31T23:59:59Z"), noInvalidDate: true }), fc.constantFrom(...zones), (instant, zone) => {
+        const zoned = new TZDate(instant.getTime(), zone);
+        expect(wallClockInZone(instant, zone)).toEqual({ year: zoned.getFullYear(), month: zoned.getMonth() + 1, day: zoned.getDate(), hour: zoned.getHours(), minute: zoned.getMinutes() });
+      }),
+    );
   });
 
   it("every date is in the week of its Monday", () => {

@@ -1,5 +1,4 @@
 import { TZDate } from "@date-fns/tz";
-import { format, getISOWeek, getISOWeekYear } from "date-fns";
 
 // Date-only values (issue dates, due dates, timesheet days) are 'YYYY-MM-DD' strings
 // everywhere: a calendar day has no time zone, and a string cannot drift by a day when it
@@ -51,9 +50,30 @@ export function isValidDateString(value: string): boolean {
   }
 }
 
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number };
+
+// One formatter per zone, made once: building an Intl.DateTimeFormat costs far more than using one,
+// and these run for every row of a list.
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day and clock time an instant shows in a timezone (month 1–12, hour 0–23). */
+export function wallClockInZone(instant: Date, timeZone: string): WallClock {
+  let formatter = wallClockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+    wallClockFormatters.set(timeZone, formatter);
+  }
+  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
+  for (const part of formatter.formatToParts(instant)) {
+    if (part.type === "year" || part.type === "month" || part.type === "day" || part.type === "hour" || part.type === "minute") clock[part.type] = Number(part.value);
+  }
+  return clock;
+}
+
 /** The calendar day an instant falls on in a timezone. */
 export function dateInZone(instant: Date, timeZone: string): DateString {
-  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd");
+  const { year, month, day } = wallClockInZone(instant, timeZone);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /** Today's date in the firm's timezone; `now` is injectable for tests. */
@@ -104,9 +124,12 @@ export function weekDays(monday: DateString): DateString[] {
 
 /** ISO 8601 week number and week-numbering year: 2027-01-01 is week 53 of 2026. */
 export function isoWeekOf(date: DateString): { year: number; week: number } {
-  const utc = toUtcMidnight(date);
-  const day = new TZDate(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), "UTC");
-  return { year: getISOWeekYear(day), week: getISOWeek(day) };
+  // The week belongs to the year of its Thursday; week 1 is the week with the year's first Thursday.
+  const thursday = toUtcMidnight(addDaysToDate(date, 4 - isoDayOfWeek(date)));
+  const year = thursday.getUTCFullYear();
+  const januaryFirst = new Date(0);
+  januaryFirst.setUTCFullYear(year, 0, 1);
+  return { year, week: Math.floor((thursday.getTime() - januaryFirst.getTime()) / DAY_MS / 7) + 1 };
 }
 
 export type DateStyle = "short" | "medium" | "long" | "full";

@@ -54,13 +54,18 @@ export function sumMinor(values: readonly number[]): number {
   return toSafeNumber(sum);
 }
 
-const currencyFormatters = new Map<string, Intl.NumberFormat>();
+type CurrencyFormatter = { format: Intl.NumberFormat; digits: number };
 
-function currencyFormatter(currency: string, locale: string): Intl.NumberFormat {
+// Building a formatter, and even asking one for its options, costs far more than formatting:
+// both are done once per locale and currency, since lists format hundreds of amounts a page.
+const currencyFormatters = new Map<string, CurrencyFormatter>();
+
+function currencyFormatter(currency: string, locale: string): CurrencyFormatter {
   const key = `${locale}|${currency}`;
   let formatter = currencyFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
+    const format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    formatter = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
     currencyFormatters.set(key, formatter);
   }
   return formatter;
@@ -69,7 +74,7 @@ function currencyFormatter(currency: string, locale: string): Intl.NumberFormat 
 /** Digits after the decimal point for a currency per ISO 4217 (EUR 2, JPY 0, BHD 3). */
 export function currencyMinorDigits(currency: string): number {
   // The locale does not change ISO 4217 minor units, so one fixed locale keeps the cache small.
-  return currencyFormatter(currency.toUpperCase(), "en").resolvedOptions().maximumFractionDigits ?? 2;
+  return currencyFormatter(currency.toUpperCase(), "en").digits;
 }
 
 /** Writes minor units as an exact decimal string in major units: (123456, 2) → "1234.56". */
@@ -90,12 +95,11 @@ export function formatMoneyInput(minor: number, currency: string): string {
 
 /** Formats an amount for display: formatMoney(123456, "EUR", "en-GB") → "€1,234.56". */
 export function formatMoney(minor: number, currency: string, locale: string): string {
-  const formatter = currencyFormatter(currency.toUpperCase(), locale);
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+  const { format, digits } = currencyFormatter(currency.toUpperCase(), locale);
   // A decimal string is formatted exactly (ECMA-402 NumberFormat v3); a float could be off
   // by one unit in the last place for amounts above 2^53 / 10^digits.
   const decimal = minorToDecimalString(minor, digits) as `${number}`;
-  return formatter.format(decimal);
+  return format.format(decimal);
 }
 
 /**

@@ -195,6 +195,18 @@ test("a billable call is logged once as time and appears in the person's timeshe
   await dialog.getByRole("button", { name: "Log call" }).click();
   await expect(dialog).toBeHidden();
 
+  // The client filter finds the client as one types (a firm may have thousands) and keeps it in the URL.
+  await page.goto("/bo/calls?view=history");
+  const clientFilter = page.getByRole("combobox", { name: "Client" });
+  await clientFilter.fill(clientName.slice(0, -2));
+  await page.getByRole("option", { name: clientName }).click();
+  await expect(clientFilter).toHaveValue(clientName);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/client=[0-9a-f-]{36}/);
+  await expect(page.getByRole("combobox", { name: "Client" })).toHaveValue(clientName);
+  await expect(callRow(page, contact)).toBeVisible();
+  await expect(page.getByRole("row")).toHaveCount(2); // the header and this call
+
   await page.goto(`/bo/calls?view=history&q=${encodeURIComponent(contact)}`);
   await expect(callRow(page, contact)).toContainText("Billable");
   await openAction(page, contact, "Log as time…");

@@ -188,9 +188,18 @@ test.describe("invoices", () => {
     // The list filtered by this client, and its CSV export.
     await page.goto("/bo/invoices");
     await expectNoSeriousAxeViolations(page);
-    await page.getByLabel("Client").selectOption({ label: clientName });
+    // The client filter is a search box (a firm may have thousands): type, arrow to the client, Enter.
+    const clientFilter = page.getByRole("combobox", { name: "Client" });
+    await clientFilter.fill(clientName);
+    await expect(page.getByRole("option", { name: clientName })).toBeVisible();
+    await clientFilter.press("ArrowDown");
+    await clientFilter.press("ArrowUp");
+    await expect(page.getByRole("option", { name: clientName })).toHaveAttribute("aria-selected", "true");
+    await clientFilter.press("Enter");
+    await expect(clientFilter).toHaveValue(clientName);
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(new RegExp(`client=${clientId}`));
+    await expect(page.getByRole("combobox", { name: "Client" })).toHaveValue(clientName);
     await expect(page.getByRole("row")).toHaveCount(4);
     await expect(page.getByTestId("invoice-totals")).toContainText("3 documents in EUR");
     const csvPromise = page.waitForEvent("download");

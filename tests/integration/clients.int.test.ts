@@ -4,7 +4,7 @@ import { auditEvent, client } from "../../src/db/schema";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../../src/lib/errors";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { createClient, createProject, setClientArchived, setProjectArchived, updateClient, updateProject } from "../../src/modules/clients/client-mutations";
-import { findClientOptions, findClients, getClient } from "../../src/modules/clients/client-queries";
+import { CLIENT_PICKER_LIMIT, findClientName, findClientOptions, findClients, getClient, searchClientNames } from "../../src/modules/clients/client-queries";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import type { TestDatabase } from "../support/test-db";
 
@@ -82,5 +82,24 @@ describe(`clients and projects on ${process.env.TEST_DB}`, () => {
     expect(desc.rows.map((row) => row.name)).toEqual(["Zeta", "twin"]);
     expect(desc.total).toBe(all.total);
     expect((await findClients(database.db, { pageSize: 2, page: 2 })).rows).toHaveLength(2);
+  });
+
+  it("the filters' client picker finds active clients by name, those starting with the text first, a page at most", async () => {
+    for (const name of ["Picker Beta", "Alpha Picker", "Picker Alpha", "Gone Picker"]) await createClient(database.db, admin, input({ name }));
+    const [gone] = (await findClients(database.db, { q: "Gone Picker" })).rows;
+    await setClientArchived(database.db, admin, { id: gone!.id, version: 1, archived: true });
+    expect((await searchClientNames(database.db, "picker")).map((row) => row.name)).toEqual(["Picker Alpha", "Picker Beta", "Alpha Picker"]);
+    expect((await searchClientNames(database.db, "  PICKER a ")).map((row) => row.name)).toEqual(["Picker Alpha"]);
+    expect(await searchClientNames(database.db, "100%_")).toEqual([]);
+    // Nothing typed: the first active clients by name.
+    const first = await searchClientNames(database.db, "");
+    const active = (await findClients(database.db, { pageSize: 200 })).rows.map((row) => row.name);
+    expect(first.map((row) => row.name)).toEqual(active.slice(0, CLIENT_PICKER_LIMIT));
+    for (let index = 0; index < 25; index += 1) await createClient(database.db, admin, input({ name: `Many Picker ${String(index).padStart(2, "0")}` }));
+    expect(await searchClientNames(database.db, "many picker")).toHaveLength(CLIENT_PICKER_LIMIT);
+    // A filter's chosen client is named even when archived (an old link); an unknown id is null.
+    expect(await findClientName(database.db, gone!.id)).toEqual({ id: gone!.id, name: "Gone Picker" });
+    expect(await findClientName(database.db, "0193aaaa-0000-7000-8000-000000000000")).toBeNull();
+    expect(await findClientName(database.db, undefined)).toBeNull();
   });
 });

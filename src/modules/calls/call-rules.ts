@@ -3,7 +3,7 @@
 // wall-clock times. No database, no React: unit-tested in call-rules.test.ts.
 import { TZDate } from "@date-fns/tz";
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { isValidDateString } from "@/lib/dates";
+import { isValidDateString, wallClockInZone } from "@/lib/dates";
 
 export type CallStatus = "requested" | "scheduled" | "completed" | "missed" | "cancelled";
 export type CallDirection = "inbound" | "outbound";
@@ -254,7 +254,7 @@ export function wallTimeToInstant(value: string, timeZone: string): Date {
 
 /** The instant as the firm's wall-clock time "YYYY-MM-DDTHH:mm" (to prefill the field). */
 export function instantToWallTime(instant: Date, timeZone: string): string {
-  const zoned = new TZDate(instant.getTime(), timeZone);
+  const clock = wallClockInZone(instant, timeZone);
   const pad = (value: number) => String(value).padStart(2, "0");
-  return `${zoned.getFullYear()}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}T${pad(zoned.getHours())}:${pad(zoned.getMinutes())}`;
+  return `${String(clock.year).padStart(4, "0")}-${pad(clock.month)}-${pad(clock.day)}T${pad(clock.hour)}:${pad(clock.minute)}`;
 }

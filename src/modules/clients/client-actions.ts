@@ -2,8 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
-import { type ActionResult, runAction } from "@/lib/action";
+import { type ActionResult, parseInput, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
+import { searchClientNames } from "./client-queries";
+import { clientNameSearchInput } from "./client-schemas";
 import { createClient, createProject, setClientArchived, setProjectArchived, updateClient, updateProject } from "./client-mutations";
 
 // Thin server actions: the session decides who acts; the mutation checks the role, validates with
@@ -62,5 +64,14 @@ export async function setProjectArchivedAction(input: unknown): Promise<ActionRe
     const updated = await setProjectArchived(getDb(), actor, input);
     revalidatePath(`/bo/clients/${updated.clientId}`);
     return { version: updated.version, archived: updated.archivedAt !== null };
+  });
+}
+
+/** The list filters' client picker: every role may read the clients' names (SPEC section 1). */
+export async function searchClientNamesAction(input: unknown): Promise<ActionResult<{ id: string; name: string }[]>> {
+  return runAction(async () => {
+    await requireActor();
+    const { q } = parseInput(clientNameSearchInput, input);
+    return searchClientNames(getDb(), q);
   });
 }

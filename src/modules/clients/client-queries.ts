@@ -13,6 +13,31 @@ export type ClientOption = {
   projects: { id: string; name: string; billableByDefault: boolean }[];
 };
 
+/** How many clients the filter picker offers at once. */
+export const CLIENT_PICKER_LIMIT = 20;
+
+/**
+ * The filter picker (invoices, calls): active clients whose name contains the text, those starting
+ * with it first, then by name; empty text gives the first clients by name.
+ */
+export async function searchClientNames(db: Executor, text: string, limit = CLIENT_PICKER_LIMIT): Promise<{ id: string; name: string }[]> {
+  const typed = text.trim();
+  const byName = [sql`lower(${client.name})`, client.id];
+  return db
+    .select({ id: client.id, name: client.name })
+    .from(client)
+    .where(and(isNull(client.archivedAt), typed ? ilike(client.name, `%${escapeLike(typed)}%`) : undefined))
+    .orderBy(...(typed ? [sql`${client.name} ilike ${`${escapeLike(typed)}%`} desc`, ...byName] : byName))
+    .limit(limit);
+}
+
+/** A filter's chosen client (archived ones too, since an old link may name one), or null. */
+export async function findClientName(db: Executor, id: string | undefined): Promise<{ id: string; name: string } | null> {
+  if (!id) return null;
+  const [row] = await db.select({ id: client.id, name: client.name }).from(client).where(eq(client.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** Filters: active clients, id and name only, ordered by name. */
 export async function findClientNames(db: Executor): Promise<{ id: string; name: string }[]> {
   return db.select({ id: client.id, name: client.name }).from(client).where(isNull(client.archivedAt)).orderBy(sql`lower(${client.name})`, client.id);

@@ -105,3 +105,8 @@ export type ProjectFormValues = z.input<typeof projectFields>;
 export const createProjectInput = z.object({ clientId: z.uuid() }).and(projectFields);
 export const updateProjectInput = z.object({ id: z.uuid(), version: versionInput }).and(projectFields);
 export const archiveProjectInput = z.object({ id: z.uuid(), version: versionInput, archived: z.boolean() });
+
+/** The client picker of the list filters: what was typed (empty: the first clients by name). */
+export const clientNameSearchInput = z.object({
+  q: z.string().trim().max(100, "Use at most 100 characters.").superRefine(checkLine),
+});

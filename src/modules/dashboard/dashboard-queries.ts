@@ -6,7 +6,7 @@ import { countCallsToDo } from "@/modules/calls/call-queries";
 import { findInvoiceMonthTotals, findInvoiceTotals, findReceivedTotals } from "@/modules/invoices/invoice-queries";
 import { invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
 import { countNewApplications } from "@/modules/jobs/job-queries";
-import { countMessagesByStatus } from "@/modules/messages/message-queries";
+import { countNewMessages } from "@/modules/messages/message-queries";
 import { countAwaitingApproval, countMyOpenWeeks, findTimesheetPeople, sumTimesheetMinutesByPerson } from "@/modules/timesheets/timesheet-queries";
 import { findUnbilledTimeByClient } from "@/modules/timesheets/unbilled-queries";
 import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules";
@@ -163,7 +163,7 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
     decider ? findMonthFigures(db, month, options.today) : null,
     decider ? findMonthlyChart(db, options.today, options.firmCurrency) : null,
     decider ? findUnbilledFigures(db) : null,
-    decider ? countMessagesByStatus(db).then((counts) => counts.new) : null,
+    decider ? countNewMessages(db) : null,
     decider ? countNewApplications(db) : null,
   ]);
   return {

@@ -47,19 +47,31 @@ export function weekFill(minutes: number, target: number = WEEKLY_TARGET_MINUTES
   return Math.min(Math.max(minutes / target, 0), 1);
 }
 
+// Formatters are costly to build and cheap to use: one per locale and style, kept.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, create: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = create();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** The month's name for an axis ("Mar") or a table ("March 2026"), in the firm's locale. */
 export function monthLabel(key: string, locale: string, style: "axis" | "long"): string {
   const [year = 0, month = 1] = key.split("-").map(Number);
   const day = new Date(Date.UTC(2000, month - 1, 1));
   day.setUTCFullYear(year);
   const options: Intl.DateTimeFormatOptions = style === "axis" ? { month: "short", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" };
-  return new Intl.DateTimeFormat(locale, options).format(day);
+  return cached(`date|${locale}|${style}`, () => new Intl.DateTimeFormat(locale, options)).format(day);
 }
 
 /** An axis label: 1234500 EUR → "€12K" (en-GB). For reading a chart, never for an amount due. */
 export function formatCompactMoney(minor: number, currency: string, locale: string): string {
   const major = minor / 10 ** currencyMinorDigits(currency);
-  return new Intl.NumberFormat(locale, { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 }).format(major);
+  return cached(`compact|${locale}|${currency}`, () => new Intl.NumberFormat(locale, { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 })).format(major);
 }
 
 // ---------------------------------------------------------------------------------------

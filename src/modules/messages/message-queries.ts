@@ -29,6 +29,12 @@ export async function findMessages(db: Executor, status: MessageStatus, limit = 
 }
 export type MessageRow = Awaited<ReturnType<typeof findMessages>>[number];
 
+/** The "New" tab's count (the dashboard's figure): an index range, not a pass over every message. */
+export async function countNewMessages(db: Executor): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(contactMessage).where(eq(contactMessage.status, "new"));
+  return row?.value ?? 0;
+}
+
 export async function countMessagesByStatus(db: Executor): Promise<Record<MessageStatus, number>> {
   const rows = await db.select({ status: contactMessage.status, value: count() }).from(contactMessage).groupBy(contactMessage.status);
   const counts: Record<MessageStatus, number> = { new: 0, read: 0, archived: 0 };

@@ -62,6 +62,17 @@ export function parseDuration(input: string): DurationResult {
 
 export type DurationStyle = "decimal" | "clock";
 
+const hoursFormatters = new Map<string, Intl.NumberFormat>();
+
+function hoursFormatter(locale: string): Intl.NumberFormat {
+  let formatter = hoursFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    hoursFormatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
 /** 450 → "7.5 h" (decimal, with the locale's separator) or "7:30" (clock). */
 export function formatDuration(minutes: number, style: DurationStyle, locale = "en-GB"): string {
   if (!Number.isSafeInteger(minutes)) throw new RangeError(`Minutes must be an integer (got ${String(minutes)}).`);
@@ -74,7 +85,7 @@ export function formatDuration(minutes: number, style: DurationStyle, locale = "
       // Hours to 2 decimals, half up, from integers so 20 min reads 0.33 h on every engine.
       const hundredths = roundHalfUp(BigInt(magnitude) * 100n, 60n);
       const decimal = `${sign}${hundredths / 100n}.${String(hundredths % 100n).padStart(2, "0")}` as `${number}`;
-      return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(decimal)} h`;
+      return `${hoursFormatter(locale).format(decimal)} h`;
     }
     default: {
       const unreachable: never = style;

@@ -187,6 +187,8 @@ export const MATRIX: Row[] = [
   // ---- Clients and projects (staff read) ---------------------------------------------------
   bo("clients", () => "/bo/clients", SIGNED_IN),
   bo("clients/[id]", (seed) => `/bo/clients/${seed.client.id}`, SIGNED_IN),
+  // The list filters' client picker: every role reads client names (SPEC section 1).
+  { kind: "action", file: CLIENTS, name: "searchClientNamesAction", page: () => "/bo/calls", args: (seed) => [{ q: seed.client.name }], expect: A_SIGNED_IN },
   { kind: "action", file: CLIENTS, name: "createClientAction", page: () => "/bo/clients", args: (seed) => [{ name: `Matrix Probe Client ${seed.tag}`, currency: "EUR", paymentTermsDays: "30" }], expect: A_MANAGERS },
   { kind: "action", file: CLIENTS, name: "updateClientAction", page: (seed) => `/bo/clients/${seed.client.id}`, args: (seed) => [{ id: seed.client.id, version: 1, name: seed.client.name, currency: "EUR", paymentTermsDays: "45", billingEmail: seed.client.billingEmail, addressLine1: "1 Secret Street", city: "Paris", country: "FR" }], expect: A_MANAGERS },
   { kind: "action", file: CLIENTS, name: "setClientArchivedAction", page: (seed) => `/bo/clients/${seed.spareClient.id}`, args: (seed) => [{ id: seed.spareClient.id, version: 1, archived: true }], expect: A_MANAGERS },

@@ -54,7 +54,8 @@ import {
 } from "../../../src/modules/calls/call-mutations";
 import { findCallClientOptions, findCalls, getCall } from "../../../src/modules/calls/call-queries";
 import { createClient, createProject, setClientArchived, setProjectArchived, updateClient, updateProject } from "../../../src/modules/clients/client-mutations";
-import { findClientProjects, findClients, getClient, searchProjectOptions } from "../../../src/modules/clients/client-queries";
+import { CLIENT_PICKER_LIMIT, findClientProjects, findClients, getClient, searchClientNames, searchProjectOptions } from "../../../src/modules/clients/client-queries";
+import { clientNameSearchInput } from "../../../src/modules/clients/client-schemas";
 import {
   createCreditNote,
   createDraftInvoice,
@@ -374,6 +375,22 @@ const people: Record<string, FuzzCase> = {
     run: (ctx, input) => updateProject(ctx.db, ctx.manager, input),
     validMayRefuse: nameTaken,
     verify: (ctx, input, result) => expectProjectReadBack(ctx, result as { id: string; clientId: string }, input),
+  },
+  "src/modules/clients/client-actions.ts#searchClientNamesAction": {
+    group: "billing-and-site",
+    tables: [],
+    // The action: parseInput(clientNameSearchInput) then the search, no mutation.
+    valid: () => fc.oneof(validLine(1, 100), fc.constantFrom("", "Fuzz", "fuzz client", "%_", "a\\b", "Cl")).map((q) => ({ q })),
+    run: async (ctx, input) => {
+      const { q } = parseInput(clientNameSearchInput, input);
+      return { q, found: await searchClientNames(ctx.db, q) };
+    },
+    // At most a page of active clients, each holding what was typed (compared in ASCII: PostgreSQL and JavaScript fold other letters apart).
+    verify: async (_ctx, _input, result) => {
+      const { q, found } = result as { q: string; found: { id: string; name: string }[] };
+      expect(found.length).toBeLessThanOrEqual(CLIENT_PICKER_LIMIT);
+      if (/^[\x20-\x7e]*$/.test(q)) for (const row of found) expect(row.name.toLowerCase()).toContain(q.toLowerCase());
+    },
   },
   "src/modules/clients/client-actions.ts#setProjectArchivedAction": {
     group: "billing-and-site",

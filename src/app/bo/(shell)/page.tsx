@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { formatDate, todayInZone } from "@/lib/dates";
+import { firstParam } from "@/lib/search-params";
 import { requireUser } from "@/lib/session";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
 import { DashboardView } from "@/modules/dashboard/components/dashboard-view";
@@ -10,8 +11,9 @@ import { getSettings } from "@/modules/settings/settings-queries";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-export default async function DashboardPage() {
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser();
+  const chartCurrency = firstParam((await searchParams).chart);
   const db = getDb();
   const settings = await getSettings(db);
   const today = todayInZone(settings.timezone);
@@ -24,7 +26,7 @@ export default async function DashboardPage() {
   return (
     <div className="mx-auto grid max-w-7xl gap-8">
       <PageHeader title="Dashboard" description={`Welcome, ${user.name}. Today is ${formatDate(today, settings.locale, settings.timezone, "full")}.`} />
-      <DashboardView data={data} firm={settings} isAdmin={isAdmin} recent={recent?.rows ?? null} />
+      <DashboardView data={data} firm={settings} isAdmin={isAdmin} recent={recent?.rows ?? null} chartCurrency={chartCurrency} />
     </div>
   );
 }

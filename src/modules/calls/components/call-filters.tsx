@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, HISTORY_STATUSES, TODO_STATUSES } from "../call-rules";
 
 export type CallFilterValues = { view: "todo" | "history"; person?: string; client?: string; direction?: string; status?: string; from?: string; to?: string; q?: string; due?: string };
@@ -15,11 +16,12 @@ export type CallFilterValues = { view: "todo" | "history"; person?: string; clie
 export function CallFilters({
   values,
   people,
-  clients,
+  client,
 }: {
   values: CallFilterValues;
   people: { id: string; name: string }[];
-  clients: { id: string; name: string }[];
+  /** The chosen client of the filter, if any. */
+  client: PickedClient | null;
 }) {
   const search = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -59,14 +61,7 @@ export function CallFilters({
       </div>
       <div className="grid gap-1">
         <Label htmlFor="calls-client">Client</Label>
-        <NativeSelect id="calls-client" name="client" defaultValue={values.client ?? ""}>
-          <option value="">All clients</option>
-          {clients.map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.name}
-            </option>
-          ))}
-        </NativeSelect>
+        <ClientPicker id="calls-client" name="client" selected={client} anyLabel="All clients" />
       </div>
       <div className="grid gap-1">
         <Label htmlFor="calls-direction">Direction</Label>

@@ -42,6 +42,7 @@ export function CallRowActions({ call }: { call: EditableCall }) {
   const options = useContext(OptionsContext);
   if (!options) throw new Error("CallRowActions needs a CallFormOptionsProvider");
   const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const [menuReady, setMenuReady] = useState(false);
   const actions = availableActions(call.status);
   const loggable = canLogTime({ status: call.status, projectId: call.projectId || null, timeEntryId: call.timeEntryId, durationSeconds: call.durationSeconds }).ok;
   const close = (open: boolean) => (open ? null : setDialog(null));
@@ -53,64 +54,80 @@ export function CallRowActions({ call }: { call: EditableCall }) {
     retry: "Retry…",
     cancel: "Cancel call…",
   };
+  const trigger = (
+    <Button variant="ghost" size="icon" aria-label={`Actions for the call with ${call.contactName}`} aria-haspopup="menu" onClick={menuReady ? undefined : () => setMenuReady(true)}>
+      <MoreHorizontalIcon aria-hidden="true" />
+    </Button>
+  );
   return (
     <>
-      {/* Not modal: the menu hands focus to the dialog it opens. */}
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Actions for the call with ${call.contactName}`}>
-            <MoreHorizontalIcon aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          {actions
-            .filter((action) => action !== "cancel")
-            .map((action) => (
-              <DropdownMenuItem key={action} onSelect={() => setDialog(action)}>
-                {labels[action]}
-              </DropdownMenuItem>
-            ))}
-          {loggable ? <DropdownMenuItem onSelect={() => setDialog("log_time")}>Log as time…</DropdownMenuItem> : null}
-          <DropdownMenuItem onSelect={() => setDialog("edit")}>Edit…</DropdownMenuItem>
-          {actions.includes("cancel") ? (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem variant="destructive" onSelect={() => setDialog("cancel")}>
-                {labels.cancel}
-              </DropdownMenuItem>
-            </>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <CallFormDialog mode="edit" options={options} call={call} open={dialog === "edit"} onOpenChange={close} />
-      <SimpleDialog open={dialog === "complete"} onOpenChange={close} title="Complete call" description={`The call with ${call.contactName}: how long it lasted and what was said.`}>
-        <CompleteForm call={call} options={options} onDone={() => setDialog(null)} />
-      </SimpleDialog>
-      <SimpleDialog open={dialog === "miss"} onOpenChange={close} title="Mark call missed" description={`The call with ${call.contactName} did not happen. You can retry it later.`}>
-        <MissForm call={call} onDone={() => setDialog(null)} />
-      </SimpleDialog>
-      {(["schedule", "reschedule", "retry"] as const).map((kind) => (
-        <SimpleDialog
-          key={kind}
-          open={dialog === kind}
-          onOpenChange={close}
-          title={kind === "retry" ? "Retry call" : kind === "schedule" ? "Schedule call" : "Reschedule call"}
-          description={kind === "retry" ? `Try ${call.contactName} again at a new time; the call goes back to To do.` : `When to call ${call.contactName}.`}
-        >
-          <ScheduleForm call={call} kind={kind} options={options} onDone={() => setDialog(null)} />
+      {/* The menu is built on first use: a page shows fifty rows, each would otherwise render a
+          whole menu on the server and hydrate it in the browser. It then opens at once, and
+          stays, not modal: the menu hands focus to the dialog it opens. */}
+      {menuReady ? (
+        <DropdownMenu modal={false} defaultOpen>
+          <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+          <DropdownMenuContent>
+            {actions
+              .filter((action) => action !== "cancel")
+              .map((action) => (
+                <DropdownMenuItem key={action} onSelect={() => setDialog(action)}>
+                  {labels[action]}
+                </DropdownMenuItem>
+              ))}
+            {loggable ? <DropdownMenuItem onSelect={() => setDialog("log_time")}>Log as time…</DropdownMenuItem> : null}
+            <DropdownMenuItem onSelect={() => setDialog("edit")}>Edit…</DropdownMenuItem>
+            {actions.includes("cancel") ? (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem variant="destructive" onSelect={() => setDialog("cancel")}>
+                  {labels.cancel}
+                </DropdownMenuItem>
+              </>
+            ) : null}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : (
+        trigger
+      )}
+      {/* Only the chosen dialog is mounted: fifty rows of closed dialogs cost every page render. */}
+      {dialog === "edit" ? <CallFormDialog mode="edit" options={options} call={call} open onOpenChange={close} /> : null}
+      {dialog === "complete" ? (
+        <SimpleDialog open onOpenChange={close} title="Complete call" description={`The call with ${call.contactName}: how long it lasted and what was said.`}>
+          <CompleteForm call={call} options={options} onDone={() => setDialog(null)} />
         </SimpleDialog>
-      ))}
-      <SimpleDialog open={dialog === "cancel"} onOpenChange={close} title="Cancel this call?" description={`The call with ${call.contactName} moves to History as cancelled. This cannot be undone; schedule a new call if needed.`}>
-        <ConfirmButton label="Cancel call" busy="Cancelling…" destructive run={() => cancelCallAction({ id: call.id, version: call.version })} onDone={() => setDialog(null)} />
-      </SimpleDialog>
-      <SimpleDialog
-        open={dialog === "log_time"}
-        onOpenChange={close}
-        title="Log this call as time?"
-        description={`${call.durationSeconds ? timeEntryMinutes(call.durationSeconds) : 0} min on ${call.projectName ?? "its project"}, ${call.billable ? "billable" : "not billable"}, in ${call.assignedUserName ?? "its person"}'s timesheet for ${call.timeEntryDate ?? "the day of the call"}. A call is logged once.`}
-      >
-        <ConfirmButton label="Log time" busy="Logging…" run={() => logCallTimeAction({ id: call.id, version: call.version })} onDone={() => setDialog(null)} />
-      </SimpleDialog>
+      ) : null}
+      {dialog === "miss" ? (
+        <SimpleDialog open onOpenChange={close} title="Mark call missed" description={`The call with ${call.contactName} did not happen. You can retry it later.`}>
+          <MissForm call={call} onDone={() => setDialog(null)} />
+        </SimpleDialog>
+      ) : null}
+      {dialog === "schedule" || dialog === "reschedule" || dialog === "retry" ? (
+        <SimpleDialog
+          key={dialog}
+          open
+          onOpenChange={close}
+          title={dialog === "retry" ? "Retry call" : dialog === "schedule" ? "Schedule call" : "Reschedule call"}
+          description={dialog === "retry" ? `Try ${call.contactName} again at a new time; the call goes back to To do.` : `When to call ${call.contactName}.`}
+        >
+          <ScheduleForm call={call} kind={dialog} options={options} onDone={() => setDialog(null)} />
+        </SimpleDialog>
+      ) : null}
+      {dialog === "cancel" ? (
+        <SimpleDialog open onOpenChange={close} title="Cancel this call?" description={`The call with ${call.contactName} moves to History as cancelled. This cannot be undone; schedule a new call if needed.`}>
+          <ConfirmButton label="Cancel call" busy="Cancelling…" destructive run={() => cancelCallAction({ id: call.id, version: call.version })} onDone={() => setDialog(null)} />
+        </SimpleDialog>
+      ) : null}
+      {dialog === "log_time" ? (
+        <SimpleDialog
+          open
+          onOpenChange={close}
+          title="Log this call as time?"
+          description={`${call.durationSeconds ? timeEntryMinutes(call.durationSeconds) : 0} min on ${call.projectName ?? "its project"}, ${call.billable ? "billable" : "not billable"}, in ${call.assignedUserName ?? "its person"}'s timesheet for ${call.timeEntryDate ?? "the day of the call"}. A call is logged once.`}
+        >
+          <ConfirmButton label="Log time" busy="Logging…" run={() => logCallTimeAction({ id: call.id, version: call.version })} onDone={() => setDialog(null)} />
+        </SimpleDialog>
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { requireUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
-import { findClientNames } from "@/modules/clients/client-queries";
+import { findClientName } from "@/modules/clients/client-queries";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { findCallFormOptions, findCalls } from "../call-queries";
 import { callListQuery, type CallListQuery } from "../call-schemas";
@@ -33,10 +33,10 @@ export async function CallsPage({ searchParams, icon }: { searchParams: Record<s
   const db = getDb();
   const query = callListQuery.parse(searchParams);
   const settings = await getSettings(db);
-  const [list, options, clients] = await Promise.all([
+  const [list, options, client] = await Promise.all([
     findCalls(db, { ...query, viewerId: viewer.id, timeZone: settings.timezone, today: todayInZone(settings.timezone) }),
     findCallFormOptions(db, viewer, settings.timezone),
-    findClientNames(db),
+    findClientName(db, query.client),
   ]);
   const filtered = Boolean(query.q || query.person || query.client || query.direction || query.status || query.from || query.to || (query.view === "todo" && query.due));
   const first = list.total === 0 ? 0 : (list.page - 1) * list.size + 1;
@@ -89,7 +89,7 @@ export async function CallsPage({ searchParams, icon }: { searchParams: Record<s
         key={JSON.stringify(query)}
         values={{ view: query.view, person: query.person, client: query.client, direction: query.direction, status: query.status, from: query.from, to: query.to, q: query.q, due: query.due }}
         people={options.assignees}
-        clients={clients}
+        client={client}
       />
       {list.rows.length === 0 ? (
         <EmptyState

@@ -26,8 +26,12 @@ function Section({ title, children, className }: { title: string; children: Reac
 }
 
 /** /bo: what needs attention today and how the business is doing, for this person and role. */
-export function DashboardView({ data, firm, isAdmin, recent }: { data: DashboardData; firm: Firm; isAdmin: boolean; recent: RecentEvent[] | null }) {
+export function DashboardView({ data, firm, isAdmin, recent, chartCurrency }: { data: DashboardData; firm: Firm; isAdmin: boolean; recent: RecentEvent[] | null; chartCurrency?: string }) {
   const { locale, timezone } = firm;
+  // One currency's chart at a time (the firm's first): a firm billing in four currencies would
+  // otherwise get four charts and four tables on every visit. The others are a link away.
+  const charts = data.money?.chart ?? [];
+  const chart = charts.find((series) => series.currency === chartCurrency) ?? charts[0];
   const attention = [
     <StatCard
       key="calls"
@@ -61,16 +65,34 @@ export function DashboardView({ data, firm, isAdmin, recent }: { data: Dashboard
         <Section title="Money" className="lg:grid-cols-2">
           <ReceivablesCard money={data.money} locale={locale} />
           <ThisMonthCard money={data.money} month={data.month} locale={locale} />
-          <Card className="lg:col-span-2" data-testid="last-12-months">
+          <Card className="lg:col-span-2 scroll-mt-4" data-testid="last-12-months" id="last-12-months">
             <CardHeader>
               <CardTitle>Last 12 months</CardTitle>
               <CardDescription>Invoices issued (less credit notes) and payments received per month. “Figures of the chart” lists each month, each amount opening the invoices behind it.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-8">
-              {data.money.chart.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No invoice issued and no payment received in the last 12 months.</p>
+              {chart ? (
+                <>
+                  {charts.length > 1 ? (
+                    <nav aria-label="Currency of the chart" className="flex flex-wrap items-center gap-1 text-sm">
+                      <span className="mr-1 text-muted-foreground">Currency:</span>
+                      {charts.map((series) => (
+                        <Link
+                          key={series.currency}
+                          href={`/bo?chart=${series.currency}#last-12-months`}
+                          scroll={false}
+                          aria-current={series === chart ? "true" : undefined}
+                          className={cn("rounded-md px-2 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring", series === chart ? "bg-secondary font-medium text-secondary-foreground" : "text-muted-foreground hover:text-foreground")}
+                        >
+                          {series.currency}
+                        </Link>
+                      ))}
+                    </nav>
+                  ) : null}
+                  <InvoicedPaidChart key={chart.currency} currency={chart.currency} months={chart.months} locale={locale} />
+                </>
               ) : (
-                data.money.chart.map((series) => <InvoicedPaidChart key={series.currency} currency={series.currency} months={series.months} locale={locale} />)
+                <p className="text-sm text-muted-foreground">No invoice issued and no payment received in the last 12 months.</p>
               )}
             </CardContent>
           </Card>

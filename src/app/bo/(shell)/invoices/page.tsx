@@ -12,7 +12,8 @@ import { getDb } from "@/db/client";
 import { formatDate, todayInZone } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { requirePageRole } from "@/lib/session";
-import { findClientNames } from "@/modules/clients/client-queries";
+import { findClientName } from "@/modules/clients/client-queries";
+import { ClientPicker } from "@/modules/clients/components/client-picker";
 import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
 import { InvoiceStatusBadge } from "@/modules/invoices/components/invoice-status-badge";
 import { findInvoices } from "@/modules/invoices/invoice-queries";
@@ -31,7 +32,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
   const db = getDb();
   const settings = await getSettings(db);
   const today = todayInZone(settings.timezone);
-  const [list, clients] = await Promise.all([findInvoices(db, filter, today), findClientNames(db)]);
+  const [list, client] = await Promise.all([findInvoices(db, filter, today), findClientName(db, filter.client)]);
   const pages = Math.max(Math.ceil(list.total / list.pageSize), 1);
   const filtered = Boolean(filter.q || filter.status || filter.kind || filter.client || filter.from || filter.to || filter.paidFrom || filter.paidTo);
   const paidRange = Boolean(filter.paidFrom || filter.paidTo);
@@ -100,14 +101,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
         </div>
         <div className="grid gap-1.5 lg:col-span-2">
           <Label htmlFor="filter-client">Client</Label>
-          <NativeSelect id="filter-client" name="client" defaultValue={filter.client ?? ""}>
-            <option value="">Any client</option>
-            {clients.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <ClientPicker id="filter-client" name="client" selected={client} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="filter-from">Issued from</Label>
