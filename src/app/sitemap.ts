@@ -3,14 +3,14 @@ import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { getConfig } from "@/lib/env";
 import { findPublicJobs } from "@/modules/jobs/job-queries";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const dynamic = "force-dynamic";
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const base = getConfig().appUrl;
   const db = getDb();
-  const settings = await getSettings(db);
+  const settings = await getPageSettings();
   const jobs = await findPublicJobs(db, todayInZone(settings.timezone));
   return [
     { url: `${base}/`, changeFrequency: "monthly", priority: 1 },

@@ -20,6 +20,8 @@ import { clientIpFrom } from "./request";
 
 export const SIGN_IN_FAILED_MESSAGE = "Email or password is incorrect";
 export const SESSION_DAYS = 7;
+/** A session used this long after it was last renewed gets its full SESSION_DAYS again. */
+export const SESSION_RENEWAL_SECONDS = 24 * 60 * 60;
 
 function createAuth() {
   const config = getConfig();
@@ -47,7 +49,7 @@ function createAuth() {
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       // Renewed on use: a session used after a day gets its full 7 days again.
-      updateAge: 24 * 60 * 60,
+      updateAge: SESSION_RENEWAL_SECONDS,
     },
     user: {
       additionalFields: {

@@ -3,27 +3,21 @@ import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import type { Role } from "@/db/schema";
-import type { Actor } from "@/modules/audit/audit-log";
 import { getAuth } from "./auth";
 import { ForbiddenError } from "./errors";
 import { safeNextPath } from "./request";
+import { type CurrentUser, currentUserOf, findSessionUser } from "./session-lookup";
 
-export type CurrentUser = Actor & { email: string; mustChangePassword: boolean; sessionId: string };
+export type { CurrentUser } from "./session-lookup";
 
 /** The signed-in, active user of this request, or null. Read from the database on every request. */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
-  const result = await getAuth().api.getSession({ headers: await headers() });
+  const requestHeaders = await headers();
+  const fast = await findSessionUser(requestHeaders);
+  if (fast !== undefined) return fast;
+  const result = await getAuth().api.getSession({ headers: requestHeaders });
   if (!result) return null;
-  const { user, session } = result;
-  if (user.active === false) return null;
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: (user.role ?? "staff") as Role,
-    mustChangePassword: Boolean(user.mustChangePassword),
-    sessionId: session.id,
-  };
+  return currentUserOf(result.user, result.session.id);
 });
 
 export async function currentPath(): Promise<string> {

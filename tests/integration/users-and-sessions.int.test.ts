@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, auditEvent, session, user } from "../../src/db/schema";
 import { getAuth } from "../../src/lib/auth";
+import { currentUserOf, findSessionUser } from "../../src/lib/session-lookup";
 import { ConflictError, ForbiddenError, InvalidError } from "../../src/lib/errors";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { changeOwnPassword, createUser, resetUserPassword, setUserActive, updateUser } from "../../src/modules/users/user-mutations";
@@ -195,5 +196,57 @@ describe(`sign-in and sessions on ${process.env.TEST_DB}`, () => {
     const [row] = await database.db.select().from(user).where(eq(user.id, created.id));
     expect(row?.mustChangePassword).toBe(false);
     expect((await signInRequest("changer@example.com", "my own new passphrase", nextTestIp())).status).toBe(200);
+  });
+});
+
+describe(`the session read of every page on ${process.env.TEST_DB}`, () => {
+  // findSessionUser answers the common case in one query; anything else is left to better-auth
+  // (undefined), which then decides exactly as it did alone.
+  const withCookie = (cookie: string) => new Headers({ cookie });
+  const sign = async (token: string) => {
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(process.env.BETTER_AUTH_SECRET!), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const signature = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(token)))));
+    return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+  };
+
+  it("reads a valid session as better-auth does, and leaves every other case to better-auth", async () => {
+    const created = await createUser(database.db, admin, newUser({ email: "reader@example.com", role: "manager" }));
+    const cookie = cookieHeaderFrom(await signInRequest("reader@example.com", "a long unusual passphrase", nextTestIp()));
+    const official = await getAuth().api.getSession({ headers: withCookie(cookie) });
+    expect(await findSessionUser(withCookie(cookie))).toEqual(currentUserOf(official!.user, official!.session.id));
+    expect(await findSessionUser(withCookie(cookie))).toMatchObject({ id: created.id, role: "manager", email: "reader@example.com", mustChangePassword: true });
+
+    // No cookie, another cookie, a forged signature, a token signed right but unknown: better-auth decides (and says no).
+    expect(await findSessionUser(new Headers())).toBeUndefined();
+    expect(await findSessionUser(withCookie("theme=dark"))).toBeUndefined();
+    const [row] = await database.db.select().from(session).where(eq(session.userId, created.id));
+    const forged = `better-auth.session_token=${encodeURIComponent(`${row!.token}.${"A".repeat(43)}=`)}`;
+    expect(await findSessionUser(withCookie(forged))).toBeUndefined();
+    expect(await getAuth().api.getSession({ headers: withCookie(forged) })).toBeNull();
+    const unknown = await sign("an-unknown-token-of-the-right-shape");
+    expect(await findSessionUser(withCookie(unknown))).toBeUndefined();
+    expect(await getAuth().api.getSession({ headers: withCookie(unknown) })).toBeNull();
+    expect(await findSessionUser(withCookie(await sign(row!.token)))).toMatchObject({ id: created.id });
+
+    // Due for renewal (used more than a day after it was last renewed): better-auth renews it, then it is read directly again.
+    await database.db.update(session).set({ expiresAt: new Date(Date.now() + 5 * 86_400_000) }).where(eq(session.id, row!.id));
+    expect(await findSessionUser(withCookie(cookie))).toBeUndefined();
+    const renewed = await getAuth().api.getSession({ headers: withCookie(cookie) });
+    expect((renewed!.session.expiresAt.getTime() - Date.now()) / 86_400_000).toBeGreaterThan(6.9);
+    expect(await findSessionUser(withCookie(cookie))).toMatchObject({ id: created.id });
+
+    // Expired: better-auth refuses it and deletes it.
+    await database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.id, row!.id));
+    expect(await findSessionUser(withCookie(cookie))).toBeUndefined();
+    expect(await getAuth().api.getSession({ headers: withCookie(cookie) })).toBeNull();
+    expect(await sessionCount(created.id)).toBe(0);
+  });
+
+  it("a deactivated user's session reads as nobody", async () => {
+    const created = await createUser(database.db, admin, newUser({ email: "paused@example.com" }));
+    const cookie = cookieHeaderFrom(await signInRequest("paused@example.com", "a long unusual passphrase", nextTestIp()));
+    // Deactivating ends the sessions; a session row left behind (as by a crash between the two) still gives no one.
+    await database.db.update(user).set({ active: false }).where(eq(user.id, created.id));
+    expect(await findSessionUser(withCookie(cookie))).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
 import Link from "next/link";
-import { getDb } from "@/db/client";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
-  const settings = await getSettings(getDb());
+  const settings = await getPageSettings();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b">

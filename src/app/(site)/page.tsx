@@ -5,10 +5,10 @@ import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { jobFacts } from "@/modules/jobs/job-format";
 import { findPublicJobs } from "@/modules/jobs/job-queries";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSettings(getDb());
+  const settings = await getPageSettings();
   return {
     title: { absolute: settings.firmName },
     description: `${settings.firmName}: open positions and how to reach us.`,
@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function HomePage() {
   const db = getDb();
-  const settings = await getSettings(db);
+  const settings = await getPageSettings();
   const jobs = (await findPublicJobs(db, todayInZone(settings.timezone))).slice(0, 3);
   const address = [settings.addressLine1, settings.addressLine2, [settings.postalCode, settings.city].filter(Boolean).join(" ")].filter(Boolean);
   return (

@@ -7,10 +7,10 @@ import { getDb } from "@/db/client";
 import { formatDate, todayInZone } from "@/lib/dates";
 import { jobFacts } from "@/modules/jobs/job-format";
 import { findPublicJobs } from "@/modules/jobs/job-queries";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSettings(getDb());
+  const settings = await getPageSettings();
   return {
     title: { absolute: `Jobs · ${settings.firmName}` },
     description: `Open positions at ${settings.firmName}: see the jobs and apply online.`,
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function JobsPage() {
   const db = getDb();
-  const settings = await getSettings(db);
+  const settings = await getPageSettings();
   const jobs = await findPublicJobs(db, todayInZone(settings.timezone));
   return (
     <main className="mx-auto max-w-5xl px-6 py-12 sm:py-16">

@@ -2,14 +2,13 @@ import { CheckCircle2Icon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { getDb } from "@/db/client";
 import { getConfig } from "@/lib/env";
 import { ContactForm } from "@/modules/messages/components/contact-form";
 import { signFormToken } from "@/modules/public-site/anti-spam-rules";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSettings(getDb());
+  const settings = await getPageSettings();
   return {
     title: { absolute: `Contact · ${settings.firmName}` },
     description: `Write to ${settings.firmName} or ask to be called back.`,
@@ -18,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function MailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const settings = await getSettings(getDb());
+  const settings = await getPageSettings();
   const sent = (await searchParams).sent;
   return (
     <main className="mx-auto max-w-3xl px-6 py-12 sm:py-16">

@@ -2,15 +2,14 @@ import { redirect } from "next/navigation";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { UserBox } from "@/components/shell/user-box";
-import { getDb } from "@/db/client";
 import { currentPath, requireUser } from "@/lib/session";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export default async function ShellLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
   // A generated or reset password must be replaced before anything else.
   if (user.mustChangePassword && !(await currentPath()).startsWith("/bo/account")) redirect("/bo/account?required=1");
-  const settings = await getSettings(getDb());
+  const settings = await getPageSettings();
   const items = NAV_ITEMS.filter((item) => item.roles.includes(user.role));
   return (
     <div className="flex min-h-dvh flex-col lg:flex-row">

@@ -7,7 +7,7 @@ import { requireUser } from "@/lib/session";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
 import { DashboardView } from "@/modules/dashboard/components/dashboard-view";
 import { loadDashboard } from "@/modules/dashboard/dashboard-queries";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -15,7 +15,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const user = await requireUser();
   const chartCurrency = firstParam((await searchParams).chart);
   const db = getDb();
-  const settings = await getSettings(db);
+  const settings = await getPageSettings();
   const today = todayInZone(settings.timezone);
   const isAdmin = user.role === "admin";
   const [data, recent] = await Promise.all([

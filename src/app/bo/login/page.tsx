@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getDb } from "@/db/client";
 import { safeNextPath } from "@/lib/request";
 import { getCurrentUser } from "@/lib/session";
 import { SignInForm } from "@/modules/auth/components/sign-in-form";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -12,7 +11,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { next } = await searchParams;
   const target = safeNextPath(Array.isArray(next) ? next[0] : next);
   if (await getCurrentUser()) redirect(target);
-  const settings = await getSettings(getDb());
+  const settings = await getPageSettings();
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
       <div className="w-full max-w-sm rounded-xl border bg-card p-8 shadow-sm">

@@ -7,7 +7,7 @@ import { todayInZone } from "@/lib/dates";
 import { requireUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { findClientName } from "@/modules/clients/client-queries";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 import { findCallFormOptions, findCalls } from "../call-queries";
 import { callListQuery, type CallListQuery } from "../call-schemas";
 import { CallFilters } from "./call-filters";
@@ -32,7 +32,7 @@ export async function CallsPage({ searchParams, icon }: { searchParams: Record<s
   const viewer = await requireUser();
   const db = getDb();
   const query = callListQuery.parse(searchParams);
-  const settings = await getSettings(db);
+  const settings = await getPageSettings();
   const [list, options, client] = await Promise.all([
     findCalls(db, { ...query, viewerId: viewer.id, timeZone: settings.timezone, today: todayInZone(settings.timezone) }),
     findCallFormOptions(db, viewer, settings.timezone),

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/session";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 import { findCallFormOptions, findClientCalls } from "../call-queries";
 import { CallTable } from "./call-table";
 
@@ -9,7 +9,7 @@ import { CallTable } from "./call-table";
 export async function ClientCalls({ clientId }: { clientId: string }) {
   const viewer = await requireUser();
   const db = getDb();
-  const settings = await getSettings(db);
+  const settings = await getPageSettings();
   const [{ rows, total }, options] = await Promise.all([findClientCalls(db, clientId, 20), findCallFormOptions(db, viewer, settings.timezone)]);
   return (
     <section aria-labelledby="client-calls-title" className="grid gap-3">

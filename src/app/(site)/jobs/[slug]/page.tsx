@@ -15,13 +15,13 @@ import { getPublicJob } from "@/modules/jobs/job-queries";
 import { SCHEMA_ORG_EMPLOYMENT_TYPES, SCHEMA_ORG_SALARY_UNITS } from "@/modules/jobs/job-rules";
 import { markdownToPlainText, renderMarkdown } from "@/modules/jobs/markdown";
 import { signFormToken } from "@/modules/public-site/anti-spam-rules";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const load = cache(async (slug: string) => {
   const db = getDb();
-  const settings = await getSettings(db);
+  const settings = await getPageSettings();
   const job = await getPublicJob(db, slug, todayInZone(settings.timezone));
   return { settings, job };
 });

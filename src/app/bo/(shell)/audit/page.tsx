@@ -12,7 +12,8 @@ import { formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { requirePageRole } from "@/lib/session";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
-import { getSettings, type Settings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
+import type { Settings } from "@/modules/settings/settings-queries";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -87,7 +88,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const params = await searchParams;
   const entity = parseEntity(first(params.entity));
   const db = getDb();
-  const [settings, result] = await Promise.all([getSettings(db), findAuditEvents(db, { entity, page: parsePage(first(params.page)), pageSize: PAGE_SIZE })]);
+  const [settings, result] = await Promise.all([getPageSettings(), findAuditEvents(db, { entity, page: parsePage(first(params.page)), pageSize: PAGE_SIZE })]);
   const { rows, total, page, pageSize } = result;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const options = entity && !ENTITIES.some((option) => option.value === entity) ? [...ENTITIES, { value: entity, label: humanize(entity) }] : ENTITIES;

@@ -14,7 +14,7 @@ import { countryName } from "@/modules/clients/client-rules";
 import { CLIENT_SORTS, type ClientSort, findClients } from "@/modules/clients/client-queries";
 import { CreateClientDialog } from "@/modules/clients/components/client-form";
 import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 import { firstParam as one } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Clients" };
@@ -32,7 +32,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
   const page = Number(one(params.page)) || 1;
   const pageSize = Number(one(params.size)) || 50;
   const db = getDb();
-  const [settings, list] = await Promise.all([getSettings(db), findClients(db, { q, archived, sort, direction, page, pageSize })]);
+  const [settings, list] = await Promise.all([getPageSettings(), findClients(db, { q, archived, sort, direction, page, pageSize })]);
   const canManage = viewer.role !== "staff";
   const pages = Math.max(Math.ceil(list.total / list.pageSize), 1);
 

@@ -18,7 +18,7 @@ import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
 import { InvoiceStatusBadge } from "@/modules/invoices/components/invoice-status-badge";
 import { findInvoices } from "@/modules/invoices/invoice-queries";
 import { INVOICE_LIST_STATUS_LABELS, INVOICE_LIST_STATUSES, type InvoiceListFilter, type InvoiceSort, invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Invoices" };
 
@@ -30,7 +30,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
   await requirePageRole(["admin", "manager"]);
   const filter: InvoiceListFilter = invoiceListFilter.parse(await searchParams);
   const db = getDb();
-  const settings = await getSettings(db);
+  const settings = await getPageSettings();
   const today = todayInZone(settings.timezone);
   const [list, client] = await Promise.all([findInvoices(db, filter, today), findClientName(db, filter.client)]);
   const pages = Math.max(Math.ceil(list.total / list.pageSize), 1);

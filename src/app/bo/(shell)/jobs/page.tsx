@@ -14,7 +14,7 @@ import { cn } from "@/lib/utils";
 import { JOB_STATUS_VARIANTS } from "@/modules/jobs/components/status-variants";
 import { findJobs } from "@/modules/jobs/job-queries";
 import { EMPLOYMENT_TYPE_LABELS, JOB_STATUS_LABELS, WORKPLACE_LABELS } from "@/modules/jobs/job-rules";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Jobs" };
 
@@ -23,7 +23,7 @@ export default async function JobsAdminPage({ searchParams }: { searchParams: Pr
   // ?applications=new: the jobs with applications nobody has looked at (the dashboard links here).
   const withNewApplications = firstParam((await searchParams).applications) === "new";
   const db = getDb();
-  const [jobs, settings] = await Promise.all([findJobs(db, { withNewApplications }), getSettings(db)]);
+  const [jobs, settings] = await Promise.all([findJobs(db, { withNewApplications }), getPageSettings()]);
   const newTotal = jobs.reduce((sum, job) => sum + job.newApplications, 0);
   const newJob = (
     <Button asChild>

@@ -11,7 +11,7 @@ import { cn } from "@/lib/utils";
 import { requirePageRole } from "@/lib/session";
 import { MessageStatusButtons } from "@/modules/messages/components/message-status-buttons";
 import { countMessagesByStatus, findMessages } from "@/modules/messages/message-queries";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Messages" };
 
@@ -28,7 +28,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
   const status = (TABS.find((tab) => tab.status === query.status)?.status ?? "new") as MessageStatus;
   const page = Math.max(1, Number(query.page) || 1);
   const db = getDb();
-  const [messages, counts, settings] = await Promise.all([findMessages(db, status, 51, (page - 1) * 50), countMessagesByStatus(db), getSettings(db)]);
+  const [messages, counts, settings] = await Promise.all([findMessages(db, status, 51, (page - 1) * 50), countMessagesByStatus(db), getPageSettings()]);
   const hasMore = messages.length > 50;
   const tab = TABS.find((candidate) => candidate.status === status)!;
 

@@ -17,7 +17,7 @@ import { EMAIL_STATUS_LABELS, EmailStatusBadge } from "@/modules/mail/components
 import { RetryEmailButton } from "@/modules/mail/components/retry-email-button";
 import { findEmails, parseEmailStatus } from "@/modules/mail/mail-queries";
 import { ABOUT_LABELS, aboutHref, MAIL_ROLES } from "@/modules/mail/mail-schemas";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Outbox" };
 
@@ -46,7 +46,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
   const requested = Number(first(params.page));
   const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
   const db = getDb();
-  const [settings, { rows, total }] = await Promise.all([getSettings(db), findEmails(db, { status, page, pageSize: PAGE_SIZE })]);
+  const [settings, { rows, total }] = await Promise.all([getPageSettings(), findEmails(db, { status, page, pageSize: PAGE_SIZE })]);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const smtpConfigured = Boolean(getConfig().smtpUrl);
 

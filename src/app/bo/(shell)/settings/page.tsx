@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
-import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { minorToDecimalString } from "@/lib/money";
 import { requirePageRole } from "@/lib/session";
 import { COUNTRIES, CURRENCIES } from "@/modules/clients/client-rules";
 import { SettingsForm, type SettingsFormOptions } from "@/modules/settings/components/settings-form";
-import { getSettings, type Settings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
+import type { Settings } from "@/modules/settings/settings-queries";
 import { LOCALES, type SettingsFormInput } from "@/modules/settings/settings-schemas";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -77,7 +77,7 @@ function buildOptions(settings: Settings): SettingsFormOptions {
 
 export default async function SettingsPage() {
   await requirePageRole(["admin"]);
-  const settings = await getSettings(getDb());
+  const settings = await getPageSettings();
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">

@@ -12,7 +12,7 @@ import { getDb } from "@/db/client";
 import { formatDateTime, isValidDateString, isoWeekMonday } from "@/lib/dates";
 import { requireUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 import { ApprovalQueue } from "@/modules/timesheets/components/approval-queue";
 import { TIMESHEET_STATUS_LABELS, TimesheetStatusBadge, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
 import { countAwaitingApproval, findTimesheetPeople, findTimesheets, isTimesheetStatusFilter, type TimesheetView } from "@/modules/timesheets/timesheet-queries";
@@ -38,7 +38,7 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
 
   const db = getDb();
   const [settings, list, queueCount, people] = await Promise.all([
-    getSettings(db),
+    getPageSettings(),
     findTimesheets(db, viewer, { view, status: isTimesheetStatusFilter(status) ? status : undefined, week, userId: person || undefined, page, pageSize: view === "queue" ? 200 : 50 }),
     countAwaitingApproval(db, viewer),
     isDecider ? findTimesheetPeople(db) : Promise.resolve([]),

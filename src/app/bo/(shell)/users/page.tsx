@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import type { Role } from "@/modules/users/roles";
 import { formatMoney } from "@/lib/money";
 import { requirePageRole } from "@/lib/session";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 import { CreateUserDialog } from "@/modules/users/components/create-user-form";
 import { findUsers } from "@/modules/users/user-queries";
 
@@ -19,7 +19,7 @@ const ROLE_VARIANTS: Record<Role, BadgeVariant> = { admin: "info", manager: "sec
 export default async function UsersPage() {
   const viewer = await requirePageRole(["admin"]);
   const db = getDb();
-  const [users, settings] = await Promise.all([findUsers(db), getSettings(db)]);
+  const [users, settings] = await Promise.all([findUsers(db), getPageSettings()]);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">

@@ -15,7 +15,7 @@ import { findClientProjects, getClient } from "@/modules/clients/client-queries"
 import { countryName } from "@/modules/clients/client-rules";
 import { EditClientDialog } from "@/modules/clients/components/client-form";
 import { ArchiveButton, ProjectDialog } from "@/modules/clients/components/project-form";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import { findUnbilledTime } from "@/modules/timesheets/unbilled-queries";
 
@@ -35,7 +35,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const client = await load(id);
   const db = getDb();
-  const [settings, projects, unbilled] = await Promise.all([getSettings(db), findClientProjects(db, id), findUnbilledTime(db, { clientId: id })]);
+  const [settings, projects, unbilled] = await Promise.all([getPageSettings(), findClientProjects(db, id), findUnbilledTime(db, { clientId: id })]);
   const { locale } = settings;
   const canManage = viewer.role !== "staff";
   const money = (minor: number | null) => (minor === null ? "—" : formatMoney(minor, client.currency, locale));

@@ -5,7 +5,7 @@ import { addDaysToDate, todayInZone } from "@/lib/dates";
 import { requirePageRole } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
 import { findInvoiceClientOptions } from "@/modules/invoices/invoice-queries";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "New invoice" };
 
@@ -15,7 +15,7 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
   await requirePageRole(["admin", "manager"]);
   const params = await searchParams;
   const db = getDb();
-  const [settings, clients] = await Promise.all([getSettings(db), findInvoiceClientOptions(db)]);
+  const [settings, clients] = await Promise.all([getPageSettings(), findInvoiceClientOptions(db)]);
   const today = todayInZone(settings.timezone);
   const requested = typeof params.client === "string" ? clients.find((option) => option.id === params.client) : undefined;
   const defaultRate = settings.taxRates.find((rate) => rate.isDefault)?.basisPoints ?? settings.taxRates[0]?.basisPoints ?? 0;

@@ -15,7 +15,7 @@ import { JobStatusActions } from "@/modules/jobs/components/job-status-actions";
 import { APPLICATION_STATUS_VARIANTS, JOB_STATUS_VARIANTS } from "@/modules/jobs/components/status-variants";
 import { findApplications, getJob } from "@/modules/jobs/job-queries";
 import { APPLICATION_STATUS_LABELS, isJobPublic, JOB_STATUS_LABELS } from "@/modules/jobs/job-rules";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Job" };
 
@@ -34,7 +34,7 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
     if (error instanceof NotFoundError) notFound();
     throw error;
   });
-  const [applications, settings] = await Promise.all([findApplications(db, id), getSettings(db)]);
+  const [applications, settings] = await Promise.all([findApplications(db, id), getPageSettings()]);
   const isPublic = isJobPublic(job, todayInZone(settings.timezone));
 
   return (

@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/page-header";
-import { getDb } from "@/db/client";
 import { requirePageRole } from "@/lib/session";
 import { JobForm } from "@/modules/jobs/components/job-form";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "New job" };
 
 export default async function NewJobPage() {
   await requirePageRole(["admin", "manager"]);
-  const settings = await getSettings(getDb());
+  const settings = await getPageSettings();
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <p className="text-sm">

@@ -13,7 +13,7 @@ import { EmailStatusBadge } from "@/modules/mail/components/email-status-badge";
 import { RetryEmailButton } from "@/modules/mail/components/retry-email-button";
 import { getEmail } from "@/modules/mail/mail-queries";
 import { ABOUT_LABELS, aboutHref, MAIL_ROLES, previewDocument } from "@/modules/mail/mail-schemas";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Mail" };
 
@@ -30,7 +30,7 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   const db = getDb();
   const [settings, mail] = await Promise.all([
-    getSettings(db),
+    getPageSettings(),
     getEmail(db, id).catch((error: unknown) => {
       if (error instanceof NotFoundError) notFound();
       throw error;

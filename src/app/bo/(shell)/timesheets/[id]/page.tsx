@@ -8,7 +8,7 @@ import { getDb } from "@/db/client";
 import { formatDateTime } from "@/lib/dates";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { requireUser } from "@/lib/session";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 import { ApproveButton, RejectButton, ReopenButton } from "@/modules/timesheets/components/timesheet-decision";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
 import { TimesheetStatusBadge, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
@@ -49,7 +49,7 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
   // Projects to pick from only when the week can be edited (a short list in a large firm); a
   // read-only grid needs just the projects its entries use, which come with the entries.
   const [settings, projects, history, previousRows] = await Promise.all([
-    getSettings(db),
+    getPageSettings(),
     editable ? findGridProjects(db, { userId: sheet.userId, weekStart: sheet.weekStart, projectIds: sheet.entries.map((entry) => entry.projectId) }) : Promise.resolve({ options: [], complete: true }),
     findTimesheetHistory(db, id),
     editable ? findPreviousWeekRows(db, sheet.userId, sheet.weekStart) : Promise.resolve([]),

@@ -9,7 +9,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { getDb } from "@/db/client";
 import { addDaysToDate, isValidDateString, isoWeekMonday, todayInZone } from "@/lib/dates";
 import { requireUser } from "@/lib/session";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
 import { weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
 import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
@@ -26,7 +26,7 @@ export default async function CreateTimesheetPage({ searchParams }: { searchPara
   const params = await searchParams;
   const isDecider = viewer.role === "admin" || viewer.role === "manager";
   const db = getDb();
-  const settings = await getSettings(db);
+  const settings = await getPageSettings();
   const weekInput = one(params.week);
   const week = isoWeekMonday(isValidDateString(weekInput) ? weekInput : todayInZone(settings.timezone));
   const people = isDecider ? (await findTimesheetPeople(db)).filter((person) => person.active) : [];

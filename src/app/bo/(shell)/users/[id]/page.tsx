@@ -12,7 +12,7 @@ import { NotFoundError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { requirePageRole } from "@/lib/session";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 import { EditUserForm } from "@/modules/users/components/edit-user-form";
 import { ResetPasswordForm } from "@/modules/users/components/reset-password-form";
 import { UserActiveToggle } from "@/modules/users/components/user-active-toggle";
@@ -47,7 +47,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const user = await loadUser(id);
   const db = getDb();
-  const [settings, history] = await Promise.all([getSettings(db), findAuditEvents(db, { entity: "user", entityId: user.id, pageSize: 20 })]);
+  const [settings, history] = await Promise.all([getPageSettings(), findAuditEvents(db, { entity: "user", entityId: user.id, pageSize: 20 })]);
 
   function describeValue(field: string, value: unknown): string {
     if (value === null || value === undefined || value === "") return "none";

@@ -12,7 +12,7 @@ import { requirePageRole } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
 import { findInvoiceClientOptions, getInvoice } from "@/modules/invoices/invoice-queries";
 import { canCreateCreditNote, canEditInvoice, quantityMilliToDecimalString } from "@/modules/invoices/invoice-rules";
-import { getSettings } from "@/modules/settings/settings-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Edit invoice" };
 
@@ -49,7 +49,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
       </div>
     );
   }
-  const [settings, clients] = await Promise.all([getSettings(db), findInvoiceClientOptions(db)]);
+  const [settings, clients] = await Promise.all([getPageSettings(), findInvoiceClientOptions(db)]);
   const clientList = clients.some((option) => option.id === invoice.clientId)
     ? clients
     : [...clients, { id: invoice.clientId, name: invoice.client.name, currency: invoice.currency, paymentTermsDays: invoice.paymentTermsDays, addressLines: [], country: null, vatNumber: null }];
