@@ -1,10 +1,11 @@
 // `npm run bench`: one HTTP benchmark of Bureau's production build on PostgreSQL.
 //
-//   npm run bench -- [--duration 10] [--warmup 2] [--instances 1|2] [--only <regexp>]
+//   npm run bench -- [--duration 10] [--warmup 2] [--instances 1|2] [--processes N] [--only <regexp>]
 //
-// Starts `next start` (building first only when .next is missing or older than the sources) on
-// 127.0.0.1:3400 (and 3401 with --instances 2, then with a separate `npm run worker` and
-// WORKER_IN_PROCESS=false) against BENCH_DATABASE_URL (default the seed:large database), signs in
+// Starts Bureau as `npm start` does (scripts/serve.mjs; building first only when .next is missing or
+// older than the sources) on 127.0.0.1:3400 (and 3401 with --instances 2, then with a separate
+// `npm run worker` and WORKER_IN_PROCESS=false), each instance with --processes server processes
+// (default: the machine's cores shared out between the instances, as WEB_CONCURRENCY would), against BENCH_DATABASE_URL (default the seed:large database), signs in
 // through the real sign-in endpoint, and loads every important page, route and action with
 // autocannon: 10 connections in total, a fixed duration after a short warm-up, loopback only.
 // Writes bench/results/latest.json and latest.md, prints the table, and exits 1 when a request
@@ -31,7 +32,7 @@ import {
   removeBenchWeeks,
 } from "./prepare";
 import { renderMarkdown, type BudgetResult, type Report, type RunFigures, type TargetResult } from "./report";
-import { baseEnvironment, ensureBuild, readStats, residentBytes, type Server, settle, startServer, startWorker, stopProcess, type Worker } from "./servers";
+import { baseEnvironment, ensureBuild, instanceResidentBytes, readStats, type Server, settle, startServer, startWorker, stopProcess, type Worker } from "./servers";
 import { buildTargets, type ActionState, type Target } from "./targets";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -43,6 +44,7 @@ const { values: flags } = parseArgs({
     duration: { type: "string", default: "10" },
     warmup: { type: "string", default: "2" },
     instances: { type: "string", default: "1" },
+    processes: { type: "string" },
     only: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -58,6 +60,9 @@ if (!Number.isInteger(duration) || duration < 1 || duration > 120) throw new Err
 if (!Number.isInteger(warmup) || warmup < 0 || warmup > 30) throw new Error("--warmup is a whole number of seconds from 0 to 30");
 if (![1, 2, 5, 10].includes(instances)) throw new Error("--instances is 1 or 2 (or 5 or 10: the 10 connections are split evenly)");
 const only = flags.only ? new RegExp(flags.only) : undefined;
+// One server process per core in all, as `npm start` runs on PostgreSQL (WEB_CONCURRENCY unset).
+const processes = flags.processes === undefined ? Math.max(1, Math.floor(os.availableParallelism() / instances)) : Number(flags.processes);
+if (!Number.isInteger(processes) || processes < 1 || processes > 16) throw new Error("--processes is a whole number of server processes per instance, 1 to 16");
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bureau_large";
 // The administrator `npm run seed:large` creates (scripts/seed-large/firm.ts).
@@ -135,9 +140,9 @@ async function main(): Promise<number> {
       log(`worker: npm run worker equivalent, pid ${worker.child.pid}`);
     }
     for (let index = 0; index < instances; index += 1) {
-      const server = await startServer(root, index, FIRST_PORT + index, env, instances === 1);
+      const server = await startServer(root, index, FIRST_PORT + index, env, instances === 1, processes);
       servers.push(server);
-      log(`server ${index + 1}: ${server.origin}, next-server pid ${server.pid}${instances > 1 ? ", WORKER_IN_PROCESS=false" : ""}`);
+      log(`server ${index + 1}: ${server.origin}, ${processes} next-server process${processes > 1 ? "es" : ""} (pids ${server.pids.slice(1).join(", ")}; primary ${server.pids[0]})${instances > 1 ? ", WORKER_IN_PROCESS=false" : ""}`);
     }
     const origins = servers.map((server) => server.origin);
     const cookie = await signIn(origins[0]!);
@@ -211,9 +216,9 @@ async function main(): Promise<number> {
       await settle(servers);
       await prepareFor(target);
       const before = await Promise.all(origins.map(readStats));
-      const memoryBefore = servers.map((server) => residentBytes(server.pid));
+      const memoryBefore = servers.map((server) => instanceResidentBytes(server));
       const peaks = [...memoryBefore];
-      const sampler = setInterval(() => servers.forEach((server, index) => (peaks[index] = Math.max(peaks[index]!, residentBytes(server.pid)))), 100);
+      const sampler = setInterval(() => servers.forEach((server, index) => (peaks[index] = Math.max(peaks[index]!, instanceResidentBytes(server)))), 100);
       const load = await runLoad(origins, connections, seconds, timeout, target.plan);
       clearInterval(sampler);
       const after = await settle(servers);
@@ -265,7 +270,7 @@ async function main(): Promise<number> {
       };
     };
 
-    const rssBefore = servers.map((server) => residentBytes(server.pid));
+    const rssBefore = servers.map((server) => instanceResidentBytes(server));
     const results: TargetResult[] = [];
     for (const target of targets) {
       const connections = target.connections === "all" ? MAX_CONNECTIONS : 1;
@@ -283,7 +288,7 @@ async function main(): Promise<number> {
         `${target.label.padEnd(52)} ${load.requestsPerSecond.toFixed(1).padStart(6)} req/s  p50 ${load.p50Ms.toFixed(0).padStart(5)}  p95 ${load.p95Ms.toFixed(0).padStart(5)}  p99 ${load.p99Ms.toFixed(0).padStart(5)} ms | alone p50 ${alone.p50Ms.toFixed(1)} ms, db ${alone.dbMsPerRequest.toFixed(1)} ms (${alone.queriesPerRequest.toFixed(1)} queries) | failed ${load.failed + alone.failed}`,
       );
     }
-    const rssAfter = servers.map((server) => residentBytes(server.pid));
+    const rssAfter = servers.map((server) => instanceResidentBytes(server));
 
     const floors = results.filter((result) => result.key.startsWith("floor"));
     const floorP50 = floors.reduce((sum, result) => sum + result.load.p50Ms, 0) / Math.max(1, floors.length);
@@ -311,11 +316,11 @@ async function main(): Promise<number> {
       startedAt: started.toISOString(),
       finishedAt: new Date().toISOString(),
       command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim().replace(/ --$/, ""),
-      options: { duration, warmup, instances, connections: MAX_CONNECTIONS, only: flags.only ?? null },
+      options: { duration, warmup, instances, processes, connections: MAX_CONNECTIONS, only: flags.only ?? null },
       database: { name: databaseName, size: dataset, fixtures: { busiestClientInvoices: fixtures.busiestClientInvoices, overdueInvoices: fixtures.overdueInvoices, searchNumber: fixtures.searchNumber, callsSearch: fixtures.callsSearch, busiestTimesheetEntries: fixtures.busiestTimesheetEntries } },
       machine: { ...machine(serverVersion), loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100) },
       build: { action: build, buildId: fs.readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8").trim() },
-      servers: servers.map((server, index) => ({ origin: server.origin, pid: server.pid, rssBeforeBytes: rssBefore[index]!, rssAfterBytes: rssAfter[index]! })),
+      servers: servers.map((server, index) => ({ origin: server.origin, pids: server.pids, rssBeforeBytes: rssBefore[index]!, rssAfterBytes: rssAfter[index]! })),
       worker: instances > 1 ? "separate (npm run worker), servers with WORKER_IN_PROCESS=false" : "in the server process (WORKER_IN_PROCESS=true, the default)",
       floorP50Ms: floorP50,
       floorAloneP50Ms: floorAloneP50,
@@ -334,8 +339,8 @@ async function main(): Promise<number> {
     const markdown = renderMarkdown(report);
     const out = path.join(root, "bench", "results");
     fs.mkdirSync(out, { recursive: true });
-    // latest.*, and a copy per number of instances so the one- and two-instance runs sit side by side.
-    const copy = `bench-${instances}-instance${instances > 1 ? "s" : ""}`;
+    // latest.*, and a copy per layout so the one- and two-instance runs sit side by side.
+    const copy = `bench-${instances}-instance${instances > 1 ? "s" : ""}-${processes}-process${processes > 1 ? "es" : ""}`;
     for (const name of ["latest", copy]) {
       fs.writeFileSync(path.join(out, `${name}.json`), JSON.stringify(report, null, 2) + "\n");
       fs.writeFileSync(path.join(out, `${name}.md`), markdown);
@@ -348,10 +353,10 @@ async function main(): Promise<number> {
     await removeBenchDrafts(db).catch(() => {});
     await db.end().catch(() => {});
     await Promise.all(servers.map((server) => stopProcess(server.child)));
-    // `next start` forks the process that serves; make sure it went with its parent.
-    for (const server of servers) {
-      for (let waited = 0; isRunning(server.pid) && waited < 5_000; waited += 100) await sleep(100);
-      if (isRunning(server.pid)) process.kill(server.pid, "SIGKILL");
+    // The primary stops its processes; make sure they went with it.
+    for (const pid of servers.flatMap((server) => server.pids)) {
+      for (let waited = 0; isRunning(pid) && waited < 5_000; waited += 100) await sleep(100);
+      if (isRunning(pid)) process.kill(pid, "SIGKILL");
     }
     if (worker) await stopProcess(worker.child);
   }

@@ -1,20 +1,22 @@
 // The processes of a benchmark run: the production build (built only when missing or stale),
-// `next start` instances on loopback ports, and, with several instances, a separate worker.
+// instances on loopback ports, each started as `npm start` starts one (scripts/serve.mjs: one or
+// more `next start` processes sharing the port), and, with several instances, a separate worker.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { needsBuild } from "../build-state.mjs";
 
-export type ServerStats = { pid: number; queries: number; totalMs: number; inFlight: number; statements: Record<string, { count: number; totalMs: number }> };
+export type ServerStats = { pids: number[]; queries: number; totalMs: number; inFlight: number; statements: Record<string, { count: number; totalMs: number }> };
 
 export type Server = {
   index: number;
   port: number;
   origin: string;
+  /** scripts/serve.mjs: the primary, which only supervises. */
   child: ChildProcess;
-  /** The process that answers requests (next start forks it), read from /api/bench-stats. */
-  pid: number;
+  /** The primary and the processes that answer requests (read from /api/bench-stats). */
+  pids: number[];
   output: () => string;
 };
 
@@ -56,12 +58,12 @@ export async function readStats(origin: string): Promise<ServerStats> {
   return (await response.json()) as ServerStats;
 }
 
-export async function startServer(root: string, index: number, port: number, env: NodeJS.ProcessEnv, workerInProcess: boolean): Promise<Server> {
+export async function startServer(root: string, index: number, port: number, env: NodeJS.ProcessEnv, workerInProcess: boolean, processes: number): Promise<Server> {
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bureau-bench-${port}-`));
-  const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
     cwd: root,
-    env: { ...env, APP_URL: origin, PORT: String(port), DATA_DIR: dataDir, BUREAU_BENCH: "1", WORKER_IN_PROCESS: workerInProcess ? "true" : "false" },
+    env: { ...env, APP_URL: origin, PORT: String(port), HOSTNAME: "127.0.0.1", WEB_CONCURRENCY: String(processes), DATA_DIR: dataDir, BUREAU_BENCH: "1", WORKER_IN_PROCESS: workerInProcess ? "true" : "false" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = collect(child);
@@ -76,8 +78,18 @@ export async function startServer(root: string, index: number, port: number, env
     if (healthy) break;
     await sleep(250);
   }
-  const stats = await readStats(origin);
-  return { index, port, origin, child, pid: stats.pid, output };
+  // Every process must be up and answering before the load starts (they start side by side).
+  for (;;) {
+    const stats = await readStats(origin);
+    if (stats.pids.length >= processes) return { index, port, origin, child, pids: [child.pid!, ...stats.pids], output };
+    if (Date.now() > deadline) throw new Error(`only ${stats.pids.length} of ${processes} server processes answered on port ${port}:\n${output()}`);
+    await sleep(250);
+  }
+}
+
+/** Resident memory of an instance: the sum over its processes (NaN when one is unreadable). */
+export function instanceResidentBytes(server: Server): number {
+  return server.pids.reduce((sum, pid) => sum + residentBytes(pid), 0);
 }
 
 export function startWorker(root: string, env: NodeJS.ProcessEnv): Worker {

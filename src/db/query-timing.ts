@@ -18,6 +18,53 @@ function totals(): QueryTiming {
   return globalForTiming.bureauQueryTiming;
 }
 
+type ProcessMessage = { bureau?: string; id?: string; stats?: QueryTiming & { pid: number }; all?: (QueryTiming & { pid: number })[]; primaryPid?: number };
+
+/**
+ * Under scripts/serve.mjs an instance is several processes: each answers the primary's
+ * "stats-collect" with its own totals. Registered at start-up in benchmark mode only.
+ */
+export function answerQueryTimingRequests(): void {
+  if (!process.send) return;
+  process.on("message", (message: ProcessMessage) => {
+    if (message?.bureau === "stats-collect") process.send?.({ bureau: "stats-reply", id: message.id, stats: { pid: process.pid, ...readQueryTiming() } });
+  });
+}
+
+/** The totals of every process of this instance (just this one when it runs alone), and their pids. */
+export async function readInstanceQueryTiming(): Promise<QueryTiming & { pids: number[] }> {
+  const own = { pids: [process.pid], ...readQueryTiming() };
+  if (!process.send) return own;
+  const id = crypto.randomUUID();
+  const all = await new Promise<(QueryTiming & { pid: number })[] | null>((resolve) => {
+    const onMessage = (message: ProcessMessage) => {
+      if (message?.bureau !== "stats-result" || message.id !== id) return;
+      process.off("message", onMessage);
+      resolve(message.all ?? null);
+    };
+    process.on("message", onMessage);
+    setTimeout(() => {
+      process.off("message", onMessage);
+      resolve(null);
+    }, 3_000).unref();
+    process.send?.({ bureau: "stats-request", id });
+  });
+  if (!all) return own;
+  const merged: QueryTiming & { pids: number[] } = { pids: [], queries: 0, totalMs: 0, inFlight: 0, statements: {} };
+  for (const part of all) {
+    merged.pids.push(part.pid);
+    merged.queries += part.queries;
+    merged.totalMs += part.totalMs;
+    merged.inFlight += part.inFlight;
+    for (const [statement, timing] of Object.entries(part.statements)) {
+      const entry = (merged.statements[statement] ??= { count: 0, totalMs: 0 });
+      entry.count += timing.count;
+      entry.totalMs += timing.totalMs;
+    }
+  }
+  return merged;
+}
+
 /** A copy of the totals since the process started. */
 export function readQueryTiming(): QueryTiming {
   const current = totals();

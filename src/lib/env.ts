@@ -50,6 +50,8 @@ const envSchema = z.object({
     .enum(["0", "1", ""])
     .optional()
     .transform((value) => value === "1"),
+  // Set by scripts/serve.mjs on each server process it runs (1…N); unset for a lone `next start`.
+  BUREAU_PROCESS_INDEX: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export type Config = {
@@ -75,6 +77,8 @@ export type Config = {
   mailFrom: string;
   /** WORKER_IN_PROCESS (default true): the server runs the background worker itself. */
   workerInProcess: boolean;
+  /** Which of the instance's server processes this is (scripts/serve.mjs); 1 for a lone process. */
+  processIndex: number;
 };
 
 /** Error reporting (SPEC section 7). No DSN at all: the SDK is never initialised and /monitoring answers 404. */
@@ -142,6 +146,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Bureau <bureau@${mailDomainOf(appUrl)}>`,
     workerInProcess: env.WORKER_IN_PROCESS,
+    processIndex: env.BUREAU_PROCESS_INDEX ?? 1,
     sentry: {
       serverDsn: env.SENTRY_DSN ?? env.NEXT_PUBLIC_SENTRY_DSN,
       browserDsn: env.NEXT_PUBLIC_SENTRY_DSN ?? env.SENTRY_DSN,

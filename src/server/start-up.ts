@@ -2,6 +2,7 @@
 // the database, applies migrations, and on first run creates the administrator.
 import { count } from "drizzle-orm";
 import { getDatabaseHandle } from "@/db/client";
+import { answerQueryTimingRequests } from "@/db/query-timing";
 import { migrateDatabase } from "@/db/migrate";
 import { user } from "@/db/schema";
 import { ConfigError, getConfig } from "@/lib/env";
@@ -57,8 +58,10 @@ export async function startUp(): Promise<void> {
       console.log(lines.join("\n"));
     }
   }
-  logger.info({ url: config.appUrl, database: handle.kind, dataDir: handle.kind === "pglite" ? config.dataDir : undefined }, "Bureau is ready");
-  console.log(`\n  Bureau is running at ${config.appUrl}  (back office: ${loginUrl})\n`);
+  logger.info({ url: config.appUrl, database: handle.kind, dataDir: handle.kind === "pglite" ? config.dataDir : undefined, process: config.processIndex }, "Bureau is ready");
+  // Once per instance, not once per server process (scripts/serve.mjs).
+  if (config.processIndex === 1) console.log(`\n  Bureau is running at ${config.appUrl}  (back office: ${loginUrl})\n`);
+  if (config.benchEnabled) answerQueryTimingRequests();
 
   // The background worker (outbox, reminders) runs here unless a separate `npm run worker` does.
   if (config.workerInProcess) startBackgroundWorker(db);

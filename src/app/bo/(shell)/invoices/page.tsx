@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { formatDate, todayInZone } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
@@ -15,7 +15,7 @@ import { requirePageRole } from "@/lib/session";
 import { findClientName } from "@/modules/clients/client-queries";
 import { ClientPicker } from "@/modules/clients/components/client-picker";
 import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
-import { InvoiceStatusBadge } from "@/modules/invoices/components/invoice-status-badge";
+import { InvoiceListRows } from "@/modules/invoices/components/invoice-list-rows";
 import { findInvoices } from "@/modules/invoices/invoice-queries";
 import { INVOICE_LIST_STATUS_LABELS, INVOICE_LIST_STATUSES, type InvoiceListFilter, type InvoiceSort, invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -181,32 +181,19 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
                 {sortHeader("balance", "Balance", "hidden text-right sm:table-cell")}
               </TableRow>
             </TableHeader>
-            <TableBody>
-              {list.rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell className="font-medium whitespace-nowrap">
-                    <Link href={`/bo/invoices/${row.id}`} className="text-primary underline-offset-4 hover:underline">
-                      {row.number ?? "Draft"}
-                    </Link>
-                    {row.kind === "credit_note" ? <div className="text-xs font-normal text-muted-foreground">Credit note</div> : null}
-                    <div className="mt-1 sm:hidden">
-                      <InvoiceStatusBadge status={row.displayStatus} />
-                    </div>
-                  </TableCell>
-                  <TableCell className="max-w-48 truncate">
-                    {row.clientName}
-                    <div className="text-xs text-muted-foreground md:hidden">{day(row.issueDate)}</div>
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap md:table-cell">{day(row.issueDate)}</TableCell>
-                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{row.kind === "invoice" ? day(row.dueDate) : ""}</TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    <InvoiceStatusBadge status={row.displayStatus} />
-                  </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">{money(row.total, row.currency)}</TableCell>
-                  <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{row.status === "draft" || row.kind === "credit_note" ? "" : money(row.balance, row.currency)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
+            <InvoiceListRows
+              rows={list.rows.map((row) => ({
+                id: row.id,
+                number: row.number,
+                isCreditNote: row.kind === "credit_note",
+                clientName: row.clientName,
+                issued: day(row.issueDate),
+                due: row.kind === "invoice" ? day(row.dueDate) : "",
+                status: row.displayStatus,
+                total: money(row.total, row.currency),
+                balance: row.status === "draft" || row.kind === "credit_note" ? "" : money(row.balance, row.currency),
+              }))}
+            />
           </Table>
           <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <span className="text-muted-foreground">
