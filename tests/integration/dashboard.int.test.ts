@@ -10,7 +10,7 @@ import { call, contactMessage, job, jobApplication, settings, user } from "../..
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { countCallsToDo, findCalls } from "../../src/modules/calls/call-queries";
 import { callListQuery } from "../../src/modules/calls/call-schemas";
-import { findMonthFigures, findMonthlyChart, findReceivables, findUnbilledFigures, findWeekHours, isEmptyFirm, links, loadDashboard } from "../../src/modules/dashboard/dashboard-queries";
+import { findDashboardCounts, findMonthFigures, findMonthlyChart, findReceivables, findUnbilledFigures, findWeekHours, isEmptyFirm, links, loadDashboard } from "../../src/modules/dashboard/dashboard-queries";
 import { lastMonths, monthOf } from "../../src/modules/dashboard/dashboard-rules";
 import { createCreditNote, createDraftInvoice, deleteDraftInvoice, issueInvoice, recordPayment } from "../../src/modules/invoices/invoice-mutations";
 import { findInvoices, findInvoiceTotals, findReceivedTotals, getInvoice, streamInvoiceRows } from "../../src/modules/invoices/invoice-queries";
@@ -275,6 +275,10 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     expect(open.total).toBe(3);
     expect(open.rows.map((row) => row.status).sort()).toEqual(["draft", "draft", "rejected"]);
     expect(Object.fromEntries(new URL(links.myOpenWeeks(), "http://localhost").searchParams)).toEqual({ status: "open" });
+    // The dashboard asks these counts in one statement: the same figures.
+    expect(await findDashboardCounts(db(), manager)).toMatchObject({ awaiting: 1, myOpenWeeks: await countMyOpenWeeks(db(), manager) });
+    expect(await findDashboardCounts(db(), admin)).toMatchObject({ awaiting: 2 });
+    expect(await findDashboardCounts(db(), staff)).toMatchObject({ awaiting: null, myOpenWeeks: 3, newMessages: null, newApplications: null, empty: false });
   });
 
   it("calls to do today and overdue are the To do list filtered on due, around local midnight", async () => {
@@ -337,6 +341,7 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     expect(dashboard.inbox).toMatchObject({ messages: 2, applications: 3, messagesHref: "/bo/messages?status=new", applicationsHref: "/bo/jobs?applications=new" });
     expect((await findMessages(db(), "new")).length).toBe(2);
     expect((await countMessagesByStatus(db())).new).toBe(2);
+    expect(await findDashboardCounts(db(), manager)).toMatchObject({ newMessages: 2, newApplications: 3 });
     const jobs = await findJobs(db(), { withNewApplications: true });
     expect(jobs.map((row) => row.title).sort()).toEqual(["Designer", "Developer"]);
     expect(jobs.reduce((sum, row) => sum + row.newApplications, 0)).toBe(await countNewApplications(db()));

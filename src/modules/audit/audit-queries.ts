@@ -5,6 +5,11 @@ import { auditEvent } from "@/db/schema";
 
 export type AuditFilter = { entity?: string; entityId?: string; page?: number; pageSize?: number };
 
+/** The latest events, without the count a paged list needs (the dashboard's "Recent changes"). */
+export async function findLatestAuditEvents(db: Executor, limit: number) {
+  return db.select().from(auditEvent).orderBy(desc(auditEvent.createdAt), desc(auditEvent.id)).limit(Math.min(Math.max(Math.trunc(limit), 1), 200));
+}
+
 export async function findAuditEvents(db: Executor, filter: AuditFilter = {}) {
   const pageSize = Math.min(Math.max(Math.trunc(Number(filter.pageSize) || 50), 1), 200);
   const page = Math.max(Math.trunc(Number(filter.page) || 1), 1);

@@ -1,13 +1,14 @@
 import "server-only";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { client, invoice, timesheet } from "@/db/schema";
 import type { Actor } from "@/modules/audit/audit-log";
 import { countCallsToDo } from "@/modules/calls/call-queries";
 import { findInvoiceMonthTotals, findInvoiceTotals, findReceivedTotals } from "@/modules/invoices/invoice-queries";
 import { invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
-import { countNewApplications } from "@/modules/jobs/job-queries";
-import { countNewMessages } from "@/modules/messages/message-queries";
-import { countAwaitingApproval, countMyOpenWeeks, findTimesheetPeople, sumTimesheetMinutesByPerson } from "@/modules/timesheets/timesheet-queries";
+import { newApplicationsCount } from "@/modules/jobs/job-queries";
+import { newMessagesCount } from "@/modules/messages/message-queries";
+import { awaitingApprovalCount, findTimesheetPeople, myOpenWeeksCount, sumTimesheetMinutesByPerson } from "@/modules/timesheets/timesheet-queries";
 import { findUnbilledTimeByClient } from "@/modules/timesheets/unbilled-queries";
 import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules";
 
@@ -49,13 +50,37 @@ const isDecider = (viewer: Viewer) => viewer.role === "admin" || viewer.role ===
 
 /** No client, no invoice and no timesheet yet: the dashboard shows first steps instead of zeros. */
 export async function isEmptyFirm(db: Executor): Promise<boolean> {
-  const found = await db
-    .select({ id: client.id })
-    .from(client)
-    .limit(1)
-    .unionAll(db.select({ id: invoice.id }).from(invoice).limit(1))
-    .unionAll(db.select({ id: timesheet.id }).from(timesheet).limit(1));
-  return found.length === 0;
+  const [row] = await db.select({ empty: emptyFirm(db) }).from(oneRow);
+  return row?.empty ?? false;
+}
+
+/** `from` for a select of scalar subqueries only. */
+const oneRow = sql`(values (1)) as one_row (one)`;
+
+function emptyFirm(db: Executor) {
+  const any = (table: typeof client | typeof invoice | typeof timesheet) => sql`exists (${db.select({ one: sql`1` }).from(table).limit(1)})`;
+  return sql<boolean>`not (${any(client)} or ${any(invoice)} or ${any(timesheet)})`.mapWith(Boolean);
+}
+
+/**
+ * The dashboard's counts, each the count of the list it links to (the same query the list's own
+ * count function runs), asked together in one statement: an empty firm, my open weeks and, for
+ * managers, the approval queue, new messages and new applications.
+ */
+export async function findDashboardCounts(db: Executor, viewer: Viewer) {
+  const scalar = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
+  const decider = isDecider(viewer);
+  const none = sql<null>`null`;
+  const [row] = await db
+    .select({
+      empty: emptyFirm(db),
+      myOpenWeeks: scalar(myOpenWeeksCount(db, viewer)),
+      awaiting: decider ? scalar(awaitingApprovalCount(db, viewer)) : none,
+      newMessages: decider ? scalar(newMessagesCount(db)) : none,
+      newApplications: decider ? scalar(newApplicationsCount(db)) : none,
+    })
+    .from(oneRow);
+  return row!;
 }
 
 export type CurrencyAmount = { currency: string; amount: number; count: number };
@@ -153,19 +178,18 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
   const decider = isDecider(viewer);
   const month = monthOf(options.today);
   const mineOnly = !decider;
-  const [empty, calls, myOpenWeeks, week, awaiting, receivables, thisMonth, chart, unbilled, messages, applications] = await Promise.all([
-    isEmptyFirm(db),
+  const [counts, calls, week, receivables, thisMonth, chart, unbilled] = await Promise.all([
+    findDashboardCounts(db, viewer),
     countCallsToDo(db, { userId: mineOnly ? viewer.id : undefined, today: options.today, timeZone: options.timeZone }),
-    countMyOpenWeeks(db, viewer),
     findWeekHours(db, viewer, options.today),
-    decider ? countAwaitingApproval(db, viewer) : null,
     decider ? findReceivables(db, options.today) : null,
     decider ? findMonthFigures(db, month, options.today) : null,
     decider ? findMonthlyChart(db, options.today, options.firmCurrency) : null,
     decider ? findUnbilledFigures(db) : null,
-    decider ? countNewMessages(db) : null,
-    decider ? countNewApplications(db) : null,
   ]);
+  const { empty, myOpenWeeks, awaiting } = counts;
+  const messages = decider ? counts.newMessages : null;
+  const applications = decider ? counts.newApplications : null;
   return {
     today: options.today,
     month,

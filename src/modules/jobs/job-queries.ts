@@ -25,8 +25,13 @@ export async function getPublicJob(db: Executor, slug: string, today: string): P
 const isNewApplication = eq(jobApplication.status, "new");
 
 export async function countNewApplications(db: Executor): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(jobApplication).where(isNewApplication);
+  const [row] = await newApplicationsCount(db);
   return row?.value ?? 0;
+}
+
+/** The count of new applications as a query (the dashboard asks it with others, in one statement). */
+export function newApplicationsCount(db: Executor) {
+  return db.select({ value: count() }).from(jobApplication).where(isNewApplication);
 }
 
 /** The jobs with their application counts; `withNewApplications` keeps the jobs with new ones. */

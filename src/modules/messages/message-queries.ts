@@ -31,8 +31,13 @@ export type MessageRow = Awaited<ReturnType<typeof findMessages>>[number];
 
 /** The "New" tab's count (the dashboard's figure): an index range, not a pass over every message. */
 export async function countNewMessages(db: Executor): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(contactMessage).where(eq(contactMessage.status, "new"));
+  const [row] = await newMessagesCount(db);
   return row?.value ?? 0;
+}
+
+/** The "New" tab's count as a query (the dashboard asks it with others, in one statement). */
+export function newMessagesCount(db: Executor) {
+  return db.select({ value: count() }).from(contactMessage).where(eq(contactMessage.status, "new"));
 }
 
 export async function countMessagesByStatus(db: Executor): Promise<Record<MessageStatus, number>> {

@@ -103,13 +103,23 @@ export function timesheetListWhere(viewer: Pick<Actor, "id" | "role">, filter: O
 /** Submitted weeks waiting for this manager (not their own): the approval queue's count. */
 export async function countAwaitingApproval(db: Executor, viewer: Pick<Actor, "id" | "role">): Promise<number> {
   if (!isDecider(viewer)) return 0;
-  const [row] = await db.select({ value: count() }).from(timesheet).where(timesheetListWhere(viewer, { view: "queue" }).where);
+  const [row] = await awaitingApprovalCount(db, viewer);
   return row?.value ?? 0;
+}
+
+/** The approval queue's count as a query (the dashboard asks it with others, in one statement). */
+export function awaitingApprovalCount(db: Executor, viewer: Pick<Actor, "id" | "role">) {
+  return db.select({ value: count() }).from(timesheet).where(timesheetListWhere(viewer, { view: "queue" }).where);
+}
+
+/** "Mine" filtered on "Draft or rejected", counted, as a query. */
+export function myOpenWeeksCount(db: Executor, viewer: Pick<Actor, "id" | "role">) {
+  return db.select({ value: count() }).from(timesheet).where(timesheetListWhere(viewer, { view: "mine", status: "open" }).where);
 }
 
 /** My weeks still to finish (draft or rejected): the count of "Mine" filtered on "Draft or rejected". */
 export async function countMyOpenWeeks(db: Executor, viewer: Pick<Actor, "id" | "role">): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(timesheet).where(timesheetListWhere(viewer, { view: "mine", status: "open" }).where);
+  const [row] = await myOpenWeeksCount(db, viewer);
   return row?.value ?? 0;
 }
 

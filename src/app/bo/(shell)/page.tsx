@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { formatDate, todayInZone } from "@/lib/dates";
 import { firstParam } from "@/lib/search-params";
 import { requireUser } from "@/lib/session";
-import { findAuditEvents } from "@/modules/audit/audit-queries";
+import { findLatestAuditEvents } from "@/modules/audit/audit-queries";
 import { DashboardView } from "@/modules/dashboard/components/dashboard-view";
 import { loadDashboard } from "@/modules/dashboard/dashboard-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -20,13 +20,13 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const isAdmin = user.role === "admin";
   const [data, recent] = await Promise.all([
     loadDashboard(db, user, { today, timeZone: settings.timezone, firmCurrency: settings.currency }),
-    isAdmin ? findAuditEvents(db, { pageSize: 8 }) : null,
+    isAdmin ? findLatestAuditEvents(db, 8) : null,
   ]);
 
   return (
     <div className="mx-auto grid max-w-7xl gap-8">
       <PageHeader title="Dashboard" description={`Welcome, ${user.name}. Today is ${formatDate(today, settings.locale, settings.timezone, "full")}.`} />
-      <DashboardView data={data} firm={settings} isAdmin={isAdmin} recent={recent?.rows ?? null} chartCurrency={chartCurrency} />
+      <DashboardView data={data} firm={settings} isAdmin={isAdmin} recent={recent} chartCurrency={chartCurrency} />
     </div>
   );
 }

@@ -3,14 +3,12 @@ import { formatDate } from "@/lib/dates";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import { WEEKLY_TARGET_MINUTES, weekFill } from "../dashboard-rules";
 import type { DashboardData } from "../dashboard-queries";
-import { FigureRow, FigureTable } from "./figure-table";
+import { FigureTable } from "./figure-table";
 import { FigureLink } from "./stat-card";
+import { TeamWeekRows, WeekBar } from "./team-week-rows";
 
-/** A bar for the eye (one element: a team has many rows); the figure next to it says the same in words. */
-function WeekBar({ minutes }: { minutes: number }) {
-  const percent = `${(weekFill(minutes) * 100).toFixed(1)}%`;
-  const color = minutes > WEEKLY_TARGET_MINUTES ? "var(--warning)" : "var(--primary)";
-  return <div aria-hidden="true" className="h-2 rounded-full" style={{ background: `linear-gradient(to right, ${color} ${percent}, var(--muted) ${percent})` }} />;
+function weekBar(minutes: number) {
+  return { fillPercent: `${(weekFill(minutes) * 100).toFixed(1)}%`, isOverTarget: minutes > WEEKLY_TARGET_MINUTES };
 }
 
 /** Hours logged this week against 40 h: mine, and for managers one row per person. */
@@ -35,7 +33,7 @@ export function WeekHoursCard({ week, locale, timeZone }: { week: DashboardData[
               of {target}
             </span>
           </div>
-          <WeekBar minutes={week.mine.minutes} />
+          <WeekBar {...weekBar(week.mine.minutes)} />
         </div>
         {week.team ? (
           <div className="grid gap-2">
@@ -49,17 +47,7 @@ export function WeekHoursCard({ week, locale, timeZone }: { week: DashboardData[
               caption={`Hours logged this week by each person, against ${target}`}
               columns={[{ label: "Person" }, { label: <span className="sr-only">Share of {target}</span>, className: "hidden w-1/3 sm:table-cell" }, { label: "Hours", numeric: true }]}
             >
-              {week.team.rows.map((row) => (
-                <FigureRow
-                  key={row.userId}
-                  name={row.name}
-                  nameClassName="max-w-40 truncate"
-                  cells={[
-                    { content: <WeekBar minutes={row.minutes} />, className: "hidden sm:table-cell" },
-                    { content: <FigureLink href={row.href} label={`logged by ${row.name} this week`}>{hours(row.minutes)}</FigureLink> },
-                  ]}
-                />
-              ))}
+              <TeamWeekRows rows={week.team.rows.map((row) => ({ userId: row.userId, name: row.name, hours: hours(row.minutes), href: row.href, ...weekBar(row.minutes) }))} />
             </FigureTable>
           </div>
         ) : null}

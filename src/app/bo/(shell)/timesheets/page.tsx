@@ -7,14 +7,15 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { formatDateTime, isValidDateString, isoWeekMonday } from "@/lib/dates";
 import { requireUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { ApprovalQueue } from "@/modules/timesheets/components/approval-queue";
-import { TIMESHEET_STATUS_LABELS, TimesheetStatusBadge, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
+import { TimesheetListRows } from "@/modules/timesheets/components/timesheet-list-rows";
+import { TIMESHEET_STATUS_LABELS, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
 import { countAwaitingApproval, findTimesheetPeople, findTimesheets, isTimesheetStatusFilter, type TimesheetView } from "@/modules/timesheets/timesheet-queries";
 import { formatDuration, TIMESHEET_STATUSES } from "@/modules/timesheets/timesheet-rules";
 import { firstParam as one } from "@/lib/search-params";
@@ -179,24 +180,18 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
                 <TableHead className="hidden md:table-cell">Submitted</TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
-              {list.rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell>
-                    <Link href={`/bo/timesheets/${row.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                      {weekLabel(row.weekStart, locale, timezone)}
-                    </Link>
-                  </TableCell>
-                  {view === "all" ? <TableCell>{row.userName}</TableCell> : null}
-                  <TableCell>
-                    <TimesheetStatusBadge status={row.status} />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{hours(row.totalMinutes)}</TableCell>
-                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{hours(row.billableMinutes)}</TableCell>
-                  <TableCell className="hidden md:table-cell">{row.submittedAt ? formatDateTime(row.submittedAt, locale, timezone) : "—"}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
+            <TimesheetListRows
+              showPerson={view === "all"}
+              rows={list.rows.map((row) => ({
+                id: row.id,
+                week: weekLabel(row.weekStart, locale, timezone),
+                userName: row.userName,
+                status: row.status,
+                hours: hours(row.totalMinutes),
+                billableHours: hours(row.billableMinutes),
+                submitted: row.submittedAt ? formatDateTime(row.submittedAt, locale, timezone) : "—",
+              }))}
+            />
           </Table>
           {pages > 1 ? (
             <nav aria-label="Pages" className="flex items-center justify-between text-sm">

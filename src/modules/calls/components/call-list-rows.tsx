@@ -1,0 +1,113 @@
+"use client";
+
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, type CallDirection, type CallStatus, MISSED_OUTCOME_LABELS, type MissedOutcome } from "../call-rules";
+import type { EditableCall } from "./call-form-options";
+import { CallRowActions } from "./call-row-actions";
+import { CALL_STATUS_VARIANTS } from "./call-status";
+
+/** A row of a call table, its times, phone and duration already written on the server for the firm. */
+export type CallListRow = {
+  id: string;
+  /** "12 Mar 2026, 14:30" and "12/03/2026, 14:30"; null: as soon as possible. */
+  when: { medium: string; short: string } | null;
+  isOverdue: boolean;
+  contactName: string;
+  direction: CallDirection;
+  phone: { href: string; label: string } | null;
+  subject: string;
+  /** The start of the notes: the table shows one line of them. */
+  notesPreview: string | null;
+  hasFollowUp: boolean;
+  client: { id: string; name: string } | null;
+  projectName: string | null;
+  assigneeName: string | null;
+  status: CallStatus;
+  outcome: MissedOutcome | null;
+  /** The week the call's time entry is on, once logged as time. */
+  timesheetId: string | null;
+  billable: boolean;
+  duration: string | null;
+  /** What the row's actions need; null when the viewer may not change this call. */
+  editable: EditableCall | null;
+};
+
+/**
+ * The rows of a call table. A client component on purpose: the page sends the rows as plain data
+ * and they are laid out here, instead of every cell's tree going into the page's React payload.
+ */
+export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showClient: boolean }) {
+  return (
+    <TableBody>
+      {rows.map((row) => (
+        <TableRow key={row.id} data-call-id={row.id}>
+          <TableCell className="hidden align-top whitespace-nowrap tabular-nums sm:table-cell">
+            {row.when ? row.when.medium : <span className="text-muted-foreground">As soon as possible</span>}
+            {row.isOverdue ? (
+              <div>
+                <Badge variant="danger" className="mt-1">
+                  Overdue
+                </Badge>
+              </div>
+            ) : null}
+          </TableCell>
+          <TableCell className="max-w-40 align-top sm:max-w-56">
+            <div className="truncate font-medium">{row.contactName}</div>
+            {/* On small screens the When column moves here. */}
+            <div className="text-xs tabular-nums sm:hidden">
+              {row.when ? row.when.short : "As soon as possible"}
+              {row.isOverdue ? <span className="font-medium text-destructive"> · Overdue</span> : null}
+            </div>
+            <div className="text-xs text-muted-foreground">
+              {CALL_DIRECTION_LABELS[row.direction]}
+              {row.phone ? (
+                <>
+                  {" · "}
+                  <a href={row.phone.href} className="text-primary underline-offset-4 hover:underline tabular-nums">
+                    {row.phone.label}
+                  </a>
+                </>
+              ) : null}
+            </div>
+            <div className="truncate text-xs text-muted-foreground md:hidden">{row.subject}</div>
+          </TableCell>
+          <TableCell className="hidden max-w-72 align-top md:table-cell">
+            <div className="truncate">{row.subject}</div>
+            {row.notesPreview ? <div className="truncate text-xs text-muted-foreground">{row.notesPreview}</div> : null}
+            {row.hasFollowUp ? <div className="text-xs text-muted-foreground">Follow-up scheduled</div> : null}
+          </TableCell>
+          {showClient ? (
+            <TableCell className="hidden align-top lg:table-cell">
+              {row.client ? (
+                <Link href={`/bo/clients/${row.client.id}`} className="text-primary underline-offset-4 hover:underline">
+                  {row.client.name}
+                </Link>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              )}
+              {row.projectName ? <div className="text-xs text-muted-foreground">{row.projectName}</div> : null}
+            </TableCell>
+          ) : null}
+          <TableCell className="hidden align-top sm:table-cell">{row.assigneeName ?? <span className="text-muted-foreground">Nobody</span>}</TableCell>
+          <TableCell className="align-top">
+            <Badge variant={CALL_STATUS_VARIANTS[row.status]}>{CALL_STATUS_LABELS[row.status]}</Badge>
+            {row.outcome ? <div className="mt-1 text-xs text-muted-foreground">{MISSED_OUTCOME_LABELS[row.outcome]}</div> : null}
+            {row.timesheetId ? (
+              <div className="mt-1 text-xs">
+                <Link href={`/bo/timesheets/${row.timesheetId}`} className="text-primary underline-offset-4 hover:underline">
+                  Time logged<span className="sr-only"> for the call with {row.contactName}</span>
+                </Link>
+              </div>
+            ) : row.billable ? (
+              <div className="mt-1 text-xs text-muted-foreground">Billable</div>
+            ) : null}
+          </TableCell>
+          <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">{row.duration ?? <span className="text-muted-foreground">—</span>}</TableCell>
+          <TableCell className="text-right align-top">{row.editable ? <CallRowActions call={row.editable} /> : null}</TableCell>
+        </TableRow>
+      ))}
+    </TableBody>
+  );
+}

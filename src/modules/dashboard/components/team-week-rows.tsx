@@ -1,0 +1,35 @@
+"use client";
+
+import Link from "next/link";
+
+/** A person's week on the dashboard, the hours already written on the server in the firm's locale. */
+export type TeamWeekRow = { userId: string; name: string; hours: string; href: string; fillPercent: string; isOverTarget: boolean };
+
+/** A bar for the eye (one element: a team has many rows); the figure next to it says the same in words. */
+export function WeekBar({ fillPercent, isOverTarget }: { fillPercent: string; isOverTarget: boolean }) {
+  const color = isOverTarget ? "var(--warning)" : "var(--primary)";
+  return <div aria-hidden="true" className="h-2 rounded-full" style={{ background: `linear-gradient(to right, ${color} ${fillPercent}, var(--muted) ${fillPercent})` }} />;
+}
+
+/**
+ * The team's rows of "Hours this week", one per person. A client component on purpose: the page
+ * sends the rows as plain data and they are laid out here, not every cell's tree in the payload.
+ */
+export function TeamWeekRows({ rows }: { rows: TeamWeekRow[] }) {
+  return rows.map((row) => (
+    <tr key={row.userId} className="border-b last:border-0">
+      <th scope="row" className="max-w-40 truncate py-1.5 pr-2 text-left font-normal">
+        {row.name}
+      </th>
+      <td className="hidden py-1.5 pr-2 sm:table-cell">
+        <WeekBar fillPercent={row.fillPercent} isOverTarget={row.isOverTarget} />
+      </td>
+      <td className="py-1.5 text-right whitespace-nowrap tabular-nums">
+        <Link href={row.href} className="tabular-nums hover:underline">
+          {row.hours}
+          <span className="sr-only"> logged by {row.name} this week</span>
+        </Link>
+      </td>
+    </tr>
+  ));
+}
