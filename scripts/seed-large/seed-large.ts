@@ -27,7 +27,8 @@ const DATA_TABLES = ["users", "clients", "projects", "timesheets", "invoices", "
  * Row triggers the bulk load turns off. The guard refuses lines of issued invoices (a bulk load of
  * issued invoices disables it, docs/decisions/006). invoice_totals has 24 rows at scale 1: its
  * trigger would update each of them thousands of times inside the one load transaction, so it is
- * refilled with one GROUP BY instead (the statement of drizzle/0007). Any other row trigger (the
+ * refilled with one GROUP BY instead (the statement of drizzle/0007); so are the month summaries
+ * of drizzle/0010 (a few hundred rows, each changed thousands of times). Any other row trigger (the
  * dashboard's summaries, drizzle/0008) stays on and keeps its table row by row, as in the app:
  * their keys are per day or per project, so each summary row changes only a few times.
  */
@@ -38,6 +39,20 @@ export const SUMMARIES: { table: string; triggers: string[]; refill: string }[] 
     triggers: ["invoices.invoices_totals"],
     refill: `insert into invoice_totals (currency, kind, status, count, total, balance)
              select currency, kind, status, count(*), coalesce(sum(total), 0), coalesce(sum(balance), 0) from invoices group by currency, kind, status`,
+  },
+  {
+    table: "invoice_month_totals",
+    triggers: ["invoices.invoices_month_totals"],
+    refill: `insert into invoice_month_totals (month, currency, kind, status, count, total, balance)
+             select bureau_month_of(issue_date), currency, kind, status, count(*), coalesce(sum(total), 0), coalesce(sum(balance), 0) from invoices
+             group by bureau_month_of(issue_date), currency, kind, status`,
+  },
+  {
+    table: "payment_month_totals",
+    triggers: ["payments.payments_month_totals"],
+    refill: `insert into payment_month_totals (month, currency, count, amount)
+             select bureau_month_of(p.date), i.currency, count(*), coalesce(sum(p.amount), 0) from payments p join invoices i on i.id = p.invoice_id
+             group by bureau_month_of(p.date), i.currency`,
   },
 ];
 

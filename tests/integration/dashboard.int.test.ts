@@ -19,7 +19,7 @@ import { countNewApplications, findJobs } from "../../src/modules/jobs/job-queri
 import { countMessagesByStatus, findMessages } from "../../src/modules/messages/message-queries";
 import { approveTimesheet, createTimesheet, rejectTimesheet, reopenTimesheet } from "../../src/modules/timesheets/timesheet-mutations";
 import { countAwaitingApproval, countMyOpenWeeks, findTimesheets } from "../../src/modules/timesheets/timesheet-queries";
-import { findUnbilledEntries, findUnbilledTime } from "../../src/modules/timesheets/unbilled-queries";
+import { findUnbilledEntries, findUnbilledSummary, findUnbilledTime, findUnbilledTimeByClient } from "../../src/modules/timesheets/unbilled-queries";
 import { entryValueMinor } from "../../src/modules/timesheets/timesheet-rules";
 import { getSettings } from "../../src/modules/settings/settings-queries";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
@@ -244,6 +244,15 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
       { currency: "EUR", minutes: 570, valueMinor: 90_000, clients: 2 },
       { currency: "USD", minutes: 40, valueMinor: 8_000, clients: 1 },
     ]);
+    expect(unbilled.others).toEqual([]);
+    // The dashboard lists the clients with the most hours; the sums per currency still cover every client.
+    const everyClient = await findUnbilledTimeByClient(db());
+    expect(everyClient.map((row) => row.clientName).slice(0, 3)).toEqual(["Kiwi Time", "Yankee Time", "Charity Time"]);
+    for (const listed of [1, 2, 3]) {
+      const summary = await findUnbilledSummary(db(), listed);
+      expect(summary.clients).toEqual(everyClient.slice(0, listed));
+      expect(summary.totals).toEqual(unbilled.totals);
+    }
 
     // Hours this week: mine is the "Mine" list for the week; the team, one row per active person.
     const managerWeek = await findWeekHours(db(), manager, TODAY);
@@ -378,9 +387,19 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
         sql`select p.date::text as date, i.currency, count(*)::int as count, sum(p.amount)::bigint as amount from payments p join invoices i on i.id = p.invoice_id group by 1, 2 order by 1, 2`,
       ],
       [
-        sql`select project_id::text as project_id, hourly_rate, entries::int, minutes::int from unbilled_time_totals where entries <> 0 order by 1, 2`,
-        sql`select e.project_id::text as project_id, e.hourly_rate, count(*)::int as entries, sum(e.minutes)::int as minutes from time_entries e join timesheets t on t.id = e.timesheet_id
-            where t.status = 'approved' and e.billable and e.invoice_line_id is null group by 1, 2 order by 1, 2`,
+        sql`select month::text, currency, kind, status, count::int, total::bigint, balance::bigint from invoice_month_totals where count <> 0 order by 1, 2, 3, 4`,
+        sql`select date_trunc('month', issue_date::timestamp)::date::text as month, currency, kind, status, count(*)::int as count, sum(total)::bigint as total, sum(balance)::bigint as balance
+            from invoices group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+      ],
+      [
+        sql`select month::text, currency, count::int, amount::bigint from payment_month_totals where count <> 0 order by 1, 2`,
+        sql`select date_trunc('month', p.date::timestamp)::date::text as month, i.currency, count(*)::int as count, sum(p.amount)::bigint as amount from payments p join invoices i on i.id = p.invoice_id group by 1, 2 order by 1, 2`,
+      ],
+      [
+        sql`select project_id::text as project_id, client_id::text as client_id, hourly_rate, entries::int, minutes::int from unbilled_time_totals where entries <> 0 order by 1, 3`,
+        sql`select e.project_id::text as project_id, p.client_id::text as client_id, e.hourly_rate, count(*)::int as entries, sum(e.minutes)::int as minutes
+            from time_entries e join timesheets t on t.id = e.timesheet_id join projects p on p.id = e.project_id
+            where t.status = 'approved' and e.billable and e.invoice_line_id is null group by 1, 2, 3 order by 1, 3`,
       ],
     ] as const;
     for (const [kept, actual] of pairs) {

@@ -9,7 +9,7 @@ import { invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-
 import { newApplicationsCount } from "@/modules/jobs/job-queries";
 import { newMessagesCount } from "@/modules/messages/message-queries";
 import { awaitingApprovalCount, findTimesheetPeople, myOpenWeeksCount, sumTimesheetMinutesByPerson } from "@/modules/timesheets/timesheet-queries";
-import { findUnbilledTimeByClient } from "@/modules/timesheets/unbilled-queries";
+import { findUnbilledSummary } from "@/modules/timesheets/unbilled-queries";
 import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules";
 
 // Every figure of /bo is computed by the query function of the list it links to, with the filter
@@ -125,21 +125,28 @@ export async function findMonthlyChart(db: Executor, today: string, firmCurrency
   }));
 }
 
-/** Unbilled approved time per client (hours, value in the client's currency), and the sums per currency. */
+/** How many clients the dashboard lists by name under unbilled time; the others are summed per currency. */
+export const UNBILLED_LISTED_CLIENTS = 8;
+
+/**
+ * Unbilled approved time: the clients with the most hours (hours, value in the client's currency,
+ * each linking to the client page that lists it), the sums per currency, and per currency what the
+ * clients not listed add up to.
+ */
 export async function findUnbilledFigures(db: Executor) {
-  const clients = await findUnbilledTimeByClient(db);
-  const byCurrency = new Map<string, { currency: string; minutes: number; valueMinor: number; clients: number }>();
-  for (const row of clients) {
-    const sums = byCurrency.get(row.currency) ?? { currency: row.currency, minutes: 0, valueMinor: 0, clients: 0 };
-    sums.minutes += row.minutes;
-    sums.valueMinor += row.valueMinor;
-    sums.clients += 1;
-    byCurrency.set(row.currency, sums);
-  }
-  return {
-    clients: clients.map((row) => ({ ...row, href: links.unbilledClient(row.clientId) })),
-    totals: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
-  };
+  const { clients, totals } = await findUnbilledSummary(db, UNBILLED_LISTED_CLIENTS);
+  const others = totals
+    .map((total) => {
+      const listed = clients.filter((row) => row.currency === total.currency);
+      return {
+        currency: total.currency,
+        clients: total.clients - listed.length,
+        minutes: total.minutes - listed.reduce((sum, row) => sum + row.minutes, 0),
+        valueMinor: total.valueMinor - listed.reduce((sum, row) => sum + row.valueMinor, 0),
+      };
+    })
+    .filter((row) => row.clients > 0);
+  return { clients: clients.map((row) => ({ ...row, href: links.unbilledClient(row.clientId) })), totals, others };
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { bigint as pgBigint, integer as pgInteger, pgTable, uuid as pgUuid } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import { client, project, timeEntry, timesheet, user } from "@/db/schema";
@@ -69,10 +69,12 @@ export async function findUnbilledTime(db: Executor, { clientId }: { clientId?: 
  * entry rounded on its own like entryValueMinor), kept by the triggers of
  * drizzle/0008_dashboard_totals.sql in the same transaction as every change to an entry or to its
  * timesheet's status: the whole firm's unbilled time in one row per project and rate, whatever the
- * number of entries. Not in the Drizzle schema: only the triggers write it.
+ * number of entries, with the project's client (drizzle/0010). Not in the Drizzle schema: only the
+ * triggers write it.
  */
 const unbilledTimeTotals = pgTable("unbilled_time_totals", {
   projectId: pgUuid("project_id").notNull(),
+  clientId: pgUuid("client_id").notNull(),
   hourlyRate: pgInteger("hourly_rate"),
   entries: pgBigint("entries", { mode: "number" }).notNull(),
   minutes: pgBigint("minutes", { mode: "number" }).notNull(),
@@ -100,11 +102,68 @@ export async function findUnbilledTimeByClient(db: Executor): Promise<UnbilledCl
       entriesWithoutRate: sql<number>`coalesce(sum(${unbilledTimeTotals.entries}) filter (where ${unbilledTimeTotals.hourlyRate} is null), 0)`.mapWith(Number),
     })
     .from(unbilledTimeTotals)
-    .innerJoin(project, eq(project.id, unbilledTimeTotals.projectId))
-    .innerJoin(client, eq(client.id, project.clientId))
+    .innerJoin(client, eq(client.id, unbilledTimeTotals.clientId))
     .groupBy(client.id, client.name, client.currency)
     .having(sql`sum(${unbilledTimeTotals.entries}) > 0`);
   return rows.sort((a, b) => b.minutes - a.minutes || byName.compare(a.clientName, b.clientName));
+}
+
+export type UnbilledCurrencyTotals = { currency: string; minutes: number; valueMinor: number; clients: number };
+
+/**
+ * The dashboard's unbilled time: the `listed` clients with the most hours (as
+ * findUnbilledTimeByClient gives them, ties by name) and, per currency, the sums over every
+ * client. One statement returning a dozen rows, not one row per client with unbilled time.
+ */
+export async function findUnbilledSummary(db: Executor, listed: number): Promise<{ clients: UnbilledClient[]; totals: UnbilledCurrencyTotals[] }> {
+  const minutes = sql`sum(${unbilledTimeTotals.minutes})`;
+  const order = sql`${minutes} desc, lower(${client.name}), ${client.id}`;
+  const perClient = db
+    .select({
+      clientId: client.id,
+      clientName: client.name,
+      currency: client.currency,
+      entryCount: sql`sum(${unbilledTimeTotals.entries})`.as("entry_count"),
+      minutes: sql`${minutes}`.as("minutes"),
+      valueMinor: sql`sum(${unbilledTimeTotals.value})`.as("value_minor"),
+      entriesWithoutRate: sql`coalesce(sum(${unbilledTimeTotals.entries}) filter (where ${unbilledTimeTotals.hourlyRate} is null), 0)`.as("entries_without_rate"),
+      rank: sql<number>`row_number() over (order by ${order})`.as("rank"),
+      currencyRank: sql<number>`row_number() over (partition by ${client.currency} order by ${order})`.as("currency_rank"),
+      currencyClients: sql`count(*) over (partition by ${client.currency})`.as("currency_clients"),
+      currencyMinutes: sql`sum(${minutes}) over (partition by ${client.currency})`.as("currency_minutes"),
+      currencyValue: sql`sum(sum(${unbilledTimeTotals.value})) over (partition by ${client.currency})`.as("currency_value"),
+    })
+    .from(unbilledTimeTotals)
+    .innerJoin(client, eq(client.id, unbilledTimeTotals.clientId))
+    .groupBy(client.id, client.name, client.currency)
+    .having(sql`sum(${unbilledTimeTotals.entries}) > 0`)
+    .as("per_client");
+  const number = (column: SQL.Aliased) => sql<number>`${column}`.mapWith(Number);
+  const rows = await db
+    .select({
+      clientId: perClient.clientId,
+      clientName: perClient.clientName,
+      currency: perClient.currency,
+      entryCount: number(perClient.entryCount),
+      minutes: number(perClient.minutes),
+      valueMinor: number(perClient.valueMinor),
+      entriesWithoutRate: number(perClient.entriesWithoutRate),
+      rank: number(perClient.rank),
+      currencyRank: number(perClient.currencyRank),
+      currencyClients: number(perClient.currencyClients),
+      currencyMinutes: number(perClient.currencyMinutes),
+      currencyValue: number(perClient.currencyValue),
+    })
+    .from(perClient)
+    // The listed clients, and the first client of each currency (it carries the currency's sums).
+    .where(or(lte(perClient.rank, listed), eq(perClient.currencyRank, 1)))
+    .orderBy(perClient.rank);
+  const clients = rows.filter((row) => row.rank <= listed).map(({ clientId, clientName, currency, entryCount, minutes, valueMinor, entriesWithoutRate }) => ({ clientId, clientName, currency, entryCount, minutes, valueMinor, entriesWithoutRate }));
+  const totals = rows
+    .filter((row) => row.currencyRank === 1)
+    .map((row) => ({ currency: row.currency, minutes: row.currencyMinutes, valueMinor: row.currencyValue, clients: row.currencyClients }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+  return { clients, totals };
 }
 
 export type UnbilledEntry = {

@@ -3,15 +3,17 @@ import { cn } from "@/lib/utils";
 
 export type FigureColumn = { label: React.ReactNode; numeric?: boolean; className?: string };
 
+// Cell styles are the `figure-table` rules of globals.css (the team's week has a row per person).
+
 /** The dashboard's small tables: a caption for screen readers, a header, figures right-aligned. */
 export function FigureTable({ caption, columns, children, className }: { caption: string; columns: FigureColumn[]; children: React.ReactNode; className?: string }) {
   return (
-    <table className={cn("w-full text-sm", className)}>
+    <table className={cn("figure-table", className)}>
       <caption className="sr-only">{caption}</caption>
       <thead>
-        <tr className="border-b text-left text-muted-foreground">
+        <tr>
           {columns.map((column, index) => (
-            <th key={index} scope="col" className={cn("py-1.5 font-medium", index < columns.length - 1 && "pr-2", column.numeric && "text-right", column.className)}>
+            <th key={index} scope="col" className={cn(column.numeric && "text-right", column.className) || undefined}>
               {column.label}
             </th>
           ))}
@@ -25,12 +27,12 @@ export function FigureTable({ caption, columns, children, className }: { caption
 /** A row of a FigureTable: its first cell names it (a row header), the others are figures. */
 export function FigureRow({ name, cells, nameClassName }: { name: React.ReactNode; cells: { content: React.ReactNode; className?: string }[]; nameClassName?: string }) {
   return (
-    <tr className="border-b last:border-0">
-      <th scope="row" className={cn("py-1.5 pr-2 text-left font-normal", nameClassName)}>
+    <tr>
+      <th scope="row" className={nameClassName}>
         {name}
       </th>
       {cells.map((cell, index) => (
-        <td key={index} className={cn("py-1.5 text-right whitespace-nowrap tabular-nums", index < cells.length - 1 && "pr-2", cell.className)}>
+        <td key={index} className={cell.className}>
           {cell.content}
         </td>
       ))}

@@ -16,16 +16,17 @@ export function WeekBar({ fillPercent, isOverTarget }: { fillPercent: string; is
  * sends the rows as plain data and they are laid out here, not every cell's tree in the payload.
  */
 export function TeamWeekRows({ rows }: { rows: TeamWeekRow[] }) {
+  // Cell styles: the `figure-table` rules of globals.css.
   return rows.map((row) => (
-    <tr key={row.userId} className="border-b last:border-0">
-      <th scope="row" className="max-w-40 truncate py-1.5 pr-2 text-left font-normal">
+    <tr key={row.userId}>
+      <th scope="row" className="max-w-40 truncate">
         {row.name}
       </th>
-      <td className="hidden py-1.5 pr-2 sm:table-cell">
+      <td className="hidden sm:table-cell">
         <WeekBar fillPercent={row.fillPercent} isOverTarget={row.isOverTarget} />
       </td>
-      <td className="py-1.5 text-right whitespace-nowrap tabular-nums">
-        <Link href={row.href} className="tabular-nums hover:underline">
+      <td>
+        <Link href={row.href} className="hover:underline">
           {row.hours}
           <span className="sr-only"> logged by {row.name} this week</span>
         </Link>

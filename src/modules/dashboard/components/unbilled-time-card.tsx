@@ -5,22 +5,9 @@ import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import type { DashboardData } from "../dashboard-queries";
 import { FigureRow, FigureTable } from "./figure-table";
 
-/** How many clients the card lists by name; the others are summed on one row. */
-const LISTED_CLIENTS = 8;
-
 /** Approved, billable time no invoice bills yet: totals per currency and per client. */
 export function UnbilledTimeCard({ unbilled, locale }: { unbilled: NonNullable<DashboardData["unbilled"]>; locale: string }) {
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
-  const listed = unbilled.clients.slice(0, LISTED_CLIENTS);
-  const others = unbilled.clients.slice(LISTED_CLIENTS);
-  const othersByCurrency = new Map<string, { minutes: number; valueMinor: number; clients: number }>();
-  for (const row of others) {
-    const sums = othersByCurrency.get(row.currency) ?? { minutes: 0, valueMinor: 0, clients: 0 };
-    sums.minutes += row.minutes;
-    sums.valueMinor += row.valueMinor;
-    sums.clients += 1;
-    othersByCurrency.set(row.currency, sums);
-  }
   return (
     <Card data-testid="unbilled-time">
       <CardHeader>
@@ -43,7 +30,7 @@ export function UnbilledTimeCard({ unbilled, locale }: { unbilled: NonNullable<D
               ))}
             </ul>
             <FigureTable caption="Unbilled approved time per client" columns={[{ label: "Client" }, { label: "Hours", numeric: true }, { label: "Value", numeric: true }]}>
-              {listed.map((row) => (
+              {unbilled.clients.map((row) => (
                 <FigureRow
                   key={row.clientId}
                   nameClassName="max-w-48 truncate"
@@ -65,15 +52,15 @@ export function UnbilledTimeCard({ unbilled, locale }: { unbilled: NonNullable<D
                   ]}
                 />
               ))}
-              {[...othersByCurrency].map(([currency, sums]) => (
+              {unbilled.others.map((sums) => (
                 <FigureRow
-                  key={currency}
+                  key={sums.currency}
                   name={
                     <Link href="/bo/clients" className="underline-offset-4 hover:underline">
                       {sums.clients} other {sums.clients === 1 ? "client" : "clients"}
                     </Link>
                   }
-                  cells={[{ content: hours(sums.minutes) }, { content: formatMoney(sums.valueMinor, currency, locale) }]}
+                  cells={[{ content: hours(sums.minutes) }, { content: formatMoney(sums.valueMinor, sums.currency, locale) }]}
                 />
               ))}
             </FigureTable>
