@@ -276,7 +276,10 @@ async function main(): Promise<number> {
       const connections = target.connections === "all" ? MAX_CONNECTIONS : 1;
       if (warmup > 0) {
         await prepareFor(target);
-        await runLoad(origins, connections, warmup, target.timeoutSeconds ?? 10, target.plan);
+        // At least one connection per server process: each process answers a connection for good
+        // (node:cluster hands out connections in turn), and a one-at-a-time target must warm every
+        // process, not only the one its single connection happens to reach.
+        await runLoad(origins, Math.max(connections, instances * processes), warmup, target.timeoutSeconds ?? 10, target.plan);
       }
       const load = await measure(target, connections, duration);
       // The same target one request at a time: latency without queueing, and the database time a

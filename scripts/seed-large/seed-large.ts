@@ -28,7 +28,8 @@ const DATA_TABLES = ["users", "clients", "projects", "timesheets", "invoices", "
  * issued invoices disables it, docs/decisions/006). invoice_totals has 24 rows at scale 1: its
  * trigger would update each of them thousands of times inside the one load transaction, so it is
  * refilled with one GROUP BY instead (the statement of drizzle/0007); so are the month summaries
- * of drizzle/0010 (a few hundred rows, each changed thousands of times). Any other row trigger (the
+ * of drizzle/0010 and the call counts of drizzle/0011 (a few hundred rows, each changed thousands
+ * of times). Any other row trigger (the
  * dashboard's summaries, drizzle/0008) stays on and keeps its table row by row, as in the app:
  * their keys are per day or per project, so each summary row changes only a few times.
  */
@@ -53,6 +54,12 @@ export const SUMMARIES: { table: string; triggers: string[]; refill: string }[] 
     refill: `insert into payment_month_totals (month, currency, count, amount)
              select bureau_month_of(p.date), i.currency, count(*), coalesce(sum(p.amount), 0) from payments p join invoices i on i.id = p.invoice_id
              group by bureau_month_of(p.date), i.currency`,
+  },
+  {
+    table: "call_counts",
+    triggers: ["calls.calls_counts"],
+    refill: `insert into call_counts (status, assigned_user_id, count)
+             select status, assigned_user_id, count(*) from calls group by status, assigned_user_id`,
   },
 ];
 

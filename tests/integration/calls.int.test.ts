@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvent, call, client, project, timeEntry, timesheet, user } from "../../src/db/schema";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../../src/lib/errors";
@@ -295,6 +295,33 @@ describe(`call lists on ${process.env.TEST_DB}`, () => {
     const forClient = await findClientCalls(database.db, clientId);
     expect(forClient.total).toBeGreaterThan(0);
     expect(forClient.rows.every((row) => row.clientId === clientId)).toBe(true);
+  });
+
+  it("the totals of the unfiltered views and of a person's come from the per-status counts, equal to counting the calls", async () => {
+    const base = { viewerId: staff.id, timeZone: TZ, page: 1, size: 1 } as const;
+    const counted = async (statuses: string[], userId?: string) => {
+      const [row] = await database.db.select({ value: count() }).from(call).where(and(inArray(call.status, statuses as never), userId ? eq(call.assignedUserId, userId) : undefined));
+      return row!.value;
+    };
+    const check = async () => {
+      expect((await findCalls(database.db, { ...base, view: "todo" })).total).toBe(await counted(["requested", "scheduled"]));
+      expect((await findCalls(database.db, { ...base, view: "history" })).total).toBe(await counted(["completed", "missed", "cancelled"]));
+      expect((await findCalls(database.db, { ...base, view: "history", status: "missed" })).total).toBe(await counted(["missed"]));
+      expect((await findCalls(database.db, { ...base, view: "todo", person: "me" })).total).toBe(await counted(["requested", "scheduled"], staff.id));
+      expect((await findCalls(database.db, { ...base, view: "history", person: manager.id })).total).toBe(await counted(["completed", "missed", "cancelled"], manager.id));
+    };
+    await check();
+    expect((await findCalls(database.db, { ...base, view: "history" })).total).toBeGreaterThan(0);
+    // Reassigned, moved to another status, deleted: the counts follow in the same transaction.
+    const [some] = await database.db.select({ id: call.id }).from(call).where(eq(call.status, "scheduled")).limit(1);
+    await database.db.update(call).set({ assignedUserId: manager.id }).where(eq(call.id, some!.id));
+    await check();
+    await database.db.update(call).set({ status: "cancelled" }).where(eq(call.id, some!.id));
+    await check();
+    await database.db.update(call).set({ assignedUserId: null }).where(eq(call.id, some!.id));
+    await check();
+    await database.db.delete(call).where(eq(call.id, some!.id));
+    await check();
   });
 
   it("counts calls to do today and overdue for the dashboard", async () => {

@@ -396,6 +396,10 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
         sql`select date_trunc('month', p.date::timestamp)::date::text as month, i.currency, count(*)::int as count, sum(p.amount)::bigint as amount from payments p join invoices i on i.id = p.invoice_id group by 1, 2 order by 1, 2`,
       ],
       [
+        sql`select status, assigned_user_id::text as assigned_user_id, count::int from call_counts where count <> 0 order by 1, 2`,
+        sql`select status, assigned_user_id::text as assigned_user_id, count(*)::int as count from calls group by 1, 2 order by 1, 2`,
+      ],
+      [
         sql`select project_id::text as project_id, client_id::text as client_id, hourly_rate, entries::int, minutes::int from unbilled_time_totals where entries <> 0 order by 1, 3`,
         sql`select e.project_id::text as project_id, p.client_id::text as client_id, e.hourly_rate, count(*)::int as entries, sum(e.minutes)::int as minutes
             from time_entries e join timesheets t on t.id = e.timesheet_id join projects p on p.id = e.project_id
