@@ -285,9 +285,9 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     expect(open.rows.map((row) => row.status).sort()).toEqual(["draft", "draft", "rejected"]);
     expect(Object.fromEntries(new URL(links.myOpenWeeks(), "http://localhost").searchParams)).toEqual({ status: "open" });
     // The dashboard asks these counts in one statement: the same figures.
-    expect(await findDashboardCounts(db(), manager)).toMatchObject({ awaiting: 1, myOpenWeeks: await countMyOpenWeeks(db(), manager) });
-    expect(await findDashboardCounts(db(), admin)).toMatchObject({ awaiting: 2 });
-    expect(await findDashboardCounts(db(), staff)).toMatchObject({ awaiting: null, myOpenWeeks: 3, newMessages: null, newApplications: null, empty: false });
+    expect(await findDashboardCounts(db(), manager, { today: TODAY, timeZone: TZ })).toMatchObject({ awaiting: 1, myOpenWeeks: await countMyOpenWeeks(db(), manager) });
+    expect(await findDashboardCounts(db(), admin, { today: TODAY, timeZone: TZ })).toMatchObject({ awaiting: 2 });
+    expect(await findDashboardCounts(db(), staff, { today: TODAY, timeZone: TZ })).toMatchObject({ awaiting: null, myOpenWeeks: 3, newMessages: null, newApplications: null, empty: false });
   });
 
   it("calls to do today and overdue are the To do list filtered on due, around local midnight", async () => {
@@ -319,6 +319,7 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     }
     const dashboard = await loadDashboard(db(), staff, { today: TODAY, timeZone: TZ, firmCurrency: "EUR" });
     expect(dashboard.calls).toMatchObject({ today: 1, overdue: 1, mineOnly: true });
+    expect((await loadDashboard(db(), manager, { today: TODAY, timeZone: TZ, firmCurrency: "EUR" })).calls).toMatchObject({ today: 3, overdue: 1, mineOnly: false });
   });
 
   it("new messages and new applications equal their lists", async () => {
@@ -350,7 +351,7 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     expect(dashboard.inbox).toMatchObject({ messages: 2, applications: 3, messagesHref: "/bo/messages?status=new", applicationsHref: "/bo/jobs?applications=new" });
     expect((await findMessages(db(), "new")).length).toBe(2);
     expect((await countMessagesByStatus(db())).new).toBe(2);
-    expect(await findDashboardCounts(db(), manager)).toMatchObject({ newMessages: 2, newApplications: 3 });
+    expect(await findDashboardCounts(db(), manager, { today: TODAY, timeZone: TZ })).toMatchObject({ newMessages: 2, newApplications: 3 });
     const jobs = await findJobs(db(), { withNewApplications: true });
     expect(jobs.map((row) => row.title).sort()).toEqual(["Designer", "Developer"]);
     expect(jobs.reduce((sum, row) => sum + row.newApplications, 0)).toBe(await countNewApplications(db()));

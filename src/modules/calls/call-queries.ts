@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { bigint as pgBigint, pgTable, text as pgText, uuid as pgUuid } from "drizzle-orm/pg-core";
+import { oneRow } from "@/db/one-row";
 import type { Executor } from "@/db/client";
 import { call, client, project, timeEntry, user } from "@/db/schema";
 import { addDaysToDate, startOfDayInZone } from "@/lib/dates";
@@ -213,14 +214,25 @@ export async function findClientCalls(db: Executor, clientId: string, limit = 20
  * To do list filtered with due=today and due=overdue (and person, when given).
  */
 export async function countCallsToDo(db: Executor, options: { userId?: string; today: string; timeZone: string }) {
+  const [row] = await db.select(callsToDoCounts(db, options)).from(oneRow);
+  return row!;
+}
+
+function countOfCalls(db: Executor, where: SQL | undefined) {
+  return db.select({ value: count() }).from(call).where(where);
+}
+
+/**
+ * The two counts of countCallsToDo as scalar subqueries (the dashboard asks them with its other
+ * counts in one statement): one count per disjoint part of each due filter, each an index range
+ * (one count with OR-ed conditions would read every planned call), added up.
+ */
+export function callsToDoCounts(db: Executor, options: { userId?: string; today: string; timeZone: string }) {
   const base = callFilters({ view: "todo", person: options.userId, timeZone: options.timeZone });
-  // One count per disjoint part of each filter, each an index range (one count with OR-ed
-  // conditions would read every planned call), in one round trip.
-  const countOf = (due: "today" | "overdue", part: SQL | undefined) => db.select({ due: sql<string>`${due}::text`.as("due"), value: count() }).from(call).where(and(...base, part));
-  const [planned, unplanned] = callDueParts("today", options.today, options.timeZone);
-  const [late] = callDueParts("overdue", options.today, options.timeZone);
-  const rows = await countOf("today", planned).unionAll(countOf("today", unplanned)).unionAll(countOf("overdue", late));
-  const total = (due: string) => rows.filter((row) => row.due === due).reduce((sum, row) => sum + Number(row.value), 0);
+  const total = (due: "today" | "overdue") => {
+    const parts = callDueParts(due, options.today, options.timeZone).map((part) => sql`(${countOfCalls(db, and(...base, part))})`);
+    return sql<number>`${sql.join(parts, sql` + `)}`.mapWith(Number);
+  };
   return { today: total("today"), overdue: total("overdue") };
 }
 

@@ -1,9 +1,10 @@
 import "server-only";
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { oneRow } from "@/db/one-row";
 import { client, invoice, timesheet } from "@/db/schema";
 import type { Actor } from "@/modules/audit/audit-log";
-import { countCallsToDo } from "@/modules/calls/call-queries";
+import { callsToDoCounts } from "@/modules/calls/call-queries";
 import { findInvoiceMonthTotals, findInvoiceTotals, findReceivedTotals } from "@/modules/invoices/invoice-queries";
 import { invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
 import { newApplicationsCount } from "@/modules/jobs/job-queries";
@@ -54,9 +55,6 @@ export async function isEmptyFirm(db: Executor): Promise<boolean> {
   return row?.empty ?? false;
 }
 
-/** `from` for a select of scalar subqueries only. */
-const oneRow = sql`(values (1)) as one_row (one)`;
-
 function emptyFirm(db: Executor) {
   const any = (table: typeof client | typeof invoice | typeof timesheet) => sql`exists (${db.select({ one: sql`1` }).from(table).limit(1)})`;
   return sql<boolean>`not (${any(client)} or ${any(invoice)} or ${any(timesheet)})`.mapWith(Boolean);
@@ -64,16 +62,20 @@ function emptyFirm(db: Executor) {
 
 /**
  * The dashboard's counts, each the count of the list it links to (the same query the list's own
- * count function runs), asked together in one statement: an empty firm, my open weeks and, for
- * managers, the approval queue, new messages and new applications.
+ * count function runs), asked together in one statement: an empty firm, calls to do today and
+ * overdue (mine only for staff), my open weeks and, for managers, the approval queue, new
+ * messages and new applications.
  */
-export async function findDashboardCounts(db: Executor, viewer: Viewer) {
+export async function findDashboardCounts(db: Executor, viewer: Viewer, calls: { today: string; timeZone: string }) {
   const scalar = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
   const decider = isDecider(viewer);
   const none = sql<null>`null`;
+  const callsToDo = callsToDoCounts(db, { userId: decider ? undefined : viewer.id, today: calls.today, timeZone: calls.timeZone });
   const [row] = await db
     .select({
       empty: emptyFirm(db),
+      callsToday: callsToDo.today,
+      callsOverdue: callsToDo.overdue,
       myOpenWeeks: scalar(myOpenWeeksCount(db, viewer)),
       awaiting: decider ? scalar(awaitingApprovalCount(db, viewer)) : none,
       newMessages: decider ? scalar(newMessagesCount(db)) : none,
@@ -185,9 +187,8 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
   const decider = isDecider(viewer);
   const month = monthOf(options.today);
   const mineOnly = !decider;
-  const [counts, calls, week, receivables, thisMonth, chart, unbilled] = await Promise.all([
-    findDashboardCounts(db, viewer),
-    countCallsToDo(db, { userId: mineOnly ? viewer.id : undefined, today: options.today, timeZone: options.timeZone }),
+  const [counts, week, receivables, thisMonth, chart, unbilled] = await Promise.all([
+    findDashboardCounts(db, viewer, options),
     findWeekHours(db, viewer, options.today),
     decider ? findReceivables(db, options.today) : null,
     decider ? findMonthFigures(db, month, options.today) : null,
@@ -195,6 +196,7 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
     decider ? findUnbilledFigures(db) : null,
   ]);
   const { empty, myOpenWeeks, awaiting } = counts;
+  const calls = { today: counts.callsToday, overdue: counts.callsOverdue };
   const messages = decider ? counts.newMessages : null;
   const applications = decider ? counts.newApplications : null;
   return {

@@ -5,6 +5,7 @@ import { cn } from "@/lib/utils";
 import type { DashboardData } from "../dashboard-queries";
 import { FirstSteps, SetupSteps } from "./first-steps";
 import { InvoicedPaidChart } from "./invoiced-paid-chart";
+import { invoicedPaidChartView } from "./invoiced-paid-chart-view";
 import { ReceivablesCard, ThisMonthCard } from "./money-cards";
 import { StatCard } from "./stat-card";
 import { UnbilledTimeCard } from "./unbilled-time-card";
@@ -89,7 +90,7 @@ export function DashboardView({ data, firm, isAdmin, recent, chartCurrency }: { 
                       ))}
                     </nav>
                   ) : null}
-                  <InvoicedPaidChart key={chart.currency} currency={chart.currency} months={chart.months} locale={locale} />
+                  <InvoicedPaidChart key={chart.currency} chart={invoicedPaidChartView(chart.currency, chart.months, locale)} />
                 </>
               ) : (
                 <p className="text-sm text-muted-foreground">No invoice issued and no payment received in the last 12 months.</p>

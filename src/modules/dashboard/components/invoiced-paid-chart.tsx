@@ -1,12 +1,26 @@
-import { formatMoney } from "@/lib/money";
-import { chartGeometry, formatCompactMoney, monthLabel } from "../dashboard-rules";
-import type { ChartMonth } from "../dashboard-queries";
+"use client";
+
+import type { ChartGeometry } from "../dashboard-rules";
 import { FigureRow, FigureTable } from "./figure-table";
 import { FigureLink } from "./stat-card";
 
-// Invoiced vs paid per month, drawn on the server as SVG (no script, no chart library). The two
-// series differ by fill (solid vs hatched) and order (invoiced left, paid right), not by colour
-// alone; every figure is also in a table with links to the filtered invoice lists.
+// Invoiced vs paid per month, drawn as SVG (no chart library). The two series differ by fill
+// (solid vs hatched) and order (invoiced left, paid right), not by colour alone; every figure is
+// also in a table with links to the filtered invoice lists. A client component on purpose: the
+// page sends the chart as data (decision 016), every label already written on the server.
+
+/** One month of the chart, its labels and amounts written in the firm's locale. */
+export type ChartMonthView = { key: string; axisLabel: string; name: string; invoiced: string; received: string; invoicedHref: string; paidHref: string };
+
+export type InvoicedPaidChartView = {
+  currency: string;
+  /** "December 2025 to November 2026" */
+  period: string;
+  months: ChartMonthView[];
+  geometry: ChartGeometry;
+  /** The value axis labels ("€12K"), one per tick of the geometry. */
+  tickLabels: string[];
+};
 
 /** A legend swatch drawn with the same fill as its bars. */
 function Swatch({ series, patternId }: { series: "invoiced" | "received"; patternId: string }) {
@@ -17,14 +31,9 @@ function Swatch({ series, patternId }: { series: "invoiced" | "received"; patter
   );
 }
 
-export function InvoicedPaidChart({ currency, months, locale }: { currency: string; months: ChartMonth[]; locale: string }) {
-  const chart = chartGeometry(months.map((month) => ({ key: month.key, invoiced: month.invoiced, received: month.received })));
+export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
+  const { currency, period, months, geometry, tickLabels } = chart;
   const patternId = `paid-hatch-${currency}`;
-  const money = (minor: number) => formatMoney(minor, currency, locale);
-  const first = months[0]!;
-  const last = months[months.length - 1]!;
-  const period = `${monthLabel(first.key, locale, "long")} to ${monthLabel(last.key, locale, "long")}`;
-
   return (
     <figure className="grid gap-3" data-testid={`chart-${currency}`}>
       <figcaption className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
@@ -41,34 +50,34 @@ export function InvoicedPaidChart({ currency, months, locale }: { currency: stri
       {/* On a phone it scrolls sideways rather than shrinking its labels out of legibility, and
           starts at the right end (rtl on the box only): the latest months show first. */}
       <div className="overflow-x-auto [direction:rtl]" tabIndex={0} role="group" aria-label={`Chart of invoiced and paid amounts in ${currency}`}>
-        <svg viewBox={`0 0 ${chart.width} ${chart.height}`} className="h-auto w-full min-w-[38rem] text-muted-foreground [direction:ltr]" role="img" aria-label={`Invoiced and paid per month in ${currency}, ${period}. The figures are in the table “Figures of the chart” below.`}>
+        <svg viewBox={`0 0 ${geometry.width} ${geometry.height}`} className="h-auto w-full min-w-[38rem] text-muted-foreground [direction:ltr]" role="img" aria-label={`Invoiced and paid per month in ${currency}, ${period}. The figures are in the table “Figures of the chart” below.`}>
           <defs>
             <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
               <rect width="6" height="6" className="fill-success-muted" />
               <line x1="0" y1="0" x2="0" y2="6" strokeWidth="3" className="stroke-success" />
             </pattern>
           </defs>
-          {chart.ticks.map((tick) => (
+          {geometry.ticks.map((tick, index) => (
             <g key={tick.value}>
-              <line x1={chart.plot.left} x2={chart.plot.right} y1={tick.y} y2={tick.y} className={tick.value === 0 ? "stroke-foreground" : "stroke-border"} strokeWidth={tick.value === 0 ? 1 : 0.75} />
-              <text x={chart.plot.left - 6} y={tick.y} dy="0.32em" textAnchor="end" fontSize="12" className="fill-muted-foreground">
-                {formatCompactMoney(tick.value, currency, locale)}
+              <line x1={geometry.plot.left} x2={geometry.plot.right} y1={tick.y} y2={tick.y} className={tick.value === 0 ? "stroke-foreground" : "stroke-border"} strokeWidth={tick.value === 0 ? 1 : 0.75} />
+              <text x={geometry.plot.left - 6} y={tick.y} dy="0.32em" textAnchor="end" fontSize="12" className="fill-muted-foreground">
+                {tickLabels[index]}
               </text>
             </g>
           ))}
-          {chart.groups.map((group, index) => {
+          {geometry.groups.map((group, index) => {
             const month = months[index]!;
             const [invoiced, received] = group.bars;
             return (
               <g key={group.key}>
                 <rect x={invoiced.x} y={invoiced.y} width={invoiced.width} height={invoiced.height} className="fill-primary">
-                  <title>{`${monthLabel(month.key, locale, "long")}: invoiced ${money(month.invoiced)}`}</title>
+                  <title>{`${month.name}: invoiced ${month.invoiced}`}</title>
                 </rect>
                 <rect x={received.x} y={received.y} width={received.width} height={received.height} fill={`url(#${patternId})`} className="stroke-success" strokeWidth="1">
-                  <title>{`${monthLabel(month.key, locale, "long")}: paid ${money(month.received)}`}</title>
+                  <title>{`${month.name}: paid ${month.received}`}</title>
                 </rect>
-                <text x={group.labelX} y={chart.plot.bottom + 18} textAnchor="middle" fontSize="12" className={index === months.length - 1 ? "fill-foreground font-semibold" : "fill-muted-foreground"}>
-                  {monthLabel(month.key, locale, "axis")}
+                <text x={group.labelX} y={geometry.plot.bottom + 18} textAnchor="middle" fontSize="12" className={index === months.length - 1 ? "fill-foreground font-semibold" : "fill-muted-foreground"}>
+                  {month.axisLabel}
                 </text>
               </g>
             );
@@ -78,19 +87,16 @@ export function InvoicedPaidChart({ currency, months, locale }: { currency: stri
       <details className="text-sm">
         <summary className="w-fit cursor-pointer rounded text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">Figures of the chart</summary>
         <FigureTable caption={`Invoiced and paid per month in ${currency}, ${period}`} columns={[{ label: "Month" }, { label: "Invoiced", numeric: true }, { label: "Paid", numeric: true }]} className="mt-2">
-          {months.map((month) => {
-            const name = monthLabel(month.key, locale, "long");
-            return (
-              <FigureRow
-                key={month.key}
-                name={name}
-                cells={[
-                  { content: <FigureLink href={month.invoicedHref} label={`invoiced in ${name}`}>{money(month.invoiced)}</FigureLink> },
-                  { content: <FigureLink href={month.paidHref} label={`paid in ${name}`}>{money(month.received)}</FigureLink> },
-                ]}
-              />
-            );
-          })}
+          {months.map((month) => (
+            <FigureRow
+              key={month.key}
+              name={month.name}
+              cells={[
+                { content: <FigureLink href={month.invoicedHref} label={`invoiced in ${month.name}`}>{month.invoiced}</FigureLink> },
+                { content: <FigureLink href={month.paidHref} label={`paid in ${month.name}`}>{month.received}</FigureLink> },
+              ]}
+            />
+          ))}
         </FigureTable>
       </details>
     </figure>

@@ -1,0 +1,25 @@
+import { formatMoney } from "@/lib/money";
+import type { ChartMonth } from "../dashboard-queries";
+import { chartGeometry, formatCompactMoney, monthLabel } from "../dashboard-rules";
+import type { InvoicedPaidChartView } from "./invoiced-paid-chart";
+
+/** The chart of one currency as the page sends it: geometry computed and every label written in the firm's locale. */
+export function invoicedPaidChartView(currency: string, months: readonly ChartMonth[], locale: string): InvoicedPaidChartView {
+  const geometry = chartGeometry(months.map((month) => ({ key: month.key, invoiced: month.invoiced, received: month.received })));
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  return {
+    currency,
+    period: `${monthLabel(months[0]!.key, locale, "long")} to ${monthLabel(months[months.length - 1]!.key, locale, "long")}`,
+    months: months.map((month) => ({
+      key: month.key,
+      axisLabel: monthLabel(month.key, locale, "axis"),
+      name: monthLabel(month.key, locale, "long"),
+      invoiced: money(month.invoiced),
+      received: money(month.received),
+      invoicedHref: month.invoicedHref,
+      paidHref: month.paidHref,
+    })),
+    geometry,
+    tickLabels: geometry.ticks.map((tick) => formatCompactMoney(tick.value, currency, locale)),
+  };
+}
