@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/app-link";
 
 /** The 404 and 403 pages: what happened, and where to go from here. */
 export function StatusPage({ code, title, children }: { code: number; title: string; children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {

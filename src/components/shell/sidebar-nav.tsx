@@ -1,7 +1,7 @@
 "use client";
 
 import { Briefcase, Building2, Clock, FileText, History, Inbox, LayoutDashboard, Mail, Menu, Phone, Settings, UserRound, Users, X } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { cn } from "@/lib/utils";

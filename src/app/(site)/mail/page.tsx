@@ -1,6 +1,6 @@
 import { CheckCircle2Icon } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { getConfig } from "@/lib/env";
 import { ContactForm } from "@/modules/messages/components/contact-form";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { Badge } from "@/components/ui/badge";
 import { TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, type CallDirection, type CallStatus, MISSED_OUTCOME_LABELS, type MissedOutcome } from "../call-rules";

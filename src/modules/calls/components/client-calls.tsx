@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";

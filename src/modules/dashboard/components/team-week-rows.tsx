@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/app-link";
 
 /** A person's week on the dashboard, the hours already written on the server in the firm's locale. */
 export type TeamWeekRow = { userId: string; name: string; hours: string; href: string; fillPercent: string; isOverTarget: boolean };

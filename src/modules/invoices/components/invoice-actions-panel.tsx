@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CopyIcon, FileDownIcon, FileMinusIcon, PencilIcon, SendIcon, StampIcon, Trash2Icon, WalletIcon } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type FieldPath, type Resolver, useForm } from "react-hook-form";

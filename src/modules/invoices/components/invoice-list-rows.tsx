@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { TableBody, TableCell, TableRow } from "@/components/ui/table";
 import type { InvoiceDisplayStatus } from "../invoice-rules";
 import { InvoiceStatusBadge } from "./invoice-status-badge";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { TableBody, TableCell, TableRow } from "@/components/ui/table";
 import type { TimesheetStatus } from "../timesheet-rules";
 import { TimesheetStatusBadge } from "./timesheet-status-badge";

@@ -1,6 +1,6 @@
 import { CheckCircle2Icon } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

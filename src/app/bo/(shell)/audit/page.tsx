@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { ScrollTextIcon } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { FormField } from "@/components/form-field";

@@ -1,6 +1,6 @@
 import { ClientCalls } from "@/modules/calls/components/client-calls";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";

@@ -1,7 +1,7 @@
 import { SendInvoiceDialog } from "@/modules/mail/components/send-invoice-dialog";
 import { getSendInvoiceDefaults } from "@/modules/mail/invoice-mail";
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/app-link";
 import { PageHeader } from "@/components/page-header";
 import { requirePageRole } from "@/lib/session";
 import { JobForm } from "@/modules/jobs/components/job-form";
