@@ -125,6 +125,15 @@ async function main(): Promise<number> {
     const dataset = await datasetSize(db);
     refuseEmpty(dataset, databaseName);
     const fixtures = await findFixtures(db, email);
+    // Every run starts from the same state: the dead rows a previous run's writes left (saved
+    // weeks, issued drafts, the summary rows their triggers update) are cleared and the planner's
+    // statistics are fresh, as autovacuum would have them (off on some machines: then nothing else
+    // does it, and each run would read more dead rows than the last).
+    const vacuumStarted = Date.now();
+    const autovacuum = (await db.query<{ autovacuum: string }>("show autovacuum")).rows[0]!.autovacuum;
+    await db.query("vacuum (analyze)");
+    const vacuum = { autovacuum, seconds: (Date.now() - vacuumStarted) / 1000 };
+    log(`vacuum (analyze) before the run: ${vacuum.seconds.toFixed(1)} s (autovacuum is ${autovacuum} on this server)`);
     adminId = fixtures.adminId;
     const serverVersion = (await db.query<{ server_version: string }>("show server_version")).rows[0]!.server_version;
     const build = ensureBuild(root, log);
@@ -320,7 +329,7 @@ async function main(): Promise<number> {
       finishedAt: new Date().toISOString(),
       command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim().replace(/ --$/, ""),
       options: { duration, warmup, instances, processes, connections: MAX_CONNECTIONS, only: flags.only ?? null },
-      database: { name: databaseName, size: dataset, fixtures: { busiestClientInvoices: fixtures.busiestClientInvoices, overdueInvoices: fixtures.overdueInvoices, searchNumber: fixtures.searchNumber, callsSearch: fixtures.callsSearch, busiestTimesheetEntries: fixtures.busiestTimesheetEntries } },
+      database: { name: databaseName, size: dataset, vacuum, fixtures: { busiestClientInvoices: fixtures.busiestClientInvoices, overdueInvoices: fixtures.overdueInvoices, searchNumber: fixtures.searchNumber, callsSearch: fixtures.callsSearch, busiestTimesheetEntries: fixtures.busiestTimesheetEntries } },
       machine: { ...machine(serverVersion), loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100) },
       build: { action: build, buildId: fs.readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8").trim() },
       servers: servers.map((server, index) => ({ origin: server.origin, pids: server.pids, rssBeforeBytes: rssBefore[index]!, rssAfterBytes: rssAfter[index]! })),

@@ -62,7 +62,9 @@ export const invoice = pgTable(
   (table) => [
     uniqueIndex("invoices_number_unique").on(table.number).where(sql`${table.number} is not null`),
     index("invoices_status_idx").on(table.status, table.dueDate),
-    index("invoices_client_idx").on(table.clientId, table.issueDate),
+    // A client's list (newest first, ties by id) stops after its page instead of sorting all of the
+    // client's invoices; the trailing columns let its totals be read from the index alone.
+    index("invoices_client_idx").on(table.clientId, table.issueDate, table.id, table.currency, table.kind, table.status, table.total, table.balance),
     index("invoices_issue_date_idx").on(table.issueDate, table.id),
     index("invoices_credited_idx").on(table.creditedInvoiceId),
     // Open invoices (what is owed) by due date: the unpaid and overdue lists sorted by due date,
