@@ -1,11 +1,12 @@
 "use client";
 
+import { useState } from "react";
 import Link from "@/components/app-link";
 import { Badge } from "@/components/ui/badge";
 import { TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, type CallDirection, type CallStatus, MISSED_OUTCOME_LABELS, type MissedOutcome } from "../call-rules";
 import type { EditableCall } from "./call-form-options";
-import { CallRowActions } from "./call-row-actions";
+import { CallActionsButton, CallRowActions } from "./call-row-actions";
 import { CALL_STATUS_VARIANTS } from "./call-status";
 
 /** A row of a call table, its times, phone and duration already written on the server for the firm. */
@@ -39,6 +40,9 @@ export type CallListRow = {
  * and they are laid out here, instead of every cell's tree going into the page's React payload.
  */
 export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showClient: boolean }) {
+  // Only the row whose actions were opened mounts the menu and its dialogs; the others show a
+  // plain button (fifty menus with their state cost every render and every hydration).
+  const [active, setActive] = useState<string | null>(null);
   return (
     <TableBody>
       {rows.map((row) => (
@@ -105,7 +109,9 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
             ) : null}
           </TableCell>
           <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">{row.duration ?? <span className="text-muted-foreground">—</span>}</TableCell>
-          <TableCell className="text-right align-top">{row.editable ? <CallRowActions call={row.editable} /> : null}</TableCell>
+          <TableCell className="text-right align-top">
+            {row.editable ? active === row.id ? <CallRowActions key={row.id} call={row.editable} opened /> : <CallActionsButton contactName={row.contactName} onClick={() => setActive(row.id)} /> : null}
+          </TableCell>
         </TableRow>
       ))}
     </TableBody>

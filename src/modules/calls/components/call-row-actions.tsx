@@ -36,12 +36,26 @@ export function CallFormOptionsProvider({ options, children }: { options: CallFo
   return <OptionsContext.Provider value={options}>{children}</OptionsContext.Provider>;
 }
 
-/** The actions menu of one call; only offered to those who may change it (the server checks again). */
-export function CallRowActions({ call }: { call: EditableCall }) {
+/** The button that opens a call's actions (a glyph, not an SVG icon: fifty rows of three-circle SVGs weighed 25 KB of HTML). */
+export function CallActionsButton({ contactName, ...props }: { contactName: string } & Omit<React.ComponentProps<typeof Button>, "children">) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={`Actions for the call with ${contactName}`} aria-haspopup="menu" {...props}>
+      <span aria-hidden="true" className="text-lg leading-none font-semibold">
+        ⋯
+      </span>
+    </Button>
+  );
+}
+
+/**
+ * The actions menu of one call; only offered to those who may change it (the server checks again).
+ * `opened`: mounted by a click on the row's CallActionsButton, so the menu opens at once.
+ */
+export function CallRowActions({ call, opened = false }: { call: EditableCall; opened?: boolean }) {
   const options = useContext(OptionsContext);
   if (!options) throw new Error("CallRowActions needs a CallFormOptionsProvider");
   const [dialog, setDialog] = useState<DialogKind | null>(null);
-  const [menuReady, setMenuReady] = useState(false);
+  const [menuReady, setMenuReady] = useState(opened);
   const actions = availableActions(call.status);
   const loggable = canLogTime({ status: call.status, projectId: call.projectId || null, timeEntryId: call.timeEntryId, durationSeconds: call.durationSeconds }).ok;
   const close = (open: boolean) => (open ? null : setDialog(null));
@@ -53,14 +67,7 @@ export function CallRowActions({ call }: { call: EditableCall }) {
     retry: "Retry…",
     cancel: "Cancel call…",
   };
-  const trigger = (
-    <Button variant="ghost" size="icon" aria-label={`Actions for the call with ${call.contactName}`} aria-haspopup="menu" onClick={menuReady ? undefined : () => setMenuReady(true)}>
-      {/* A glyph, not an SVG icon: fifty rows of three-circle SVGs weighed 25 KB of HTML. */}
-      <span aria-hidden="true" className="text-lg leading-none font-semibold">
-        ⋯
-      </span>
-    </Button>
-  );
+  const trigger = <CallActionsButton contactName={call.contactName} onClick={menuReady ? undefined : () => setMenuReady(true)} />;
   return (
     <>
       {/* The menu is built on first use: a page shows fifty rows, each would otherwise render a
