@@ -112,7 +112,21 @@ function machine(serverVersion: string) {
   };
 }
 
+/**
+ * A fixed piece of JavaScript, timed: the machine's speed at that moment. Shared machines run the
+ * same work at quite different speeds from one minute to the next (here up to 1.7×), which moves
+ * every latency of the run with it; the report gives this figure at the start and at the end.
+ */
+function cpuCheckMs(): number {
+  const started = process.hrtime.bigint();
+  let sum = 0;
+  for (let index = 0; index < 100_000_000; index += 1) sum += index % 7;
+  if (sum < 0) throw new Error("unreachable");
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
 async function main(): Promise<number> {
+  const cpuAtStart = cpuCheckMs();
   const started = new Date();
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect().catch((error: Error) => {
@@ -330,7 +344,7 @@ async function main(): Promise<number> {
       command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim().replace(/ --$/, ""),
       options: { duration, warmup, instances, processes, connections: MAX_CONNECTIONS, only: flags.only ?? null },
       database: { name: databaseName, size: dataset, vacuum, fixtures: { busiestClientInvoices: fixtures.busiestClientInvoices, overdueInvoices: fixtures.overdueInvoices, searchNumber: fixtures.searchNumber, callsSearch: fixtures.callsSearch, busiestTimesheetEntries: fixtures.busiestTimesheetEntries } },
-      machine: { ...machine(serverVersion), loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100) },
+      machine: { ...machine(serverVersion), loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100), cpuCheckMs: { start: cpuAtStart, end: cpuCheckMs() } },
       build: { action: build, buildId: fs.readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8").trim() },
       servers: servers.map((server, index) => ({ origin: server.origin, pids: server.pids, rssBeforeBytes: rssBefore[index]!, rssAfterBytes: rssAfter[index]! })),
       worker: instances > 1 ? "separate (npm run worker), servers with WORKER_IN_PROCESS=false" : "in the server process (WORKER_IN_PROCESS=true, the default)",

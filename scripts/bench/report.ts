@@ -52,7 +52,7 @@ export type Report = {
   command: string;
   options: { duration: number; warmup: number; instances: number; processes: number; connections: number; only: string | null };
   database: { name: string; size: Record<string, number>; vacuum: { autovacuum: string; seconds: number }; fixtures: Record<string, string | number> };
-  machine: { cpu: string; cores: number; memoryGiB: number; node: string; postgres: string; os: string; loadAverage: number[] };
+  machine: { cpu: string; cores: number; memoryGiB: number; node: string; postgres: string; os: string; loadAverage: number[]; cpuCheckMs: { start: number; end: number } };
   build: { action: "reused" | "built"; buildId: string };
   servers: { origin: string; pids: number[]; rssBeforeBytes: number; rssAfterBytes: number }[];
   worker: string;
@@ -89,7 +89,7 @@ export function renderMarkdown(report: Report): string {
     "",
     `Command: \`${report.command}\` — ${report.startedAt} to ${report.finishedAt}. ${report.passed ? "**Passed**: no failed request, every budget held." : "**Failed**: see the problems below."}`,
     "",
-    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; PostgreSQL ${m.postgres}; load average at the end ${m.loadAverage.join(" / ")} (1/5/15 min).`,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; PostgreSQL ${m.postgres}; load average at the end ${m.loadAverage.join(" / ")} (1/5/15 min); CPU check (a fixed loop of 10⁸ additions in the bench process) ${m.cpuCheckMs.start.toFixed(0)} ms at the start, ${m.cpuCheckMs.end.toFixed(0)} ms at the end — the same work, so a slower figure means a slower machine for the whole run.`,
     `Database \`${report.database.name}\`: ${n("users")} users, ${n("clients")} clients, ${n("projects")} projects, ${n("timesheets")} timesheets, ${n("time_entries")} time entries, ${n("invoices")} invoices (${n("invoice_lines")} lines), ${n("calls")} calls, ${n("jobs")} jobs, ${n("job_applications")} applications, ${n("contact_messages")} messages; \`VACUUM (ANALYZE)\` before the run (${report.database.vacuum.seconds.toFixed(1)} s; autovacuum ${report.database.vacuum.autovacuum} on this server).`,
     `Load: autocannon on loopback, ${report.options.connections} connections in total (1 for the "one at a time" rows), ${report.options.duration} s per row after a ${report.options.warmup} s warm-up; ${report.options.instances} instance(s) (${report.servers.map((server) => server.origin).join(", ")}), each started as \`npm start\` does (scripts/serve.mjs) with ${report.options.processes} \`next start\` server process(es) sharing its port (WEB_CONCURRENCY=${report.options.processes}), the load split evenly between the instances; worker ${report.worker}. Production build ${report.build.buildId} (${report.build.action}).`,
     "",
