@@ -25,13 +25,11 @@ const DATA_TABLES = ["users", "clients", "projects", "timesheets", "invoices", "
 
 /**
  * Row triggers the bulk load turns off. The guard refuses lines of issued invoices (a bulk load of
- * issued invoices disables it, docs/decisions/006). invoice_totals has 24 rows at scale 1: its
- * trigger would update each of them thousands of times inside the one load transaction, so it is
- * refilled with one GROUP BY instead (the statement of drizzle/0007); so are the month summaries
- * of drizzle/0010 and the call counts of drizzle/0011 (a few hundred rows, each changed thousands
- * of times). Any other row trigger (the
- * dashboard's summaries, drizzle/0008) stays on and keeps its table row by row, as in the app:
- * their keys are per day or per project, so each summary row changes only a few times.
+ * issued invoices disables it, docs/decisions/006). The summary tables' triggers would update the
+ * same few summary rows thousands of times inside the one load transaction (invoice_totals has 24
+ * rows; the month, day, project and status rows of drizzle/0008, 0010 and 0011 a few hundred to a
+ * few thousand), leaving tables many times their size; they are refilled after the load with one
+ * GROUP BY each instead, the statements of their migrations.
  */
 const GUARD_TRIGGERS = new Set(["invoice_lines.invoice_lines_guard_issued"]);
 export const SUMMARIES: { table: string; triggers: string[]; refill: string }[] = [
@@ -54,6 +52,33 @@ export const SUMMARIES: { table: string; triggers: string[]; refill: string }[] 
     refill: `insert into payment_month_totals (month, currency, count, amount)
              select bureau_month_of(p.date), i.currency, count(*), coalesce(sum(p.amount), 0) from payments p join invoices i on i.id = p.invoice_id
              group by bureau_month_of(p.date), i.currency`,
+  },
+  {
+    table: "invoice_day_totals",
+    triggers: ["invoices.invoices_dashboard_totals"],
+    refill: `insert into invoice_day_totals (issue_date, currency, kind, status, count, total, balance)
+             select issue_date, currency, kind, status, count(*), coalesce(sum(total), 0), coalesce(sum(balance), 0) from invoices group by issue_date, currency, kind, status`,
+  },
+  {
+    table: "invoice_open_balances",
+    triggers: ["invoices.invoices_dashboard_totals"],
+    refill: `insert into invoice_open_balances (due_date, currency, count, total, balance)
+             select due_date, currency, count(*), coalesce(sum(total), 0), coalesce(sum(balance), 0) from invoices
+             where kind = 'invoice' and status in ('issued', 'partially_paid') group by due_date, currency`,
+  },
+  {
+    table: "payment_day_totals",
+    triggers: ["payments.payments_dashboard_totals"],
+    refill: `insert into payment_day_totals (date, currency, count, amount)
+             select p.date, i.currency, count(*), coalesce(sum(p.amount), 0) from payments p join invoices i on i.id = p.invoice_id group by p.date, i.currency`,
+  },
+  {
+    table: "unbilled_time_totals",
+    triggers: ["time_entries.time_entries_unbilled"],
+    refill: `insert into unbilled_time_totals (project_id, client_id, hourly_rate, entries, minutes, value)
+             select e.project_id, p.client_id, e.hourly_rate, count(*), sum(e.minutes), sum(bureau_entry_value(e.minutes, e.hourly_rate))
+             from time_entries e join timesheets t on t.id = e.timesheet_id join projects p on p.id = e.project_id
+             where t.status = 'approved' and e.billable and e.invoice_line_id is null group by e.project_id, p.client_id, e.hourly_rate`,
   },
   {
     table: "call_counts",
