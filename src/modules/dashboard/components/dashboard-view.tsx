@@ -85,6 +85,7 @@ export function DashboardView({ data, firm, isAdmin, recent, chartCurrency }: { 
                           aria-current={series === chart ? "true" : undefined}
                           className={cn("rounded-md px-2 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring", series === chart ? "bg-secondary font-medium text-secondary-foreground" : "text-muted-foreground hover:text-foreground")}
                         >
+                          <span className="sr-only">Chart in </span>
                           {series.currency}
                         </Link>
                       ))}
