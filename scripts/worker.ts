@@ -22,7 +22,7 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-const handle = openDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
+const handle = openDatabase({ databaseUrl: config.databaseUrl, poolSize: 4, preparedStatements: config.databasePreparedStatements });
 setDatabaseHandle(handle);
 await migrateDatabase(handle);
 const worker = startBackgroundWorker(handle.db);

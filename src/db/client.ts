@@ -12,6 +12,7 @@ import { getConfig } from "@/lib/env";
 import * as schema from "./schema";
 import { lockDataFolder } from "./pglite-lock";
 import { timePoolQueries } from "./query-timing";
+import { nameStatements } from "./statement-names";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -23,13 +24,21 @@ export type DatabaseHandle =
   | { kind: "pglite"; db: Database; pglite: PGlite; close: () => Promise<void> }
   | { kind: "postgres"; db: Database; pool: pg.Pool; close: () => Promise<void> };
 
-export type OpenOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number; pglite?: PGlite };
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  pglite?: PGlite;
+  /** PostgreSQL: name statements so each is parsed once per connection (src/db/statement-names.ts). Default true. */
+  preparedStatements?: boolean;
+};
 
 export function openDatabase(options: OpenOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
     // An idle client's error (server restarted) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
+    if (options.preparedStatements ?? true) nameStatements(pool);
     const db = drizzlePostgres(pool, { schema, casing: "snake_case" }) as unknown as Database;
     return { kind: "postgres", db, pool, close: () => pool.end() };
   }
@@ -59,7 +68,7 @@ const globalForDb = globalThis as unknown as { bureauDatabase?: DatabaseHandle }
 export function getDatabaseHandle(): DatabaseHandle {
   if (!globalForDb.bureauDatabase) {
     const config = getConfig();
-    const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+    const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements });
     if (config.benchEnabled && handle.kind === "postgres") timePoolQueries(handle.pool);
     globalForDb.bureauDatabase = handle;
   }

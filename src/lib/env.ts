@@ -26,6 +26,10 @@ const envSchema = z.object({
   APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((value) => value === undefined || value === "" || value === "true" || value === "1"),
   DATA_DIR: optionalText,
   BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
@@ -61,6 +65,8 @@ export type Config = {
   appUrl: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** DATABASE_PREPARED_STATEMENTS (default true): statements are named, parsed once per connection (src/db/statement-names.ts). */
+  databasePreparedStatements: boolean;
   dataDir: string;
   authSecret: string;
   authSecretSource: "environment" | "data-folder";
@@ -135,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     appUrl,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     dataDir,
     authSecret,
     authSecretSource,
