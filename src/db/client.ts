@@ -12,7 +12,7 @@ import { getConfig } from "@/lib/env";
 import * as schema from "./schema";
 import { lockDataFolder } from "./pglite-lock";
 import { timePoolQueries } from "./query-timing";
-import { nameStatements } from "./statement-names";
+import { nameConnectionStatements } from "./statement-names";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -35,10 +35,15 @@ export type OpenOptions = {
 
 export function openDatabase(options: OpenOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      // Awaited by the pool before a new connection serves its first query.
+      onConnect: (options.preparedStatements ?? true) ? nameConnectionStatements : undefined,
+    });
     // An idle client's error (server restarted) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
-    if (options.preparedStatements ?? true) nameStatements(pool);
     const db = drizzlePostgres(pool, { schema, casing: "snake_case" }) as unknown as Database;
     return { kind: "postgres", db, pool, close: () => pool.end() };
   }

@@ -20,9 +20,12 @@ function nameOf(text: string): string {
   return `bureau_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
 }
 
-function nameClientStatements(client: pg.PoolClient): void {
-  // Sent first on the new connection: node-postgres runs a client's queries in order.
-  void client.query("set plan_cache_mode = force_custom_plan").catch(() => {});
+/**
+ * The pool's onConnect hook (awaited before the connection serves any query): plans every execution
+ * for its own values, then names every read and write the connection sends from now on (see above).
+ */
+export async function nameConnectionStatements(client: pg.ClientBase): Promise<void> {
+  await client.query("set plan_cache_mode = force_custom_plan");
   const original = client.query.bind(client) as QueryFunction;
   const named: QueryFunction = (...args) => {
     const config = args[0];
@@ -33,9 +36,4 @@ function nameClientStatements(client: pg.PoolClient): void {
     return original(...args);
   };
   client.query = named as typeof client.query;
-}
-
-/** Names every read and write the pool's connections send from now on (see above). */
-export function nameStatements(pool: pg.Pool): void {
-  pool.on("connect", nameClientStatements);
 }

@@ -6,7 +6,7 @@ import { auditEvent } from "@/db/schema";
 export type AuditFilter = { entity?: string; entityId?: string; page?: number; pageSize?: number };
 
 /** The latest events, without the count a paged list needs (the dashboard's "Recent changes"). */
-export async function findLatestAuditEvents(db: Executor, limit: number) {
+export function findLatestAuditEvents(db: Executor, limit: number) {
   return db.select().from(auditEvent).orderBy(desc(auditEvent.createdAt), desc(auditEvent.id)).limit(Math.min(Math.max(Math.trunc(limit), 1), 200));
 }
 

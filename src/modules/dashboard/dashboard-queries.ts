@@ -3,14 +3,16 @@ import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { oneRow } from "@/db/one-row";
 import { client, invoice, timesheet } from "@/db/schema";
+import { combinedRead, runRead, runReadsTogether } from "@/db/select-together";
 import type { Actor } from "@/modules/audit/audit-log";
+import { findLatestAuditEvents } from "@/modules/audit/audit-queries";
 import { callsToDoCounts } from "@/modules/calls/call-queries";
-import { findInvoiceMonthTotals, findInvoiceTotals, findReceivedTotals } from "@/modules/invoices/invoice-queries";
+import { invoiceMonthTotalsOf, invoiceMonthTotalsSelects, invoiceTotalsOf, invoiceTotalsSelects, receivedTotalsOf, receivedTotalsSelect } from "@/modules/invoices/invoice-queries";
 import { invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
 import { newApplicationsCount } from "@/modules/jobs/job-queries";
 import { newMessagesCount } from "@/modules/messages/message-queries";
-import { awaitingApprovalCount, findTimesheetPeople, myOpenWeeksCount, sumTimesheetMinutesByPerson } from "@/modules/timesheets/timesheet-queries";
-import { findUnbilledSummary } from "@/modules/timesheets/unbilled-queries";
+import { awaitingApprovalCount, findTimesheetPeople, minutesByPersonOf, myOpenWeeksCount, timesheetMinutesByPersonSelect } from "@/modules/timesheets/timesheet-queries";
+import { unbilledSummaryOf, unbilledSummarySelect } from "@/modules/timesheets/unbilled-queries";
 import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules";
 
 // Every figure of /bo is computed by the query function of the list it links to, with the filter
@@ -62,17 +64,16 @@ function emptyFirm(db: Executor) {
 
 /**
  * The dashboard's counts, each the count of the list it links to (the same query the list's own
- * count function runs), asked together in one statement: an empty firm, calls to do today and
- * overdue (mine only for staff), my open weeks and, for managers, the approval queue, new
- * messages and new applications.
+ * count function runs): an empty firm, calls to do today and overdue (mine only for staff), my
+ * open weeks and, for managers, the approval queue, new messages and new applications.
  */
-export async function findDashboardCounts(db: Executor, viewer: Viewer, calls: { today: string; timeZone: string }) {
+function dashboardCounts(db: Executor, viewer: Viewer, calls: { today: string; timeZone: string }) {
   const scalar = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
   const decider = isDecider(viewer);
   const none = sql<null>`null`;
   const callsToDo = callsToDoCounts(db, { userId: decider ? undefined : viewer.id, today: calls.today, timeZone: calls.timeZone });
-  const [row] = await db
-    .select({
+  return combinedRead(
+    {
       empty: emptyFirm(db),
       callsToday: callsToDo.today,
       callsOverdue: callsToDo.overdue,
@@ -80,51 +81,76 @@ export async function findDashboardCounts(db: Executor, viewer: Viewer, calls: {
       awaiting: decider ? scalar(awaitingApprovalCount(db, viewer)) : none,
       newMessages: decider ? scalar(newMessagesCount(db)) : none,
       newApplications: decider ? scalar(newApplicationsCount(db)) : none,
-    })
-    .from(oneRow);
-  return row!;
+    },
+    (counts) => counts,
+  );
+}
+
+export function findDashboardCounts(db: Executor, viewer: Viewer, calls: { today: string; timeZone: string }) {
+  return runRead(db, dashboardCounts(db, viewer, calls));
 }
 
 export type CurrencyAmount = { currency: string; amount: number; count: number };
 
 /** Outstanding receivables and the overdue part, per currency: the totals of the two invoice lists. */
-export async function findReceivables(db: Executor, today: string) {
-  const [unpaid, overdue] = await Promise.all([findInvoiceTotals(db, links.receivables().filter, today), findInvoiceTotals(db, links.overdue().filter, today)]);
-  const overdueBy = new Map(overdue.map((row) => [row.currency, row]));
-  return unpaid.map((row) => ({
-    currency: row.currency,
-    balance: row.balance,
-    count: row.count,
-    overdue: overdueBy.get(row.currency)?.balance ?? 0,
-    overdueCount: overdueBy.get(row.currency)?.count ?? 0,
-  }));
+function receivables(db: Executor, today: string) {
+  const unpaid = links.receivables().filter;
+  const overdue = links.overdue().filter;
+  return combinedRead({ unpaid: invoiceTotalsSelects(db, unpaid, today).totals, overdue: invoiceTotalsSelects(db, overdue, today).totals }, (rows) => {
+    const overdueBy = new Map(invoiceTotalsOf(overdue, rows.overdue, []).map((row) => [row.currency, row]));
+    return invoiceTotalsOf(unpaid, rows.unpaid, []).map((row) => ({
+      currency: row.currency,
+      balance: row.balance,
+      count: row.count,
+      overdue: overdueBy.get(row.currency)?.balance ?? 0,
+      overdueCount: overdueBy.get(row.currency)?.count ?? 0,
+    }));
+  });
+}
+
+export function findReceivables(db: Executor, today: string) {
+  return runRead(db, receivables(db, today));
 }
 
 /** Invoiced (issued documents, credit notes deducted) and received in a month, per currency. */
-export async function findMonthFigures(db: Executor, month: MonthRange, today: string) {
-  const [issued, received] = await Promise.all([findInvoiceTotals(db, links.invoiced(month).filter, today), findReceivedTotals(db, links.paid(month).filter, today)]);
-  const currencies = [...new Set([...issued.map((row) => row.currency), ...received.map((row) => row.currency)])].sort();
-  return currencies.map((currency) => ({
-    currency,
-    invoiced: issued.find((row) => row.currency === currency)?.total ?? 0,
-    received: received.find((row) => row.currency === currency)?.amount ?? 0,
-  }));
+function monthFigures(db: Executor, month: MonthRange, today: string) {
+  const invoiced = links.invoiced(month).filter;
+  return combinedRead({ issued: invoiceTotalsSelects(db, invoiced, today).totals, received: receivedTotalsSelect(db, links.paid(month).filter, today) }, (rows) => {
+    const issued = invoiceTotalsOf(invoiced, rows.issued, []);
+    const received = receivedTotalsOf(rows.received);
+    const currencies = [...new Set([...issued.map((row) => row.currency), ...received.map((row) => row.currency)])].sort();
+    return currencies.map((currency) => ({
+      currency,
+      invoiced: issued.find((row) => row.currency === currency)?.total ?? 0,
+      received: received.find((row) => row.currency === currency)?.amount ?? 0,
+    }));
+  });
+}
+
+export function findMonthFigures(db: Executor, month: MonthRange, today: string) {
+  return runRead(db, monthFigures(db, month, today));
 }
 
 export type ChartMonth = MonthRange & { invoiced: number; received: number; invoicedHref: string; paidHref: string };
 
 /** The last 12 months per currency (the firm's currency first), each month linking to its lists. */
-export async function findMonthlyChart(db: Executor, today: string, firmCurrency: string) {
+function monthlyChart(db: Executor, today: string, firmCurrency: string) {
   const months = lastMonths(today);
-  const totals = await findInvoiceMonthTotals(db, { from: months[0]!.from, to: months[months.length - 1]!.to });
-  const currencies = [...new Set(totals.map((row) => row.currency))].sort((a, b) => (a === firmCurrency ? -1 : b === firmCurrency ? 1 : a.localeCompare(b)));
-  return currencies.map((currency) => ({
-    currency,
-    months: months.map((month): ChartMonth => {
-      const row = totals.find((candidate) => candidate.currency === currency && candidate.month === month.key);
-      return { ...month, invoiced: row?.invoiced ?? 0, received: row?.received ?? 0, invoicedHref: links.invoiced(month).href, paidHref: links.paid(month).href };
-    }),
-  }));
+  return combinedRead(invoiceMonthTotalsSelects(db, { from: months[0]!.from, to: months[months.length - 1]!.to }), (rows) => {
+    const totals = invoiceMonthTotalsOf(rows.issued, rows.paid);
+    const currencies = [...new Set(totals.map((row) => row.currency))].sort((a, b) => (a === firmCurrency ? -1 : b === firmCurrency ? 1 : a.localeCompare(b)));
+    return currencies.map((currency) => ({
+      currency,
+      months: months.map((month): ChartMonth => {
+        const row = totals.find((candidate) => candidate.currency === currency && candidate.month === month.key);
+        return { ...month, invoiced: row?.invoiced ?? 0, received: row?.received ?? 0, invoicedHref: links.invoiced(month).href, paidHref: links.paid(month).href };
+      }),
+    }));
+  });
+}
+
+export function findMonthlyChart(db: Executor, today: string, firmCurrency: string) {
+  return runRead(db, monthlyChart(db, today, firmCurrency));
 }
 
 /** How many clients the dashboard lists by name under unbilled time; the others are summed per currency. */
@@ -135,20 +161,26 @@ export const UNBILLED_LISTED_CLIENTS = 8;
  * each linking to the client page that lists it), the sums per currency, and per currency what the
  * clients not listed add up to.
  */
-export async function findUnbilledFigures(db: Executor) {
-  const { clients, totals } = await findUnbilledSummary(db, UNBILLED_LISTED_CLIENTS);
-  const others = totals
-    .map((total) => {
-      const listed = clients.filter((row) => row.currency === total.currency);
-      return {
-        currency: total.currency,
-        clients: total.clients - listed.length,
-        minutes: total.minutes - listed.reduce((sum, row) => sum + row.minutes, 0),
-        valueMinor: total.valueMinor - listed.reduce((sum, row) => sum + row.valueMinor, 0),
-      };
-    })
-    .filter((row) => row.clients > 0);
-  return { clients: clients.map((row) => ({ ...row, href: links.unbilledClient(row.clientId) })), totals, others };
+function unbilledFigures(db: Executor) {
+  return combinedRead({ summary: unbilledSummarySelect(db, UNBILLED_LISTED_CLIENTS) }, (rows) => {
+    const { clients, totals } = unbilledSummaryOf(rows.summary, UNBILLED_LISTED_CLIENTS);
+    const others = totals
+      .map((total) => {
+        const listed = clients.filter((row) => row.currency === total.currency);
+        return {
+          currency: total.currency,
+          clients: total.clients - listed.length,
+          minutes: total.minutes - listed.reduce((sum, row) => sum + row.minutes, 0),
+          valueMinor: total.valueMinor - listed.reduce((sum, row) => sum + row.valueMinor, 0),
+        };
+      })
+      .filter((row) => row.clients > 0);
+    return { clients: clients.map((row) => ({ ...row, href: links.unbilledClient(row.clientId) })), totals, others };
+  });
+}
+
+export function findUnbilledFigures(db: Executor) {
+  return runRead(db, unbilledFigures(db));
 }
 
 /**
@@ -156,27 +188,37 @@ export async function findUnbilledFigures(db: Executor) {
  * week), and for managers everyone's, one row per active person (the "Everyone" list for that
  * week and person). People no longer active appear only if they logged time that week.
  */
-export async function findWeekHours(db: Executor, viewer: Viewer, today: string) {
+function weekHours(db: Executor, viewer: Viewer, today: string) {
   const { monday, sunday } = weekOf(today);
-  // A manager's "Everyone" for the week holds their own row too: one query instead of two.
-  const [byPerson, people] = await Promise.all([
-    sumTimesheetMinutesByPerson(db, viewer, { view: isDecider(viewer) ? "all" : "mine", week: monday }),
-    isDecider(viewer) ? findTimesheetPeople(db) : Promise.resolve([]),
-  ]);
-  const team = isDecider(viewer)
-    ? people
-        .filter((person) => person.active || (byPerson.get(person.id) ?? 0) > 0)
-        .map((person) => ({ userId: person.id, name: person.name, minutes: byPerson.get(person.id) ?? 0, href: links.teamWeek(monday, person.id) }))
-    : null;
-  return {
-    monday,
-    sunday,
-    mine: { minutes: byPerson.get(viewer.id) ?? 0, href: links.myWeek(monday) },
-    team: team ? { rows: team, minutes: team.reduce((sum, row) => sum + row.minutes, 0), href: links.teamWeek(monday) } : null,
-  };
+  const decider = isDecider(viewer);
+  // A manager's "Everyone" for the week holds their own row too: one select instead of two.
+  const minutes = timesheetMinutesByPersonSelect(db, viewer, { view: decider ? "all" : "mine", week: monday });
+  return combinedRead(decider ? { minutes, people: findTimesheetPeople(db) } : { minutes }, (rows) => {
+    const byPerson = minutesByPersonOf(rows.minutes as Awaited<typeof minutes>);
+    const people = "people" in rows ? (rows.people as Awaited<ReturnType<typeof findTimesheetPeople>>) : null;
+    const team = people
+      ?.filter((person) => person.active || (byPerson.get(person.id) ?? 0) > 0)
+      .map((person) => ({ userId: person.id, name: person.name, minutes: byPerson.get(person.id) ?? 0, href: links.teamWeek(monday, person.id) }));
+    return {
+      monday,
+      sunday,
+      mine: { minutes: byPerson.get(viewer.id) ?? 0, href: links.myWeek(monday) },
+      team: team ? { rows: team, minutes: team.reduce((sum, row) => sum + row.minutes, 0), href: links.teamWeek(monday) } : null,
+    };
+  });
 }
 
-export type DashboardOptions = { today: string; timeZone: string; firmCurrency: string };
+export function findWeekHours(db: Executor, viewer: Viewer, today: string) {
+  return runRead(db, weekHours(db, viewer, today));
+}
+
+export type DashboardOptions = {
+  today: string;
+  timeZone: string;
+  firmCurrency: string;
+  /** How many of the latest audit events to read with the figures (the admin's "Recent changes"); none when absent. */
+  recentChanges?: number;
+};
 
 /**
  * Everything /bo shows for this person. Staff get their own figures only (their week, their
@@ -187,14 +229,18 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
   const decider = isDecider(viewer);
   const month = monthOf(options.today);
   const mineOnly = !decider;
-  const [counts, week, receivables, thisMonth, chart, unbilled] = await Promise.all([
-    findDashboardCounts(db, viewer, options),
-    findWeekHours(db, viewer, options.today),
-    decider ? findReceivables(db, options.today) : null,
-    decider ? findMonthFigures(db, month, options.today) : null,
-    decider ? findMonthlyChart(db, options.today, options.firmCurrency) : null,
-    decider ? findUnbilledFigures(db) : null,
-  ]);
+  // Every figure in one statement: a dozen small reads cost more in round trips than in reading.
+  const figures = await runReadsTogether(db, {
+    counts: dashboardCounts(db, viewer, options),
+    week: weekHours(db, viewer, options.today),
+    receivables: decider ? receivables(db, options.today) : null,
+    thisMonth: decider ? monthFigures(db, month, options.today) : null,
+    chart: decider ? monthlyChart(db, options.today, options.firmCurrency) : null,
+    unbilled: decider ? unbilledFigures(db) : null,
+    recent: options.recentChanges ? combinedRead({ events: findLatestAuditEvents(db, options.recentChanges) }, (rows) => rows.events) : null,
+  });
+  const { counts, week, thisMonth, chart, unbilled } = figures;
+  const receivablesFigure = figures.receivables;
   const { empty, myOpenWeeks, awaiting } = counts;
   const calls = { today: counts.callsToday, overdue: counts.callsOverdue };
   const messages = decider ? counts.newMessages : null;
@@ -209,9 +255,9 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
     week,
     awaiting: awaiting === null ? null : { count: awaiting, href: links.awaitingApproval() },
     money:
-      receivables && thisMonth && chart
+      receivablesFigure && thisMonth && chart
         ? {
-            receivables,
+            receivables: receivablesFigure,
             receivablesHref: links.receivables().href,
             overdueHref: links.overdue().href,
             thisMonth,
@@ -221,6 +267,7 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
           }
         : null,
     unbilled,
+    recent: figures.recent,
     inbox: messages === null || applications === null ? null : { messages, messagesHref: links.newMessages(), applications, applicationsHref: links.newApplications() },
   };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { bigint as pgBigint, date as pgDate, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
+import type { PendingSelect } from "@/db/select-together";
 import { auditEvent, client, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { getSettings } from "@/modules/settings/settings-queries";
@@ -212,13 +213,14 @@ export type InvoiceListRow = Awaited<ReturnType<typeof findInvoices>>["rows"][nu
 /** Per currency: documents, their totals and balances; with a paid range, what was received in it. */
 export type CurrencyTotals = { currency: string; count: number; total: number; balance: number; received?: number };
 type TotalsRow = { currency: string; count: string | number; total: string | number; balance: string | number };
+type ReceivedRow = { currency: string; amount: string | number };
 
 /**
  * The totals of a filtered list per currency, from the summary table that answers the filter
  * exactly when there is one (no search, no client, no paid range), else from the invoices.
  * `useSummaries: false` forces the invoices (the tests compare both).
  */
-function invoiceTotalsQuery(db: Executor, filter: InvoiceListFilter, today: string, where: SQL | undefined, useSummaries: boolean): Promise<TotalsRow[]> {
+function invoiceTotalsQuery(db: Executor, filter: InvoiceListFilter, today: string, where: SQL | undefined, useSummaries: boolean): PendingSelect<TotalsRow[]> {
   const statuses = storedStatusesOf(filter.status);
   const summarisable = useSummaries && !filter.q && !filter.client && !hasPaidRange(filter);
   if (summarisable && statuses !== null && !filter.from && !filter.to) {
@@ -270,7 +272,7 @@ function invoiceTotalsQuery(db: Executor, filter: InvoiceListFilter, today: stri
  * Per currency, the payments dated in the filter's paid range on the invoices the other filters
  * keep. Only the range: the payment totals per day; anything else: the payments themselves.
  */
-function receivedQuery(db: Executor, filter: InvoiceListFilter, today: string, matchingClientIds: string[], useSummaries: boolean): Promise<{ currency: string; amount: string | number }[]> {
+function receivedQuery(db: Executor, filter: InvoiceListFilter, today: string, matchingClientIds: string[], useSummaries: boolean): PendingSelect<ReceivedRow[]> {
   const { paidFrom, paidTo, ...others } = filter;
   const onlyTheRange = !others.q && !others.status && !others.kind && !others.client && !others.from && !others.to;
   if (useSummaries && onlyTheRange) {
@@ -297,12 +299,29 @@ function receivedQuery(db: Executor, filter: InvoiceListFilter, today: string, m
  */
 export async function findInvoiceTotals(db: Executor, filter: InvoiceListFilter, today: string, options: { matchingClientIds?: string[]; useSummaries?: boolean } = {}): Promise<CurrencyTotals[]> {
   const matchingClientIds = options.matchingClientIds ?? (await searchClientIds(db, filter.q));
+  const selects = invoiceTotalsSelects(db, filter, today, { matchingClientIds, useSummaries: options.useSummaries });
+  const [totals, received] = await Promise.all([selects.totals, selects.received ?? []]);
+  return invoiceTotalsOf(filter, totals, received);
+}
+
+/**
+ * The selects findInvoiceTotals runs, to run with others in one statement (selectTogether);
+ * invoiceTotalsOf makes the totals of their rows. `matchingClientIds`: the clients a search
+ * matches (searchClientIds); a filter without a search needs none.
+ */
+export function invoiceTotalsSelects(db: Executor, filter: InvoiceListFilter, today: string, options: { matchingClientIds?: string[]; useSummaries?: boolean } = {}) {
+  if (filter.q && !options.matchingClientIds) throw new Error("A search's totals need the clients it matches (searchClientIds).");
+  const matchingClientIds = options.matchingClientIds ?? [];
   const useSummaries = options.useSummaries ?? true;
   const where = invoiceListWhere(filter, today, matchingClientIds);
-  const [totals, received] = await Promise.all([
-    invoiceTotalsQuery(db, filter, today, where, useSummaries),
-    hasPaidRange(filter) ? receivedQuery(db, filter, today, matchingClientIds, useSummaries) : Promise.resolve([]),
-  ]);
+  return {
+    totals: invoiceTotalsQuery(db, filter, today, where, useSummaries),
+    received: hasPaidRange(filter) ? receivedQuery(db, filter, today, matchingClientIds, useSummaries) : null,
+  };
+}
+
+/** The totals per currency from the rows of invoiceTotalsSelects. */
+export function invoiceTotalsOf(filter: InvoiceListFilter, totals: TotalsRow[], received: ReceivedRow[]): CurrencyTotals[] {
   const receivedBy = new Map(received.map((row) => [row.currency, Number(row.amount)]));
   const rows: CurrencyTotals[] = totals.map((row) => ({ currency: row.currency, count: Number(row.count), total: Number(row.total), balance: Number(row.balance) }));
   return rows
@@ -312,8 +331,17 @@ export async function findInvoiceTotals(db: Executor, filter: InvoiceListFilter,
 
 /** Per currency, the payments received in the filter's paid range (the list's "Received in the period"). */
 export async function findReceivedTotals(db: Executor, filter: InvoiceListFilter, today: string, options: { useSummaries?: boolean } = {}): Promise<{ currency: string; amount: number }[]> {
+  return receivedTotalsOf(await receivedTotalsSelect(db, filter, today, { matchingClientIds: await searchClientIds(db, filter.q), useSummaries: options.useSummaries }));
+}
+
+/** The select findReceivedTotals runs, to run with others in one statement; receivedTotalsOf reads its rows. */
+export function receivedTotalsSelect(db: Executor, filter: InvoiceListFilter, today: string, options: { matchingClientIds?: string[]; useSummaries?: boolean } = {}) {
   if (!hasPaidRange(filter)) throw new Error("Received totals need a paid range (paidFrom or paidTo).");
-  const rows = await receivedQuery(db, filter, today, await searchClientIds(db, filter.q), options.useSummaries ?? true);
+  if (filter.q && !options.matchingClientIds) throw new Error("A search's totals need the clients it matches (searchClientIds).");
+  return receivedQuery(db, filter, today, options.matchingClientIds ?? [], options.useSummaries ?? true);
+}
+
+export function receivedTotalsOf(rows: ReceivedRow[]): { currency: string; amount: number }[] {
   return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) })).filter((row) => row.amount !== 0);
 }
 
@@ -353,21 +381,34 @@ export type MonthTotals = { month: string; currency: string; invoiced: number; r
  * payment dates). The dashboard's chart; one query per month table.
  */
 export async function findInvoiceMonthTotals(db: Executor, range: { from: string; to: string }): Promise<MonthTotals[]> {
+  const selects = invoiceMonthTotalsSelects(db, range);
+  const [issued, paid] = await Promise.all([selects.issued, selects.paid]);
+  return invoiceMonthTotalsOf(issued, paid);
+}
+
+/** The two selects of findInvoiceMonthTotals, one per month table, to run with others in one statement. */
+export function invoiceMonthTotalsSelects(db: Executor, range: { from: string; to: string }) {
   // Whole months: the month rows from the month of `from` to the month of `to`.
   const fromMonth = `${range.from.slice(0, 7)}-01`;
   const monthKey = (month: AnyColumn) => sql<string>`to_char(${month}, 'YYYY-MM')`;
   const statuses = storedStatusesOf("not_draft")!;
-  const [issued, paid] = await Promise.all([
-    db
+  return {
+    issued: db
       .select({ month: monthKey(invoiceMonthTotals.month), currency: invoiceMonthTotals.currency, amount: sql<string>`sum(${invoiceMonthTotals.total})`, count: sql<string>`sum(${invoiceMonthTotals.count})` })
       .from(invoiceMonthTotals)
       .where(and(gte(invoiceMonthTotals.month, fromMonth), lte(invoiceMonthTotals.month, range.to), inArray(invoiceMonthTotals.status, statuses)))
       .groupBy(invoiceMonthTotals.month, invoiceMonthTotals.currency),
-    db
+    paid: db
       .select({ month: monthKey(paymentMonthTotals.month), currency: paymentMonthTotals.currency, amount: paymentMonthTotals.amount, count: paymentMonthTotals.count })
       .from(paymentMonthTotals)
       .where(and(gte(paymentMonthTotals.month, fromMonth), lte(paymentMonthTotals.month, range.to))),
-  ]);
+  };
+}
+
+type MonthRow = { month: string; currency: string; amount: string | number; count: string | number };
+
+/** The month totals from the rows of invoiceMonthTotalsSelects. */
+export function invoiceMonthTotalsOf(issued: MonthRow[], paid: MonthRow[]): MonthTotals[] {
   const byKey = new Map<string, MonthTotals>();
   const entry = (month: string, currency: string) => {
     const key = `${month}|${currency}`;

@@ -128,17 +128,25 @@ export async function countMyOpenWeeks(db: Executor, viewer: Pick<Actor, "id" | 
  * week's status): the sum of the list's "Hours" column. The dashboard's hours of the week.
  */
 export async function sumTimesheetMinutesByPerson(db: Executor, viewer: Pick<Actor, "id" | "role">, filter: Omit<TimesheetFilter, "page" | "pageSize">): Promise<Map<string, number>> {
-  const rows = await db
+  return minutesByPersonOf(await timesheetMinutesByPersonSelect(db, viewer, filter));
+}
+
+/** The select of sumTimesheetMinutesByPerson, to run with others in one statement; minutesByPersonOf reads its rows. */
+export function timesheetMinutesByPersonSelect(db: Executor, viewer: Pick<Actor, "id" | "role">, filter: Omit<TimesheetFilter, "page" | "pageSize">) {
+  return db
     .select({ userId: timesheet.userId, minutes: sql<string>`coalesce(sum(${timeEntry.minutes}), 0)` })
     .from(timesheet)
     .innerJoin(timeEntry, eq(timeEntry.timesheetId, timesheet.id))
     .where(timesheetListWhere(viewer, filter).where)
     .groupBy(timesheet.userId);
+}
+
+export function minutesByPersonOf(rows: { userId: string; minutes: string | number }[]): Map<string, number> {
   return new Map(rows.map((row) => [row.userId, Number(row.minutes)]));
 }
 
 /** People for the "person" filter and the create page's person picker. */
-export async function findTimesheetPeople(db: Executor) {
+export function findTimesheetPeople(db: Executor) {
   return db.select({ id: user.id, name: user.name, active: user.active }).from(user).orderBy(desc(user.active), asc(user.name));
 }
 

@@ -116,6 +116,11 @@ export type UnbilledCurrencyTotals = { currency: string; minutes: number; valueM
  * client. One statement returning a dozen rows, not one row per client with unbilled time.
  */
 export async function findUnbilledSummary(db: Executor, listed: number): Promise<{ clients: UnbilledClient[]; totals: UnbilledCurrencyTotals[] }> {
+  return unbilledSummaryOf(await unbilledSummarySelect(db, listed), listed);
+}
+
+/** The select of findUnbilledSummary, to run with others in one statement; unbilledSummaryOf reads its rows. */
+export function unbilledSummarySelect(db: Executor, listed: number) {
   const minutes = sql`sum(${unbilledTimeTotals.minutes})`;
   const order = sql`${minutes} desc, lower(${client.name}), ${client.id}`;
   const perClient = db
@@ -139,7 +144,7 @@ export async function findUnbilledSummary(db: Executor, listed: number): Promise
     .having(sql`sum(${unbilledTimeTotals.entries}) > 0`)
     .as("per_client");
   const number = (column: SQL.Aliased) => sql<number>`${column}`.mapWith(Number);
-  const rows = await db
+  return db
     .select({
       clientId: perClient.clientId,
       clientName: perClient.clientName,
@@ -158,6 +163,12 @@ export async function findUnbilledSummary(db: Executor, listed: number): Promise
     // The listed clients, and the first client of each currency (it carries the currency's sums).
     .where(or(lte(perClient.rank, listed), eq(perClient.currencyRank, 1)))
     .orderBy(perClient.rank);
+}
+
+type UnbilledSummaryRow = UnbilledClient & { rank: number; currencyRank: number; currencyClients: number; currencyMinutes: number; currencyValue: number };
+
+/** The listed clients and the sums per currency, from the rows of unbilledSummarySelect. */
+export function unbilledSummaryOf(rows: UnbilledSummaryRow[], listed: number): { clients: UnbilledClient[]; totals: UnbilledCurrencyTotals[] } {
   const clients = rows.filter((row) => row.rank <= listed).map(({ clientId, clientName, currency, entryCount, minutes, valueMinor, entriesWithoutRate }) => ({ clientId, clientName, currency, entryCount, minutes, valueMinor, entriesWithoutRate }));
   const totals = rows
     .filter((row) => row.currencyRank === 1)

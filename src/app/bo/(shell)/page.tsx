@@ -4,7 +4,6 @@ import { getDb } from "@/db/client";
 import { formatDate, todayInZone } from "@/lib/dates";
 import { firstParam } from "@/lib/search-params";
 import { requireUser } from "@/lib/session";
-import { findLatestAuditEvents } from "@/modules/audit/audit-queries";
 import { DashboardView } from "@/modules/dashboard/components/dashboard-view";
 import { loadDashboard } from "@/modules/dashboard/dashboard-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -18,15 +17,13 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const settings = await getPageSettings();
   const today = todayInZone(settings.timezone);
   const isAdmin = user.role === "admin";
-  const [data, recent] = await Promise.all([
-    loadDashboard(db, user, { today, timeZone: settings.timezone, firmCurrency: settings.currency }),
-    isAdmin ? findLatestAuditEvents(db, 8) : null,
-  ]);
+  // The admin's "Recent changes" are read in the dashboard's one statement.
+  const data = await loadDashboard(db, user, { today, timeZone: settings.timezone, firmCurrency: settings.currency, recentChanges: isAdmin ? 8 : undefined });
 
   return (
     <div className="mx-auto grid max-w-7xl gap-8">
       <PageHeader title="Dashboard" description={`Welcome, ${user.name}. Today is ${formatDate(today, settings.locale, settings.timezone, "full")}.`} />
-      <DashboardView data={data} firm={settings} isAdmin={isAdmin} recent={recent} chartCurrency={chartCurrency} />
+      <DashboardView data={data} firm={settings} isAdmin={isAdmin} recent={data.recent} chartCurrency={chartCurrency} />
     </div>
   );
 }
