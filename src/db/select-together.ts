@@ -21,7 +21,9 @@ const { mapResultRow, orderSelectedFields } = drizzle as unknown as {
 /** A Drizzle select that has not run yet: its SQL, its rows when awaited, and the fields they are decoded with. */
 export type PendingSelect<Rows = unknown> = SQLWrapper & PromiseLike<Rows> & { _: { selectedFields: Record<string, unknown> } };
 
-type Results<T extends Record<string, PendingSelect | SQL>> = { [K in keyof T]: T[K] extends SQL<infer V> ? V : Awaited<T[K]> };
+/** What one part gives: a scalar's value, a select's rows (distributes over a union of parts). */
+type PartResult<Part> = Part extends SQL<infer V> ? V : Awaited<Part>;
+type Results<T extends Record<string, PendingSelect | SQL>> = { [K in keyof T]: PartResult<T[K]> };
 
 /**
  * Runs every select (and every scalar SQL expression, e.g. a count subquery with its decoder) of

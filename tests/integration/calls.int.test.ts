@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvent, call, client, project, timeEntry, timesheet, user } from "../../src/db/schema";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../../src/lib/errors";
@@ -295,6 +295,30 @@ describe(`call lists on ${process.env.TEST_DB}`, () => {
     const forClient = await findClientCalls(database.db, clientId);
     expect(forClient.total).toBeGreaterThan(0);
     expect(forClient.rows.every((row) => row.clientId === clientId)).toBe(true);
+  });
+
+  it("a search's page and its total come from one scan: every page, the page past the last and no match give the count of the matches", async () => {
+    const base = { viewerId: staff.id, timeZone: TZ } as const;
+    // A subject every new call of this test shares, with a wildcard of LIKE in it taken literally.
+    const subject = "Renewal 100% window";
+    for (let index = 0; index < 5; index++) await scheduleCall(database.db, staff, newCall({ contactName: `Window ${index}`, subject, scheduledAt: wall(24 * (index + 1)) }));
+    const matching = async () => {
+      const [row] = await database.db.select({ value: count() }).from(call).where(and(inArray(call.status, ["requested", "scheduled"]), sql`${call.subject} ilike ${"%100\\% window%"}`));
+      return row!.value;
+    };
+    expect(await matching()).toBe(5);
+    const all = await findCalls(database.db, { ...base, view: "todo", q: "100% window", page: 1, size: 50 });
+    expect(all.total).toBe(5);
+    expect(all.rows.map((row) => row.contactName)).toEqual(["Window 0", "Window 1", "Window 2", "Window 3", "Window 4"]);
+    const pages = await Promise.all([1, 2, 3].map((page) => findCalls(database.db, { ...base, view: "todo", q: "100% window", page, size: 2 })));
+    expect(pages.map((page) => page.total)).toEqual([5, 5, 5]);
+    expect(pages.flatMap((page) => page.rows.map((row) => row.contactName))).toEqual(all.rows.map((row) => row.contactName));
+    // Past the last match the page is empty and the total still the count (counted apart).
+    const past = await findCalls(database.db, { ...base, view: "todo", q: "100% window", page: 4, size: 2 });
+    expect(past).toMatchObject({ rows: [], total: 5, page: 4 });
+    expect(await findCalls(database.db, { ...base, view: "todo", q: "100% windows", page: 1, size: 2 })).toMatchObject({ rows: [], total: 0 });
+    // The rows carry nothing of the count.
+    expect(Object.keys(all.rows[0]!)).not.toContain("matches");
   });
 
   it("the totals of the unfiltered views and of a person's come from the per-status counts, equal to counting the calls", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { combinedRead, runRead } from "@/db/select-together";
 import { client, project } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { escapeLike } from "@/lib/sql-text";
@@ -33,9 +34,14 @@ export async function searchClientNames(db: Executor, text: string, limit = CLIE
 
 /** A filter's chosen client (archived ones too, since an old link may name one), or null. */
 export async function findClientName(db: Executor, id: string | undefined): Promise<{ id: string; name: string } | null> {
+  const read = clientNameRead(db, id);
+  return read ? runRead(db, read) : null;
+}
+
+/** The read of findClientName (none without an id), to run with the other reads of a page in one statement. */
+export function clientNameRead(db: Executor, id: string | undefined) {
   if (!id) return null;
-  const [row] = await db.select({ id: client.id, name: client.name }).from(client).where(eq(client.id, id)).limit(1);
-  return row ?? null;
+  return combinedRead({ rows: db.select({ id: client.id, name: client.name }).from(client).where(eq(client.id, id)).limit(1) }, ({ rows }) => rows[0] ?? null);
 }
 
 /** Filters: active clients, id and name only, ordered by name. */

@@ -6,9 +6,10 @@ import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { requireUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
-import { findClientName } from "@/modules/clients/client-queries";
+import { runReadsTogether } from "@/db/select-together";
+import { clientNameRead } from "@/modules/clients/client-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
-import { findCallFormOptions, findCalls } from "../call-queries";
+import { callFormOptionsRead, callListRead, withCallTotal } from "../call-queries";
 import { callListQuery, type CallListQuery } from "../call-schemas";
 import { CallFilters } from "./call-filters";
 import { NewCallButtons } from "./call-form";
@@ -33,11 +34,14 @@ export async function CallsPage({ searchParams, icon }: { searchParams: Record<s
   const db = getDb();
   const query = callListQuery.parse(searchParams);
   const settings = await getPageSettings();
-  const [list, options, client] = await Promise.all([
-    findCalls(db, { ...query, viewerId: viewer.id, timeZone: settings.timezone, today: todayInZone(settings.timezone) }),
-    findCallFormOptions(db, viewer, settings.timezone),
-    findClientName(db, query.client),
-  ]);
+  // The page's reads in one statement.
+  const listOptions = { ...query, viewerId: viewer.id, timeZone: settings.timezone, today: todayInZone(settings.timezone) };
+  const { list: page, options, client } = await runReadsTogether(db, {
+    list: callListRead(db, listOptions),
+    options: callFormOptionsRead(db, viewer, settings.timezone),
+    client: clientNameRead(db, query.client),
+  });
+  const list = await withCallTotal(db, listOptions, page);
   const filtered = Boolean(query.q || query.person || query.client || query.direction || query.status || query.from || query.to || (query.view === "todo" && query.due));
   const first = list.total === 0 ? 0 : (list.page - 1) * list.size + 1;
   const last = Math.min(list.total, list.page * list.size);
