@@ -215,7 +215,12 @@ export function callListRead(db: Executor, options: FindCallsOptions) {
   const total = summaryCount ?? (countedWithPage ? sql<null>`null` : countOfCalls(db, where));
   return combinedRead({ rows, total }, (results) => {
     const counted = results.total === null ? (results.rows.length > 0 ? Number(results.rows[0]!.matches) : options.page === 1 ? 0 : null) : (results.total[0]?.value ?? 0);
-    return { rows: results.rows.map(({ matches: _matches, ...row }) => row), total: counted, page: options.page, size };
+    const rows = results.rows.map((row) => {
+      const { matches, ...call } = row;
+      void matches;
+      return call;
+    });
+    return { rows, total: counted, page: options.page, size };
   });
 }
 
