@@ -120,6 +120,8 @@ describe("phone numbers", () => {
     expect(formatPhone("+33123456789", "FR")).toBe("01 23 45 67 89");
     expect(formatPhone("+442079460958", "FR")).toBe("+44 20 7946 0958");
     expect(formatPhone("+442079460958", "GB")).toBe("020 7946 0958");
+    // Kept answers are per firm country: the same number again, for each country, as before.
+    expect([formatPhone("+442079460958", "FR"), formatPhone("+442079460958", "GB"), formatPhone("not a number", "GB")]).toEqual(["+44 20 7946 0958", "020 7946 0958", "not a number"]);
   });
 });
 

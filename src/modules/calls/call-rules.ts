@@ -157,11 +157,22 @@ export function parsePhone(input: string | null | undefined, defaultCountry: str
   return { ok: true, e164: parsed.number };
 }
 
+// Parsing a number with the full metadata costs about 20 µs; a page of 50 calls paid a
+// millisecond for it on every view, for the same few thousand numbers. Formatting is a pure
+// function of its two arguments, so its answers are kept, up to a bound.
+const formattedPhones = new Map<string, string>();
+const FORMATTED_PHONES_KEPT = 5_000;
+
 /** National format for the firm's own country ("01 23 45 67 89"), international otherwise. */
 export function formatPhone(e164: string, firmCountry: string): string {
+  const key = `${firmCountry} ${e164}`;
+  const kept = formattedPhones.get(key);
+  if (kept !== undefined) return kept;
   const parsed = parsePhoneNumberFromString(e164);
-  if (!parsed) return e164;
-  return parsed.country && parsed.country === firmCountry ? parsed.formatNational() : parsed.formatInternational();
+  const formatted = !parsed ? e164 : parsed.country && parsed.country === firmCountry ? parsed.formatNational() : parsed.formatInternational();
+  if (formattedPhones.size >= FORMATTED_PHONES_KEPT) formattedPhones.clear();
+  formattedPhones.set(key, formatted);
+  return formatted;
 }
 
 export function phoneHref(e164: string): string {
