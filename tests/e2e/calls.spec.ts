@@ -105,6 +105,19 @@ test.describe("call log", () => {
     await expect(done).toContainText("Follow-up scheduled");
   });
 
+  test("a search's page past the last one says where the calls are and links to the last page", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const contact = uniqueName("Paige Past");
+    await scheduleThroughUi(page, contact, "Paging check");
+    await page.goto(`/bo/calls?q=${encodeURIComponent(contact)}&page=5`);
+    await expect(page.getByText("Page 5 is past the last page")).toBeVisible();
+    await expect(page.getByText("This list holds 1 call, on 1 page.")).toBeVisible();
+    await page.getByRole("link", { name: "Go to the last page" }).click();
+    await expect(callRow(page, contact)).toContainText("Scheduled");
+    await expect(page.getByText("1–1 of 1 calls")).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
   test("a missed call is retried and comes back to To do", async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     const contact = uniqueName("Mo Missed");

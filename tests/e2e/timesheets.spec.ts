@@ -160,6 +160,11 @@ test("clients list: search, archive and show archived", async ({ page }) => {
   await page.getByLabel("Show archived").check();
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByRole("link", { name })).toBeVisible();
+  // A page past the last one says so and leads back, instead of "No client matches".
+  await page.goto(`/bo/clients?q=${encodeURIComponent(name)}&archived=1&page=4`);
+  await expect(page.getByRole("heading", { name: "Page 4 is past the last page" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the last page" }).click();
+  await expect(page.getByRole("link", { name })).toBeVisible();
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: "/tmp/clients-list-desktop.png", fullPage: true });

@@ -1,6 +1,7 @@
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { PastLastPage } from "@/components/past-last-page";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
@@ -95,7 +96,9 @@ export async function CallsPage({ searchParams, icon }: { searchParams: Record<s
         people={options.assignees}
         client={client}
       />
-      {list.rows.length === 0 ? (
+      {list.rows.length === 0 && list.total > 0 ? (
+        <PastLastPage page={list.page} total={list.total} pages={pages} noun={{ one: "call", other: "calls" }} locale={settings.locale} lastPageHref={callsHref(query, { page: pages })} icon={icon} />
+      ) : list.rows.length === 0 ? (
         <EmptyState
           icon={icon}
           title={filtered ? "No calls match these filters" : query.view === "todo" ? "Nothing to do" : "No calls held yet"}

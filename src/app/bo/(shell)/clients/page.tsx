@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { PastLastPage } from "@/components/past-last-page";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -79,7 +80,9 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
           Search
         </Button>
       </form>
-      {list.rows.length === 0 ? (
+      {list.rows.length === 0 && list.total > 0 ? (
+        <PastLastPage page={list.page} total={list.total} pages={pages} noun={{ one: "client", other: "clients" }} locale={settings.locale} lastPageHref={href({ page: pages > 1 ? String(pages) : undefined })} />
+      ) : list.rows.length === 0 ? (
         <EmptyState
           title={q ? "No client matches this search" : "No clients yet"}
           description={q ? "Try another word, or show archived clients too." : canManage ? "Add your first client, then its projects, to start logging time." : "A manager adds clients and projects."}

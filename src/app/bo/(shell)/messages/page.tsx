@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { PastLastPage } from "@/components/past-last-page";
 import { Badge } from "@/components/ui/badge";
 import type { MessageStatus } from "@/db/schema";
 import { getDb } from "@/db/client";
@@ -50,7 +51,9 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
           </Link>
         ))}
       </nav>
-      {messages.length === 0 ? (
+      {messages.length === 0 && counts[status] > 0 ? (
+        <PastLastPage page={page} total={counts[status]} pages={Math.ceil(counts[status] / 50)} noun={{ one: "message", other: "messages" }} locale={settings.locale} lastPageHref={`/bo/messages?status=${status}&page=${Math.ceil(counts[status] / 50)}`} icon={<InboxIcon />} />
+      ) : messages.length === 0 ? (
         <EmptyState icon={<InboxIcon />} title={`No ${tab.label.toLowerCase()} messages`} description={tab.empty} />
       ) : (
         <ul className="grid gap-4">

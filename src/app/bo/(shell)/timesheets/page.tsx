@@ -3,6 +3,7 @@ import Link from "@/components/app-link";
 import { PlusIcon } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
+import { PastLastPage } from "@/components/past-last-page";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -141,7 +142,9 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
         </form>
       ) : null}
 
-      {list.rows.length === 0 ? (
+      {list.rows.length === 0 && list.total > 0 ? (
+        <PastLastPage page={list.page} total={list.total} pages={pages} noun={{ one: "timesheet", other: "timesheets" }} locale={settings.locale} lastPageHref={pageHref(pages)} />
+      ) : list.rows.length === 0 ? (
         view === "queue" ? (
           <EmptyState title="Nothing waiting for approval" description="Submitted weeks from your team appear here." />
         ) : (
