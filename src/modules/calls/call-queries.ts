@@ -214,13 +214,18 @@ export function callListRead(db: Executor, options: FindCallsOptions) {
     .orderBy(...order);
   const total = summaryCount ?? (countedWithPage ? sql<null>`null` : countOfCalls(db, where));
   return combinedRead({ rows, total }, (results) => {
-    const counted = results.total === null ? (results.rows.length > 0 ? Number(results.rows[0]!.matches) : options.page === 1 ? 0 : null) : (results.total[0]?.value ?? 0);
+    const counted = (): number | null => {
+      if (results.total !== null) return results.total[0]?.value ?? 0;
+      if (results.rows.length > 0) return Number(results.rows[0]!.matches);
+      // No row to carry the count: no match at all, or a page past the last one (unknown here).
+      return options.page === 1 ? 0 : null;
+    };
     const rows = results.rows.map((row) => {
       const { matches, ...call } = row;
       void matches;
       return call;
     });
-    return { rows, total: counted, page: options.page, size };
+    return { rows, total: counted(), page: options.page, size };
   });
 }
 

@@ -193,10 +193,9 @@ function weekHours(db: Executor, viewer: Viewer, today: string) {
   const decider = isDecider(viewer);
   // A manager's "Everyone" for the week holds their own row too: one select instead of two.
   const minutes = timesheetMinutesByPersonSelect(db, viewer, { view: decider ? "all" : "mine", week: monday });
-  return combinedRead(decider ? { minutes, people: findTimesheetPeople(db) } : { minutes }, (rows) => {
-    const byPerson = minutesByPersonOf(rows.minutes as Awaited<typeof minutes>);
-    const people = "people" in rows ? (rows.people as Awaited<ReturnType<typeof findTimesheetPeople>>) : null;
-    const team = people
+  return combinedRead({ minutes, people: decider ? findTimesheetPeople(db) : sql<null>`null` }, (rows) => {
+    const byPerson = minutesByPersonOf(rows.minutes);
+    const team = rows.people
       ?.filter((person) => person.active || (byPerson.get(person.id) ?? 0) > 0)
       .map((person) => ({ userId: person.id, name: person.name, minutes: byPerson.get(person.id) ?? 0, href: links.teamWeek(monday, person.id) }));
     return {

@@ -378,15 +378,9 @@ export type MonthTotals = { month: string; currency: string; invoiced: number; r
  * Per month ('YYYY-MM') and currency, for the whole months from the month of `range.from` to the
  * month of `range.to`: the totals of the issued documents (the list filtered on "Issued, any
  * state" and the month's issue dates) and the payments received (the list filtered on the month's
- * payment dates). The dashboard's chart; one query per month table.
+ * payment dates). The dashboard's chart: one select per month table, run with its other reads in
+ * one statement; invoiceMonthTotalsOf makes the totals of their rows.
  */
-export async function findInvoiceMonthTotals(db: Executor, range: { from: string; to: string }): Promise<MonthTotals[]> {
-  const selects = invoiceMonthTotalsSelects(db, range);
-  const [issued, paid] = await Promise.all([selects.issued, selects.paid]);
-  return invoiceMonthTotalsOf(issued, paid);
-}
-
-/** The two selects of findInvoiceMonthTotals, one per month table, to run with others in one statement. */
 export function invoiceMonthTotalsSelects(db: Executor, range: { from: string; to: string }) {
   // Whole months: the month rows from the month of `from` to the month of `to`.
   const fromMonth = `${range.from.slice(0, 7)}-01`;

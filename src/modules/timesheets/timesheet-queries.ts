@@ -125,13 +125,9 @@ export async function countMyOpenWeeks(db: Executor, viewer: Pick<Actor, "id" | 
 
 /**
  * Minutes logged per person in the weeks a list filter keeps (all their entries, whatever the
- * week's status): the sum of the list's "Hours" column. The dashboard's hours of the week.
+ * week's status): the sum of the list's "Hours" column. The dashboard's hours of the week, run
+ * with its other reads in one statement; minutesByPersonOf reads its rows.
  */
-export async function sumTimesheetMinutesByPerson(db: Executor, viewer: Pick<Actor, "id" | "role">, filter: Omit<TimesheetFilter, "page" | "pageSize">): Promise<Map<string, number>> {
-  return minutesByPersonOf(await timesheetMinutesByPersonSelect(db, viewer, filter));
-}
-
-/** The select of sumTimesheetMinutesByPerson, to run with others in one statement; minutesByPersonOf reads its rows. */
 export function timesheetMinutesByPersonSelect(db: Executor, viewer: Pick<Actor, "id" | "role">, filter: Omit<TimesheetFilter, "page" | "pageSize">) {
   return db
     .select({ userId: timesheet.userId, minutes: sql<string>`coalesce(sum(${timeEntry.minutes}), 0)` })

@@ -31,6 +31,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
   const db = getDb();
   const [messages, counts, settings] = await Promise.all([findMessages(db, status, 51, (page - 1) * 50), countMessagesByStatus(db), getPageSettings()]);
   const hasMore = messages.length > 50;
+  const pages = Math.ceil(counts[status] / 50);
   const tab = TABS.find((candidate) => candidate.status === status)!;
 
   return (
@@ -52,7 +53,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
         ))}
       </nav>
       {messages.length === 0 && counts[status] > 0 ? (
-        <PastLastPage page={page} total={counts[status]} pages={Math.ceil(counts[status] / 50)} noun={{ one: "message", other: "messages" }} locale={settings.locale} lastPageHref={`/bo/messages?status=${status}&page=${Math.ceil(counts[status] / 50)}`} icon={<InboxIcon />} />
+        <PastLastPage page={page} total={counts[status]} pages={pages} noun={{ one: "message", other: "messages" }} locale={settings.locale} lastPageHref={`/bo/messages?status=${status}&page=${pages}`} icon={<InboxIcon />} />
       ) : messages.length === 0 ? (
         <EmptyState icon={<InboxIcon />} title={`No ${tab.label.toLowerCase()} messages`} description={tab.empty} />
       ) : (
