@@ -321,6 +321,25 @@ describe(`call lists on ${process.env.TEST_DB}`, () => {
     expect(Object.keys(all.rows[0]!)).not.toContain("matches");
   });
 
+  it("a search past the scan's cap reads its page in order and counts apart: the same pages and total at every cap, in both views", async () => {
+    const base = { viewerId: staff.id, timeZone: TZ } as const;
+    const subject = "Renewal 100% archive";
+    for (let index = 0; index < 5; index++) await logCall(database.db, staff, newCall({ contactName: `Archive ${index}`, subject, startedAt: wall(-24 * (index + 1)), duration: "5" }));
+    for (let index = 0; index < 5; index++) await scheduleCall(database.db, staff, newCall({ contactName: `Ahead ${index}`, subject, scheduledAt: wall(24 * (index + 1)) }));
+    const expected = { history: ["Archive 0", "Archive 1", "Archive 2", "Archive 3", "Archive 4"], todo: ["Ahead 0", "Ahead 1", "Ahead 2", "Ahead 3", "Ahead 4"] };
+    // 5 matches: a cap of 5 or more takes the one scan, 4 or less the ordered read and its count.
+    for (const searchScanCap of [undefined, 5, 4, 1, 0]) {
+      for (const view of ["history", "todo"] as const) {
+        const options = { ...base, view, q: "100% archive", size: 2, searchScanCap };
+        const pages = await Promise.all([1, 2, 3].map((page) => findCalls(database.db, { ...options, page })));
+        expect(pages.map((page) => page.total), `${view}, cap ${searchScanCap}`).toEqual([5, 5, 5]);
+        expect(pages.flatMap((page) => page.rows.map((row) => row.contactName)), `${view}, cap ${searchScanCap}`).toEqual(expected[view]);
+        expect(await findCalls(database.db, { ...options, page: 4 })).toMatchObject({ rows: [], total: 5, page: 4 });
+        expect(await findCalls(database.db, { ...options, q: "100% archives", page: 1 })).toMatchObject({ rows: [], total: 0 });
+      }
+    }
+  });
+
   it("the totals of the unfiltered views and of a person's come from the per-status counts, equal to counting the calls", async () => {
     const base = { viewerId: staff.id, timeZone: TZ, page: 1, size: 1 } as const;
     const counted = async (statuses: string[], userId?: string) => {

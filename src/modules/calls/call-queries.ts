@@ -71,6 +71,8 @@ export type FindCallsOptions = {
   timeZone: string;
   /** The firm's today, for `due`; the caller passes it so a test can fix it. */
   today?: string;
+  /** SEARCH_SCAN_CAP, lowered by a test to reach the ordered read. */
+  searchScanCap?: number;
 };
 
 /**
@@ -158,43 +160,55 @@ function countFromSummary(db: Executor, options: Omit<FindCallsOptions, "page" |
     .where(and(inArray(callCounts.status, chosen), person ? eq(callCounts.assignedUserId, person) : undefined));
 }
 
+/**
+ * How many matches a search reads in one scan to take its page and its count from them. Up to
+ * this many, the scan costs about what counting them costs, and the page comes with it; past it,
+ * the search walks the view in order for its page and counts apart (see callListRead).
+ */
+export const SEARCH_SCAN_CAP = 5000;
+
 /** One page of the To do or History view, with the total of the filtered set, in one statement. */
 export async function findCalls(db: Executor, options: FindCallsOptions) {
-  return withCallTotal(db, options, await runRead(db, callListRead(db, options)));
+  return completeCallList(db, options, await runRead(db, callListRead(db, options)));
 }
 
 /**
  * The reads of findCalls, to run with the other reads of a page in one statement (runReadsTogether).
- * Its total is null only for a search's page past the last match: withCallTotal counts it then.
+ * Its total is null when a search's one scan could not give the page (more matches than the cap,
+ * or a page past what it read): completeCallList reads the list again then, in order and counted.
  */
-export function callListRead(db: Executor, options: FindCallsOptions) {
+export function callListRead(db: Executor, options: FindCallsOptions, strategy: "scan" | "ordered" = "scan") {
   const where = and(...callFilters(options));
-  const order = options.view === "history" ? [desc(callAt), desc(call.id)] : [asc(callAt), asc(call.id)];
+  const ascending = options.view !== "history";
+  const order = ascending ? [asc(callAt), asc(call.id)] : [desc(callAt), desc(call.id)];
   const size = options.size;
+  const offset = (options.page - 1) * size;
+  const cap = options.searchScanCap ?? SEARCH_SCAN_CAP;
   const summaryCount = countFromSummary(db, options);
-  // A search of To do reads every match anyway to count them: its page comes from the same scan,
-  // each row carrying the number of matches (a window count), instead of a second search walking
-  // the calls in order and matching each one's name and subject again (8.5 ms → 2.6 ms for a
-  // common name). The window is computed in a subquery the order and limit stay out of: with them
-  // inside, PostgreSQL walks the ordered index over every call of the view, as if the limit still
-  // stopped it early. History keeps its count apart: it grows without end, and a broad search
-  // there (most calls) would sort every match where its list stops at the first 50 in order.
-  const countedWithPage = !summaryCount && Boolean(options.q) && options.view !== "history";
+  // A search reads its matches anyway to count them: up to the cap, its page comes from the same
+  // scan, each row carrying the number of matches read (a window count), instead of a second
+  // search walking the calls in order and matching each one's name and subject again ("samuel" in
+  // History: 9.1 ms as two reads, 5.2 ms as one). The scan stops one past the cap: a broad search
+  // ("an", 50,000 matches in History) loses that much (4–13 ms) before its ordered walk and count
+  // (54 ms). The scan is a subquery with its own limit, so PostgreSQL takes the matches from the
+  // search index instead of walking the ordered index of the whole view.
+  const scanned = !summaryCount && Boolean(options.q) && strategy === "scan";
   // The page's calls first, then the joins for those rows only. Joined before the limit, a search
   // matching a few hundred calls had PostgreSQL hash all 10,000 projects and 2,000 clients to join
   // them (3 ms of the 6 the page took).
-  const matched = db
-    .select({ id: call.id, at: sql<Date>`${callAt}`.as("at"), matches: sql<number>`count(*) over ()`.as("matches") })
+  const matches = db
+    .select({ id: call.id, at: sql<Date>`${callAt}`.as("at") })
     .from(call)
     .where(where)
-    .as("matched");
-  const pageOfCalls = countedWithPage
+    .limit(cap + 1)
+    .as("matches");
+  const pageOfCalls = scanned
     ? db
-        .select({ id: matched.id, matches: sql<number | null>`${matched.matches}`.as("matches") })
-        .from(matched)
-        .orderBy(asc(matched.at), asc(matched.id))
+        .select({ id: matches.id, matches: sql<number | null>`count(*) over ()`.as("matches") })
+        .from(matches)
+        .orderBy(...(ascending ? [asc(matches.at), asc(matches.id)] : [desc(matches.at), desc(matches.id)]))
         .limit(size)
-        .offset((options.page - 1) * size)
+        .offset(offset)
         .as("page_of_calls")
     : db
         .select({ id: call.id, matches: sql<number | null>`null::bigint`.as("matches") })
@@ -202,7 +216,7 @@ export function callListRead(db: Executor, options: FindCallsOptions) {
         .where(where)
         .orderBy(...order)
         .limit(size)
-        .offset((options.page - 1) * size)
+        .offset(offset)
         .as("page_of_calls");
   const rows = db
     .select({ ...listColumns, matches: pageOfCalls.matches })
@@ -212,12 +226,16 @@ export function callListRead(db: Executor, options: FindCallsOptions) {
     .leftJoin(project, eq(project.id, call.projectId))
     .leftJoin(timeEntry, eq(timeEntry.id, call.timeEntryId))
     .orderBy(...order);
-  const total = summaryCount ?? (countedWithPage ? sql<null>`null` : countOfCalls(db, where));
+  const total = summaryCount ?? (scanned ? sql<null>`null` : countOfCalls(db, where));
   return combinedRead({ rows, total }, (results) => {
     const counted = (): number | null => {
       if (results.total !== null) return results.total[0]?.value ?? 0;
-      if (results.rows.length > 0) return Number(results.rows[0]!.matches);
-      // No row to carry the count: no match at all, or a page past the last one (unknown here).
+      if (results.rows.length > 0) {
+        const read = Number(results.rows[0]!.matches);
+        return read <= cap ? read : null;
+      }
+      // No row to carry the count: no match at all (an empty scan), or a page past what the scan
+      // read (past the last match or past the cap: unknown here).
       return options.page === 1 ? 0 : null;
     };
     const rows = results.rows.map((row) => {
@@ -229,11 +247,11 @@ export function callListRead(db: Executor, options: FindCallsOptions) {
   });
 }
 
-/** A list whose total callListRead left unknown (a search's page past the last match) gets it counted. */
-export async function withCallTotal<List extends { total: number | null }>(db: Executor, options: FindCallsOptions, list: List): Promise<List & { total: number }> {
+/** A list callListRead could not complete in its one scan, read again in order and counted. */
+export async function completeCallList<List extends { total: number | null }>(db: Executor, options: FindCallsOptions, list: List): Promise<List & { total: number }> {
   if (list.total !== null) return list as List & { total: number };
-  const [counted] = await countOfCalls(db, and(...callFilters(options)));
-  return { ...list, total: counted?.value ?? 0 };
+  const ordered = await runRead(db, callListRead(db, options, "ordered"));
+  return { ...list, ...ordered, total: ordered.total ?? 0 };
 }
 
 export async function getCall(db: Executor, id: string) {

@@ -10,7 +10,7 @@ import { cn } from "@/lib/utils";
 import { runReadsTogether } from "@/db/select-together";
 import { clientNameRead } from "@/modules/clients/client-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
-import { callFormOptionsRead, callListRead, withCallTotal } from "../call-queries";
+import { callFormOptionsRead, callListRead, completeCallList } from "../call-queries";
 import { callListQuery, type CallListQuery } from "../call-schemas";
 import { CallFilters } from "./call-filters";
 import { NewCallButtons } from "./call-form";
@@ -42,7 +42,7 @@ export async function CallsPage({ searchParams, icon }: { searchParams: Record<s
     options: callFormOptionsRead(db, viewer, settings.timezone),
     client: clientNameRead(db, query.client),
   });
-  const list = await withCallTotal(db, listOptions, page);
+  const list = await completeCallList(db, listOptions, page);
   const filtered = Boolean(query.q || query.person || query.client || query.direction || query.status || query.from || query.to || (query.view === "todo" && query.due));
   const first = list.total === 0 ? 0 : (list.page - 1) * list.size + 1;
   const last = Math.min(list.total, list.page * list.size);
