@@ -91,6 +91,30 @@ test.describe("invoices", () => {
   // icon is icon.svg, so that request is a 404 no page of ours makes.
   test.use({ allowedConsoleErrors: /favicon\.ico/ });
 
+  test("a filtered list's page past the last one keeps its totals, says where the invoices are and links to the last page", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const clientName = uniqueName("Paging Ltd");
+    const clientId = await createClientThroughUi(page, clientName);
+    await page.goto("/bo/invoices/create");
+    await page.getByLabel("Client").selectOption({ label: clientName });
+    await page.getByLabel("Description").fill("Paging check");
+    await page.getByLabel("Quantity").fill("1");
+    await page.getByLabel(/Unit price/).fill("100");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page).toHaveURL(/\/bo\/invoices\/[0-9a-f-]{36}$/);
+
+    await page.goto(`/bo/invoices?client=${clientId}&page=3`);
+    await expect(page.getByRole("heading", { name: "Page 3 is past the last page" })).toBeVisible();
+    await expect(page.getByText("This list holds 1 document, on 1 page.")).toBeVisible();
+    await expect(page.getByTestId("invoice-totals")).toContainText("1 document in EUR");
+    await expect(page.getByRole("table")).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("link", { name: "Go to the last page" }).click();
+    await expect(page).toHaveURL(new RegExp(`client=${clientId}`));
+    await expect(page.getByRole("row").filter({ hasText: clientName })).toHaveCount(1);
+    await expect(page.getByText("1 document · page 1 of 1")).toBeVisible();
+  });
+
   test("from a client's approved time to a paid invoice, its PDF, the refusal to edit it, a credit note and a filtered CSV export", async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, ADMIN.email, ADMIN.password);

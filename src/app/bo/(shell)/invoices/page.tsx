@@ -2,6 +2,7 @@ import { DownloadIcon, FileTextIcon, PlusIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
+import { PastLastPage } from "@/components/past-last-page";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -169,49 +170,55 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
               </div>
             ))}
           </section>
-          <Table containerClassName="rounded-lg border max-h-[calc(100dvh-16rem)]">
-            <TableHeader>
-              <TableRow>
-                {sortHeader("number", "Number")}
-                {sortHeader("client", "Client")}
-                {sortHeader("issueDate", "Issued", "hidden md:table-cell")}
-                {sortHeader("dueDate", "Due", "hidden lg:table-cell")}
-                {sortHeader("status", "Status", "hidden sm:table-cell")}
-                {sortHeader("total", "Total", "text-right")}
-                {sortHeader("balance", "Balance", "hidden text-right sm:table-cell")}
-              </TableRow>
-            </TableHeader>
-            <InvoiceListRows
-              rows={list.rows.map((row) => ({
-                id: row.id,
-                number: row.number,
-                isCreditNote: row.kind === "credit_note",
-                clientName: row.clientName,
-                issued: day(row.issueDate),
-                due: row.kind === "invoice" ? day(row.dueDate) : "",
-                status: row.displayStatus,
-                total: money(row.total, row.currency),
-                balance: row.status === "draft" || row.kind === "credit_note" ? "" : money(row.balance, row.currency),
-              }))}
-            />
-          </Table>
-          <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <span className="text-muted-foreground">
-              {list.total} {list.total === 1 ? "document" : "documents"} · page {list.page} of {pages}
-            </span>
-            <div className="flex gap-2">
-              {list.page > 1 ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link href={`/bo/invoices${invoiceListQuery(filter, { page: list.page - 1 })}`}>Previous</Link>
-                </Button>
-              ) : null}
-              {list.page < pages ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link href={`/bo/invoices${invoiceListQuery(filter, { page: list.page + 1 })}`}>Next</Link>
-                </Button>
-              ) : null}
-            </div>
-          </nav>
+          {list.rows.length === 0 && list.page > pages ? (
+            <PastLastPage page={list.page} total={list.total} pages={pages} noun={{ one: "document", other: "documents" }} locale={settings.locale} lastPageHref={`/bo/invoices${invoiceListQuery(filter, { page: pages })}`} icon={<FileTextIcon />} />
+          ) : (
+            <>
+              <Table containerClassName="rounded-lg border max-h-[calc(100dvh-16rem)]">
+                <TableHeader>
+                  <TableRow>
+                    {sortHeader("number", "Number")}
+                    {sortHeader("client", "Client")}
+                    {sortHeader("issueDate", "Issued", "hidden md:table-cell")}
+                    {sortHeader("dueDate", "Due", "hidden lg:table-cell")}
+                    {sortHeader("status", "Status", "hidden sm:table-cell")}
+                    {sortHeader("total", "Total", "text-right")}
+                    {sortHeader("balance", "Balance", "hidden text-right sm:table-cell")}
+                  </TableRow>
+                </TableHeader>
+                <InvoiceListRows
+                  rows={list.rows.map((row) => ({
+                    id: row.id,
+                    number: row.number,
+                    isCreditNote: row.kind === "credit_note",
+                    clientName: row.clientName,
+                    issued: day(row.issueDate),
+                    due: row.kind === "invoice" ? day(row.dueDate) : "",
+                    status: row.displayStatus,
+                    total: money(row.total, row.currency),
+                    balance: row.status === "draft" || row.kind === "credit_note" ? "" : money(row.balance, row.currency),
+                  }))}
+                />
+              </Table>
+              <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span className="text-muted-foreground">
+                  {list.total} {list.total === 1 ? "document" : "documents"} · page {list.page} of {pages}
+                </span>
+                <div className="flex gap-2">
+                  {list.page > 1 ? (
+                    <Button asChild variant="outline" size="sm">
+                      <Link href={`/bo/invoices${invoiceListQuery(filter, { page: list.page - 1 })}`}>Previous</Link>
+                    </Button>
+                  ) : null}
+                  {list.page < pages ? (
+                    <Button asChild variant="outline" size="sm">
+                      <Link href={`/bo/invoices${invoiceListQuery(filter, { page: list.page + 1 })}`}>Next</Link>
+                    </Button>
+                  ) : null}
+                </div>
+              </nav>
+            </>
+          )}
         </>
       )}
     </div>
