@@ -133,6 +133,13 @@ test.describe("public site", () => {
     await page.goto("/bo/messages");
     await expect(page.getByRole("article").filter({ hasText: realSubject })).toBeVisible();
     await expect(page.getByText(subject)).toHaveCount(0);
+
+    // A page past the last one says so, with no "Newer" link to another empty page.
+    await page.goto("/bo/messages?status=new&page=99");
+    await expect(page.getByRole("heading", { name: "Page 99 is past the last page" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "← Newer" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Go to the last page" }).click();
+    await expect(page.getByRole("article").filter({ hasText: realSubject })).toBeVisible();
   });
 
   test("a form sent under 3 s is refused; the 6th submission in an hour is refused", async ({ page }) => {

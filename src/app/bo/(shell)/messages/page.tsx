@@ -110,7 +110,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
           ))}
         </ul>
       )}
-      {page > 1 || hasMore ? (
+      {messages.length > 0 && (page > 1 || hasMore) ? (
         <nav aria-label="Pages" className="flex justify-between text-sm">
           {page > 1 ? <Link href={`/bo/messages?status=${status}&page=${page - 1}`}>← Newer</Link> : <span />}
           {hasMore ? <Link href={`/bo/messages?status=${status}&page=${page + 1}`}>Older →</Link> : null}
