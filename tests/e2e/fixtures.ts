@@ -111,3 +111,15 @@ export function makePdf(text = "Curriculum vitae"): Buffer {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
 }
+
+/**
+ * Chooses a client in the invoice form's client field (a combobox that searches by name): types
+ * the start of the name, picks the option, and waits for the client's details to show.
+ */
+export async function chooseInvoiceClient(page: Page, name: string) {
+  const field = page.getByRole("combobox", { name: "Client" });
+  await field.fill(name.slice(0, 40));
+  await page.getByRole("option", { name, exact: true }).click();
+  await expect(field).toHaveValue(name);
+  await expect(page.getByText(/^Invoiced in [A-Z]{3}, \d+ days to pay$/)).toBeVisible();
+}

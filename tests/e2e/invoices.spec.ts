@@ -1,6 +1,6 @@
 import { inflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { ADMIN, createUserThroughUi, expect, expectNoSeriousAxeViolations, firstSignIn, signIn, signOut, test, uniqueEmail } from "./fixtures";
+import { ADMIN, chooseInvoiceClient, createUserThroughUi, expect, expectNoSeriousAxeViolations, firstSignIn, signIn, signOut, test, uniqueEmail } from "./fixtures";
 
 function uniqueName(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -91,12 +91,15 @@ test.describe("invoices", () => {
   // icon is icon.svg, so that request is a 404 no page of ours makes.
   test.use({ allowedConsoleErrors: /favicon\.ico/ });
 
-  test("a filtered list's page past the last one keeps its totals, says where the invoices are and links to the last page", async ({ page }) => {
+  test("a draft from the client page's New invoice; the filtered list's page past the last one keeps its totals, says where the invoices are and links to the last page", async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     const clientName = uniqueName("Paging Ltd");
     const clientId = await createClientThroughUi(page, clientName);
-    await page.goto("/bo/invoices/create");
-    await page.getByLabel("Client").selectOption({ label: clientName });
+    // The client page's "New invoice" opens the form with the client chosen, its details shown.
+    await page.getByRole("link", { name: "New invoice" }).click();
+    await expect(page).toHaveURL(new RegExp(`/bo/invoices/create\\?client=${clientId}$`));
+    await expect(page.getByRole("combobox", { name: "Client" })).toHaveValue(clientName);
+    await expect(page.getByText("8 Harbour Road")).toBeVisible();
     await page.getByLabel("Description").fill("Paging check");
     await page.getByLabel("Quantity").fill("1");
     await page.getByLabel(/Unit price/).fill("100");
@@ -126,7 +129,7 @@ test.describe("invoices", () => {
 
     // A draft from the unbilled time: 3 h × 120 = 360.00, + 20 % VAT = 432.00.
     await page.goto("/bo/invoices/create");
-    await page.getByLabel("Client").selectOption({ label: clientName });
+    await chooseInvoiceClient(page, clientName);
     await expect(page.getByText("8 Harbour Road")).toBeVisible();
     await page.getByRole("button", { name: "Remove line 1" }).click();
     await page.getByRole("button", { name: "Add unbilled time" }).click();
@@ -151,7 +154,7 @@ test.describe("invoices", () => {
 
     // The time is now billed: a second draft finds nothing left to add.
     await page.goto("/bo/invoices/create");
-    await page.getByLabel("Client").selectOption({ label: clientName });
+    await chooseInvoiceClient(page, clientName);
     await page.getByRole("button", { name: "Add unbilled time" }).click();
     await expect(page.getByRole("dialog", { name: "Add unbilled time" })).toContainText("no unbilled approved time");
     await page.keyboard.press("Escape");
@@ -195,7 +198,7 @@ test.describe("invoices", () => {
 
     // A second invoice, cancelled by a full credit note.
     await page.goto("/bo/invoices/create");
-    await page.getByLabel("Client").selectOption({ label: clientName });
+    await chooseInvoiceClient(page, clientName);
     await page.getByLabel("Description").fill("Advisory retainer");
     await page.getByLabel("Unit price (EUR)").fill("250");
     await page.getByRole("button", { name: "Save draft" }).click();

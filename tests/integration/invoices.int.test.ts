@@ -15,7 +15,7 @@ import {
   recordPayment,
   updateDraftInvoice,
 } from "../../src/modules/invoices/invoice-mutations";
-import { findInvoiceEvents, findInvoices, getInvoice, streamInvoiceRows } from "../../src/modules/invoices/invoice-queries";
+import { findInvoiceClient, findInvoiceEvents, findInvoices, getInvoice, streamInvoiceRows } from "../../src/modules/invoices/invoice-queries";
 import { findUnbilledEntries as findUnbilledTime } from "../../src/modules/timesheets/unbilled-queries";
 import { invoiceCsvStream } from "../../src/modules/invoices/invoice-csv";
 import { invoiceListFilter } from "../../src/modules/invoices/invoice-schemas";
@@ -87,6 +87,23 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
     expect(events.map((event) => event.action)).toEqual(["create"]);
   });
 
+  it("the form's chosen client comes with its address, currency and terms, archived ones flagged; an unknown id is null", async () => {
+    const chosen = await insertClient(database.db, { name: "Form Client", currency: "GBP", paymentTermsDays: 45, addressLine2: "Floor 2" });
+    expect(await findInvoiceClient(database.db, chosen.id)).toEqual({
+      id: chosen.id,
+      name: "Form Client",
+      currency: "GBP",
+      paymentTermsDays: 45,
+      addressLines: ["1 Main Street", "Floor 2", "75001 Paris"],
+      country: "FR",
+      vatNumber: "FR32901234567",
+      archived: false,
+    });
+    const archived = await insertClient(database.db, { archivedAt: new Date(), addressLine1: null, postalCode: null, city: null });
+    expect(await findInvoiceClient(database.db, archived.id)).toMatchObject({ id: archived.id, archived: true, addressLines: [] });
+    expect(await findInvoiceClient(database.db, "01900000-0000-7000-8000-000000000000")).toBeNull();
+  });
+
   it("refuses bad input with a message per field and writes nothing", async () => {
     const customer = await insertClient(database.db, { currency: "EUR" });
     const before = await Promise.all([countOf(invoice), countOf(invoiceLine), countOf(auditEvent)]);
@@ -109,6 +126,10 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
       fields.push(...Object.keys((error as InvalidError).fieldErrors));
     }
     expect(fields).toEqual(["issueDate", "dueDate", "lines.0.description", "lines.0.quantity", "lines.0.quantity", "lines.0.discount", "lines.0.taxRateBp", "currency", "servicePeriodEnd", "clientId"]);
+    // No client chosen says so; an id that is not one is unknown.
+    const clientError = async (clientId: string) => ((await createDraftInvoice(database.db, manager, draftInput(clientId)).catch((caught: unknown) => caught)) as InvalidError).fieldErrors?.clientId;
+    expect(await clientError("")).toBe("Choose a client.");
+    expect(await clientError("not-an-id")).toBe("Unknown record.");
     await expect(createDraftInvoice(database.db, staff(), draftInput(customer.id))).rejects.toBeInstanceOf(ForbiddenError);
     expect(await Promise.all([countOf(invoice), countOf(invoiceLine), countOf(auditEvent)])).toEqual(before);
   });

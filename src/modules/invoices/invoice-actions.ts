@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
 import { type ActionResult, runAction } from "@/lib/action";
+import { NotFoundError } from "@/lib/errors";
 import { parseInput } from "@/lib/parse-input";
 import { requireActor } from "@/lib/session";
 import { findUnbilledEntries } from "@/modules/timesheets/unbilled-queries";
@@ -17,8 +18,9 @@ import {
   recordPayment,
   updateDraftInvoice,
 } from "./invoice-mutations";
+import { type ClientOption, findInvoiceClient } from "./invoice-queries";
 import type { UnbilledEntry } from "./invoice-rules";
-import { unbilledTimeInput } from "./invoice-schemas";
+import { invoiceClientInput, unbilledTimeInput } from "./invoice-schemas";
 
 // Thin server actions: the session decides who acts; each mutation checks the role again,
 // validates with the shared schema and writes in one transaction.
@@ -110,6 +112,17 @@ export async function duplicateInvoiceAction(input: unknown): Promise<ActionResu
     refresh();
     return { id: copy.id };
   }, "Duplicated as a new draft.");
+}
+
+/** The details of the client chosen in the invoice form: address, currency, payment terms. */
+export async function loadInvoiceClientAction(input: unknown): Promise<ActionResult<ClientOption>> {
+  return runAction(async () => {
+    await requireActor(MANAGERS);
+    const { clientId } = parseInput(invoiceClientInput, input);
+    const found = await findInvoiceClient(getDb(), clientId);
+    if (!found) throw new NotFoundError("This client does not exist.");
+    return found;
+  });
 }
 
 /** The client's approved, billable, not yet invoiced time, for "Add unbilled time". */

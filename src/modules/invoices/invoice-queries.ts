@@ -1,5 +1,5 @@
 import "server-only";
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { bigint as pgBigint, date as pgDate, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import type { PendingSelect } from "@/db/select-together";
@@ -506,15 +506,19 @@ export type ClientOption = {
   addressLines: string[];
   country: string | null;
   vatNumber: string | null;
+  archived: boolean;
 };
 
 /**
- * Clients a draft can be made for. The clients module is to provide findClientOptions; until it
- * does, this minimal query (non-archived clients by name) serves the invoice form.
+ * What the invoice form shows of its client once chosen (address, currency, payment terms), or
+ * null when no such client exists. The form finds clients by name (ClientPicker): a firm may have
+ * thousands, too many to send with the page. Archived clients are found too, for a draft made
+ * before its client was archived; `archived` says so.
  */
-export async function findInvoiceClientOptions(db: Executor): Promise<ClientOption[]> {
-  const rows = await db.select().from(client).where(isNull(client.archivedAt)).orderBy(asc(sql`lower(${client.name})`)).limit(2000);
-  return rows.map((row) => ({
+export async function findInvoiceClient(db: Executor, id: string): Promise<ClientOption | null> {
+  const [row] = await db.select().from(client).where(eq(client.id, id)).limit(1);
+  if (!row) return null;
+  return {
     id: row.id,
     name: row.name,
     currency: row.currency,
@@ -522,7 +526,8 @@ export async function findInvoiceClientOptions(db: Executor): Promise<ClientOpti
     addressLines: [row.addressLine1, row.addressLine2, [row.postalCode, row.city].filter(Boolean).join(" ")].filter((line): line is string => Boolean(line)),
     country: row.country,
     vatNumber: row.vatNumber,
-  }));
+    archived: row.archivedAt !== null,
+  };
 }
 
 /** The invoice, its printable document (same for the read view and the PDF) and the firm's settings. */

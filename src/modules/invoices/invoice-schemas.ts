@@ -83,8 +83,11 @@ export const invoiceLineInput = z.object({
   timeEntryIds: z.array(uuid).max(5000).default([]),
 });
 
+/** The client of a draft: none chosen says so, anything else not an id is unknown. */
+const chosenClient = z.uuid({ error: (issue) => (issue.input === "" || issue.input === undefined ? "Choose a client." : "Unknown record.") });
+
 const draftFields = {
-  clientId: uuid,
+  clientId: chosenClient,
   currency,
   issueDate: dateString("the issue date"),
   dueDate: dateString("the due date"),
@@ -159,6 +162,9 @@ export const createCreditNoteInput = z.object({
 export type CreateCreditNoteInput = z.input<typeof createCreditNoteInput>;
 
 export const unbilledTimeInput = z.object({ clientId: uuid, grouping: z.enum(TIME_GROUPINGS).default("project") });
+
+/** The client the invoice form's picker chose, whose details it shows. */
+export const invoiceClientInput = z.object({ clientId: uuid });
 
 // ---------------------------------------------------------------------------------------
 // The list's filters, read from the URL (so a filtered list can be bookmarked and shared)

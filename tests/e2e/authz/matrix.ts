@@ -221,6 +221,7 @@ export const MATRIX: Row[] = [
   bo("invoices/edit/[id]", (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`, MANAGERS),
   { kind: "route", file: "src/app/bo/(shell)/invoices/[id]/pdf/route.ts", method: "GET", path: (seed) => `/bo/invoices/${seed.invoices.issued.id}/pdf`, expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK }, forged: LOGIN },
   { kind: "route", file: "src/app/bo/(shell)/invoices/export/route.ts", method: "GET", path: () => "/bo/invoices/export", expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK }, forged: LOGIN },
+  { kind: "action", file: INVOICES, name: "loadInvoiceClientAction", page: () => "/bo/invoices/create", args: (seed) => [{ clientId: seed.client.id }], expect: A_MANAGERS },
   { kind: "action", file: INVOICES, name: "loadUnbilledTimeAction", page: () => "/bo/invoices/create", args: (seed) => [{ clientId: seed.client.id }], expect: A_MANAGERS },
   { kind: "action", file: INVOICES, name: "createInvoiceAction", page: () => "/bo/invoices/create", args: (seed) => [invoiceProbe(seed)], expect: A_MANAGERS },
   { kind: "action", file: INVOICES, name: "updateInvoiceAction", page: (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`, args: (seed) => [{ ...invoiceProbe(seed), id: seed.invoices.update.id, version: seed.invoices.update.version }], expect: A_MANAGERS },

@@ -35,7 +35,7 @@ import {
 import type { Database } from "../../../src/db/client";
 import { getAuth } from "../../../src/lib/auth";
 import { addDaysToDate, todayInZone } from "../../../src/lib/dates";
-import { type DomainError, InvalidError } from "../../../src/lib/errors";
+import { type DomainError, InvalidError, NotFoundError } from "../../../src/lib/errors";
 import { formatDate } from "../../../src/lib/dates";
 import { formatMoney } from "../../../src/lib/money";
 import { parseInput } from "../../../src/lib/parse-input";
@@ -68,8 +68,8 @@ import {
   updateDraftInvoice,
 } from "../../../src/modules/invoices/invoice-mutations";
 import { renderInvoicePdf } from "../../../src/modules/invoices/invoice-pdf";
-import { findInvoices, getInvoice, getInvoiceDocument } from "../../../src/modules/invoices/invoice-queries";
-import { invoiceListFilter, PAYMENT_METHODS, unbilledTimeInput } from "../../../src/modules/invoices/invoice-schemas";
+import { findInvoiceClient, findInvoices, getInvoice, getInvoiceDocument } from "../../../src/modules/invoices/invoice-queries";
+import { invoiceClientInput, invoiceListFilter, PAYMENT_METHODS, unbilledTimeInput } from "../../../src/modules/invoices/invoice-schemas";
 import { createJob, setApplicationStatus, transitionJob, updateApplicationNotes, updateJob } from "../../../src/modules/jobs/job-mutations";
 import { findApplications, findJobs, getApplicationCv, getJob, getPublicJob } from "../../../src/modules/jobs/job-queries";
 import { jobTransitionMessage, sanitiseFileName } from "../../../src/modules/jobs/job-rules";
@@ -963,6 +963,18 @@ const billing: Record<string, FuzzCase> = {
       expect(copy.status).toBe("draft");
       expect(copy.lines.map((row) => row.description)).toEqual(["Consulting"]);
     },
+  },
+  "src/modules/invoices/invoice-actions.ts#loadInvoiceClientAction": {
+    group: "billing-and-site",
+    tables: [],
+    valid: (ctx) => fc.record({ clientId: fc.constant(ctx.clientId) }),
+    // The action: parseInput(invoiceClientInput), the query, and NotFoundError for no such client.
+    run: async (ctx, input) => {
+      const found = await findInvoiceClient(ctx.db, parseInput(invoiceClientInput, input).clientId);
+      if (!found) throw new NotFoundError("This client does not exist.");
+      return found;
+    },
+    verify: async (_ctx, input, result) => expect(result).toMatchObject({ id: parseInput(invoiceClientInput, input).clientId, archived: expect.any(Boolean), addressLines: expect.any(Array) }),
   },
   "src/modules/invoices/invoice-actions.ts#loadUnbilledTimeAction": {
     group: "billing-and-site",

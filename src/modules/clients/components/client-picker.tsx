@@ -12,11 +12,36 @@ export type PickedClient = { id: string; name: string };
 const SEARCH_DELAY_MS = 150;
 
 /**
- * A list filter's client field: a combobox that finds clients by name as one types (the firm may
- * have thousands, too many for a select), holding the chosen id in a hidden input named `name` so
- * the filter form stays a plain GET form. Empty means every client.
+ * A client field: a combobox that finds clients by name as one types (the firm may have
+ * thousands, too many for a select), holding the chosen id in a hidden input named `name`. A list
+ * filter uses it in a plain GET form (empty means every client); a form that needs the choice as
+ * it happens (the invoice form) passes `onChoose`.
  */
-export function ClientPicker({ id, name, selected, anyLabel = "Any client" }: { id: string; name: string; selected: PickedClient | null; anyLabel?: string }) {
+export function ClientPicker({
+  id,
+  name,
+  selected,
+  anyLabel = "Any client",
+  placeholder = `${anyLabel}: type a name`,
+  onChoose,
+  invalid,
+  describedBy,
+  required,
+  inputRef,
+}: {
+  id: string;
+  name: string;
+  selected: PickedClient | null;
+  /** What no choice means, for the clear button's label. */
+  anyLabel?: string;
+  placeholder?: string;
+  onChoose?: (client: PickedClient | null) => void;
+  invalid?: boolean;
+  describedBy?: string;
+  required?: boolean;
+  /** The text field, for a form that moves focus to it (react-hook-form on an error). */
+  inputRef?: React.Ref<HTMLInputElement>;
+}) {
   const listId = useId();
   const [chosen, setChosen] = useState<PickedClient | null>(selected);
   const [text, setText] = useState(selected?.name ?? "");
@@ -54,6 +79,7 @@ export function ClientPicker({ id, name, selected, anyLabel = "Any client" }: { 
   }
 
   function choose(option: PickedClient | null) {
+    if (option?.id !== chosen?.id) onChoose?.(option);
     setChosen(option);
     setText(option?.name ?? "");
     setOpen(false);
@@ -93,6 +119,7 @@ export function ClientPicker({ id, name, selected, anyLabel = "Any client" }: { 
     <div className="relative">
       <input type="hidden" name={name} value={chosen?.id ?? ""} />
       <Input
+        ref={inputRef}
         id={id}
         role="combobox"
         aria-expanded={open}
@@ -101,12 +128,16 @@ export function ClientPicker({ id, name, selected, anyLabel = "Any client" }: { 
         aria-activedescendant={activeId}
         autoComplete="off"
         maxLength={100}
-        placeholder={`${anyLabel}: type a name`}
+        placeholder={placeholder}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
         className="pr-14"
         value={text}
         onChange={(event) => {
           setText(event.target.value);
           // Typing starts a new choice: until one is picked the filter is every client.
+          if (chosen) onChoose?.(null);
           setChosen(null);
           openList(event.target.value);
         }}

@@ -3,8 +3,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowDownIcon, ArrowUpIcon, ClockIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
-import { type FieldPath, type Resolver, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { useMemo, useRef, useState } from "react";
+import { type FieldPath, type Resolver, useController, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -15,7 +15,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { addDaysToDate, isValidDateString } from "@/lib/dates";
 import { formatBasisPoints, formatMoney, parseMoneyInput } from "@/lib/money";
-import { createInvoiceAction, updateInvoiceAction } from "../invoice-actions";
+import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
+import { createInvoiceAction, loadInvoiceClientAction, updateInvoiceAction } from "../invoice-actions";
 import { computeInvoiceTotals, type InvoiceKind, parseDiscountPercent, parseQuantity, type TotalsLineInput } from "../invoice-rules";
 import { type CreateInvoiceInput, createInvoiceInput, updateInvoiceInput } from "../invoice-schemas";
 import { UnbilledTimeDialog, type NewTimeLine } from "./unbilled-time-dialog";
@@ -23,6 +24,7 @@ import { UnbilledTimeDialog, type NewTimeLine } from "./unbilled-time-dialog";
 export type InvoiceFormValues = CreateInvoiceInput & { id?: string; version?: number };
 type LineValues = InvoiceFormValues["lines"][number];
 
+/** What the form shows of its client (findInvoiceClient). */
 export type InvoiceFormClient = {
   id: string;
   name: string;
@@ -31,12 +33,14 @@ export type InvoiceFormClient = {
   addressLines: string[];
   country: string | null;
   vatNumber: string | null;
+  archived: boolean;
 };
 
 export type InvoiceFormProps = {
   kind: InvoiceKind;
   initialValues: InvoiceFormValues;
-  clients: InvoiceFormClient[];
+  /** The client already chosen (a draft's, or the one a link asked for), or null. */
+  client: InvoiceFormClient | null;
   taxRates: { label: string; basisPoints: number; isDefault: boolean }[];
   locale: string;
 };
@@ -66,7 +70,7 @@ function useLiveTotals(lines: LineValues[] | undefined, currency: string, kind: 
   }, [lines, currency, kind]);
 }
 
-export function InvoiceForm({ kind, initialValues, clients, taxRates, locale }: InvoiceFormProps) {
+export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: InvoiceFormProps) {
   const router = useRouter();
   const isEdit = Boolean(initialValues.id);
   const schema = isEdit ? updateInvoiceInput : createInvoiceInput;
@@ -83,10 +87,16 @@ export function InvoiceForm({ kind, initialValues, clients, taxRates, locale }: 
   const defaultRate = taxRates.find((rate) => rate.isDefault)?.basisPoints ?? taxRates[0]?.basisPoints ?? 0;
 
   const clientId = useWatch({ control, name: "clientId" });
+  // The picker is not a native field: the controller takes its choice and focuses it on an error.
+  const { field: clientField } = useController({ control, name: "clientId" });
   const currency = useWatch({ control, name: "currency" }) || "EUR";
   const watchedLines = useWatch({ control, name: "lines" });
   const live = useLiveTotals(watchedLines, currency, kind);
-  const selectedClient = clients.find((option) => option.id === clientId);
+  // The chosen client's details, fetched when the picker chooses one (only the answer to the
+  // latest choice counts).
+  const [selectedClient, setSelectedClient] = useState<InvoiceFormClient | null>(client);
+  const [clientStatus, setClientStatus] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  const latestClient = useRef(0);
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const linkedIds = new Set((watchedLines ?? []).flatMap((line) => line?.timeEntryIds ?? []));
 
@@ -95,11 +105,22 @@ export function InvoiceForm({ kind, initialValues, clients, taxRates, locale }: 
     setValue("dueDate", addDaysToDate(issueDate, terms), { shouldDirty: true });
   }
 
-  const onClientChange = (id: string) => {
-    const chosen = clients.find((option) => option.id === id);
-    if (!chosen) return;
-    setValue("currency", chosen.currency, { shouldDirty: true });
-    followTerms(getValues("issueDate"), chosen.paymentTermsDays);
+  const onClientChange = async (picked: PickedClient | null) => {
+    const asked = ++latestClient.current;
+    clientField.onChange(picked?.id ?? "");
+    setSelectedClient(null);
+    setClientStatus({ loading: Boolean(picked), error: null });
+    if (!picked) return;
+    const result = await loadInvoiceClientAction({ clientId: picked.id }).catch(() => null);
+    if (asked !== latestClient.current) return;
+    if (!result || !result.ok) {
+      setClientStatus({ loading: false, error: result ? result.message : "The client's details could not be loaded; choose the client again." });
+      return;
+    }
+    setClientStatus({ loading: false, error: null });
+    setSelectedClient(result.data);
+    setValue("currency", result.data.currency, { shouldDirty: true });
+    followTerms(getValues("issueDate"), result.data.paymentTermsDays);
   };
 
   const addTimeLines = (newLines: NewTimeLine[]) => {
@@ -151,24 +172,31 @@ export function InvoiceForm({ kind, initialValues, clients, taxRates, locale }: 
               </div>
             ) : (
               <FormField label="Client" htmlFor="clientId" error={errors.clientId?.message} required className="content-start">
-                <NativeSelect
-                  {...fieldAria("clientId", { error: errors.clientId?.message })}
-                  {...register("clientId", { onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onClientChange(event.target.value) })}
+                <ClientPicker
+                  id="clientId"
+                  name="clientId"
+                  selected={client ? { id: client.id, name: client.name } : null}
+                  anyLabel="No client"
+                  placeholder="Type a client's name"
+                  onChoose={(picked) => void onClientChange(picked)}
+                  invalid={Boolean(errors.clientId?.message)}
+                  describedBy={fieldAria("clientId", { error: errors.clientId?.message })["aria-describedby"]}
                   required
-                >
-                  <option value="">Choose a client…</option>
-                  {clients.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </NativeSelect>
+                  inputRef={clientField.ref}
+                />
               </FormField>
             )}
             <div className="grid gap-1 rounded-md border bg-muted/40 px-3 py-2 text-sm" aria-live="polite">
-              {selectedClient ? (
+              {clientStatus.loading ? (
+                <span className="text-muted-foreground">Loading the client&apos;s details…</span>
+              ) : clientStatus.error ? (
+                <span className="text-destructive">{clientStatus.error}</span>
+              ) : selectedClient ? (
                 <>
-                  <span className="font-medium">{selectedClient.name}</span>
+                  <span className="font-medium">
+                    {selectedClient.name}
+                    {selectedClient.archived ? <span className="font-normal text-muted-foreground"> (archived)</span> : null}
+                  </span>
                   {selectedClient.addressLines.map((line) => (
                     <span key={line} className="text-muted-foreground">
                       {line}

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
@@ -61,6 +62,11 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
         actions={
           canManage ? (
             <>
+              {client.archivedAt ? null : (
+                <Button asChild variant="outline">
+                  <Link href={`/bo/invoices/create?client=${client.id}`}>New invoice</Link>
+                </Button>
+              )}
               <EditClientDialog client={client} />
               <ArchiveButton kind="client" id={client.id} version={client.version} name={client.name} archived={client.archivedAt !== null} />
             </>

@@ -4,7 +4,8 @@ import { getDb } from "@/db/client";
 import { addDaysToDate, todayInZone } from "@/lib/dates";
 import { requirePageRole } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
-import { findInvoiceClientOptions } from "@/modules/invoices/invoice-queries";
+import { findInvoiceClient } from "@/modules/invoices/invoice-queries";
+import { invoiceClientInput } from "@/modules/invoices/invoice-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "New invoice" };
@@ -15,16 +16,18 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
   await requirePageRole(["admin", "manager"]);
   const params = await searchParams;
   const db = getDb();
-  const [settings, clients] = await Promise.all([getPageSettings(), findInvoiceClientOptions(db)]);
+  // A link may ask for a client (the client page's "New invoice"); an archived one is not offered.
+  const asked = invoiceClientInput.safeParse({ clientId: params.client });
+  const [settings, found] = await Promise.all([getPageSettings(), asked.success ? findInvoiceClient(db, asked.data.clientId) : null]);
+  const requested = found && !found.archived ? found : null;
   const today = todayInZone(settings.timezone);
-  const requested = typeof params.client === "string" ? clients.find((option) => option.id === params.client) : undefined;
   const defaultRate = settings.taxRates.find((rate) => rate.isDefault)?.basisPoints ?? settings.taxRates[0]?.basisPoints ?? 0;
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="New invoice" description="A draft can be changed until it is issued. Totals follow the same rules as the issued invoice and its PDF." />
       <InvoiceForm
         kind="invoice"
-        clients={clients}
+        client={requested}
         taxRates={settings.taxRates}
         locale={settings.locale}
         initialValues={{

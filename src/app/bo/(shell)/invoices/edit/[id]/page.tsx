@@ -10,7 +10,7 @@ import { NotFoundError } from "@/lib/errors";
 import { formatMoneyInput } from "@/lib/money";
 import { requirePageRole } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
-import { findInvoiceClientOptions, getInvoice } from "@/modules/invoices/invoice-queries";
+import { findInvoiceClient, getInvoice } from "@/modules/invoices/invoice-queries";
 import { canCreateCreditNote, canEditInvoice, quantityMilliToDecimalString } from "@/modules/invoices/invoice-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
@@ -49,10 +49,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
       </div>
     );
   }
-  const [settings, clients] = await Promise.all([getPageSettings(), findInvoiceClientOptions(db)]);
-  const clientList = clients.some((option) => option.id === invoice.clientId)
-    ? clients
-    : [...clients, { id: invoice.clientId, name: invoice.client.name, currency: invoice.currency, paymentTermsDays: invoice.paymentTermsDays, addressLines: [], country: null, vatNumber: null }];
+  const [settings, client] = await Promise.all([getPageSettings(), findInvoiceClient(db, invoice.clientId)]);
   const rates = [...settings.taxRates];
   for (const line of invoice.lines) if (!rates.some((rate) => rate.basisPoints === line.taxRateBp)) rates.push({ label: "Rate of the credited invoice", basisPoints: line.taxRateBp, isDefault: false });
   return (
@@ -60,7 +57,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
       <PageHeader title={invoice.kind === "credit_note" ? "Edit draft credit note" : "Edit draft invoice"} description="A draft can be changed until it is issued." />
       <InvoiceForm
         kind={invoice.kind}
-        clients={clientList}
+        client={client}
         taxRates={rates}
         locale={settings.locale}
         initialValues={{
