@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, createUserThroughUi, expect, expectNoSeriousAxeViolations, firstSignIn, signIn, test, uniqueEmail } from "./fixtures";
+import { ADMIN, chooseClient, createUserThroughUi, expect, expectNoSeriousAxeViolations, firstSignIn, signIn, test, uniqueEmail } from "./fixtures";
 
 function uniqueName(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -201,7 +201,10 @@ test("a billable call is logged once as time and appears in the person's timeshe
   await dialog.getByLabel("Contact name").fill(contact);
   await dialog.getByRole("textbox", { name: "Subject", exact: true }).fill("Server outage");
   await dialog.getByLabel("Duration").fill("29:10");
-  await dialog.getByRole("combobox", { name: "Client", exact: true }).selectOption({ label: clientName });
+  // No client, no projects; choosing the client (found as one types) loads its projects.
+  await expect(dialog.getByText("Choose a client to see its projects.")).toBeVisible();
+  await chooseClient(dialog, clientName);
+  await expect(dialog.getByRole("combobox", { name: "Project", exact: true }).getByRole("option")).toHaveText(["No project", "Support retainer"]);
   await dialog.getByRole("combobox", { name: "Project", exact: true }).selectOption({ label: "Support retainer" });
   // The project is billable by default, so the call becomes billable.
   await expect(dialog.getByLabel("Billable to the client")).toBeChecked();
@@ -222,6 +225,16 @@ test("a billable call is logged once as time and appears in the person's timeshe
 
   await page.goto(`/bo/calls?view=history&q=${encodeURIComponent(contact)}`);
   await expect(callRow(page, contact)).toContainText("Billable");
+  // Editing shows the call's client and project; saving unchanged keeps them.
+  await openAction(page, contact, "Edit…");
+  const editDialog = page.getByRole("dialog", { name: "Edit call" });
+  await expect(editDialog.getByRole("combobox", { name: "Client", exact: true })).toHaveValue(clientName);
+  await expect(editDialog.getByText("For billable time.")).toBeVisible();
+  await expect(editDialog.getByRole("combobox", { name: "Project", exact: true }).locator("option:checked")).toHaveText("Support retainer");
+  await expectNoSeriousAxeViolations(page);
+  await editDialog.getByRole("button", { name: "Save" }).click();
+  await expect(editDialog).toBeHidden();
+  await expect(callRow(page, contact)).toContainText("Support retainer");
   await openAction(page, contact, "Log as time…");
   const confirm = page.getByRole("dialog", { name: "Log this call as time?" });
   await expect(confirm).toContainText("30 min on Support retainer, billable");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const ADMIN = { email: "admin@example.com", password: "admin password for tests" };
 
@@ -113,13 +113,18 @@ export function makePdf(text = "Curriculum vitae"): Buffer {
 }
 
 /**
- * Chooses a client in the invoice form's client field (a combobox that searches by name): types
- * the start of the name, picks the option, and waits for the client's details to show.
+ * Chooses a client in a client field (a combobox that searches by name, in a form or a dialog):
+ * types the start of the name and picks the option.
  */
-export async function chooseInvoiceClient(page: Page, name: string) {
-  const field = page.getByRole("combobox", { name: "Client" });
+export async function chooseClient(scope: Page | Locator, name: string) {
+  const field = scope.getByRole("combobox", { name: "Client", exact: true });
   await field.fill(name.slice(0, 40));
-  await page.getByRole("option", { name, exact: true }).click();
+  await scope.getByRole("option", { name, exact: true }).click();
   await expect(field).toHaveValue(name);
+}
+
+/** Chooses the invoice form's client and waits for its details (address, currency, terms) to show. */
+export async function chooseInvoiceClient(page: Page, name: string) {
+  await chooseClient(page, name);
   await expect(page.getByText(/^Invoiced in [A-Z]{3}, \d+ days to pay$/)).toBeVisible();
 }

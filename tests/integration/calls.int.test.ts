@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvent, call, client, project, timeEntry, timesheet, user } from "../../src/db/schema";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../../src/lib/errors";
 import type { Actor } from "../../src/modules/audit/audit-log";
-import { countCallsToDo, findCalls, findClientCalls } from "../../src/modules/calls/call-queries";
+import { countCallsToDo, findCallProjects, findCalls, findClientCalls } from "../../src/modules/calls/call-queries";
 import {
   cancelCall,
   completeCall,
@@ -266,6 +266,14 @@ describe(`billable calls become time on ${process.env.TEST_DB}`, () => {
 });
 
 describe(`call lists on ${process.env.TEST_DB}`, () => {
+  it("a dialog offers the chosen client's active projects only (not its archived \"Old\"), by name", async () => {
+    const [other] = await database.db.insert(client).values({ name: "Other Co", currency: "EUR", paymentTermsDays: 30 }).returning();
+    await database.db.insert(project).values({ clientId: other!.id, name: "Elsewhere" });
+    expect(await findCallProjects(database.db, clientId)).toEqual([{ id: projectId, name: "Website", billableByDefault: true }]);
+    expect((await findCallProjects(database.db, other!.id)).map((option) => option.name)).toEqual(["Elsewhere"]);
+    expect(await findCallProjects(database.db, "01900000-0000-7000-8000-000000000000")).toEqual([]);
+  });
+
   it("To do lists requested and scheduled calls soonest first; History the rest, latest first; filters and search apply", async () => {
     const base = { viewerId: staff.id, timeZone: TZ, page: 1, size: 200 } as const;
     const todo = await findCalls(database.db, { ...base, view: "todo" });

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
-import { type ActionResult, runAction } from "@/lib/action";
+import { type ActionResult, parseInput, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
 import {
   cancelCall,
@@ -15,18 +15,20 @@ import {
   scheduleCall,
   updateCall,
 } from "./call-mutations";
-import { findCallClientOptions } from "./call-queries";
-import type { CallClientOption } from "./components/call-form-options";
+import { findCallProjects } from "./call-queries";
+import { callProjectsInput } from "./call-schemas";
+import type { CallProjectOption } from "./components/call-form-options";
 
 // Thin server actions: the session decides who acts; each mutation checks that the actor may
 // change this call (staff: their own), validates with the shared schema and writes in one
 // transaction.
 
-/** The clients and projects a call dialog offers, loaded when it opens (too many to send with each list page). */
-export async function loadCallClientsAction(): Promise<ActionResult<CallClientOption[]>> {
+/** The projects of the client chosen in a call dialog (every signed-in person logs calls). */
+export async function loadCallProjectsAction(input: unknown): Promise<ActionResult<CallProjectOption[]>> {
   return runAction(async () => {
     await requireActor();
-    return findCallClientOptions(getDb());
+    const { clientId } = parseInput(callProjectsInput, input);
+    return findCallProjects(getDb(), clientId);
   });
 }
 

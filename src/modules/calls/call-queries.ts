@@ -7,10 +7,9 @@ import type { Executor } from "@/db/client";
 import { call, client, project, timeEntry, user } from "@/db/schema";
 import { addDaysToDate, startOfDayInZone } from "@/lib/dates";
 import { NotFoundError } from "@/lib/errors";
-import { findClientOptions } from "@/modules/clients/client-queries";
 import { HISTORY_STATUSES, TODO_STATUSES } from "./call-rules";
 import type { CallListQuery } from "./call-schemas";
-import type { CallClientOption, CallFormOptions } from "./components/call-form-options";
+import type { CallFormOptions, CallProjectOption } from "./components/call-form-options";
 import { escapeLike } from "@/lib/sql-text";
 
 /**
@@ -329,7 +328,11 @@ export function callFormOptionsRead(db: Executor, viewer: CallViewer, timeZone: 
   return combinedRead({ assignees: findCallAssignees(db) }, ({ assignees }): CallFormOptions => ({ viewer: { id: viewer.id, name: viewer.name, role: viewer.role }, assignees, timeZone }));
 }
 
-/** The clients and projects the dialogs offer, loaded when one opens (see CallClientOption). */
-export async function findCallClientOptions(db: Executor): Promise<CallClientOption[]> {
-  return (await findClientOptions(db)).map((entry) => ({ id: entry.id, name: entry.name, projects: entry.projects }));
+/** A client's active projects, by name: what a call dialog offers once the client is chosen. */
+export function findCallProjects(db: Executor, clientId: string): Promise<CallProjectOption[]> {
+  return db
+    .select({ id: project.id, name: project.name, billableByDefault: project.billableByDefault })
+    .from(project)
+    .where(and(eq(project.clientId, clientId), isNull(project.archivedAt)))
+    .orderBy(sql`lower(${project.name})`, project.id);
 }

@@ -141,6 +141,9 @@ export const scheduleExistingCallInput = z.object({
 export type ScheduleExistingCallInput = z.input<typeof scheduleExistingCallInput>;
 
 export const cancelCallInput = z.object({ ...idAndVersion });
+
+/** The client whose projects a call dialog offers, once the client is chosen. */
+export const callProjectsInput = z.object({ clientId: z.uuid("Unknown client.") });
 export const logCallTimeInput = z.object({ ...idAndVersion });
 
 /** A callback request (from /mail or taken by phone): phone required (SPEC section 3). */

@@ -257,7 +257,7 @@ export const MATRIX: Row[] = [
 
   // ---- Calls (everyone logs; staff change only their own) -----------------------------------
   page("bo/(shell)/calls", () => "/bo/calls", SIGNED_IN),
-  { kind: "action", file: CALLS, name: "loadCallClientsAction", page: () => "/bo/calls", args: () => [], expect: A_SIGNED_IN },
+  { kind: "action", file: CALLS, name: "loadCallProjectsAction", page: () => "/bo/calls", args: (seed) => [{ clientId: seed.client.id }], expect: A_SIGNED_IN },
   { kind: "action", file: CALLS, name: "logCallAction", page: () => "/bo/calls", args: (seed) => [{ ...callProbe(seed, "Matrix probe log"), startedAt: wallTime(seed, -1), duration: "5" }], expect: A_SIGNED_IN },
   { kind: "action", file: CALLS, name: "scheduleCallAction", page: () => "/bo/calls", args: (seed) => [{ ...callProbe(seed, "Matrix probe schedule"), scheduledAt: wallTime(seed, 3) }], expect: A_SIGNED_IN },
   { kind: "action", file: CALLS, name: "updateCallAction", page: () => "/bo/calls", args: (seed) => [{ ...callProbe(seed, "Matrix probe update"), id: seed.calls.update.id, version: seed.calls.update.version, scheduledAt: wallTime(seed, 4), startedAt: null, duration: null }], expect: A_OTHERS_CALL },

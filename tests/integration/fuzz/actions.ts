@@ -5,7 +5,7 @@
 // (in office.int.test.ts) when an action has no entry here, so a new action cannot skip the fuzzing.
 import { crc32 } from "node:zlib";
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { POST as applyRoute } from "../../../src/app/(site)/jobs/[slug]/apply/route";
@@ -52,7 +52,8 @@ import {
   scheduleCall,
   updateCall,
 } from "../../../src/modules/calls/call-mutations";
-import { findCallClientOptions, findCalls, getCall } from "../../../src/modules/calls/call-queries";
+import { findCallProjects, findCalls, getCall } from "../../../src/modules/calls/call-queries";
+import { callProjectsInput } from "../../../src/modules/calls/call-schemas";
 import { createClient, createProject, setClientArchived, setProjectArchived, updateClient, updateProject } from "../../../src/modules/clients/client-mutations";
 import { CLIENT_PICKER_LIMIT, findClientProjects, findClients, getClient, searchClientNames, searchProjectOptions } from "../../../src/modules/clients/client-queries";
 import { clientNameSearchInput } from "../../../src/modules/clients/client-schemas";
@@ -599,15 +600,17 @@ const manyWeeks = fc.integer({ min: 0, max: 3600 }).map((week) => addDaysToDate(
 const submitRefusal = (error: DomainError) => isInvalid(error) && /already have a timesheet|at least one time entry/.test(error.message);
 
 const callsAndTime: Record<string, FuzzCase> = {
-  "src/modules/calls/call-actions.ts#loadCallClientsAction": {
+  "src/modules/calls/call-actions.ts#loadCallProjectsAction": {
     group: "office",
     tables: [],
-    acceptsAnything: true,
-    runs: 5,
-    // No input: whatever a client sends is not read. The query the call dialog opens with.
-    valid: () => fc.constant(undefined),
-    run: (ctx) => findCallClientOptions(ctx.db),
-    verify: async (ctx, _input, result) => expect((result as { id: string }[]).some((option) => option.id === ctx.clientId)).toBe(true),
+    valid: (ctx) => fc.record({ clientId: fc.constant(ctx.clientId) }),
+    // The action: parseInput(callProjectsInput) then the query, no mutation.
+    run: (ctx, input) => findCallProjects(ctx.db, parseInput(callProjectsInput, input).clientId),
+    verify: async (ctx, input, result) => {
+      const { clientId } = parseInput(callProjectsInput, input);
+      const owned = await ctx.db.select({ id: project.id }).from(project).where(and(eq(project.clientId, clientId), isNull(project.archivedAt)));
+      expect((result as { id: string }[]).map((option) => option.id).sort()).toEqual(owned.map((row) => row.id).sort());
+    },
   },
   "src/modules/calls/call-actions.ts#logCallAction": {
     group: "office",

@@ -8,10 +8,10 @@ export type CallFormOptions = {
 };
 
 /**
- * The clients and projects a call can be about. Thousands in a large firm, so they are not sent
- * with every list page: the log, schedule and edit dialogs load them when they open.
+ * A project a call can be about: the dialogs find the client as one types (a firm may have
+ * thousands) and then load that client's projects (loadCallProjectsAction).
  */
-export type CallClientOption = { id: string; name: string; projects: { id: string; name: string; billableByDefault: boolean }[] };
+export type CallProjectOption = { id: string; name: string; billableByDefault: boolean };
 
 /** A call as the dialogs see it (times already as the firm's wall-clock "YYYY-MM-DDTHH:mm"). */
 export type EditableCall = {
@@ -23,6 +23,7 @@ export type EditableCall = {
   phone: string;
   email: string;
   clientId: string;
+  clientName: string | null;
   projectId: string;
   projectName: string | null;
   billable: boolean;

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarPlusIcon, PhoneIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { type Resolver, useController, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -16,10 +16,11 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionResult } from "@/lib/action";
-import { loadCallClientsAction, logCallAction, scheduleCallAction, updateCallAction } from "../call-actions";
+import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
+import { loadCallProjectsAction, logCallAction, scheduleCallAction, updateCallAction } from "../call-actions";
 import { CALL_STATUS_LABELS, instantToWallTime, NOTES_MAX } from "../call-rules";
 import { logCallInput, scheduleCallInput, updateCallInput } from "../call-schemas";
-import type { CallClientOption, CallFormOptions, EditableCall } from "./call-form-options";
+import type { CallFormOptions, CallProjectOption, EditableCall } from "./call-form-options";
 
 export type CallFormMode = "log" | "schedule" | "edit";
 
@@ -137,45 +138,32 @@ export function CallFormDialog({
           <DialogTitle>{text.title}</DialogTitle>
           <DialogDescription>{text.description}</DialogDescription>
         </DialogHeader>
-        {open ? <CallFormLoader mode={mode} options={options} call={call} onDone={() => onOpenChange(false)} /> : null}
+        {open ? <CallForm mode={mode} options={options} call={call} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-/** Loads the clients and projects when the dialog opens, then shows the form. */
-function CallFormLoader({ mode, options, call, onDone }: { mode: CallFormMode; options: CallFormOptions; call?: EditableCall; onDone: () => void }) {
-  const [clients, setClients] = useState<CallClientOption[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+/**
+ * The projects of the chosen client, loaded when the client is chosen (the dialogs find clients
+ * as one types: a firm may have thousands, too many to send with the page or the dialog).
+ */
+function useClientProjects(clientId: string): { projects: CallProjectOption[]; loading: boolean; failure: string | null } {
+  const [loaded, setLoaded] = useState<{ clientId: string; projects: CallProjectOption[]; failure: string | null } | null>(null);
   useEffect(() => {
+    if (!clientId) return;
     let current = true;
-    loadCallClientsAction().then(
-      (result) => {
-        if (!current) return;
-        if (result.ok) setClients(result.data);
-        else setFailure(result.message);
-      },
-      () => current && setFailure("The clients and projects could not be loaded. Close this dialog and try again."),
+    loadCallProjectsAction({ clientId }).then(
+      (result) => current && setLoaded({ clientId, projects: result.ok ? result.data : [], failure: result.ok ? null : result.message }),
+      () => current && setLoaded({ clientId, projects: [], failure: "The client's projects could not be loaded; choose the client again." }),
     );
     return () => {
       current = false;
     };
-  }, []);
-  if (failure) {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription>{failure}</AlertDescription>
-      </Alert>
-    );
-  }
-  if (!clients) {
-    return (
-      <p role="status" className="py-6 text-sm text-muted-foreground">
-        Loading clients and projects…
-      </p>
-    );
-  }
-  return <CallForm mode={mode} options={options} clients={clients} call={call} onDone={onDone} />;
+  }, [clientId]);
+  if (!clientId) return { projects: [], loading: false, failure: null };
+  if (loaded?.clientId !== clientId) return { projects: [], loading: true, failure: null };
+  return { projects: loaded.projects, loading: false, failure: loaded.failure };
 }
 
 /** "Log a call" and "Schedule a call", the main actions of the calls page. */
@@ -196,7 +184,7 @@ export function NewCallButtons({ options }: { options: CallFormOptions }) {
   );
 }
 
-function CallForm({ mode, options, clients, call, onDone }: { mode: CallFormMode; options: CallFormOptions; clients: CallClientOption[]; call?: EditableCall; onDone: () => void }) {
+function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options: CallFormOptions; call?: EditableCall; onDone: () => void }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const schema = mode === "log" ? logCallInput : mode === "schedule" ? scheduleCallInput : updateCallInput;
@@ -205,20 +193,25 @@ function CallForm({ mode, options, clients, call, onDone }: { mode: CallFormMode
   const form = useForm<CallFormValues>({ resolver, defaultValues });
   const { errors, isSubmitting } = form.formState;
   const clientId = useWatch({ control: form.control, name: "clientId" });
+  // The client picker is not a native field: the controller takes its choice and focuses it on an error.
+  const { field: clientField } = useController({ control: form.control, name: "clientId" });
+  const clientProjects = useClientProjects(clientId);
   const followUp = useWatch({ control: form.control, name: "followUp" });
   const status = call?.status;
   const lockedByTime = Boolean(call?.timeEntryId);
 
-  const projectGroups = useMemo(
-    () => (clientId ? clients.filter((client) => client.id === clientId) : clients).filter((client) => client.projects.length > 0),
-    [clientId, clients],
-  );
   const assignees = options.viewer.role === "staff" ? options.assignees.filter((person) => person.id === options.viewer.id || person.id === call?.assignedUserId) : options.assignees;
 
+  const keptProject = call?.projectId && call.clientId === clientId ? { id: call.projectId, name: call.projectName ?? "(archived project)" } : null;
+
+  function onClientChange(picked: PickedClient | null) {
+    clientField.onChange(picked?.id ?? "");
+    // Another client's project cannot stay.
+    if (form.getValues("projectId")) form.setValue("projectId", "");
+  }
+
   function onProjectChange(projectId: string) {
-    const owner = clients.find((client) => client.projects.some((project) => project.id === projectId));
-    const chosen = owner?.projects.find((project) => project.id === projectId);
-    if (owner && !form.getValues("clientId")) form.setValue("clientId", owner.id);
+    const chosen = clientProjects.projects.find((candidate) => candidate.id === projectId);
     if (chosen) form.setValue("billable", chosen.billableByDefault);
   }
 
@@ -306,43 +299,43 @@ function CallForm({ mode, options, clients, call, onDone }: { mode: CallFormMode
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Client" htmlFor="clientId" error={error("clientId")}>
-          <NativeSelect
-            {...fieldAria("clientId", { error: error("clientId") })}
-            {...form.register("clientId", {
-              onChange: () => {
-                const projectId = form.getValues("projectId");
-                const clientNow = form.getValues("clientId");
-                if (projectId && clientNow && !clients.find((client) => client.id === clientNow)?.projects.some((project) => project.id === projectId)) form.setValue("projectId", "");
-              },
-            })}
-          >
-            <option value="">No client</option>
-            {clients.map((client) => (
-              <option key={client.id} value={client.id}>
-                {client.name}
-              </option>
-            ))}
-            {call?.clientId && !clients.some((client) => client.id === call.clientId) ? <option value={call.clientId}>(archived client)</option> : null}
-          </NativeSelect>
+          <ClientPicker
+            id="clientId"
+            name="clientId"
+            selected={call?.clientId ? { id: call.clientId, name: call.clientName ?? "(archived client)" } : null}
+            anyLabel="No client"
+            placeholder="No client: type a name"
+            onChoose={onClientChange}
+            invalid={Boolean(error("clientId"))}
+            describedBy={fieldAria("clientId", { error: error("clientId") })["aria-describedby"]}
+            inputRef={clientField.ref}
+          />
         </FormField>
-        <FormField label="Project" htmlFor="projectId" error={error("projectId")} description={lockedByTime ? "Logged as time: the project is fixed." : "For billable time."}>
+        <FormField
+          label="Project"
+          htmlFor="projectId"
+          error={error("projectId") ?? clientProjects.failure ?? undefined}
+          description={lockedByTime ? "Logged as time: the project is fixed." : clientId ? (clientProjects.loading ? "Loading the client's projects…" : "For billable time.") : "Choose a client to see its projects."}
+        >
           <NativeSelect
-            {...fieldAria("projectId", { error: error("projectId"), description: true })}
+            {...fieldAria("projectId", { error: error("projectId") ?? clientProjects.failure ?? undefined, description: true })}
             {...form.register("projectId", { onChange: (event: { target: { value: string } }) => onProjectChange(event.target.value) })}
           >
             <option value="">No project</option>
-            {projectGroups.map((client) => (
-              <optgroup key={client.id} label={client.name}>
-                {client.projects.map((project) => (
-                  <option key={project.id} value={project.id}>
-                    {project.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-            {call?.projectId && !clients.some((client) => client.projects.some((project) => project.id === call.projectId)) ? (
-              <option value={call.projectId}>{call.projectName ?? "(archived project)"}</option>
+            {/* The call's own project first, and always there while its client stays: the select
+                keeps showing it while the client's projects load (and if it is archived). */}
+            {keptProject ? (
+              <option key={keptProject.id} value={keptProject.id}>
+                {keptProject.name}
+              </option>
             ) : null}
+            {clientProjects.projects
+              .filter((project) => project.id !== keptProject?.id)
+              .map((project) => (
+                <option key={project.id} value={project.id}>
+                  {project.name}
+                </option>
+              ))}
           </NativeSelect>
         </FormField>
         <FormField label="Person" htmlFor="assignedUserId" error={error("assignedUserId")} description={options.viewer.role === "staff" ? "You log calls for yourself." : undefined}>

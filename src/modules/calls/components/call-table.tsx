@@ -18,6 +18,7 @@ export function toEditableCall(row: CallRow, timeZone: string): EditableCall {
     phone: row.phone ?? "",
     email: row.email ?? "",
     clientId: row.clientId ?? "",
+    clientName: row.clientName,
     projectId: row.projectId ?? "",
     projectName: row.projectName,
     billable: row.billable,
