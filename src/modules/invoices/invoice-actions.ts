@@ -18,7 +18,7 @@ import {
   recordPayment,
   updateDraftInvoice,
 } from "./invoice-mutations";
-import { type ClientOption, findInvoiceClient } from "./invoice-queries";
+import { findInvoiceClient, type InvoiceFormClient } from "./invoice-queries";
 import type { UnbilledEntry } from "./invoice-rules";
 import { invoiceClientInput, unbilledTimeInput } from "./invoice-schemas";
 
@@ -115,7 +115,7 @@ export async function duplicateInvoiceAction(input: unknown): Promise<ActionResu
 }
 
 /** The details of the client chosen in the invoice form: address, currency, payment terms. */
-export async function loadInvoiceClientAction(input: unknown): Promise<ActionResult<ClientOption>> {
+export async function loadInvoiceClientAction(input: unknown): Promise<ActionResult<InvoiceFormClient>> {
   return runAction(async () => {
     await requireActor(MANAGERS);
     const { clientId } = parseInput(invoiceClientInput, input);

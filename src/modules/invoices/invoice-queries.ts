@@ -6,7 +6,7 @@ import type { PendingSelect } from "@/db/select-together";
 import { auditEvent, client, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { getSettings } from "@/modules/settings/settings-queries";
-import { buildInvoiceDocument, clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
+import { addressLinesOf, buildInvoiceDocument, clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
 import { deriveDisplayStatus, type InvoiceDisplayStatus } from "./invoice-rules";
 import type { InvoiceListFilter, InvoiceSort } from "./invoice-schemas";
 import { escapeLike } from "@/lib/sql-text";
@@ -498,7 +498,8 @@ export async function findInvoiceEvents(db: Executor, id: string) {
     .limit(200);
 }
 
-export type ClientOption = {
+/** What the invoice form shows of its client (findInvoiceClient). */
+export type InvoiceFormClient = {
   id: string;
   name: string;
   currency: string;
@@ -515,7 +516,7 @@ export type ClientOption = {
  * thousands, too many to send with the page. Archived clients are found too, for a draft made
  * before its client was archived; `archived` says so.
  */
-export async function findInvoiceClient(db: Executor, id: string): Promise<ClientOption | null> {
+export async function findInvoiceClient(db: Executor, id: string): Promise<InvoiceFormClient | null> {
   const [row] = await db.select().from(client).where(eq(client.id, id)).limit(1);
   if (!row) return null;
   return {
@@ -523,7 +524,7 @@ export async function findInvoiceClient(db: Executor, id: string): Promise<Clien
     name: row.name,
     currency: row.currency,
     paymentTermsDays: row.paymentTermsDays,
-    addressLines: [row.addressLine1, row.addressLine2, [row.postalCode, row.city].filter(Boolean).join(" ")].filter((line): line is string => Boolean(line)),
+    addressLines: addressLinesOf(row),
     country: row.country,
     vatNumber: row.vatNumber,
     archived: row.archivedAt !== null,

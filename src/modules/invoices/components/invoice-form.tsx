@@ -17,24 +17,13 @@ import { addDaysToDate, isValidDateString } from "@/lib/dates";
 import { formatBasisPoints, formatMoney, parseMoneyInput } from "@/lib/money";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { createInvoiceAction, loadInvoiceClientAction, updateInvoiceAction } from "../invoice-actions";
+import type { InvoiceFormClient } from "../invoice-queries";
 import { computeInvoiceTotals, type InvoiceKind, parseDiscountPercent, parseQuantity, type TotalsLineInput } from "../invoice-rules";
 import { type CreateInvoiceInput, createInvoiceInput, updateInvoiceInput } from "../invoice-schemas";
 import { UnbilledTimeDialog, type NewTimeLine } from "./unbilled-time-dialog";
 
 export type InvoiceFormValues = CreateInvoiceInput & { id?: string; version?: number };
 type LineValues = InvoiceFormValues["lines"][number];
-
-/** What the form shows of its client (findInvoiceClient). */
-export type InvoiceFormClient = {
-  id: string;
-  name: string;
-  currency: string;
-  paymentTermsDays: number;
-  addressLines: string[];
-  country: string | null;
-  vatNumber: string | null;
-  archived: boolean;
-};
 
 export type InvoiceFormProps = {
   kind: InvoiceKind;
