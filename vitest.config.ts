@@ -6,20 +6,54 @@ import path from "node:path";
 // so a missing server fails there instead of being skipped).
 // A fourth, "system", only when RUN_SYSTEM_TESTS=1: real `next start` processes on the production
 // build (run by scripts/test.mjs after `next build`), one file at a time.
-const alias = { "@": path.resolve(import.meta.dirname, "src"), "server-only": path.resolve(import.meta.dirname, "tests/support/empty.ts") };
+const alias = {
+  "@": path.resolve(import.meta.dirname, "src"),
+  "server-only": path.resolve(import.meta.dirname, "tests/support/empty.ts"),
+};
 const integration = ["src/**/*.int.test.ts", "tests/integration/**/*.int.test.ts"];
-const testEnv = { BETTER_AUTH_SECRET: "integration-tests-secret-0123456789abcdef", APP_URL: "http://localhost:3000", LOG_LEVEL: "silent" };
+const testEnv = {
+  BETTER_AUTH_SECRET: "integration-tests-secret-0123456789abcdef",
+  APP_URL: "http://localhost:3000",
+  LOG_LEVEL: "silent",
+};
 
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts", "src/**/*.test.tsx"], exclude: integration, environment: "node" } },
       {
         resolve: { alias },
-        test: { name: "pglite", include: [...integration, "tests/integration-pglite/**/*.int.test.ts"], env: { TEST_DB: "pglite", ...testEnv }, globalSetup: ["tests/support/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+          exclude: integration,
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "pglite",
+          include: [...integration, "tests/integration-pglite/**/*.int.test.ts"],
+          env: { TEST_DB: "pglite", ...testEnv },
+          globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ resolve: { alias }, test: { name: "postgres", include: integration, env: { TEST_DB: "postgres", ...testEnv }, globalSetup: ["tests/support/global-setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 } }]
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: "postgres",
+                include: integration,
+                env: { TEST_DB: "postgres", ...testEnv },
+                globalSetup: ["tests/support/global-setup.ts"],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
         : []),
       ...(process.env.RUN_SYSTEM_TESTS === "1"
         ? [

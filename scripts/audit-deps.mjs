@@ -42,7 +42,10 @@ let npmErrors = "";
 if (values.report) {
   output = fs.readFileSync(values.report, "utf8");
 } else {
-  const run = spawnSync("npm", ["audit", "--omit=dev", "--audit-level=high", "--json"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync("npm", ["audit", "--omit=dev", "--audit-level=high", "--json"], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (run.error) notChecked(`npm could not be run: ${run.error.message}`);
   output = run.stdout;
   npmStatus = run.status ?? 1;
@@ -59,22 +62,30 @@ try {
 // A report has metadata.vulnerabilities; anything else is npm describing why it could not get one.
 const counts = report?.metadata?.vulnerabilities;
 if (!counts || typeof counts !== "object") {
-  const reason = [report?.message, report?.error?.summary, report?.error?.code].filter((part) => typeof part === "string" && part.trim()).join(" — ");
+  const reason = [report?.message, report?.error?.summary, report?.error?.code]
+    .filter((part) => typeof part === "string" && part.trim())
+    .join(" — ");
   notChecked(`the advisory service did not answer with a report: ${reason || `npm exit ${npmStatus}`}`);
 }
 
 const dependencies = report.metadata.dependencies?.prod ?? report.metadata.dependencies?.total ?? "?";
-console.log(`npm audit (production dependencies: ${dependencies}): ${["critical", "high", "moderate", "low", "info"].map((level) => `${counts[level] ?? 0} ${level}`).join(", ")}`);
+console.log(
+  `npm audit (production dependencies: ${dependencies}): ${["critical", "high", "moderate", "low", "info"].map((level) => `${counts[level] ?? 0} ${level}`).join(", ")}`,
+);
 
 const blocking = Object.values(report.vulnerabilities ?? {}).filter((finding) => BLOCKING.includes(finding.severity));
 for (const finding of blocking) {
-  const advisories = (finding.via ?? []).filter((via) => typeof via === "object").map((via) => `${via.title ?? "advisory"} (${via.url ?? "no link"}, affects ${via.range ?? "?"})`);
+  const advisories = (finding.via ?? [])
+    .filter((via) => typeof via === "object")
+    .map((via) => `${via.title ?? "advisory"} (${via.url ?? "no link"}, affects ${via.range ?? "?"})`);
   const through = (finding.via ?? []).filter((via) => typeof via === "string");
   console.log(`  ${finding.severity.toUpperCase()} ${finding.name} ${finding.range ?? ""}`.trimEnd());
   for (const advisory of advisories) console.log(`      ${advisory}`);
   if (through.length > 0) console.log(`      through ${through.join(", ")}`);
   const fix = finding.fixAvailable;
-  console.log(`      fix: ${fix === true ? "npm audit fix" : fix && typeof fix === "object" ? `${fix.name}@${fix.version}${fix.isSemVerMajor ? " (major version)" : ""}` : "none yet"}`);
+  console.log(
+    `      fix: ${fix === true ? "npm audit fix" : fix && typeof fix === "object" ? `${fix.name}@${fix.version}${fix.isSemVerMajor ? " (major version)" : ""}` : "none yet"}`,
+  );
 }
 if (blocking.length > 0) {
   console.log(`\n${blocking.length} package(s) with high or critical advisories.`);

@@ -19,9 +19,62 @@ const CONCURRENCY = 10;
 const ROUNDS = 30; // per caller and scenario
 const TIME_ZONE = "Europe/Paris";
 
-const FIRST = ["Jane", "Louis", "Claire", "Peter", "Ana", "Marc", "Sofia", "Theo", "Hélène", "Omar", "Yuki", "Lena", "Paul", "Ines", "Hugo", "Nina", "Sam", "Eva", "Noah", "Zoé"];
-const LAST = ["Martin", "Bernard", "Dubois", "Walsh", "Souza", "Petit", "Garnier", "Roux", "Smith", "Tanaka", "Müller", "Rossi", "Novak", "Silva", "Leroy", "Moreau", "Fournier", "Girard", "Lambert", "Fontaine"];
-const SUBJECTS = ["Quote for the new site", "Budget review", "Kick-off meeting", "Chase the signed proposal", "Candidate interview", "Invoice question", "Project status", "Contract renewal", "Support request", "Introduce the team"];
+const FIRST = [
+  "Jane",
+  "Louis",
+  "Claire",
+  "Peter",
+  "Ana",
+  "Marc",
+  "Sofia",
+  "Theo",
+  "Hélène",
+  "Omar",
+  "Yuki",
+  "Lena",
+  "Paul",
+  "Ines",
+  "Hugo",
+  "Nina",
+  "Sam",
+  "Eva",
+  "Noah",
+  "Zoé",
+];
+const LAST = [
+  "Martin",
+  "Bernard",
+  "Dubois",
+  "Walsh",
+  "Souza",
+  "Petit",
+  "Garnier",
+  "Roux",
+  "Smith",
+  "Tanaka",
+  "Müller",
+  "Rossi",
+  "Novak",
+  "Silva",
+  "Leroy",
+  "Moreau",
+  "Fournier",
+  "Girard",
+  "Lambert",
+  "Fontaine",
+];
+const SUBJECTS = [
+  "Quote for the new site",
+  "Budget review",
+  "Kick-off meeting",
+  "Chase the signed proposal",
+  "Candidate interview",
+  "Invoice question",
+  "Project status",
+  "Contract renewal",
+  "Support request",
+  "Introduce the team",
+];
 
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
@@ -51,9 +104,23 @@ async function main() {
     const db = handle.db;
 
     // People and clients.
-    const users = Array.from({ length: 20 }, (_, index) => ({ id: uuidv7(), name: `Bench User ${index + 1}`, email: `bench${index + 1}@example.com`, role: index === 0 ? "admin" : index < 4 ? "manager" : "staff" }) as const);
+    const users = Array.from(
+      { length: 20 },
+      (_, index) =>
+        ({
+          id: uuidv7(),
+          name: `Bench User ${index + 1}`,
+          email: `bench${index + 1}@example.com`,
+          role: index === 0 ? "admin" : index < 4 ? "manager" : "staff",
+        }) as const,
+    );
     await db.insert(user).values(users.map((row) => ({ ...row, emailVerified: true })));
-    const clients = Array.from({ length: 200 }, (_, index) => ({ id: uuidv7(), name: `Bench Client ${index + 1}`, currency: "EUR", paymentTermsDays: 30 }));
+    const clients = Array.from({ length: 200 }, (_, index) => ({
+      id: uuidv7(),
+      name: `Bench Client ${index + 1}`,
+      currency: "EUR",
+      paymentTermsDays: 30,
+    }));
     await db.insert(client).values(clients);
 
     // 100,000 calls: 15 % still to do (a fifth of them callback requests), the rest history,
@@ -64,13 +131,22 @@ async function main() {
       random = (random * 1_103_515_245 + 12_345) % 2_147_483_648;
       return random / 2_147_483_648;
     };
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const fillStart = Date.now();
     for (let offset = 0; offset < TOTAL_CALLS; offset += BATCH) {
       const rows: (typeof call.$inferInsert)[] = [];
       for (let index = 0; index < BATCH; index++) {
         const roll = next();
-        const status = roll < 0.03 ? "requested" : roll < 0.15 ? "scheduled" : roll < 0.8 ? "completed" : roll < 0.93 ? "missed" : "cancelled";
+        const status =
+          roll < 0.03
+            ? "requested"
+            : roll < 0.15
+              ? "scheduled"
+              : roll < 0.8
+                ? "completed"
+                : roll < 0.93
+                  ? "missed"
+                  : "cancelled";
         const past = new Date(now - Math.floor(next() * 730 * 86_400_000));
         const future = new Date(now + Math.floor((next() - 0.2) * 90 * 86_400_000));
         const assigned = pick(users).id;
@@ -101,11 +177,11 @@ async function main() {
     const scenarios: { name: string; options: FindCallsOptions }[] = [
       { name: "To do, first page", options: { ...base, view: "todo" } },
       { name: "To do, one person", options: { ...base, view: "todo", person } },
-      { name: "To do, search \"walsh\"", options: { ...base, view: "todo", q: "walsh" } },
+      { name: 'To do, search "walsh"', options: { ...base, view: "todo", q: "walsh" } },
       { name: "History, first page", options: { ...base, view: "history" } },
       { name: "History, one person", options: { ...base, view: "history", person } },
-      { name: "History, search \"walsh\"", options: { ...base, view: "history", q: "walsh" } },
-      { name: "History, search a phone \"06 12 34\"", options: { ...base, view: "history", q: "06 12 34" } },
+      { name: 'History, search "walsh"', options: { ...base, view: "history", q: "walsh" } },
+      { name: 'History, search a phone "06 12 34"', options: { ...base, view: "history", q: "06 12 34" } },
       { name: "History, person + page 20", options: { ...base, view: "history", person, page: 20 } },
     ];
 
@@ -133,8 +209,17 @@ async function main() {
         }),
       );
       durations.sort((a, b) => a - b);
-      results.push({ name: scenario.name, total, serial: percentile(alone, 50), p50: percentile(durations, 50), p95: percentile(durations, 95), max: durations[durations.length - 1]! });
-      console.log(`${scenario.name.padEnd(40)} rows ${String(total).padStart(6)}  alone ${percentile(alone, 50).toFixed(1)} ms  p50 ${percentile(durations, 50).toFixed(1)} ms  p95 ${percentile(durations, 95).toFixed(1)} ms`);
+      results.push({
+        name: scenario.name,
+        total,
+        serial: percentile(alone, 50),
+        p50: percentile(durations, 50),
+        p95: percentile(durations, 95),
+        max: durations[durations.length - 1]!,
+      });
+      console.log(
+        `${scenario.name.padEnd(40)} rows ${String(total).padStart(6)}  alone ${percentile(alone, 50).toFixed(1)} ms  p50 ${percentile(durations, 50).toFixed(1)} ms  p95 ${percentile(durations, 95).toFixed(1)} ms`,
+      );
     }
 
     const [version] = (await pool.query("show server_version")).rows as { server_version: string }[];
@@ -148,9 +233,15 @@ async function main() {
       "",
       "| view | matching calls | 1 caller, median (ms) | 10 callers, p50 (ms) | 10 callers, p95 (ms) | max (ms) |",
       "|---|---:|---:|---:|---:|---:|",
-      ...results.map((row) => `| ${row.name} | ${row.total.toLocaleString("en-GB")} | ${row.serial.toFixed(1)} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} |`),
+      ...results.map(
+        (row) =>
+          `| ${row.name} | ${row.total.toLocaleString("en-GB")} | ${row.serial.toFixed(1)} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} |`,
+      ),
       "",
-      `Target: p95 under 150 ms. Whole run: ${((Date.now() - started) / 1000).toFixed(0)} s. Load average during the run: ${os.loadavg().map((value) => value.toFixed(1)).join(", ")} (other work on the same machine inflates the concurrent figures).`,
+      `Target: p95 under 150 ms. Whole run: ${((Date.now() - started) / 1000).toFixed(0)} s. Load average during the run: ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(", ")} (other work on the same machine inflates the concurrent figures).`,
       "",
     ];
     const file = path.resolve(process.cwd(), "bench/results/calls.md");

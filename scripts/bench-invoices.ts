@@ -79,7 +79,10 @@ async function main() {
     const db = handle.db;
     const settings = await getSettings(db);
     const today = todayInZone(settings.timezone);
-    const [actorRow] = await db.insert(user).values({ name: "Bench Admin", email: `bench-${process.pid}@example.com`, role: "admin", emailVerified: true }).returning();
+    const [actorRow] = await db
+      .insert(user)
+      .values({ name: "Bench Admin", email: `bench-${process.pid}@example.com`, role: "admin", emailVerified: true })
+      .returning();
     const actor: Actor = { id: actorRow!.id, name: actorRow!.name, role: "admin" };
 
     // ---- Load: clients, then invoices and lines in batches through unnest() arrays.
@@ -90,75 +93,112 @@ async function main() {
       clientIds = (await pool.query<{ id: string }>("select id from clients")).rows.map((row) => row.id);
       lineCount = Number((await pool.query<{ n: string }>("select count(*) as n from invoice_lines")).rows[0]!.n);
     } else {
-    lineCount = await load();
+      lineCount = await load();
     }
     async function load() {
-    let lineCount = 0;
-    await pool.query(
-      `insert into clients (id, name, currency, payment_terms_days, address_line1, postal_code, city, country, vat_number)
-       select id, 'Client ' || n, 'EUR', 30, n || ' rue de la Paix', '75002', 'Paris', 'FR', 'FR40303265045' from unnest($1::uuid[]) with ordinality as t(id, n)`,
-      [clientIds],
-    );
-    await pool.query("alter table invoice_lines disable trigger invoice_lines_guard_issued");
-    // Issue dates over the last three years, in order, so each year's numbers are 1..n by date.
-    const firstDay = addDaysToDate(today, -3 * 365);
-    const dates = Array.from({ length: INVOICES }, () => addDaysToDate(firstDay, Math.floor(random() * 3 * 365))).sort();
-    const sequences = new Map<string, number>();
-    const lastDates = new Map<string, string>();
-    const snapshot = JSON.stringify({ name: "Bench Firm", addressLines: ["1 rue X", "75001 Paris"], country: "FR", vatNumber: "FR32901234567" });
-    for (let offset = 0; offset < INVOICES; offset += BATCH) {
-      const inv = { id: [] as string[], number: [] as (string | null)[], status: [] as string[], client: [] as string[], issue: [] as string[], due: [] as string[], net: [] as number[], tax: [] as number[], total: [] as number[], paid: [] as number[], credited: [] as number[], balance: [] as number[], breakdown: [] as string[] };
-      const lines = { id: [] as string[], invoice: [] as string[], position: [] as number[], description: [] as string[], quantity: [] as number[], unitPrice: [] as number[], discount: [] as number[], rate: [] as number[], net: [] as number[] };
-      for (let index = offset; index < Math.min(offset + BATCH, INVOICES); index += 1) {
-        const id = uuidv7();
-        const issueDate = dates[index]!;
-        const isDraft = index >= INVOICES - 200 || random() < 0.03;
-        const count = 3 + Math.floor(random() * 5);
-        const items = Array.from({ length: count }, (_, position) => ({ position: position + 1, quantityMilli: (1 + Math.floor(random() * 40)) * 250, unitPriceMinor: 2_000 + Math.floor(random() * 150_000), discountBp: random() < 0.1 ? 1_000 : 0, taxRateBp: pick([2000, 2000, 2000, 1000, 550, 0]) }));
-        const totals = computeInvoiceTotals(items);
-        let number: string | null = null;
-        let status = "draft";
-        let paid = 0;
-        let credited = 0;
-        if (!isDraft) {
-          const year = issueDate.slice(0, 4);
-          const sequence = (sequences.get(year) ?? 0) + 1;
-          sequences.set(year, sequence);
-          lastDates.set(year, issueDate);
-          number = `${year}-${String(sequence).padStart(4, "0")}`;
-          const roll = random();
-          paid = roll < 0.6 ? totals.total : roll < 0.72 ? Math.floor(totals.total / 3) : 0;
-          credited = roll > 0.97 ? totals.total : 0;
-          status = statusAfterPayments({ total: totals.total, paid, credited });
-        }
-        inv.id.push(id);
-        inv.number.push(number);
-        inv.status.push(status);
-        inv.client.push(pick(clientIds));
-        inv.issue.push(issueDate);
-        inv.due.push(addDaysToDate(issueDate, 30));
-        inv.net.push(totals.net);
-        inv.tax.push(totals.tax);
-        inv.total.push(totals.total);
-        inv.paid.push(paid);
-        inv.credited.push(credited);
-        inv.balance.push(isDraft ? 0 : totals.total - paid - credited);
-        inv.breakdown.push(JSON.stringify(totals.taxes));
-        items.forEach((item, position) => {
-          lines.id.push(uuidv7());
-          lines.invoice.push(id);
-          lines.position.push(item.position);
-          lines.description.push(`Consulting work package ${position + 1}`);
-          lines.quantity.push(item.quantityMilli);
-          lines.unitPrice.push(item.unitPriceMinor);
-          lines.discount.push(item.discountBp);
-          lines.rate.push(item.taxRateBp);
-          lines.net.push(totals.lines[position]!.net);
-        });
-        lineCount += items.length;
-      }
+      let lineCount = 0;
       await pool.query(
-        `insert into invoices (id, kind, number, status, client_id, issue_date, due_date, currency, payment_terms_days, net_total, tax_total, total, paid_total, credited_total, balance, tax_breakdown,
+        `insert into clients (id, name, currency, payment_terms_days, address_line1, postal_code, city, country, vat_number)
+       select id, 'Client ' || n, 'EUR', 30, n || ' rue de la Paix', '75002', 'Paris', 'FR', 'FR40303265045' from unnest($1::uuid[]) with ordinality as t(id, n)`,
+        [clientIds],
+      );
+      await pool.query("alter table invoice_lines disable trigger invoice_lines_guard_issued");
+      // Issue dates over the last three years, in order, so each year's numbers are 1..n by date.
+      const firstDay = addDaysToDate(today, -3 * 365);
+      const dates = Array.from({ length: INVOICES }, () =>
+        addDaysToDate(firstDay, Math.floor(random() * 3 * 365)),
+      ).sort();
+      const sequences = new Map<string, number>();
+      const lastDates = new Map<string, string>();
+      const snapshot = JSON.stringify({
+        name: "Bench Firm",
+        addressLines: ["1 rue X", "75001 Paris"],
+        country: "FR",
+        vatNumber: "FR32901234567",
+      });
+      for (let offset = 0; offset < INVOICES; offset += BATCH) {
+        const inv = {
+          id: [] as string[],
+          number: [] as (string | null)[],
+          status: [] as string[],
+          client: [] as string[],
+          issue: [] as string[],
+          due: [] as string[],
+          net: [] as number[],
+          tax: [] as number[],
+          total: [] as number[],
+          paid: [] as number[],
+          credited: [] as number[],
+          balance: [] as number[],
+          breakdown: [] as string[],
+        };
+        const lines = {
+          id: [] as string[],
+          invoice: [] as string[],
+          position: [] as number[],
+          description: [] as string[],
+          quantity: [] as number[],
+          unitPrice: [] as number[],
+          discount: [] as number[],
+          rate: [] as number[],
+          net: [] as number[],
+        };
+        for (let index = offset; index < Math.min(offset + BATCH, INVOICES); index += 1) {
+          const id = uuidv7();
+          const issueDate = dates[index]!;
+          const isDraft = index >= INVOICES - 200 || random() < 0.03;
+          const count = 3 + Math.floor(random() * 5);
+          const items = Array.from({ length: count }, (_, position) => ({
+            position: position + 1,
+            quantityMilli: (1 + Math.floor(random() * 40)) * 250,
+            unitPriceMinor: 2_000 + Math.floor(random() * 150_000),
+            discountBp: random() < 0.1 ? 1_000 : 0,
+            taxRateBp: pick([2000, 2000, 2000, 1000, 550, 0]),
+          }));
+          const totals = computeInvoiceTotals(items);
+          let number: string | null = null;
+          let status = "draft";
+          let paid = 0;
+          let credited = 0;
+          if (!isDraft) {
+            const year = issueDate.slice(0, 4);
+            const sequence = (sequences.get(year) ?? 0) + 1;
+            sequences.set(year, sequence);
+            lastDates.set(year, issueDate);
+            number = `${year}-${String(sequence).padStart(4, "0")}`;
+            const roll = random();
+            paid = roll < 0.6 ? totals.total : roll < 0.72 ? Math.floor(totals.total / 3) : 0;
+            credited = roll > 0.97 ? totals.total : 0;
+            status = statusAfterPayments({ total: totals.total, paid, credited });
+          }
+          inv.id.push(id);
+          inv.number.push(number);
+          inv.status.push(status);
+          inv.client.push(pick(clientIds));
+          inv.issue.push(issueDate);
+          inv.due.push(addDaysToDate(issueDate, 30));
+          inv.net.push(totals.net);
+          inv.tax.push(totals.tax);
+          inv.total.push(totals.total);
+          inv.paid.push(paid);
+          inv.credited.push(credited);
+          inv.balance.push(isDraft ? 0 : totals.total - paid - credited);
+          inv.breakdown.push(JSON.stringify(totals.taxes));
+          items.forEach((item, position) => {
+            lines.id.push(uuidv7());
+            lines.invoice.push(id);
+            lines.position.push(item.position);
+            lines.description.push(`Consulting work package ${position + 1}`);
+            lines.quantity.push(item.quantityMilli);
+            lines.unitPrice.push(item.unitPriceMinor);
+            lines.discount.push(item.discountBp);
+            lines.rate.push(item.taxRateBp);
+            lines.net.push(totals.lines[position]!.net);
+          });
+          lineCount += items.length;
+        }
+        await pool.query(
+          `insert into invoices (id, kind, number, status, client_id, issue_date, due_date, currency, payment_terms_days, net_total, tax_total, total, paid_total, credited_total, balance, tax_breakdown,
            client_snapshot, firm_snapshot, issued_at)
          select t.id, 'invoice', t.number, t.status, t.client_id, t.issue_date, t.due_date, 'EUR', 30, t.net, t.tax, t.total, t.paid, t.credited, t.balance, t.breakdown::jsonb,
            case when t.status = 'draft' then null else jsonb_build_object('name', c.name, 'addressLines', jsonb_build_array(c.address_line1, '75002 Paris'), 'country', 'FR', 'vatNumber', c.vat_number) end,
@@ -167,21 +207,49 @@ async function main() {
          from unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::date[], $6::date[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::text[])
            as t(id, number, status, client_id, issue_date, due_date, net, tax, total, paid, credited, balance, breakdown)
          join clients c on c.id = t.client_id`,
-        [inv.id, inv.number, inv.status, inv.client, inv.issue, inv.due, inv.net, inv.tax, inv.total, inv.paid, inv.credited, inv.balance, inv.breakdown, snapshot],
-      );
-      await pool.query(
-        `insert into invoice_lines (id, invoice_id, position, description, quantity_milli, unit, unit_price, discount_bp, tax_rate_bp, net)
+          [
+            inv.id,
+            inv.number,
+            inv.status,
+            inv.client,
+            inv.issue,
+            inv.due,
+            inv.net,
+            inv.tax,
+            inv.total,
+            inv.paid,
+            inv.credited,
+            inv.balance,
+            inv.breakdown,
+            snapshot,
+          ],
+        );
+        await pool.query(
+          `insert into invoice_lines (id, invoice_id, position, description, quantity_milli, unit, unit_price, discount_bp, tax_rate_bp, net)
          select id, invoice_id, position, description, quantity, 'hour', unit_price, discount, rate, net
          from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::bigint[], $6::bigint[], $7::int[], $8::int[], $9::bigint[]) as t(id, invoice_id, position, description, quantity, unit_price, discount, rate, net)`,
-        [lines.id, lines.invoice, lines.position, lines.description, lines.quantity, lines.unitPrice, lines.discount, lines.rate, lines.net],
-      );
-    }
-    await pool.query("alter table invoice_lines enable trigger invoice_lines_guard_issued");
-    for (const [year, sequence] of sequences) {
-      await pool.query("insert into numbering_counters (series, period_key, last_sequence, last_issue_date) values ('invoice', $1, $2, $3)", [year, sequence, lastDates.get(year)]);
-    }
-    await pool.query("vacuum analyze");
-    return lineCount;
+          [
+            lines.id,
+            lines.invoice,
+            lines.position,
+            lines.description,
+            lines.quantity,
+            lines.unitPrice,
+            lines.discount,
+            lines.rate,
+            lines.net,
+          ],
+        );
+      }
+      await pool.query("alter table invoice_lines enable trigger invoice_lines_guard_issued");
+      for (const [year, sequence] of sequences) {
+        await pool.query(
+          "insert into numbering_counters (series, period_key, last_sequence, last_issue_date) values ('invoice', $1, $2, $3)",
+          [year, sequence, lastDates.get(year)],
+        );
+      }
+      await pool.query("vacuum analyze");
+      return lineCount;
     }
     const loadSeconds = (performance.now() - loadStart) / 1000;
     console.log(`loaded ${INVOICES} invoices, ${lineCount} lines in ${loadSeconds.toFixed(1)} s`);
@@ -189,11 +257,17 @@ async function main() {
 
     // ---- List queries: 10 concurrent callers of the query functions.
     const parse = (params: Record<string, string>) => invoiceListFilter.parse(params);
-    const numbers = (await pool.query<{ number: string }>("select number from invoices where number is not null order by random() limit 500")).rows.map((row) => row.number);
+    const numbers = (
+      await pool.query<{ number: string }>(
+        "select number from invoices where number is not null order by random() limit 500",
+      )
+    ).rows.map((row) => row.number);
     await findInvoices(db, parse({}), today);
     const firstPage = await concurrent(10, 20, () => findInvoices(db, parse({}), today));
     const byClient = await concurrent(10, 20, () => findInvoices(db, parse({ client: pick(clientIds) }), today));
-    const byNumber = await concurrent(10, 20, (index) => findInvoices(db, parse({ q: numbers[index % numbers.length]! }), today));
+    const byNumber = await concurrent(10, 20, (index) =>
+      findInvoices(db, parse({ q: numbers[index % numbers.length]! }), today),
+    );
     const overdue = await concurrent(10, 10, () => findInvoices(db, parse({ status: "overdue" }), today));
     console.log("list", { firstPage, byClient, byNumber, overdue });
 
@@ -216,10 +290,13 @@ async function main() {
     }
     const csvSeconds = (performance.now() - csvStart) / 1000;
     clearInterval(sampler);
-    console.log(`csv ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${csvSeconds.toFixed(2)} s, RSS ${(rssBefore / 1e6).toFixed(0)} → peak ${(peakRss / 1e6).toFixed(0)} MB`);
+    console.log(
+      `csv ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${csvSeconds.toFixed(2)} s, RSS ${(rssBefore / 1e6).toFixed(0)} → peak ${(peakRss / 1e6).toFixed(0)} MB`,
+    );
 
     // ---- PDF of an issued invoice, warm.
-    const [issuedRow] = (await pool.query<{ id: string }>("select id from invoices where status = 'paid' limit 1")).rows;
+    const [issuedRow] = (await pool.query<{ id: string }>("select id from invoices where status = 'paid' limit 1"))
+      .rows;
     const loaded = await getInvoiceDocument(db, issuedRow!.id);
     for (let index = 0; index < 10; index += 1) await renderInvoicePdf(loaded.document, loaded.detail.issuedAt!);
     const renderTimes: number[] = [];
@@ -239,7 +316,9 @@ async function main() {
       await renderInvoicePdf(fresh.document, fresh.detail.issuedAt!);
       withQueryTimes.push(performance.now() - start);
     }
-    console.log(`pdf render p50 ${ms(percentile(renderTimes, 50))} p95 ${ms(percentile(renderTimes, 95))}; with query p50 ${ms(percentile(withQueryTimes, 50))}; byte-stable ${stable}`);
+    console.log(
+      `pdf render p50 ${ms(percentile(renderTimes, 50))} p95 ${ms(percentile(renderTimes, 95))}; with query p50 ${ms(percentile(withQueryTimes, 50))}; byte-stable ${stable}`,
+    );
 
     // ---- Issuing: sequential, then 20-way concurrent (numbers must stay gapless).
     const customer = clientIds[0]!;
@@ -252,7 +331,15 @@ async function main() {
             currency: "EUR",
             issueDate: today,
             dueDate: addDaysToDate(today, 30),
-            lines: Array.from({ length: 5 }, (_, position) => ({ description: `Line ${position + 1}`, quantity: "1.5", unit: "hour", unitPrice: "95", discount: "", taxRateBp: 2000, timeEntryIds: [] })),
+            lines: Array.from({ length: 5 }, (_, position) => ({
+              description: `Line ${position + 1}`,
+              quantity: "1.5",
+              unit: "hour",
+              unitPrice: "95",
+              discount: "",
+              taxRateBp: 2000,
+              timeEntryIds: [],
+            })),
           }),
         );
       }
@@ -279,14 +366,23 @@ async function main() {
       "select count(*) as n, max(split_part(number, '-', 2)::int) as max, count(distinct number) as distinct from invoices where number like $1",
       [`${year}-%`],
     );
-    const gapless = Number(check.rows[0]!.n) === Number(check.rows[0]!.max) && Number(check.rows[0]!.n) === Number(check.rows[0]!.distinct);
-    console.log(`issuing: sequential ${sequentialRate.toFixed(0)}/s, 20-way ${concurrentRate.toFixed(0)}/s, ${year} numbers gapless and unique: ${gapless}`);
+    const gapless =
+      Number(check.rows[0]!.n) === Number(check.rows[0]!.max) &&
+      Number(check.rows[0]!.n) === Number(check.rows[0]!.distinct);
+    console.log(
+      `issuing: sequential ${sequentialRate.toFixed(0)}/s, 20-way ${concurrentRate.toFixed(0)}/s, ${year} numbers gapless and unique: ${gapless}`,
+    );
 
     const total = (performance.now() - started) / 1000;
     results.push(
       "# Invoices benchmark",
       "",
-      `Run ${new Date().toISOString()} by \`npm run bench:invoices\` on PostgreSQL (${(await pool.query<{ server_version: string }>("show server_version")).rows[0]!.server_version}), ${INVOICES.toLocaleString("en-GB")} invoices with ${lineCount.toLocaleString("en-GB")} lines (${(lineCount / INVOICES).toFixed(1)} per invoice) over ${CLIENTS} clients, loaded in ${loadSeconds.toFixed(1)} s. Whole run ${total.toFixed(0)} s. Machine: ${process.platform}, ${os.cpus().length} cores, load average at the end ${os.loadavg().map((value) => value.toFixed(1)).join(" / ")} (1/5/15 min; other work shared the machine), Node ${process.version}, NODE_ENV=${process.env.NODE_ENV ?? "unset"}.`,
+      `Run ${new Date().toISOString()} by \`npm run bench:invoices\` on PostgreSQL (${(await pool.query<{ server_version: string }>("show server_version")).rows[0]!.server_version}), ${INVOICES.toLocaleString("en-GB")} invoices with ${lineCount.toLocaleString("en-GB")} lines (${(lineCount / INVOICES).toFixed(1)} per invoice) over ${CLIENTS} clients, loaded in ${loadSeconds.toFixed(1)} s. Whole run ${total.toFixed(0)} s. Machine: ${process.platform}, ${os.cpus().length} cores, load average at the end ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(
+          " / ",
+        )} (1/5/15 min; other work shared the machine), Node ${process.version}, NODE_ENV=${process.env.NODE_ENV ?? "unset"}.`,
       "",
       "## List (query functions of /bo/invoices, 10 concurrent callers)",
       "",

@@ -23,13 +23,33 @@ const url = new URL(base);
 url.pathname = `/${dbName}`;
 
 let received = 0;
-const smtp = new SMTPServer({ authOptional: true, disabledCommands: ["STARTTLS"], logger: false, onData(stream, _session, callback) { stream.on("data", () => {}); stream.on("end", () => { received += 1; callback(); }); } });
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.on("data", () => {});
+    stream.on("end", () => {
+      received += 1;
+      callback();
+    });
+  },
+});
 await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
 const smtpPort = smtp.server.address().port;
 
 const port = 3610;
 const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
-  env: { ...process.env, DATABASE_URL: url.toString(), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, BETTER_AUTH_SECRET: "bench-secret-0123456789abcdef0123456789", APP_URL: `http://localhost:${port}`, ADMIN_PASSWORD: "bench admin password", LOG_LEVEL: "warn", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-mail-")) },
+  env: {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    BETTER_AUTH_SECRET: "bench-secret-0123456789abcdef0123456789",
+    APP_URL: `http://localhost:${port}`,
+    ADMIN_PASSWORD: "bench admin password",
+    LOG_LEVEL: "warn",
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-mail-")),
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const stop = async () => {
@@ -42,7 +62,9 @@ const stop = async () => {
 try {
   for (let attempt = 0; ; attempt++) {
     if (attempt > 120) throw new Error("the server did not start");
-    const ok = await fetch(`http://localhost:${port}/api/health`).then((response) => response.ok).catch(() => false);
+    const ok = await fetch(`http://localhost:${port}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -56,7 +78,14 @@ try {
   const params = [];
   for (let index = 0; index < 1000; index++) {
     const id = randomUUID();
-    params.push(id, JSON.stringify([`client${index}@example.com`]), `Benchmark ${index}`, "Lorem ipsum ".repeat(100), html, `<${id}@bench.example>`);
+    params.push(
+      id,
+      JSON.stringify([`client${index}@example.com`]),
+      `Benchmark ${index}`,
+      "Lorem ipsum ".repeat(100),
+      html,
+      `<${id}@bench.example>`,
+    );
     const at = index * 6;
     values.push(`($${at + 1}, $${at + 2}::jsonb, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6})`);
   }

@@ -49,14 +49,25 @@ try {
   for (let start = 0; start < COUNT; start += 100) {
     await handle.db.transaction(async (tx) => {
       for (let i = start; i < Math.min(COUNT, start + 100); i++) {
-        await enqueueEmail(tx, { to: [`client${i}@example.com`], subject: `Benchmark ${i}`, text: "Lorem ipsum ".repeat(100), html, about: { type: "bench", id: String(i) } });
+        await enqueueEmail(tx, {
+          to: [`client${i}@example.com`],
+          subject: `Benchmark ${i}`,
+          text: "Lorem ipsum ".repeat(100),
+          html,
+          about: { type: "bench", id: String(i) },
+        });
       }
     });
   }
   const queueMs = performance.now() - queueStart;
 
   const drainStart = performance.now();
-  const handled = await drainOutbox(handle.db, { transport, from: "Bench <bench@example.test>", batchSize: 50, concurrency: 5 });
+  const handled = await drainOutbox(handle.db, {
+    transport,
+    from: "Bench <bench@example.test>",
+    batchSize: 50,
+    concurrency: 5,
+  });
   const drainMs = performance.now() - drainStart;
   const distinct = new Set(receiver.messages.map((message) => message.messageId)).size;
   const rate = (handled / drainMs) * 1000;
@@ -64,8 +75,11 @@ try {
   const lines = [
     `| ${new Date().toISOString().slice(0, 10)} | ${label} | ${COUNT} | ${(queueMs / 1000).toFixed(2)} s | ${(drainMs / 1000).toFixed(2)} s | **${rate.toFixed(0)} mails/s** | ${receiver.messages.length} received, ${distinct} distinct Message-IDs |`,
   ];
-  console.log(`${label}: queued ${COUNT} in ${(queueMs / 1000).toFixed(2)} s; drained ${handled} in ${(drainMs / 1000).toFixed(2)} s = ${rate.toFixed(0)} mails/s; receiver got ${receiver.messages.length} (${distinct} distinct Message-IDs)`);
-  if (receiver.messages.length !== COUNT || distinct !== COUNT) throw new Error("the receiver did not get every mail exactly once");
+  console.log(
+    `${label}: queued ${COUNT} in ${(queueMs / 1000).toFixed(2)} s; drained ${handled} in ${(drainMs / 1000).toFixed(2)} s = ${rate.toFixed(0)} mails/s; receiver got ${receiver.messages.length} (${distinct} distinct Message-IDs)`,
+  );
+  if (receiver.messages.length !== COUNT || distinct !== COUNT)
+    throw new Error("the receiver did not get every mail exactly once");
 
   const file = "bench/results/mail.md";
   fs.mkdirSync("bench/results", { recursive: true });

@@ -22,14 +22,23 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = 10;
 
 function baseEnv() {
-  const env = { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", BETTER_AUTH_SECRET: "benchmark-secret-0123456789abcdef0123" };
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    BETTER_AUTH_SECRET: "benchmark-secret-0123456789abcdef0123",
+  };
   for (const name of ["SENTRY_DSN", "NEXT_PUBLIC_SENTRY_DSN", "DATABASE_URL", "BUREAU_SENTRY_SDK"]) delete env[name];
   return env;
 }
 
 function build(sdk) {
   console.log(`\n== next build (${sdk === "off" ? "SDK removed: BUREAU_SENTRY_SDK=off" : "SDK built in"})`);
-  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...baseEnv(), ...(sdk === "off" ? { BUREAU_SENTRY_SDK: "off" } : {}) } });
+  const result = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...baseEnv(), ...(sdk === "off" ? { BUREAU_SENTRY_SDK: "off" } : {}) },
+  });
   if (result.status !== 0) throw new Error(`next build failed (${sdk})`);
 }
 
@@ -46,8 +55,18 @@ function snapshot(name) {
 
 async function startServer(variant) {
   const port = variant.port;
-  const env = { ...baseEnv(), PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: path.join(work, `${variant.name}-data`), ...(variant.sdk === "off" ? { BUREAU_SENTRY_SDK: "off" } : {}) };
-  const child = spawn(process.execPath, [nextBin, "start", variant.dir, "-p", String(port), "-H", "127.0.0.1"], { cwd: variant.dir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const env = {
+    ...baseEnv(),
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: path.join(work, `${variant.name}-data`),
+    ...(variant.sdk === "off" ? { BUREAU_SENTRY_SDK: "off" } : {}),
+  };
+  const child = spawn(process.execPath, [nextBin, "start", variant.dir, "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: variant.dir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -104,9 +123,20 @@ try {
       for (const page of pages) {
         for (const variant of order) {
           const result = await run(`http://127.0.0.1:${variant.port}${page}`, duration);
-          const row = { round, page, variant: variant.name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+          const row = {
+            round,
+            page,
+            variant: variant.name,
+            requestsPerSecond: result.requests.average,
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            non2xx: result.non2xx,
+            errors: result.errors + result.timeouts,
+          };
           results.push(row);
-          console.log(`round ${round} ${page.padEnd(9)} ${variant.label.padEnd(36)} ${row.requestsPerSecond.toFixed(1)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}`);
+          console.log(
+            `round ${round} ${page.padEnd(9)} ${variant.label.padEnd(36)} ${row.requestsPerSecond.toFixed(1)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}`,
+          );
         }
       }
     }
@@ -116,10 +146,18 @@ try {
 
   const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const summary = pages.map((page) => {
-    const of = (name, field) => mean(results.filter((row) => row.page === page && row.variant === name).map((row) => row[field]));
+    const of = (name, field) =>
+      mean(results.filter((row) => row.page === page && row.variant === name).map((row) => row[field]));
     const withSdk = of(variants[0].name, "requestsPerSecond");
     const without = of(variants[1].name, "requestsPerSecond");
-    return { page, withSdk, without, p99With: of(variants[0].name, "p99"), p99Without: of(variants[1].name, "p99"), difference: ((withSdk - without) / without) * 100 };
+    return {
+      page,
+      withSdk,
+      without,
+      p99With: of(variants[0].name, "p99"),
+      p99Without: of(variants[1].name, "p99"),
+      difference: ((withSdk - without) / without) * 100,
+    };
   });
 
   const lines = [
@@ -132,13 +170,19 @@ try {
     "",
     "| page | SDK built in, no DSN (req/s) | SDK removed (req/s) | difference | p99 built in | p99 removed |",
     "|---|---|---|---|---|---|",
-    ...summary.map((row) => `| \`${row.page}\` | ${row.withSdk.toFixed(1)} | ${row.without.toFixed(1)} | ${row.difference >= 0 ? "+" : ""}${row.difference.toFixed(1)} % | ${row.p99With.toFixed(0)} ms | ${row.p99Without.toFixed(0)} ms |`),
+    ...summary.map(
+      (row) =>
+        `| \`${row.page}\` | ${row.withSdk.toFixed(1)} | ${row.without.toFixed(1)} | ${row.difference >= 0 ? "+" : ""}${row.difference.toFixed(1)} % | ${row.p99With.toFixed(0)} ms | ${row.p99Without.toFixed(0)} ms |`,
+    ),
     "",
     "## Every run",
     "",
     "| round | page | variant | req/s | p50 ms | p99 ms | non-2xx | errors |",
     "|---|---|---|---|---|---|---|---|",
-    ...results.map((row) => `| ${row.round} | \`${row.page}\` | ${row.variant} | ${row.requestsPerSecond.toFixed(1)} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.errors} |`),
+    ...results.map(
+      (row) =>
+        `| ${row.round} | \`${row.page}\` | ${row.variant} | ${row.requestsPerSecond.toFixed(1)} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.errors} |`,
+    ),
     "",
   ];
   fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });

@@ -52,7 +52,14 @@ async function concurrent(label: string, work: () => Promise<unknown>) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { label, p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: Math.max(...latencies), rps: latencies.length / seconds, calls: latencies.length };
+  return {
+    label,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: Math.max(...latencies),
+    rps: latencies.length / seconds,
+    calls: latencies.length,
+  };
 }
 
 async function main() {
@@ -67,12 +74,37 @@ async function main() {
     const { db } = handle;
 
     // People, a manager, clients and projects.
-    const people = Array.from({ length: PEOPLE }, (_, index) => ({ id: uuidv7(), name: `Person ${String(index + 1).padStart(2, "0")}`, email: `person${index + 1}@bench.example`, role: "staff" as const, emailVerified: true }));
-    const managerRow = { id: uuidv7(), name: "Bench Manager", email: "manager@bench.example", role: "manager" as const, emailVerified: true };
+    const people = Array.from({ length: PEOPLE }, (_, index) => ({
+      id: uuidv7(),
+      name: `Person ${String(index + 1).padStart(2, "0")}`,
+      email: `person${index + 1}@bench.example`,
+      role: "staff" as const,
+      emailVerified: true,
+    }));
+    const managerRow = {
+      id: uuidv7(),
+      name: "Bench Manager",
+      email: "manager@bench.example",
+      role: "manager" as const,
+      emailVerified: true,
+    };
     await db.insert(user).values([...people, managerRow]);
-    const clients = Array.from({ length: 10 }, (_, index) => ({ id: uuidv7(), name: `Client ${index + 1}`, currency: "EUR", paymentTermsDays: 30, defaultHourlyRate: 9000 }));
+    const clients = Array.from({ length: 10 }, (_, index) => ({
+      id: uuidv7(),
+      name: `Client ${index + 1}`,
+      currency: "EUR",
+      paymentTermsDays: 30,
+      defaultHourlyRate: 9000,
+    }));
     await db.insert(client).values(clients);
-    const projects = clients.flatMap((item, index) => Array.from({ length: 4 }, (_, n) => ({ id: uuidv7(), clientId: item.id, name: `Project ${index + 1}.${n + 1}`, hourlyRate: n === 0 ? 12000 : null })));
+    const projects = clients.flatMap((item, index) =>
+      Array.from({ length: 4 }, (_, n) => ({
+        id: uuidv7(),
+        clientId: item.id,
+        name: `Project ${index + 1}.${n + 1}`,
+        hourlyRate: n === 0 ? 12000 : null,
+      })),
+    );
     await db.insert(project).values(projects);
 
     // 3 years of weeks per person: old weeks approved, the last two submitted and draft.
@@ -98,7 +130,18 @@ async function main() {
         await handle.pool.query(
           `insert into time_entries (id, timesheet_id, user_id, project_id, date, minutes, description, billable, position, hourly_rate)
            select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::date[], $6::int[], $7::text[], $8::bool[], $9::int[], $10::int[])`,
-          [batch.map(() => uuidv7()), column("timesheetId"), column("userId"), column("projectId"), column("date"), column("minutes"), column("description"), column("billable"), column("position"), column("hourlyRate")],
+          [
+            batch.map(() => uuidv7()),
+            column("timesheetId"),
+            column("userId"),
+            column("projectId"),
+            column("date"),
+            column("minutes"),
+            column("description"),
+            column("billable"),
+            column("position"),
+            column("hourlyRate"),
+          ],
         );
         entryCount += batch.length;
       }
@@ -109,11 +152,29 @@ async function main() {
       for (const [personIndex, person] of people.entries()) {
         const status = week === 0 ? "draft" : week === 1 ? "submitted" : "approved";
         const id = uuidv7();
-        sheets.push({ id, userId: person.id, weekStart, status, submittedAt: status === "draft" ? null : new Date(), decidedById: status === "approved" ? managerRow.id : null, decidedAt: status === "approved" ? new Date() : null });
+        sheets.push({
+          id,
+          userId: person.id,
+          weekStart,
+          status,
+          submittedAt: status === "draft" ? null : new Date(),
+          decidedById: status === "approved" ? managerRow.id : null,
+          decidedAt: status === "approved" ? new Date() : null,
+        });
         for (const date of days) {
           for (let slot = 0; slot < ENTRIES_PER_DAY; slot += 1) {
             const chosen = projects[(personIndex + slot) % projects.length]!;
-            entries.push({ timesheetId: id, userId: person.id, projectId: chosen.id, date, minutes: 45, description: `Task ${slot + 1}`, billable: slot % 4 !== 3, position: slot, hourlyRate: status === "approved" ? (chosen.hourlyRate ?? 9000) : null });
+            entries.push({
+              timesheetId: id,
+              userId: person.id,
+              projectId: chosen.id,
+              date,
+              minutes: 45,
+              description: `Task ${slot + 1}`,
+              billable: slot % 4 !== 3,
+              position: slot,
+              hourlyRate: status === "approved" ? (chosen.hourlyRate ?? 9000) : null,
+            });
           }
         }
       }
@@ -129,7 +190,12 @@ async function main() {
     const managerActor: Actor = { id: managerRow.id, name: managerRow.name, role: "manager" };
     const mine = await findTimesheets(db, owner, { view: "mine", status: "draft" });
     const draft = mine.rows[0]!;
-    const rows = Array.from({ length: 20 }, (_, index) => ({ projectId: projects[index % projects.length]!.id, description: `Row ${index + 1}`, billable: true, cells: ["1", "1:10", "0,5", "1", "1:05", "0:20", "0:15"] }));
+    const rows = Array.from({ length: 20 }, (_, index) => ({
+      projectId: projects[index % projects.length]!.id,
+      description: `Row ${index + 1}`,
+      billable: true,
+      cells: ["1", "1:10", "0,5", "1", "1:05", "0:20", "0:15"],
+    }));
     let version = draft.version;
     const saveLatencies: number[] = [];
     for (let index = 0; index < SAVES + 5; index += 1) {
@@ -139,18 +205,29 @@ async function main() {
       version = saved.version;
       if (index >= 5) saveLatencies.push(elapsed); // the first saves warm the pool and the plans
     }
-    const save = { p50: percentile(saveLatencies, 50), p95: percentile(saveLatencies, 95), max: Math.max(...saveLatencies) };
-    console.log(`Grid save (20 rows × 7 days = 140 entries), ${SAVES} saves: p50 ${ms(save.p50)}, p95 ${ms(save.p95)}, max ${ms(save.max)}`);
+    const save = {
+      p50: percentile(saveLatencies, 50),
+      p95: percentile(saveLatencies, 95),
+      max: Math.max(...saveLatencies),
+    };
+    console.log(
+      `Grid save (20 rows × 7 days = 140 entries), ${SAVES} saves: p50 ${ms(save.p50)}, p95 ${ms(save.p95)}, max ${ms(save.max)}`,
+    );
 
     // Reads, 10 concurrent callers.
     const someSheet = (await findTimesheets(db, managerActor, { view: "all", page: 40 })).rows[7]!;
     const results = [
       await concurrent("Manager list (everyone, page 1)", () => findTimesheets(db, managerActor, { view: "all" })),
-      await concurrent("Manager list filtered by person", () => findTimesheets(db, managerActor, { view: "all", userId: people[3]!.id })),
+      await concurrent("Manager list filtered by person", () =>
+        findTimesheets(db, managerActor, { view: "all", userId: people[3]!.id }),
+      ),
       await concurrent("Approval queue", () => findTimesheets(db, managerActor, { view: "queue", pageSize: 200 })),
       await concurrent("One timesheet (getTimesheet)", () => getTimesheet(db, managerActor, someSheet.id)),
     ];
-    for (const result of results) console.log(`${result.label}: p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, max ${ms(result.max)}, ${result.rps.toFixed(0)} calls/s (${result.calls} calls, ${CONCURRENCY} concurrent)`);
+    for (const result of results)
+      console.log(
+        `${result.label}: p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, max ${ms(result.max)}, ${result.rps.toFixed(0)} calls/s (${result.calls} calls, ${CONCURRENCY} concurrent)`,
+      );
 
     const totalSeconds = (performance.now() - totalStart) / 1000;
     const report = [
@@ -165,7 +242,10 @@ async function main() {
       "| measure | p50 | p95 | max | budget |",
       "|---|---:|---:|---:|---|",
       `| grid save, 20 rows × 7 days (${SAVES} saves, sequential) | ${ms(save.p50)} | ${ms(save.p95)} | ${ms(save.max)} | < 100 ms |`,
-      ...results.map((result) => `| ${result.label}, ${CONCURRENCY} concurrent (${result.calls} calls, ${result.rps.toFixed(0)}/s) | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.max)} | < 150 ms p95 |`),
+      ...results.map(
+        (result) =>
+          `| ${result.label}, ${CONCURRENCY} concurrent (${result.calls} calls, ${result.rps.toFixed(0)}/s) | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.max)} | < 150 ms p95 |`,
+      ),
       "",
     ].join("\n");
     fs.mkdirSync(path.resolve("bench/results"), { recursive: true });

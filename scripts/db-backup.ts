@@ -32,14 +32,19 @@ await runCommand("db:backup", async () => {
   const parsed = parseCommandLine({ out: { type: "string", short: "o" }, force: { type: "boolean" } }, USAGE);
   if (!parsed) return;
   const { values, positionals } = parsed;
-  if (positionals.length > 1 || (positionals.length === 1 && values.out)) throw new BackupError("usage", `one output file at most.\n\n${USAGE}`);
-  const stamp = new Date().toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "");
+  if (positionals.length > 1 || (positionals.length === 1 && values.out))
+    throw new BackupError("usage", `one output file at most.\n\n${USAGE}`);
+  const stamp = new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replaceAll(":", "");
   const out = values.out ?? positionals[0] ?? path.join("backups", `bureau-${stamp}.ndjson.gz`);
   const toStdout = out === "-";
   const say = (message: string) => (toStdout ? console.error(message) : console.log(message));
   const file = toStdout ? "-" : path.resolve(out);
   if (!toStdout) {
-    if (fs.existsSync(file) && !values.force) throw new BackupError("usage", `${file} already exists: choose another file, or add --force to overwrite it.`);
+    if (fs.existsSync(file) && !values.force)
+      throw new BackupError("usage", `${file} already exists: choose another file, or add --force to overwrite it.`);
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   }
 
@@ -49,10 +54,14 @@ await runCommand("db:backup", async () => {
     say(`Backing up the ${target.description}…`);
     const started = Date.now();
     const options = { bureauVersion: readPackageVersion() };
-    const manifest = toStdout ? await backupDatabase(target.handle, process.stdout, { ...options, closeOutput: false }) : await backupToFile(target.handle, file, options);
+    const manifest = toStdout
+      ? await backupDatabase(target.handle, process.stdout, { ...options, closeOutput: false })
+      : await backupToFile(target.handle, file, options);
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     const size = toStdout ? "" : `, ${formatBytes(fs.statSync(file).size)}`;
-    say(`Backup written to ${toStdout ? "standard output" : file}: ${rows} rows in ${manifest.tables.length} tables${size}, migration ${manifest.migrations.lastTag ?? "none"}, in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    say(
+      `Backup written to ${toStdout ? "standard output" : file}: ${rows} rows in ${manifest.tables.length} tables${size}, migration ${manifest.migrations.lastTag ?? "none"}, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await target.handle.close();
   }

@@ -32,18 +32,25 @@ await runCommand("db:restore", async () => {
   const parsed = parseCommandLine({ force: { type: "boolean" } }, USAGE);
   if (!parsed) return;
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw new BackupError("usage", `give the archive to restore, and only that.\n\n${USAGE}`);
+  if (positionals.length !== 1)
+    throw new BackupError("usage", `give the archive to restore, and only that.\n\n${USAGE}`);
   const file = path.resolve(positionals[0]!);
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new BackupError("usage", `${file} does not exist or is not a file.`);
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile())
+    throw new BackupError("usage", `${file} does not exist or is not a file.`);
 
   const target = await openTarget(false);
   const { restoreDatabase } = await import("../src/db/backup/restore");
   try {
     console.log(`Restoring ${file} into the ${target.description}…`);
     const started = Date.now();
-    const summary = await restoreDatabase(target.handle, file, { force: values.force ?? false, log: (message) => console.log(`  ${message}`) });
+    const summary = await restoreDatabase(target.handle, file, {
+      force: values.force ?? false,
+      log: (message) => console.log(`  ${message}`),
+    });
     const replaced = summary.replacedRows > 0 ? ` (replacing ${summary.replacedRows} rows)` : "";
-    console.log(`Restored ${summary.rows} rows in ${summary.manifest.tables.length} tables${replaced} in ${((Date.now() - started) / 1000).toFixed(1)} s. Start Bureau as usual.`);
+    console.log(
+      `Restored ${summary.rows} rows in ${summary.manifest.tables.length} tables${replaced} in ${((Date.now() - started) / 1000).toFixed(1)} s. Start Bureau as usual.`,
+    );
   } finally {
     await target.handle.close();
   }

@@ -10,7 +10,15 @@ import path from "node:path";
 const port = 3620;
 const base = process.env.LIGHTHOUSE_BASE_URL ?? `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bureau-lighthouse-"));
-const env = { ...process.env, DATA_DIR: dataDir, BETTER_AUTH_SECRET: "lighthouse-secret-0123456789abcdef0123", APP_URL: base, PORT: String(port), LOG_LEVEL: "warn", DATABASE_URL: "" };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  BETTER_AUTH_SECRET: "lighthouse-secret-0123456789abcdef0123",
+  APP_URL: base,
+  PORT: String(port),
+  LOG_LEVEL: "warn",
+  DATABASE_URL: "",
+};
 const bin = (name) => path.join("node_modules", ".bin", name);
 // curl rather than fetch: undici reuses keep-alive sockets the server has just closed ("other side closed").
 const get = (url) => spawnSync("curl", ["-s", "-f", url], { encoding: "utf8" });
@@ -18,10 +26,18 @@ const get = (url) => spawnSync("curl", ["-s", "-f", url], { encoding: "utf8" });
 // LIGHTHOUSE_BASE_URL: audit a server that is already running (with at least one published job).
 const external = process.env.LIGHTHOUSE_BASE_URL;
 if (!external) {
-  const seed = spawnSync(bin("tsx"), ["--conditions", "react-server", "scripts/seed-demo.ts"], { env, stdio: "ignore" });
+  const seed = spawnSync(bin("tsx"), ["--conditions", "react-server", "scripts/seed-demo.ts"], {
+    env,
+    stdio: "ignore",
+  });
   if (seed.status !== 0) throw new Error("seed:demo failed");
 }
-const server = external ? null : spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+const server = external
+  ? null
+  : spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
 try {
   for (let attempt = 0; ; attempt++) {
     if (attempt > 120) throw new Error("the server did not start");
@@ -39,13 +55,26 @@ try {
     const output = path.join(dataDir, "report.json");
     const run = spawnSync(
       bin("lighthouse"),
-      [base + page, "--quiet", "--output=json", `--output-path=${output}`, "--only-categories=performance,accessibility,best-practices,seo", "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"],
+      [
+        base + page,
+        "--quiet",
+        "--output=json",
+        `--output-path=${output}`,
+        "--only-categories=performance,accessibility,best-practices,seo",
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
+      ],
       { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: "inherit" },
     );
     if (run.status !== 0) throw new Error(`lighthouse failed on ${page}`);
     const report = JSON.parse(fs.readFileSync(output, "utf8"));
     const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
-    rows.push({ page: page.startsWith("/jobs/") ? "/jobs/{slug}" : page, performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), seo: score("seo") });
+    rows.push({
+      page: page.startsWith("/jobs/") ? "/jobs/{slug}" : page,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+    });
   }
   const table = [
     "# Lighthouse, public pages (mobile profile)",
@@ -54,7 +83,9 @@ try {
     "",
     "| page | performance | accessibility | best practices | SEO |",
     "|---|---:|---:|---:|---:|",
-    ...rows.map((row) => `| \`${row.page}\` | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} |`),
+    ...rows.map(
+      (row) => `| \`${row.page}\` | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} |`,
+    ),
   ].join("\n");
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync("bench/results/lighthouse.md", table + "\n");

@@ -8,7 +8,9 @@ const config = getConfig();
 const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
 try {
   await migrateDatabase(handle);
-  console.log(`Migrations applied (${handle.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}).`);
+  console.log(
+    `Migrations applied (${handle.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}).`,
+  );
 } finally {
   await handle.close();
 }

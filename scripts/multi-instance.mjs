@@ -24,7 +24,11 @@ process.chdir(root);
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 const { values: options } = parseArgs({
-  options: { ports: { type: "string", default: "3001,3002" }, host: { type: "string", default: "127.0.0.1" }, "ready-timeout": { type: "string", default: "60" } },
+  options: {
+    ports: { type: "string", default: "3001,3002" },
+    host: { type: "string", default: "127.0.0.1" },
+    "ready-timeout": { type: "string", default: "60" },
+  },
 });
 const ports = options.ports.split(",").map((port) => Number.parseInt(port.trim(), 10));
 
@@ -32,14 +36,19 @@ function fail(message) {
   console.error(`\nmulti-instance: ${message}\n`);
   process.exit(1);
 }
-if (ports.length === 0 || ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65535)) fail(`--ports must list ports, e.g. 3001,3002 (got "${options.ports}")`);
-if (!process.env.DATABASE_URL) fail("DATABASE_URL is not set. Several instances need PostgreSQL (the embedded database allows one process).");
-if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) fail("there is no production build: run `npm run build` first.");
+if (ports.length === 0 || ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65535))
+  fail(`--ports must list ports, e.g. 3001,3002 (got "${options.ports}")`);
+if (!process.env.DATABASE_URL)
+  fail("DATABASE_URL is not set. Several instances need PostgreSQL (the embedded database allows one process).");
+if (!fs.existsSync(path.join(root, ".next", "BUILD_ID")))
+  fail("there is no production build: run `npm run build` first.");
 
 const sharedEnv = { ...process.env, NODE_ENV: "production", WORKER_IN_PROCESS: "false" };
 if (!sharedEnv.BETTER_AUTH_SECRET) {
   sharedEnv.BETTER_AUTH_SECRET = randomBytes(32).toString("base64url");
-  console.log("multi-instance: BETTER_AUTH_SECRET is not set; using one generated for this run (sessions end when it stops).");
+  console.log(
+    "multi-instance: BETTER_AUTH_SECRET is not set; using one generated for this run (sessions end when it stops).",
+  );
 }
 
 /** @type {{ name: string, child: import("node:child_process").ChildProcess, exited: boolean }[]} */
@@ -118,14 +127,26 @@ const workerReady = new Promise((resolve) => {
 const instances = ports.map((port, index) => {
   const name = `${String.fromCharCode(97 + index)}:${port}`;
   const url = `http://${options.host === "0.0.0.0" ? "127.0.0.1" : options.host}:${port}`;
-  start(name, process.execPath, [nextBin, "start", "-p", String(port), "-H", options.host], { ...sharedEnv, PORT: String(port), APP_URL: process.env.APP_URL || url });
+  start(name, process.execPath, [nextBin, "start", "-p", String(port), "-H", options.host], {
+    ...sharedEnv,
+    PORT: String(port),
+    APP_URL: process.env.APP_URL || url,
+  });
   return { name, url };
 });
-const [workerOk, ...ready] = await Promise.all([workerReady, ...instances.map((instance) => healthy(instance.url, deadline))]);
+const [workerOk, ...ready] = await Promise.all([
+  workerReady,
+  ...instances.map((instance) => healthy(instance.url, deadline)),
+]);
 if (workerOk && ready.every(Boolean)) {
-  console.log(`multi-instance: ready ${instances.map((instance) => `${instance.name}=${instance.url}`).join(" ")} (worker pid ${worker.pid})`);
+  console.log(
+    `multi-instance: ready ${instances.map((instance) => `${instance.name}=${instance.url}`).join(" ")} (worker pid ${worker.pid})`,
+  );
 } else if (!stopping) {
-  const late = [...(workerOk ? [] : ["the worker"]), ...instances.filter((_, index) => !ready[index]).map((instance) => instance.url)];
+  const late = [
+    ...(workerOk ? [] : ["the worker"]),
+    ...instances.filter((_, index) => !ready[index]).map((instance) => instance.url),
+  ];
   console.error(`multi-instance: not ready in time: ${late.join(", ")}`);
   await stopAll(1);
 }

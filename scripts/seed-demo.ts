@@ -23,7 +23,9 @@ async function main() {
     const [users] = await db.select({ value: count() }).from(user);
     const [clients] = await db.select({ value: count() }).from(client);
     if ((users?.value ?? 0) > 1 || (clients?.value ?? 0) > 0) {
-      console.error("seed:demo fills an empty database only; this one already has data. Use a fresh DATA_DIR or database.");
+      console.error(
+        "seed:demo fills an empty database only; this one already has data. Use a fresh DATA_DIR or database.",
+      );
       process.exitCode = 1;
       return;
     }
@@ -44,7 +46,8 @@ async function main() {
         iban: "FR7630006000011234567890189",
         bic: "AGRIFRPP",
         defaultHourlyRate: 9000,
-        invoiceFooter: "SAS au capital de 10 000 €. Late payment: penalties at three times the legal interest rate and a fixed fee of 40 € (Code de commerce, art. L441-10).",
+        invoiceFooter:
+          "SAS au capital de 10 000 €. Late payment: penalties at three times the legal interest rate and a fixed fee of 40 € (Code de commerce, art. L441-10).",
         notificationEmail: "office@northwind.example",
         setupCompleted: true,
         version: current.version + 1,

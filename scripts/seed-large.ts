@@ -36,9 +36,11 @@ function parseArguments(argv: string[]) {
         throw new Error(`Unknown option ${flag} (try --help).`);
     }
   }
-  if (!Number.isFinite(options.scale) || options.scale <= 0) throw new Error("--scale takes a number greater than 0, e.g. 0.01.");
+  if (!Number.isFinite(options.scale) || options.scale <= 0)
+    throw new Error("--scale takes a number greater than 0, e.g. 0.01.");
   if (!Number.isSafeInteger(options.seed)) throw new Error("--seed takes a whole number.");
-  if (options.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.today)) throw new Error("--today takes a date written YYYY-MM-DD.");
+  if (options.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.today))
+    throw new Error("--today takes a date written YYYY-MM-DD.");
   return options;
 }
 
@@ -48,7 +50,10 @@ async function main() {
   const options = parseArguments(process.argv.slice(2));
   const config = getConfig();
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  const target = handle.kind === "postgres" ? `PostgreSQL ${new URL(config.databaseUrl!).pathname.slice(1)}` : `the embedded database in ${config.dataDir}`;
+  const target =
+    handle.kind === "postgres"
+      ? `PostgreSQL ${new URL(config.databaseUrl!).pathname.slice(1)}`
+      : `the embedded database in ${config.dataDir}`;
   console.log(`seed:large at scale ${options.scale} (seed ${options.seed}) into ${target}`);
   try {
     const report = await seedLarge(handle, { ...options, log: (line) => console.log(line) });
@@ -57,16 +62,26 @@ async function main() {
     console.log("\n| table | rows | MB sent | COPY s | rows/s |\n|---|---:|---:|---:|---:|");
     for (const table of report.tables) {
       const seconds = table.copyMs / 1000;
-      console.log(`| ${table.table} | ${number(table.rows)} | ${(table.bytes / 1e6).toFixed(1)} | ${seconds.toFixed(2)} | ${seconds > 0 ? number(table.rows / seconds) : "—"} |`);
+      console.log(
+        `| ${table.table} | ${number(table.rows)} | ${(table.bytes / 1e6).toFixed(1)} | ${seconds.toFixed(2)} | ${seconds > 0 ? number(table.rows / seconds) : "—"} |`,
+      );
     }
     const seconds = report.totalMs / 1000;
-    console.log(`\n${number(rows)} rows in ${seconds.toFixed(1)} s (${number(rows / seconds)} rows/s overall, every phase included).`);
+    console.log(
+      `\n${number(rows)} rows in ${seconds.toFixed(1)} s (${number(rows / seconds)} rows/s overall, every phase included).`,
+    );
     console.log(
       `Invoices: ${number(report.invoices.invoices)} (${number(report.invoices.timeInvoices)} billing ${number(report.invoices.linkedEntries)} time entries, ${number(report.invoices.drafts)} drafts) and ${number(report.invoices.creditNotes)} credit notes.`,
     );
-    console.log(`Machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" / ")}; Node ${process.version}; today ${report.today}.`);
+    console.log(
+      `Machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(" / ")}; Node ${process.version}; today ${report.today}.`,
+    );
     console.log(`\nSign in at ${config.appUrl}/bo/login (every person of the firm has the same password):`);
-    for (const login of report.login) console.log(`  ${login.role.padEnd(8)} ${login.email.padEnd(24)} ${login.password}`);
+    for (const login of report.login)
+      console.log(`  ${login.role.padEnd(8)} ${login.email.padEnd(24)} ${login.password}`);
   } catch (error) {
     if (error instanceof SeedRefusedError) {
       console.error(`\n${error.message}`);

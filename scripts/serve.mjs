@@ -58,7 +58,8 @@ export function serve({ env = process.env, log = (line) => console.log(line) } =
     indexOf.set(worker.id, index);
   };
 
-  if (count > 1) log(`Bureau: ${count} server processes on port ${port} (WEB_CONCURRENCY; one per core by default on PostgreSQL).`);
+  if (count > 1)
+    log(`Bureau: ${count} server processes on port ${port} (WEB_CONCURRENCY; one per core by default on PostgreSQL).`);
   for (let index = 1; index <= count; index += 1) fork(index);
 
   // The benchmark's query timings live in each process; the primary gathers them for whichever
@@ -67,9 +68,14 @@ export function serve({ env = process.env, log = (line) => console.log(line) } =
   cluster.on("message", (worker, message) => {
     if (!message || typeof message !== "object" || typeof message.bureau !== "string") return;
     if (message.bureau === "stats-request") {
-      const entry = { requester: worker, replies: [], expected: Object.values(cluster.workers ?? {}).filter(Boolean).length };
+      const entry = {
+        requester: worker,
+        replies: [],
+        expected: Object.values(cluster.workers ?? {}).filter(Boolean).length,
+      };
       pending.set(message.id, entry);
-      for (const other of Object.values(cluster.workers ?? {})) other?.send({ bureau: "stats-collect", id: message.id });
+      for (const other of Object.values(cluster.workers ?? {}))
+        other?.send({ bureau: "stats-collect", id: message.id });
       setTimeout(() => finishStats(message.id), 2_000).unref();
     } else if (message.bureau === "stats-reply") {
       const entry = pending.get(message.id);
@@ -82,7 +88,8 @@ export function serve({ env = process.env, log = (line) => console.log(line) } =
     const entry = pending.get(id);
     if (!entry) return;
     pending.delete(id);
-    if (entry.requester.isConnected()) entry.requester.send({ bureau: "stats-result", id, all: entry.replies, primaryPid: process.pid });
+    if (entry.requester.isConnected())
+      entry.requester.send({ bureau: "stats-result", id, all: entry.replies, primaryPid: process.pid });
   }
 
   return new Promise((resolve) => {
@@ -97,7 +104,9 @@ export function serve({ env = process.env, log = (line) => console.log(line) } =
       const now = Date.now();
       while (restarts.length > 0 && restarts[0] < now - 60_000) restarts.shift();
       if (restarts.length >= MAX_RESTARTS_PER_MINUTE) {
-        log(`Bureau: server process ${index} stopped (${signal ?? `exit code ${code}`}) ${MAX_RESTARTS_PER_MINUTE} times in a minute; stopping the others.`);
+        log(
+          `Bureau: server process ${index} stopped (${signal ?? `exit code ${code}`}) ${MAX_RESTARTS_PER_MINUTE} times in a minute; stopping the others.`,
+        );
         stopAll("SIGTERM");
         exitCode ||= 1;
         if (Object.keys(cluster.workers ?? {}).length === 0) resolve(exitCode);

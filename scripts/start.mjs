@@ -28,7 +28,10 @@ if (!env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
 
 if (needsBuild(root)) {
   console.log("Building Bureau (about a minute the first time)…");
-  const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
+  const build = spawnSync(process.execPath, [nextBin, "build"], {
+    stdio: "inherit",
+    env: { ...env, NODE_ENV: "production" },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

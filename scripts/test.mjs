@@ -14,24 +14,35 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const run = (command, args, env = {}) => spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 // Playwright empties test-results/ when it starts, so the reports live apart.
 fs.mkdirSync("test-reports", { recursive: true });
 
 const problems = [];
 if (!process.env.TEST_DATABASE_URL) {
   if (process.env.REQUIRE_POSTGRES === "1") problems.push("REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set");
-  else console.log("\n[npm test] PostgreSQL integration tests: not run (set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them).\n");
+  else
+    console.log(
+      "\n[npm test] PostgreSQL integration tests: not run (set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them).\n",
+    );
 }
 
 // The system tests are a project of their own, only with RUN_SYSTEM_TESTS=1 (they need the build).
-const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-reports/vitest.json"], { RUN_SYSTEM_TESTS: "" });
+const vitestStatus = run(
+  bin("vitest"),
+  ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-reports/vitest.json"],
+  { RUN_SYSTEM_TESTS: "" },
+);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 let runE2e = false;
 if (!fs.existsSync(chromium)) {
   if (process.env.REQUIRE_BROWSER === "1") problems.push(`REQUIRE_BROWSER=1 but no Chromium at ${chromium}`);
-  else console.log(`\n[npm test] Browser tests: NOT RUN, no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).\n`);
+  else
+    console.log(
+      `\n[npm test] Browser tests: NOT RUN, no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).\n`,
+    );
 } else if (process.env.SKIP_E2E === "1") {
   console.log("\n[npm test] Browser tests: not run (SKIP_E2E=1).\n");
 } else runE2e = true;
@@ -40,7 +51,9 @@ let runSystem = false;
 if (process.env.SKIP_SYSTEM === "1") console.log("\n[npm test] System tests: not run (SKIP_SYSTEM=1).\n");
 else if (!process.env.TEST_DATABASE_URL) {
   // Under REQUIRE_POSTGRES=1 the missing server is already a problem (above).
-  console.log("\n[npm test] System tests (several instances, faults): not run, they need PostgreSQL (TEST_DATABASE_URL).\n");
+  console.log(
+    "\n[npm test] System tests (several instances, faults): not run, they need PostgreSQL (TEST_DATABASE_URL).\n",
+  );
 } else runSystem = true;
 
 let e2eStatus = 0;
@@ -55,7 +68,18 @@ if (runE2e || runSystem) {
     if (runSystem) {
       systemRan = true;
       const started = Date.now();
-      systemStatus = run(bin("vitest"), ["run", "--project", "system", "--reporter=default", "--reporter=json", "--outputFile.json=test-reports/system.json"], { RUN_SYSTEM_TESTS: "1" });
+      systemStatus = run(
+        bin("vitest"),
+        [
+          "run",
+          "--project",
+          "system",
+          "--reporter=default",
+          "--reporter=json",
+          "--outputFile.json=test-reports/system.json",
+        ],
+        { RUN_SYSTEM_TESTS: "1" },
+      );
       systemSeconds = Math.round((Date.now() - started) / 1000);
       console.log(`\n[npm test] System tests took ${systemSeconds} s.\n`);
     }
@@ -79,11 +103,18 @@ const vitestCounts = (report) => ({
   failed:
     report.numFailedTests +
     (report.numRuntimeErrors ?? 0) +
-    report.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed")).length,
+    report.testResults.filter(
+      (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+    ).length,
 });
 const vitest = count("test-reports/vitest.json", vitestCounts);
 const system = systemRan ? count("test-reports/system.json", vitestCounts) : { passed: 0, failed: 0 };
-const e2e = e2eRan ? count("test-reports/e2e.json", (report) => ({ passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky })) : { passed: 0, failed: 0 };
+const e2e = e2eRan
+  ? count("test-reports/e2e.json", (report) => ({
+      passed: report.stats.expected,
+      failed: report.stats.unexpected + report.stats.flaky,
+    }))
+  : { passed: 0, failed: 0 };
 
 if (!vitest) problems.push("no Vitest report was written (test-reports/vitest.json)");
 if (e2eRan && !e2e) problems.push("no Playwright report was written (test-reports/e2e.json)");
@@ -94,7 +125,9 @@ if (e2eStatus !== 0 && (!e2e || e2e.failed === 0)) problems.push("playwright exi
 for (const problem of problems) console.error(`[npm test] ${problem}`);
 const passed = (vitest?.passed ?? 0) + (system?.passed ?? 0) + (e2e?.passed ?? 0);
 const failed = (vitest?.failed ?? 0) + (system?.failed ?? 0) + (e2e?.failed ?? 0) + problems.length;
-const systemSummary = systemRan ? `${system?.passed ?? "?"} passed, ${system?.failed ?? "?"} failed in ${systemSeconds} s` : "not run";
+const systemSummary = systemRan
+  ? `${system?.passed ?? "?"} passed, ${system?.failed ?? "?"} failed in ${systemSeconds} s`
+  : "not run";
 console.log(
   `\nvitest: ${vitest?.passed ?? "?"} passed, ${vitest?.failed ?? "?"} failed; system: ${systemSummary}; browser: ${e2eRan ? `${e2e?.passed ?? "?"} passed, ${e2e?.failed ?? "?"} failed` : "not run"}`,
 );

@@ -22,12 +22,18 @@ if (!config.databaseUrl) {
   );
   process.exit(1);
 }
-const handle = openDatabase({ databaseUrl: config.databaseUrl, poolSize: 4, preparedStatements: config.databasePreparedStatements });
+const handle = openDatabase({
+  databaseUrl: config.databaseUrl,
+  poolSize: 4,
+  preparedStatements: config.databasePreparedStatements,
+});
 setDatabaseHandle(handle);
 await migrateDatabase(handle);
 const worker = startBackgroundWorker(handle.db);
 getLogger().info({ smtp: Boolean(config.smtpUrl) }, "Bureau worker running");
-console.log(`\n  Bureau worker running (${config.smtpUrl ? "SMTP configured" : "no SMTP_URL: mail is kept as captured"}). Ctrl+C to stop.\n`);
+console.log(
+  `\n  Bureau worker running (${config.smtpUrl ? "SMTP configured" : "no SMTP_URL: mail is kept as captured"}). Ctrl+C to stop.\n`,
+);
 
 let stopping = false;
 const shutdown = (signal: string) => {

@@ -2,7 +2,10 @@ import type { Instrumentation } from "next";
 
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const [{ ConfigError, getConfig }, { startServerReporting }] = await Promise.all([import("./lib/env"), import("./modules/monitoring/sentry-server")]);
+    const [{ ConfigError, getConfig }, { startServerReporting }] = await Promise.all([
+      import("./lib/env"),
+      import("./modules/monitoring/sentry-server"),
+    ]);
     // Reporting first, so a failing start-up (migrations, first admin) is reported too; a bad
     // configuration is left to startUp, which explains it and stops.
     try {

@@ -1,6 +1,11 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
-import { contentSecurityPolicy, isSandboxedFilePath, SANDBOXED_FILE_POLICY, securityHeaders } from "@/lib/security-headers";
+import {
+  contentSecurityPolicy,
+  isSandboxedFilePath,
+  SANDBOXED_FILE_POLICY,
+  securityHeaders,
+} from "@/lib/security-headers";
 
 // Optimistic check only: a request to the back office without a session cookie goes to sign-in at
 // once. Every page, action and route handler still checks the session and the role itself.

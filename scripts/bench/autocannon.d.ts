@@ -31,7 +31,10 @@ declare module "autocannon" {
     throughput: { total: number };
   };
   type Instance = Promise<Result> & {
-    on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): void;
     stop(): void;
   };
   function autocannon<Context = Record<string, unknown>>(options: Options<Context>): Instance;

@@ -13,9 +13,14 @@ type RscManifest = { entryJSFiles?: Record<string, string[]> };
 
 export function createClientJsReader(root: string) {
   const next = path.join(root, ".next");
-  const buildManifest = JSON.parse(fs.readFileSync(path.join(next, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
+  const buildManifest = JSON.parse(fs.readFileSync(path.join(next, "build-manifest.json"), "utf8")) as {
+    rootMainFiles: string[];
+  };
   // "/bo/(shell)/invoices/[id]/page" → "/bo/invoices/[id]"
-  const appPaths = JSON.parse(fs.readFileSync(path.join(next, "app-path-routes-manifest.json"), "utf8")) as Record<string, string>;
+  const appPaths = JSON.parse(fs.readFileSync(path.join(next, "app-path-routes-manifest.json"), "utf8")) as Record<
+    string,
+    string
+  >;
   const sizes = new Map<string, { raw: number; gzip: number; brotli: number }>();
 
   function sizeOf(file: string) {
@@ -25,7 +30,12 @@ export function createClientJsReader(root: string) {
       size = {
         raw: bytes.byteLength,
         gzip: zlib.gzipSync(bytes, { level: 6 }).byteLength,
-        brotli: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }).byteLength,
+        brotli: zlib.brotliCompressSync(bytes, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+          },
+        }).byteLength,
       };
       sizes.set(file, size);
     }
@@ -43,7 +53,9 @@ export function createClientJsReader(root: string) {
     vm.runInNewContext(fs.readFileSync(manifestFile, "utf8"), sandbox);
     const manifests = Object.values(sandbox.__RSC_MANIFEST ?? {});
     const files = new Set(buildManifest.rootMainFiles);
-    for (const manifest of manifests) for (const chunks of Object.values(manifest.entryJSFiles ?? {})) for (const chunk of chunks) if (chunk.endsWith(".js")) files.add(chunk);
+    for (const manifest of manifests)
+      for (const chunks of Object.values(manifest.entryJSFiles ?? {}))
+        for (const chunk of chunks) if (chunk.endsWith(".js")) files.add(chunk);
     return [...files];
   }
 

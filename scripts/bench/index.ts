@@ -32,7 +32,18 @@ import {
   removeBenchWeeks,
 } from "./prepare";
 import { renderMarkdown, type BudgetResult, type Report, type RunFigures, type TargetResult } from "./report";
-import { baseEnvironment, ensureBuild, instanceResidentBytes, readStats, type Server, settle, startServer, startWorker, stopProcess, type Worker } from "./servers";
+import {
+  baseEnvironment,
+  ensureBuild,
+  instanceResidentBytes,
+  readStats,
+  type Server,
+  settle,
+  startServer,
+  startWorker,
+  stopProcess,
+  type Worker,
+} from "./servers";
 import { buildTargets, type ActionState, type Target } from "./targets";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -50,19 +61,33 @@ const { values: flags } = parseArgs({
   },
 });
 if (flags.help) {
-  console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").filter((line) => line.startsWith("//")).map((line) => line.slice(3)).join("\n"));
+  console.log(
+    fs
+      .readFileSync(fileURLToPath(import.meta.url), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("//"))
+      .map((line) => line.slice(3))
+      .join("\n"),
+  );
   process.exit(0);
 }
 const duration = Number(flags.duration);
 const warmup = Number(flags.warmup);
 const instances = Number(flags.instances);
-if (!Number.isInteger(duration) || duration < 1 || duration > 120) throw new Error("--duration is a whole number of seconds from 1 to 120");
-if (!Number.isInteger(warmup) || warmup < 0 || warmup > 30) throw new Error("--warmup is a whole number of seconds from 0 to 30");
-if (![1, 2, 5, 10].includes(instances)) throw new Error("--instances is 1 or 2 (or 5 or 10: the 10 connections are split evenly)");
+if (!Number.isInteger(duration) || duration < 1 || duration > 120)
+  throw new Error("--duration is a whole number of seconds from 1 to 120");
+if (!Number.isInteger(warmup) || warmup < 0 || warmup > 30)
+  throw new Error("--warmup is a whole number of seconds from 0 to 30");
+if (![1, 2, 5, 10].includes(instances))
+  throw new Error("--instances is 1 or 2 (or 5 or 10: the 10 connections are split evenly)");
 const only = flags.only ? new RegExp(flags.only) : undefined;
 // One server process per core in all, as `npm start` runs on PostgreSQL (WEB_CONCURRENCY unset).
-const processes = flags.processes === undefined ? Math.max(1, Math.floor(os.availableParallelism() / instances)) : Number(flags.processes);
-if (!Number.isInteger(processes) || processes < 1 || processes > 16) throw new Error("--processes is a whole number of server processes per instance, 1 to 16");
+const processes =
+  flags.processes === undefined
+    ? Math.max(1, Math.floor(os.availableParallelism() / instances))
+    : Number(flags.processes);
+if (!Number.isInteger(processes) || processes < 1 || processes > 16)
+  throw new Error("--processes is a whole number of server processes per instance, 1 to 16");
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bureau_large";
 // The administrator `npm run seed:large` creates (scripts/seed-large/firm.ts).
@@ -90,7 +115,9 @@ async function signIn(origin: string): Promise<string> {
     redirect: "manual",
   });
   if (!response.ok) {
-    throw new Error(`Signing in as ${email} failed (HTTP ${response.status}: ${(await response.text()).slice(0, 200)}). Set BENCH_EMAIL and BENCH_PASSWORD to an administrator of ${databaseName}.`);
+    throw new Error(
+      `Signing in as ${email} failed (HTTP ${response.status}: ${(await response.text()).slice(0, 200)}). Set BENCH_EMAIL and BENCH_PASSWORD to an administrator of ${databaseName}.`,
+    );
   }
   const cookie = response.headers
     .getSetCookie()
@@ -165,14 +192,27 @@ async function main(): Promise<number> {
     for (let index = 0; index < instances; index += 1) {
       const server = await startServer(root, index, FIRST_PORT + index, env, instances === 1, processes);
       servers.push(server);
-      log(`server ${index + 1}: ${server.origin}, ${processes} next-server process${processes > 1 ? "es" : ""} (pids ${server.pids.slice(1).join(", ")}; primary ${server.pids[0]})${instances > 1 ? ", WORKER_IN_PROCESS=false" : ""}`);
+      log(
+        `server ${index + 1}: ${server.origin}, ${processes} next-server process${processes > 1 ? "es" : ""} (pids ${server.pids.slice(1).join(", ")}; primary ${server.pids[0]})${instances > 1 ? ", WORKER_IN_PROCESS=false" : ""}`,
+      );
     }
     const origins = servers.map((server) => server.origin);
     const cookie = await signIn(origins[0]!);
-    const serverLog = (origin: string) => `\n--- the server's last output:\n${servers.find((server) => server.origin === origin)?.output().split("\n").slice(-20).join("\n") ?? ""}`;
+    const serverLog = (origin: string) =>
+      `\n--- the server's last output:\n${
+        servers
+          .find((server) => server.origin === origin)
+          ?.output()
+          .split("\n")
+          .slice(-20)
+          .join("\n") ?? ""
+      }`;
     for (const origin of origins) {
       const response = await fetch(`${origin}/bo`, { headers: { cookie }, redirect: "manual" });
-      if (response.status !== 200) throw new Error(`The session made on ${origins[0]} does not open /bo on ${origin}: HTTP ${response.status}.${serverLog(origin)}`);
+      if (response.status !== 200)
+        throw new Error(
+          `The session made on ${origins[0]} does not open /bo on ${origin}: HTTP ${response.status}.${serverLog(origin)}`,
+        );
     }
     log(`signed in as ${email}; the session works on ${origins.length} instance(s)`);
 
@@ -183,9 +223,22 @@ async function main(): Promise<number> {
       billable: true,
       cells: Array.from({ length: 7 }, () => "1"),
     }));
-    const encode = await checkedJsonEncoder(encodeReply, [{ id: fixtures.busiestTimesheetId, version: 1, grid: { rows: gridRows }, submit: false }]);
-    const actions: ActionState = { saveTimesheetId, issueInvoiceId, encode, freeWeeks: [], drafts: [], gridRows, failures: [], draftsExhausted: false };
-    const targets = buildTargets(fixtures, cookie, actions).filter((target) => !only || only.test(target.key) || target.key.startsWith("floor"));
+    const encode = await checkedJsonEncoder(encodeReply, [
+      { id: fixtures.busiestTimesheetId, version: 1, grid: { rows: gridRows }, submit: false },
+    ]);
+    const actions: ActionState = {
+      saveTimesheetId,
+      issueInvoiceId,
+      encode,
+      freeWeeks: [],
+      drafts: [],
+      gridRows,
+      failures: [],
+      draftsExhausted: false,
+    };
+    const targets = buildTargets(fixtures, cookie, actions).filter(
+      (target) => !only || only.test(target.key) || target.key.startsWith("floor"),
+    );
 
     // One answer of each GET target on every instance, checked, before any load.
     for (const target of targets.filter((candidate) => candidate.preflight)) {
@@ -194,7 +247,9 @@ async function main(): Promise<number> {
         const response = await fetch(`${origin}${plan.path}`, { headers: plan.headers, redirect: "manual" });
         const body = await response.text();
         if (response.status !== 200 || !plan.verify(body)) {
-          throw new Error(`${target.label} on ${origin} answered ${response.status} with an unexpected body:\n${body.slice(0, 500)}${serverLog(origin)}`);
+          throw new Error(
+            `${target.label} on ${origin} answered ${response.status} with an unexpected body:\n${body.slice(0, 500)}${serverLog(origin)}`,
+          );
         }
       }
     }
@@ -209,10 +264,22 @@ async function main(): Promise<number> {
         if (weekIds.length === 0) {
           weekIds = (await prepareBenchWeeks(db, fixtures.adminId, 40)).map((week) => week.id);
           // One save through the real action before the load, to prove the encoding.
-          const first = await callAction(origins[0]!, `/bo/timesheets/${weekIds[0]}`, saveTimesheetId, cookie, encodeReply, [{ id: weekIds[0], version: 1, grid: { rows: gridRows }, submit: false }]);
-          if (!first.result?.ok) throw new Error(`Saving a week through the action failed (HTTP ${first.status}): ${first.text.slice(0, 400)}`);
+          const first = await callAction(
+            origins[0]!,
+            `/bo/timesheets/${weekIds[0]}`,
+            saveTimesheetId,
+            cookie,
+            encodeReply,
+            [{ id: weekIds[0], version: 1, grid: { rows: gridRows }, submit: false }],
+          );
+          if (!first.result?.ok)
+            throw new Error(
+              `Saving a week through the action failed (HTTP ${first.status}): ${first.text.slice(0, 400)}`,
+            );
         }
-        actions.freeWeeks = (await currentVersions(db, weekIds)).filter((week) => week.status === "draft").map(({ id, version }) => ({ id, version }));
+        actions.freeWeeks = (await currentVersions(db, weekIds))
+          .filter((week) => week.status === "draft")
+          .map(({ id, version }) => ({ id, version }));
       }
       if (target.key === "invoice-issue" && actions.drafts.length === 0) {
         await removeBenchDrafts(db);
@@ -223,10 +290,21 @@ async function main(): Promise<number> {
             issueDate: fixtures.today,
             dueDate: fixtures.today,
             notes: BENCH_DRAFT_NOTE,
-            lines: Array.from({ length: 5 }, (_, index) => ({ description: `Consulting, work package ${index + 1}`, quantity: "7.5", unit: "hour", unitPrice: "95", discount: "", taxRateBp: fixtures.defaultTaxRateBp, timeEntryIds: [] })),
+            lines: Array.from({ length: 5 }, (_, index) => ({
+              description: `Consulting, work package ${index + 1}`,
+              quantity: "7.5",
+              unit: "hour",
+              unitPrice: "95",
+              discount: "",
+              taxRateBp: fixtures.defaultTaxRateBp,
+              timeEntryIds: [],
+            })),
           },
         ]);
-        if (!template.result?.ok || !template.result.id) throw new Error(`Creating a draft invoice through the action failed (HTTP ${template.status}): ${template.text.slice(0, 400)}`);
+        if (!template.result?.ok || !template.result.id)
+          throw new Error(
+            `Creating a draft invoice through the action failed (HTTP ${template.status}): ${template.text.slice(0, 400)}`,
+          );
         // Enough for 300 issues a second through the warm-up and both runs; the rest is deleted after.
         actions.drafts = await cloneDrafts(db, template.result.id, (warmup + duration + aloneSeconds + 2) * 300);
         actions.drafts.unshift({ id: template.result.id, version: 1 });
@@ -241,7 +319,11 @@ async function main(): Promise<number> {
       const before = await Promise.all(origins.map(readStats));
       const memoryBefore = servers.map((server) => instanceResidentBytes(server));
       const peaks = [...memoryBefore];
-      const sampler = setInterval(() => servers.forEach((server, index) => (peaks[index] = Math.max(peaks[index]!, instanceResidentBytes(server)))), 100);
+      const sampler = setInterval(
+        () =>
+          servers.forEach((server, index) => (peaks[index] = Math.max(peaks[index]!, instanceResidentBytes(server)))),
+        100,
+      );
       const load = await runLoad(origins, connections, seconds, timeout, target.plan);
       clearInterval(sampler);
       const after = await settle(servers);
@@ -289,7 +371,12 @@ async function main(): Promise<number> {
         topStatements: [...statements]
           .sort((a, b) => b[1].totalMs - a[1].totalMs)
           .slice(0, 5)
-          .map(([statement, entry]) => ({ statement, perRequest: entry.count / handled, msPerRequest: entry.totalMs / handled, msEach: entry.totalMs / entry.count })),
+          .map(([statement, entry]) => ({
+            statement,
+            perRequest: entry.count / handled,
+            msPerRequest: entry.totalMs / handled,
+            msEach: entry.totalMs / entry.count,
+          })),
       };
     };
 
@@ -302,13 +389,25 @@ async function main(): Promise<number> {
         // At least one connection per server process: each process answers a connection for good
         // (node:cluster hands out connections in turn), and a one-at-a-time target must warm every
         // process, not only the one its single connection happens to reach.
-        await runLoad(origins, Math.max(connections, instances * processes), warmup, target.timeoutSeconds ?? 10, target.plan);
+        await runLoad(
+          origins,
+          Math.max(connections, instances * processes),
+          warmup,
+          target.timeoutSeconds ?? 10,
+          target.plan,
+        );
       }
       const load = await measure(target, connections, duration);
       // The same target one request at a time: latency without queueing, and the database time a
       // request needs when nothing else runs (the database floor).
       const alone = connections === 1 ? load : await measure(target, 1, aloneSeconds);
-      const result: TargetResult = { key: target.key, label: target.label, load, alone, js: target.route ? clientJs.of(target.route) : undefined };
+      const result: TargetResult = {
+        key: target.key,
+        label: target.label,
+        load,
+        alone,
+        js: target.route ? clientJs.of(target.route) : undefined,
+      };
       results.push(result);
       log(
         `${target.label.padEnd(52)} ${load.requestsPerSecond.toFixed(1).padStart(6)} req/s  p50 ${load.p50Ms.toFixed(0).padStart(5)}  p95 ${load.p95Ms.toFixed(0).padStart(5)}  p99 ${load.p99Ms.toFixed(0).padStart(5)} ms | alone p50 ${alone.p50Ms.toFixed(1)} ms, db ${alone.dbMsPerRequest.toFixed(1)} ms (${alone.queriesPerRequest.toFixed(1)} queries) | failed ${load.failed + alone.failed}`,
@@ -332,10 +431,13 @@ async function main(): Promise<number> {
         const limit = figures.bytesPerResponse + 8 * 2 ** 20;
         return { ...budget, measured: figures.rssGrowthBytes, limit, pass: figures.rssGrowthBytes < limit };
       }
-      const measured = budget.metric === "p50" ? figures.p50Ms : budget.metric === "p95" ? figures.p95Ms : figures.maxMs;
+      const measured =
+        budget.metric === "p50" ? figures.p50Ms : budget.metric === "p95" ? figures.p95Ms : figures.maxMs;
       return { ...budget, measured, limit: budget.limitMs, pass: measured < budget.limitMs! };
     });
-    const failedTargets = results.filter((result) => [result.load, result.alone].some((figures) => figures.failed > 0 || figures.failureMessages.length > 0));
+    const failedTargets = results.filter((result) =>
+      [result.load, result.alone].some((figures) => figures.failed > 0 || figures.failureMessages.length > 0),
+    );
     const missed = budgets.filter((budget) => budget.pass === false);
 
     const report: Report = {
@@ -343,11 +445,34 @@ async function main(): Promise<number> {
       finishedAt: new Date().toISOString(),
       command: `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim().replace(/ --$/, ""),
       options: { duration, warmup, instances, processes, connections: MAX_CONNECTIONS, only: flags.only ?? null },
-      database: { name: databaseName, size: dataset, vacuum, fixtures: { busiestClientInvoices: fixtures.busiestClientInvoices, overdueInvoices: fixtures.overdueInvoices, searchNumber: fixtures.searchNumber, callsSearch: fixtures.callsSearch, busiestTimesheetEntries: fixtures.busiestTimesheetEntries } },
-      machine: { ...machine(serverVersion), loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100), cpuCheckMs: { start: cpuAtStart, end: cpuCheckMs() } },
+      database: {
+        name: databaseName,
+        size: dataset,
+        vacuum,
+        fixtures: {
+          busiestClientInvoices: fixtures.busiestClientInvoices,
+          overdueInvoices: fixtures.overdueInvoices,
+          searchNumber: fixtures.searchNumber,
+          callsSearch: fixtures.callsSearch,
+          busiestTimesheetEntries: fixtures.busiestTimesheetEntries,
+        },
+      },
+      machine: {
+        ...machine(serverVersion),
+        loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
+        cpuCheckMs: { start: cpuAtStart, end: cpuCheckMs() },
+      },
       build: { action: build, buildId: fs.readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8").trim() },
-      servers: servers.map((server, index) => ({ origin: server.origin, pids: server.pids, rssBeforeBytes: rssBefore[index]!, rssAfterBytes: rssAfter[index]! })),
-      worker: instances > 1 ? "separate (npm run worker), servers with WORKER_IN_PROCESS=false" : "in the server process (WORKER_IN_PROCESS=true, the default)",
+      servers: servers.map((server, index) => ({
+        origin: server.origin,
+        pids: server.pids,
+        rssBeforeBytes: rssBefore[index]!,
+        rssAfterBytes: rssAfter[index]!,
+      })),
+      worker:
+        instances > 1
+          ? "separate (npm run worker), servers with WORKER_IN_PROCESS=false"
+          : "in the server process (WORKER_IN_PROCESS=true, the default)",
       floorP50Ms: floorP50,
       floorAloneP50Ms: floorAloneP50,
       targets: results,
@@ -357,7 +482,10 @@ async function main(): Promise<number> {
         ...failedTargets.flatMap((result) =>
           [result.load, ...(result.alone === result.load ? [] : [result.alone])]
             .filter((figures) => figures.failed > 0 || figures.failureMessages.length > 0)
-            .map((figures) => `${result.label} (${figures.connections} connection${figures.connections > 1 ? "s" : ""}): ${figures.non2xx} non-2xx, ${figures.errors} errors or time-outs, ${figures.mismatches} wrong answers${figures.failureMessages.length ? ` (${figures.failureMessages.join("; ")})` : ""}`),
+            .map(
+              (figures) =>
+                `${result.label} (${figures.connections} connection${figures.connections > 1 ? "s" : ""}): ${figures.non2xx} non-2xx, ${figures.errors} errors or time-outs, ${figures.mismatches} wrong answers${figures.failureMessages.length ? ` (${figures.failureMessages.join("; ")})` : ""}`,
+            ),
         ),
         ...missed.map((budget) => `budget missed (issue ${budget.issue}): ${budget.text}`),
       ],

@@ -60,14 +60,23 @@ function loadOne(origin: string, connections: number, seconds: number, timeoutSe
   return { instance, latencies };
 }
 
-export async function runLoad(origins: readonly string[], connections: number, seconds: number, timeoutSeconds: number, plan: (origin: string) => RequestPlan): Promise<LoadResult> {
-  if (connections % origins.length !== 0 && connections >= origins.length) throw new Error(`${connections} connections do not split evenly over ${origins.length} servers`);
+export async function runLoad(
+  origins: readonly string[],
+  connections: number,
+  seconds: number,
+  timeoutSeconds: number,
+  plan: (origin: string) => RequestPlan,
+): Promise<LoadResult> {
+  if (connections % origins.length !== 0 && connections >= origins.length)
+    throw new Error(`${connections} connections do not split evenly over ${origins.length} servers`);
   // Fewer connections than servers (one-at-a-time targets): the first server only.
   const used = connections < origins.length ? origins.slice(0, 1) : origins;
   const runs = used.map((origin) => loadOne(origin, connections / used.length, seconds, timeoutSeconds, plan(origin)));
   const results = await Promise.all(runs.map((run) => run.instance));
   const statusCodes: Record<string, number> = {};
-  for (const result of results) for (const [code, { count }] of Object.entries(result.statusCodeStats)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  for (const result of results)
+    for (const [code, { count }] of Object.entries(result.statusCodeStats))
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
   return {
     durationSeconds: Math.max(...results.map((result) => result.duration)),
     completed: runs.reduce((sum, run) => sum + run.latencies.length, 0),

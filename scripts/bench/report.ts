@@ -44,15 +44,40 @@ export type TargetResult = {
   js: ClientJs | undefined;
 };
 
-export type BudgetResult = Budget & { measured: number | undefined; limit: number | undefined; pass: boolean | undefined };
+export type BudgetResult = Budget & {
+  measured: number | undefined;
+  limit: number | undefined;
+  pass: boolean | undefined;
+};
 
 export type Report = {
   startedAt: string;
   finishedAt: string;
   command: string;
-  options: { duration: number; warmup: number; instances: number; processes: number; connections: number; only: string | null };
-  database: { name: string; size: Record<string, number>; vacuum: { autovacuum: string; seconds: number }; fixtures: Record<string, string | number> };
-  machine: { cpu: string; cores: number; memoryGiB: number; node: string; postgres: string; os: string; loadAverage: number[]; cpuCheckMs: { start: number; end: number } };
+  options: {
+    duration: number;
+    warmup: number;
+    instances: number;
+    processes: number;
+    connections: number;
+    only: string | null;
+  };
+  database: {
+    name: string;
+    size: Record<string, number>;
+    vacuum: { autovacuum: string; seconds: number };
+    fixtures: Record<string, string | number>;
+  };
+  machine: {
+    cpu: string;
+    cores: number;
+    memoryGiB: number;
+    node: string;
+    postgres: string;
+    os: string;
+    loadAverage: number[];
+    cpuCheckMs: { start: number; end: number };
+  };
   build: { action: "reused" | "built"; buildId: string };
   servers: { origin: string; pids: number[]; rssBeforeBytes: number; rssAfterBytes: number }[];
   worker: string;
@@ -95,27 +120,29 @@ export function renderMarkdown(report: Report): string {
     "",
     "| target | conns | req/s | p50 ms | p95 ms | p99 ms | × floor | alone p50 ms | DB ms/req | DB share | queries/req | JS gzip / brotli | failed | budget |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
-    ...report.targets.map((result) => {
-      const { load, alone } = result;
-      const failed = load.failed + (alone === load ? 0 : alone.failed);
-      const messages = load.failureMessages.length + alone.failureMessages.length;
-      return [
-        result.label.replaceAll("|", "\\|"),
-        load.connections,
-        load.requestsPerSecond.toFixed(1),
-        ms(load.p50Ms),
-        ms(load.p95Ms),
-        ms(load.p99Ms),
-        result.ratioToFloor === undefined ? "—" : `${result.ratioToFloor.toFixed(1)}×`,
-        ms(alone.p50Ms),
-        ms(alone.dbMsPerRequest),
-        Number.isFinite(alone.dbShare) ? `${Math.round(alone.dbShare * 100)} %` : "—",
-        alone.queriesPerRequest.toFixed(1),
-        result.js ? `${kb(result.js.gzipBytes)} / ${kb(result.js.brotliBytes)}` : "—",
-        failed === 0 && messages === 0 ? "0" : `**${failed}**`,
-        budgetCell(report, result.key),
-      ].join(" | ");
-    }).map((row) => `| ${row} |`),
+    ...report.targets
+      .map((result) => {
+        const { load, alone } = result;
+        const failed = load.failed + (alone === load ? 0 : alone.failed);
+        const messages = load.failureMessages.length + alone.failureMessages.length;
+        return [
+          result.label.replaceAll("|", "\\|"),
+          load.connections,
+          load.requestsPerSecond.toFixed(1),
+          ms(load.p50Ms),
+          ms(load.p95Ms),
+          ms(load.p99Ms),
+          result.ratioToFloor === undefined ? "—" : `${result.ratioToFloor.toFixed(1)}×`,
+          ms(alone.p50Ms),
+          ms(alone.dbMsPerRequest),
+          Number.isFinite(alone.dbShare) ? `${Math.round(alone.dbShare * 100)} %` : "—",
+          alone.queriesPerRequest.toFixed(1),
+          result.js ? `${kb(result.js.gzipBytes)} / ${kb(result.js.brotliBytes)}` : "—",
+          failed === 0 && messages === 0 ? "0" : `**${failed}**`,
+          budgetCell(report, result.key),
+        ].join(" | ");
+      })
+      .map((row) => `| ${row} |`),
     "",
     `Resident memory of the server process(es) (VmRSS): ${report.servers.map((server) => `${server.origin} ${mb(server.rssBeforeBytes)} before the load, ${mb(server.rssAfterBytes)} after`).join("; ")}.`,
     "",
@@ -124,7 +151,12 @@ export function renderMarkdown(report: Report): string {
     "| issue | budget | measured | verdict |",
     "|---:|---|---:|---|",
     ...report.budgets.map((budget) => {
-      const measured = budget.measured === undefined ? "not run" : budget.metric === "rss-growth" ? `+${mb(budget.measured)} (limit: one response + 8 MB, ${mb(budget.limit!)})` : `${budget.metric} ${ms(budget.measured)} ms`;
+      const measured =
+        budget.measured === undefined
+          ? "not run"
+          : budget.metric === "rss-growth"
+            ? `+${mb(budget.measured)} (limit: one response + 8 MB, ${mb(budget.limit!)})`
+            : `${budget.metric} ${ms(budget.measured)} ms`;
       return `| ${budget.issue} | ${budget.text} | ${measured} | ${budget.pass === undefined ? "—" : budget.pass ? "held" : "**missed**"} |`;
     }),
     "",
@@ -140,7 +172,10 @@ export function renderMarkdown(report: Report): string {
       .flatMap((result) =>
         result.alone.topStatements
           .slice(0, 3)
-          .map((top) => `| ${result.label.replaceAll("|", "\\|")} | \`${top.statement.slice(0, 140).replaceAll("|", "\\|").replaceAll("`", "'")}\` | ${top.perRequest.toFixed(1)} | ${ms(top.msPerRequest)} | ${ms(top.msEach)} |`),
+          .map(
+            (top) =>
+              `| ${result.label.replaceAll("|", "\\|")} | \`${top.statement.slice(0, 140).replaceAll("|", "\\|").replaceAll("`", "'")}\` | ${top.perRequest.toFixed(1)} | ${ms(top.msPerRequest)} | ${ms(top.msEach)} |`,
+          ),
       ),
     "",
     "## How to read it",

@@ -7,7 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import { needsBuild } from "../build-state.mjs";
 
-export type ServerStats = { pids: number[]; queries: number; totalMs: number; inFlight: number; statements: Record<string, { count: number; totalMs: number }> };
+export type ServerStats = {
+  pids: number[];
+  queries: number;
+  totalMs: number;
+  inFlight: number;
+  statements: Record<string, { count: number; totalMs: number }>;
+};
 
 export type Server = {
   index: number;
@@ -29,15 +35,35 @@ export function ensureBuild(root: string, log: (line: string) => void): "reused"
   log("The production build is missing or older than the sources: running next build…");
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production" };
   delete env.BUREAU_BENCH;
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], { cwd: root, stdio: "inherit", env });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"],
+    { cwd: root, stdio: "inherit", env },
+  );
   if (result.status !== 0) throw new Error("next build failed");
   return "built";
 }
 
 /** The environment of the servers and the worker: production, PostgreSQL, no Sentry, no SMTP. */
 export function baseEnvironment(databaseUrl: string, authSecret: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: authSecret, LOG_LEVEL: "warn" };
-  for (const name of ["SENTRY_DSN", "NEXT_PUBLIC_SENTRY_DSN", "SMTP_URL", "BUREAU_TEST_ROUTES", "ADMIN_EMAIL", "ADMIN_PASSWORD", "PORT", "APP_URL"]) delete env[name];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: authSecret,
+    LOG_LEVEL: "warn",
+  };
+  for (const name of [
+    "SENTRY_DSN",
+    "NEXT_PUBLIC_SENTRY_DSN",
+    "SMTP_URL",
+    "BUREAU_TEST_ROUTES",
+    "ADMIN_EMAIL",
+    "ADMIN_PASSWORD",
+    "PORT",
+    "APP_URL",
+  ])
+    delete env[name];
   return env;
 }
 
@@ -53,17 +79,36 @@ function collect(child: ChildProcess) {
 
 export async function readStats(origin: string): Promise<ServerStats> {
   const response = await fetch(`${origin}/api/bench-stats`, { cache: "no-store" });
-  if (response.status === 404) throw new Error(`${origin}/api/bench-stats answered 404: the build predates the benchmark routes, or BUREAU_BENCH=1 did not reach the server.`);
+  if (response.status === 404)
+    throw new Error(
+      `${origin}/api/bench-stats answered 404: the build predates the benchmark routes, or BUREAU_BENCH=1 did not reach the server.`,
+    );
   if (!response.ok) throw new Error(`${origin}/api/bench-stats answered ${response.status}`);
   return (await response.json()) as ServerStats;
 }
 
-export async function startServer(root: string, index: number, port: number, env: NodeJS.ProcessEnv, workerInProcess: boolean, processes: number): Promise<Server> {
+export async function startServer(
+  root: string,
+  index: number,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  workerInProcess: boolean,
+  processes: number,
+): Promise<Server> {
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bureau-bench-${port}-`));
   const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
     cwd: root,
-    env: { ...env, APP_URL: origin, PORT: String(port), HOSTNAME: "127.0.0.1", WEB_CONCURRENCY: String(processes), DATA_DIR: dataDir, BUREAU_BENCH: "1", WORKER_IN_PROCESS: workerInProcess ? "true" : "false" },
+    env: {
+      ...env,
+      APP_URL: origin,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      WEB_CONCURRENCY: String(processes),
+      DATA_DIR: dataDir,
+      BUREAU_BENCH: "1",
+      WORKER_IN_PROCESS: workerInProcess ? "true" : "false",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = collect(child);
@@ -74,15 +119,22 @@ export async function startServer(root: string, index: number, port: number, env
       child.kill("SIGTERM");
       throw new Error(`the server on port ${port} did not become healthy in 120 s:\n${output()}`);
     }
-    const healthy = await fetch(`${origin}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${origin}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     await sleep(250);
   }
   // Every process must be up and answering before the load starts (they start side by side).
   for (;;) {
     const stats = await readStats(origin);
-    if (stats.pids.length >= processes) return { index, port, origin, child, pids: [child.pid!, ...stats.pids], output };
-    if (Date.now() > deadline) throw new Error(`only ${stats.pids.length} of ${processes} server processes answered on port ${port}:\n${output()}`);
+    if (stats.pids.length >= processes)
+      return { index, port, origin, child, pids: [child.pid!, ...stats.pids], output };
+    if (Date.now() > deadline)
+      throw new Error(
+        `only ${stats.pids.length} of ${processes} server processes answered on port ${port}:\n${output()}`,
+      );
     await sleep(250);
   }
 }
@@ -93,11 +145,15 @@ export function instanceResidentBytes(server: Server): number {
 }
 
 export function startWorker(root: string, env: NodeJS.ProcessEnv): Worker {
-  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "--conditions", "react-server", "scripts/worker.ts"], {
-    cwd: root,
-    env: { ...env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bureau-bench-worker-")) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "--conditions", "react-server", "scripts/worker.ts"],
+    {
+      cwd: root,
+      env: { ...env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bureau-bench-worker-")) },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   return { child, output: collect(child) };
 }
 

@@ -37,7 +37,12 @@ const ERROR_MARKERS = ["Something went wrong", "Digest:", "This page could not b
 function page(titlePart: string, text = "") {
   return (body: string) => {
     const title = /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? "";
-    return body.includes("</html>") && title.includes(titlePart) && body.includes(text) && !ERROR_MARKERS.some((marker) => body.includes(marker));
+    return (
+      body.includes("</html>") &&
+      title.includes(titlePart) &&
+      body.includes(text) &&
+      !ERROR_MARKERS.some((marker) => body.includes(marker))
+    );
   };
 }
 
@@ -47,31 +52,187 @@ function get(path: string, cookie: string | undefined, verify: (body: string) =>
 
 export function buildTargets(fixtures: Fixtures, cookie: string, actions: ActionState): Target[] {
   const bo = (path: string, title: string, text = "") => get(path, cookie, page(title, text));
-  const floor: Target = { key: "floor", label: "framework floor: /bench-floor", route: "/bench-floor", connections: "all", preflight: true, plan: () => get("/bench-floor", undefined, (body) => body.includes("<p>ok</p>")) };
+  const floor: Target = {
+    key: "floor",
+    label: "framework floor: /bench-floor",
+    route: "/bench-floor",
+    connections: "all",
+    preflight: true,
+    plan: () => get("/bench-floor", undefined, (body) => body.includes("<p>ok</p>")),
+  };
   return [
     floor,
-    { key: "home", label: "/", route: "/", connections: "all", preflight: true, plan: () => get("/", undefined, page("")) },
-    { key: "jobs", label: "/jobs", route: "/jobs", connections: "all", preflight: true, plan: () => get("/jobs", undefined, page("Jobs")) },
-    { key: "mail", label: "/mail", route: "/mail", connections: "all", preflight: true, plan: () => get("/mail", undefined, page("Contact")) },
-    { key: "dashboard", label: "/bo (dashboard)", route: "/bo", connections: "all", preflight: true, plan: () => bo("/bo", "Dashboard") },
-    { key: "invoices-first-page", label: "/bo/invoices", route: "/bo/invoices", connections: "all", preflight: true, plan: () => bo("/bo/invoices", "Invoices") },
-    { key: "invoices-by-client", label: "/bo/invoices?client= (busiest client)", route: "/bo/invoices", connections: "all", preflight: true, plan: () => bo(`/bo/invoices?client=${fixtures.busiestClientId}`, "Invoices") },
-    { key: "invoices-search-number", label: "/bo/invoices?q= (a number)", route: "/bo/invoices", connections: "all", preflight: true, plan: () => bo(`/bo/invoices?q=${encodeURIComponent(fixtures.searchNumber)}`, "Invoices") },
-    { key: "invoices-overdue", label: "/bo/invoices?status=overdue", route: "/bo/invoices", connections: "all", preflight: true, plan: () => bo("/bo/invoices?status=overdue", "Invoices") },
-    { key: "invoice-detail", label: "/bo/invoices/{id}", route: "/bo/invoices/[id]", connections: "all", preflight: true, plan: () => bo(`/bo/invoices/${fixtures.issuedInvoiceId}`, "Invoice", fixtures.issuedInvoiceNumber) },
-    { key: "invoice-pdf", label: "/bo/invoices/{id}/pdf", connections: "all", preflight: true, plan: () => get(`/bo/invoices/${fixtures.issuedInvoiceId}/pdf`, cookie, (body) => body.startsWith("%PDF-")) },
-    { key: "invoices-csv-overdue", label: "/bo/invoices/export?status=overdue", connections: "all", timeoutSeconds: 60, preflight: true, plan: () => get("/bo/invoices/export?status=overdue", cookie, csv) },
-    { key: "invoices-csv-all", label: "/bo/invoices/export (every invoice), one at a time", connections: 1, timeoutSeconds: 60, preflight: true, plan: () => get("/bo/invoices/export", cookie, csv) },
-    { key: "timesheets-list", label: "/bo/timesheets (everyone's)", route: "/bo/timesheets", connections: "all", preflight: true, plan: () => bo("/bo/timesheets", "Timesheets") },
-    { key: "timesheet-detail", label: "/bo/timesheets/{id}", route: "/bo/timesheets/[id]", connections: "all", preflight: true, plan: () => bo(`/bo/timesheets/${fixtures.busiestTimesheetId}`, "Timesheet") },
-    { key: "calls-todo", label: "/bo/calls (To do)", route: "/bo/calls", connections: "all", preflight: true, plan: () => bo("/bo/calls", "Calls") },
-    { key: "calls-todo-person", label: "/bo/calls?person=", route: "/bo/calls", connections: "all", preflight: true, plan: () => bo(`/bo/calls?person=${fixtures.callsPersonId}`, "Calls") },
-    { key: "calls-todo-search", label: `/bo/calls?q=${fixtures.callsSearch}`, route: "/bo/calls", connections: "all", preflight: true, plan: () => bo(`/bo/calls?q=${encodeURIComponent(fixtures.callsSearch)}`, "Calls") },
-    { key: "calls-history", label: "/bo/calls?view=history", route: "/bo/calls", connections: "all", preflight: true, plan: () => bo("/bo/calls?view=history", "Calls") },
-    { key: "calls-history-person", label: "/bo/calls?view=history&person=", route: "/bo/calls", connections: "all", preflight: true, plan: () => bo(`/bo/calls?view=history&person=${fixtures.callsPersonId}`, "Calls") },
-    { key: "calls-history-search", label: `/bo/calls?view=history&q=${fixtures.callsSearch}`, route: "/bo/calls", connections: "all", preflight: true, plan: () => bo(`/bo/calls?view=history&q=${encodeURIComponent(fixtures.callsSearch)}`, "Calls") },
-    { key: "timesheet-save", label: "save a week grid (20 rows × 7 days), action", connections: "all", plan: (origin) => saveWeek(origin, cookie, actions) },
-    { key: "invoice-issue", label: "issue a draft invoice (5 lines), action", connections: "all", plan: (origin) => issueDraft(origin, cookie, actions) },
+    {
+      key: "home",
+      label: "/",
+      route: "/",
+      connections: "all",
+      preflight: true,
+      plan: () => get("/", undefined, page("")),
+    },
+    {
+      key: "jobs",
+      label: "/jobs",
+      route: "/jobs",
+      connections: "all",
+      preflight: true,
+      plan: () => get("/jobs", undefined, page("Jobs")),
+    },
+    {
+      key: "mail",
+      label: "/mail",
+      route: "/mail",
+      connections: "all",
+      preflight: true,
+      plan: () => get("/mail", undefined, page("Contact")),
+    },
+    {
+      key: "dashboard",
+      label: "/bo (dashboard)",
+      route: "/bo",
+      connections: "all",
+      preflight: true,
+      plan: () => bo("/bo", "Dashboard"),
+    },
+    {
+      key: "invoices-first-page",
+      label: "/bo/invoices",
+      route: "/bo/invoices",
+      connections: "all",
+      preflight: true,
+      plan: () => bo("/bo/invoices", "Invoices"),
+    },
+    {
+      key: "invoices-by-client",
+      label: "/bo/invoices?client= (busiest client)",
+      route: "/bo/invoices",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/invoices?client=${fixtures.busiestClientId}`, "Invoices"),
+    },
+    {
+      key: "invoices-search-number",
+      label: "/bo/invoices?q= (a number)",
+      route: "/bo/invoices",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/invoices?q=${encodeURIComponent(fixtures.searchNumber)}`, "Invoices"),
+    },
+    {
+      key: "invoices-overdue",
+      label: "/bo/invoices?status=overdue",
+      route: "/bo/invoices",
+      connections: "all",
+      preflight: true,
+      plan: () => bo("/bo/invoices?status=overdue", "Invoices"),
+    },
+    {
+      key: "invoice-detail",
+      label: "/bo/invoices/{id}",
+      route: "/bo/invoices/[id]",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/invoices/${fixtures.issuedInvoiceId}`, "Invoice", fixtures.issuedInvoiceNumber),
+    },
+    {
+      key: "invoice-pdf",
+      label: "/bo/invoices/{id}/pdf",
+      connections: "all",
+      preflight: true,
+      plan: () => get(`/bo/invoices/${fixtures.issuedInvoiceId}/pdf`, cookie, (body) => body.startsWith("%PDF-")),
+    },
+    {
+      key: "invoices-csv-overdue",
+      label: "/bo/invoices/export?status=overdue",
+      connections: "all",
+      timeoutSeconds: 60,
+      preflight: true,
+      plan: () => get("/bo/invoices/export?status=overdue", cookie, csv),
+    },
+    {
+      key: "invoices-csv-all",
+      label: "/bo/invoices/export (every invoice), one at a time",
+      connections: 1,
+      timeoutSeconds: 60,
+      preflight: true,
+      plan: () => get("/bo/invoices/export", cookie, csv),
+    },
+    {
+      key: "timesheets-list",
+      label: "/bo/timesheets (everyone's)",
+      route: "/bo/timesheets",
+      connections: "all",
+      preflight: true,
+      plan: () => bo("/bo/timesheets", "Timesheets"),
+    },
+    {
+      key: "timesheet-detail",
+      label: "/bo/timesheets/{id}",
+      route: "/bo/timesheets/[id]",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/timesheets/${fixtures.busiestTimesheetId}`, "Timesheet"),
+    },
+    {
+      key: "calls-todo",
+      label: "/bo/calls (To do)",
+      route: "/bo/calls",
+      connections: "all",
+      preflight: true,
+      plan: () => bo("/bo/calls", "Calls"),
+    },
+    {
+      key: "calls-todo-person",
+      label: "/bo/calls?person=",
+      route: "/bo/calls",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/calls?person=${fixtures.callsPersonId}`, "Calls"),
+    },
+    {
+      key: "calls-todo-search",
+      label: `/bo/calls?q=${fixtures.callsSearch}`,
+      route: "/bo/calls",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/calls?q=${encodeURIComponent(fixtures.callsSearch)}`, "Calls"),
+    },
+    {
+      key: "calls-history",
+      label: "/bo/calls?view=history",
+      route: "/bo/calls",
+      connections: "all",
+      preflight: true,
+      plan: () => bo("/bo/calls?view=history", "Calls"),
+    },
+    {
+      key: "calls-history-person",
+      label: "/bo/calls?view=history&person=",
+      route: "/bo/calls",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/calls?view=history&person=${fixtures.callsPersonId}`, "Calls"),
+    },
+    {
+      key: "calls-history-search",
+      label: `/bo/calls?view=history&q=${fixtures.callsSearch}`,
+      route: "/bo/calls",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/calls?view=history&q=${encodeURIComponent(fixtures.callsSearch)}`, "Calls"),
+    },
+    {
+      key: "timesheet-save",
+      label: "save a week grid (20 rows × 7 days), action",
+      connections: "all",
+      plan: (origin) => saveWeek(origin, cookie, actions),
+    },
+    {
+      key: "invoice-issue",
+      label: "issue a draft invoice (5 lines), action",
+      connections: "all",
+      plan: (origin) => issueDraft(origin, cookie, actions),
+    },
     { ...floor, key: "floor-end", label: "framework floor again, at the end" },
   ];
 }
@@ -95,7 +256,11 @@ function saveWeek(origin: string, cookie: string, state: ActionState): RequestPl
           if (status === 200 && result?.ok && result.version) {
             week.version = result.version;
             state.freeWeeks.push(week);
-          } else state.failures.push({ target: "timesheet-save", message: `HTTP ${status}: ${result?.message ?? body.slice(0, 200)}` });
+          } else
+            state.failures.push({
+              target: "timesheet-save",
+              message: `HTTP ${status}: ${result?.message ?? body.slice(0, 200)}`,
+            });
         },
       };
     },
@@ -124,7 +289,11 @@ function issueDraft(origin: string, cookie: string, state: ActionState): Request
         body: state.encode([{ id, version }]),
         done: (status, body) => {
           const result = actionResult(body);
-          if (status !== 200 || !result?.ok) state.failures.push({ target: "invoice-issue", message: `HTTP ${status}: ${result?.message ?? body.slice(0, 200)}` });
+          if (status !== 200 || !result?.ok)
+            state.failures.push({
+              target: "invoice-issue",
+              message: `HTTP ${status}: ${result?.message ?? body.slice(0, 200)}`,
+            });
         },
       };
     },

@@ -28,11 +28,17 @@ export async function openTarget(mustExist: boolean): Promise<Target> {
   const { DataFolderInUseError } = await import("../../src/db/pglite-lock");
   if (location.databaseUrl) {
     const url = new URL(location.databaseUrl);
-    return { handle: openDatabase({ databaseUrl: location.databaseUrl, poolSize: 3 }), description: `PostgreSQL database ${decodeURIComponent(url.pathname.slice(1)) || "(default)"} on ${url.host}` };
+    return {
+      handle: openDatabase({ databaseUrl: location.databaseUrl, poolSize: 3 }),
+      description: `PostgreSQL database ${decodeURIComponent(url.pathname.slice(1)) || "(default)"} on ${url.host}`,
+    };
   }
   const folder = path.join(location.dataDir, "pglite");
   if (mustExist && !fs.existsSync(path.join(folder, "PG_VERSION"))) {
-    throw new BackupError("usage", `There is no embedded database in ${folder}. Set DATA_DIR to the data folder of your Bureau, or DATABASE_URL for PostgreSQL.`);
+    throw new BackupError(
+      "usage",
+      `There is no embedded database in ${folder}. Set DATA_DIR to the data folder of your Bureau, or DATABASE_URL for PostgreSQL.`,
+    );
   }
   try {
     return { handle: openDatabase({ dataDir: location.dataDir }), description: `embedded database in ${folder}` };

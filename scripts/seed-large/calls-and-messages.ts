@@ -34,17 +34,61 @@ type Call = {
 };
 
 const CALL_COLUMNS = [
-  "id", "direction", "status", "contact_name", "phone", "email", "client_id", "assigned_user_id", "scheduled_at", "started_at", "duration_seconds", "subject", "notes", "outcome",
-  "follow_up_call_id", "project_id", "billable", "time_entry_id", "created_by_id", "version", "created_at", "updated_at",
+  "id",
+  "direction",
+  "status",
+  "contact_name",
+  "phone",
+  "email",
+  "client_id",
+  "assigned_user_id",
+  "scheduled_at",
+  "started_at",
+  "duration_seconds",
+  "subject",
+  "notes",
+  "outcome",
+  "follow_up_call_id",
+  "project_id",
+  "billable",
+  "time_entry_id",
+  "created_by_id",
+  "version",
+  "created_at",
+  "updated_at",
 ];
 
 const date = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 function callRow(call: Call, random: Random) {
-  const updatedAt = Math.max(call.createdAt, call.startedAt ?? 0, call.status === "cancelled" ? (call.scheduledAt ?? 0) - HOUR_MS : 0);
+  const updatedAt = Math.max(
+    call.createdAt,
+    call.startedAt ?? 0,
+    call.status === "cancelled" ? (call.scheduledAt ?? 0) - HOUR_MS : 0,
+  );
   return [
-    call.id, call.direction, call.status, call.contactName, call.phone, call.email, call.clientId, call.assignedUserId, date(call.scheduledAt), date(call.startedAt), call.durationSeconds, call.subject,
-    call.notes, call.outcome, call.followUpCallId, call.projectId, call.billable, call.timeEntryId, call.createdById, random.int(1, 3), new Date(call.createdAt), new Date(Math.max(call.createdAt, updatedAt)),
+    call.id,
+    call.direction,
+    call.status,
+    call.contactName,
+    call.phone,
+    call.email,
+    call.clientId,
+    call.assignedUserId,
+    date(call.scheduledAt),
+    date(call.startedAt),
+    call.durationSeconds,
+    call.subject,
+    call.notes,
+    call.outcome,
+    call.followUpCallId,
+    call.projectId,
+    call.billable,
+    call.timeEntryId,
+    call.createdById,
+    random.int(1, 3),
+    new Date(call.createdAt),
+    new Date(Math.max(call.createdAt, updatedAt)),
   ];
 }
 
@@ -76,26 +120,55 @@ export async function generateCallsAndMessages(gen: Generation, firm: Firm, entr
   // ---- Messages first: a call back request creates its call, counted in the calls' total.
   const messageRandom = gen.random("messages");
   const callbacks = Math.min(Math.round(gen.counts.messages * 0.12), Math.floor(gen.counts.calls * 0.3));
-  const messages = gen.writer("contact_messages", ["id", "name", "email", "company", "subject", "body", "phone", "wants_callback", "status", "call_id", "version", "created_at", "updated_at"]);
+  const messages = gen.writer("contact_messages", [
+    "id",
+    "name",
+    "email",
+    "company",
+    "subject",
+    "body",
+    "phone",
+    "wants_callback",
+    "status",
+    "call_id",
+    "version",
+    "created_at",
+    "updated_at",
+  ]);
   const callbackEvery = gen.counts.messages / Math.max(1, callbacks);
   let callbackCalls = 0;
   for (let index = 0; index < gen.counts.messages; index += 1) {
     const createdAt = windowStart + Math.floor(messageRandom.next() * (now - windowStart - HOUR_MS));
     const ageDays = (now - createdAt) / DAY_MS;
     const name = `${messageRandom.pick(FIRST_NAMES)} ${messageRandom.pick(LAST_NAMES)}`;
-    const email = `${name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z]+/g, ".")}@mail.example`;
+    const email = `${name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z]+/g, ".")}@mail.example`;
     const wantsCallback = callbackCalls < callbacks && Math.floor((index + 1) / callbackEvery) > callbackCalls;
-    const status = ageDays <= 14 ? (messageRandom.chance(0.6) ? "new" : "read") : messageRandom.chance(0.3) ? "read" : "archived";
+    const status =
+      ageDays <= 14 ? (messageRandom.chance(0.6) ? "new" : "read") : messageRandom.chance(0.3) ? "read" : "archived";
     const subject = messageRandom.pick(MESSAGE_SUBJECTS);
     const body = messageRandom.pick(MESSAGE_BODIES);
-    const phone = wantsCallback || messageRandom.chance(0.2) ? `+336${String(messageRandom.int(10_000_000, 99_999_999))}` : null;
+    const phone =
+      wantsCallback || messageRandom.chance(0.2) ? `+336${String(messageRandom.int(10_000_000, 99_999_999))}` : null;
     let callId: string | null = null;
     if (wantsCallback) {
       callbackCalls += 1;
       const recent = ageDays <= 20;
       const startedAt = createdAt + messageRandom.int(2, 72) * HOUR_MS;
       const roll = messageRandom.next();
-      const status = recent && startedAt >= now ? "requested" : recent && roll < 0.5 ? "requested" : roll < 0.7 ? "completed" : roll < 0.9 ? "missed" : "cancelled";
+      const status =
+        recent && startedAt >= now
+          ? "requested"
+          : recent && roll < 0.5
+            ? "requested"
+            : roll < 0.7
+              ? "completed"
+              : roll < 0.9
+                ? "missed"
+                : "cancelled";
       const assigned = status === "requested" && messageRandom.chance(0.5) ? null : staffAt(createdAt);
       const call: Call = {
         id: uuidV7At(messageRandom, createdAt),
@@ -123,8 +196,19 @@ export async function generateCallsAndMessages(gen: Generation, firm: Firm, entr
       await calls.add(callRow(call, messageRandom));
     }
     await messages.add([
-      uuidV7At(messageRandom, createdAt), name, email, messageRandom.chance(0.6) ? `${messageRandom.pick(LAST_NAMES)} & Co` : null, subject, body, phone, wantsCallback, status, callId,
-      status === "new" ? 1 : 2, new Date(createdAt), new Date(status === "new" ? createdAt : Math.min(now - 60_000, createdAt + DAY_MS)),
+      uuidV7At(messageRandom, createdAt),
+      name,
+      email,
+      messageRandom.chance(0.6) ? `${messageRandom.pick(LAST_NAMES)} & Co` : null,
+      subject,
+      body,
+      phone,
+      wantsCallback,
+      status,
+      callId,
+      status === "new" ? 1 : 2,
+      new Date(createdAt),
+      new Date(status === "new" ? createdAt : Math.min(now - 60_000, createdAt + DAY_MS)),
     ]);
   }
   await messages.finish();
@@ -134,7 +218,16 @@ export async function generateCallsAndMessages(gen: Generation, firm: Firm, entr
   const pending: Call[] = [];
   while (written + pending.length < gen.counts.calls) {
     const roll = random.next();
-    const status: Call["status"] = roll < 0.03 ? "requested" : roll < 0.15 ? "scheduled" : roll < 0.77 ? "completed" : roll < 0.91 ? "missed" : "cancelled";
+    const status: Call["status"] =
+      roll < 0.03
+        ? "requested"
+        : roll < 0.15
+          ? "scheduled"
+          : roll < 0.77
+            ? "completed"
+            : roll < 0.91
+              ? "missed"
+              : "cancelled";
     const withClient = random.chance(0.7);
     const clientIndex = withClient ? random.weighted(firm.clientWeights) : -1;
     const client = withClient ? firm.clients[clientIndex]! : null;
@@ -146,7 +239,12 @@ export async function generateCallsAndMessages(gen: Generation, firm: Firm, entr
     } else if (status === "scheduled") {
       const when = random.next();
       // A quarter overdue, some today, the rest in the next three months.
-      scheduledAt = when < 0.25 ? now - random.int(1, 20 * 24) * HOUR_MS : when < 0.35 ? now + random.int(8 * 60, 19 * 60) * 60_000 : now + random.int(1, 90) * DAY_MS + random.int(8, 18) * HOUR_MS;
+      scheduledAt =
+        when < 0.25
+          ? now - random.int(1, 20 * 24) * HOUR_MS
+          : when < 0.35
+            ? now + random.int(8 * 60, 19 * 60) * 60_000
+            : now + random.int(1, 90) * DAY_MS + random.int(8, 18) * HOUR_MS;
       createdAt = Math.min(scheduledAt, now) - random.int(1, 20 * 24) * HOUR_MS;
     } else {
       const instant = windowStart + Math.floor(random.next() * (now - windowStart - 2 * HOUR_MS));
@@ -184,7 +282,9 @@ export async function generateCallsAndMessages(gen: Generation, firm: Firm, entr
     // A few completed calls were logged as time: the entry of that person on that day.
     if (status === "completed" && assigned && random.chance(0.03)) {
       const day = Math.floor((startedAt! + HOUR_MS) / DAY_MS);
-      const entry = entriesByPersonDay.get(`${assigned.id}|${day}`)?.find((candidate) => !linkedEntries.has(candidate.id));
+      const entry = entriesByPersonDay
+        .get(`${assigned.id}|${day}`)
+        ?.find((candidate) => !linkedEntries.has(candidate.id));
       if (entry) {
         linkedEntries.add(entry.id);
         const project = firm.projects[entry.projectIndex]!;
@@ -198,7 +298,17 @@ export async function generateCallsAndMessages(gen: Generation, firm: Firm, entr
     // Some completed calls were followed up by another call with the same person.
     if (status === "completed" && random.chance(0.08) && written + pending.length < gen.counts.calls) {
       const at = startedAt! + random.int(2, 14) * DAY_MS;
-      const next: Call = { ...call, id: uuidV7At(random, startedAt! + HOUR_MS), status: at < now ? (random.chance(0.8) ? "completed" : "missed") : "scheduled", scheduledAt: at, notes: null, timeEntryId: null, projectId: null, billable: false, createdAt: startedAt! + HOUR_MS };
+      const next: Call = {
+        ...call,
+        id: uuidV7At(random, startedAt! + HOUR_MS),
+        status: at < now ? (random.chance(0.8) ? "completed" : "missed") : "scheduled",
+        scheduledAt: at,
+        notes: null,
+        timeEntryId: null,
+        projectId: null,
+        billable: false,
+        createdAt: startedAt! + HOUR_MS,
+      };
       next.startedAt = next.status === "scheduled" ? null : at;
       next.durationSeconds = next.status === "completed" ? random.int(60, 1_800) : null;
       next.outcome = next.status === "missed" ? random.pick(OUTCOMES) : null;

@@ -24,7 +24,8 @@ export type Counts = { -readonly [K in keyof typeof BASE_COUNTS]: number };
 
 export function targetCounts(scale: number): Counts {
   const counts = {} as Counts;
-  for (const [key, [base, floor]] of Object.entries(BASE_COUNTS) as [keyof Counts, readonly [number, number]][]) counts[key] = Math.max(floor, Math.round(base * scale));
+  for (const [key, [base, floor]] of Object.entries(BASE_COUNTS) as [keyof Counts, readonly [number, number]][])
+    counts[key] = Math.max(floor, Math.round(base * scale));
   return counts;
 }
 

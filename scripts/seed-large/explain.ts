@@ -10,7 +10,12 @@ import { getConfig } from "../../src/lib/env";
 import { todayInZone } from "../../src/lib/dates";
 import { findCalls } from "../../src/modules/calls/call-queries";
 import { findClientOptions, findClients } from "../../src/modules/clients/client-queries";
-import { findInvoices, findInvoiceTotals, getInvoice, streamInvoiceRows } from "../../src/modules/invoices/invoice-queries";
+import {
+  findInvoices,
+  findInvoiceTotals,
+  getInvoice,
+  streamInvoiceRows,
+} from "../../src/modules/invoices/invoice-queries";
 import { invoiceListFilter } from "../../src/modules/invoices/invoice-schemas";
 import { countNewApplications, findApplications, findJobs } from "../../src/modules/jobs/job-queries";
 import { countMessagesByStatus, findMessages } from "../../src/modules/messages/message-queries";
@@ -33,7 +38,8 @@ async function main() {
   const out = args.includes("--out") ? args[args.indexOf("--out") + 1] : undefined;
   const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
   const config = getConfig();
-  if (!config.databaseUrl) throw new Error("Set DATABASE_URL to the large database (e.g. postgres://postgres@127.0.0.1:5432/bureau_large).");
+  if (!config.databaseUrl)
+    throw new Error("Set DATABASE_URL to the large database (e.g. postgres://postgres@127.0.0.1:5432/bureau_large).");
   const handle = openDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
   if (handle.kind !== "postgres") throw new Error("EXPLAIN (ANALYZE, BUFFERS) is run on PostgreSQL");
   const pool = handle.pool;
@@ -42,11 +48,17 @@ async function main() {
   // Record what the query functions send.
   let captured: Captured[] | null = null;
   const originalQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
     if (captured) {
       const text = typeof config === "string" ? config : (config as pg.QueryConfig).text;
       // drizzle passes the parameters beside the config object, pg also accepts them inside it.
-      const params = (typeof config === "string" ? undefined : (config as pg.QueryConfig).values) ?? (Array.isArray(values) ? values : []);
+      const params =
+        (typeof config === "string" ? undefined : (config as pg.QueryConfig).values) ??
+        (Array.isArray(values) ? values : []);
       captured.push({ text, values: params ?? [] });
     }
     return originalQuery(config, values, callback);
@@ -54,16 +66,28 @@ async function main() {
   const one = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows[0] as T;
 
   const today = todayInZone(FIRM_TIMEZONE);
-  const manager = await one<{ id: string; name: string }>("select id, name from users where role = 'manager' and active order by email limit 1");
+  const manager = await one<{ id: string; name: string }>(
+    "select id, name from users where role = 'manager' and active order by email limit 1",
+  );
   const staff = await one<{ id: string }>("select id from users where email = 'staff@large.example'");
-  const busyClient = await one<{ id: string; name: string }>("select c.id, c.name from clients c join invoices i on i.client_id = c.id group by c.id order by count(*) desc limit 1");
+  const busyClient = await one<{ id: string; name: string }>(
+    "select c.id, c.name from clients c join invoices i on i.client_id = c.id group by c.id order by count(*) desc limit 1",
+  );
   const unbilledClient = await one<{ id: string }>(
     "select p.client_id as id from time_entries e join timesheets t on t.id = e.timesheet_id join projects p on p.id = e.project_id where t.status = 'approved' and e.billable and e.invoice_line_id is null group by 1 order by count(*) desc limit 1",
   );
-  const someNumber = await one<{ number: string }>("select number from invoices where kind = 'invoice' and number is not null order by number limit 1 offset 40000");
-  const timeInvoice = await one<{ id: string }>("select l.invoice_id as id from time_entries e join invoice_lines l on l.id = e.invoice_line_id group by 1 order by count(*) desc limit 1");
-  const sheet = await one<{ id: string }>("select id from timesheets where status = 'approved' order by week_start desc limit 1");
-  const busyJob = await one<{ id: string }>("select job_id as id from job_applications group by 1 order by count(*) desc limit 1");
+  const someNumber = await one<{ number: string }>(
+    "select number from invoices where kind = 'invoice' and number is not null order by number limit 1 offset 40000",
+  );
+  const timeInvoice = await one<{ id: string }>(
+    "select l.invoice_id as id from time_entries e join invoice_lines l on l.id = e.invoice_line_id group by 1 order by count(*) desc limit 1",
+  );
+  const sheet = await one<{ id: string }>(
+    "select id from timesheets where status = 'approved' order by week_start desc limit 1",
+  );
+  const busyJob = await one<{ id: string }>(
+    "select job_id as id from job_applications group by 1 order by count(*) desc limit 1",
+  );
   const filter = (params: Record<string, string>) => invoiceListFilter.parse(params);
   const managerActor = { id: manager.id, role: "manager" as const };
   const callBase = { page: 1, size: 50, timeZone: FIRM_TIMEZONE, viewerId: staff.id, today };
@@ -72,12 +96,30 @@ async function main() {
   const scenarios: Scenario[] = [
     { name: "invoices: first page (and totals per currency)", run: () => findInvoices(db, filter({}), today) },
     { name: "invoices: overdue filter", run: () => findInvoices(db, filter({ status: "overdue" }), today) },
-    { name: `invoices: search a number ("${someNumber.number}")`, run: () => findInvoices(db, filter({ q: someNumber.number }), today) },
-    { name: `invoices: search a client name ("${clientWord}")`, run: () => findInvoices(db, filter({ q: clientWord }), today) },
-    { name: "invoices: filter by client (the busiest)", run: () => findInvoices(db, filter({ client: busyClient.id }), today) },
-    { name: "invoices: unpaid, sorted by due date", run: () => findInvoices(db, filter({ status: "unpaid", sort: "dueDate", dir: "asc" }), today) },
-    { name: "invoices: overdue, sorted by due date", run: () => findInvoices(db, filter({ status: "overdue", sort: "dueDate", dir: "asc" }), today) },
-    { name: "invoices: overdue of one client (totals from the invoices)", run: () => findInvoices(db, filter({ status: "overdue", client: busyClient.id }), today) },
+    {
+      name: `invoices: search a number ("${someNumber.number}")`,
+      run: () => findInvoices(db, filter({ q: someNumber.number }), today),
+    },
+    {
+      name: `invoices: search a client name ("${clientWord}")`,
+      run: () => findInvoices(db, filter({ q: clientWord }), today),
+    },
+    {
+      name: "invoices: filter by client (the busiest)",
+      run: () => findInvoices(db, filter({ client: busyClient.id }), today),
+    },
+    {
+      name: "invoices: unpaid, sorted by due date",
+      run: () => findInvoices(db, filter({ status: "unpaid", sort: "dueDate", dir: "asc" }), today),
+    },
+    {
+      name: "invoices: overdue, sorted by due date",
+      run: () => findInvoices(db, filter({ status: "overdue", sort: "dueDate", dir: "asc" }), today),
+    },
+    {
+      name: "invoices: overdue of one client (totals from the invoices)",
+      run: () => findInvoices(db, filter({ status: "overdue", client: busyClient.id }), today),
+    },
     {
       name: "invoices: overdue totals from the invoices (what a search or client filter falls back to)",
       run: () => findInvoiceTotals(db, filter({ status: "overdue" }), today, { useSummaries: false }),
@@ -90,17 +132,35 @@ async function main() {
         return null;
       },
     },
-    { name: "timesheets: manager list, everyone, page 1", run: () => findTimesheets(db, managerActor, { view: "all" }) },
+    {
+      name: "timesheets: manager list, everyone, page 1",
+      run: () => findTimesheets(db, managerActor, { view: "all" }),
+    },
     { name: "timesheets: approval queue", run: () => findTimesheets(db, managerActor, { view: "queue" }) },
     { name: "timesheets: one week with its entries", run: () => getTimesheet(db, managerActor, sheet.id) },
-    { name: "unbilled time: one client's page (per project)", run: () => findUnbilledTime(db, { clientId: unbilledClient.id }) },
-    { name: "unbilled time: entries of one client (add time to an invoice)", run: () => findUnbilledEntries(db, { clientId: unbilledClient.id }) },
+    {
+      name: "unbilled time: one client's page (per project)",
+      run: () => findUnbilledTime(db, { clientId: unbilledClient.id }),
+    },
+    {
+      name: "unbilled time: entries of one client (add time to an invoice)",
+      run: () => findUnbilledEntries(db, { clientId: unbilledClient.id }),
+    },
     { name: "calls: to do, first page", run: () => findCalls(db, { ...callBase, view: "todo" }) },
-    { name: "calls: to do, mine, overdue", run: () => findCalls(db, { ...callBase, view: "todo", person: "me", due: "overdue" }) },
+    {
+      name: "calls: to do, mine, overdue",
+      run: () => findCalls(db, { ...callBase, view: "todo", person: "me", due: "overdue" }),
+    },
     { name: "calls: history, first page", run: () => findCalls(db, { ...callBase, view: "history" }) },
     { name: 'calls: history, search "walsh"', run: () => findCalls(db, { ...callBase, view: "history", q: "walsh" }) },
-    { name: 'calls: history, search a phone "06 12 34"', run: () => findCalls(db, { ...callBase, view: "history", q: "06 12 34" }) },
-    { name: "messages: new, first page, and counts by status", run: () => Promise.all([findMessages(db, "new"), countMessagesByStatus(db)]) },
+    {
+      name: 'calls: history, search a phone "06 12 34"',
+      run: () => findCalls(db, { ...callBase, view: "history", q: "06 12 34" }),
+    },
+    {
+      name: "messages: new, first page, and counts by status",
+      run: () => Promise.all([findMessages(db, "new"), countMessagesByStatus(db)]),
+    },
     { name: "jobs: list with application counts", run: () => findJobs(db) },
     { name: "jobs: only jobs with new applications", run: () => findJobs(db, { withNewApplications: true }) },
     { name: "jobs: count of new applications (dashboard)", run: () => countNewApplications(db) },
@@ -111,29 +171,47 @@ async function main() {
   // The dashboard (src/modules/dashboard), when present.
   try {
     const dashboard = (await import("../../src/modules/dashboard/dashboard-queries")) as {
-      loadDashboard?: (database: typeof db, viewer: { id: string; role: "manager" | "staff" | "admin" }, options: { today: string; timeZone: string; firmCurrency: string }) => Promise<unknown>;
+      loadDashboard?: (
+        database: typeof db,
+        viewer: { id: string; role: "manager" | "staff" | "admin" },
+        options: { today: string; timeZone: string; firmCurrency: string },
+      ) => Promise<unknown>;
     };
     if (dashboard.loadDashboard) {
       const load = dashboard.loadDashboard;
-      scenarios.push({ name: "dashboard: a manager's figures (every query of /bo)", run: () => load(db, managerActor, { today, timeZone: FIRM_TIMEZONE, firmCurrency: "EUR" }) });
-      scenarios.push({ name: "dashboard: a staff member's figures", run: () => load(db, { id: staff.id, role: "staff" }, { today, timeZone: FIRM_TIMEZONE, firmCurrency: "EUR" }) });
+      scenarios.push({
+        name: "dashboard: a manager's figures (every query of /bo)",
+        run: () => load(db, managerActor, { today, timeZone: FIRM_TIMEZONE, firmCurrency: "EUR" }),
+      });
+      scenarios.push({
+        name: "dashboard: a staff member's figures",
+        run: () => load(db, { id: staff.id, role: "staff" }, { today, timeZone: FIRM_TIMEZONE, firmCurrency: "EUR" }),
+      });
     }
   } catch (error) {
     console.error(`(no dashboard queries: ${(error as Error).message})`);
   }
 
   const version = (await one<{ server_version: string }>("show server_version")).server_version;
-  const sizes = (await pool.query<{ name: string; rows: string; size: string }>(
-    `select relname as name, reltuples::bigint as rows, pg_size_pretty(pg_total_relation_size(oid)) as size from pg_class
+  const sizes = (
+    await pool.query<{ name: string; rows: string; size: string }>(
+      `select relname as name, reltuples::bigint as rows, pg_size_pretty(pg_total_relation_size(oid)) as size from pg_class
       where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > 1000 order by pg_total_relation_size(oid) desc`,
-  )).rows;
+    )
+  ).rows;
   const lines: string[] = [
-    `<!-- scripts/seed-large/explain.ts, ${new Date().toISOString()}, PostgreSQL ${version}, ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" / ")}, today ${today} -->`,
+    `<!-- scripts/seed-large/explain.ts, ${new Date().toISOString()}, PostgreSQL ${version}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" / ")}, today ${today} -->`,
     "",
     `Tables: ${sizes.map((row) => `${row.name} ${Number(row.rows).toLocaleString("en-GB")} rows (${row.size})`).join(", ")}.`,
     "",
   ];
-  const summary: string[] = ["| query | statements | wall p50 (function) | slowest statement, execution p50 |", "|---|---:|---:|---:|"];
+  const summary: string[] = [
+    "| query | statements | wall p50 (function) | slowest statement, execution p50 |",
+    "|---|---:|---:|---:|",
+  ];
   for (const scenario of scenarios) {
     if (only && !scenario.name.includes(only)) continue;
     await scenario.run(); // warm: plans cached, pages in shared buffers
@@ -147,12 +225,20 @@ async function main() {
       statements = captured;
       captured = null;
     }
-    lines.push(`### ${scenario.name}`, "", `Function: ${median(walls).toFixed(1)} ms median of ${RUNS} (warm), ${statements.length} statement(s).`, "");
+    lines.push(
+      `### ${scenario.name}`,
+      "",
+      `Function: ${median(walls).toFixed(1)} ms median of ${RUNS} (warm), ${statements.length} statement(s).`,
+      "",
+    );
     let slowest = 0;
     for (const statement of statements) {
       const runs: { ms: number; plan: string }[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await pool.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${statement.text}`, statement.values);
+        const result = await pool.query<{ "QUERY PLAN": string }>(
+          `explain (analyze, buffers) ${statement.text}`,
+          statement.values,
+        );
         const plan = result.rows.map((row) => row["QUERY PLAN"]).join("\n");
         const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
         runs.push({ ms, plan });
@@ -161,9 +247,22 @@ async function main() {
       const chosen = runs[Math.floor(runs.length / 2)]!;
       slowest = Math.max(slowest, chosen.ms);
       const shown = statement.text.length > 900 ? `${statement.text.slice(0, 900)} …` : statement.text;
-      lines.push("```sql", shown, "```", "", `Parameters: ${JSON.stringify(statement.values).slice(0, 300)}`, "", "```", chosen.plan, "```", "");
+      lines.push(
+        "```sql",
+        shown,
+        "```",
+        "",
+        `Parameters: ${JSON.stringify(statement.values).slice(0, 300)}`,
+        "",
+        "```",
+        chosen.plan,
+        "```",
+        "",
+      );
     }
-    summary.push(`| ${scenario.name} | ${statements.length} | ${median(walls).toFixed(1)} ms | ${slowest.toFixed(1)} ms |`);
+    summary.push(
+      `| ${scenario.name} | ${statements.length} | ${median(walls).toFixed(1)} ms | ${slowest.toFixed(1)} ms |`,
+    );
     console.log(`${scenario.name}: ${median(walls).toFixed(1)} ms, slowest statement ${slowest.toFixed(1)} ms`);
   }
   const text = [...summary, "", ...lines].join("\n");

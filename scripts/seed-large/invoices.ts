@@ -2,7 +2,16 @@
 // time (their entries linked to the lines), invoices of fixed fees and expenses, drafts of the
 // last days, payments (paid, partly paid, overdue), full and partial credit notes; numbers
 // gapless per series and year in issue-date order, and the counters the app continues from.
-import { computeBalance, computeInvoiceTotals, formatInvoiceNumber, groupUnbilledEntries, type InvoiceTotals, numberingPeriodKey, statusAfterPayments, type UnbilledEntry } from "../../src/modules/invoices/invoice-rules";
+import {
+  computeBalance,
+  computeInvoiceTotals,
+  formatInvoiceNumber,
+  groupUnbilledEntries,
+  type InvoiceTotals,
+  numberingPeriodKey,
+  statusAfterPayments,
+  type UnbilledEntry,
+} from "../../src/modules/invoices/invoice-rules";
 import { at, dateOf, firstDayOfNextMonth, type Generation } from "./context";
 import type { ClientRecord, Firm, Person } from "./firm";
 import { cumulative, uuidV7At } from "./random";
@@ -11,9 +20,29 @@ import { CATALOG } from "./vocabulary";
 
 const INVOICE_PATTERN = "{YYYY}-{SEQ:4}";
 const CREDIT_NOTE_PATTERN = "CN-{YYYY}-{SEQ:4}";
-const METHODS = ["bank_transfer", "bank_transfer", "bank_transfer", "bank_transfer", "bank_transfer", "bank_transfer", "card", "card", "cheque", "cash", "other"] as const;
+const METHODS = [
+  "bank_transfer",
+  "bank_transfer",
+  "bank_transfer",
+  "bank_transfer",
+  "bank_transfer",
+  "bank_transfer",
+  "card",
+  "card",
+  "cheque",
+  "cash",
+  "other",
+] as const;
 
-type Line = { description: string; quantityMilli: number; unit: string; unitPriceMinor: number; discountBp: number; taxRateBp: number; entries: Entry[] };
+type Line = {
+  description: string;
+  quantityMilli: number;
+  unit: string;
+  unitPriceMinor: number;
+  discountBp: number;
+  taxRateBp: number;
+  entries: Entry[];
+};
 type Payment = { amount: number; day: number; method: string };
 type Doc = {
   id: string;
@@ -40,7 +69,13 @@ type Doc = {
   sentAt: number | null;
 };
 
-export type InvoiceSummary = { invoices: number; creditNotes: number; drafts: number; timeInvoices: number; linkedEntries: number };
+export type InvoiceSummary = {
+  invoices: number;
+  creditNotes: number;
+  drafts: number;
+  timeInvoices: number;
+  linkedEntries: number;
+};
 
 function taxRateFor(client: ClientRecord, itemRate?: number) {
   return client.country.code === "FR" ? (itemRate ?? 2000) : 0;
@@ -48,7 +83,9 @@ function taxRateFor(client: ClientRecord, itemRate?: number) {
 
 function zeroRateNote(client: ClientRecord) {
   if (client.country.code === "FR") return null;
-  return client.country.eu ? "Reverse charge: VAT to be accounted for by the recipient (VAT Directive, art. 196)." : "VAT not applicable, art. 259-1 of the French tax code (CGI).";
+  return client.country.eu
+    ? "Reverse charge: VAT to be accounted for by the recipient (VAT Directive, art. 196)."
+    : "VAT not applicable, art. 259-1 of the French tax code (CGI).";
 }
 
 export async function generateInvoices(gen: Generation, firm: Firm, entries: Entry[]): Promise<InvoiceSummary> {
@@ -57,7 +94,10 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
   const target = gen.counts.invoices;
 
   // ---- Time: approved billable entries per client and month, invoiced early the next month.
-  const buckets = new Map<string, { clientIndex: number; issueDay: number; start: number; end: number; entries: Entry[] }>();
+  const buckets = new Map<
+    string,
+    { clientIndex: number; issueDay: number; start: number; end: number; entries: Entry[] }
+  >();
   const monthOf = new Map<number, { key: string; start: number; next: number }>();
   for (const entry of entries) {
     if (!entry.approved || !entry.billable) continue;
@@ -65,13 +105,23 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
     let month = monthOf.get(entry.day);
     if (!month) {
       const key = dateOf(entry.day).slice(0, 7);
-      month = { key, start: Math.round(Date.parse(`${key}-01T00:00:00Z`) / 86_400_000), next: firstDayOfNextMonth(entry.day) };
+      month = {
+        key,
+        start: Math.round(Date.parse(`${key}-01T00:00:00Z`) / 86_400_000),
+        next: firstDayOfNextMonth(entry.day),
+      };
       monthOf.set(entry.day, month);
     }
     const key = `${clientIndex}|${month.key}`;
     let bucket = buckets.get(key);
     if (!bucket) {
-      bucket = { clientIndex, issueDay: month.next + random.int(1, 9), start: month.start, end: month.next - 1, entries: [] };
+      bucket = {
+        clientIndex,
+        issueDay: month.next + random.int(1, 9),
+        start: month.start,
+        end: month.next - 1,
+        entries: [],
+      };
       buckets.set(key, bucket);
     }
     bucket.entries.push(entry);
@@ -163,7 +213,8 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
       const item = CATALOG[random.weighted(catalogWeights)]!;
       return {
         description: item.description,
-        quantityMilli: random.int(item.quantity[0] * (1000 / item.step), item.quantity[1] * (1000 / item.step)) * item.step,
+        quantityMilli:
+          random.int(item.quantity[0] * (1000 / item.step), item.quantity[1] * (1000 / item.step)) * item.step,
         unit: item.unit,
         unitPriceMinor: random.int(item.price[0] / 100, item.price[1] / 100) * 100,
         discountBp: random.chance(0.08) ? random.int(1, 3) * 500 : 0,
@@ -176,7 +227,8 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
       doc.periodEnd = issueDay - 1;
       doc.periodStart = issueDay - 30;
     }
-    if (doc.notes === null && random.chance(0.1)) doc.notes = "Thank you for your trust. Purchase order reference on request.";
+    if (doc.notes === null && random.chance(0.1))
+      doc.notes = "Thank you for your trust. Purchase order reference on request.";
     docs.push(doc);
   }
 
@@ -188,20 +240,44 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
       doc.status = "draft";
       continue;
     }
-    if (random.chance(0.85)) doc.sentAt = Math.min(doc.issuedAt + random.int(0, 48) * 3_600_000, gen.startOfToday - 60_000);
+    if (random.chance(0.85))
+      doc.sentAt = Math.min(doc.issuedAt + random.int(0, 48) * 3_600_000, gen.startOfToday - 60_000);
     const total = doc.totals.total;
     const overdueDays = gen.today - doc.dueDay;
     const roll = random.next();
     const outcome =
       overdueDays > 90
-        ? roll < 0.93 ? "paid" : roll < 0.96 ? "partial" : roll < 0.98 ? "unpaid" : "full_credit"
+        ? roll < 0.93
+          ? "paid"
+          : roll < 0.96
+            ? "partial"
+            : roll < 0.98
+              ? "unpaid"
+              : "full_credit"
         : overdueDays > 0
-          ? roll < 0.65 ? "paid" : roll < 0.78 ? "partial" : roll < 0.985 ? "unpaid" : "full_credit"
-          : roll < 0.35 ? "paid" : roll < 0.45 ? "partial" : roll < 0.995 ? "unpaid" : "full_credit";
+          ? roll < 0.65
+            ? "paid"
+            : roll < 0.78
+              ? "partial"
+              : roll < 0.985
+                ? "unpaid"
+                : "full_credit"
+          : roll < 0.35
+            ? "paid"
+            : roll < 0.45
+              ? "partial"
+              : roll < 0.995
+                ? "unpaid"
+                : "full_credit";
     const creditDay = doc.issueDay + random.int(3, 45);
     if (outcome === "full_credit" && creditDay <= lastIssueDay) {
       // A full credit note mirrors every line and cancels the invoice.
-      const note = makeDoc(doc.clientIndex, creditDay, doc.lines.map((line) => ({ ...line, entries: [] })), "credit_note");
+      const note = makeDoc(
+        doc.clientIndex,
+        creditDay,
+        doc.lines.map((line) => ({ ...line, entries: [] })),
+        "credit_note",
+      );
       note.credits = doc;
       doc.creditNotes.push(note);
       doc.credited = -note.totals.total;
@@ -211,7 +287,22 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
       const first = doc.lines[0]!;
       const amount = Math.floor((doc.totals.net * random.int(5, 30)) / 100);
       if (amount > 0) {
-        const note = makeDoc(doc.clientIndex, creditDay, [{ description: "Goodwill reduction", quantityMilli: 1000, unit: "item", unitPriceMinor: amount, discountBp: 0, taxRateBp: first.taxRateBp, entries: [] }], "credit_note");
+        const note = makeDoc(
+          doc.clientIndex,
+          creditDay,
+          [
+            {
+              description: "Goodwill reduction",
+              quantityMilli: 1000,
+              unit: "item",
+              unitPriceMinor: amount,
+              discountBp: 0,
+              taxRateBp: first.taxRateBp,
+              entries: [],
+            },
+          ],
+          "credit_note",
+        );
         note.credits = doc;
         doc.creditNotes.push(note);
         doc.credited = -note.totals.total;
@@ -225,12 +316,19 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
       if (random.chance(0.15) && owed > 1) {
         const first = Math.floor(owed / 2);
         const day = random.int(earliest, latest);
-        doc.payments.push({ amount: first, day, method: random.pick(METHODS) }, { amount: owed - first, day: random.int(day, latest), method: random.pick(METHODS) });
+        doc.payments.push(
+          { amount: first, day, method: random.pick(METHODS) },
+          { amount: owed - first, day: random.int(day, latest), method: random.pick(METHODS) },
+        );
       } else {
         doc.payments.push({ amount: owed, day: random.int(earliest, latest), method: random.pick(METHODS) });
       }
     } else if (owed > 1 && outcome === "partial") {
-      doc.payments.push({ amount: Math.max(1, Math.floor((owed * random.int(20, 80)) / 100)), day: random.int(earliest, Math.min(lastIssueDay, doc.dueDay + 60)), method: random.pick(METHODS) });
+      doc.payments.push({
+        amount: Math.max(1, Math.floor((owed * random.int(20, 80)) / 100)),
+        day: random.int(earliest, Math.min(lastIssueDay, doc.dueDay + 60)),
+        method: random.pick(METHODS),
+      });
     }
     doc.paid = doc.payments.reduce((sum, payment) => sum + payment.amount, 0);
     doc.status = statusAfterPayments({ total, paid: doc.paid, credited: doc.credited });
@@ -239,7 +337,9 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
   // ---- Numbers: per series and year, in issue-date order, as the counter row lock gives them.
   const counters: { series: string; period: string; sequence: number; lastDay: number }[] = [];
   const number = (series: "invoice" | "credit_note", pattern: string, list: Doc[]) => {
-    const ordered = list.filter((doc) => !doc.draft).sort((a, b) => a.issueDay - b.issueDay || a.issuedAt - b.issuedAt || (a.id < b.id ? -1 : 1));
+    const ordered = list
+      .filter((doc) => !doc.draft)
+      .sort((a, b) => a.issueDay - b.issueDay || a.issuedAt - b.issuedAt || (a.id < b.id ? -1 : 1));
     const byPeriod = new Map<string, { series: string; period: string; sequence: number; lastDay: number }>();
     for (const doc of ordered) {
       const date = dateOf(doc.issueDay);
@@ -257,15 +357,45 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
   };
   number("invoice", INVOICE_PATTERN, docs);
   number("credit_note", CREDIT_NOTE_PATTERN, creditNotes);
-  for (const note of creditNotes) note.notes = `Credit note for invoice ${note.credits!.number ?? ""} of ${dateOf(note.credits!.issueDay)}.`;
+  for (const note of creditNotes)
+    note.notes = `Credit note for invoice ${note.credits!.number ?? ""} of ${dateOf(note.credits!.issueDay)}.`;
 
   // ---- Rows, in issue order; each table complete before the next, so the row triggers left on
   // (payments read their invoice's currency) find what they refer to.
-  const all = [...docs, ...creditNotes].sort((a, b) => a.issueDay - b.issueDay || a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+  const all = [...docs, ...creditNotes].sort(
+    (a, b) => a.issueDay - b.issueDay || a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1),
+  );
   const invoiceWriter = gen.writer("invoices", [
-    "id", "kind", "number", "status", "client_id", "credited_invoice_id", "issue_date", "due_date", "service_period_start", "service_period_end", "currency", "client_snapshot", "firm_snapshot",
-    "payment_terms_days", "notes", "footer", "net_total", "tax_total", "total", "paid_total", "credited_total", "balance", "tax_breakdown", "sent_at", "issued_at", "issued_by_id",
-    "created_by_id", "version", "created_at", "updated_at",
+    "id",
+    "kind",
+    "number",
+    "status",
+    "client_id",
+    "credited_invoice_id",
+    "issue_date",
+    "due_date",
+    "service_period_start",
+    "service_period_end",
+    "currency",
+    "client_snapshot",
+    "firm_snapshot",
+    "payment_terms_days",
+    "notes",
+    "footer",
+    "net_total",
+    "tax_total",
+    "total",
+    "paid_total",
+    "credited_total",
+    "balance",
+    "tax_breakdown",
+    "sent_at",
+    "issued_at",
+    "issued_by_id",
+    "created_by_id",
+    "version",
+    "created_at",
+    "updated_at",
   ]);
   for (const doc of all) {
     const client = firm.clients[doc.clientIndex]!;
@@ -277,36 +407,132 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
       ...doc.creditNotes.map((note) => note.issuedAt),
     );
     const version = 1 + (issued ? 1 : 0) + (doc.sentAt ? 1 : 0) + doc.payments.length + doc.creditNotes.length;
-    const balance = issued && doc.kind === "invoice" ? computeBalance({ total: doc.totals.total, paid: doc.paid, credited: doc.credited }) : 0;
+    const balance =
+      issued && doc.kind === "invoice"
+        ? computeBalance({ total: doc.totals.total, paid: doc.paid, credited: doc.credited })
+        : 0;
     await invoiceWriter.add([
-      doc.id, doc.kind, doc.number, doc.status, client.id, doc.credits?.id ?? null, dateOf(doc.issueDay), dateOf(doc.dueDay), doc.periodStart === null ? null : dateOf(doc.periodStart),
-      doc.periodEnd === null ? null : dateOf(doc.periodEnd), client.currency, issued ? client.snapshot : null, issued ? firm.firmSnapshot : null, client.paymentTermsDays, doc.notes, issued ? firm.footer : null,
-      doc.totals.net, doc.totals.tax, doc.totals.total, doc.paid, doc.credited, balance, doc.totals.taxes, doc.sentAt === null ? null : new Date(doc.sentAt), issued ? new Date(doc.issuedAt) : null,
-      issued ? doc.actor.id : null, doc.actor.id, version, new Date(doc.createdAt), new Date(lastChange),
+      doc.id,
+      doc.kind,
+      doc.number,
+      doc.status,
+      client.id,
+      doc.credits?.id ?? null,
+      dateOf(doc.issueDay),
+      dateOf(doc.dueDay),
+      doc.periodStart === null ? null : dateOf(doc.periodStart),
+      doc.periodEnd === null ? null : dateOf(doc.periodEnd),
+      client.currency,
+      issued ? client.snapshot : null,
+      issued ? firm.firmSnapshot : null,
+      client.paymentTermsDays,
+      doc.notes,
+      issued ? firm.footer : null,
+      doc.totals.net,
+      doc.totals.tax,
+      doc.totals.total,
+      doc.paid,
+      doc.credited,
+      balance,
+      doc.totals.taxes,
+      doc.sentAt === null ? null : new Date(doc.sentAt),
+      issued ? new Date(doc.issuedAt) : null,
+      issued ? doc.actor.id : null,
+      doc.actor.id,
+      version,
+      new Date(doc.createdAt),
+      new Date(lastChange),
     ]);
   }
   await invoiceWriter.finish();
-  const lineWriter = gen.writer("invoice_lines", ["id", "invoice_id", "position", "description", "quantity_milli", "unit", "unit_price", "discount_bp", "tax_rate_bp", "net", "created_at", "updated_at"]);
+  const lineWriter = gen.writer("invoice_lines", [
+    "id",
+    "invoice_id",
+    "position",
+    "description",
+    "quantity_milli",
+    "unit",
+    "unit_price",
+    "discount_bp",
+    "tax_rate_bp",
+    "net",
+    "created_at",
+    "updated_at",
+  ]);
   for (const doc of all) {
     for (const [index, line] of doc.lines.entries()) {
       const lineId = uuidV7At(random, doc.createdAt);
       for (const entry of line.entries) entry.invoiceLineId = lineId;
-      await lineWriter.add([lineId, doc.id, index + 1, line.description, line.quantityMilli, line.unit, line.unitPriceMinor, line.discountBp, line.taxRateBp, doc.totals.lines[index]!.net, new Date(doc.createdAt), new Date(doc.createdAt)]);
+      await lineWriter.add([
+        lineId,
+        doc.id,
+        index + 1,
+        line.description,
+        line.quantityMilli,
+        line.unit,
+        line.unitPriceMinor,
+        line.discountBp,
+        line.taxRateBp,
+        doc.totals.lines[index]!.net,
+        new Date(doc.createdAt),
+        new Date(doc.createdAt),
+      ]);
     }
   }
   await lineWriter.finish();
-  const paymentWriter = gen.writer("payments", ["id", "invoice_id", "amount", "date", "method", "reference", "created_by_id", "created_at", "updated_at"]);
+  const paymentWriter = gen.writer("payments", [
+    "id",
+    "invoice_id",
+    "amount",
+    "date",
+    "method",
+    "reference",
+    "created_by_id",
+    "created_at",
+    "updated_at",
+  ]);
   for (const doc of all) {
     for (const payment of doc.payments) {
       const recorded = at(payment.day, 11);
-      await paymentWriter.add([uuidV7At(random, recorded), doc.id, payment.amount, dateOf(payment.day), payment.method, payment.method === "bank_transfer" ? `Transfer ${doc.number}` : null, random.pick(firm.deciders).id, new Date(recorded), new Date(recorded)]);
+      await paymentWriter.add([
+        uuidV7At(random, recorded),
+        doc.id,
+        payment.amount,
+        dateOf(payment.day),
+        payment.method,
+        payment.method === "bank_transfer" ? `Transfer ${doc.number}` : null,
+        random.pick(firm.deciders).id,
+        new Date(recorded),
+        new Date(recorded),
+      ]);
     }
   }
   await paymentWriter.finish();
 
-  const counterWriter = gen.writer("numbering_counters", ["series", "period_key", "last_sequence", "last_issue_date", "created_at", "updated_at"]);
-  for (const counter of counters) await counterWriter.add([counter.series, counter.period, counter.sequence, dateOf(counter.lastDay), new Date(at(counter.lastDay, 10)), new Date(at(counter.lastDay, 10))]);
+  const counterWriter = gen.writer("numbering_counters", [
+    "series",
+    "period_key",
+    "last_sequence",
+    "last_issue_date",
+    "created_at",
+    "updated_at",
+  ]);
+  for (const counter of counters)
+    await counterWriter.add([
+      counter.series,
+      counter.period,
+      counter.sequence,
+      dateOf(counter.lastDay),
+      new Date(at(counter.lastDay, 10)),
+      new Date(at(counter.lastDay, 10)),
+    ]);
   await counterWriter.finish();
 
-  return { invoices: docs.length, creditNotes: creditNotes.length, drafts: docs.filter((doc) => doc.draft).length, timeInvoices, linkedEntries };
+  return {
+    invoices: docs.length,
+    creditNotes: creditNotes.length,
+    drafts: docs.filter((doc) => doc.draft).length,
+    timeInvoices,
+    linkedEntries,
+  };
 }

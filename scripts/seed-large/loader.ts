@@ -19,7 +19,11 @@ export type Loader = {
 export type CopyValue = string | number | boolean | Date | Uint8Array | object | null | undefined;
 
 function escapeText(text: string): string {
-  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (char) => (char === "\\" ? "\\\\" : char === "\t" ? "\\t" : char === "\n" ? "\\n" : "\\r")) : text;
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (char) =>
+        char === "\\" ? "\\\\" : char === "\t" ? "\\t" : char === "\n" ? "\\n" : "\\r",
+      )
+    : text;
 }
 
 export function copyField(value: CopyValue): string {
@@ -64,7 +68,8 @@ class CopyFromStdin {
   }
   handleCopyInResponse(connection: CopyConnection) {
     const CHUNK = 256 * 1024;
-    for (let offset = 0; offset < this.data.length; offset += CHUNK) connection.sendCopyFromChunk(this.data.subarray(offset, offset + CHUNK));
+    for (let offset = 0; offset < this.data.length; offset += CHUNK)
+      connection.sendCopyFromChunk(this.data.subarray(offset, offset + CHUNK));
     connection.endCopyFrom();
   }
   handleError(error: Error) {
@@ -165,7 +170,8 @@ export class TableWriter {
   }
 
   async add(values: readonly CopyValue[]): Promise<void> {
-    if (values.length !== this.columns.length) throw new Error(`${this.table}: ${values.length} values for ${this.columns.length} columns`);
+    if (values.length !== this.columns.length)
+      throw new Error(`${this.table}: ${values.length} values for ${this.columns.length} columns`);
     this.buffer += copyLine(values);
     this.stats.rows += 1;
     if (this.buffer.length >= BATCH_BYTES) await this.send();
@@ -177,11 +183,13 @@ export class TableWriter {
     await this.pending;
     if (this.firstSend === 0) this.firstSend = performance.now();
     this.stats.bytes += data.length;
-    const copied = this.loader.copy(this.table, this.columns, data, (ms) => {
-      this.stats.copyMs += ms;
-    }).then(() => {
-      this.lastDone = performance.now();
-    });
+    const copied = this.loader
+      .copy(this.table, this.columns, data, (ms) => {
+        this.stats.copyMs += ms;
+      })
+      .then(() => {
+        this.lastDone = performance.now();
+      });
     // Awaited by the next send or by finish(); until then a failure must not count as unhandled.
     copied.catch(() => {});
     this.pending = copied;

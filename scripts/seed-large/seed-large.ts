@@ -16,12 +16,38 @@ export const DEFAULT_SEED = 20_260_110;
 
 /** Tables the seed fills; their secondary indexes and foreign keys are rebuilt after the load. */
 export const SEEDED_TABLES = [
-  "settings", "users", "accounts", "clients", "projects", "timesheets", "time_entries", "invoices", "invoice_lines", "payments", "numbering_counters", "calls", "contact_messages", "jobs",
-  "job_applications", "job_application_files",
+  "settings",
+  "users",
+  "accounts",
+  "clients",
+  "projects",
+  "timesheets",
+  "time_entries",
+  "invoices",
+  "invoice_lines",
+  "payments",
+  "numbering_counters",
+  "calls",
+  "contact_messages",
+  "jobs",
+  "job_applications",
+  "job_application_files",
 ] as const;
 
 /** A database with a row in any of these has someone's data in it. */
-const DATA_TABLES = ["users", "clients", "projects", "timesheets", "invoices", "calls", "contact_messages", "jobs", "job_applications", "emails", "audit_events"];
+const DATA_TABLES = [
+  "users",
+  "clients",
+  "projects",
+  "timesheets",
+  "invoices",
+  "calls",
+  "contact_messages",
+  "jobs",
+  "job_applications",
+  "emails",
+  "audit_events",
+];
 
 /**
  * Row triggers the bulk load turns off. The guard refuses lines of issued invoices (a bulk load of
@@ -88,7 +114,13 @@ export const SUMMARIES: { table: string; triggers: string[]; refill: string }[] 
   },
 ];
 
-export type SeedLargeOptions = { scale: number; seed?: number; today?: string; reset?: boolean; log?: (line: string) => void };
+export type SeedLargeOptions = {
+  scale: number;
+  seed?: number;
+  today?: string;
+  reset?: boolean;
+  log?: (line: string) => void;
+};
 export type SeedLargeReport = {
   scale: number;
   seed: number;
@@ -102,7 +134,9 @@ export type SeedLargeReport = {
 
 export class SeedRefusedError extends Error {
   constructor(tables: string[]) {
-    super(`This database already has data (${tables.join(", ")}). Run seed:large on an empty database, or pass --reset to empty this one first (everything in it is deleted).`);
+    super(
+      `This database already has data (${tables.join(", ")}). Run seed:large on an empty database, or pass --reset to empty this one first (everything in it is deleted).`,
+    );
     this.name = "SeedRefusedError";
   }
 }
@@ -119,11 +153,21 @@ async function tablesWithData(loader: Loader): Promise<string[]> {
 }
 
 async function emptyEverything(loader: Loader) {
-  const tables = await loader.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by tablename");
-  if (tables.length > 0) await loader.query(`truncate table ${tables.map((table) => ident(table.name)).join(", ")} restart identity cascade`);
+  const tables = await loader.query<{ name: string }>(
+    "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
+  );
+  if (tables.length > 0)
+    await loader.query(
+      `truncate table ${tables.map((table) => ident(table.name)).join(", ")} restart identity cascade`,
+    );
 }
 
-type Deferred = { indexes: { name: string; definition: string }[]; foreignKeys: { table: string; name: string; definition: string }[]; triggers: { table: string; name: string }[]; kept: string[] };
+type Deferred = {
+  indexes: { name: string; definition: string }[];
+  foreignKeys: { table: string; name: string; definition: string }[];
+  triggers: { table: string; name: string }[];
+  kept: string[];
+};
 
 /** Drops what makes row-by-row loading slow; returns how to put it back. */
 async function deferIndexesAndKeys(loader: Loader): Promise<Deferred> {
@@ -153,17 +197,22 @@ async function deferIndexesAndKeys(loader: Loader): Promise<Deferred> {
   );
   const known = new Set([...GUARD_TRIGGERS, ...SUMMARIES.flatMap((summary) => summary.triggers)]);
   const triggers = rowTriggers.filter((trigger) => known.has(`${trigger.table}.${trigger.name}`));
-  const kept = rowTriggers.filter((trigger) => !known.has(`${trigger.table}.${trigger.name}`)).map((trigger) => `${trigger.table}.${trigger.name}`);
-  for (const key of foreignKeys) await loader.query(`alter table ${ident(key.table)} drop constraint ${ident(key.name)}`);
+  const kept = rowTriggers
+    .filter((trigger) => !known.has(`${trigger.table}.${trigger.name}`))
+    .map((trigger) => `${trigger.table}.${trigger.name}`);
+  for (const key of foreignKeys)
+    await loader.query(`alter table ${ident(key.table)} drop constraint ${ident(key.name)}`);
   for (const index of indexes) await loader.query(`drop index ${ident(index.name)}`);
-  for (const trigger of triggers) await loader.query(`alter table ${ident(trigger.table)} disable trigger ${ident(trigger.name)}`);
+  for (const trigger of triggers)
+    await loader.query(`alter table ${ident(trigger.table)} disable trigger ${ident(trigger.name)}`);
   return { indexes, foreignKeys, triggers, kept };
 }
 
 export async function seedLarge(handle: DatabaseHandle, options: SeedLargeOptions): Promise<SeedLargeReport> {
   const log = options.log ?? (() => {});
   const scale = options.scale;
-  if (!(scale > 0 && scale <= 20)) throw new RangeError(`--scale must be greater than 0 and at most 20 (got ${scale}).`);
+  if (!(scale > 0 && scale <= 20))
+    throw new RangeError(`--scale must be greater than 0 and at most 20 (got ${scale}).`);
   const seed = options.seed ?? DEFAULT_SEED;
   const today = options.today ?? todayInZone(FIRM_TIMEZONE);
   const started = performance.now();
@@ -218,16 +267,20 @@ export async function seedLarge(handle: DatabaseHandle, options: SeedLargeOption
       for (const index of deferred.indexes) await loader.query(index.definition);
     });
     await phase(`add and validate ${deferred.foreignKeys.length} foreign keys`, async () => {
-      for (const key of deferred.foreignKeys) await loader.query(`alter table ${ident(key.table)} add constraint ${ident(key.name)} ${key.definition}`);
+      for (const key of deferred.foreignKeys)
+        await loader.query(`alter table ${ident(key.table)} add constraint ${ident(key.name)} ${key.definition}`);
     });
     await phase("refill the summary tables the triggers keep", async () => {
       for (const summary of SUMMARIES) {
-        const [exists] = await loader.query<{ present: boolean }>("select to_regclass($1) is not null as present", [`public.${summary.table}`]);
+        const [exists] = await loader.query<{ present: boolean }>("select to_regclass($1) is not null as present", [
+          `public.${summary.table}`,
+        ]);
         if (!exists?.present) continue;
         await loader.query(`delete from ${ident(summary.table)}`);
         await loader.query(summary.refill);
       }
-      for (const trigger of deferred.triggers) await loader.query(`alter table ${ident(trigger.table)} enable trigger ${ident(trigger.name)}`);
+      for (const trigger of deferred.triggers)
+        await loader.query(`alter table ${ident(trigger.table)} enable trigger ${ident(trigger.name)}`);
     });
     await phase("commit", () => loader.query("commit"));
   } catch (error) {

@@ -40,13 +40,26 @@ export async function generateTimesheets(gen: Generation, firm: Firm): Promise<E
   const plan: { person: Person; week: number }[] = [];
   for (const person of firm.people) {
     for (let week = person.startWeek; week <= person.endWeek; week += 1) {
-      if (week === currentWeek ? todayDow === 0 || random.chance(0.15) : week < currentWeek - 1 && random.chance(0.06)) continue;
+      if (week === currentWeek ? todayDow === 0 || random.chance(0.15) : week < currentWeek - 1 && random.chance(0.06))
+        continue;
       plan.push({ person, week });
     }
   }
   const perWeek = gen.counts.timeEntries / Math.max(1, plan.length);
 
-  const timesheets = gen.writer("timesheets", ["id", "user_id", "week_start", "status", "submitted_at", "decided_by_id", "decided_at", "rejection_reason", "version", "created_at", "updated_at"]);
+  const timesheets = gen.writer("timesheets", [
+    "id",
+    "user_id",
+    "week_start",
+    "status",
+    "submitted_at",
+    "decided_by_id",
+    "decided_at",
+    "rejection_reason",
+    "version",
+    "created_at",
+    "updated_at",
+  ]);
   const entries: Entry[] = [];
   const assignments = new Map<Person, { until: number; projects: number[] }>();
   const eligible = (projectIndex: number, fromDay: number, toDay: number) => {
@@ -65,7 +78,8 @@ export async function generateTimesheets(gen: Generation, firm: Firm): Promise<E
       for (let attempt = 0; attempt < 60 && projects.length < wanted; attempt += 1) {
         const candidates = firm.projectsByClient[random.weighted(firm.clientWeights)]!;
         const candidate = random.pick(candidates);
-        if (!projects.includes(candidate) && (eligible(candidate, monday, monday + length * 7) || attempt > 40)) projects.push(candidate);
+        if (!projects.includes(candidate) && (eligible(candidate, monday, monday + length * 7) || attempt > 40))
+          projects.push(candidate);
       }
       assignment = { until: week + length - 1, projects };
       assignments.set(person, assignment);
@@ -77,14 +91,25 @@ export async function generateTimesheets(gen: Generation, firm: Firm): Promise<E
     const submittedAt = status === "draft" ? null : at(monday + 4, 16 + random.int(0, 3));
     const decided = status === "approved" || status === "rejected";
     let decidedAt = decided ? submittedAt! + random.int(6, 80) * 3_600_000 : null;
-    if (decidedAt !== null && decidedAt >= gen.startOfToday) decidedAt = gen.startOfToday - random.int(1, 12) * 3_600_000;
+    if (decidedAt !== null && decidedAt >= gen.startOfToday)
+      decidedAt = gen.startOfToday - random.int(1, 12) * 3_600_000;
     const deciders = firm.deciders.filter((candidate) => candidate !== person);
     const decider = decided ? random.pick(deciders.length > 0 ? deciders : firm.deciders) : null;
     const id = uuidV7At(random, createdAt);
-    const version = status === "draft" ? random.int(1, 4) : status === "submitted" ? random.int(2, 5) : random.int(3, 6);
+    const version =
+      status === "draft" ? random.int(1, 4) : status === "submitted" ? random.int(2, 5) : random.int(3, 6);
     await timesheets.add([
-      id, person.id, dateString(monday), status, submittedAt === null ? null : new Date(submittedAt), decider?.id ?? null, decidedAt === null ? null : new Date(decidedAt),
-      status === "rejected" ? random.pick(REJECTION_REASONS) : null, version, new Date(createdAt), new Date(decidedAt ?? submittedAt ?? createdAt),
+      id,
+      person.id,
+      dateString(monday),
+      status,
+      submittedAt === null ? null : new Date(submittedAt),
+      decider?.id ?? null,
+      decidedAt === null ? null : new Date(decidedAt),
+      status === "rejected" ? random.pick(REJECTION_REASONS) : null,
+      version,
+      new Date(createdAt),
+      new Date(decidedAt ?? submittedAt ?? createdAt),
     ]);
 
     // The grid: rows of (project, task, billable), a cell per worked day; this week up to yesterday.
@@ -100,7 +125,12 @@ export async function generateTimesheets(gen: Generation, firm: Firm): Promise<E
     const rowInfo = Array.from({ length: rows }, (_, row) => {
       const projectIndex = assignment.projects[row % Math.max(1, assignment.projects.length)] ?? 0;
       const project = firm.projects[projectIndex]!;
-      return { projectIndex, project, description: random.pick(TASKS), billable: project.billable ? random.chance(0.95) : random.chance(0.1) };
+      return {
+        projectIndex,
+        project,
+        description: random.pick(TASKS),
+        billable: project.billable ? random.chance(0.95) : random.chance(0.1),
+      };
     });
     const weekMinutes = random.int(1_800, 2_700) * (days / 5);
     const approved = status === "approved";
@@ -108,7 +138,10 @@ export async function generateTimesheets(gen: Generation, firm: Firm): Promise<E
       const row = Math.floor(cell / days);
       const day = monday + (cell % days);
       const info = rowInfo[row]!;
-      const minutes = Math.min(720, Math.max(15, Math.round(((weekMinutes / take) * (0.6 + 0.8 * random.next())) / 15) * 15));
+      const minutes = Math.min(
+        720,
+        Math.max(15, Math.round(((weekMinutes / take) * (0.6 + 0.8 * random.next())) / 15) * 15),
+      );
       const client = firm.clients[info.project.clientIndex]!;
       entries.push({
         id: uuidV7At(random, at(day, 18)),
@@ -120,7 +153,13 @@ export async function generateTimesheets(gen: Generation, firm: Firm): Promise<E
         description: info.description,
         billable: info.billable,
         approved,
-        hourlyRate: approved ? resolveHourlyRate({ projectRate: info.project.hourlyRate, clientRate: client.defaultHourlyRate, firmRate: FIRM_RATE }) : null,
+        hourlyRate: approved
+          ? resolveHourlyRate({
+              projectRate: info.project.hourlyRate,
+              clientRate: client.defaultHourlyRate,
+              firmRate: FIRM_RATE,
+            })
+          : null,
         invoiceLineId: null,
         position: row,
         createdAt: Math.min(at(day, 18), gen.startOfToday - 60_000),
@@ -132,11 +171,36 @@ export async function generateTimesheets(gen: Generation, firm: Firm): Promise<E
 }
 
 export async function writeEntries(gen: Generation, firm: Firm, entries: Entry[]) {
-  const writer = gen.writer("time_entries", ["id", "timesheet_id", "user_id", "project_id", "date", "minutes", "description", "billable", "hourly_rate", "invoice_line_id", "position", "created_at", "updated_at"]);
+  const writer = gen.writer("time_entries", [
+    "id",
+    "timesheet_id",
+    "user_id",
+    "project_id",
+    "date",
+    "minutes",
+    "description",
+    "billable",
+    "hourly_rate",
+    "invoice_line_id",
+    "position",
+    "created_at",
+    "updated_at",
+  ]);
   for (const entry of entries) {
     await writer.add([
-      entry.id, entry.timesheetId, entry.person.id, firm.projects[entry.projectIndex]!.id, dateString(entry.day), entry.minutes, entry.description, entry.billable, entry.hourlyRate, entry.invoiceLineId,
-      entry.position, new Date(entry.createdAt), new Date(entry.createdAt),
+      entry.id,
+      entry.timesheetId,
+      entry.person.id,
+      firm.projects[entry.projectIndex]!.id,
+      dateString(entry.day),
+      entry.minutes,
+      entry.description,
+      entry.billable,
+      entry.hourlyRate,
+      entry.invoiceLineId,
+      entry.position,
+      new Date(entry.createdAt),
+      new Date(entry.createdAt),
     ]);
   }
   await writer.finish();

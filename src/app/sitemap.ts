@@ -16,6 +16,11 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     { url: `${base}/`, changeFrequency: "monthly", priority: 1 },
     { url: `${base}/jobs`, changeFrequency: "weekly", priority: 0.8 },
     { url: `${base}/mail`, changeFrequency: "yearly", priority: 0.5 },
-    ...jobs.map((job) => ({ url: `${base}/jobs/${job.slug}`, lastModified: job.updatedAt, changeFrequency: "weekly" as const, priority: 0.7 })),
+    ...jobs.map((job) => ({
+      url: `${base}/jobs/${job.slug}`,
+      lastModified: job.updatedAt,
+      changeFrequency: "weekly" as const,
+      priority: 0.7,
+    })),
   ];
 }

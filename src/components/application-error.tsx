@@ -10,7 +10,11 @@ const noSubscription = () => () => {};
  * carries a digest (its details stay in the server logs, found by that digest).
  */
 export function ApplicationError({ error }: { error: Error & { digest?: string } }) {
-  const host = useSyncExternalStore(noSubscription, () => window.location.host, () => "");
+  const host = useSyncExternalStore(
+    noSubscription,
+    () => window.location.host,
+    () => "",
+  );
   useEffect(() => {
     console.error(error);
     // Sent only when reporting is enabled; a server error carries its digest, the key to the server's report.

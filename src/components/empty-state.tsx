@@ -14,14 +14,7 @@ export type EmptyStateProps = {
   className?: string;
 };
 
-export function EmptyState({
-  title,
-  description,
-  action,
-  icon,
-  titleAs: Title = "h2",
-  className,
-}: EmptyStateProps) {
+export function EmptyState({ title, description, action, icon, titleAs: Title = "h2", className }: EmptyStateProps) {
   return (
     <div
       data-slot="empty-state"

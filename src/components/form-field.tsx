@@ -40,15 +40,7 @@ export type FormFieldProps = {
   children: React.ReactNode;
 };
 
-export function FormField({
-  label,
-  htmlFor,
-  error,
-  description,
-  required,
-  className,
-  children,
-}: FormFieldProps) {
+export function FormField({ label, htmlFor, error, description, required, className, children }: FormFieldProps) {
   return (
     <div data-slot="form-field" className={cn("grid gap-2", className)}>
       <Label htmlFor={htmlFor}>

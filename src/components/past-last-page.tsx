@@ -7,7 +7,23 @@ import { Button } from "@/components/ui/button";
  * A list's page past its last one (an old link, a bookmark, rows removed since): the rows exist,
  * so say how many and where, instead of the list's "nothing yet" state.
  */
-export function PastLastPage({ page, total, pages, noun, locale, lastPageHref, icon }: { page: number; total: number; pages: number; noun: { one: string; other: string }; locale: string; lastPageHref: string; icon?: React.ReactNode }) {
+export function PastLastPage({
+  page,
+  total,
+  pages,
+  noun,
+  locale,
+  lastPageHref,
+  icon,
+}: {
+  page: number;
+  total: number;
+  pages: number;
+  noun: { one: string; other: string };
+  locale: string;
+  lastPageHref: string;
+  icon?: React.ReactNode;
+}) {
   const number = (value: number) => value.toLocaleString(locale);
   return (
     <EmptyState

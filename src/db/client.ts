@@ -73,7 +73,12 @@ const globalForDb = globalThis as unknown as { bureauDatabase?: DatabaseHandle }
 export function getDatabaseHandle(): DatabaseHandle {
   if (!globalForDb.bureauDatabase) {
     const config = getConfig();
-    const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements });
+    const handle = openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      preparedStatements: config.databasePreparedStatements,
+    });
     if (config.benchEnabled && handle.kind === "postgres") timePoolQueries(handle.pool);
     globalForDb.bureauDatabase = handle;
   }

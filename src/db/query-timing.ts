@@ -7,7 +7,12 @@
 import type pg from "pg";
 
 export type StatementTiming = { count: number; totalMs: number };
-export type QueryTiming = { queries: number; totalMs: number; inFlight: number; statements: Record<string, StatementTiming> };
+export type QueryTiming = {
+  queries: number;
+  totalMs: number;
+  inFlight: number;
+  statements: Record<string, StatementTiming>;
+};
 
 const globalForTiming = globalThis as unknown as { bureauQueryTiming?: QueryTiming };
 /** Distinct statements kept; past this, new ones are counted in the totals only. */
@@ -18,7 +23,13 @@ function totals(): QueryTiming {
   return globalForTiming.bureauQueryTiming;
 }
 
-type ProcessMessage = { bureau?: string; id?: string; stats?: QueryTiming & { pid: number }; all?: (QueryTiming & { pid: number })[]; primaryPid?: number };
+type ProcessMessage = {
+  bureau?: string;
+  id?: string;
+  stats?: QueryTiming & { pid: number };
+  all?: (QueryTiming & { pid: number })[];
+  primaryPid?: number;
+};
 
 /**
  * Under scripts/serve.mjs an instance is several processes: each answers the primary's
@@ -27,7 +38,8 @@ type ProcessMessage = { bureau?: string; id?: string; stats?: QueryTiming & { pi
 export function answerQueryTimingRequests(): void {
   if (!process.send) return;
   process.on("message", (message: ProcessMessage) => {
-    if (message?.bureau === "stats-collect") process.send?.({ bureau: "stats-reply", id: message.id, stats: { pid: process.pid, ...readQueryTiming() } });
+    if (message?.bureau === "stats-collect")
+      process.send?.({ bureau: "stats-reply", id: message.id, stats: { pid: process.pid, ...readQueryTiming() } });
   });
 }
 
@@ -68,12 +80,22 @@ export async function readInstanceQueryTiming(): Promise<QueryTiming & { pids: n
 /** A copy of the totals since the process started. */
 export function readQueryTiming(): QueryTiming {
   const current = totals();
-  return { queries: current.queries, totalMs: current.totalMs, inFlight: current.inFlight, statements: structuredClone(current.statements) };
+  return {
+    queries: current.queries,
+    totalMs: current.totalMs,
+    inFlight: current.inFlight,
+    statements: structuredClone(current.statements),
+  };
 }
 
 function statementOf(args: unknown[]): string {
   const first = args[0];
-  const text = typeof first === "string" ? first : typeof first === "object" && first !== null && "text" in first ? String((first as { text: unknown }).text) : "(unknown)";
+  const text =
+    typeof first === "string"
+      ? first
+      : typeof first === "object" && first !== null && "text" in first
+        ? String((first as { text: unknown }).text)
+        : "(unknown)";
   return text.replace(/\s+/g, " ").trim().slice(0, 500);
 }
 
@@ -94,7 +116,11 @@ function timeClient(client: pg.PoolClient): void {
       counters.inFlight -= 1;
       counters.queries += 1;
       counters.totalMs += elapsed;
-      const entry = counters.statements[statement] ?? (Object.keys(counters.statements).length < MAX_STATEMENTS ? (counters.statements[statement] = { count: 0, totalMs: 0 }) : undefined);
+      const entry =
+        counters.statements[statement] ??
+        (Object.keys(counters.statements).length < MAX_STATEMENTS
+          ? (counters.statements[statement] = { count: 0, totalMs: 0 })
+          : undefined);
       if (entry) {
         entry.count += 1;
         entry.totalMs += elapsed;

@@ -19,7 +19,8 @@ const { mapResultRow, orderSelectedFields } = drizzle as unknown as {
 // more for the round trips than for the reads (docs/decisions/017-one-statement-per-page.md).
 
 /** A Drizzle select that has not run yet: its SQL, its rows when awaited, and the fields they are decoded with. */
-export type PendingSelect<Rows = unknown> = SQLWrapper & PromiseLike<Rows> & { _: { selectedFields: Record<string, unknown> } };
+export type PendingSelect<Rows = unknown> = SQLWrapper &
+  PromiseLike<Rows> & { _: { selectedFields: Record<string, unknown> } };
 
 /** What one part gives: a scalar's value, a select's rows (distributes over a union of parts). */
 type PartResult<Part> = Part extends SQL<infer V> ? V : Awaited<Part>;
@@ -34,7 +35,10 @@ type Results<T extends Record<string, PendingSelect | SQL>> = { [K in keyof T]: 
  * counts and sums of minor units), where the driver gives text; readers convert with Number()
  * either way. Timestamps and dates arrive as ISO text and go through their columns' decoders.
  */
-export async function selectTogether<T extends Record<string, PendingSelect | SQL>>(db: Executor, parts: T): Promise<Results<T>> {
+export async function selectTogether<T extends Record<string, PendingSelect | SQL>>(
+  db: Executor,
+  parts: T,
+): Promise<Results<T>> {
   const columns: Record<string, SQL> = {};
   const decoders: Record<string, (rows: unknown) => unknown> = {};
   for (const [key, part] of Object.entries(parts)) {
@@ -43,26 +47,35 @@ export async function selectTogether<T extends Record<string, PendingSelect | SQ
       continue;
     }
     const fields = orderSelectedFields(part._.selectedFields);
-    if (fields.some((field) => field.path.length !== 1)) throw new Error(`selectTogether: the select "${key}" nests fields; select them flat.`);
+    if (fields.some((field) => field.path.length !== 1))
+      throw new Error(`selectTogether: the select "${key}" nests fields; select them flat.`);
     const names = fields.map((_, index) => sql.raw(`c${index}`));
     const row = sql.join(
       names.map((name) => sql`t.${name}`),
       sql`, `,
     );
     // The subquery's ORDER BY is kept: json_agg reads the rows of a sorted subquery in order.
-    columns[key] = sql`(select coalesce(json_agg(json_build_array(${row})), '[]'::json) from (${part}) as t(${sql.join(names, sql`, `)}))`;
+    columns[key] =
+      sql`(select coalesce(json_agg(json_build_array(${row})), '[]'::json) from (${part}) as t(${sql.join(names, sql`, `)}))`;
     decoders[key] = (rows) => (rows as unknown[][]).map((values) => mapResultRow(fields, values, undefined));
   }
   const [row] = await db.select(columns).from(oneRow);
   const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row!)) result[key] = decoders[key] ? decoders[key](typeof value === "string" ? JSON.parse(value) : value) : value;
+  for (const [key, value] of Object.entries(row!))
+    result[key] = decoders[key] ? decoders[key](typeof value === "string" ? JSON.parse(value) : value) : value;
   return result as Results<T>;
 }
 
 /** A read of several selects: the selects, and how their results make what the read returns. */
-export type CombinedRead<S extends Record<string, PendingSelect | SQL>, R> = { selects: S; shape: (results: Results<S>) => R };
+export type CombinedRead<S extends Record<string, PendingSelect | SQL>, R> = {
+  selects: S;
+  shape: (results: Results<S>) => R;
+};
 
-export function combinedRead<S extends Record<string, PendingSelect | SQL>, R>(selects: S, shape: (results: Results<S>) => R): CombinedRead<S, R> {
+export function combinedRead<S extends Record<string, PendingSelect | SQL>, R>(
+  selects: S,
+  shape: (results: Results<S>) => R,
+): CombinedRead<S, R> {
   return { selects, shape };
 }
 
@@ -73,20 +86,30 @@ type AnyRead = CombinedRead<any, unknown>;
 type ReadResult<Read> = Read extends { shape: (...args: never[]) => infer R } ? R : null;
 
 /** Several reads in one statement: every select of every read, then each read's shape. A null read gives null. */
-export async function runReadsTogether<T extends Record<string, AnyRead | null>>(db: Executor, reads: T): Promise<{ [K in keyof T]: ReadResult<T[K]> }> {
+export async function runReadsTogether<T extends Record<string, AnyRead | null>>(
+  db: Executor,
+  reads: T,
+): Promise<{ [K in keyof T]: ReadResult<T[K]> }> {
   const present = Object.entries(reads).filter((entry): entry is [string, AnyRead] => entry[1] !== null);
   const selects: Record<string, PendingSelect | SQL> = {};
-  for (const [readKey, read] of present) for (const [selectKey, select] of Object.entries(read.selects as Record<string, PendingSelect | SQL>)) selects[`${readKey}.${selectKey}`] = select;
+  for (const [readKey, read] of present)
+    for (const [selectKey, select] of Object.entries(read.selects as Record<string, PendingSelect | SQL>))
+      selects[`${readKey}.${selectKey}`] = select;
   const results = await selectTogether(db, selects);
   const shaped: Record<string, unknown> = Object.fromEntries(Object.keys(reads).map((readKey) => [readKey, null]));
   for (const [readKey, read] of present) {
-    const own = Object.fromEntries(Object.keys(read.selects as object).map((selectKey) => [selectKey, results[`${readKey}.${selectKey}`]]));
+    const own = Object.fromEntries(
+      Object.keys(read.selects as object).map((selectKey) => [selectKey, results[`${readKey}.${selectKey}`]]),
+    );
     shaped[readKey] = read.shape(own);
   }
   return shaped as { [K in keyof T]: ReadResult<T[K]> };
 }
 
 /** One read alone, still in one statement. */
-export async function runRead<S extends Record<string, PendingSelect | SQL>, R>(db: Executor, read: CombinedRead<S, R>): Promise<R> {
+export async function runRead<S extends Record<string, PendingSelect | SQL>, R>(
+  db: Executor,
+  read: CombinedRead<S, R>,
+): Promise<R> {
   return read.shape(await selectTogether(db, read.selects));
 }

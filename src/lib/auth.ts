@@ -30,7 +30,8 @@ function createAuth() {
   const trustedOrigins = [appOrigin];
   // The same machine under its other loopback name, so a quick start works from either address.
   if (/^http:\/\/localhost(:\d+)?$/.test(appOrigin)) trustedOrigins.push(appOrigin.replace("localhost", "127.0.0.1"));
-  if (/^http:\/\/127\.0\.0\.1(:\d+)?$/.test(appOrigin)) trustedOrigins.push(appOrigin.replace("127.0.0.1", "localhost"));
+  if (/^http:\/\/127\.0\.0\.1(:\d+)?$/.test(appOrigin))
+    trustedOrigins.push(appOrigin.replace("127.0.0.1", "localhost"));
 
   return betterAuth({
     appName: "Bureau",
@@ -104,10 +105,18 @@ function createAuth() {
         const ip = clientIpFrom(ctx.headers ?? new Headers());
         const wait = await getSignInLockout(db, email, ip);
         if (wait > 0) {
-          throw new APIError("TOO_MANY_REQUESTS", { message: lockoutMessage(wait), code: "SIGN_IN_LOCKED" }, { "Retry-After": String(wait) });
+          throw new APIError(
+            "TOO_MANY_REQUESTS",
+            { message: lockoutMessage(wait), code: "SIGN_IN_LOCKED" },
+            { "Retry-After": String(wait) },
+          );
         }
         // A deactivated account answers exactly like a wrong password (no account enumeration).
-        const [existing] = await db.select({ active: user.active }).from(user).where(eq(sql`lower(${user.email})`, email)).limit(1);
+        const [existing] = await db
+          .select({ active: user.active })
+          .from(user)
+          .where(eq(sql`lower(${user.email})`, email))
+          .limit(1);
         if (existing && !existing.active) {
           await recordSignInFailure(db, email, ip);
           throw new APIError("UNAUTHORIZED", { message: SIGN_IN_FAILED_MESSAGE, code: "INVALID_EMAIL_OR_PASSWORD" });

@@ -18,7 +18,11 @@ function toUtcMidnight(date: DateString): Date {
   const value = new Date(0);
   // setUTCFullYear, not Date.UTC: Date.UTC maps years 0–99 to 1900–1999.
   value.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
-  if (value.getUTCFullYear() !== Number(year) || value.getUTCMonth() !== Number(month) - 1 || value.getUTCDate() !== Number(day)) {
+  if (
+    value.getUTCFullYear() !== Number(year) ||
+    value.getUTCMonth() !== Number(month) - 1 ||
+    value.getUTCDate() !== Number(day)
+  ) {
     throw new RangeError(`"${date}" is not a real calendar date.`);
   }
   return value;
@@ -60,12 +64,27 @@ const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
 export function wallClockInZone(instant: Date, timeZone: string): WallClock {
   let formatter = wallClockFormatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    });
     wallClockFormatters.set(timeZone, formatter);
   }
   const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
   for (const part of formatter.formatToParts(instant)) {
-    if (part.type === "year" || part.type === "month" || part.type === "day" || part.type === "hour" || part.type === "minute") clock[part.type] = Number(part.value);
+    if (
+      part.type === "year" ||
+      part.type === "month" ||
+      part.type === "day" ||
+      part.type === "hour" ||
+      part.type === "minute"
+    )
+      clock[part.type] = Number(part.value);
   }
   return clock;
 }
@@ -151,7 +170,12 @@ function cachedFormatter(locale: string, options: Intl.DateTimeFormatOptions): I
  * A 'YYYY-MM-DD' string is shown as that very day whatever the zone; a Date is shown as the
  * day it falls on in `timeZone`.
  */
-export function formatDate(value: DateString | Date, locale: string, timeZone: string, style: DateStyle = "medium"): string {
+export function formatDate(
+  value: DateString | Date,
+  locale: string,
+  timeZone: string,
+  style: DateStyle = "medium",
+): string {
   if (typeof value === "string") {
     return cachedFormatter(locale, { dateStyle: style, timeZone: "UTC" }).format(toUtcMidnight(value));
   }
@@ -159,7 +183,12 @@ export function formatDate(value: DateString | Date, locale: string, timeZone: s
 }
 
 /** Formats an instant in the firm's timezone: "12 Mar 2026, 14:30" (en-GB). */
-export function formatDateTime(value: Date | string, locale: string, timeZone: string, style: DateStyle = "medium"): string {
+export function formatDateTime(
+  value: Date | string,
+  locale: string,
+  timeZone: string,
+  style: DateStyle = "medium",
+): string {
   const instant = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a valid instant: ${String(value)}.`);
   return cachedFormatter(locale, { dateStyle: style, timeStyle: "short", timeZone }).format(instant);

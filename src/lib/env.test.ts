@@ -23,9 +23,15 @@ describe("loadConfig", () => {
   });
 
   it("names each invalid variable", () => {
-    expect(() => loadConfig({ NODE_ENV: "development", DATA_DIR: tempDir(), PORT: "99999", DATABASE_URL: "mysql://x", ADMIN_EMAIL: "nope" })).toThrow(
-      /PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_EMAIL|DATABASE_URL[\s\S]*PORT/,
-    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "development",
+        DATA_DIR: tempDir(),
+        PORT: "99999",
+        DATABASE_URL: "mysql://x",
+        ADMIN_EMAIL: "nope",
+      }),
+    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_EMAIL|DATABASE_URL[\s\S]*PORT/);
   });
 
   it("reads the documented variables", () => {
@@ -37,6 +43,12 @@ describe("loadConfig", () => {
       ADMIN_EMAIL: "Boss@Example.com",
       PORT: "8080",
     });
-    expect(config).toMatchObject({ isProduction: true, port: 8080, appUrl: "https://bureau.example.com", adminEmail: "boss@example.com", authSecretSource: "environment" });
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 8080,
+      appUrl: "https://bureau.example.com",
+      adminEmail: "boss@example.com",
+      authSecretSource: "environment",
+    });
   });
 });

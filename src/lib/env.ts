@@ -16,7 +16,10 @@ const optionalText = z
 const sentryDsn = optionalText.pipe(
   z
     .string()
-    .regex(/^https?:\/\/[^@/\s?#]+@[^/\s?#]+(\/[^\s?#]*)?\/\d+$/, "must be a Sentry DSN like https://publickey@o0.ingest.sentry.io/123")
+    .regex(
+      /^https?:\/\/[^@/\s?#]+@[^/\s?#]+(\/[^\s?#]*)?\/\d+$/,
+      "must be a Sentry DSN like https://publickey@o0.ingest.sentry.io/123",
+    )
     .optional(),
 );
 
@@ -24,7 +27,12 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_PREPARED_STATEMENTS: z
     .enum(["true", "false", "1", "0", ""])
@@ -37,10 +45,24 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SENTRY_DSN: sentryDsn,
   NEXT_PUBLIC_SENTRY_DSN: sentryDsn,
-  SENTRY_ENVIRONMENT: optionalText.pipe(z.string().max(64).regex(/^[^\s/]+$/, "must be one word without slashes").optional()),
+  SENTRY_ENVIRONMENT: optionalText.pipe(
+    z
+      .string()
+      .max(64)
+      .regex(/^[^\s/]+$/, "must be one word without slashes")
+      .optional(),
+  ),
   SENTRY_RELEASE: optionalText.pipe(z.string().max(200).optional()),
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be an SMTP URL like smtp://user:password@mail.example.com:587 or smtps://…:465").optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^smtps?:\/\/[^\s]+$/,
+        "must be an SMTP URL like smtp://user:password@mail.example.com:587 or smtps://…:465",
+      )
+      .optional(),
+  ),
   MAIL_FROM: optionalText.pipe(z.string().max(320).optional()),
   WORKER_IN_PROCESS: z
     .enum(["true", "false", "1", "0", ""])
@@ -172,7 +194,9 @@ function mailDomainOf(appUrl: string): string {
 /** The version in package.json (the working directory is the project root for every entry point). */
 export function readPackageVersion(): string {
   try {
-    const packageJson = JSON.parse(fs.readFileSync(path.resolve(/*turbopackIgnore: true*/ "package.json"), "utf8")) as { version?: unknown };
+    const packageJson = JSON.parse(fs.readFileSync(path.resolve(/*turbopackIgnore: true*/ "package.json"), "utf8")) as {
+      version?: unknown;
+    };
     return typeof packageJson.version === "string" ? packageJson.version : "unknown";
   } catch {
     return "unknown";
@@ -192,7 +216,10 @@ function dataDirOf(value: string | undefined): string {
  * Where the database is, and nothing else: for scripts that touch only the database (db:backup,
  * db:restore), which then need no session secret and never create one.
  */
-export function loadDatabaseLocation(source: NodeJS.ProcessEnv = process.env): { databaseUrl: string | undefined; dataDir: string } {
+export function loadDatabaseLocation(source: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string | undefined;
+  dataDir: string;
+} {
   const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true }).safeParse(source);
   if (!parsed.success) throw invalidConfiguration(parsed.error);
   return { databaseUrl: parsed.data.DATABASE_URL, dataDir: dataDirOf(parsed.data.DATA_DIR) };

@@ -59,5 +59,21 @@ export const INTEGER_MAX = 2_147_483_647;
  * fail in the database instead.
  */
 export const versionInput = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,10}$/).transform(Number)], { error: "Reload the page and try again." })
-  .pipe(z.number().int().min(1).max(INTEGER_MAX - 1));
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,10}$/)
+        .transform(Number),
+    ],
+    { error: "Reload the page and try again." },
+  )
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(INTEGER_MAX - 1),
+  );

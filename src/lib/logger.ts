@@ -15,7 +15,10 @@ export function getLogger(): pino.Logger {
     globalForLogger.bureauLogger = pino({
       level,
       base: { service: "bureau" },
-      redact: { paths: ["password", "*.password", "currentPassword", "newPassword", "headers.cookie", "headers.authorization"], censor: "[redacted]" },
+      redact: {
+        paths: ["password", "*.password", "currentPassword", "newPassword", "headers.cookie", "headers.authorization"],
+        censor: "[redacted]",
+      },
     });
   }
   return globalForLogger.bureauLogger;

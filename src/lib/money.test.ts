@@ -43,19 +43,27 @@ describe("roundHalfUp", () => {
 
   it("is symmetric: round(-x) = -round(x)", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), (numerator, denominator) => {
-        expect(roundHalfUp(-numerator, denominator)).toBe(-roundHalfUp(numerator, denominator));
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (numerator, denominator) => {
+          expect(roundHalfUp(-numerator, denominator)).toBe(-roundHalfUp(numerator, denominator));
+        },
+      ),
     );
   });
 
   it("stays within half a unit of the exact value", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), (numerator, denominator) => {
-        const rounded = roundHalfUp(numerator, denominator);
-        const error = rounded * denominator - numerator; // scaled by denominator
-        expect(error * 2n <= denominator && error * 2n >= -denominator).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (numerator, denominator) => {
+          const rounded = roundHalfUp(numerator, denominator);
+          const error = rounded * denominator - numerator; // scaled by denominator
+          expect(error * 2n <= denominator && error * 2n >= -denominator).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -157,7 +165,16 @@ describe("parseScaledDecimal", () => {
     expect(parseScaledDecimal(input, scale)).toBe(expected);
   });
 
-  it.each([["", 2], [".", 2], ["1.234", 2], ["1e3", 2], ["abc", 2], ["1.2.3", 2], ["1,234.5", 2], ["1.5", 0]])("refuses %s at scale %i", (input, scale) => {
+  it.each([
+    ["", 2],
+    [".", 2],
+    ["1.234", 2],
+    ["1e3", 2],
+    ["abc", 2],
+    ["1.2.3", 2],
+    ["1,234.5", 2],
+    ["1.5", 0],
+  ])("refuses %s at scale %i", (input, scale) => {
     expect(parseScaledDecimal(input, scale)).toBeNull();
   });
 });
@@ -213,17 +230,25 @@ describe("parseMoneyInput", () => {
 
   it("round-trips every amount through the input format", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), fc.constantFrom("EUR", "JPY", "BHD"), (minor, currency) => {
-        expect(parseMoneyInput(formatMoneyInput(minor, currency), currency)).toBe(minor);
-      }),
+      fc.property(
+        fc.integer({ min: -(10 ** 13), max: 10 ** 13 }),
+        fc.constantFrom("EUR", "JPY", "BHD"),
+        (minor, currency) => {
+          expect(parseMoneyInput(formatMoneyInput(minor, currency), currency)).toBe(minor);
+        },
+      ),
     );
   });
 
   it("reads back what formatMoney writes for the usual locales", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.constantFrom("en-GB", "fr-FR", "de-DE", "en-US"), (minor, locale) => {
-        expect(parseMoneyInput(formatMoney(minor, "EUR", locale), "EUR")).toBe(minor);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 12 }),
+        fc.constantFrom("en-GB", "fr-FR", "de-DE", "en-US"),
+        (minor, locale) => {
+          expect(parseMoneyInput(formatMoney(minor, "EUR", locale), "EUR")).toBe(minor);
+        },
+      ),
     );
   });
 });

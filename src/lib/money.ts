@@ -158,7 +158,8 @@ export function parseMoneyInput(input: string, currency: string): number | null 
     const separator = lastDot >= 0 ? "." : ",";
     const count = text.split(separator).length - 1;
     const after = text.length - text.lastIndexOf(separator) - 1;
-    const looksLikeGrouping = count > 1 || (after === 3 && digits !== 3 && !hasSpaceGroups && text.indexOf(separator) > 0);
+    const looksLikeGrouping =
+      count > 1 || (after === 3 && digits !== 3 && !hasSpaceGroups && text.indexOf(separator) > 0);
     if (looksLikeGrouping) groupSeparator = separator;
     else decimalSeparator = separator;
   }
@@ -186,7 +187,8 @@ const percentFormatters = new Map<string, Intl.NumberFormat>();
 
 /** Formats basis points as a percentage for the locale: 2000 → "20%" (en-GB), 550 → "5,5 %" (fr-FR). */
 export function formatBasisPoints(basisPoints: number, locale = "en-GB"): string {
-  if (!Number.isSafeInteger(basisPoints)) throw new RangeError(`Basis points must be an integer (got ${String(basisPoints)}).`);
+  if (!Number.isSafeInteger(basisPoints))
+    throw new RangeError(`Basis points must be an integer (got ${String(basisPoints)}).`);
   let formatter = percentFormatters.get(locale);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });

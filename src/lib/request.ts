@@ -4,14 +4,19 @@
  */
 export function clientIpFrom(headers: Headers): string {
   const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((part) => part.trim()).filter(Boolean).at(-1);
+  const last = forwarded
+    ?.split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .at(-1);
   return (last ?? headers.get("x-real-ip") ?? "unknown").replace(/^::ffff:/, "");
 }
 
 /** `next` after sign-in: only same-site relative paths, never another origin (no open redirect). */
 export function safeNextPath(next: string | null | undefined, fallback = "/bo"): string {
   if (!next || typeof next !== "string") return fallback;
-  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || /[\r\n\t]/.test(next)) return fallback;
+  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || /[\r\n\t]/.test(next))
+    return fallback;
   try {
     const url = new URL(next, "http://bureau.invalid");
     if (url.origin !== "http://bureau.invalid") return fallback;

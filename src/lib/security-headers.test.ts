@@ -1,10 +1,21 @@
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { proxy } from "@/proxy";
-import { contentSecurityPolicy, headersOutsideProxy, isSandboxedFilePath, SANDBOXED_FILE_POLICY, securityHeaders } from "./security-headers";
+import {
+  contentSecurityPolicy,
+  headersOutsideProxy,
+  isSandboxedFilePath,
+  SANDBOXED_FILE_POLICY,
+  securityHeaders,
+} from "./security-headers";
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+  return new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 }
 
 describe("Content-Security-Policy", () => {
@@ -59,13 +70,16 @@ describe("the proxy", () => {
     vi.unstubAllEnvs();
   });
 
-  const request = (path: string, cookie?: string) => new NextRequest(new URL(path, "https://bureau.example"), { headers: cookie ? { cookie } : {} });
+  const request = (path: string, cookie?: string) =>
+    new NextRequest(new URL(path, "https://bureau.example"), { headers: cookie ? { cookie } : {} });
 
   it("sends a back-office request without a session cookie to sign-in, with the headers", () => {
     vi.stubEnv("NODE_ENV", "production");
     const response = proxy(request("/bo/invoices?status=overdue"));
     expect(response.status).toBe(307);
-    expect(response.headers.get("location")).toBe("https://bureau.example/bo/login?next=%2Fbo%2Finvoices%3Fstatus%3Doverdue");
+    expect(response.headers.get("location")).toBe(
+      "https://bureau.example/bo/login?next=%2Fbo%2Finvoices%3Fstatus%3Doverdue",
+    );
     expect(response.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
@@ -80,6 +94,10 @@ describe("the proxy", () => {
     const second = proxy(request("/")).headers.get("content-security-policy")!;
     expect(first).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
     expect(first).not.toBe(second);
-    expect(proxy(request("/bo/jobs/j1/applications/a1/cv", "better-auth.session_token=x")).headers.get("content-security-policy")).toBe(SANDBOXED_FILE_POLICY);
+    expect(
+      proxy(request("/bo/jobs/j1/applications/a1/cv", "better-auth.session_token=x")).headers.get(
+        "content-security-policy",
+      ),
+    ).toBe(SANDBOXED_FILE_POLICY);
   });
 });

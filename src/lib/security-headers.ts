@@ -37,7 +37,10 @@ export function securityHeaders(isProduction: boolean): Record<string, string> {
  */
 export const SANDBOXED_FILE_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
-const SANDBOXED_FILE_PATHS = [/^\/bo\/jobs\/[^/]+\/applications\/[^/]+\/cv$/, /^\/bo\/outbox\/[^/]+\/attachments\/[^/]+$/];
+const SANDBOXED_FILE_PATHS = [
+  /^\/bo\/jobs\/[^/]+\/applications\/[^/]+\/cv$/,
+  /^\/bo\/outbox\/[^/]+\/attachments\/[^/]+$/,
+];
 
 /** The routes that serve uploaded or mailed files: the proxy gives them SANDBOXED_FILE_POLICY instead of the pages' policy. */
 export function isSandboxedFilePath(pathname: string): boolean {

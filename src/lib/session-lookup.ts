@@ -8,7 +8,17 @@ import { getAuth, SESSION_DAYS, SESSION_RENEWAL_SECONDS } from "./auth";
 
 export type CurrentUser = Actor & { email: string; mustChangePassword: boolean; sessionId: string };
 
-export function currentUserOf(row: { id: string; name: string; email: string; role?: string | null; active?: boolean | null; mustChangePassword?: boolean | null }, sessionId: string): CurrentUser | null {
+export function currentUserOf(
+  row: {
+    id: string;
+    name: string;
+    email: string;
+    role?: string | null;
+    active?: boolean | null;
+    mustChangePassword?: boolean | null;
+  },
+  sessionId: string,
+): CurrentUser | null {
   if (row.active === false) return null;
   return {
     id: row.id,
@@ -25,7 +35,10 @@ const globalForSession = globalThis as unknown as { bureauSessionKey?: { secret:
 
 function signingKey(secret: string): Promise<CryptoKey> {
   if (globalForSession.bureauSessionKey?.secret !== secret) {
-    globalForSession.bureauSessionKey = { secret, key: crypto.subtle.importKey("raw", new TextEncoder().encode(secret), hmac, false, ["verify"]) };
+    globalForSession.bureauSessionKey = {
+      secret,
+      key: crypto.subtle.importKey("raw", new TextEncoder().encode(secret), hmac, false, ["verify"]),
+    };
   }
   return globalForSession.bureauSessionKey.key;
 }
@@ -45,7 +58,8 @@ export async function findSessionUser(requestHeaders: Headers): Promise<CurrentU
   const auth = getAuth();
   const context = await auth.$context;
   const cookies = parseCookies(cookieHeader);
-  if (cookies.has(context.authCookies.sessionData.name) || cookies.has(context.authCookies.dontRememberToken.name)) return undefined;
+  if (cookies.has(context.authCookies.sessionData.name) || cookies.has(context.authCookies.dontRememberToken.name))
+    return undefined;
   const value = cookies.get(context.authCookies.sessionToken.name);
   if (!value) return undefined;
   const dot = value.lastIndexOf(".");
@@ -58,10 +72,24 @@ export async function findSessionUser(requestHeaders: Headers): Promise<CurrentU
   } catch {
     return undefined;
   }
-  const valid = await crypto.subtle.verify(hmac, await signingKey(context.secret), signatureBytes, new TextEncoder().encode(token));
+  const valid = await crypto.subtle.verify(
+    hmac,
+    await signingKey(context.secret),
+    signatureBytes,
+    new TextEncoder().encode(token),
+  );
   if (!valid) return undefined;
   const [row] = await getDb()
-    .select({ sessionId: session.id, expiresAt: session.expiresAt, id: user.id, name: user.name, email: user.email, role: user.role, active: user.active, mustChangePassword: user.mustChangePassword })
+    .select({
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      active: user.active,
+      mustChangePassword: user.mustChangePassword,
+    })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, token))
@@ -74,4 +102,3 @@ export async function findSessionUser(requestHeaders: Headers): Promise<CurrentU
   if (expiresAt <= now || renewalDue) return undefined;
   return currentUserOf(row, row.sessionId);
 }
-

@@ -13,11 +13,15 @@ export function serverProcessCount(env: Record<string, string | undefined>, core
   const embedded = !(env.DATABASE_URL ?? "").trim();
   if (text === "") return embedded ? 1 : Math.max(1, Math.min(cores, MAX_SERVER_PROCESSES));
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > MAX_SERVER_PROCESSES) {
-    throw new Error(`WEB_CONCURRENCY must be a whole number of server processes from 1 to ${MAX_SERVER_PROCESSES} (got "${text}").`);
+    throw new Error(
+      `WEB_CONCURRENCY must be a whole number of server processes from 1 to ${MAX_SERVER_PROCESSES} (got "${text}").`,
+    );
   }
   const count = Number(text);
   if (embedded && count > 1) {
-    throw new Error(`WEB_CONCURRENCY=${count} needs PostgreSQL (DATABASE_URL): the embedded database can be opened by one process only.`);
+    throw new Error(
+      `WEB_CONCURRENCY=${count} needs PostgreSQL (DATABASE_URL): the embedded database can be opened by one process only.`,
+    );
   }
   return count;
 }

@@ -52,13 +52,23 @@ export async function startUp(): Promise<void> {
         "  Bureau: first run, an administrator was created.",
         `  Sign in at ${loginUrl}`,
         `  Email:    ${email}`,
-        generated ? `  Password: ${password}   (shown once; you will choose your own at first sign-in)` : "  Password: the one in ADMIN_PASSWORD",
+        generated
+          ? `  Password: ${password}   (shown once; you will choose your own at first sign-in)`
+          : "  Password: the one in ADMIN_PASSWORD",
         "",
       ];
       console.log(lines.join("\n"));
     }
   }
-  logger.info({ url: config.appUrl, database: handle.kind, dataDir: handle.kind === "pglite" ? config.dataDir : undefined, process: config.processIndex }, "Bureau is ready");
+  logger.info(
+    {
+      url: config.appUrl,
+      database: handle.kind,
+      dataDir: handle.kind === "pglite" ? config.dataDir : undefined,
+      process: config.processIndex,
+    },
+    "Bureau is ready",
+  );
   // Once per instance, not once per server process (scripts/serve.mjs).
   if (config.processIndex === 1) console.log(`\n  Bureau is running at ${config.appUrl}  (back office: ${loginUrl})\n`);
   if (config.benchEnabled) answerQueryTimingRequests();
@@ -91,7 +101,9 @@ function closeOnSignals(closeDatabase: () => Promise<void>): void {
     stopping = true;
     const logger = getLogger();
     logger.info({ signal }, "shutting down");
-    const workerStopped = stopBackgroundWorker().catch((error: unknown) => logger.error({ err: error }, "stopping the background worker failed"));
+    const workerStopped = stopBackgroundWorker().catch((error: unknown) =>
+      logger.error({ err: error }, "stopping the background worker failed"),
+    );
     const exit = process.exit.bind(process);
     let exiting = false;
     process.exit = ((code?: number | string | null) => {

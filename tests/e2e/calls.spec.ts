@@ -1,5 +1,15 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, chooseClient, createUserThroughUi, expect, expectNoSeriousAxeViolations, firstSignIn, signIn, test, uniqueEmail } from "./fixtures";
+import {
+  ADMIN,
+  chooseClient,
+  createUserThroughUi,
+  expect,
+  expectNoSeriousAxeViolations,
+  firstSignIn,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 function uniqueName(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -172,7 +182,10 @@ test.describe("call log", () => {
     await dialog.getByRole("button", { name: "Schedule call" }).click();
     await expect(dialog).toBeHidden();
     await openAction(staffPage, ownContact, "Cancel call…");
-    await staffPage.getByRole("dialog", { name: "Cancel this call?" }).getByRole("button", { name: "Cancel call" }).click();
+    await staffPage
+      .getByRole("dialog", { name: "Cancel this call?" })
+      .getByRole("button", { name: "Cancel call" })
+      .click();
     await expect(callRow(staffPage, ownContact)).toHaveCount(0);
     await context.close();
   });
@@ -204,7 +217,10 @@ test("a billable call is logged once as time and appears in the person's timeshe
   // No client, no projects; choosing the client (found as one types) loads its projects.
   await expect(dialog.getByText("Choose a client to see its projects.")).toBeVisible();
   await chooseClient(dialog, clientName);
-  await expect(dialog.getByRole("combobox", { name: "Project", exact: true }).getByRole("option")).toHaveText(["No project", "Support retainer"]);
+  await expect(dialog.getByRole("combobox", { name: "Project", exact: true }).getByRole("option")).toHaveText([
+    "No project",
+    "Support retainer",
+  ]);
   await dialog.getByRole("combobox", { name: "Project", exact: true }).selectOption({ label: "Support retainer" });
   // The project is billable by default, so the call becomes billable.
   await expect(dialog.getByLabel("Billable to the client")).toBeChecked();
@@ -230,7 +246,9 @@ test("a billable call is logged once as time and appears in the person's timeshe
   const editDialog = page.getByRole("dialog", { name: "Edit call" });
   await expect(editDialog.getByRole("combobox", { name: "Client", exact: true })).toHaveValue(clientName);
   await expect(editDialog.getByText("For billable time.")).toBeVisible();
-  await expect(editDialog.getByRole("combobox", { name: "Project", exact: true }).locator("option:checked")).toHaveText("Support retainer");
+  await expect(editDialog.getByRole("combobox", { name: "Project", exact: true }).locator("option:checked")).toHaveText(
+    "Support retainer",
+  );
   await expectNoSeriousAxeViolations(page);
   await editDialog.getByRole("button", { name: "Save" }).click();
   await expect(editDialog).toBeHidden();
@@ -252,5 +270,7 @@ test("a billable call is logged once as time and appears in the person's timeshe
   await timeLink.click();
   await expect(page).toHaveURL(/\/bo\/timesheets\/[0-9a-f-]{36}$/);
   const descriptions = page.locator('input[aria-label^="Description of row"]');
-  await expect.poll(async () => descriptions.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toContain(`Call with ${contact}: Server outage`);
+  await expect
+    .poll(async () => descriptions.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)))
+    .toContain(`Call with ${contact}: Server outage`);
 });

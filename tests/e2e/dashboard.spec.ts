@@ -1,6 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
 import { isoWeekMonday, todayInZone } from "../../src/lib/dates";
-import { ADMIN, createUserThroughUi, expect, expectNoSeriousAxeViolations, firstSignIn, signIn, test, uniqueEmail } from "./fixtures";
+import {
+  ADMIN,
+  createUserThroughUi,
+  expect,
+  expectNoSeriousAxeViolations,
+  firstSignIn,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 // The dashboard for each role: staff sees their own week and reminders and no money; a manager
 // also the firm's money, the chart and the team's hours; an admin also the recent changes. A
@@ -69,7 +78,9 @@ test("the dashboard of each role, its figures opening their filtered lists", asy
   // Staff: their own figures, no money.
   await staff.goto("/bo");
   await expect(staff.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(staff.getByTestId("week-hours").getByRole("link", { name: "7.5 h logged by me this week" })).toBeVisible();
+  await expect(
+    staff.getByTestId("week-hours").getByRole("link", { name: "7.5 h logged by me this week" }),
+  ).toBeVisible();
   await expect(staff.getByRole("heading", { name: "My calls to do today" })).toBeVisible();
   await expect(staff.getByRole("heading", { name: "Money" })).toHaveCount(0);
   await expect(staff.getByTestId("receivables")).toHaveCount(0);
@@ -91,14 +102,18 @@ test("the dashboard of each role, its figures opening their filtered lists", asy
   await expect(manager.getByRole("heading", { name: "Timesheets awaiting my approval" })).toBeVisible();
   await expect(manager.getByRole("heading", { name: "New applications" })).toBeVisible();
   await expect(manager.getByTestId("unbilled-time")).toBeVisible();
-  const teamLink = manager.getByTestId("week-hours").getByRole("link", { name: `7.5 h logged by ${staffName} this week` });
+  const teamLink = manager
+    .getByTestId("week-hours")
+    .getByRole("link", { name: `7.5 h logged by ${staffName} this week` });
   await expect(teamLink).toBeVisible();
   await expectNoSeriousAxeViolations(manager);
   await expectNarrowScreenWorks(manager);
   await teamLink.click();
   await expect(manager).toHaveURL(new RegExp(`/bo/timesheets\\?view=all&week=${WEEK}&person=[0-9a-f-]{36}$`));
   await expect(manager.getByRole("row").filter({ hasText: staffName })).toHaveCount(1);
-  await expect(manager.getByRole("row").filter({ hasText: staffName }).getByRole("cell", { name: "7.5 h" }).first()).toBeVisible();
+  await expect(
+    manager.getByRole("row").filter({ hasText: staffName }).getByRole("cell", { name: "7.5 h" }).first(),
+  ).toBeVisible();
 
   // Admin: everything, the recent changes, and the receivables open the unpaid invoices.
   await page.goto("/bo");

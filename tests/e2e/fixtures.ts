@@ -43,7 +43,10 @@ export async function signIn(page: Page, email: string, password: string, next?:
   await page.goto(next ? `/bo/login?next=${encodeURIComponent(next)}` : "/bo/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  const [response] = await Promise.all([page.waitForResponse("**/api/auth/sign-in/email"), page.getByRole("button", { name: "Sign in" }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse("**/api/auth/sign-in/email"),
+    page.getByRole("button", { name: "Sign in" }).click(),
+  ]);
   if (response.ok()) await page.waitForURL((url) => !url.pathname.startsWith("/bo/login"));
   return response;
 }
@@ -60,7 +63,10 @@ export function uniqueEmail(prefix: string) {
 }
 
 /** The admin creates a user through /bo/users; returns the initial password. */
-export async function createUserThroughUi(page: Page, user: { name: string; email: string; role: "admin" | "manager" | "staff"; password: string }) {
+export async function createUserThroughUi(
+  page: Page,
+  user: { name: string; email: string; role: "admin" | "manager" | "staff"; password: string },
+) {
   await page.goto("/bo/users");
   await page.getByRole("button", { name: "New user" }).click();
   const dialog = page.getByRole("dialog");
@@ -85,9 +91,18 @@ export async function firstSignIn(page: Page, email: string, initialPassword: st
 }
 
 export async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
 }
 
 /** A small but valid one-page PDF (xref offsets computed), so any reader accepts it. */

@@ -1,4 +1,14 @@
-import { ADMIN, createUserThroughUi, expect, expectNoSeriousAxeViolations, firstSignIn, signIn, signOut, test, uniqueEmail } from "./fixtures";
+import {
+  ADMIN,
+  createUserThroughUi,
+  expect,
+  expectNoSeriousAxeViolations,
+  firstSignIn,
+  signIn,
+  signOut,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 test.describe("sign-in", () => {
   test.use({ allowedConsoleErrors: /status of 401/ });
@@ -49,7 +59,10 @@ test.describe("lock-out", () => {
 });
 
 test.describe("users and roles", () => {
-  test("admin creates a staff user who signs in, must choose a password, and gets 403 on /bo/users", async ({ page, browser }) => {
+  test("admin creates a staff user who signs in, must choose a password, and gets 403 on /bo/users", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     const email = uniqueEmail("staff");
     await createUserThroughUi(page, { name: "Stella Staff", email, role: "staff", password: "initial password 123" });
@@ -76,7 +89,10 @@ test.describe("users and roles", () => {
     await firstSignIn(leaverPage, email, "initial password 456", "leo's own passphrase");
 
     await page.goto("/bo/users");
-    await page.getByRole("row", { name: new RegExp(email) }).getByRole("link", { name: "Edit" }).click();
+    await page
+      .getByRole("row", { name: new RegExp(email) })
+      .getByRole("link", { name: "Edit" })
+      .click();
     await page.getByRole("button", { name: "Deactivate" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();
     await expect(page.getByText("Deactivated").first()).toBeVisible();
@@ -95,7 +111,9 @@ test.describe("error pages", () => {
     expect(response?.status()).toBe(500);
     const host = new URL(page.url()).host;
     await expect(
-      page.getByText(`Application error: a server-side exception has occurred while loading ${host} (see the server logs for more information).`),
+      page.getByText(
+        `Application error: a server-side exception has occurred while loading ${host} (see the server logs for more information).`,
+      ),
     ).toBeVisible();
     await expect(page.getByText(/^Digest: \S+/)).toBeVisible();
   });
@@ -132,7 +150,9 @@ test.describe("accessibility", () => {
     await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Users" }).click();
     await expect(page).toHaveURL(/\/bo\/users$/);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

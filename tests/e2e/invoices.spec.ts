@@ -1,6 +1,17 @@
 import { inflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { ADMIN, chooseInvoiceClient, createUserThroughUi, expect, expectNoSeriousAxeViolations, firstSignIn, signIn, signOut, test, uniqueEmail } from "./fixtures";
+import {
+  ADMIN,
+  chooseInvoiceClient,
+  createUserThroughUi,
+  expect,
+  expectNoSeriousAxeViolations,
+  firstSignIn,
+  signIn,
+  signOut,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 function uniqueName(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -16,7 +27,11 @@ function pdfText(bytes: Buffer): string {
     try {
       const content = inflateSync(bytes.subarray(start, end)).toString("latin1");
       for (const array of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-        texts.push([...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1")).join(""));
+        texts.push(
+          [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
+            .map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1"))
+            .join(""),
+        );
       }
     } catch {
       // not a deflated content stream
@@ -51,7 +66,12 @@ async function createProjectThroughUi(page: Page, name: string, rate: string) {
 /** A staff member logs 3 hours on the project and submits; the admin approves (four-eyes rule). */
 async function approvedTimeThroughUi(page: Page, projectName: string) {
   const email = uniqueEmail("invoice.staff");
-  await createUserThroughUi(page, { name: uniqueName("Iris Staff"), email, role: "staff", password: "first password for iris" });
+  await createUserThroughUi(page, {
+    name: uniqueName("Iris Staff"),
+    email,
+    role: "staff",
+    password: "first password for iris",
+  });
   await signOut(page);
   await firstSignIn(page, email, "first password for iris", "iris own password 2026");
   await page.goto("/bo/timesheets/create");
@@ -91,7 +111,9 @@ test.describe("invoices", () => {
   // icon is icon.svg, so that request is a 404 no page of ours makes.
   test.use({ allowedConsoleErrors: /favicon\.ico/ });
 
-  test("a draft from the client page's New invoice; the filtered list's page past the last one keeps its totals, says where the invoices are and links to the last page", async ({ page }) => {
+  test("a draft from the client page's New invoice; the filtered list's page past the last one keeps its totals, says where the invoices are and links to the last page", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     const clientName = uniqueName("Paging Ltd");
     const clientId = await createClientThroughUi(page, clientName);
@@ -118,7 +140,9 @@ test.describe("invoices", () => {
     await expect(page.getByText("1 document · page 1 of 1")).toBeVisible();
   });
 
-  test("from a client's approved time to a paid invoice, its PDF, the refusal to edit it, a credit note and a filtered CSV export", async ({ page }) => {
+  test("from a client's approved time to a paid invoice, its PDF, the refusal to edit it, a credit note and a filtered CSV export", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await signIn(page, ADMIN.email, ADMIN.password);
     const clientName = uniqueName("Harbour Ltd");
@@ -233,11 +257,18 @@ test.describe("invoices", () => {
     await page.getByRole("link", { name: "Export CSV" }).click();
     const csvDownload = await csvPromise;
     const csv = (await (await import("node:fs/promises")).readFile((await csvDownload.path())!)).toString("utf8");
-    const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Number,Kind,Status,Client,Issue date,Due date,Currency,Net,Tax,Total,Paid,Credited,Balance,Sent at,Credits invoice");
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Number,Kind,Status,Client,Issue date,Due date,Currency,Net,Tax,Total,Paid,Credited,Balance,Sent at,Credits invoice",
+    );
     expect(lines).toHaveLength(4);
     expect(csv).toContain(`${number},Invoice,Paid,${clientName}`);
     expect(csv).toContain(`${second},Invoice,Cancelled,${clientName}`);
-    expect(csv).toMatch(new RegExp(`CN-\\d{4}-\\d{4},Credit note,Issued,${clientName},.*,-300\\.00,0\\.00,0\\.00,0\\.00,,${second}`));
+    expect(csv).toMatch(
+      new RegExp(`CN-\\d{4}-\\d{4},Credit note,Issued,${clientName},.*,-300\\.00,0\\.00,0\\.00,0\\.00,,${second}`),
+    );
   });
 });

@@ -6,7 +6,9 @@ import { CAPTURE_PORT, type CapturedEnvelope, parseEnvelope, type ParsedEnvelope
 const captureUrl = `http://127.0.0.1:${CAPTURE_PORT}/__captured`;
 
 type SentryEvent = {
-  exception?: { values?: { type?: string; value?: string; stacktrace?: { frames?: { filename?: string; function?: string }[] } }[] };
+  exception?: {
+    values?: { type?: string; value?: string; stacktrace?: { frames?: { filename?: string; function?: string }[] } }[];
+  };
   tags?: Record<string, string>;
   environment?: string;
   request?: { cookies?: unknown; headers?: Record<string, string> };
@@ -18,11 +20,15 @@ async function capturedEnvelopes(): Promise<ParsedEnvelope[]> {
 }
 
 function eventsOf(envelope: ParsedEnvelope): SentryEvent[] {
-  return envelope.items.filter((item) => item.header.type === "event").map((item) => JSON.parse(item.payload.toString("utf8")) as SentryEvent);
+  return envelope.items
+    .filter((item) => item.header.type === "event")
+    .map((item) => JSON.parse(item.payload.toString("utf8")) as SentryEvent);
 }
 
 /** Waits until an envelope with an event matching `match` has arrived at the capture server. */
-async function waitForEvent(match: (event: SentryEvent, envelope: ParsedEnvelope) => boolean): Promise<{ event: SentryEvent; envelope: ParsedEnvelope }> {
+async function waitForEvent(
+  match: (event: SentryEvent, envelope: ParsedEnvelope) => boolean,
+): Promise<{ event: SentryEvent; envelope: ParsedEnvelope }> {
   let found: { event: SentryEvent; envelope: ParsedEnvelope } | undefined;
   await expect
     .poll(
@@ -39,7 +45,8 @@ async function waitForEvent(match: (event: SentryEvent, envelope: ParsedEnvelope
   return found!;
 }
 
-const cameThroughTunnel = (envelope: ParsedEnvelope) => String(envelope.headers["x-sentry-auth"] ?? "").includes("bureau-tunnel");
+const cameThroughTunnel = (envelope: ParsedEnvelope) =>
+  String(envelope.headers["x-sentry-auth"] ?? "").includes("bureau-tunnel");
 
 test.beforeEach(async () => {
   await fetch(captureUrl, { method: "DELETE" });
@@ -47,23 +54,36 @@ test.beforeEach(async () => {
 
 // The site header links to /jobs and /mail, whose prefetches answer 404 until those pages exist.
 test.describe("/sentry-example-page", () => {
-  test.use({ allowedConsoleErrors: /raised in the browser by the Sentry example page|status of (405|500)|\/(jobs|mail)\?_rsc=/ });
+  test.use({
+    allowedConsoleErrors: /raised in the browser by the Sentry example page|status of (405|500)|\/(jobs|mail)\?_rsc=/,
+  });
 
   test("says reporting is configured and /monitoring is reachable", async ({ page }) => {
     await page.goto("/sentry-example-page");
     await expect(page.getByRole("heading", { name: "Error reporting example", level: 1 })).toBeVisible();
-    await expect(page.getByTestId("reporting-status")).toHaveText(`Error reporting is configured: reports go to http://127.0.0.1:${CAPTURE_PORT}.`);
-    await expect(page.getByTestId("tunnel-status")).toHaveText("/monitoring is reachable: this browser can send reports through it.");
+    await expect(page.getByTestId("reporting-status")).toHaveText(
+      `Error reporting is configured: reports go to http://127.0.0.1:${CAPTURE_PORT}.`,
+    );
+    await expect(page.getByTestId("tunnel-status")).toHaveText(
+      "/monitoring is reachable: this browser can send reports through it.",
+    );
   });
 
   test("a browser error arrives at Sentry through /monitoring with its message and stack", async ({ page }) => {
     await page.goto("/sentry-example-page");
-    const tunnelRequest = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/monitoring" && (request.postData() ?? "").includes("SentryExampleFrontendError"));
+    const tunnelRequest = page.waitForRequest(
+      (request) =>
+        request.method() === "POST" &&
+        new URL(request.url()).pathname === "/monitoring" &&
+        (request.postData() ?? "").includes("SentryExampleFrontendError"),
+    );
     await page.getByRole("button", { name: "Throw an error in the browser" }).click();
     await expect(page.getByTestId("browser-result")).toContainText("Threw SentryExampleFrontendError in the browser");
     await tunnelRequest;
 
-    const { event, envelope } = await waitForEvent((candidate) => candidate.exception?.values?.some((value) => value.type === "SentryExampleFrontendError") ?? false);
+    const { event, envelope } = await waitForEvent(
+      (candidate) => candidate.exception?.values?.some((value) => value.type === "SentryExampleFrontendError") ?? false,
+    );
     expect(cameThroughTunnel(envelope)).toBe(true);
     expect(envelope.path).toBe("/api/1/envelope/");
     const exception = event.exception!.values!.find((value) => value.type === "SentryExampleFrontendError")!;
@@ -74,12 +94,18 @@ test.describe("/sentry-example-page", () => {
     expect(event.request?.cookies).toBeUndefined();
   });
 
-  test("a server error from the API route is reported by the server and the page says what happened", async ({ page }) => {
+  test("a server error from the API route is reported by the server and the page says what happened", async ({
+    page,
+  }) => {
     await page.goto("/sentry-example-page");
     await page.getByRole("button", { name: "Call an API route that fails on the server" }).click();
-    await expect(page.getByTestId("server-result")).toContainText("the server threw SentryExampleAPIError and answered 500");
+    await expect(page.getByTestId("server-result")).toContainText(
+      "the server threw SentryExampleAPIError and answered 500",
+    );
 
-    const { event, envelope } = await waitForEvent((candidate) => candidate.exception?.values?.some((value) => value.type === "SentryExampleAPIError") ?? false);
+    const { event, envelope } = await waitForEvent(
+      (candidate) => candidate.exception?.values?.some((value) => value.type === "SentryExampleAPIError") ?? false,
+    );
     expect(cameThroughTunnel(envelope)).toBe(false);
     const exception = event.exception!.values!.find((value) => value.type === "SentryExampleAPIError")!;
     expect(exception.value).toBe("This error is raised on the server by /api/sentry-example-api.");
@@ -91,23 +117,36 @@ test.describe("/sentry-example-page", () => {
 
 test.describe("server-side render errors", () => {
   // React error 441: production's stand-in for the message of an error thrown in a server component.
-  test.use({ allowedConsoleErrors: /Server Components render|React error #441|status of 500|Test error thrown on purpose/ });
+  test.use({
+    allowedConsoleErrors: /Server Components render|React error #441|status of 500|Test error thrown on purpose/,
+  });
 
-  test("show the application error page with a digest, and the same error arrives with that digest", async ({ page }) => {
+  test("show the application error page with a digest, and the same error arrives with that digest", async ({
+    page,
+  }) => {
     await page.goto("/test-error");
-    await expect(page.getByRole("heading", { name: /Application error: a server-side exception has occurred while loading localhost:\d+/ })).toBeVisible();
+    await expect(
+      page.getByRole("heading", {
+        name: /Application error: a server-side exception has occurred while loading localhost:\d+/,
+      }),
+    ).toBeVisible();
     const digestText = await page.getByText(/^Digest: /).textContent();
     const digest = digestText!.replace("Digest: ", "").trim();
     expect(digest).not.toBe("");
 
     const { event, envelope } = await waitForEvent(
-      (candidate, from) => !cameThroughTunnel(from) && (candidate.exception?.values?.some((value) => value.value === "Test error thrown on purpose by /test-error") ?? false),
+      (candidate, from) =>
+        !cameThroughTunnel(from) &&
+        (candidate.exception?.values?.some((value) => value.value === "Test error thrown on purpose by /test-error") ??
+          false),
     );
     expect(event.tags?.digest).toBe(digest);
     // The server SDK posts straight to the DSN (authenticating in the query string), not through the tunnel.
     expect(new URL(envelope.path, "http://capture").pathname).toBe("/api/1/envelope/");
     // The browser reports what its error page showed, tagged with the same digest.
-    const fromBrowser = await waitForEvent((candidate, from) => cameThroughTunnel(from) && candidate.tags?.digest === digest);
+    const fromBrowser = await waitForEvent(
+      (candidate, from) => cameThroughTunnel(from) && candidate.tags?.digest === digest,
+    );
     expect(fromBrowser.event.tags?.digest).toBe(digest);
   });
 });

@@ -1,5 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import { ADMIN, chooseInvoiceClient, createUserThroughUi, expect, expectNoSeriousAxeViolations, signIn, test, uniqueEmail } from "./fixtures";
+import {
+  ADMIN,
+  chooseInvoiceClient,
+  createUserThroughUi,
+  expect,
+  expectNoSeriousAxeViolations,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 test.describe("outbox", () => {
   // The mail preview is a sandbox="" frame: Chromium reports each script (axe's, the test runner's) it refuses to run there.
@@ -35,8 +44,15 @@ test.describe("outbox", () => {
     await expect(frame).toBeVisible();
     await expect(page.locator("pre").getByText(/Sign in: http:\/\/localhost:\d+\/bo\/login/)).toBeVisible();
     // The sandboxed preview cannot be scanned from inside (no scripts run there): scan the page around it.
-    const results = await new AxeBuilder({ page }).exclude("iframe").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .exclude("iframe")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(
+      results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => violation.id),
+    ).toEqual([]);
     await page.screenshot({ path: "/tmp/outbox-mail.png", fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.screenshot({ path: "/tmp/outbox-mail-375.png", fullPage: true });
@@ -75,7 +91,10 @@ test.describe("outbox", () => {
     // A draft cannot be sent.
     await expect(page.getByRole("button", { name: "Send by email" })).toHaveCount(0);
     await page.getByRole("button", { name: "Issue", exact: true }).click();
-    await page.getByRole("dialog", { name: /Issue this/ }).getByRole("button", { name: "Issue invoice" }).click();
+    await page
+      .getByRole("dialog", { name: /Issue this/ })
+      .getByRole("button", { name: "Issue invoice" })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/Invoice \d{4}-\d{4}/);
     const number = (await page.getByRole("heading", { level: 1 }).innerText()).match(/\d{4}-\d{4}/)![0];
 

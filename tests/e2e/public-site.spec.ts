@@ -22,7 +22,9 @@ async function createJob(page: Page, title: string, { publish = true } = {}) {
   await page.getByLabel("Workplace").selectOption("hybrid");
   await page.getByLabel("Minimum").fill("45000");
   await page.getByLabel("Maximum").fill("55000");
-  await page.getByLabel("Description (Markdown)").fill("## The role\n\nYou **help** our clients.\n\n<script>alert(1)</script>");
+  await page
+    .getByLabel("Description (Markdown)")
+    .fill("## The role\n\nYou **help** our clients.\n\n<script>alert(1)</script>");
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("heading", { name: "The role", level: 2 })).toBeVisible();
   await page.getByRole("button", { name: "Write" }).click();
@@ -77,7 +79,12 @@ test.describe("public site", () => {
     await expect(page.getByRole("heading", { name: "The role" })).toBeVisible();
     expect(await page.locator("main script:not([type='application/ld+json'])").count()).toBe(0);
     const jsonLd = JSON.parse((await page.locator("script[type='application/ld+json']").textContent())!);
-    expect(jsonLd).toMatchObject({ "@type": "JobPosting", title, employmentType: "FULL_TIME", baseSalary: { value: { minValue: 45000, maxValue: 55000 } } });
+    expect(jsonLd).toMatchObject({
+      "@type": "JobPosting",
+      title,
+      employmentType: "FULL_TIME",
+      baseSalary: { value: { minValue: 45000, maxValue: 55000 } },
+    });
     await expect(page.locator("meta[property='og:title']")).toHaveAttribute("content", new RegExp(title));
 
     const name = unique("Ada Candidate");
@@ -97,7 +104,9 @@ test.describe("public site", () => {
     const download = await page.request.get(href!);
     expect(download.status()).toBe(200);
     expect(download.headers()["content-type"]).toBe("application/pdf");
-    expect(download.headers()["content-disposition"]).toMatch(/^attachment; filename="CV Ada Candidate [a-z0-9]+\.pdf"/);
+    expect(download.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="CV Ada Candidate [a-z0-9]+\.pdf"/,
+    );
     expect(download.headers()["x-content-type-options"]).toBe("nosniff");
     expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
     // Without a session the CV is not served.
@@ -188,14 +197,21 @@ test.describe("public site", () => {
     await expect(row).toContainText("Requested");
 
     await page.goto("/bo/messages");
-    await page.getByRole("article").filter({ hasText: subject }).getByRole("button", { name: /Archive/ }).click();
+    await page
+      .getByRole("article")
+      .filter({ hasText: subject })
+      .getByRole("button", { name: /Archive/ })
+      .click();
     await expect(page.getByRole("article").filter({ hasText: subject })).toHaveCount(0);
     await page.getByRole("link", { name: /Archived/ }).click();
     await expect(page.getByRole("article").filter({ hasText: subject })).toBeVisible();
   });
 
   test("the contact form works without JavaScript", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "x-forwarded-for": "198.51.100.77" } });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { "x-forwarded-for": "198.51.100.77" },
+    });
     const page = await context.newPage();
     const subject = unique("No script");
     await page.goto("/mail");
@@ -211,7 +227,6 @@ test.describe("public site", () => {
     await expect(page.getByText("Thank you, your message was sent.")).toBeVisible();
     await context.close();
   });
-
 });
 
 test.describe("public site: what is not public", () => {
@@ -274,7 +289,13 @@ test.describe("public site: refused uploads", () => {
     const formToken = await page.locator("input[name=formToken]").inputValue();
     const response = await page.request.post(`/jobs/${slug}/apply`, {
       headers: { accept: "application/json" },
-      multipart: { name: "Mallory", email: "m@example.com", consent: "on", formToken, cv: { name: "big.pdf", mimeType: "application/pdf", buffer: big } },
+      multipart: {
+        name: "Mallory",
+        email: "m@example.com",
+        consent: "on",
+        formToken,
+        cv: { name: "big.pdf", mimeType: "application/pdf", buffer: big },
+      },
     });
     expect(response.status()).toBe(413);
     expect((await response.json()).fieldErrors.cv).toMatch(/larger than 5 MB/);

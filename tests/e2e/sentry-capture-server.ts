@@ -5,7 +5,12 @@ import http from "node:http";
 export const CAPTURE_PORT = Number(process.env.E2E_SENTRY_PORT ?? 3299);
 export const CAPTURE_DSN = `http://publickey@127.0.0.1:${CAPTURE_PORT}/1`;
 
-export type CapturedEnvelope = { receivedAt: number; path: string; headers: Record<string, string | string[] | undefined>; bodyBase64: string };
+export type CapturedEnvelope = {
+  receivedAt: number;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  bodyBase64: string;
+};
 
 export function startCaptureServer(port = CAPTURE_PORT): Promise<http.Server> {
   const envelopes: CapturedEnvelope[] = [];
@@ -20,7 +25,12 @@ export function startCaptureServer(port = CAPTURE_PORT): Promise<http.Server> {
         return;
       }
       if (request.method === "POST" && /^\/api\/\d+\/envelope\/?/.test(request.url ?? "")) {
-        envelopes.push({ receivedAt: Date.now(), path: request.url ?? "", headers: request.headers, bodyBase64: Buffer.concat(chunks).toString("base64") });
+        envelopes.push({
+          receivedAt: Date.now(),
+          path: request.url ?? "",
+          headers: request.headers,
+          bodyBase64: Buffer.concat(chunks).toString("base64"),
+        });
         response.writeHead(200, { "content-type": "application/json" });
         response.end("{}");
         return;
@@ -36,7 +46,12 @@ export function startCaptureServer(port = CAPTURE_PORT): Promise<http.Server> {
 }
 
 export type EnvelopeItem = { header: Record<string, unknown>; payload: Buffer };
-export type ParsedEnvelope = { header: Record<string, unknown>; items: EnvelopeItem[]; headers: CapturedEnvelope["headers"]; path: string };
+export type ParsedEnvelope = {
+  header: Record<string, unknown>;
+  items: EnvelopeItem[];
+  headers: CapturedEnvelope["headers"];
+  path: string;
+};
 
 /** Splits an envelope: a header line, then items of a header line and a payload (length-prefixed or up to \n). */
 export function parseEnvelope(captured: CapturedEnvelope): ParsedEnvelope {

@@ -1,5 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, createUserThroughUi, expect, expectNoSeriousAxeViolations, firstSignIn, signIn, test, uniqueEmail } from "./fixtures";
+import {
+  ADMIN,
+  createUserThroughUi,
+  expect,
+  expectNoSeriousAxeViolations,
+  firstSignIn,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 // The whole approval loop through the UI: the admin sets up a client, a project and two people;
 // staff fills a week and submits; the manager rejects with a reason; staff corrects and
@@ -113,7 +122,9 @@ test("staff submits, manager rejects, staff resubmits, manager approves; the rul
 
   // Staff can no longer edit.
   await staff.goto(sheetUrl);
-  await expect(staff.getByText("This timesheet is approved; ask a manager to reopen it to make changes.")).toBeVisible();
+  await expect(
+    staff.getByText("This timesheet is approved; ask a manager to reopen it to make changes."),
+  ).toBeVisible();
   await expect(staff.locator("input[data-row]")).toHaveCount(0);
   await expect(staff.getByRole("button", { name: "Save draft" })).toHaveCount(0);
 

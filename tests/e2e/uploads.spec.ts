@@ -3,17 +3,40 @@
 // admins, and no refusal carries a byte of it.
 import type { APIRequestContext } from "@playwright/test";
 import { ADMIN, expect, makePdf, test } from "./fixtures";
-import { act, createPerson, formTokenOf, JOB_FIELDS, JOBS, newSessions, type Sessions, waitAsAPerson } from "./authz/seed";
+import {
+  act,
+  createPerson,
+  formTokenOf,
+  JOB_FIELDS,
+  JOBS,
+  newSessions,
+  type Sessions,
+  waitAsAPerson,
+} from "./authz/seed";
 import { html, nextAddress, ORIGIN, signInOverApi } from "./authz/http";
 
 const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** A multipart body written by hand, so the file name goes out exactly as given (NUL, quotes, CR LF escapes). */
-function multipart(fields: Record<string, string>, file: { rawName: Buffer; type: string; bytes: Buffer }): { body: Buffer; contentType: string } {
+function multipart(
+  fields: Record<string, string>,
+  file: { rawName: Buffer; type: string; bytes: Buffer },
+): { body: Buffer; contentType: string } {
   const boundary = `----bureau${tag}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, "utf8"));
-  parts.push(Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="`, "latin1"), file.rawName, Buffer.from(`"\r\nContent-Type: ${file.type}\r\n\r\n`, "latin1"), file.bytes, Buffer.from("\r\n", "latin1")]));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, "utf8"),
+    );
+  parts.push(
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="`, "latin1"),
+      file.rawName,
+      Buffer.from(`"\r\nContent-Type: ${file.type}\r\n\r\n`, "latin1"),
+      file.bytes,
+      Buffer.from("\r\n", "latin1"),
+    ]),
+  );
   parts.push(Buffer.from(`--${boundary}--\r\n`, "latin1"));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -30,14 +53,22 @@ test.describe("CV uploads and downloads", () => {
     const job = await act<{ id: string }>(sessions.admin, "/bo/jobs/new", JOBS, "createJobAction", [
       { title: `Upload Tester ${tag}`, ...JOB_FIELDS, description: "" },
     ]);
-    await act(sessions.admin, `/bo/jobs/${job.id}`, JOBS, "transitionJobAction", [{ id: job.id, version: 1, transition: "publish" }]);
+    await act(sessions.admin, `/bo/jobs/${job.id}`, JOBS, "transitionJobAction", [
+      { id: job.id, version: 1, transition: "publish" },
+    ]);
     jobId = job.id;
     slug = /href="\/jobs\/([a-z0-9-]+)"/.exec(await html(sessions.admin, `/bo/jobs/${job.id}`))![1]!;
     const form = await formTokenOf(sessions.anonymous, `/jobs/${slug}`);
     token = form.token;
     await Promise.all([
       createPerson(sessions.admin, sessions.staff, "staff", `Upload Staff ${tag}`, `upload.staff.${tag}@example.com`),
-      createPerson(sessions.admin, sessions.manager, "manager", `Upload Manager ${tag}`, `upload.manager.${tag}@example.com`),
+      createPerson(
+        sessions.admin,
+        sessions.manager,
+        "manager",
+        `Upload Manager ${tag}`,
+        `upload.manager.${tag}@example.com`,
+      ),
     ]);
     await waitAsAPerson(form.loadedAt);
   });
@@ -55,19 +86,41 @@ test.describe("CV uploads and downloads", () => {
 
   test("a .pdf that is HTML, an executable or a script is refused with a clear message; a real PDF is accepted", async () => {
     const refused = [
-      { name: "cv.pdf", mimeType: "application/pdf", buffer: Buffer.from("<!DOCTYPE html><html><body><script>alert(1)</script>Curriculum</body></html>") },
-      { name: "cv.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(0x7e), Buffer.from("PE\0\0"), Buffer.alloc(512)]) },
-      { name: "cv.docx", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: Buffer.from("#!/bin/sh\nrm -rf /\n") },
-      { name: "cv.pdf", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') },
+      {
+        name: "cv.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("<!DOCTYPE html><html><body><script>alert(1)</script>Curriculum</body></html>"),
+      },
+      {
+        name: "cv.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(0x7e), Buffer.from("PE\0\0"), Buffer.alloc(512)]),
+      },
+      {
+        name: "cv.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: Buffer.from("#!/bin/sh\nrm -rf /\n"),
+      },
+      {
+        name: "cv.pdf",
+        mimeType: "image/svg+xml",
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      },
     ];
     for (const cv of refused) {
       const response = await send(`Refused ${tag}`, cv);
       expect(response.status(), cv.buffer.subarray(0, 20).toString()).toBe(400);
       const body = (await response.json()) as { ok: boolean; fieldErrors: Record<string, string> };
-      expect(body.fieldErrors.cv).toBe("Your CV must be a PDF, DOC or DOCX document. This file is not one, whatever its name says.");
+      expect(body.fieldErrors.cv).toBe(
+        "Your CV must be a PDF, DOC or DOCX document. This file is not one, whatever its name says.",
+      );
       expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
     }
-    const accepted = await send(`Accepted ${tag}`, { name: "Mon CV.pdf", mimeType: "application/octet-stream", buffer: makePdf(`CV of ${tag}`) });
+    const accepted = await send(`Accepted ${tag}`, {
+      name: "Mon CV.pdf",
+      mimeType: "application/octet-stream",
+      buffer: makePdf(`CV of ${tag}`),
+    });
     expect(accepted.status()).toBe(200);
     expect(await accepted.json()).toEqual({ ok: true, redirect: `/jobs/${slug}?applied=1` });
     const page = await html(sessions.admin, `/bo/jobs/${jobId}`);
@@ -89,7 +142,15 @@ test.describe("CV uploads and downloads", () => {
         { name: `${label} ${tag}`, email: `${tag}@example.com`, consent: "on", formToken: token, website: "" },
         { rawName, type: "application/pdf", bytes: makePdf(`CV ${label}`) },
       );
-      const response = await sessions.anonymous.post(`/jobs/${slug}/apply`, { headers: { accept: "application/json", origin: ORIGIN, "x-forwarded-for": nextAddress(), "content-type": contentType }, data: body });
+      const response = await sessions.anonymous.post(`/jobs/${slug}/apply`, {
+        headers: {
+          accept: "application/json",
+          origin: ORIGIN,
+          "x-forwarded-for": nextAddress(),
+          "content-type": contentType,
+        },
+        data: body,
+      });
       expect(response.status(), label).toBe(200);
     }
 
@@ -101,7 +162,9 @@ test.describe("CV uploads and downloads", () => {
     expect(source).not.toMatch(/\.\.\\\\|windows\\\\/);
     expect(source).not.toContain("\u0000");
     expect(source).not.toContain("<img src=x");
-    const links = [...source.matchAll(new RegExp(`/bo/jobs/${jobId}/applications/([0-9a-f-]{36})/cv`, "g"))].map((match) => match[0]);
+    const links = [...source.matchAll(new RegExp(`/bo/jobs/${jobId}/applications/([0-9a-f-]{36})/cv`, "g"))].map(
+      (match) => match[0],
+    );
     expect(new Set(links).size).toBeGreaterThanOrEqual(names.length);
 
     for (const link of new Set(links)) {
@@ -109,7 +172,9 @@ test.describe("CV uploads and downloads", () => {
       expect(download.status()).toBe(200);
       const headers = download.headers();
       // The name is rebuilt from the applicant's name and the detected type; the upload's name is never used.
-      expect(headers["content-disposition"]).toMatch(/^attachment; filename="CV [A-Za-z0-9 ._-]+\.pdf"; filename\*=UTF-8''[A-Za-z0-9%._-]+\.pdf$/);
+      expect(headers["content-disposition"]).toMatch(
+        /^attachment; filename="CV [A-Za-z0-9 ._-]+\.pdf"; filename\*=UTF-8''[A-Za-z0-9%._-]+\.pdf$/,
+      );
       expect(headers["content-disposition"]).not.toMatch(/passwd|windows|exe|Set-Cookie|img/i);
       expect(headers["set-cookie"]).toBeUndefined();
       expect(headers["content-type"]).toBe("application/pdf");
@@ -121,7 +186,11 @@ test.describe("CV uploads and downloads", () => {
   });
 
   test("the CV is served only to signed-in managers and admins; staff get 403, anonymous the sign-in page, never a byte of it", async () => {
-    expect((await send(`Download ${tag}`, { name: "cv.pdf", mimeType: "application/pdf", buffer: makePdf(`CV of ${tag}`) })).status()).toBe(200);
+    expect(
+      (
+        await send(`Download ${tag}`, { name: "cv.pdf", mimeType: "application/pdf", buffer: makePdf(`CV of ${tag}`) })
+      ).status(),
+    ).toBe(200);
     const page = await html(sessions.admin, `/bo/jobs/${jobId}`);
     const link = new RegExp(`/bo/jobs/${jobId}/applications/[0-9a-f-]{36}/cv`).exec(page)![0];
     const cvText = /CV [a-z ]+|CV of [a-z0-9]+/;

@@ -21,7 +21,9 @@ async function injected(page: Page): Promise<Injected> {
     xss: (window as unknown as { __xss?: unknown }).__xss,
     scripts: [...document.scripts].filter((script) => script.textContent?.trim() === "window.__xss=1").length,
     images: document.querySelectorAll('img[src="x"]').length,
-    handlers: [...document.querySelectorAll("*")].filter((element) => [...element.attributes].some((attribute) => attribute.name.startsWith("on"))).length,
+    handlers: [...document.querySelectorAll("*")].filter((element) =>
+      [...element.attributes].some((attribute) => attribute.name.startsWith("on")),
+    ).length,
     scriptLinks: document.querySelectorAll('a[href^="javascript:" i], a[href^=" javascript:" i]').length,
   }));
 }
@@ -52,7 +54,10 @@ test.describe("hostile text", () => {
   // test runner's); that no script of ours is in it is checked on its srcdoc.
   test.use({ allowedConsoleErrors: /Blocked script execution in 'about:srcdoc'/ });
 
-  test("script tags and event handlers typed in every free-text field are shown as text everywhere, and nothing runs", async ({ page, browser }) => {
+  test("script tags and event handlers typed in every free-text field are shown as text everywhere, and nothing runs", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const dialogs: string[] = [];
     page.on("dialog", async (dialog) => {
@@ -78,7 +83,11 @@ test.describe("hostile text", () => {
     await page.goto("/bo/jobs/new");
     await page.getByLabel("Title").fill(jobTitle);
     await page.getByLabel("Location").fill(evil("Place"));
-    await page.getByLabel("Description (Markdown)").fill(`## Role ${tag}\n\n${SCRIPT}\n\n${IMG}\n\n[Apply here](javascript:window.__xss=1) and <a href="javascript:window.__xss=1">here</a>`);
+    await page
+      .getByLabel("Description (Markdown)")
+      .fill(
+        `## Role ${tag}\n\n${SCRIPT}\n\n${IMG}\n\n[Apply here](javascript:window.__xss=1) and <a href="javascript:window.__xss=1">here</a>`,
+      );
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByRole("heading", { name: `Role ${tag}` })).toBeVisible();
     expect(await injected(page), "the Markdown preview").toEqual(CLEAN);
@@ -105,7 +114,11 @@ test.describe("hostile text", () => {
     await apply.getByLabel("Link 1").fill("javascript:window.__xss=1");
     await apply.getByLabel("Cover letter").fill(evil("Letter"));
     await apply.getByLabel(/I agree that/).check();
-    await apply.getByLabel(/^CV/).setInputFiles({ name: `${SCRIPT}.pdf`, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<< >>\nendobj\ntrailer\n<< >>\n%%EOF\n", "latin1") });
+    await apply.getByLabel(/^CV/).setInputFiles({
+      name: `${SCRIPT}.pdf`,
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<< >>\nendobj\ntrailer\n<< >>\n%%EOF\n", "latin1"),
+    });
 
     // Back office: a client with a project, a user, a call, an invoice (issued, paid, mailed), a week.
     const clientName = evil("Client");
@@ -124,14 +137,40 @@ test.describe("hostile text", () => {
     // The forms below are thin wrappers of their server actions (tests/e2e/authz/matrix.ts calls
     // each one): the values go in through the same actions the forms call, which is faster.
     const clientId = clientPath.split("/").pop()!;
-    const call = async <T>(path: string, file: string, name: string, args: unknown[]) => dataOf<T>(await callAction(page.request, path, actionId(file, name), args), name);
+    const call = async <T>(path: string, file: string, name: string, args: unknown[]) =>
+      dataOf<T>(await callAction(page.request, path, actionId(file, name), args), name);
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await call(clientPath, "src/modules/clients/client-actions.ts", "createProjectAction", [{ clientId, name: projectName, hourlyRate: "100", billableByDefault: true }]);
+    await call(clientPath, "src/modules/clients/client-actions.ts", "createProjectAction", [
+      { clientId, name: projectName, hourlyRate: "100", billableByDefault: true },
+    ]);
     const userName = evil("User");
-    await call("/bo/users", "src/modules/users/user-actions.ts", "createUserAction", [{ name: userName, email: uniqueEmail("xss.user"), role: "staff", password: "a long enough password", defaultHourlyRate: null }]);
+    await call("/bo/users", "src/modules/users/user-actions.ts", "createUserAction", [
+      {
+        name: userName,
+        email: uniqueEmail("xss.user"),
+        role: "staff",
+        password: "a long enough password",
+        defaultHourlyRate: null,
+      },
+    ]);
     await call("/bo/calls", "src/modules/calls/call-actions.ts", "logCallAction", [
-      { direction: "inbound", contactName: evil("Contact"), phone: null, email: null, clientId: null, projectId: null, billable: false, assignedUserId: null, subject: evil("Call subject"), notes: evil("Call notes"), startedAt: `${yesterday}T10:05`, duration: "10", followUpAt: null, followUpSubject: null },
+      {
+        direction: "inbound",
+        contactName: evil("Contact"),
+        phone: null,
+        email: null,
+        clientId: null,
+        projectId: null,
+        billable: false,
+        assignedUserId: null,
+        subject: evil("Call subject"),
+        notes: evil("Call notes"),
+        startedAt: `${yesterday}T10:05`,
+        duration: "10",
+        followUpAt: null,
+        followUpSubject: null,
+      },
     ]);
 
     // The invoice form is typed in; issuing, paying and mailing go through their actions.
@@ -147,8 +186,23 @@ test.describe("hostile text", () => {
     const invoiceId = invoicePath.split("/").pop()!;
     const invoices = "src/modules/invoices/invoice-actions.ts";
     await call(invoicePath, invoices, "issueInvoiceAction", [{ id: invoiceId, version: 1 }]);
-    await call(invoicePath, invoices, "recordPaymentAction", [{ invoiceId, amount: "10", date: today, method: "cash", reference: evil("Ref") }]);
-    const { emailId } = await call<{ emailId: string }>(invoicePath, "src/modules/mail/invoice-mail-actions.ts", "sendInvoiceEmailAction", [{ invoiceId, to: "billing@client.example", cc: "", subject: evil("Mail subject"), message: evil("Mail message") }]);
+    await call(invoicePath, invoices, "recordPaymentAction", [
+      { invoiceId, amount: "10", date: today, method: "cash", reference: evil("Ref") },
+    ]);
+    const { emailId } = await call<{ emailId: string }>(
+      invoicePath,
+      "src/modules/mail/invoice-mail-actions.ts",
+      "sendInvoiceEmailAction",
+      [
+        {
+          invoiceId,
+          to: "billing@client.example",
+          cc: "",
+          subject: evil("Mail subject"),
+          message: evil("Mail message"),
+        },
+      ],
+    );
 
     await page.goto("/bo/timesheets/create");
     await page.getByLabel("Project of row 1").selectOption({ label: projectName });
@@ -185,12 +239,28 @@ test.describe("hostile text", () => {
     await expectShownAsText(page, `/bo/clients?q=${encodeURIComponent(tag)}`, [clientName]);
     await expectShownAsText(page, clientPath, [clientName, text("Street"), text("City"), text("Notes"), projectName]);
     await expectShownAsText(page, `/bo/invoices?q=${encodeURIComponent(tag)}`, [clientName]);
-    await expectShownAsText(page, invoicePath, [clientName, text("Line"), text("Invoice notes"), text("Invoice footer"), text("Ref")]);
+    await expectShownAsText(page, invoicePath, [
+      clientName,
+      text("Line"),
+      text("Invoice notes"),
+      text("Invoice footer"),
+      text("Ref"),
+    ]);
     await expectShownAsText(page, sheetPath, [projectName, text("Work")]);
     await expectShownAsText(page, "/bo/calls?view=history", [text("Contact"), text("Call subject")]);
     await expectShownAsText(page, `/bo/jobs/${jobId}`, [jobTitle, text("Applicant"), text("Letter")]);
-    await expect(page.getByRole("listitem").filter({ hasText: `Applicant ${tag}` }).getByLabel("Notes")).toHaveValue(text("Team notes"));
-    await expectShownAsText(page, "/bo/messages", [text("Sender"), text("Company"), text("Subject"), text("A message long enough to be accepted")]);
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ hasText: `Applicant ${tag}` })
+        .getByLabel("Notes"),
+    ).toHaveValue(text("Team notes"));
+    await expectShownAsText(page, "/bo/messages", [
+      text("Sender"),
+      text("Company"),
+      text("Subject"),
+      text("A message long enough to be accepted"),
+    ]);
     await expectShownAsText(page, "/bo/users", [userName]);
     await expectShownAsText(page, "/bo/audit", [clientName]);
     await expectShownAsText(page, "/bo/outbox", [text("Mail subject")]);
@@ -212,20 +282,56 @@ test.describe("hostile text", () => {
     await expect(page.getByText("Settings saved.")).toBeVisible();
   });
 
-  test("PDF and CSV are served with safe types; CSV cells that a spreadsheet would run are neutralised", async ({ page }) => {
+  test("PDF and CSV are served with safe types; CSV cells that a spreadsheet would run are neutralised", async ({
+    page,
+  }) => {
     // Signed in over the API (the page shares its cookies); the sign-in form has its own tests.
     await signInOverApi(page.request, ADMIN.email, ADMIN.password);
     const request = page.request;
-    const act = async <T>(path: string, file: string, name: string, args: unknown[]) => dataOf<T>(await callAction(request, path, actionId(file, name), args), name);
+    const act = async <T>(path: string, file: string, name: string, args: unknown[]) =>
+      dataOf<T>(await callAction(request, path, actionId(file, name), args), name);
     const marker = `csv${tag}`;
-    const formulas = [`=HYPERLINK("http://evil.example/${marker}","x")`, `+1+cmd|' /C calc'!A0 ${marker}`, `-2+3 ${marker}`, `@SUM(1;2) ${marker}`];
+    const formulas = [
+      `=HYPERLINK("http://evil.example/${marker}","x")`,
+      `+1+cmd|' /C calc'!A0 ${marker}`,
+      `-2+3 ${marker}`,
+      `@SUM(1;2) ${marker}`,
+    ];
     const today = new Date().toISOString().slice(0, 10);
     let invoiceId = "";
     for (const name of formulas) {
-      const client = await act<{ id: string }>("/bo/clients", "src/modules/clients/client-actions.ts", "createClientAction", [{ name, currency: "EUR", paymentTermsDays: "30" }]);
-      const invoice = await act<{ id: string }>("/bo/invoices/create", "src/modules/invoices/invoice-actions.ts", "createInvoiceAction", [
-        { clientId: client.id, currency: "EUR", issueDate: today, dueDate: today, notes: null, footer: null, lines: [{ description: `=1+1 ${tag}`, quantity: "1", unit: "item", unitPrice: "10", discount: "", taxRateBp: 2000, timeEntryIds: [] }] },
-      ]);
+      const client = await act<{ id: string }>(
+        "/bo/clients",
+        "src/modules/clients/client-actions.ts",
+        "createClientAction",
+        [{ name, currency: "EUR", paymentTermsDays: "30" }],
+      );
+      const invoice = await act<{ id: string }>(
+        "/bo/invoices/create",
+        "src/modules/invoices/invoice-actions.ts",
+        "createInvoiceAction",
+        [
+          {
+            clientId: client.id,
+            currency: "EUR",
+            issueDate: today,
+            dueDate: today,
+            notes: null,
+            footer: null,
+            lines: [
+              {
+                description: `=1+1 ${tag}`,
+                quantity: "1",
+                unit: "item",
+                unitPrice: "10",
+                discount: "",
+                taxRateBp: 2000,
+                timeEntryIds: [],
+              },
+            ],
+          },
+        ],
+      );
       invoiceId = invoice.id;
     }
 
@@ -247,13 +353,17 @@ test.describe("hostile text", () => {
       const pdf = await request.get(`/bo/invoices/${invoiceId}/pdf${download}`);
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()["content-type"]).toBe("application/pdf");
-      expect(pdf.headers()["content-disposition"]).toMatch(download ? /^attachment; filename="draft-[0-9a-f]{8}\.pdf"$/ : /^inline; filename="draft-[0-9a-f]{8}\.pdf"$/);
+      expect(pdf.headers()["content-disposition"]).toMatch(
+        download ? /^attachment; filename="draft-[0-9a-f]{8}\.pdf"$/ : /^inline; filename="draft-[0-9a-f]{8}\.pdf"$/,
+      );
       expect(pdf.headers()["x-content-type-options"]).toBe("nosniff");
       expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
     }
   });
 
-  test("SQL-looking input is only data: searches find nothing, a name is stored and shown literally, counts do not move", async ({ page }) => {
+  test("SQL-looking input is only data: searches find nothing, a name is stored and shown literally, counts do not move", async ({
+    page,
+  }) => {
     // Signed in over the API (the page shares its cookies); the sign-in form has its own tests.
     await signInOverApi(page.request, ADMIN.email, ADMIN.password);
     const get = async (url: string) => {
@@ -273,8 +383,12 @@ test.describe("hostile text", () => {
     const started = Date.now();
     await Promise.all(
       attacks.flatMap((attack) => [
-        get(`/bo/clients?q=${encodeURIComponent(attack)}`).then((html) => expect(html, attack).toContain("No client matches this search")),
-        ...["/bo/invoices", "/bo/calls?view=history", "/bo/timesheets?view=all", "/bo/messages"].map((list) => get(`${list}${list.includes("?") ? "&" : "?"}q=${encodeURIComponent(attack)}`)),
+        get(`/bo/clients?q=${encodeURIComponent(attack)}`).then((html) =>
+          expect(html, attack).toContain("No client matches this search"),
+        ),
+        ...["/bo/invoices", "/bo/calls?view=history", "/bo/timesheets?view=all", "/bo/messages"].map((list) =>
+          get(`${list}${list.includes("?") ? "&" : "?"}q=${encodeURIComponent(attack)}`),
+        ),
       ]),
     );
     expect(Date.now() - started, "no query slept").toBeLessThan(5_000);

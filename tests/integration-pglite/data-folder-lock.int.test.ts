@@ -18,7 +18,17 @@ describe("the embedded data folder", () => {
   it("a second process gets a clear error while the first keeps working", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bureau-two-"));
     const tsx = path.resolve("node_modules/.bin/tsx");
-    const first = spawn(tsx, ["-e", script(dataDir, `await handle.pglite.exec("create table t (n int); insert into t values (1)"); console.log("ready"); setTimeout(async () => { const r = await handle.pglite.query("select count(*)::int as n from t"); console.log("rows", r.rows[0].n); await handle.close(); }, 4000);`)], { stdio: ["ignore", "pipe", "pipe"] });
+    const first = spawn(
+      tsx,
+      [
+        "-e",
+        script(
+          dataDir,
+          `await handle.pglite.exec("create table t (n int); insert into t values (1)"); console.log("ready"); setTimeout(async () => { const r = await handle.pglite.query("select count(*)::int as n from t"); console.log("rows", r.rows[0].n); await handle.close(); }, 4000);`,
+        ),
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let output = "";
     first.stdout.on("data", (chunk) => (output += chunk));
     await new Promise<void>((resolve, reject) => {
@@ -27,7 +37,9 @@ describe("the embedded data folder", () => {
     });
     let secondError = "";
     try {
-      execFileSync(tsx, ["-e", script(dataDir, `await handle.pglite.exec("insert into t values (2)");`)], { stdio: "pipe" });
+      execFileSync(tsx, ["-e", script(dataDir, `await handle.pglite.exec("insert into t values (2)");`)], {
+        stdio: "pipe",
+      });
     } catch (error) {
       secondError = String((error as { stderr?: Buffer }).stderr ?? error);
     }

@@ -13,7 +13,13 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ArchiveWriter, BackupError } from "../../src/db/backup/archive";
 import { backupToFile } from "../../src/db/backup/backup";
-import { appliedMigrations, migrationsFolderUpTo, qualified, shippedMigrations, withSession } from "../../src/db/backup/catalog";
+import {
+  appliedMigrations,
+  migrationsFolderUpTo,
+  qualified,
+  shippedMigrations,
+  withSession,
+} from "../../src/db/backup/catalog";
 import { restoreDatabase } from "../../src/db/backup/restore";
 import { type Database, type DatabaseHandle, openDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/migrate";
@@ -57,15 +63,23 @@ async function snapshot(handle: DatabaseHandle): Promise<Snapshot> {
     await session.query("set local timezone = 'UTC'");
     await session.query("set local bytea_output = 'hex'");
     // information_schema, not the backup's own catalog reader: a table that reader missed would show here.
-    const tables = await session.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'");
-    const sequences = await session.query<{ name: string }>("select sequence_name as name from information_schema.sequences where sequence_schema = 'public'");
+    const tables = await session.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+    );
+    const sequences = await session.query<{ name: string }>(
+      "select sequence_name as name from information_schema.sequences where sequence_schema = 'public'",
+    );
     const result: Snapshot = {};
     for (const { name } of tables) {
-      const rows = await session.query<{ line: string }>(`select row_to_json(t)::text as line from ${qualified(name)} t order by row_to_json(t)::text collate "C"`);
+      const rows = await session.query<{ line: string }>(
+        `select row_to_json(t)::text as line from ${qualified(name)} t order by row_to_json(t)::text collate "C"`,
+      );
       result[name] = rows.map((row) => row.line);
     }
     for (const { name } of sequences) {
-      const [state] = await session.query<{ line: string }>(`select last_value::text || ' ' || is_called::text as line from ${qualified(name)}`);
+      const [state] = await session.query<{ line: string }>(
+        `select last_value::text || ' ' || is_called::text as line from ${qualified(name)}`,
+      );
       result[`sequence ${name}`] = [state!.line];
     }
     await session.query("commit");
@@ -115,9 +129,19 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
   // The daily reminders: background_jobs, invoice_reminders and their mails.
   await db.update(settings).set({ reminders: { enabled: true, daysAfterDue: [3, 10, 30] } });
   await runDailyReminders(db, new Date(`${today()}T12:00:00Z`));
-  await enqueueEmail(db, { to: ["someone@example.com"], subject: "With a file", text: "See attached.", html: "<p>See attached.</p>", attachments: [{ filename: "a.bin", contentType: "application/octet-stream", content: new Uint8Array([0, 1, 2, 255]) }] });
+  await enqueueEmail(db, {
+    to: ["someone@example.com"],
+    subject: "With a file",
+    text: "See attached.",
+    html: "<p>See attached.</p>",
+    attachments: [
+      { filename: "a.bin", contentType: "application/octet-stream", content: new Uint8Array([0, 1, 2, 255]) },
+    ],
+  });
   // better-auth writes these for e-mail verification and password resets, which Bureau does not offer yet.
-  await db.insert(verification).values({ identifier: "reset-password:backup-test", value: "token", expiresAt: new Date(Date.now() + 3_600_000) });
+  await db
+    .insert(verification)
+    .values({ identifier: "reset-password:backup-test", value: "token", expiresAt: new Date(Date.now() + 3_600_000) });
 }
 
 async function expectRefused(promise: Promise<unknown>, code: BackupError["code"], message: RegExp) {
@@ -175,9 +199,16 @@ describe(`backup and restore on ${engine}`, () => {
   it("restores every table row for row into an empty database; numbering and sequences carry on", async () => {
     const target = await emptyDatabase();
     const summary = await restoreDatabase(target, archive);
-    expect(summary.rows).toBe(Object.entries(sourceSnapshot).reduce((sum, [name, rows]) => sum + (name.startsWith("sequence ") ? 0 : rows.length), 0));
+    expect(summary.rows).toBe(
+      Object.entries(sourceSnapshot).reduce(
+        (sum, [name, rows]) => sum + (name.startsWith("sequence ") ? 0 : rows.length),
+        0,
+      ),
+    );
     expect(await snapshot(target)).toEqual(sourceSnapshot);
-    expect(await withSession(target, appliedMigrations)).toEqual(shippedMigrations().map((migration) => migration.when));
+    expect(await withSession(target, appliedMigrations)).toEqual(
+      shippedMigrations().map((migration) => migration.when),
+    );
 
     // The next invoice gets the number the original database would have given it.
     const input = async (db: Database) => draftInput((await insertClient(db)).id);
@@ -191,17 +222,39 @@ describe(`backup and restore on ${engine}`, () => {
     // A bigserial carries on after the highest restored id.
     await recordRateLimitHit(target.db, { bucket: "backup-test", limit: 1, windowMs: 1000 }, "k");
     const highest = Math.max(...sourceSnapshot.rate_limit_hits!.map((row) => (JSON.parse(row) as { id: number }).id));
-    const [next] = await withSession(target, (session) => session.query<{ id: string }>("select max(id)::text as id from rate_limit_hits"));
+    const [next] = await withSession(target, (session) =>
+      session.query<{ id: string }>("select max(id)::text as id from rate_limit_hits"),
+    );
     expect(Number(next!.id)).toBe(highest + 1);
   });
 
   it("refuses an archive from a newer Bureau (archive format or migrations)", async () => {
     const lines = archiveLines(archive);
     const manifest = JSON.parse(lines[0]!) as { formatVersion: number; migrations: { applied: number[] } };
-    const newerMigration = sealArchive([JSON.stringify({ ...manifest, migrations: { ...manifest.migrations, applied: [...manifest.migrations.applied, 9_999_999_999_999] } }), ...lines.slice(1)], "newer-migration.ndjson.gz");
-    await expectRefused(restoreDatabase(occupied, newerMigration, { force: true }), "refused", /newer or different version of Bureau/);
-    const newerFormat = sealArchive([JSON.stringify({ ...manifest, formatVersion: 2 }), ...lines.slice(1)], "newer-format.ndjson.gz");
-    await expectRefused(restoreDatabase(occupied, newerFormat, { force: true }), "refused", /written by a newer Bureau/);
+    const newerMigration = sealArchive(
+      [
+        JSON.stringify({
+          ...manifest,
+          migrations: { ...manifest.migrations, applied: [...manifest.migrations.applied, 9_999_999_999_999] },
+        }),
+        ...lines.slice(1),
+      ],
+      "newer-migration.ndjson.gz",
+    );
+    await expectRefused(
+      restoreDatabase(occupied, newerMigration, { force: true }),
+      "refused",
+      /newer or different version of Bureau/,
+    );
+    const newerFormat = sealArchive(
+      [JSON.stringify({ ...manifest, formatVersion: 2 }), ...lines.slice(1)],
+      "newer-format.ndjson.gz",
+    );
+    await expectRefused(
+      restoreDatabase(occupied, newerFormat, { force: true }),
+      "refused",
+      /written by a newer Bureau/,
+    );
     expect(await snapshot(occupied)).toEqual(occupiedSnapshot);
   });
 
@@ -237,7 +290,12 @@ describe(`backup and restore on ${engine}`, () => {
     const users = lines.findIndex((line) => line.startsWith('{"table":"users"'));
     const kept = manifest.tables.find((table) => table.name === "users")!;
     kept.rows -= 1;
-    const broken = [JSON.stringify(manifest), ...lines.slice(1, users), JSON.stringify({ table: "users", rows: kept.rows }), ...lines.slice(users + 2)];
+    const broken = [
+      JSON.stringify(manifest),
+      ...lines.slice(1, users),
+      JSON.stringify({ table: "users", rows: kept.rows }),
+      ...lines.slice(users + 2),
+    ];
     const file = sealArchive(broken, "missing-user.ndjson.gz");
     expect(manifest.tables.findIndex((table) => table.name === "users")).toBeGreaterThan(0);
     await expect(restoreDatabase(occupied, file, { force: true })).rejects.toThrow(/foreign key/);
@@ -248,7 +306,10 @@ describe(`backup and restore on ${engine}`, () => {
     await expectRefused(restoreDatabase(occupied, archive), "not_empty", /not empty \(rows: .*clients 1.*--force/s);
     expect(await snapshot(occupied)).toEqual(occupiedSnapshot);
     const summary = await restoreDatabase(occupied, archive, { force: true });
-    expect(summary.replacedRows).toBe(Object.values(occupiedSnapshot).reduce((sum, rows) => sum + rows.length, 0) - Object.keys(occupiedSnapshot).filter((name) => name.startsWith("sequence ")).length);
+    expect(summary.replacedRows).toBe(
+      Object.values(occupiedSnapshot).reduce((sum, rows) => sum + rows.length, 0) -
+        Object.keys(occupiedSnapshot).filter((name) => name.startsWith("sequence ")).length,
+    );
     expect(await snapshot(occupied)).toEqual(sourceSnapshot);
   });
 });
@@ -295,7 +356,12 @@ describeWithBothEngines("backup and restore across engines and versions", () => 
     await migrateDatabase(old, folder);
     // Plain SQL with the oldest columns: the Drizzle schema describes the current level, not this one.
     const customerId = uuidv7();
-    await withSession(old, (session) => session.query("insert into clients (id, name, currency, payment_terms_days) values ($1, 'From an older version', 'EUR', 30)", [customerId]));
+    await withSession(old, (session) =>
+      session.query(
+        "insert into clients (id, name, currency, payment_terms_days) values ($1, 'From an older version', 'EUR', 30)",
+        [customerId],
+      ),
+    );
     const olderArchive = path.join(work, "older.ndjson.gz");
     await backupToFile(old, olderArchive, { bureauVersion: "older" });
 
@@ -311,12 +377,20 @@ describeWithBothEngines("backup and restore across engines and versions", () => 
 });
 
 // The scripts themselves: arguments, messages and exit codes.
-function runScript(script: "db-backup" | "db-restore", args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function runScript(
+  script: "db-backup" | "db-restore",
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions", "react-server", `scripts/${script}.ts`, ...args], {
-      env: { NODE_ENV: "development", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.resolve("node_modules/tsx/dist/cli.mjs"), "--conditions", "react-server", `scripts/${script}.ts`, ...args],
+      {
+        env: { NODE_ENV: "development", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -327,12 +401,15 @@ function runScript(script: "db-backup" | "db-restore", args: string[], env: Reco
 
 /** The environment that points the scripts at the source. PGlite: a data folder holding a copy of it. */
 async function sourceEnvironment(): Promise<Record<string, string>> {
-  if (source.kind === "postgres") return { DATABASE_URL: (source.pool.options as { connectionString: string }).connectionString };
+  if (source.kind === "postgres")
+    return { DATABASE_URL: (source.pool.options as { connectionString: string }).connectionString };
   const dataDir = path.join(work, "cli-source");
   fs.mkdirSync(dataDir);
   // A checkpoint first: a dump without one reads like a crash copy, where sequences jump ahead by 32.
   await source.pglite.query("checkpoint");
-  const copy = await PGlite.create(path.join(dataDir, "pglite"), { loadDataDir: await source.pglite.dumpDataDir("none") });
+  const copy = await PGlite.create(path.join(dataDir, "pglite"), {
+    loadDataDir: await source.pglite.dumpDataDir("none"),
+  });
   await copy.close();
   return { DATA_DIR: dataDir };
 }
@@ -373,7 +450,9 @@ describe(`npm run db:backup and db:restore on ${engine}`, () => {
 
     const target = await emptyDatabase();
     if (target.kind === "postgres") {
-      const restore = await runScript("db-restore", [out], { DATABASE_URL: (target as DatabaseHandle & { url: string }).url });
+      const restore = await runScript("db-restore", [out], {
+        DATABASE_URL: (target as DatabaseHandle & { url: string }).url,
+      });
       expect(restore.output).toMatch(/Restored \d+ rows/);
       expect(restore.code).toBe(0);
     } else {

@@ -10,16 +10,52 @@ import { call, contactMessage, job, jobApplication, settings, user } from "../..
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { countCallsToDo, findCalls } from "../../src/modules/calls/call-queries";
 import { callListQuery } from "../../src/modules/calls/call-schemas";
-import { findDashboardCounts, findMonthFigures, findMonthlyChart, findReceivables, findUnbilledFigures, findWeekHours, isEmptyFirm, links, loadDashboard } from "../../src/modules/dashboard/dashboard-queries";
+import {
+  findDashboardCounts,
+  findMonthFigures,
+  findMonthlyChart,
+  findReceivables,
+  findUnbilledFigures,
+  findWeekHours,
+  isEmptyFirm,
+  links,
+  loadDashboard,
+} from "../../src/modules/dashboard/dashboard-queries";
 import { lastMonths, monthOf } from "../../src/modules/dashboard/dashboard-rules";
-import { createCreditNote, createDraftInvoice, deleteDraftInvoice, issueInvoice, recordPayment } from "../../src/modules/invoices/invoice-mutations";
-import { findInvoices, findInvoiceTotals, findReceivedTotals, getInvoice, streamInvoiceRows } from "../../src/modules/invoices/invoice-queries";
+import {
+  createCreditNote,
+  createDraftInvoice,
+  deleteDraftInvoice,
+  issueInvoice,
+  recordPayment,
+} from "../../src/modules/invoices/invoice-mutations";
+import {
+  findInvoices,
+  findInvoiceTotals,
+  findReceivedTotals,
+  getInvoice,
+  streamInvoiceRows,
+} from "../../src/modules/invoices/invoice-queries";
 import { invoiceListFilter } from "../../src/modules/invoices/invoice-schemas";
 import { countNewApplications, findJobs } from "../../src/modules/jobs/job-queries";
 import { countMessagesByStatus, findMessages } from "../../src/modules/messages/message-queries";
-import { approveTimesheet, createTimesheet, rejectTimesheet, reopenTimesheet } from "../../src/modules/timesheets/timesheet-mutations";
-import { countAwaitingApproval, countMyOpenWeeks, findTimesheets } from "../../src/modules/timesheets/timesheet-queries";
-import { findUnbilledEntries, findUnbilledSummary, findUnbilledTime, findUnbilledTimeByClient } from "../../src/modules/timesheets/unbilled-queries";
+import {
+  approveTimesheet,
+  createTimesheet,
+  rejectTimesheet,
+  reopenTimesheet,
+} from "../../src/modules/timesheets/timesheet-mutations";
+import {
+  countAwaitingApproval,
+  countMyOpenWeeks,
+  findTimesheets,
+} from "../../src/modules/timesheets/timesheet-queries";
+import {
+  findUnbilledEntries,
+  findUnbilledSummary,
+  findUnbilledTime,
+  findUnbilledTimeByClient,
+} from "../../src/modules/timesheets/unbilled-queries";
 import { entryValueMinor } from "../../src/modules/timesheets/timesheet-rules";
 import { getSettings } from "../../src/modules/settings/settings-queries";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
@@ -39,7 +75,10 @@ let staff: Actor;
 const db = () => database.db;
 
 async function insertPerson(name: string, role: "manager" | "staff"): Promise<Actor> {
-  const [row] = await db().insert(user).values({ name, email: `${name.toLowerCase().replaceAll(" ", ".")}@example.com`, role, emailVerified: true }).returning();
+  const [row] = await db()
+    .insert(user)
+    .values({ name, email: `${name.toLowerCase().replaceAll(" ", ".")}@example.com`, role, emailVerified: true })
+    .returning();
   return { id: row!.id, name: row!.name, role };
 }
 
@@ -62,7 +101,8 @@ async function invoiceList(href: string) {
   const list = await findInvoices(db(), filter, TODAY);
   const rows: Awaited<ReturnType<typeof findInvoices>>["rows"] = [];
   for await (const batch of streamInvoiceRows(db(), filter, TODAY, 2)) rows.push(...batch);
-  const sum = (currency: string, pick: (row: (typeof rows)[number]) => number) => rows.filter((row) => row.currency === currency).reduce((total, row) => total + pick(row), 0);
+  const sum = (currency: string, pick: (row: (typeof rows)[number]) => number) =>
+    rows.filter((row) => row.currency === currency).reduce((total, row) => total + pick(row), 0);
   return { filter, list, rows, sum };
 }
 
@@ -72,13 +112,24 @@ async function receivedByRows(href: string, currency: string) {
   let amount = 0;
   for (const row of rows.filter((candidate) => candidate.currency === currency)) {
     const detail = await getInvoice(db(), row.id);
-    amount += detail.payments.filter((item) => item.date >= filter.paidFrom! && item.date <= filter.paidTo!).reduce((total, item) => total + item.amount, 0);
+    amount += detail.payments
+      .filter((item) => item.date >= filter.paidFrom! && item.date <= filter.paidTo!)
+      .reduce((total, item) => total + item.amount, 0);
   }
   return amount;
 }
 
 async function issued(clientId: string, currency: string, issueDate: string, dueDate: string, price: string) {
-  const draft = await createDraftInvoice(db(), manager, draftInput(clientId, { currency, issueDate, dueDate, lines: [line({ unit: "item", unitPrice: price, taxRateBp: 0 })] }));
+  const draft = await createDraftInvoice(
+    db(),
+    manager,
+    draftInput(clientId, {
+      currency,
+      issueDate,
+      dueDate,
+      lines: [line({ unit: "item", unitPrice: price, taxRateBp: 0 })],
+    }),
+  );
   return issueInvoice(db(), manager, { id: draft.id, version: draft.version }, NOW);
 }
 
@@ -86,7 +137,9 @@ async function pay(invoiceId: string, amount: string, date: string) {
   await recordPayment(db(), manager, { invoiceId, amount, date, method: "bank_transfer", reference: null }, NOW);
 }
 
-const week = (projectId: string, cells: string[]) => ({ rows: [{ projectId, description: "Work", billable: true, cells: [...cells, ...Array(7 - cells.length).fill("")] }] });
+const week = (projectId: string, cells: string[]) => ({
+  rows: [{ projectId, description: "Work", billable: true, cells: [...cells, ...Array(7 - cells.length).fill("")] }],
+});
 
 describe(`dashboard on ${process.env.TEST_DB}`, () => {
   it("an empty firm has no figures to add up: first steps instead of zeros", async () => {
@@ -110,7 +163,16 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     // Issued and due on the last day of March: overdue on 1 April in Auckland, not yet in UTC.
     const e = await issued(kiwi.id, "EUR", "2026-03-31", "2026-03-31", "250");
     await issued(kiwi.id, "EUR", "2026-04-01", "2026-05-01", "400");
-    await createDraftInvoice(db(), manager, draftInput(kiwi.id, { currency: "EUR", issueDate: TODAY, dueDate: TODAY, lines: [line({ unitPrice: "999", taxRateBp: 0 })] }));
+    await createDraftInvoice(
+      db(),
+      manager,
+      draftInput(kiwi.id, {
+        currency: "EUR",
+        issueDate: TODAY,
+        dueDate: TODAY,
+        lines: [line({ unitPrice: "999", taxRateBp: 0 })],
+      }),
+    );
     await pay(a.id, "100", "2025-05-02");
     await pay(b.id, "1000", "2026-03-31");
     await pay(c.id, "200", "2026-03-01");
@@ -127,9 +189,15 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     const unpaid = await invoiceList(links.receivables().href);
     const overdue = await invoiceList(links.overdue().href);
     for (const row of receivables) {
-      expect(unpaid.list.totals.find((total) => total.currency === row.currency)).toMatchObject({ balance: row.balance, count: row.count });
+      expect(unpaid.list.totals.find((total) => total.currency === row.currency)).toMatchObject({
+        balance: row.balance,
+        count: row.count,
+      });
       expect(unpaid.sum(row.currency, (invoice) => invoice.balance)).toBe(row.balance);
-      expect(overdue.list.totals.find((total) => total.currency === row.currency)).toMatchObject({ balance: row.overdue, count: row.overdueCount });
+      expect(overdue.list.totals.find((total) => total.currency === row.currency)).toMatchObject({
+        balance: row.overdue,
+        count: row.overdueCount,
+      });
       expect(overdue.sum(row.currency, (invoice) => invoice.balance)).toBe(row.overdue);
     }
     expect(overdue.rows.map((row) => row.id).sort()).toEqual([c.id, e.id].sort());
@@ -143,7 +211,9 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     // This month (April in Auckland): f (400) less the credit note of d (300); e belongs to March.
     const april = monthOf(TODAY);
     expect(april).toEqual({ key: "2026-04", from: "2026-04-01", to: "2026-04-30" });
-    expect(await findMonthFigures(db(), april, TODAY)).toEqual([{ currency: "EUR", invoiced: 10_000, received: 5_000 }]);
+    expect(await findMonthFigures(db(), april, TODAY)).toEqual([
+      { currency: "EUR", invoiced: 10_000, received: 5_000 },
+    ]);
     const march = monthOf("2026-03-15");
     expect(await findMonthFigures(db(), march, TODAY)).toEqual([
       { currency: "EUR", invoiced: 55_000, received: 100_000 },
@@ -152,11 +222,17 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     for (const month of [april, march]) {
       for (const figure of await findMonthFigures(db(), month, TODAY)) {
         const invoiced = await invoiceList(links.invoiced(month).href);
-        expect(invoiced.list.totals.find((total) => total.currency === figure.currency)?.total ?? 0).toBe(figure.invoiced);
+        expect(invoiced.list.totals.find((total) => total.currency === figure.currency)?.total ?? 0).toBe(
+          figure.invoiced,
+        );
         expect(invoiced.sum(figure.currency, (invoice) => invoice.total)).toBe(figure.invoiced);
-        expect(await findInvoiceTotals(db(), invoiced.filter, TODAY, { useSummaries: false })).toEqual(invoiced.list.totals);
+        expect(await findInvoiceTotals(db(), invoiced.filter, TODAY, { useSummaries: false })).toEqual(
+          invoiced.list.totals,
+        );
         const paid = await invoiceList(links.paid(month).href);
-        expect(paid.list.totals.find((total) => total.currency === figure.currency)?.received ?? 0).toBe(figure.received);
+        expect(paid.list.totals.find((total) => total.currency === figure.currency)?.received ?? 0).toBe(
+          figure.received,
+        );
         expect(await receivedByRows(links.paid(month).href, figure.currency)).toBe(figure.received);
         const exact = await findReceivedTotals(db(), paid.filter, TODAY, { useSummaries: false });
         expect(exact.find((row) => row.currency === figure.currency)?.amount ?? 0).toBe(figure.received);
@@ -175,7 +251,8 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     expect(eur.find((month) => month.key === "2026-03")).toMatchObject({ invoiced: 55_000, received: 100_000 });
     expect(eur[11]).toMatchObject({ key: "2026-04", invoiced: 10_000, received: 5_000 });
     // Every month of the chart: the totals of its two lists, computed from the invoices themselves.
-    const parse = (href: string) => invoiceListFilter.parse(Object.fromEntries(new URL(href, "http://localhost").searchParams));
+    const parse = (href: string) =>
+      invoiceListFilter.parse(Object.fromEntries(new URL(href, "http://localhost").searchParams));
     for (const series of chart) {
       for (const month of series.months) {
         const invoiced = await findInvoiceTotals(db(), parse(month.invoicedHref), TODAY, { useSummaries: false });
@@ -195,10 +272,21 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     const noRate = await insertProject(db(), charity.id, { name: "Pro bono" });
     await db().update(settings).set({ defaultHourlyRate: null });
 
-    const submitted = async (weekStart: string, projectId: string, cells: string[]) => createTimesheet(db(), staff, { userId: staff.id, weekStart, grid: week(projectId, cells), submit: true });
+    const submitted = async (weekStart: string, projectId: string, cells: string[]) =>
+      createTimesheet(db(), staff, { userId: staff.id, weekStart, grid: week(projectId, cells), submit: true });
     // This week (30 March – 5 April, across the month end): staff 2 h on Monday and 3:30 on Wednesday, in draft.
-    await createTimesheet(db(), staff, { userId: staff.id, weekStart: WEEK, grid: week(kiwiProject.id, ["2", "", "3:30"]), submit: false });
-    await createTimesheet(db(), manager, { userId: manager.id, weekStart: WEEK, grid: week(kiwiProject.id, ["1"]), submit: true });
+    await createTimesheet(db(), staff, {
+      userId: staff.id,
+      weekStart: WEEK,
+      grid: week(kiwiProject.id, ["2", "", "3:30"]),
+      submit: false,
+    });
+    await createTimesheet(db(), manager, {
+      userId: manager.id,
+      weekStart: WEEK,
+      grid: week(kiwiProject.id, ["1"]),
+      submit: true,
+    });
     // Last week: 8 h approved and unbilled (Kiwi, 100/h). Sunday 29 March is not this week.
     const lastWeek = await submitted("2026-03-23", kiwiProject.id, ["8", "", "", "", "", "", "1"]);
     await approveTimesheet(db(), manager, { id: lastWeek.id, version: lastWeek.version });
@@ -219,17 +307,36 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     await submitted("2026-03-09", kiwiProject.id, ["6"]);
 
     // Bill the 20 minutes on a draft invoice; another draft takes the 40 and is deleted again.
-    const [twenty, forty] = (await findUnbilledEntries(db(), { clientId: yankee.id })).filter((entry) => entry.projectId === yankeeProject.id).sort((x, y) => x.minutes - y.minutes);
+    const [twenty, forty] = (await findUnbilledEntries(db(), { clientId: yankee.id }))
+      .filter((entry) => entry.projectId === yankeeProject.id)
+      .sort((x, y) => x.minutes - y.minutes);
     expect([twenty?.minutes, forty?.minutes]).toEqual([20, 40]);
-    await createDraftInvoice(db(), manager, draftInput(yankee.id, { currency: "USD", lines: [line({ timeEntryIds: [twenty!.id] })] }));
-    const temporary = await createDraftInvoice(db(), manager, draftInput(yankee.id, { currency: "USD", lines: [line({ timeEntryIds: [forty!.id] })] }));
+    await createDraftInvoice(
+      db(),
+      manager,
+      draftInput(yankee.id, { currency: "USD", lines: [line({ timeEntryIds: [twenty!.id] })] }),
+    );
+    const temporary = await createDraftInvoice(
+      db(),
+      manager,
+      draftInput(yankee.id, { currency: "USD", lines: [line({ timeEntryIds: [forty!.id] })] }),
+    );
     await deleteDraftInvoice(db(), manager, { id: temporary.id, version: temporary.version });
 
     // Unbilled time per client equals the client page's list (findUnbilledTime) and the entries.
     const unbilled = await findUnbilledFigures(db());
     const byName = Object.fromEntries(unbilled.clients.map((row) => [row.clientName, row]));
-    expect(byName["Kiwi Time"]).toMatchObject({ minutes: 9 * 60, valueMinor: 90_000, entriesWithoutRate: 0, href: `/bo/clients/${kiwi.id}` });
-    expect(byName["Yankee Time"]).toMatchObject({ minutes: 40, valueMinor: entryValueMinor(40, 12_000), entriesWithoutRate: 0 });
+    expect(byName["Kiwi Time"]).toMatchObject({
+      minutes: 9 * 60,
+      valueMinor: 90_000,
+      entriesWithoutRate: 0,
+      href: `/bo/clients/${kiwi.id}`,
+    });
+    expect(byName["Yankee Time"]).toMatchObject({
+      minutes: 40,
+      valueMinor: entryValueMinor(40, 12_000),
+      entriesWithoutRate: 0,
+    });
     expect(byName["Charity Time"]).toMatchObject({ minutes: 30, valueMinor: 0, entriesWithoutRate: 1 });
     for (const row of unbilled.clients) {
       const page = await findUnbilledTime(db(), { clientId: row.clientId });
@@ -238,7 +345,12 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
       expect(row.entriesWithoutRate).toBe(page.reduce((sum, item) => sum + item.entriesWithoutRate, 0));
       const entries = await findUnbilledEntries(db(), { clientId: row.clientId });
       expect(row.minutes).toBe(entries.reduce((sum, entry) => sum + entry.minutes, 0));
-      expect(row.valueMinor).toBe(entries.reduce((sum, entry) => sum + (entry.hourlyRate === null ? 0 : entryValueMinor(entry.minutes, entry.hourlyRate)), 0));
+      expect(row.valueMinor).toBe(
+        entries.reduce(
+          (sum, entry) => sum + (entry.hourlyRate === null ? 0 : entryValueMinor(entry.minutes, entry.hourlyRate)),
+          0,
+        ),
+      );
     }
     expect(unbilled.totals).toEqual([
       { currency: "EUR", minutes: 570, valueMinor: 90_000, clients: 2 },
@@ -283,15 +395,31 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     const open = await findTimesheets(db(), staff, { status: "open" });
     expect(open.total).toBe(3);
     expect(open.rows.map((row) => row.status).sort()).toEqual(["draft", "draft", "rejected"]);
-    expect(Object.fromEntries(new URL(links.myOpenWeeks(), "http://localhost").searchParams)).toEqual({ status: "open" });
+    expect(Object.fromEntries(new URL(links.myOpenWeeks(), "http://localhost").searchParams)).toEqual({
+      status: "open",
+    });
     // The dashboard asks these counts in one statement: the same figures.
-    expect(await findDashboardCounts(db(), manager, { today: TODAY, timeZone: TZ })).toMatchObject({ awaiting: 1, myOpenWeeks: await countMyOpenWeeks(db(), manager) });
+    expect(await findDashboardCounts(db(), manager, { today: TODAY, timeZone: TZ })).toMatchObject({
+      awaiting: 1,
+      myOpenWeeks: await countMyOpenWeeks(db(), manager),
+    });
     expect(await findDashboardCounts(db(), admin, { today: TODAY, timeZone: TZ })).toMatchObject({ awaiting: 2 });
-    expect(await findDashboardCounts(db(), staff, { today: TODAY, timeZone: TZ })).toMatchObject({ awaiting: null, myOpenWeeks: 3, newMessages: null, newApplications: null, empty: false });
+    expect(await findDashboardCounts(db(), staff, { today: TODAY, timeZone: TZ })).toMatchObject({
+      awaiting: null,
+      myOpenWeeks: 3,
+      newMessages: null,
+      newApplications: null,
+      empty: false,
+    });
   });
 
   it("calls to do today and overdue are the To do list filtered on due, around local midnight", async () => {
-    const base = { direction: "outbound" as const, contactName: "Contact", subject: "Follow-up", createdById: manager.id };
+    const base = {
+      direction: "outbound" as const,
+      contactName: "Contact",
+      subject: "Follow-up",
+      createdById: manager.id,
+    };
     await db()
       .insert(call)
       .values([
@@ -300,7 +428,14 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
         { ...base, status: "requested", phone: "+6495550100", assignedUserId: null, scheduledAt: null }, // not planned yet: today
         { ...base, status: "scheduled", assignedUserId: manager.id, scheduledAt: new Date("2026-04-01T10:59:00Z") }, // 23:59 today
         { ...base, status: "scheduled", assignedUserId: manager.id, scheduledAt: new Date("2026-04-01T11:00:00Z") }, // tomorrow
-        { ...base, status: "completed", assignedUserId: staff.id, scheduledAt: new Date("2026-03-30T01:00:00Z"), startedAt: new Date("2026-03-30T01:00:00Z"), durationSeconds: 60 },
+        {
+          ...base,
+          status: "completed",
+          assignedUserId: staff.id,
+          scheduledAt: new Date("2026-03-30T01:00:00Z"),
+          startedAt: new Date("2026-03-30T01:00:00Z"),
+          durationSeconds: 60,
+        },
       ]);
     const firm = await countCallsToDo(db(), { today: TODAY, timeZone: TZ });
     expect(firm).toEqual({ today: 3, overdue: 1 });
@@ -319,7 +454,9 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     }
     const dashboard = await loadDashboard(db(), staff, { today: TODAY, timeZone: TZ, firmCurrency: "EUR" });
     expect(dashboard.calls).toMatchObject({ today: 1, overdue: 1, mineOnly: true });
-    expect((await loadDashboard(db(), manager, { today: TODAY, timeZone: TZ, firmCurrency: "EUR" })).calls).toMatchObject({ today: 3, overdue: 1, mineOnly: false });
+    expect(
+      (await loadDashboard(db(), manager, { today: TODAY, timeZone: TZ, firmCurrency: "EUR" })).calls,
+    ).toMatchObject({ today: 3, overdue: 1, mineOnly: false });
   });
 
   it("new messages and new applications equal their lists", async () => {
@@ -328,7 +465,13 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
       .values([
         { name: "Ana", email: "ana@example.com", subject: "Hello", body: "A message long enough to be valid." },
         { name: "Bo", email: "bo@example.com", subject: "Quote", body: "A message long enough to be valid." },
-        { name: "Cy", email: "cy@example.com", subject: "Old", body: "A message long enough to be valid.", status: "read" },
+        {
+          name: "Cy",
+          email: "cy@example.com",
+          subject: "Old",
+          body: "A message long enough to be valid.",
+          status: "read",
+        },
       ]);
     const [first, second] = await db()
       .insert(job)
@@ -338,7 +481,13 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
         { slug: "quiet", title: "Quiet job", workplace: "on_site", employmentType: "contract", status: "published" },
       ])
       .returning();
-    const application = { email: "applicant@example.com", consentAt: NOW, cvOriginalName: "cv.pdf", cvKind: "pdf" as const, cvSize: 1000 };
+    const application = {
+      email: "applicant@example.com",
+      consentAt: NOW,
+      cvOriginalName: "cv.pdf",
+      cvKind: "pdf" as const,
+      cvSize: 1000,
+    };
     await db()
       .insert(jobApplication)
       .values([
@@ -348,10 +497,18 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
         { ...application, jobId: second!.id, name: "Four" },
       ]);
     const dashboard = await loadDashboard(db(), manager, { today: TODAY, timeZone: TZ, firmCurrency: "EUR" });
-    expect(dashboard.inbox).toMatchObject({ messages: 2, applications: 3, messagesHref: "/bo/messages?status=new", applicationsHref: "/bo/jobs?applications=new" });
+    expect(dashboard.inbox).toMatchObject({
+      messages: 2,
+      applications: 3,
+      messagesHref: "/bo/messages?status=new",
+      applicationsHref: "/bo/jobs?applications=new",
+    });
     expect((await findMessages(db(), "new")).length).toBe(2);
     expect((await countMessagesByStatus(db())).new).toBe(2);
-    expect(await findDashboardCounts(db(), manager, { today: TODAY, timeZone: TZ })).toMatchObject({ newMessages: 2, newApplications: 3 });
+    expect(await findDashboardCounts(db(), manager, { today: TODAY, timeZone: TZ })).toMatchObject({
+      newMessages: 2,
+      newApplications: 3,
+    });
     const jobs = await findJobs(db(), { withNewApplications: true });
     expect(jobs.map((row) => row.title).sort()).toEqual(["Designer", "Developer"]);
     expect(jobs.reduce((sum, row) => sum + row.newApplications, 0)).toBe(await countNewApplications(db()));
@@ -359,7 +516,14 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
 
   it("staff see their own figures only; managers and admins the firm's", async () => {
     const forStaff = await loadDashboard(db(), staff, { today: TODAY, timeZone: TZ, firmCurrency: "EUR" });
-    expect(forStaff).toMatchObject({ isDecider: false, isEmptyFirm: false, money: null, unbilled: null, inbox: null, awaiting: null });
+    expect(forStaff).toMatchObject({
+      isDecider: false,
+      isEmptyFirm: false,
+      money: null,
+      unbilled: null,
+      inbox: null,
+      awaiting: null,
+    });
     expect(forStaff.week.team).toBeNull();
     expect(forStaff.myOpenWeeks.count).toBe(3);
     expect(forStaff.calls.todayHref).toBe("/bo/calls?view=todo&due=today&person=me");
@@ -369,11 +533,14 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     expect(forManager.money?.paidHref).toBe("/bo/invoices?paidFrom=2026-04-01&paidTo=2026-04-30");
     expect(forManager.awaiting?.count).toBe(1);
     expect(forManager.myOpenWeeks.count).toBe(0);
-    expect(forManager.week.team?.rows.map((row) => row.name)).toEqual(expect.arrayContaining(["Stan Staff", "Mona Manager"]));
+    expect(forManager.week.team?.rows.map((row) => row.name)).toEqual(
+      expect.arrayContaining(["Stan Staff", "Mona Manager"]),
+    );
   });
 
   it("the summary tables kept by triggers equal the rows they sum", async () => {
-    const rows = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? (result as unknown[])).map((row) => JSON.stringify(row));
+    const rows = (result: unknown) =>
+      ((result as { rows?: unknown[] }).rows ?? (result as unknown[])).map((row) => JSON.stringify(row));
     const pairs = [
       [
         sql`select issue_date::text, currency, kind, status, count::int, total::bigint, balance::bigint from invoice_day_totals where count <> 0 order by 1, 2, 3, 4`,

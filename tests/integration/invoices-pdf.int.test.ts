@@ -28,7 +28,11 @@ export function pdfText(bytes: Buffer): string {
     try {
       const content = inflateSync(bytes.subarray(start, end)).toString("latin1");
       for (const array of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-        texts.push([...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1")).join(""));
+        texts.push(
+          [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
+            .map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1"))
+            .join(""),
+        );
       }
     } catch {
       // not a deflated stream (fonts, images)
@@ -44,7 +48,15 @@ describe(`invoice PDF on ${process.env.TEST_DB}`, () => {
     const draft = await createDraftInvoice(
       database.db,
       manager,
-      draftInput(customer.id, { servicePeriodStart: "2026-01-05", servicePeriodEnd: "2026-01-30", footer: "Late payment: 40 EUR fixed fee.", lines: [line({ description: "Strategy workshop", unitPrice: "1200" }), line({ description: "Books", unitPrice: "20", taxRateBp: 550 })] }),
+      draftInput(customer.id, {
+        servicePeriodStart: "2026-01-05",
+        servicePeriodEnd: "2026-01-30",
+        footer: "Late payment: 40 EUR fixed fee.",
+        lines: [
+          line({ description: "Strategy workshop", unitPrice: "1200" }),
+          line({ description: "Books", unitPrice: "20", taxRateBp: 550 }),
+        ],
+      }),
     );
     const draftPdf = await getInvoiceDocument(database.db, draft.id);
     const draftBytes = await renderInvoicePdf(draftPdf.document, draft.updatedAt);
@@ -55,7 +67,22 @@ describe(`invoice PDF on ${process.env.TEST_DB}`, () => {
     const bytes = await renderInvoicePdf(first.document, issued.issuedAt!);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const text = pdfText(bytes);
-    for (const expected of [issued.number!, "Globex SARL", "FR40303265045", "Strategy workshop", "Issue date", "Due date", "Service period", "Payment terms", "30 days", "Net at 20%", "VAT at 20%", "VAT at 5.5%", "1,461.10", "Late payment: 40 EUR fixed fee."]) {
+    for (const expected of [
+      issued.number!,
+      "Globex SARL",
+      "FR40303265045",
+      "Strategy workshop",
+      "Issue date",
+      "Due date",
+      "Service period",
+      "Payment terms",
+      "30 days",
+      "Net at 20%",
+      "VAT at 20%",
+      "VAT at 5.5%",
+      "1,461.10",
+      "Late payment: 40 EUR fixed fee.",
+    ]) {
       expect(text.toLowerCase()).toContain(expected.toLowerCase());
     }
     await recordPayment(database.db, manager, { invoiceId: issued.id, amount: "100", date: today(), method: "cash" });

@@ -35,7 +35,10 @@ afterAll(async () => {
 });
 beforeEach(() => receiver.reset());
 
-async function issuedInvoice(billingEmail: string | null = "billing@client.example", overrides: Record<string, unknown> = {}) {
+async function issuedInvoice(
+  billingEmail: string | null = "billing@client.example",
+  overrides: Record<string, unknown> = {},
+) {
   const created = await insertClient(database.db, { billingEmail });
   const draft = await createDraftInvoice(database.db, admin, draftInput(created.id, overrides));
   return issueInvoice(database.db, admin, { id: draft.id, version: draft.version });
@@ -55,10 +58,21 @@ describe(`sending invoices on ${process.env.TEST_DB}`, () => {
 
   it("an invoice mail arrives with the PDF byte-identical to /bo/invoices/{id}/pdf; sent_at set; audited", async () => {
     const issued = await issuedInvoice();
-    const { emailId } = await sendInvoiceEmail(database.db, admin, { invoiceId: issued.id, to: "billing@client.example, boss@client.example", cc: "", subject: "Your invoice", message: "Hello,\n\nHere it is." });
+    const { emailId } = await sendInvoiceEmail(database.db, admin, {
+      invoiceId: issued.id,
+      to: "billing@client.example, boss@client.example",
+      cc: "",
+      subject: "Your invoice",
+      message: "Hello,\n\nHere it is.",
+    });
     const [after] = await database.db.select().from(invoice).where(eq(invoice.id, issued.id));
     expect(after?.sentAt).toBeInstanceOf(Date);
-    const events = await database.db.select().from(auditEvent).where(and(eq(auditEvent.entity, "invoice"), eq(auditEvent.entityId, issued.id), eq(auditEvent.action, "email_sent")));
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(
+        and(eq(auditEvent.entity, "invoice"), eq(auditEvent.entityId, issued.id), eq(auditEvent.action, "email_sent")),
+      );
     expect(events).toHaveLength(1);
 
     await drainOutbox(database.db, { transport, from: FROM });
@@ -84,12 +98,29 @@ describe(`sending invoices on ${process.env.TEST_DB}`, () => {
     const draft = await createDraftInvoice(database.db, admin, draftInput(created.id));
     const countMails = async () => (await database.db.select({ id: email.id }).from(email)).length;
     const before = await countMails();
-    await expect(sendInvoiceEmail(database.db, admin, { invoiceId: draft.id, to: "x@client.example", subject: "s", message: "m" })).rejects.toThrow(/draft/i);
+    await expect(
+      sendInvoiceEmail(database.db, admin, { invoiceId: draft.id, to: "x@client.example", subject: "s", message: "m" }),
+    ).rejects.toThrow(/draft/i);
     expect((await getSendInvoiceDefaults(database.db, draft.id)).canSend).toBe(false);
     const issued = await issuedInvoice();
-    await expect(sendInvoiceEmail(database.db, admin, { invoiceId: issued.id, to: "not-an-address, ok@client.example", subject: "s", message: "m" })).rejects.toMatchObject({ fieldErrors: { to: expect.stringContaining("not-an-address") } });
-    await expect(sendInvoiceEmail(database.db, admin, { invoiceId: issued.id, to: "", subject: "", message: "m" })).rejects.toMatchObject({ fieldErrors: { to: expect.any(String), subject: expect.any(String) } });
-    await expect(sendInvoiceEmail(database.db, { ...admin, role: "staff" }, { invoiceId: issued.id, to: "ok@client.example", subject: "s", message: "m" })).rejects.toThrow(/administrators and managers/);
+    await expect(
+      sendInvoiceEmail(database.db, admin, {
+        invoiceId: issued.id,
+        to: "not-an-address, ok@client.example",
+        subject: "s",
+        message: "m",
+      }),
+    ).rejects.toMatchObject({ fieldErrors: { to: expect.stringContaining("not-an-address") } });
+    await expect(
+      sendInvoiceEmail(database.db, admin, { invoiceId: issued.id, to: "", subject: "", message: "m" }),
+    ).rejects.toMatchObject({ fieldErrors: { to: expect.any(String), subject: expect.any(String) } });
+    await expect(
+      sendInvoiceEmail(
+        database.db,
+        { ...admin, role: "staff" },
+        { invoiceId: issued.id, to: "ok@client.example", subject: "s", message: "m" },
+      ),
+    ).rejects.toThrow(/administrators and managers/);
     expect(await countMails()).toBe(before);
     const [unsent] = await database.db.select().from(invoice).where(eq(invoice.id, issued.id));
     expect(unsent?.sentAt).toBeNull();
@@ -133,7 +164,10 @@ describe(`reminders on ${process.env.TEST_DB}`, () => {
     const notYet = await overdueInvoice("soon@client.example", -2);
     const noEmail = await overdueInvoice(null, -5);
     const paid = await overdueInvoice("paid@client.example", -12);
-    await database.db.update(invoice).set({ status: "paid", paidTotal: 12000, balance: 0 }).where(eq(invoice.id, paid.id));
+    await database.db
+      .update(invoice)
+      .set({ status: "paid", paidTotal: 12000, balance: 0 })
+      .where(eq(invoice.id, paid.id));
     const current = await getSettings(database.db);
 
     const first = await sendDueReminders(database.db, current, now);
@@ -143,23 +177,36 @@ describe(`reminders on ${process.env.TEST_DB}`, () => {
     expect(again.sent).toBe(0);
 
     const steps = await database.db.select().from(invoiceReminder);
-    const of = (id: string) => steps.filter((step) => step.invoiceId === id).map((step) => `${step.step}:${step.outcome}`).sort();
+    const of = (id: string) =>
+      steps
+        .filter((step) => step.invoiceId === id)
+        .map((step) => `${step.step}:${step.outcome}`)
+        .sort();
     expect(of(four.id)).toEqual(["3:sent"]);
     expect(of(forty.id)).toEqual(["10:skipped", "30:sent", "3:skipped"]);
     expect(of(notYet.id)).toEqual([]);
     expect(of(noEmail.id)).toEqual([]);
     expect(of(paid.id)).toEqual([]);
 
-    const history = await database.db.select().from(auditEvent).where(and(eq(auditEvent.entity, "invoice"), eq(auditEvent.entityId, four.id), eq(auditEvent.action, "reminder_sent")));
+    const history = await database.db
+      .select()
+      .from(auditEvent)
+      .where(
+        and(eq(auditEvent.entity, "invoice"), eq(auditEvent.entityId, four.id), eq(auditEvent.action, "reminder_sent")),
+      );
     expect(history).toHaveLength(1);
     expect(history[0]?.summary).toMatchObject({ step: 3 });
 
     // Concurrent runs (two workers) still send each step once: the unique (invoice_id, step) decides.
     const later = addDaysToDate(now, 6);
-    const [a, b] = await Promise.all([sendDueReminders(database.db, current, later), sendDueReminders(database.db, current, later)]);
+    const [a, b] = await Promise.all([
+      sendDueReminders(database.db, current, later),
+      sendDueReminders(database.db, current, later),
+    ]);
     expect(a.sent + b.sent).toBe(2); // four reaches 10 days, notYet reaches 3 days.
     const reminderMails = await database.db.select().from(email).where(eq(email.aboutType, "invoice"));
-    const byInvoice = (id: string) => reminderMails.filter((mail) => mail.aboutId === id && mail.subject.startsWith("Reminder"));
+    const byInvoice = (id: string) =>
+      reminderMails.filter((mail) => mail.aboutId === id && mail.subject.startsWith("Reminder"));
     expect(byInvoice(four.id)).toHaveLength(2);
     expect(byInvoice(forty.id)).toHaveLength(1);
     expect(byInvoice(notYet.id)).toHaveLength(1);
@@ -175,8 +222,17 @@ describe(`reminders on ${process.env.TEST_DB}`, () => {
 
 describe(`welcome mail on ${process.env.TEST_DB}`, () => {
   it("creating a user writes a welcome mail with a sign-in link in the same transaction", async () => {
-    const created = await createUser(database.db, admin, { name: "Wendy <Welcome>", email: "wendy@example.com", role: "staff", defaultHourlyRate: "", password: "a long unusual passphrase" });
-    const [mail] = await database.db.select().from(email).where(and(eq(email.aboutType, "user"), eq(email.aboutId, created.id)));
+    const created = await createUser(database.db, admin, {
+      name: "Wendy <Welcome>",
+      email: "wendy@example.com",
+      role: "staff",
+      defaultHourlyRate: "",
+      password: "a long unusual passphrase",
+    });
+    const [mail] = await database.db
+      .select()
+      .from(email)
+      .where(and(eq(email.aboutType, "user"), eq(email.aboutId, created.id)));
     expect(mail?.to).toEqual(["wendy@example.com"]);
     expect(mail?.status).toBe("queued");
     expect(mail?.text).toContain("http://localhost:3000/bo/login");

@@ -3,7 +3,13 @@ import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { email } from "../../src/db/schema";
 import type { Actor } from "../../src/modules/audit/audit-log";
-import { claimEmails, drainOutbox, markSent, processOutboxBatch, type DeliveryOptions } from "../../src/modules/mail/mail-worker";
+import {
+  claimEmails,
+  drainOutbox,
+  markSent,
+  processOutboxBatch,
+  type DeliveryOptions,
+} from "../../src/modules/mail/mail-worker";
 import { retryEmail } from "../../src/modules/mail/mail-mutations";
 import { enqueueEmail } from "../../src/modules/mail/outbox";
 import { createSmtpTransport, type MailTransport } from "../../src/modules/mail/smtp-transport";
@@ -29,10 +35,23 @@ afterAll(async () => {
 });
 beforeEach(() => receiver.reset());
 
-const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions => ({ transport, from: FROM, backoffBaseMs: 0, ...overrides });
+const options = (overrides: Partial<DeliveryOptions> = {}): DeliveryOptions => ({
+  transport,
+  from: FROM,
+  backoffBaseMs: 0,
+  ...overrides,
+});
 
 async function queue(subject: string, extra: Partial<Parameters<typeof enqueueEmail>[1]> = {}) {
-  return database.db.transaction((tx) => enqueueEmail(tx, { to: ["client@example.com"], subject, text: `Text of ${subject}`, html: `<p>${subject}</p>`, ...extra }));
+  return database.db.transaction((tx) =>
+    enqueueEmail(tx, {
+      to: ["client@example.com"],
+      subject,
+      text: `Text of ${subject}`,
+      html: `<p>${subject}</p>`,
+      ...extra,
+    }),
+  );
 }
 
 async function row(id: string) {
@@ -55,7 +74,10 @@ describe(`the outbox on ${process.env.TEST_DB}`, () => {
 
   it("delivers over SMTP with the row's Message-ID and byte-identical attachments", async () => {
     const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(40_000), Buffer.from([0, 255, 13, 10, 0])]);
-    const id = await queue("With attachment", { cc: ["Copy@Example.com"], attachments: [{ filename: "invoice-2026-0001.pdf", contentType: "application/pdf", content: pdf }] });
+    const id = await queue("With attachment", {
+      cc: ["Copy@Example.com"],
+      attachments: [{ filename: "invoice-2026-0001.pdf", contentType: "application/pdf", content: pdf }],
+    });
     expect(await drainOutbox(database.db, options())).toBe(1);
     const sent = await row(id);
     expect(sent.status).toBe("sent");
@@ -95,14 +117,20 @@ describe(`the outbox on ${process.env.TEST_DB}`, () => {
       expect(current.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 45_000);
       expect(await processOutboxBatch(database.db, options({ transport: down }))).toBe(0);
       // A second failed try once due.
-      await database.db.update(email).set({ nextAttemptAt: sql`now()` }).where(eq(email.id, id));
+      await database.db
+        .update(email)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(email.id, id));
       await processOutboxBatch(database.db, options({ transport: down }));
       current = await row(id);
       expect(current.attempts).toBe(2);
       expect(current.errors.map((entry) => entry.attempt)).toEqual([1, 2]);
 
       await receiver.start();
-      await database.db.update(email).set({ nextAttemptAt: sql`now()` }).where(eq(email.id, id));
+      await database.db
+        .update(email)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(email.id, id));
       await drainOutbox(database.db, options({ transport: down }));
       await drainOutbox(database.db, options({ transport: down }));
       current = await row(id);
@@ -116,7 +144,9 @@ describe(`the outbox on ${process.env.TEST_DB}`, () => {
   });
 
   it("gives up after 8 tries, keeping every error; a failed mail can be retried", async () => {
-    const failing: MailTransport = { sendMail: async () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })) };
+    const failing: MailTransport = {
+      sendMail: async () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
+    };
     const id = await queue("Always failing");
     for (let i = 0; i < 10; i++) await drainOutbox(database.db, options({ transport: failing }));
     let current = await row(id);
@@ -133,11 +163,15 @@ describe(`the outbox on ${process.env.TEST_DB}`, () => {
     expect(current.status).toBe("sent");
     expect(receiver.messages).toHaveLength(1);
     await expect(retryEmail(database.db, admin, { id })).rejects.toThrow("Only a failed mail");
-    await expect(retryEmail(database.db, { ...admin, role: "staff" }, { id })).rejects.toThrow(/administrators and managers/);
+    await expect(retryEmail(database.db, { ...admin, role: "staff" }, { id })).rejects.toThrow(
+      /administrators and managers/,
+    );
   });
 
   it("a permanent SMTP refusal (5xx) fails at once", async () => {
-    const refusing: MailTransport = { sendMail: async () => Promise.reject(Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 })) };
+    const refusing: MailTransport = {
+      sendMail: async () => Promise.reject(Object.assign(new Error("550 mailbox unavailable"), { responseCode: 550 })),
+    };
     const id = await queue("Refused");
     await drainOutbox(database.db, options({ transport: refusing }));
     expect((await row(id)).status).toBe("failed");
@@ -153,7 +187,10 @@ describe(`the outbox on ${process.env.TEST_DB}`, () => {
     expect(await processOutboxBatch(database.db, options())).toBe(0);
     expect((await row(id)).status).toBe("sending");
     // "Restart": the lease expires, worker B takes the row and delivers it.
-    await database.db.update(email).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(email.id, id));
+    await database.db
+      .update(email)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(email.id, id));
     expect(await drainOutbox(database.db, options())).toBe(1);
     const current = await row(id);
     expect(current.status).toBe("sent");
@@ -167,7 +204,10 @@ describe(`the outbox on ${process.env.TEST_DB}`, () => {
   it("two workers never send the same mail: 50 mails, exactly 50 distinct Message-IDs", async () => {
     const ids: string[] = [];
     await database.db.transaction(async (tx) => {
-      for (let i = 0; i < 50; i++) ids.push(await enqueueEmail(tx, { to: [`r${i}@example.com`], subject: `Bulk ${i}`, text: "t", html: "<p>t</p>" }));
+      for (let i = 0; i < 50; i++)
+        ids.push(
+          await enqueueEmail(tx, { to: [`r${i}@example.com`], subject: `Bulk ${i}`, text: "t", html: "<p>t</p>" }),
+        );
     });
     const second = createSmtpTransport(receiver.url());
     try {
@@ -184,6 +224,8 @@ describe(`the outbox on ${process.env.TEST_DB}`, () => {
     expect(rows.every((current) => current.status === "sent" && current.attempts === 1)).toBe(true);
     expect(receiver.messages).toHaveLength(50);
     expect(new Set(receiver.messages.map((message) => message.messageId)).size).toBe(50);
-    expect(new Set(receiver.messages.map((message) => message.messageId))).toEqual(new Set(rows.map((current) => current.messageId)));
+    expect(new Set(receiver.messages.map((message) => message.messageId))).toEqual(
+      new Set(rows.map((current) => current.messageId)),
+    );
   });
 });

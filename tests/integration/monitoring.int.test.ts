@@ -20,13 +20,28 @@ const hanging = new Set<http.ServerResponse>();
 const dsn = () => `http://publickey@127.0.0.1:${port}/1`;
 
 function envelope(headerDsn: string, ...items: (string | Uint8Array)[]): Uint8Array<ArrayBuffer> {
-  const parts: Uint8Array[] = [new TextEncoder().encode(JSON.stringify({ event_id: "9ec79c33ec9942ab8353589fcb2e04dc", dsn: headerDsn, sent_at: new Date().toISOString() }) + "\n")];
+  const parts: Uint8Array[] = [
+    new TextEncoder().encode(
+      JSON.stringify({
+        event_id: "9ec79c33ec9942ab8353589fcb2e04dc",
+        dsn: headerDsn,
+        sent_at: new Date().toISOString(),
+      }) + "\n",
+    ),
+  ];
   for (const item of items) parts.push(typeof item === "string" ? new TextEncoder().encode(item) : item);
   return new Uint8Array(Buffer.concat(parts));
 }
 
 function post(body: BodyInit, ip = nextTestIp(), headers: Record<string, string> = {}) {
-  return POST(new Request("http://localhost:3000/monitoring", { method: "POST", body, headers: { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": ip, ...headers }, duplex: "half" } as RequestInit));
+  return POST(
+    new Request("http://localhost:3000/monitoring", {
+      method: "POST",
+      body,
+      headers: { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": ip, ...headers },
+      duplex: "half",
+    } as RequestInit),
+  );
 }
 
 function useDsn(value: string | undefined) {
@@ -88,7 +103,12 @@ describe(`the /monitoring tunnel on ${process.env.TEST_DB}`, () => {
   it("a binary attachment item arrives byte-identical", async () => {
     const binary = new Uint8Array(70_000);
     for (let index = 0; index < binary.length; index++) binary[index] = (index * 31 + 7) % 256;
-    const body = envelope(dsn(), `{"type":"attachment","length":${binary.length},"filename":"blob.bin","content_type":"application/octet-stream"}\n`, binary, "\n");
+    const body = envelope(
+      dsn(),
+      `{"type":"attachment","length":${binary.length},"filename":"blob.bin","content_type":"application/octet-stream"}\n`,
+      binary,
+      "\n",
+    );
     const response = await post(body);
     expect(response.status).toBe(200);
     expect(captured).toHaveLength(1);
@@ -97,7 +117,11 @@ describe(`the /monitoring tunnel on ${process.env.TEST_DB}`, () => {
   });
 
   it("a foreign DSN gets 403 and nothing is forwarded", async () => {
-    for (const foreign of [`http://otherkey@127.0.0.1:${port}/1`, `http://publickey@127.0.0.1:${port}/2`, "https://publickey@evil.example/1"]) {
+    for (const foreign of [
+      `http://otherkey@127.0.0.1:${port}/1`,
+      `http://publickey@127.0.0.1:${port}/2`,
+      "https://publickey@evil.example/1",
+    ]) {
       const response = await post(envelope(foreign, '{"type":"event"}\n{}\n'));
       expect(response.status).toBe(403);
     }
@@ -121,7 +145,8 @@ describe(`the /monitoring tunnel on ${process.env.TEST_DB}`, () => {
     const oversized = fill(MAX_ENVELOPE_BYTES + 1);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let offset = 0; offset < oversized.length; offset += 64 * 1024) controller.enqueue(oversized.subarray(offset, offset + 64 * 1024));
+        for (let offset = 0; offset < oversized.length; offset += 64 * 1024)
+          controller.enqueue(oversized.subarray(offset, offset + 64 * 1024));
         controller.close();
       },
     });

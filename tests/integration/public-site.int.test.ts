@@ -1,9 +1,24 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvent, call, contactMessage, email, job, jobApplication, jobApplicationFile, settings } from "../../src/db/schema";
+import {
+  auditEvent,
+  call,
+  contactMessage,
+  email,
+  job,
+  jobApplication,
+  jobApplicationFile,
+  settings,
+} from "../../src/db/schema";
 import { ForbiddenError, InvalidError, NotFoundError, RateLimitedError } from "../../src/lib/errors";
 import type { Actor } from "../../src/modules/audit/audit-log";
-import { createJob, purgeExpiredApplications, setApplicationStatus, submitApplication, transitionJob } from "../../src/modules/jobs/job-mutations";
+import {
+  createJob,
+  purgeExpiredApplications,
+  setApplicationStatus,
+  submitApplication,
+  transitionJob,
+} from "../../src/modules/jobs/job-mutations";
 import { submitContactMessage } from "../../src/modules/messages/message-mutations";
 import { signFormToken } from "../../src/modules/public-site/anti-spam-rules";
 import type { PublicSubmission } from "../../src/modules/public-site/public-form-guard";
@@ -28,7 +43,15 @@ afterAll(() => tearDownDatabase(database));
 function context(form: "mail" | "apply", overrides: Partial<PublicSubmission> = {}): PublicSubmission {
   ipCounter += 1;
   const now = overrides.now ?? new Date();
-  return { ip: `192.0.2.${ipCounter}`, formToken: signFormToken(SECRET, form, new Date(now.getTime() - 5_000)), honeypot: "", secret: SECRET, appUrl: "http://localhost:3000", now, ...overrides };
+  return {
+    ip: `192.0.2.${ipCounter}`,
+    formToken: signFormToken(SECRET, form, new Date(now.getTime() - 5_000)),
+    honeypot: "",
+    secret: SECRET,
+    appUrl: "http://localhost:3000",
+    now,
+    ...overrides,
+  };
 }
 
 const message = (overrides: Record<string, unknown> = {}) => ({
@@ -43,15 +66,40 @@ const message = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x00, ...new Array(64).fill(0)]);
+const EXE = new Uint8Array([
+  0x4d,
+  0x5a,
+  0x90,
+  0x00,
+  0x03,
+  0x00,
+  0x00,
+  0x00,
+  0x04,
+  0x00,
+  0x00,
+  0x00,
+  0xff,
+  0xff,
+  0x00,
+  0x00,
+  ...new Array(64).fill(0),
+]);
 
-async function rows(table: typeof contactMessage | typeof call | typeof jobApplication | typeof jobApplicationFile | typeof email) {
+async function rows(
+  table: typeof contactMessage | typeof call | typeof jobApplication | typeof jobApplicationFile | typeof email,
+) {
   const [row] = await database.db.select({ value: count() }).from(table);
   return row?.value ?? 0;
 }
 
 async function publishedJob(title: string) {
-  const created = await createJob(database.db, admin, { title, workplace: "remote", employmentType: "full_time", description: "## Role\nBuild things." });
+  const created = await createJob(database.db, admin, {
+    title,
+    workplace: "remote",
+    employmentType: "full_time",
+    description: "## Role\nBuild things.",
+  });
   await transitionJob(database.db, admin, { id: created.id, version: created.version, transition: "publish" });
   return created;
 }
@@ -59,14 +107,25 @@ async function publishedJob(title: string) {
 describe(`public site on ${process.env.TEST_DB}`, () => {
   it("a 'call me back' message creates a requested inbound call in the same transaction, with an E.164 phone", async () => {
     const outboxBefore = await rows(email);
-    const result = await submitContactMessage(database.db, message({ phone: "01 23 45 67 89", wantsCallback: "on" }), context("mail"));
+    const result = await submitContactMessage(
+      database.db,
+      message({ phone: "01 23 45 67 89", wantsCallback: "on" }),
+      context("mail"),
+    );
     expect(result.outcome).toBe("stored");
     if (result.outcome !== "stored") return;
     const [stored] = await database.db.select().from(contactMessage).where(eq(contactMessage.id, result.messageId));
     expect(stored?.callId).toBe(result.callId);
     expect(stored?.status).toBe("new");
     const [created] = await database.db.select().from(call).where(eq(call.id, result.callId!));
-    expect(created).toMatchObject({ status: "requested", direction: "inbound", contactName: "Jane Prospect", phone: "+33123456789", email: "jane@example.com", subject: "A project for you" });
+    expect(created).toMatchObject({
+      status: "requested",
+      direction: "inbound",
+      contactName: "Jane Prospect",
+      phone: "+33123456789",
+      email: "jane@example.com",
+      subject: "A project for you",
+    });
     expect(created?.notes).toContain("redesign of our website");
     // The firm's notification and the sender's acknowledgement are in the outbox.
     expect((await rows(email)) - outboxBefore).toBe(2);
@@ -74,8 +133,12 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
 
   it("'call me back' without a phone, or with a bad one, is refused and stores nothing", async () => {
     const before = await Promise.all([rows(contactMessage), rows(call)]);
-    await expect(submitContactMessage(database.db, message({ wantsCallback: "on" }), context("mail"))).rejects.toMatchObject({ fieldErrors: { phone: expect.any(String) } });
-    await expect(submitContactMessage(database.db, message({ wantsCallback: "on", phone: "12" }), context("mail"))).rejects.toMatchObject({ fieldErrors: { phone: expect.any(String) } });
+    await expect(
+      submitContactMessage(database.db, message({ wantsCallback: "on" }), context("mail")),
+    ).rejects.toMatchObject({ fieldErrors: { phone: expect.any(String) } });
+    await expect(
+      submitContactMessage(database.db, message({ wantsCallback: "on", phone: "12" }), context("mail")),
+    ).rejects.toMatchObject({ fieldErrors: { phone: expect.any(String) } });
     expect(await Promise.all([rows(contactMessage), rows(call)])).toEqual(before);
   });
 
@@ -86,34 +149,65 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
 
   it("a honeypot hit looks like success and stores nothing", async () => {
     const before = await Promise.all([rows(contactMessage), rows(call), rows(email)]);
-    const result = await submitContactMessage(database.db, message({ wantsCallback: "on", phone: "0123456789" }), context("mail", { honeypot: "http://spam.example" }));
+    const result = await submitContactMessage(
+      database.db,
+      message({ wantsCallback: "on", phone: "0123456789" }),
+      context("mail", { honeypot: "http://spam.example" }),
+    );
     expect(result.outcome).toBe("ignored");
     expect(await Promise.all([rows(contactMessage), rows(call), rows(email)])).toEqual(before);
   });
 
   it("refuses a form sent under 3 s after loading, and a forged token", async () => {
     const now = new Date();
-    await expect(submitContactMessage(database.db, message(), context("mail", { now, formToken: signFormToken(SECRET, "mail", new Date(now.getTime() - 1_000)) }))).rejects.toThrow(/quicker than we expected/);
-    await expect(submitContactMessage(database.db, message(), context("mail", { formToken: `${Date.now() - 10_000}.forgedforgedforgedforgedforged` }))).rejects.toBeInstanceOf(InvalidError);
-    await expect(submitContactMessage(database.db, message(), context("mail", { formToken: signFormToken("another secret", "mail", new Date(Date.now() - 10_000)) }))).rejects.toBeInstanceOf(InvalidError);
+    await expect(
+      submitContactMessage(
+        database.db,
+        message(),
+        context("mail", { now, formToken: signFormToken(SECRET, "mail", new Date(now.getTime() - 1_000)) }),
+      ),
+    ).rejects.toThrow(/quicker than we expected/);
+    await expect(
+      submitContactMessage(
+        database.db,
+        message(),
+        context("mail", { formToken: `${Date.now() - 10_000}.forgedforgedforgedforgedforged` }),
+      ),
+    ).rejects.toBeInstanceOf(InvalidError);
+    await expect(
+      submitContactMessage(
+        database.db,
+        message(),
+        context("mail", { formToken: signFormToken("another secret", "mail", new Date(Date.now() - 10_000)) }),
+      ),
+    ).rejects.toBeInstanceOf(InvalidError);
   });
 
   it("caps links in the free text", async () => {
     await expect(
-      submitContactMessage(database.db, message({ body: "Cheap pills https://a.example https://b.example https://c.example https://d.example" }), context("mail")),
+      submitContactMessage(
+        database.db,
+        message({ body: "Cheap pills https://a.example https://b.example https://c.example https://d.example" }),
+        context("mail"),
+      ),
     ).rejects.toMatchObject({ fieldErrors: { body: expect.stringMatching(/at most 3 links/) } });
   });
 
   it("allows 5 submissions per hour per IP in the database; the 6th is refused, another IP is not", async () => {
     const ip = "203.0.113.250";
-    for (let index = 0; index < 5; index += 1) await submitContactMessage(database.db, message(), context("mail", { ip }));
+    for (let index = 0; index < 5; index += 1)
+      await submitContactMessage(database.db, message(), context("mail", { ip }));
     const refused = submitContactMessage(database.db, message(), context("mail", { ip }));
     await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
     await expect(refused).rejects.toThrow(/try again in \d+ minute/);
     // An hour later the window has moved on.
     const later = new Date(Date.now() + 61 * 60_000);
-    await expect(submitContactMessage(database.db, message(), context("mail", { ip, now: later }))).resolves.toMatchObject({ outcome: "stored" });
-    await expect(submitContactMessage(database.db, message(), context("mail", { ip: "203.0.113.251" }))).resolves.toMatchObject({ outcome: "stored" });
+    await expect(
+      submitContactMessage(database.db, message(), context("mail", { ip, now: later })),
+    ).resolves.toMatchObject({ outcome: "stored" });
+    await expect(
+      submitContactMessage(database.db, message(), context("mail", { ip: "203.0.113.251" })),
+    ).resolves.toMatchObject({ outcome: "stored" });
   });
 
   it("stores an application with its CV renamed, checks the CV by content, and 404s drafts", async () => {
@@ -121,37 +215,93 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     const outcome = await submitApplication(
       database.db,
       target.slug,
-      { fields: { name: "Ada", email: "ada@example.com", links: ["https://github.com/ada", ""], consent: "on" }, cv: { name: "../My CV.pdf", bytes: PDF } },
+      {
+        fields: { name: "Ada", email: "ada@example.com", links: ["https://github.com/ada", ""], consent: "on" },
+        cv: { name: "../My CV.pdf", bytes: PDF },
+      },
       context("apply"),
     );
     expect(outcome).toBe("stored");
     const [application] = await database.db.select().from(jobApplication).where(eq(jobApplication.jobId, target.id));
-    expect(application).toMatchObject({ cvOriginalName: "My CV.pdf", cvKind: "pdf", links: ["https://github.com/ada"], status: "new" });
-    const [file] = await database.db.select().from(jobApplicationFile).where(eq(jobApplicationFile.applicationId, application!.id));
+    expect(application).toMatchObject({
+      cvOriginalName: "My CV.pdf",
+      cvKind: "pdf",
+      links: ["https://github.com/ada"],
+      status: "new",
+    });
+    const [file] = await database.db
+      .select()
+      .from(jobApplicationFile)
+      .where(eq(jobApplicationFile.applicationId, application!.id));
     expect(file?.storedName).toBe(`${application!.id}.pdf`);
     expect(Buffer.compare(file!.content, Buffer.from(PDF))).toBe(0);
 
     await expect(
-      submitApplication(database.db, target.slug, { fields: { name: "Bot", email: "bot@example.com", consent: "on" }, cv: { name: "cv.pdf", bytes: EXE } }, context("apply")),
+      submitApplication(
+        database.db,
+        target.slug,
+        { fields: { name: "Bot", email: "bot@example.com", consent: "on" }, cv: { name: "cv.pdf", bytes: EXE } },
+        context("apply"),
+      ),
     ).rejects.toMatchObject({ fieldErrors: { cv: expect.stringMatching(/PDF, DOC or DOCX/) } });
     await expect(
-      submitApplication(database.db, target.slug, { fields: { name: "Big", email: "big@example.com", consent: "on" }, cv: { name: "cv.pdf", bytes: new Uint8Array(5 * 1024 * 1024 + 1) } }, context("apply")),
+      submitApplication(
+        database.db,
+        target.slug,
+        {
+          fields: { name: "Big", email: "big@example.com", consent: "on" },
+          cv: { name: "cv.pdf", bytes: new Uint8Array(5 * 1024 * 1024 + 1) },
+        },
+        context("apply"),
+      ),
     ).rejects.toMatchObject({ fieldErrors: { cv: expect.stringMatching(/larger than 5 MB/) } });
 
-    const draft = await createJob(database.db, admin, { title: "Secret draft", workplace: "hybrid", employmentType: "contract" });
+    const draft = await createJob(database.db, admin, {
+      title: "Secret draft",
+      workplace: "hybrid",
+      employmentType: "contract",
+    });
     await expect(
-      submitApplication(database.db, draft.slug, { fields: { name: "Ada", email: "ada@example.com", consent: "on" }, cv: { name: "cv.pdf", bytes: PDF } }, context("apply")),
+      submitApplication(
+        database.db,
+        draft.slug,
+        { fields: { name: "Ada", email: "ada@example.com", consent: "on" }, cv: { name: "cv.pdf", bytes: PDF } },
+        context("apply"),
+      ),
     ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("moves an application to any status, audited; staff may not", async () => {
     const [application] = await database.db.select().from(jobApplication).limit(1);
-    const hired = await setApplicationStatus(database.db, admin, { id: application!.id, version: application!.version, status: "hired" });
-    const back = await setApplicationStatus(database.db, admin, { id: application!.id, version: hired.version, status: "new" });
+    const hired = await setApplicationStatus(database.db, admin, {
+      id: application!.id,
+      version: application!.version,
+      status: "hired",
+    });
+    const back = await setApplicationStatus(database.db, admin, {
+      id: application!.id,
+      version: hired.version,
+      status: "new",
+    });
     expect(back.status).toBe("new");
-    const events = await database.db.select().from(auditEvent).where(and(eq(auditEvent.entity, "application"), eq(auditEvent.action, "status"), eq(auditEvent.entityId, application!.id)));
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(
+        and(
+          eq(auditEvent.entity, "application"),
+          eq(auditEvent.action, "status"),
+          eq(auditEvent.entityId, application!.id),
+        ),
+      );
     expect(events).toHaveLength(2);
-    await expect(setApplicationStatus(database.db, { ...admin, role: "staff" }, { id: application!.id, version: back.version, status: "offer" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      setApplicationStatus(
+        database.db,
+        { ...admin, role: "staff" },
+        { id: application!.id, version: back.version, status: "offer" },
+      ),
+    ).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("purges applications older than the retention period with their CV, in one audited step", async () => {
@@ -160,9 +310,23 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     const insert = async (name: string, createdAt: Date) => {
       const [row] = await database.db
         .insert(jobApplication)
-        .values({ jobId: target.id, name, email: `${name}@example.com`, consentAt: createdAt, cvOriginalName: "cv.pdf", cvKind: "pdf", cvSize: PDF.byteLength, createdAt })
+        .values({
+          jobId: target.id,
+          name,
+          email: `${name}@example.com`,
+          consentAt: createdAt,
+          cvOriginalName: "cv.pdf",
+          cvKind: "pdf",
+          cvSize: PDF.byteLength,
+          createdAt,
+        })
         .returning();
-      await database.db.insert(jobApplicationFile).values({ applicationId: row!.id, storedName: `${row!.id}.pdf`, mimeType: "application/pdf", content: Buffer.from(PDF) });
+      await database.db.insert(jobApplicationFile).values({
+        applicationId: row!.id,
+        storedName: `${row!.id}.pdf`,
+        mimeType: "application/pdf",
+        content: Buffer.from(PDF),
+      });
       return row!.id;
     };
     const old = await insert("old", new Date("2025-06-14T08:00:00Z"));
@@ -170,9 +334,14 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     const purged = await purgeExpiredApplications(database.db, now);
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await database.db.select().from(jobApplication).where(eq(jobApplication.id, old))).toHaveLength(0);
-    expect(await database.db.select().from(jobApplicationFile).where(eq(jobApplicationFile.applicationId, old))).toHaveLength(0);
+    expect(
+      await database.db.select().from(jobApplicationFile).where(eq(jobApplicationFile.applicationId, old)),
+    ).toHaveLength(0);
     expect(await database.db.select().from(jobApplication).where(eq(jobApplication.id, recent))).toHaveLength(1);
-    const [event] = await database.db.select().from(auditEvent).where(and(eq(auditEvent.entity, "application"), eq(auditEvent.action, "purge")));
+    const [event] = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entity, "application"), eq(auditEvent.action, "purge")));
     expect(event?.summary).toMatchObject({ retentionMonths: 12, ids: expect.arrayContaining([old]) });
     expect((event?.summary as { ids: string[] }).ids).not.toContain(recent);
     // Nothing left to purge: nothing happens, nothing is audited.
@@ -187,15 +356,35 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
   it("the apply route takes a multipart post, answers 303 without JavaScript and JSON with it", async () => {
     const target = await publishedJob("Route tester");
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name: "Route Ada", email: "route@example.com", consent: "on", formToken: signFormToken(getConfig().authSecret, "apply", new Date(Date.now() - 5_000)) })) form.set(key, value);
+    for (const [key, value] of Object.entries({
+      name: "Route Ada",
+      email: "route@example.com",
+      consent: "on",
+      formToken: signFormToken(getConfig().authSecret, "apply", new Date(Date.now() - 5_000)),
+    }))
+      form.set(key, value);
     form.set("cv", new File([PDF], "cv.pdf", { type: "application/pdf" }));
-    const response = await applyRoute(new Request(`http://localhost/jobs/${target.slug}/apply`, { method: "POST", body: form, headers: { "x-forwarded-for": "192.0.2.200" } }), { params: Promise.resolve({ slug: target.slug }) });
+    const response = await applyRoute(
+      new Request(`http://localhost/jobs/${target.slug}/apply`, {
+        method: "POST",
+        body: form,
+        headers: { "x-forwarded-for": "192.0.2.200" },
+      }),
+      { params: Promise.resolve({ slug: target.slug }) },
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`/jobs/${target.slug}?applied=1`);
     expect(await database.db.select().from(jobApplication).where(eq(jobApplication.name, "Route Ada"))).toHaveLength(1);
 
     form.set("cv", new File([EXE], "cv.pdf", { type: "application/pdf" }));
-    const refused = await applyRoute(new Request(`http://localhost/jobs/${target.slug}/apply`, { method: "POST", body: form, headers: { accept: "application/json", "x-forwarded-for": "192.0.2.200" } }), { params: Promise.resolve({ slug: target.slug }) });
+    const refused = await applyRoute(
+      new Request(`http://localhost/jobs/${target.slug}/apply`, {
+        method: "POST",
+        body: form,
+        headers: { accept: "application/json", "x-forwarded-for": "192.0.2.200" },
+      }),
+      { params: Promise.resolve({ slug: target.slug }) },
+    );
     expect(refused.status).toBe(400);
     expect((await refused.json()).fieldErrors.cv).toMatch(/PDF, DOC or DOCX/);
   });
@@ -208,7 +397,11 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`));
+        controller.enqueue(
+          encoder.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+          ),
+        );
       },
       pull(controller) {
         pulled += chunk.byteLength;
@@ -230,7 +423,14 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     expect(pulled).toBeLessThan(7 * 1024 * 1024);
 
     const declared = await applyRoute(
-      new Request(`http://localhost/jobs/${target.slug}/apply`, { method: "POST", body: "x", headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(6 * 1024 * 1024) } }),
+      new Request(`http://localhost/jobs/${target.slug}/apply`, {
+        method: "POST",
+        body: "x",
+        headers: {
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(6 * 1024 * 1024),
+        },
+      }),
       { params: Promise.resolve({ slug: target.slug }) },
     );
     expect(declared.status).toBe(303);
@@ -239,6 +439,8 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
 
   it("refuses impossible job transitions", async () => {
     const [draft] = await database.db.select().from(job).where(eq(job.status, "draft"));
-    await expect(transitionJob(database.db, admin, { id: draft!.id, version: draft!.version, transition: "reopen" })).rejects.toThrow(/cannot be re-opened/);
+    await expect(
+      transitionJob(database.db, admin, { id: draft!.id, version: draft!.version, transition: "reopen" }),
+    ).rejects.toThrow(/cannot be re-opened/);
   });
 });

@@ -36,8 +36,22 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
 /** One md5 over every row of the tables whose content the seed decides (ordered by id). */
 async function checksum(db: Database): Promise<string> {
   const parts: string[] = [];
-  for (const table of ["clients", "projects", "timesheets", "time_entries", "invoices", "invoice_lines", "payments", "calls", "contact_messages", "job_applications"]) {
-    const [row] = await rows<{ sum: string }>(db, sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum from ${table} t`));
+  for (const table of [
+    "clients",
+    "projects",
+    "timesheets",
+    "time_entries",
+    "invoices",
+    "invoice_lines",
+    "payments",
+    "calls",
+    "contact_messages",
+    "job_applications",
+  ]) {
+    const [row] = await rows<{ sum: string }>(
+      db,
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as sum from ${table} t`),
+    );
     parts.push(`${table}:${row!.sum}`);
   }
   return parts.join(" ");
@@ -77,7 +91,9 @@ describe(`seed:large on ${process.env.TEST_DB}`, () => {
     expect(Number(counts!.settings)).toBe(1);
     expect(Number(counts!.credit_notes)).toBeGreaterThan(0);
     expect(Math.abs(Number(counts!.entries) - target.timeEntries) / target.timeEntries).toBeLessThan(0.2);
-    expect(report.tables.find((table) => table.table === "invoices")!.rows).toBe(target.invoices + Number(counts!.credit_notes));
+    expect(report.tables.find((table) => table.table === "invoices")!.rows).toBe(
+      target.invoices + Number(counts!.credit_notes),
+    );
   });
 
   it("lets the printed administrator sign in", async () => {
@@ -89,7 +105,14 @@ describe(`seed:large on ${process.env.TEST_DB}`, () => {
   });
 
   it("numbers every series gaplessly per year, and the counters are where the app continues", async () => {
-    const series = await rows<{ kind: string; year: string; count: string; max_seq: string; distinct_numbers: string; last_day: string }>(
+    const series = await rows<{
+      kind: string;
+      year: string;
+      count: string;
+      max_seq: string;
+      distinct_numbers: string;
+      last_day: string;
+    }>(
       database.db,
       sql`select kind, to_char(issue_date, 'YYYY') as year, count(*) as count, max(substring(number from '[0-9]+$')::int) as max_seq, count(distinct number) as distinct_numbers,
         to_char(max(issue_date), 'YYYY-MM-DD') as last_day
@@ -103,17 +126,34 @@ describe(`seed:large on ${process.env.TEST_DB}`, () => {
     for (const group of series) {
       expect(Number(group.max_seq)).toBe(Number(group.count));
       expect(Number(group.distinct_numbers)).toBe(Number(group.count));
-      expect(counters).toContainEqual({ series: group.kind, period_key: group.year, last_sequence: Number(group.count), last_issue_date: group.last_day });
+      expect(counters).toContainEqual({
+        series: group.kind,
+        period_key: group.year,
+        last_sequence: Number(group.count),
+        last_issue_date: group.last_day,
+      });
     }
     expect(counters).toHaveLength(series.length);
-    const [drafts] = await rows<{ bad: string }>(database.db, sql`select count(*) as bad from invoices where (status = 'draft') <> (number is null)`);
+    const [drafts] = await rows<{ bad: string }>(
+      database.db,
+      sql`select count(*) as bad from invoices where (status = 'draft') <> (number is null)`,
+    );
     expect(Number(drafts!.bad)).toBe(0);
   });
 
   it("issuing a new invoice after the seed takes the next number of the year", async () => {
-    const [manager] = await rows<{ id: string; name: string }>(database.db, sql`select id, name from users where role = 'manager' and active order by email limit 1`);
-    const [customer] = await rows<{ id: string; currency: string }>(database.db, sql`select id, currency from clients where archived_at is null and country = 'FR' order by name limit 1`);
-    const [counter] = await rows<{ last_sequence: number }>(database.db, sql`select last_sequence from numbering_counters where series = 'invoice' and period_key = ${DAY.slice(0, 4)}`);
+    const [manager] = await rows<{ id: string; name: string }>(
+      database.db,
+      sql`select id, name from users where role = 'manager' and active order by email limit 1`,
+    );
+    const [customer] = await rows<{ id: string; currency: string }>(
+      database.db,
+      sql`select id, currency from clients where archived_at is null and country = 'FR' order by name limit 1`,
+    );
+    const [counter] = await rows<{ last_sequence: number }>(
+      database.db,
+      sql`select last_sequence from numbering_counters where series = 'invoice' and period_key = ${DAY.slice(0, 4)}`,
+    );
     const actor = { id: manager!.id, name: manager!.name, role: "manager" as const };
     const draft = await createDraftInvoice(database.db, actor, {
       clientId: customer!.id,
@@ -124,15 +164,40 @@ describe(`seed:large on ${process.env.TEST_DB}`, () => {
       servicePeriodEnd: "",
       notes: "",
       footer: "",
-      lines: [{ description: "Consulting", quantity: "1", unit: "day", unitPrice: "800", discount: "", taxRateBp: 2000, timeEntryIds: [] }],
+      lines: [
+        {
+          description: "Consulting",
+          quantity: "1",
+          unit: "day",
+          unitPrice: "800",
+          discount: "",
+          taxRateBp: 2000,
+          timeEntryIds: [],
+        },
+      ],
     });
     const issued = await issueInvoice(database.db, actor, { id: draft.id, version: draft.version });
-    expect(issued.number).toBe(formatInvoiceNumber("{YYYY}-{SEQ:4}", { date: DAY, seq: (counter?.last_sequence ?? 0) + 1 }));
+    expect(issued.number).toBe(
+      formatInvoiceNumber("{YYYY}-{SEQ:4}", { date: DAY, seq: (counter?.last_sequence ?? 0) + 1 }),
+    );
   });
 
   it("stores totals that are the sum of the lines, and kept totals that match the invoices", async () => {
-    const invoices = await rows<{ id: string; kind: "invoice" | "credit_note"; net_total: string; tax_total: string; total: string }>(database.db, sql`select id, kind, net_total, tax_total, total from invoices`);
-    const lines = await rows<{ invoice_id: string; quantity_milli: string; unit_price: string; discount_bp: number; tax_rate_bp: number; net: string }>(
+    const invoices = await rows<{
+      id: string;
+      kind: "invoice" | "credit_note";
+      net_total: string;
+      tax_total: string;
+      total: string;
+    }>(database.db, sql`select id, kind, net_total, tax_total, total from invoices`);
+    const lines = await rows<{
+      invoice_id: string;
+      quantity_milli: string;
+      unit_price: string;
+      discount_bp: number;
+      tax_rate_bp: number;
+      net: string;
+    }>(
       database.db,
       sql`select invoice_id, quantity_milli, unit_price, discount_bp, tax_rate_bp, net from invoice_lines order by invoice_id, position`,
     );
@@ -141,14 +206,32 @@ describe(`seed:large on ${process.env.TEST_DB}`, () => {
       const own = byInvoice.get(row.id) ?? [];
       expect(own.length).toBeGreaterThan(0);
       const totals = computeInvoiceTotals(
-        own.map((line) => ({ quantityMilli: Number(line.quantity_milli), unitPriceMinor: Number(line.unit_price), discountBp: line.discount_bp, taxRateBp: line.tax_rate_bp })),
+        own.map((line) => ({
+          quantityMilli: Number(line.quantity_milli),
+          unitPriceMinor: Number(line.unit_price),
+          discountBp: line.discount_bp,
+          taxRateBp: line.tax_rate_bp,
+        })),
         row.kind,
       );
-      expect({ net: Number(row.net_total), tax: Number(row.tax_total), total: Number(row.total), lines: own.map((line) => Number(line.net)) }).toEqual({ net: totals.net, tax: totals.tax, total: totals.total, lines: totals.lines.map((line) => line.net) });
+      expect({
+        net: Number(row.net_total),
+        tax: Number(row.tax_total),
+        total: Number(row.total),
+        lines: own.map((line) => Number(line.net)),
+      }).toEqual({
+        net: totals.net,
+        tax: totals.tax,
+        total: totals.total,
+        lines: totals.lines.map((line) => line.net),
+      });
     }
     // Every summary table the triggers keep (invoice list totals, dashboard figures) equals its definition.
     for (const summary of SUMMARIES) {
-      const [exists] = await rows<{ present: boolean }>(database.db, sql`select to_regclass(${`public.${summary.table}`}) is not null as present`);
+      const [exists] = await rows<{ present: boolean }>(
+        database.db,
+        sql`select to_regclass(${`public.${summary.table}`}) is not null as present`,
+      );
       if (!exists!.present) continue;
       const columns = /insert into \w+ \(([^)]*)\)/.exec(summary.refill)![1]!;
       const definition = summary.refill.slice(summary.refill.indexOf("select"));
@@ -156,7 +239,9 @@ describe(`seed:large on ${process.env.TEST_DB}`, () => {
       const stored = `select ${columns} from ${summary.table} where ${/\bentries\b/.test(columns) ? "entries" : "count"} <> 0`;
       const [kept] = await rows<{ differences: string }>(
         database.db,
-        sql.raw(`select count(*) as differences from (((${stored}) except (${definition})) union all ((${definition}) except (${stored}))) as mismatch`),
+        sql.raw(
+          `select count(*) as differences from (((${stored}) except (${definition})) union all ((${definition}) except (${stored}))) as mismatch`,
+        ),
       );
       expect(`${summary.table}: ${kept!.differences}`).toBe(`${summary.table}: 0`);
     }
@@ -174,7 +259,10 @@ describe(`seed:large on ${process.env.TEST_DB}`, () => {
       const fast = await findInvoiceTotals(database.db, filter, DAY);
       expect(fast.length).toBeGreaterThan(0);
       expect(fast).toEqual(await findInvoiceTotals(database.db, filter, DAY, { useSummaries: false }));
-      if (filter.paidFrom) expect(await findReceivedTotals(database.db, filter, DAY)).toEqual(await findReceivedTotals(database.db, filter, DAY, { useSummaries: false }));
+      if (filter.paidFrom)
+        expect(await findReceivedTotals(database.db, filter, DAY)).toEqual(
+          await findReceivedTotals(database.db, filter, DAY, { useSummaries: false }),
+        );
     }
     const byClient = await findUnbilledTimeByClient(database.db);
     expect(byClient.length).toBeGreaterThan(0);
@@ -204,7 +292,12 @@ describe(`seed:large on ${process.env.TEST_DB}`, () => {
       left join (select invoice_id, sum(amount) as paid from payments group by 1) p on p.invoice_id = i.id
       left join (select credited_invoice_id, sum(total) as credited from invoices where kind = 'credit_note' group by 1) c on c.credited_invoice_id = i.id`,
     );
-    expect({ paid: Number(check!.paid_mismatch), over: Number(check!.overpaid), credit: Number(check!.credit_mismatch), balance: Number(check!.balance_mismatch) }).toEqual({ paid: 0, over: 0, credit: 0, balance: 0 });
+    expect({
+      paid: Number(check!.paid_mismatch),
+      over: Number(check!.overpaid),
+      credit: Number(check!.credit_mismatch),
+      balance: Number(check!.balance_mismatch),
+    }).toEqual({ paid: 0, over: 0, credit: 0, balance: 0 });
     expect(Number(check!.overdue)).toBeGreaterThan(0);
     expect(Number(check!.paid)).toBeGreaterThan(0);
     expect(Number(check!.partly_paid)).toBeGreaterThan(0);
@@ -227,11 +320,15 @@ describe(`seed:large on ${process.env.TEST_DB}`, () => {
   });
 
   it("refuses a database with data, and with --reset gives the same rows again for the same seed", async () => {
-    await expect(seedLarge(database, { scale: SCALE, seed: SEED, today: DAY })).rejects.toBeInstanceOf(SeedRefusedError);
+    await expect(seedLarge(database, { scale: SCALE, seed: SEED, today: DAY })).rejects.toBeInstanceOf(
+      SeedRefusedError,
+    );
     await seedLarge(database, { scale: SCALE, seed: SEED, today: DAY, reset: true });
     expect(await checksum(database.db)).toBe(baseline);
     // The checksum does see the rows: one changed subject changes it.
-    await database.db.execute(sql`update calls set subject = subject || '.' where id = (select id from calls order by id limit 1)`);
+    await database.db.execute(
+      sql`update calls set subject = subject || '.' where id = (select id from calls order by id limit 1)`,
+    );
     expect(await checksum(database.db)).not.toBe(baseline);
   }, 120_000);
 });

@@ -18,7 +18,9 @@ function signIn(origin: string) {
 }
 
 function sessionCookie(response: Response): { name: string; attributes: string[] } {
-  const cookie = response.headers.getSetCookie().find((value) => /^(__Secure-)?better-auth\.session_token=/.test(value));
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => /^(__Secure-)?better-auth\.session_token=/.test(value));
   if (!cookie) throw new Error(`no session cookie in ${response.headers.getSetCookie().join(" | ")}`);
   const [pair, ...attributes] = cookie.split(";").map((part) => part.trim());
   return { name: pair!.split("=")[0]!, attributes: attributes.map((attribute) => attribute.toLowerCase()) };
@@ -45,6 +47,8 @@ describe("session cookie in production over HTTPS", () => {
     expect(response.status).toBe(200);
     const cookie = sessionCookie(response);
     expect(cookie.name).toBe("__Secure-better-auth.session_token");
-    expect(cookie.attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/", `max-age=${7 * 24 * 3600}`]));
+    expect(cookie.attributes).toEqual(
+      expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/", `max-age=${7 * 24 * 3600}`]),
+    );
   });
 });

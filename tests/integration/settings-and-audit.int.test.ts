@@ -27,7 +27,11 @@ function formFrom(row: Awaited<ReturnType<typeof getSettings>>, overrides: Recor
     currency: row.currency,
     locale: row.locale,
     timezone: row.timezone,
-    taxRates: row.taxRates.map((rate) => ({ label: rate.label, percent: String(rate.basisPoints / 100), isDefault: rate.isDefault })),
+    taxRates: row.taxRates.map((rate) => ({
+      label: rate.label,
+      percent: String(rate.basisPoints / 100),
+      isDefault: rate.isDefault,
+    })),
     paymentTermsDays: String(row.paymentTermsDays),
     invoiceNumberPattern: row.invoiceNumberPattern,
     creditNoteNumberPattern: row.creditNoteNumberPattern,
@@ -43,7 +47,14 @@ function formFrom(row: Awaited<ReturnType<typeof getSettings>>, overrides: Recor
 describe(`settings on ${process.env.TEST_DB}`, () => {
   it("starts with the defaults of SPEC section 10", async () => {
     const row = await getSettings(database.db);
-    expect(row).toMatchObject({ currency: "EUR", locale: "en-GB", timezone: "Europe/Paris", paymentTermsDays: 30, invoiceNumberPattern: "{YYYY}-{SEQ:4}", creditNoteNumberPattern: "CN-{YYYY}-{SEQ:4}" });
+    expect(row).toMatchObject({
+      currency: "EUR",
+      locale: "en-GB",
+      timezone: "Europe/Paris",
+      paymentTermsDays: 30,
+      invoiceNumberPattern: "{YYYY}-{SEQ:4}",
+      creditNoteNumberPattern: "CN-{YYYY}-{SEQ:4}",
+    });
     expect(row.taxRates.map((rate) => rate.basisPoints)).toEqual([2000, 1000, 550, 210, 0]);
     expect(row.taxRates.filter((rate) => rate.isDefault).map((rate) => rate.basisPoints)).toEqual([2000]);
     expect(row.reminders).toEqual({ enabled: false, daysAfterDue: [3, 10, 30] });
@@ -52,23 +63,45 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
 
   it("an admin saves the settings; the change is audited in the same transaction", async () => {
     const before = await getSettings(database.db);
-    const updated = await updateSettings(database.db, admin, formFrom(before, { firmName: "Northwind Consulting", vatNumber: "FR 32 901234567", iban: "FR76 3000 6000 0112 3456 7890 189" }));
+    const updated = await updateSettings(
+      database.db,
+      admin,
+      formFrom(before, {
+        firmName: "Northwind Consulting",
+        vatNumber: "FR 32 901234567",
+        iban: "FR76 3000 6000 0112 3456 7890 189",
+      }),
+    );
     expect(updated.firmName).toBe("Northwind Consulting");
     expect(updated.iban).toBe("FR7630006000011234567890189");
     expect(updated.version).toBe(before.version + 1);
     const events = await findAuditEvents(database.db, { entity: "settings" });
-    expect(events.rows[0]?.summary).toMatchObject({ changes: { firmName: { from: before.firmName, to: "Northwind Consulting" } } });
+    expect(events.rows[0]?.summary).toMatchObject({
+      changes: { firmName: { from: before.firmName, to: "Northwind Consulting" } },
+    });
   });
 
   it("refuses a stale version, a bad VAT shape, clashing number series, and non-admins, changing nothing", async () => {
     const current = await getSettings(database.db);
     const [auditBefore] = await database.db.select({ value: count() }).from(auditEvent);
-    await expect(updateSettings(database.db, admin, formFrom(current, { version: current.version - 1, firmName: "Stale" }))).rejects.toBeInstanceOf(ConflictError);
-    await expect(updateSettings(database.db, admin, formFrom(current, { vatNumber: "FR123" }))).rejects.toMatchObject({ fieldErrors: { vatNumber: expect.any(String) } });
-    await expect(updateSettings(database.db, admin, formFrom(current, { creditNoteNumberPattern: current.invoiceNumberPattern }))).rejects.toBeInstanceOf(InvalidError);
-    await expect(updateSettings(database.db, admin, formFrom(current, { invoiceNumberPattern: "INV-{SEQ:4}-{XX}" }))).rejects.toMatchObject({ fieldErrors: { invoiceNumberPattern: expect.any(String) } });
-    await expect(updateSettings(database.db, admin, formFrom(current, { timezone: "Mars/Olympus" }))).rejects.toMatchObject({ fieldErrors: { timezone: expect.any(String) } });
-    await expect(updateSettings(database.db, { ...admin, role: "manager" }, formFrom(current))).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      updateSettings(database.db, admin, formFrom(current, { version: current.version - 1, firmName: "Stale" })),
+    ).rejects.toBeInstanceOf(ConflictError);
+    await expect(updateSettings(database.db, admin, formFrom(current, { vatNumber: "FR123" }))).rejects.toMatchObject({
+      fieldErrors: { vatNumber: expect.any(String) },
+    });
+    await expect(
+      updateSettings(database.db, admin, formFrom(current, { creditNoteNumberPattern: current.invoiceNumberPattern })),
+    ).rejects.toBeInstanceOf(InvalidError);
+    await expect(
+      updateSettings(database.db, admin, formFrom(current, { invoiceNumberPattern: "INV-{SEQ:4}-{XX}" })),
+    ).rejects.toMatchObject({ fieldErrors: { invoiceNumberPattern: expect.any(String) } });
+    await expect(
+      updateSettings(database.db, admin, formFrom(current, { timezone: "Mars/Olympus" })),
+    ).rejects.toMatchObject({ fieldErrors: { timezone: expect.any(String) } });
+    await expect(updateSettings(database.db, { ...admin, role: "manager" }, formFrom(current))).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     const after = await getSettings(database.db);
     expect(after).toEqual(current);
     const [auditAfter] = await database.db.select({ value: count() }).from(auditEvent);
@@ -81,8 +114,13 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
     const [row] = await database.db.select({ logo: settings.logo, type: settings.logoMimeType }).from(settings);
     expect(row?.type).toBe("image/png");
     expect(Buffer.from(row!.logo!).equals(Buffer.from(png))).toBe(true);
-    await expect(updateLogo(database.db, admin, { bytes: new TextEncoder().encode("<svg onload=alert(1)>") })).rejects.toMatchObject({ fieldErrors: { logo: expect.any(String) } });
-    const events = await database.db.select().from(auditEvent).where(and(eq(auditEvent.entity, "settings"), eq(auditEvent.action, "update_logo")));
+    await expect(
+      updateLogo(database.db, admin, { bytes: new TextEncoder().encode("<svg onload=alert(1)>") }),
+    ).rejects.toMatchObject({ fieldErrors: { logo: expect.any(String) } });
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entity, "settings"), eq(auditEvent.action, "update_logo")));
     expect(events).toHaveLength(1);
   });
 });
@@ -92,11 +130,15 @@ describe(`rate limits on ${process.env.TEST_DB}`, () => {
     const rule = { bucket: "test", limit: 3, windowMs: 60_000 };
     const start = new Date("2026-03-01T10:00:00Z");
     for (let index = 0; index < 3; index++) {
-      expect((await consumeRateLimit(database.db, rule, "key", new Date(start.getTime() + index * 1000))).allowed).toBe(true);
+      expect((await consumeRateLimit(database.db, rule, "key", new Date(start.getTime() + index * 1000))).allowed).toBe(
+        true,
+      );
     }
     const refused = await consumeRateLimit(database.db, rule, "key", new Date(start.getTime() + 10_000));
     expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 50 });
     expect((await getRateLimitState(database.db, rule, "key", new Date(start.getTime() + 60_001))).allowed).toBe(true);
-    expect((await getRateLimitState(database.db, rule, "other", new Date(start.getTime() + 10_000))).allowed).toBe(true);
+    expect((await getRateLimitState(database.db, rule, "other", new Date(start.getTime() + 10_000))).allowed).toBe(
+      true,
+    );
   });
 });

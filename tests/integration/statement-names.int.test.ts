@@ -27,7 +27,9 @@ describe(`named statements on ${process.env.TEST_DB}`, () => {
     try {
       const text = 'select "id" from "clients" where "clients"."name" = $1';
       for (const name of ["A", "B", "C"]) expect((await connection.query({ text, values: [name] })).rows).toEqual([]);
-      const prepared = await connection.query<{ name: string; statement: string }>("select name, statement from pg_prepared_statements");
+      const prepared = await connection.query<{ name: string; statement: string }>(
+        "select name, statement from pg_prepared_statements",
+      );
       const ours = prepared.rows.filter((row) => row.statement === text);
       expect(ours).toHaveLength(1);
       expect(ours[0]!.name).toMatch(/^bureau_[0-9a-f]{24}$/);
@@ -35,12 +37,16 @@ describe(`named statements on ${process.env.TEST_DB}`, () => {
       await connection.query({ text: "set local statement_timeout = 0", values: [] }).catch(() => {});
       const after = await connection.query<{ statement: string }>("select statement from pg_prepared_statements");
       expect(after.rows.some((row) => row.statement.startsWith("set "))).toBe(false);
-      expect((await connection.query<{ plan_cache_mode: string }>("show plan_cache_mode")).rows[0]!.plan_cache_mode).toBe("force_custom_plan");
+      expect(
+        (await connection.query<{ plan_cache_mode: string }>("show plan_cache_mode")).rows[0]!.plan_cache_mode,
+      ).toBe("force_custom_plan");
     } finally {
       connection.release();
     }
     // The pool's queries through Drizzle keep working with the names, across connections.
-    const rows = await Promise.all(Array.from({ length: 30 }, (_, index) => database.db.execute(sql`select ${index}::int as n`)));
+    const rows = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => database.db.execute(sql`select ${index}::int as n`)),
+    );
     expect(rows).toHaveLength(30);
   });
 });

@@ -5,8 +5,21 @@ import { getAuth } from "../../src/lib/auth";
 import { currentUserOf, findSessionUser } from "../../src/lib/session-lookup";
 import { ConflictError, ForbiddenError, InvalidError } from "../../src/lib/errors";
 import type { Actor } from "../../src/modules/audit/audit-log";
-import { changeOwnPassword, createUser, resetUserPassword, setUserActive, updateUser } from "../../src/modules/users/user-mutations";
-import { ADMIN_PASSWORD, cookieHeaderFrom, nextTestIp, setUpDatabase, signInRequest, tearDownDatabase } from "../support/fixtures";
+import {
+  changeOwnPassword,
+  createUser,
+  resetUserPassword,
+  setUserActive,
+  updateUser,
+} from "../../src/modules/users/user-mutations";
+import {
+  ADMIN_PASSWORD,
+  cookieHeaderFrom,
+  nextTestIp,
+  setUpDatabase,
+  signInRequest,
+  tearDownDatabase,
+} from "../support/fixtures";
 import type { TestDatabase } from "../support/test-db";
 
 let database: TestDatabase;
@@ -47,7 +60,10 @@ describe(`users on ${process.env.TEST_DB}`, () => {
     const [credential] = await database.db.select().from(account).where(eq(account.userId, created.id));
     expect(credential?.password).toBeTruthy();
     expect(credential?.password).not.toContain(input.password as string);
-    const events = await database.db.select().from(auditEvent).where(and(eq(auditEvent.entity, "user"), eq(auditEvent.entityId, created.id)));
+    const events = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entity, "user"), eq(auditEvent.entityId, created.id)));
     expect(events).toHaveLength(1);
     expect(events[0]?.actorId).toBe(admin.id);
     expect(events[0]?.action).toBe("create");
@@ -55,8 +71,15 @@ describe(`users on ${process.env.TEST_DB}`, () => {
 
   it("refuses bad input with a message per field and writes nothing", async () => {
     const before = await Promise.all([countRows(user), countRows(account), countRows(auditEvent)]);
-    await expect(createUser(database.db, admin, newUser({ name: "", email: "not-an-email", role: "owner", password: "short" }))).rejects.toMatchObject({
-      fieldErrors: { name: expect.any(String), email: expect.any(String), role: expect.any(String), password: expect.any(String) },
+    await expect(
+      createUser(database.db, admin, newUser({ name: "", email: "not-an-email", role: "owner", password: "short" })),
+    ).rejects.toMatchObject({
+      fieldErrors: {
+        name: expect.any(String),
+        email: expect.any(String),
+        role: expect.any(String),
+        password: expect.any(String),
+      },
     });
     await expect(createUser(database.db, admin, newUser({ password: "password1234" }))).rejects.toMatchObject({
       fieldErrors: { password: expect.stringMatching(/too common/) },
@@ -70,14 +93,30 @@ describe(`users on ${process.env.TEST_DB}`, () => {
   it("only admins manage users", async () => {
     const manager: Actor = { id: admin.id, name: "M", role: "manager" };
     await expect(createUser(database.db, manager, newUser())).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(setUserActive(database.db, { ...manager, role: "staff" }, { id: admin.id, active: false })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      setUserActive(database.db, { ...manager, role: "staff" }, { id: admin.id, active: false }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("a save based on a stale version is refused and changes nothing", async () => {
     const created = await createUser(database.db, admin, newUser());
-    const first = await updateUser(database.db, admin, { id: created.id, version: created.version, name: "First edit", role: "manager", defaultHourlyRate: "" });
+    const first = await updateUser(database.db, admin, {
+      id: created.id,
+      version: created.version,
+      name: "First edit",
+      role: "manager",
+      defaultHourlyRate: "",
+    });
     expect(first.version).toBe(created.version + 1);
-    await expect(updateUser(database.db, admin, { id: created.id, version: created.version, name: "Second edit", role: "staff", defaultHourlyRate: "" })).rejects.toBeInstanceOf(ConflictError);
+    await expect(
+      updateUser(database.db, admin, {
+        id: created.id,
+        version: created.version,
+        name: "Second edit",
+        role: "staff",
+        defaultHourlyRate: "",
+      }),
+    ).rejects.toBeInstanceOf(ConflictError);
     const [row] = await database.db.select().from(user).where(eq(user.id, created.id));
     expect(row?.name).toBe("First edit");
     expect(row?.role).toBe("manager");
@@ -86,8 +125,18 @@ describe(`users on ${process.env.TEST_DB}`, () => {
 
   it("keeps at least one active administrator", async () => {
     const [row] = await database.db.select().from(user).where(eq(user.id, admin.id));
-    await expect(updateUser(database.db, admin, { id: admin.id, version: row!.version, name: "Admin", role: "staff", defaultHourlyRate: "" })).rejects.toBeInstanceOf(InvalidError);
-    await expect(setUserActive(database.db, admin, { id: admin.id, active: false })).rejects.toBeInstanceOf(InvalidError);
+    await expect(
+      updateUser(database.db, admin, {
+        id: admin.id,
+        version: row!.version,
+        name: "Admin",
+        role: "staff",
+        defaultHourlyRate: "",
+      }),
+    ).rejects.toBeInstanceOf(InvalidError);
+    await expect(setUserActive(database.db, admin, { id: admin.id, active: false })).rejects.toBeInstanceOf(
+      InvalidError,
+    );
   });
 });
 
@@ -159,7 +208,12 @@ describe(`sign-in and sessions on ${process.env.TEST_DB}`, () => {
   it("sign-out deletes the session on the server", async () => {
     const signedIn = await signInRequest("admin@example.com", ADMIN_PASSWORD, nextTestIp());
     const cookie = cookieHeaderFrom(signedIn);
-    const out = await getAuth().handler(new Request("http://localhost:3000/api/auth/sign-out", { method: "POST", headers: { cookie, origin: "http://localhost:3000" } }));
+    const out = await getAuth().handler(
+      new Request("http://localhost:3000/api/auth/sign-out", {
+        method: "POST",
+        headers: { cookie, origin: "http://localhost:3000" },
+      }),
+    );
     expect(out.status).toBe(200);
     expect(await getAuth().api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
   });
@@ -182,16 +236,32 @@ describe(`sign-in and sessions on ${process.env.TEST_DB}`, () => {
     await signInRequest("changer@example.com", "a long unusual passphrase", nextTestIp());
     const current = await getAuth().api.getSession({ headers: new Headers({ cookie: cookieHeaderFrom(first) }) });
     await expect(
-      changeOwnPassword(database.db, { ...actor, sessionId: current!.session.id }, { currentPassword: "wrong one", newPassword: "my own new passphrase", confirmPassword: "my own new passphrase" }),
+      changeOwnPassword(
+        database.db,
+        { ...actor, sessionId: current!.session.id },
+        {
+          currentPassword: "wrong one",
+          newPassword: "my own new passphrase",
+          confirmPassword: "my own new passphrase",
+        },
+      ),
     ).rejects.toMatchObject({ fieldErrors: { currentPassword: "The current password is incorrect." } });
     await expect(
-      changeOwnPassword(database.db, actor, { currentPassword: "a long unusual passphrase", newPassword: "my own new passphrase", confirmPassword: "different" }),
+      changeOwnPassword(database.db, actor, {
+        currentPassword: "a long unusual passphrase",
+        newPassword: "my own new passphrase",
+        confirmPassword: "different",
+      }),
     ).rejects.toMatchObject({ fieldErrors: { confirmPassword: expect.any(String) } });
-    await changeOwnPassword(database.db, { ...actor, sessionId: current!.session.id }, {
-      currentPassword: "a long unusual passphrase",
-      newPassword: "my own new passphrase",
-      confirmPassword: "my own new passphrase",
-    });
+    await changeOwnPassword(
+      database.db,
+      { ...actor, sessionId: current!.session.id },
+      {
+        currentPassword: "a long unusual passphrase",
+        newPassword: "my own new passphrase",
+        confirmPassword: "my own new passphrase",
+      },
+    );
     expect(await sessionCount(created.id)).toBe(1);
     const [row] = await database.db.select().from(user).where(eq(user.id, created.id));
     expect(row?.mustChangePassword).toBe(false);
@@ -204,17 +274,32 @@ describe(`the session read of every page on ${process.env.TEST_DB}`, () => {
   // (undefined), which then decides exactly as it did alone.
   const withCookie = (cookie: string) => new Headers({ cookie });
   const sign = async (token: string) => {
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(process.env.BETTER_AUTH_SECRET!), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    const signature = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(token)))));
+    const key = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(process.env.BETTER_AUTH_SECRET!),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    const signature = btoa(
+      String.fromCharCode(...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(token)))),
+    );
     return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
   };
 
   it("reads a valid session as better-auth does, and leaves every other case to better-auth", async () => {
     const created = await createUser(database.db, admin, newUser({ email: "reader@example.com", role: "manager" }));
-    const cookie = cookieHeaderFrom(await signInRequest("reader@example.com", "a long unusual passphrase", nextTestIp()));
+    const cookie = cookieHeaderFrom(
+      await signInRequest("reader@example.com", "a long unusual passphrase", nextTestIp()),
+    );
     const official = await getAuth().api.getSession({ headers: withCookie(cookie) });
     expect(await findSessionUser(withCookie(cookie))).toEqual(currentUserOf(official!.user, official!.session.id));
-    expect(await findSessionUser(withCookie(cookie))).toMatchObject({ id: created.id, role: "manager", email: "reader@example.com", mustChangePassword: true });
+    expect(await findSessionUser(withCookie(cookie))).toMatchObject({
+      id: created.id,
+      role: "manager",
+      email: "reader@example.com",
+      mustChangePassword: true,
+    });
 
     // No cookie, another cookie, a forged signature, a token signed right but unknown: better-auth decides (and says no).
     expect(await findSessionUser(new Headers())).toBeUndefined();
@@ -229,14 +314,20 @@ describe(`the session read of every page on ${process.env.TEST_DB}`, () => {
     expect(await findSessionUser(withCookie(await sign(row!.token)))).toMatchObject({ id: created.id });
 
     // Due for renewal (used more than a day after it was last renewed): better-auth renews it, then it is read directly again.
-    await database.db.update(session).set({ expiresAt: new Date(Date.now() + 5 * 86_400_000) }).where(eq(session.id, row!.id));
+    await database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 5 * 86_400_000) })
+      .where(eq(session.id, row!.id));
     expect(await findSessionUser(withCookie(cookie))).toBeUndefined();
     const renewed = await getAuth().api.getSession({ headers: withCookie(cookie) });
     expect((renewed!.session.expiresAt.getTime() - Date.now()) / 86_400_000).toBeGreaterThan(6.9);
     expect(await findSessionUser(withCookie(cookie))).toMatchObject({ id: created.id });
 
     // Expired: better-auth refuses it and deletes it.
-    await database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.id, row!.id));
+    await database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.id, row!.id));
     expect(await findSessionUser(withCookie(cookie))).toBeUndefined();
     expect(await getAuth().api.getSession({ headers: withCookie(cookie) })).toBeNull();
     expect(await sessionCount(created.id)).toBe(0);
@@ -244,7 +335,9 @@ describe(`the session read of every page on ${process.env.TEST_DB}`, () => {
 
   it("a deactivated user's session reads as nobody", async () => {
     const created = await createUser(database.db, admin, newUser({ email: "paused@example.com" }));
-    const cookie = cookieHeaderFrom(await signInRequest("paused@example.com", "a long unusual passphrase", nextTestIp()));
+    const cookie = cookieHeaderFrom(
+      await signInRequest("paused@example.com", "a long unusual passphrase", nextTestIp()),
+    );
     // Deactivating ends the sessions; a session row left behind (as by a crash between the two) still gives no one.
     await database.db.update(user).set({ active: false }).where(eq(user.id, created.id));
     expect(await findSessionUser(withCookie(cookie))).toBeNull();

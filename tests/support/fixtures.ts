@@ -11,7 +11,11 @@ export async function setUpDatabase(): Promise<{ database: TestDatabase; admin: 
   const database = await createTestDatabase();
   setDatabaseHandle(database);
   resetAuthForTests();
-  const created = await createFirstAdmin(database.db, { email: "admin@example.com", password: ADMIN_PASSWORD, generated: false });
+  const created = await createFirstAdmin(database.db, {
+    email: "admin@example.com",
+    password: ADMIN_PASSWORD,
+    generated: false,
+  });
   if (!created) throw new Error("the test database already had users");
   return { database, admin: { id: created.id, name: created.name, role: "admin", email: created.email } };
 }

@@ -13,7 +13,10 @@ export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB;
   if (kind === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error("TEST_DATABASE_URL is not set: the PostgreSQL tests need a server (e.g. postgres://postgres@127.0.0.1:5432/postgres).");
+    if (!url)
+      throw new Error(
+        "TEST_DATABASE_URL is not set: the PostgreSQL tests need a server (e.g. postgres://postgres@127.0.0.1:5432/postgres).",
+      );
     const template = `bureau_tpl_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

@@ -25,18 +25,45 @@ export async function insertClient(db: Database, overrides: Partial<typeof clien
   return row!;
 }
 
-export async function insertProject(db: Database, clientId: string, overrides: Partial<typeof project.$inferInsert> = {}) {
-  const [row] = await db.insert(project).values({ clientId, name: `Project ${uuidv7().slice(-8)}`, ...overrides }).returning();
+export async function insertProject(
+  db: Database,
+  clientId: string,
+  overrides: Partial<typeof project.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(project)
+    .values({ clientId, name: `Project ${uuidv7().slice(-8)}`, ...overrides })
+    .returning();
   return row!;
 }
 
 export async function insertUser(db: Database, name = "Tess Timekeeper") {
-  const [row] = await db.insert(user).values({ name, email: `${uuidv7()}@example.com`, role: "staff", emailVerified: true }).returning();
+  const [row] = await db
+    .insert(user)
+    .values({ name, email: `${uuidv7()}@example.com`, role: "staff", emailVerified: true })
+    .returning();
   return row!;
 }
 
 /** Approved, billable entries (one per minutes value) in a past week of `userId`'s timesheets. */
-export async function insertApprovedTime(db: Database, { userId, projectId, minutes, hourlyRate = 9000, weeksAgo = 1, status = "approved" as const }: { userId: string; projectId: string; minutes: number[]; hourlyRate?: number; weeksAgo?: number; status?: "approved" | "submitted" }) {
+export async function insertApprovedTime(
+  db: Database,
+  {
+    userId,
+    projectId,
+    minutes,
+    hourlyRate = 9000,
+    weeksAgo = 1,
+    status = "approved" as const,
+  }: {
+    userId: string;
+    projectId: string;
+    minutes: number[];
+    hourlyRate?: number;
+    weeksAgo?: number;
+    status?: "approved" | "submitted";
+  },
+) {
   const weekStart = isoWeekMonday(addDaysToDate(today(), -7 * weeksAgo));
   const [sheet] = await db
     .insert(timesheet)
@@ -45,14 +72,44 @@ export async function insertApprovedTime(db: Database, { userId, projectId, minu
     .returning();
   const rows = await db
     .insert(timeEntry)
-    .values(minutes.map((value, index) => ({ timesheetId: sheet!.id, userId, projectId, date: addDaysToDate(weekStart, index % 5), minutes: value, hourlyRate, description: `Work ${index + 1}` })))
+    .values(
+      minutes.map((value, index) => ({
+        timesheetId: sheet!.id,
+        userId,
+        projectId,
+        date: addDaysToDate(weekStart, index % 5),
+        minutes: value,
+        hourlyRate,
+        description: `Work ${index + 1}`,
+      })),
+    )
     .returning();
   return rows;
 }
 
-export const line = (overrides: Record<string, unknown> = {}) => ({ description: "Consulting", quantity: "1", unit: "day", unitPrice: "800", discount: "", taxRateBp: 2000, timeEntryIds: [] as string[], ...overrides });
+export const line = (overrides: Record<string, unknown> = {}) => ({
+  description: "Consulting",
+  quantity: "1",
+  unit: "day",
+  unitPrice: "800",
+  discount: "",
+  taxRateBp: 2000,
+  timeEntryIds: [] as string[],
+  ...overrides,
+});
 
 export function draftInput(clientId: string, overrides: Record<string, unknown> = {}) {
   const issueDate = today();
-  return { clientId, currency: "EUR", issueDate, dueDate: addDaysToDate(issueDate, 30), servicePeriodStart: "", servicePeriodEnd: "", notes: "", footer: "", lines: [line()], ...overrides };
+  return {
+    clientId,
+    currency: "EUR",
+    issueDate,
+    dueDate: addDaysToDate(issueDate, 30),
+    servicePeriodStart: "",
+    servicePeriodEnd: "",
+    notes: "",
+    footer: "",
+    lines: [line()],
+    ...overrides,
+  };
 }

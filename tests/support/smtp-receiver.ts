@@ -35,7 +35,11 @@ function newServer(messages: ReceivedMail[], options: ReceiverOptions) {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("latin1");
-        const mail = { raw, messageId: headerOf(raw, "Message-ID"), rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
+        const mail = {
+          raw,
+          messageId: headerOf(raw, "Message-ID"),
+          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        };
         if (!options.beforeAccept) {
           messages.push(mail);
           callback();

@@ -35,13 +35,21 @@ let beforeAccept: ((mail: ReceivedMail) => Promise<void>) | null = null;
 let serverCount = 0;
 
 async function start(): Promise<Server> {
-  server = await startServer(`server-${++serverCount}`, { port: PORT, databaseUrl: database.url, env: { SMTP_URL: receiver.url() } });
+  server = await startServer(`server-${++serverCount}`, {
+    port: PORT,
+    databaseUrl: database.url,
+    env: { SMTP_URL: receiver.url() },
+  });
   return server;
 }
 
 /** Until PostgreSQL has ended every session the killed server had (each rolled back its open transaction). */
 async function serverSessionsGone() {
-  await eventually("the killed server's sessions end", async () => (await otherBackends(database)).length === 0, 15_000);
+  await eventually(
+    "the killed server's sessions end",
+    async () => (await otherBackends(database)).length === 0,
+    15_000,
+  );
 }
 
 async function holdLock(statement: string): Promise<pg.Client> {
@@ -61,7 +69,12 @@ beforeAll(async () => {
   for (let n = 0; n < 5; n++) drafts.push(await createDraftInvoice(db, admin, draftInput(client.id)));
   const staff = await insertUser(db, "Sam Staff");
   const work = await insertProject(db, client.id, { hourlyRate: 12_000 });
-  const entries = await insertApprovedTime(db, { userId: staff.id, projectId: work.id, minutes: [90, 120], status: "submitted" });
+  const entries = await insertApprovedTime(db, {
+    userId: staff.id,
+    projectId: work.id,
+    minutes: [90, 120],
+    status: "submitted",
+  });
   await db.update(timeEntry).set({ hourlyRate: null }).where(eq(timeEntry.timesheetId, entries[0]!.timesheetId));
   const [row] = await db.select().from(timesheet).where(eq(timesheet.id, entries[0]!.timesheetId));
   sheet = { id: row!.id, version: row!.version };
@@ -78,10 +91,21 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const issue = (draft: { id: string; version: number }) => callAction<{ ok: boolean; data?: { number: string } }>(server.url, browser, `/bo/invoices/${draft.id}`, ACTIONS.issueInvoice, [draft]);
+const issue = (draft: { id: string; version: number }) =>
+  callAction<{ ok: boolean; data?: { number: string } }>(
+    server.url,
+    browser,
+    `/bo/invoices/${draft.id}`,
+    ACTIONS.issueInvoice,
+    [draft],
+  );
 
 async function issuedNumbers(): Promise<string[]> {
-  const rows = await database.handle.db.select({ number: invoice.number }).from(invoice).where(eq(invoice.status, "issued")).orderBy(asc(invoice.number));
+  const rows = await database.handle.db
+    .select({ number: invoice.number })
+    .from(invoice)
+    .where(eq(invoice.status, "issued"))
+    .orderBy(asc(invoice.number));
   return rows.map((row) => row.number!);
 }
 
@@ -96,9 +120,16 @@ describe("SIGKILL and SIGTERM on a production server", () => {
     for (const draft of drafts.slice(0, 2)) expect((await issue(draft)).result?.ok).toBe(true);
 
     const lock = await holdLock("lock table audit_events in share mode");
-    const inFlight = [...drafts.slice(2).map(issue), callAction(server.url, browser, `/bo/timesheets/${sheet.id}`, ACTIONS.approveTimesheet, [sheet])].map((request) => request.catch((error: unknown) => error));
+    const inFlight = [
+      ...drafts.slice(2).map(issue),
+      callAction(server.url, browser, `/bo/timesheets/${sheet.id}`, ACTIONS.approveTimesheet, [sheet]),
+    ].map((request) => request.catch((error: unknown) => error));
     // One issue and the approval have written and wait on their audit event; two issues queue for the number.
-    await eventually("four transactions in flight", async () => (await waitingOn(database, /audit_events/)) === 2 && (await waitingOn(database, /numbering_counters/)) === 2);
+    await eventually(
+      "four transactions in flight",
+      async () =>
+        (await waitingOn(database, /audit_events/)) === 2 && (await waitingOn(database, /numbering_counters/)) === 2,
+    );
     await killHard(server);
     await lock.query("rollback");
     await lock.end();
@@ -108,15 +139,32 @@ describe("SIGKILL and SIGTERM on a production server", () => {
     expectGapless(await issuedNumbers(), 2);
     const [counter] = await db.select().from(numberingCounter).where(eq(numberingCounter.series, "invoice"));
     expect(counter!.lastSequence).toBe(2);
-    const unissued = await db.select().from(invoice).where(inArray(invoice.id, drafts.slice(2).map((draft) => draft.id)));
+    const unissued = await db
+      .select()
+      .from(invoice)
+      .where(
+        inArray(
+          invoice.id,
+          drafts.slice(2).map((draft) => draft.id),
+        ),
+      );
     for (const row of unissued) {
       const draft = drafts.find((candidate) => candidate.id === row.id)!;
-      expect(row).toMatchObject({ status: "draft", number: null, issuedAt: null, clientSnapshot: null, version: draft.version });
+      expect(row).toMatchObject({
+        status: "draft",
+        number: null,
+        issuedAt: null,
+        clientSnapshot: null,
+        version: draft.version,
+      });
     }
     expect(await db.select().from(auditEvent).where(eq(auditEvent.action, "issue"))).toHaveLength(2);
     const [stillSubmitted] = await db.select().from(timesheet).where(eq(timesheet.id, sheet.id));
     expect(stillSubmitted).toMatchObject({ status: "submitted", version: sheet.version, decidedAt: null });
-    const rates = await db.select({ rate: timeEntry.hourlyRate }).from(timeEntry).where(eq(timeEntry.timesheetId, sheet.id));
+    const rates = await db
+      .select({ rate: timeEntry.hourlyRate })
+      .from(timeEntry)
+      .where(eq(timeEntry.timesheetId, sheet.id));
     expect(rates.map((row) => row.rate)).toEqual([null, null]);
 
     // Restarted: the same session still works (it lives in the database), and the work completes.
@@ -124,16 +172,40 @@ describe("SIGKILL and SIGTERM on a production server", () => {
     const answers = await Promise.all(drafts.slice(2).map(issue));
     expect(answers.map((answer) => answer.result?.ok)).toEqual([true, true, true]);
     expectGapless(await issuedNumbers(), 5);
-    expect((await callAction(server.url, browser, `/bo/timesheets/${sheet.id}`, ACTIONS.approveTimesheet, [sheet])).result?.ok).toBe(true);
-    const frozen = await db.select({ rate: timeEntry.hourlyRate }).from(timeEntry).where(eq(timeEntry.timesheetId, sheet.id));
+    expect(
+      (await callAction(server.url, browser, `/bo/timesheets/${sheet.id}`, ACTIONS.approveTimesheet, [sheet])).result
+        ?.ok,
+    ).toBe(true);
+    const frozen = await db
+      .select({ rate: timeEntry.hourlyRate })
+      .from(timeEntry)
+      .where(eq(timeEntry.timesheetId, sheet.id));
     expect(frozen.map((row) => row.rate)).toEqual([12_000, 12_000]);
   });
 
   async function sendInvoice(n: number): Promise<string> {
-    const [row] = await database.handle.db.select({ id: invoice.id }).from(invoice).where(eq(invoice.status, "issued")).orderBy(asc(invoice.number)).offset(n).limit(1);
-    const answer = await callAction<{ ok: boolean; data?: { emailId: string } }>(server.url, browser, `/bo/invoices/${row!.id}`, ACTIONS.sendInvoiceEmail, [
-      { invoiceId: row!.id, to: "billing@client.example", cc: "", subject: `Invoice ${n}`, message: "Please find the invoice attached." },
-    ]);
+    const [row] = await database.handle.db
+      .select({ id: invoice.id })
+      .from(invoice)
+      .where(eq(invoice.status, "issued"))
+      .orderBy(asc(invoice.number))
+      .offset(n)
+      .limit(1);
+    const answer = await callAction<{ ok: boolean; data?: { emailId: string } }>(
+      server.url,
+      browser,
+      `/bo/invoices/${row!.id}`,
+      ACTIONS.sendInvoiceEmail,
+      [
+        {
+          invoiceId: row!.id,
+          to: "billing@client.example",
+          cc: "",
+          subject: `Invoice ${n}`,
+          message: "Please find the invoice attached.",
+        },
+      ],
+    );
     expect(answer.result?.ok).toBe(true);
     return answer.result!.data!.emailId;
   }
@@ -145,7 +217,10 @@ describe("SIGKILL and SIGTERM on a production server", () => {
 
   /** What would happen once the 5-minute lease has run out, without waiting 5 minutes. */
   async function expireLease(id: string) {
-    await database.handle.db.update(email).set({ lockedUntil: sql`now() - interval '1 second'` }).where(and(eq(email.id, id), eq(email.status, "sending")));
+    await database.handle.db
+      .update(email)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(and(eq(email.id, id), eq(email.status, "sending")));
   }
 
   const copiesOf = (messageId: string) => receiver.messages.filter((message) => message.messageId === messageId).length;

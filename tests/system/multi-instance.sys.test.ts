@@ -3,7 +3,16 @@
 // with the same public APP_URL on both as behind a load balancer.
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvent, contactMessage, email, invoice, numberingCounter, session, settings, user } from "../../src/db/schema";
+import {
+  auditEvent,
+  contactMessage,
+  email,
+  invoice,
+  numberingCounter,
+  session,
+  settings,
+  user,
+} from "../../src/db/schema";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { createDraftInvoice } from "../../src/modules/invoices/invoice-mutations";
 import { createUser } from "../../src/modules/users/user-mutations";
@@ -11,7 +20,16 @@ import { draftInput, insertClient } from "../support/invoice-fixtures";
 import { startSmtpReceiver, type SmtpReceiver } from "../support/smtp-receiver";
 import { createSystemDatabase, type SystemDatabase } from "./support/database";
 import { ACTIONS, callAction, getPage, hiddenFields, postForm, signIn, type Visitor } from "./support/http";
-import { ADMIN, cleanEnv, eventually, type ManagedProcess, SECRET, sleep, spawnManaged, stopProcess } from "./support/processes";
+import {
+  ADMIN,
+  cleanEnv,
+  eventually,
+  type ManagedProcess,
+  SECRET,
+  sleep,
+  spawnManaged,
+  stopProcess,
+} from "./support/processes";
 
 const A = "http://127.0.0.1:3301";
 const B = "http://127.0.0.1:3302";
@@ -52,14 +70,22 @@ beforeAll(async () => {
   const [row] = await database.handle.db.select().from(user).where(eq(user.email, ADMIN.email));
   admin = { id: row!.id, name: row!.name, role: "admin" };
   const fields = new Map<string, Record<string, string>>();
-  for (const who of [sender, burster]) for (const base of [A, B]) fields.set(`${who.ip} ${base}`, hiddenFields((await getPage(base, who, "/mail")).html, "formToken"));
+  for (const who of [sender, burster])
+    for (const base of [A, B])
+      fields.set(`${who.ip} ${base}`, hiddenFields((await getPage(base, who, "/mail")).html, "formToken"));
   forms = { fetchedAt: Date.now(), fields };
 });
 
 /** Posts the /mail form as the visitor's browser (without JavaScript) would, to `base`. */
 function postContact(base: string, who: Visitor, n: number) {
   const fields = forms.fields.get(`${who.ip} ${base}`) ?? forms.fields.get(`${sender.ip} ${base}`)!;
-  return postForm(base, who, "/mail", { ...fields, name: `Sender ${n}`, email: `sender${n}@example.com`, subject: `Question ${n}`, body: `A question about your services, number ${n}.` });
+  return postForm(base, who, "/mail", {
+    ...fields,
+    name: `Sender ${n}`,
+    email: `sender${n}@example.com`,
+    subject: `Question ${n}`,
+    body: `A question about your services, number ${n}.`,
+  });
 }
 
 afterAll(async () => {
@@ -100,10 +126,17 @@ describe("two instances on one PostgreSQL, the worker apart", () => {
   });
 
   it("sign-in lock-out counts failures on both: 5 split across A and B, then 429 on either", async () => {
-    await createUser(database.handle.db, admin, { name: "Lee Locked", email: "lee@example.com", role: "manager", defaultHourlyRate: "", password: "lee's real password 1" });
+    await createUser(database.handle.db, admin, {
+      name: "Lee Locked",
+      email: "lee@example.com",
+      role: "manager",
+      defaultHourlyRate: "",
+      password: "lee's real password 1",
+    });
     const attacker = visitor();
     const statuses = [];
-    for (const base of [A, B, A, B, A]) statuses.push((await signIn(base, attacker, "lee@example.com", "wrong password 123")).status);
+    for (const base of [A, B, A, B, A])
+      statuses.push((await signIn(base, attacker, "lee@example.com", "wrong password 123")).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     for (const base of [B, A]) {
       const locked = await signIn(base, attacker, "lee@example.com", "wrong password 123");
@@ -111,7 +144,8 @@ describe("two instances on one PostgreSQL, the worker apart", () => {
       expect(Number(locked.retryAfter)).toBeGreaterThan(0);
     }
     // Locked by email too: the right password from another address is refused on both.
-    for (const base of [A, B]) expect((await signIn(base, visitor(), "lee@example.com", "lee's real password 1")).status).toBe(429);
+    for (const base of [A, B])
+      expect((await signIn(base, visitor(), "lee@example.com", "lee's real password 1")).status).toBe(429);
   });
 
   it("the public form limit (5 an hour per address) is shared by both instances", async () => {
@@ -132,7 +166,9 @@ describe("two instances on one PostgreSQL, the worker apart", () => {
 
   it("a burst of 10 submissions at once from one address, across both instances: exactly 5 get in", async () => {
     await sleep(Math.max(0, 3_100 - (Date.now() - forms.fetchedAt)));
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => postContact(n % 2 ? B : A, burster, 20 + n)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => postContact(n % 2 ? B : A, burster, 20 + n)),
+    );
     expect(answers.filter((answer) => answer.status === 303)).toHaveLength(5);
     expect(answers.filter((answer) => answer.status === 200 && answer.html.includes(RATE_LIMITED))).toHaveLength(5);
     expect(await database.handle.db.select().from(contactMessage)).toHaveLength(11);
@@ -146,14 +182,30 @@ describe("two instances on one PostgreSQL, the worker apart", () => {
     const browser = visitor((await signIn(B, visitor(), ADMIN.email, ADMIN.password)).cookie);
 
     const answers = await Promise.all(
-      drafts.map((draft, n) => callAction<{ ok: boolean; data?: { number: string } }>(n % 2 ? B : A, browser, `/bo/invoices/${draft.id}`, ACTIONS.issueInvoice, [{ id: draft.id, version: draft.version }])),
+      drafts.map((draft, n) =>
+        callAction<{ ok: boolean; data?: { number: string } }>(
+          n % 2 ? B : A,
+          browser,
+          `/bo/invoices/${draft.id}`,
+          ACTIONS.issueInvoice,
+          [{ id: draft.id, version: draft.version }],
+        ),
+      ),
     );
     expect(answers.map((answer) => answer.result?.ok)).toEqual(Array(20).fill(true));
     const numbers = answers.map((answer) => answer.result!.data!.number).sort();
     const year = numbers[0]!.slice(0, 4);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, n) => `${year}-${String(n + 1).padStart(4, "0")}`));
 
-    const stored = await handle.db.select({ number: invoice.number, status: invoice.status }).from(invoice).where(inArray(invoice.id, drafts.map((draft) => draft.id)));
+    const stored = await handle.db
+      .select({ number: invoice.number, status: invoice.status })
+      .from(invoice)
+      .where(
+        inArray(
+          invoice.id,
+          drafts.map((draft) => draft.id),
+        ),
+      );
     expect(stored.every((row) => row.status === "issued")).toBe(true);
     expect(stored.map((row) => row.number).sort()).toEqual(numbers);
     const [counter] = await handle.db.select().from(numberingCounter).where(eq(numberingCounter.series, "invoice"));
@@ -165,19 +217,36 @@ describe("two instances on one PostgreSQL, the worker apart", () => {
   it("mail queued through both instances is delivered exactly once each", async () => {
     const { handle } = database;
     const browser = visitor((await signIn(A, visitor(), ADMIN.email, ADMIN.password)).cookie);
-    const issued = await handle.db.select({ id: invoice.id }).from(invoice).where(eq(invoice.status, "issued")).limit(10);
+    const issued = await handle.db
+      .select({ id: invoice.id })
+      .from(invoice)
+      .where(eq(invoice.status, "issued"))
+      .limit(10);
     const sends = await Promise.all(
       issued.map((row, n) =>
-        callAction(n % 2 ? B : A, browser, `/bo/invoices/${row.id}`, ACTIONS.sendInvoiceEmail, [{ invoiceId: row.id, to: "billing@client.example", cc: "", subject: `Invoice ${n}`, message: "Please find the invoice attached." }]),
+        callAction(n % 2 ? B : A, browser, `/bo/invoices/${row.id}`, ACTIONS.sendInvoiceEmail, [
+          {
+            invoiceId: row.id,
+            to: "billing@client.example",
+            cc: "",
+            subject: `Invoice ${n}`,
+            message: "Please find the invoice attached.",
+          },
+        ]),
       ),
     );
     expect(sends.map((answer) => answer.result?.ok)).toEqual(Array(10).fill(true));
 
     // Everything queued so far: 10 invoices, 11 acknowledgements of the contact form, 1 welcome mail.
-    const rows = await eventually("every mail sent", async () => {
-      const all = await handle.db.select().from(email);
-      return all.length === 22 && all.every((row) => row.status === "sent") ? all : null;
-    }, 30_000, 250);
+    const rows = await eventually(
+      "every mail sent",
+      async () => {
+        const all = await handle.db.select().from(email);
+        return all.length === 22 && all.every((row) => row.status === "sent") ? all : null;
+      },
+      30_000,
+      250,
+    );
     await sleep(1_500); // a second poll of the worker: nothing more arrives
     const delivered = receiver.messages.map((message) => message.messageId);
     expect(delivered).toHaveLength(rows.length);

@@ -34,7 +34,9 @@ describe("the embedded database's folder already in use", () => {
     const exit = await Promise.race([second.exited, sleep(45_000).then(() => "still running")]);
     expect(exit).toEqual({ code: 1, signal: null });
     expect(second.output()).toContain("Bureau cannot start:");
-    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another Bureau process (pid ${first!.pid}).`);
+    expect(second.output()).toContain(
+      `The data folder ${dataDir} is in use by another Bureau process (pid ${first!.pid}).`,
+    );
 
     // The first one never noticed: same lock, same session, still writing (a new sign-in is a new session row).
     expect(fs.readFileSync(path.join(dataDir, "bureau.lock"), "utf8").trim()).toBe(String(first!.pid));

@@ -41,17 +41,35 @@ describe("PostgreSQL restarted under load", () => {
         const startedAt = Date.now();
         try {
           // A sign-in writes (a session, in a transaction); the others read.
-          const page = path === "sign-in" ? { ...(await signIn(server.url, visitor, ADMIN.email, ADMIN.password)), html: "" } : await getPage(server.url, visitor, path, 20_000);
+          const page =
+            path === "sign-in"
+              ? { ...(await signIn(server.url, visitor, ADMIN.email, ADMIN.password)), html: "" }
+              : await getPage(server.url, visitor, path, 20_000);
           samples.push({ path, startedAt, endedAt: Date.now(), status: page.status, html: page.html });
         } catch (error) {
-          samples.push({ path, startedAt, endedAt: Date.now(), status: String((error as Error).cause ?? error), html: "" });
+          samples.push({
+            path,
+            startedAt,
+            endedAt: Date.now(),
+            status: String((error as Error).cause ?? error),
+            html: "",
+          });
         }
       }
     };
     // Five clients at once: on the health check, on a public page that reads the database, signing in.
-    const load = Promise.all([client(["/api/health"]), client(["/mail"]), client(["/api/health", "/mail"]), client(["/mail", "/api/health"]), client(["sign-in"])]);
+    const load = Promise.all([
+      client(["/api/health"]),
+      client(["/mail"]),
+      client(["/api/health", "/mail"]),
+      client(["/mail", "/api/health"]),
+      client(["sign-in"]),
+    ]);
 
-    await eventually("the load runs", () => samples.length >= 10 && samples.some((sample) => sample.path === "sign-in"));
+    await eventually(
+      "the load runs",
+      () => samples.length >= 10 && samples.some((sample) => sample.path === "sign-in"),
+    );
     const downAt = Date.now();
     await cluster.stop();
     const stoppedAt = Date.now();
@@ -104,7 +122,9 @@ describe("PostgreSQL restarted under load", () => {
 
     expect(after.length).toBeGreaterThan(2);
     expect(new Set(after.map((sample) => sample.status))).toEqual(new Set([200]));
-    expect(after.filter((sample) => sample.path === "/mail").every((sample) => sample.html.includes("Write to us"))).toBe(true);
+    expect(
+      after.filter((sample) => sample.path === "/mail").every((sample) => sample.html.includes("Write to us")),
+    ).toBe(true);
     console.log(
       `PostgreSQL restart: ${samples.length} requests; ${down.length} while down (health ${[...new Set(downHealth.map((s) => s.status))]}, pages ${[...new Set(downPages.map((s) => s.status))]}, sign-in ${[...new Set(downSignIns.map((s) => s.status))]}); ` +
         `slowest ${Math.max(...samples.map((s) => s.endedAt - s.startedAt))} ms; 200 again ${recoveredAt - upAt} ms after the start command returned`,

@@ -6,7 +6,10 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b">
-        <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-6 py-4">
+        <nav
+          aria-label="Main"
+          className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-6 py-4"
+        >
           <Link href="/" className="text-lg font-semibold tracking-tight">
             {settings.firmName}
           </Link>

@@ -19,13 +19,17 @@ export default async function HomePage() {
   const db = getDb();
   const settings = await getPageSettings();
   const jobs = (await findPublicJobs(db, todayInZone(settings.timezone))).slice(0, 3);
-  const address = [settings.addressLine1, settings.addressLine2, [settings.postalCode, settings.city].filter(Boolean).join(" ")].filter(Boolean);
+  const address = [
+    settings.addressLine1,
+    settings.addressLine2,
+    [settings.postalCode, settings.city].filter(Boolean).join(" "),
+  ].filter(Boolean);
   return (
     <main className="mx-auto max-w-5xl px-6 py-16">
       <h1 className="max-w-3xl text-4xl font-semibold tracking-tight sm:text-5xl">{settings.firmName}</h1>
       <p className="mt-5 max-w-2xl text-lg text-muted-foreground">
-        We work with clients on their projects and with people who want to join us. See the positions we are hiring for, or write to us and we will answer
-        or call you back.
+        We work with clients on their projects and with people who want to join us. See the positions we are hiring for,
+        or write to us and we will answer or call you back.
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <Button asChild size="lg">
@@ -42,7 +46,10 @@ export default async function HomePage() {
           </h2>
           <ul className="mt-3 grid gap-3 sm:grid-cols-3">
             {jobs.map((job) => (
-              <li key={job.id} className="relative rounded-lg border p-4 focus-within:ring-2 focus-within:ring-ring hover:bg-muted/40">
+              <li
+                key={job.id}
+                className="relative rounded-lg border p-4 focus-within:ring-2 focus-within:ring-ring hover:bg-muted/40"
+              >
                 <Link href={`/jobs/${job.slug}`} className="font-medium outline-none after:absolute after:inset-0">
                   {job.title}
                 </Link>

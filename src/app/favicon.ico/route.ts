@@ -11,6 +11,10 @@ export async function GET() {
   // as everything else, and a policy under which nothing in it may run. Rendered at build time, so
   // NODE_ENV is the production build's.
   return new Response(svg, {
-    headers: { ...headersOutsideProxy(process.env.NODE_ENV === "production"), "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" },
+    headers: {
+      ...headersOutsideProxy(process.env.NODE_ENV === "production"),
+      "content-type": "image/svg+xml",
+      "cache-control": "public, max-age=86400",
+    },
   });
 }

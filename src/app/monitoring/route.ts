@@ -8,7 +8,12 @@ export const dynamic = "force-dynamic";
 /** The error-report tunnel: see modules/monitoring/tunnel.ts and SPEC section 7. */
 async function tunnel(request: Request): Promise<Response> {
   const allowedDsns = tunnelDsnsFrom(getConfig().sentry);
-  return handleTunnelRequest(request, { db: getDb, allowedDsns, clientIp: clientIpFrom(request.headers), requestId: request.headers.get("x-request-id") ?? undefined });
+  return handleTunnelRequest(request, {
+    db: getDb,
+    allowedDsns,
+    clientIp: clientIpFrom(request.headers),
+    requestId: request.headers.get("x-request-id") ?? undefined,
+  });
 }
 
 export { tunnel as POST, tunnel as GET, tunnel as PUT, tunnel as PATCH, tunnel as DELETE, tunnel as OPTIONS };

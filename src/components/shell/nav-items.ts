@@ -1,6 +1,18 @@
 import type { Role } from "@/modules/users/roles";
 
-export type NavIcon = "dashboard" | "timesheets" | "invoices" | "calls" | "clients" | "users" | "settings" | "audit" | "account" | "outbox" | "jobs" | "messages";
+export type NavIcon =
+  | "dashboard"
+  | "timesheets"
+  | "invoices"
+  | "calls"
+  | "clients"
+  | "users"
+  | "settings"
+  | "audit"
+  | "account"
+  | "outbox"
+  | "jobs"
+  | "messages";
 export type NavItem = { href: string; label: string; icon: NavIcon; roles: readonly Role[] };
 
 const everyone: readonly Role[] = ["admin", "manager", "staff"];

@@ -1,19 +1,55 @@
 "use client";
 
-import { Briefcase, Building2, Clock, FileText, History, Inbox, LayoutDashboard, Mail, Menu, Phone, Settings, UserRound, Users, X } from "lucide-react";
+import {
+  Briefcase,
+  Building2,
+  Clock,
+  FileText,
+  History,
+  Inbox,
+  LayoutDashboard,
+  Mail,
+  Menu,
+  Phone,
+  Settings,
+  UserRound,
+  Users,
+  X,
+} from "lucide-react";
 import Link from "@/components/app-link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { cn } from "@/lib/utils";
 import type { NavItem } from "./nav-items";
 
-const ICONS = { dashboard: LayoutDashboard, timesheets: Clock, invoices: FileText, calls: Phone, clients: Building2, users: Users, settings: Settings, audit: History, account: UserRound, outbox: Mail, jobs: Briefcase, messages: Inbox } as const;
+const ICONS = {
+  dashboard: LayoutDashboard,
+  timesheets: Clock,
+  invoices: FileText,
+  calls: Phone,
+  clients: Building2,
+  users: Users,
+  settings: Settings,
+  audit: History,
+  account: UserRound,
+  outbox: Mail,
+  jobs: Briefcase,
+  messages: Inbox,
+} as const;
 
 function isActive(pathname: string, href: string) {
   return href === "/bo" ? pathname === "/bo" : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-function NavLinks({ items, pathname, onNavigate }: { items: readonly NavItem[]; pathname: string; onNavigate?: () => void }) {
+function NavLinks({
+  items,
+  pathname,
+  onNavigate,
+}: {
+  items: readonly NavItem[];
+  pathname: string;
+  onNavigate?: () => void;
+}) {
   return (
     <ul className="grid gap-1">
       {items.map((item) => {
@@ -27,7 +63,9 @@ function NavLinks({ items, pathname, onNavigate }: { items: readonly NavItem[]; 
               aria-current={active ? "page" : undefined}
               className={cn(
                 "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                active ? "bg-accent text-accent-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                active
+                  ? "bg-accent text-accent-foreground"
+                  : "text-muted-foreground hover:bg-muted hover:text-foreground",
               )}
             >
               <Icon aria-hidden className="size-4" />
@@ -41,7 +79,15 @@ function NavLinks({ items, pathname, onNavigate }: { items: readonly NavItem[]; 
 }
 
 /** The sidebar on wide screens; on narrow ones a "Menu" button opens the same links. */
-export function SidebarNav({ items, firmName, footer }: { items: readonly NavItem[]; firmName: string; footer: React.ReactNode }) {
+export function SidebarNav({
+  items,
+  firmName,
+  footer,
+}: {
+  items: readonly NavItem[];
+  firmName: string;
+  footer: React.ReactNode;
+}) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
 

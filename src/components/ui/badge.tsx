@@ -3,7 +3,16 @@ import type * as React from "react";
 
 import { cn } from "@/lib/utils";
 
-export const BADGE_VARIANTS = ["default", "secondary", "outline", "neutral", "success", "warning", "danger", "info"] as const;
+export const BADGE_VARIANTS = [
+  "default",
+  "secondary",
+  "outline",
+  "neutral",
+  "success",
+  "warning",
+  "danger",
+  "info",
+] as const;
 export type BadgeVariant = (typeof BADGE_VARIANTS)[number];
 
 /** The classes of a badge (rules in globals.css: one short class per variant, lists show many badges). */

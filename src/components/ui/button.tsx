@@ -10,7 +10,11 @@ import { cn } from "@/lib/utils";
 export type ButtonVariant = "default" | "secondary" | "outline" | "ghost" | "destructive" | "link";
 export type ButtonSize = "default" | "sm" | "lg" | "icon";
 
-export function buttonClassName({ variant, size, className }: { variant?: ButtonVariant | null; size?: ButtonSize | null; className?: string } = {}): string {
+export function buttonClassName({
+  variant,
+  size,
+  className,
+}: { variant?: ButtonVariant | null; size?: ButtonSize | null; className?: string } = {}): string {
   const classes = `btn btn-${variant ?? "default"} btn-size-${size ?? "default"}`;
   return className ? cn(classes, className) : classes;
 }

@@ -6,10 +6,7 @@ export function Card({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div
       data-slot="card"
-      className={cn(
-        "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-xs",
-        className,
-      )}
+      className={cn("flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-xs", className)}
       {...props}
     />
   );
@@ -31,24 +28,12 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
 type HeadingTag = "h2" | "h3" | "h4" | "div";
 
 /** A heading (h2 by default, under the page's h1); pass `as` to fit the outline. */
-export function CardTitle({
-  className,
-  as: Tag = "h2",
-  ...props
-}: React.ComponentProps<"h2"> & { as?: HeadingTag }) {
-  return (
-    <Tag
-      data-slot="card-title"
-      className={cn("text-base leading-tight font-semibold", className)}
-      {...props}
-    />
-  );
+export function CardTitle({ className, as: Tag = "h2", ...props }: React.ComponentProps<"h2"> & { as?: HeadingTag }) {
+  return <Tag data-slot="card-title" className={cn("text-base leading-tight font-semibold", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {
-  return (
-    <p data-slot="card-description" className={cn("text-sm text-muted-foreground", className)} {...props} />
-  );
+  return <p data-slot="card-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
 /** Optional top-right slot in a CardHeader (a button or menu). */
@@ -67,11 +52,5 @@ export function CardContent({ className, ...props }: React.ComponentProps<"div">
 }
 
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card-footer"
-      className={cn("flex flex-wrap items-center gap-2 px-6", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card-footer" className={cn("flex flex-wrap items-center gap-2 px-6", className)} {...props} />;
 }

@@ -18,7 +18,10 @@ export function Table({
   ...props
 }: React.ComponentProps<"table"> & { containerClassName?: string }) {
   return (
-    <div data-slot="table-container" className={cn("relative w-full overflow-auto print:max-h-none print:overflow-visible", containerClassName)}>
+    <div
+      data-slot="table-container"
+      className={cn("relative w-full overflow-auto print:max-h-none print:overflow-visible", containerClassName)}
+    >
       <table className={cn("data-table", className)} {...props} />
     </div>
   );

@@ -24,13 +24,25 @@ const manifestSchema = z.object({
   source: z.object({ engine: z.enum(["pglite", "postgres"]), serverVersion: z.string() }),
   /** When each applied migration was made (drizzle's created_at), oldest first; lastTag names the last one. */
   migrations: z.object({ applied: z.array(z.number().int()), lastTag: z.string().nullable() }),
-  tables: z.array(z.object({ name: z.string().min(1), columns: z.array(z.string().min(1)).min(1), rows: z.number().int().nonnegative() })),
-  sequences: z.array(z.object({ name: z.string().min(1), lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() })),
+  tables: z.array(
+    z.object({
+      name: z.string().min(1),
+      columns: z.array(z.string().min(1)).min(1),
+      rows: z.number().int().nonnegative(),
+    }),
+  ),
+  sequences: z.array(
+    z.object({ name: z.string().min(1), lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() }),
+  ),
 });
 export type ArchiveManifest = z.infer<typeof manifestSchema>;
 
 const tableLineSchema = z.object({ table: z.string(), rows: z.number().int().nonnegative() });
-const endLineSchema = z.object({ end: z.literal(true), lines: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+const endLineSchema = z.object({
+  end: z.literal(true),
+  lines: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
 
 export type BackupErrorCode = "usage" | "busy" | "refused" | "not_empty";
 
@@ -44,7 +56,14 @@ export class BackupError extends Error {
   }
 }
 
-export const EXIT_CODES: Record<BackupErrorCode | "ok" | "failed", number> = { ok: 0, failed: 1, usage: 2, busy: 3, refused: 4, not_empty: 5 };
+export const EXIT_CODES: Record<BackupErrorCode | "ok" | "failed", number> = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  busy: 3,
+  refused: 4,
+  not_empty: 5,
+};
 
 /** Writes lines, hashing them, and closes with the end line. */
 export class ArchiveWriter {
@@ -60,11 +79,18 @@ export class ArchiveWriter {
   }
 
   end(): Buffer {
-    return Buffer.from(JSON.stringify({ end: true, lines: this.lines, sha256: this.hash.digest("hex") }) + "\n", "utf8");
+    return Buffer.from(
+      JSON.stringify({ end: true, lines: this.lines, sha256: this.hash.digest("hex") }) + "\n",
+      "utf8",
+    );
   }
 }
 
-export type ArchiveEvent = { kind: "manifest"; manifest: ArchiveManifest } | { kind: "table"; name: string; rows: number } | { kind: "row"; line: string } | { kind: "end" };
+export type ArchiveEvent =
+  | { kind: "manifest"; manifest: ArchiveManifest }
+  | { kind: "table"; name: string; rows: number }
+  | { kind: "row"; line: string }
+  | { kind: "end" };
 
 function refused(file: string, reason: string): BackupError {
   return new BackupError("refused", `${file} is not a usable Bureau backup: ${reason}. Nothing was restored.`);
@@ -89,12 +115,14 @@ async function* rawLines(file: string): AsyncGenerator<Buffer> {
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "EACCES" || code === "EISDIR") throw new BackupError("usage", `Cannot read ${file}: ${(error as Error).message}`);
+    if (code === "ENOENT" || code === "EACCES" || code === "EISDIR")
+      throw new BackupError("usage", `Cannot read ${file}: ${(error as Error).message}`);
     throw refused(file, `the compressed data is damaged or cut short (${(error as Error).message})`);
   } finally {
     source.destroy();
   }
-  if (pending.length > 0 && Buffer.concat(pending).length > 0) throw refused(file, "it ends in the middle of a line (cut short)");
+  if (pending.length > 0 && Buffer.concat(pending).length > 0)
+    throw refused(file, "it ends in the middle of a line (cut short)");
 }
 
 function parseLine<T>(schema: z.ZodType<T>, bytes: Buffer): T | undefined {
@@ -136,23 +164,32 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveEvent> {
   const format = header as { format?: unknown; formatVersion?: unknown };
   if (format.format !== ARCHIVE_FORMAT) throw refused(file, "its first line is not a Bureau backup manifest");
   if (typeof format.formatVersion === "number" && format.formatVersion > ARCHIVE_FORMAT_VERSION) {
-    throw refused(file, `it was written by a newer Bureau (archive format ${format.formatVersion}; this version reads ${ARCHIVE_FORMAT_VERSION}). Restore it with that version or newer`);
+    throw refused(
+      file,
+      `it was written by a newer Bureau (archive format ${format.formatVersion}; this version reads ${ARCHIVE_FORMAT_VERSION}). Restore it with that version or newer`,
+    );
   }
   const manifest = manifestSchema.safeParse(header);
-  if (!manifest.success) throw refused(file, `its manifest is malformed (${manifest.error.issues[0]?.path.join(".")}: ${manifest.error.issues[0]?.message})`);
+  if (!manifest.success)
+    throw refused(
+      file,
+      `its manifest is malformed (${manifest.error.issues[0]?.path.join(".")}: ${manifest.error.issues[0]?.message})`,
+    );
   take(first);
   yield { kind: "manifest", manifest: manifest.data };
 
   for (const table of manifest.data.tables) {
     const bytes = await next(`table ${table.name}`);
     const header = parseLine(tableLineSchema, bytes);
-    if (!header || header.table !== table.name || header.rows !== table.rows) throw refused(file, `table ${table.name} is not where the manifest says, or has another row count`);
+    if (!header || header.table !== table.name || header.rows !== table.rows)
+      throw refused(file, `table ${table.name} is not where the manifest says, or has another row count`);
     take(bytes);
     yield { kind: "table", name: table.name, rows: table.rows };
     for (let row = 0; row < table.rows; row++) {
       const line = await next(`row ${row + 1} of ${table.rows} of table ${table.name}`);
       // A row is one JSON object; anything else means the file was cut or spliced.
-      if (line[0] !== 0x7b || line[line.length - 1] !== 0x7d) throw refused(file, `row ${row + 1} of table ${table.name} is not a JSON object`);
+      if (line[0] !== 0x7b || line[line.length - 1] !== 0x7d)
+        throw refused(file, `row ${row + 1} of table ${table.name} is not a JSON object`);
       take(line);
       yield { kind: "row", line: line.toString("utf8") };
     }
@@ -161,7 +198,8 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveEvent> {
   const endBytes = await next("its end marker");
   const end = parseLine(endLineSchema, endBytes);
   if (!end) throw refused(file, "its end marker is missing or malformed (cut short or spliced)");
-  if (end.lines !== count || end.sha256 !== hash.digest("hex")) throw refused(file, "its checksum does not match its content (the file was changed or damaged)");
+  if (end.lines !== count || end.sha256 !== hash.digest("hex"))
+    throw refused(file, "its checksum does not match its content (the file was changed or damaged)");
   const extra = await lines.next();
   if (!extra.done) throw refused(file, "it goes on after its end marker");
   yield { kind: "end" };

@@ -7,7 +7,16 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import type { DatabaseHandle } from "../client";
 import { ArchiveWriter, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchiveManifest } from "./archive";
-import { appliedMigrations, type Catalog, openSession, qualified, quoteIdentifier, readCatalog, shippedMigrations, type SqlSession } from "./catalog";
+import {
+  appliedMigrations,
+  type Catalog,
+  openSession,
+  qualified,
+  quoteIdentifier,
+  readCatalog,
+  shippedMigrations,
+  type SqlSession,
+} from "./catalog";
 import { loadOrder } from "./table-order";
 
 export type BackupOptions = {
@@ -23,10 +32,20 @@ export type BackupOptions = {
 const FETCH_ROWS = { binary: 20, plain: 1000 };
 
 /** Session settings that make row_to_json's text the same on every server and restorable anywhere. */
-const PORTABLE_OUTPUT = ["set local timezone = 'UTC'", "set local bytea_output = 'hex'", "set local datestyle = 'ISO, YMD'", "set local intervalstyle = 'iso_8601'", "set local extra_float_digits = 3"];
+const PORTABLE_OUTPUT = [
+  "set local timezone = 'UTC'",
+  "set local bytea_output = 'hex'",
+  "set local datestyle = 'ISO, YMD'",
+  "set local intervalstyle = 'iso_8601'",
+  "set local extra_float_digits = 3",
+];
 
 /** Writes the archive to `output`; returns its manifest. */
-export async function backupDatabase(handle: DatabaseHandle, output: Writable, options: BackupOptions): Promise<ArchiveManifest> {
+export async function backupDatabase(
+  handle: DatabaseHandle,
+  output: Writable,
+  options: BackupOptions,
+): Promise<ArchiveManifest> {
   const session = await openSession(handle);
   try {
     await session.query("begin isolation level repeatable read read only");
@@ -35,7 +54,9 @@ export async function backupDatabase(handle: DatabaseHandle, output: Writable, o
       const catalog = await readCatalog(session);
       const manifest = await readManifest(session, catalog, handle.kind, options);
       await options.afterSnapshot?.();
-      await pipeline(Readable.from(archiveLines(session, catalog, manifest)), createGzip(), output, { end: options.closeOutput ?? true });
+      await pipeline(Readable.from(archiveLines(session, catalog, manifest)), createGzip(), output, {
+        end: options.closeOutput ?? true,
+      });
       await session.query("commit");
       return manifest;
     } catch (error) {
@@ -47,7 +68,12 @@ export async function backupDatabase(handle: DatabaseHandle, output: Writable, o
   }
 }
 
-async function readManifest(session: SqlSession, catalog: Catalog, engine: DatabaseHandle["kind"], options: BackupOptions): Promise<ArchiveManifest> {
+async function readManifest(
+  session: SqlSession,
+  catalog: Catalog,
+  engine: DatabaseHandle["kind"],
+  options: BackupOptions,
+): Promise<ArchiveManifest> {
   const order = loadOrder(
     catalog.tables.map((table) => table.name),
     catalog.foreignKeys,
@@ -60,7 +86,9 @@ async function readManifest(session: SqlSession, catalog: Catalog, engine: Datab
   }
   const sequences = [];
   for (const name of catalog.sequences) {
-    const [state] = await session.query<{ last_value: string; is_called: boolean }>(`select last_value::text as last_value, is_called from ${qualified(name)}`);
+    const [state] = await session.query<{ last_value: string; is_called: boolean }>(
+      `select last_value::text as last_value, is_called from ${qualified(name)}`,
+    );
     sequences.push({ name, lastValue: state!.last_value, isCalled: state!.is_called });
   }
   const applied = await appliedMigrations(session);
@@ -72,7 +100,10 @@ async function readManifest(session: SqlSession, catalog: Catalog, engine: Datab
     createdAt: (options.now ?? new Date()).toISOString(),
     bureauVersion: options.bureauVersion,
     source: { engine, serverVersion: server!.version },
-    migrations: { applied, lastTag: shippedMigrations().find((migration) => migration.when === lastApplied)?.tag ?? null },
+    migrations: {
+      applied,
+      lastTag: shippedMigrations().find((migration) => migration.when === lastApplied)?.tag ?? null,
+    },
     tables,
     sequences,
   };
@@ -87,23 +118,32 @@ async function* archiveLines(session: SqlSession, catalog: Catalog, manifest: Ar
     const columns = table.columns.map(quoteIdentifier).join(", ");
     // Primary-key order: the same database always gives the same file.
     const orderBy = info.primaryKey.length > 0 ? ` order by ${info.primaryKey.map(quoteIdentifier).join(", ")}` : "";
-    await session.query(`declare bureau_backup no scroll cursor for select row_to_json(r)::text as line from (select ${columns} from ${qualified(table.name)}${orderBy}) r`);
+    await session.query(
+      `declare bureau_backup no scroll cursor for select row_to_json(r)::text as line from (select ${columns} from ${qualified(table.name)}${orderBy}) r`,
+    );
     let written = 0;
     for (;;) {
-      const batch = await session.query<{ line: string }>(`fetch ${info.hasBinaryColumns ? FETCH_ROWS.binary : FETCH_ROWS.plain} from bureau_backup`);
+      const batch = await session.query<{ line: string }>(
+        `fetch ${info.hasBinaryColumns ? FETCH_ROWS.binary : FETCH_ROWS.plain} from bureau_backup`,
+      );
       for (const row of batch) yield writer.line(row.line);
       written += batch.length;
       if (batch.length === 0) break;
     }
     await session.query("close bureau_backup");
     // Same snapshot as the count: a difference would be a bug, and a backup that lies is worse than none.
-    if (written !== table.rows) throw new Error(`backup of ${table.name}: counted ${table.rows} rows but read ${written}`);
+    if (written !== table.rows)
+      throw new Error(`backup of ${table.name}: counted ${table.rows} rows but read ${written}`);
   }
   yield writer.end();
 }
 
 /** Writes to `file` through `file.partial`, renamed once complete: a failed backup never looks like a good one. */
-export async function backupToFile(handle: DatabaseHandle, file: string, options: Omit<BackupOptions, "closeOutput">): Promise<ArchiveManifest> {
+export async function backupToFile(
+  handle: DatabaseHandle,
+  file: string,
+  options: Omit<BackupOptions, "closeOutput">,
+): Promise<ArchiveManifest> {
   const partial = `${file}.partial`;
   const output = fs.createWriteStream(partial, { mode: 0o600 });
   try {

@@ -22,13 +22,15 @@ export async function openSession(handle: DatabaseHandle): Promise<SqlSession> {
   if (handle.kind === "pglite") {
     const pglite = handle.pglite;
     return {
-      query: async <Row extends Record<string, unknown>>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
+      query: async <Row extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
+        (await pglite.query<Row>(sql, params)).rows,
       release: () => {},
     };
   }
   const client = await handle.pool.connect();
   return {
-    query: async <Row extends Record<string, unknown>>(sql: string, params?: unknown[]) => (await client.query<Row>(sql, params)).rows,
+    query: async <Row extends Record<string, unknown>>(sql: string, params?: unknown[]) =>
+      (await client.query<Row>(sql, params)).rows,
     release: () => client.release(),
   };
 }
@@ -63,7 +65,12 @@ export function qualified(table: string): string {
 }
 
 export async function readCatalog(session: SqlSession): Promise<Catalog> {
-  const columns = await session.query<{ table_name: string; column_name: string; type_name: string; generated: boolean }>(
+  const columns = await session.query<{
+    table_name: string;
+    column_name: string;
+    type_name: string;
+    generated: boolean;
+  }>(
     `select c.relname as table_name, a.attname as column_name, t.typname as type_name, a.attgenerated <> '' as generated
        from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
@@ -82,7 +89,12 @@ export async function readCatalog(session: SqlSession): Promise<Catalog> {
       where n.nspname = 'public' and i.indisprimary
       order by c.relname, k.position`,
   );
-  const references = await session.query<{ name: string; table_name: string; column_name: string; referenced_table: string }>(
+  const references = await session.query<{
+    name: string;
+    table_name: string;
+    column_name: string;
+    referenced_table: string;
+  }>(
     `select con.conname as name, c.relname as table_name, a.attname as column_name, rc.relname as referenced_table
        from pg_constraint con
        join pg_class c on c.oid = con.conrelid
@@ -100,7 +112,12 @@ export async function readCatalog(session: SqlSession): Promise<Catalog> {
 
   const tables = new Map<string, TableInfo>();
   for (const column of columns) {
-    const table = tables.get(column.table_name) ?? { name: column.table_name, columns: [], primaryKey: [], hasBinaryColumns: false };
+    const table = tables.get(column.table_name) ?? {
+      name: column.table_name,
+      columns: [],
+      primaryKey: [],
+      hasBinaryColumns: false,
+    };
     if (!column.generated) table.columns.push(column.column_name);
     if (column.type_name === "bytea") table.hasBinaryColumns = true;
     tables.set(column.table_name, table);
@@ -110,26 +127,40 @@ export async function readCatalog(session: SqlSession): Promise<Catalog> {
   const byConstraint = new Map<string, ForeignKey>();
   for (const reference of references) {
     const id = `${reference.table_name}.${reference.name}`;
-    const key = byConstraint.get(id) ?? { table: reference.table_name, columns: [], references: reference.referenced_table };
+    const key = byConstraint.get(id) ?? {
+      table: reference.table_name,
+      columns: [],
+      references: reference.referenced_table,
+    };
     key.columns.push(reference.column_name);
     byConstraint.set(id, key);
   }
-  return { tables: [...tables.values()], foreignKeys: [...byConstraint.values()], sequences: sequences.map((row) => row.name) };
+  return {
+    tables: [...tables.values()],
+    foreignKeys: [...byConstraint.values()],
+    sequences: sequences.map((row) => row.name),
+  };
 }
 
 export type Migration = { tag: string; when: number };
 
 /** The migrations this version of Bureau ships, in order (drizzle/meta/_journal.json). */
 export function shippedMigrations(folder: string = migrationsFolder): Migration[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
   return journal.entries.map((entry) => ({ tag: entry.tag, when: entry.when }));
 }
 
 /** When each migration applied to this database was made (drizzle's bookkeeping), oldest first; [] for a fresh database. */
 export async function appliedMigrations(session: SqlSession): Promise<number[]> {
-  const [exists] = await session.query<{ present: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  const [exists] = await session.query<{ present: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
   if (!exists?.present) return [];
-  const rows = await session.query<{ created_at: string }>(`select created_at::text as created_at from drizzle.__drizzle_migrations order by created_at`);
+  const rows = await session.query<{ created_at: string }>(
+    `select created_at::text as created_at from drizzle.__drizzle_migrations order by created_at`,
+  );
   return rows.map((row) => Number(row.created_at));
 }
 
@@ -138,10 +169,13 @@ export async function appliedMigrations(session: SqlSession): Promise<number[]> 
  * brought to an older backup's level before its rows are loaded. The caller removes it.
  */
 export function migrationsFolderUpTo(count: number, folder: string = migrationsFolder, into: string): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
   const entries = journal.entries.slice(0, count);
   fs.mkdirSync(path.join(into, "meta"), { recursive: true });
   fs.writeFileSync(path.join(into, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) fs.copyFileSync(path.join(folder, `${entry.tag}.sql`), path.join(into, `${entry.tag}.sql`));
+  for (const entry of entries)
+    fs.copyFileSync(path.join(folder, `${entry.tag}.sql`), path.join(into, `${entry.tag}.sql`));
   return into;
 }

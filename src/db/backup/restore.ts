@@ -15,11 +15,26 @@ import path from "node:path";
 import type { DatabaseHandle } from "../client";
 import { migrateDatabase } from "../migrate";
 import { BackupError, readArchive, type ArchiveManifest } from "./archive";
-import { appliedMigrations, type Catalog, migrationsFolderUpTo, qualified, quoteIdentifier, readCatalog, shippedMigrations, type SqlSession, withSession } from "./catalog";
+import {
+  appliedMigrations,
+  type Catalog,
+  migrationsFolderUpTo,
+  qualified,
+  quoteIdentifier,
+  readCatalog,
+  shippedMigrations,
+  type SqlSession,
+  withSession,
+} from "./catalog";
 import { isValidLoadOrder, selfReferencingColumns } from "./table-order";
 
 export type RestoreOptions = { force?: boolean; log?: (message: string) => void };
-export type RestoreSummary = { manifest: ArchiveManifest; rows: number; replacedRows: number; migratedAfterLoad: boolean };
+export type RestoreSummary = {
+  manifest: ArchiveManifest;
+  rows: number;
+  replacedRows: number;
+  migratedAfterLoad: boolean;
+};
 
 /** Rows per INSERT, and at most this many characters of JSON (CVs and PDFs make long rows). */
 const BATCH = { rows: 500, characters: 8_000_000 };
@@ -38,13 +53,22 @@ function isPrefix(prefix: readonly number[], of: readonly number[]): boolean {
 function tagAt(applied: readonly number[]): string {
   if (applied.length === 0) return "no migrations";
   const when = applied.at(-1);
-  return shippedMigrations().find((migration) => migration.when === when)?.tag ?? `migration ${applied.length} (unknown to this version)`;
+  return (
+    shippedMigrations().find((migration) => migration.when === when)?.tag ??
+    `migration ${applied.length} (unknown to this version)`
+  );
 }
 
-export async function restoreDatabase(handle: DatabaseHandle, file: string, options: RestoreOptions = {}): Promise<RestoreSummary> {
+export async function restoreDatabase(
+  handle: DatabaseHandle,
+  file: string,
+  options: RestoreOptions = {},
+): Promise<RestoreSummary> {
   const log = options.log ?? (() => {});
   const manifest = await verifyArchive(file);
-  log(`Archive checked: ${manifest.tables.reduce((sum, table) => sum + table.rows, 0)} rows in ${manifest.tables.length} tables, made ${manifest.createdAt} from ${manifest.source.engine} by Bureau ${manifest.bureauVersion} (${manifest.migrations.lastTag ?? "no migrations"}).`);
+  log(
+    `Archive checked: ${manifest.tables.reduce((sum, table) => sum + table.rows, 0)} rows in ${manifest.tables.length} tables, made ${manifest.createdAt} from ${manifest.source.engine} by Bureau ${manifest.bureauVersion} (${manifest.migrations.lastTag ?? "no migrations"}).`,
+  );
 
   const shipped = shippedMigrations().map((migration) => migration.when);
   const level = manifest.migrations.applied;
@@ -55,7 +79,10 @@ export async function restoreDatabase(handle: DatabaseHandle, file: string, opti
     );
   }
 
-  const { target, occupied } = await withSession(handle, async (session) => ({ target: await appliedMigrations(session), occupied: await occupiedTables(session, await readCatalog(session)) }));
+  const { target, occupied } = await withSession(handle, async (session) => ({
+    target: await appliedMigrations(session),
+    occupied: await occupiedTables(session, await readCatalog(session)),
+  }));
   if (!isPrefix(target, level)) {
     throw new BackupError(
       "refused",
@@ -112,25 +139,45 @@ function checkSchemaMatches(manifest: ArchiveManifest, catalog: Catalog) {
     const expected = [...table.columns].sort().join(",");
     if ([...fromArchive.columns].sort().join(",") !== expected) problems.push(`the columns of ${table.name} differ`);
   }
-  for (const name of archived.keys()) if (!catalog.tables.some((table) => table.name === name)) problems.push(`table ${name} does not exist here`);
-  for (const sequence of manifest.sequences) if (!catalog.sequences.includes(sequence.name)) problems.push(`sequence ${sequence.name} does not exist here`);
-  if (problems.length === 0 && !isValidLoadOrder(manifest.tables.map((table) => table.name), catalog.foreignKeys)) problems.push("its tables are not in an order this schema can load");
+  for (const name of archived.keys())
+    if (!catalog.tables.some((table) => table.name === name)) problems.push(`table ${name} does not exist here`);
+  for (const sequence of manifest.sequences)
+    if (!catalog.sequences.includes(sequence.name)) problems.push(`sequence ${sequence.name} does not exist here`);
+  if (
+    problems.length === 0 &&
+    !isValidLoadOrder(
+      manifest.tables.map((table) => table.name),
+      catalog.foreignKeys,
+    )
+  )
+    problems.push("its tables are not in an order this schema can load");
   if (problems.length > 0) {
-    throw new BackupError("refused", `The archive does not match this database's schema at the same migration level (${problems.join("; ")}). Nothing was restored.`);
+    throw new BackupError(
+      "refused",
+      `The archive does not match this database's schema at the same migration level (${problems.join("; ")}). Nothing was restored.`,
+    );
   }
 }
 
 async function occupiedTables(session: SqlSession, catalog: Catalog): Promise<{ name: string; rows: number }[]> {
   const occupied = [];
   for (const table of catalog.tables) {
-    const [counted] = await session.query<{ rows: string }>(`select count(*)::text as rows from ${qualified(table.name)}`);
+    const [counted] = await session.query<{ rows: string }>(
+      `select count(*)::text as rows from ${qualified(table.name)}`,
+    );
     const rows = Number(counted!.rows);
     if (rows > 0) occupied.push({ name: table.name, rows });
   }
   return occupied;
 }
 
-async function load(session: SqlSession, catalog: Catalog, manifest: ArchiveManifest, file: string, replace: boolean): Promise<number> {
+async function load(
+  session: SqlSession,
+  catalog: Catalog,
+  manifest: ArchiveManifest,
+  file: string,
+  replace: boolean,
+): Promise<number> {
   const tables = new Map(catalog.tables.map((table) => [table.name, table]));
   const all = manifest.tables.map((table) => qualified(table.name));
   await session.query("begin");
@@ -163,12 +210,20 @@ async function load(session: SqlSession, catalog: Catalog, manifest: ArchiveMani
         const self = selfReferencingColumns(event.name, catalog.foreignKeys);
         const source = `json_populate_recordset(null::${qualified(event.name)}, $1::json)`;
         const values = columns.map((column) => (self.includes(column) ? "null" : quoteIdentifier(column)));
-        current = { insert: `insert into ${qualified(event.name)} (${columns.map(quoteIdentifier).join(", ")}) overriding system value select ${values.join(", ")} from ${source}` };
+        current = {
+          insert: `insert into ${qualified(event.name)} (${columns.map(quoteIdentifier).join(", ")}) overriding system value select ${values.join(", ")} from ${source}`,
+        };
         if (self.length > 0) {
-          if (info.primaryKey.length === 0) throw new BackupError("refused", `table ${event.name} references itself but has no primary key: it cannot be restored`);
+          if (info.primaryKey.length === 0)
+            throw new BackupError(
+              "refused",
+              `table ${event.name} references itself but has no primary key: it cannot be restored`,
+            );
           const staging = `bureau_restore_${deferred.length}`;
           const kept = [...info.primaryKey, ...self].map(quoteIdentifier).join(", ");
-          await session.query(`create temporary table ${staging} on commit drop as select ${kept} from ${qualified(event.name)} with no data`);
+          await session.query(
+            `create temporary table ${staging} on commit drop as select ${kept} from ${qualified(event.name)} with no data`,
+          );
           current.stage = `insert into ${staging} select ${kept} from ${source} where ${self.map((column) => `${quoteIdentifier(column)} is not null`).join(" or ")}`;
           deferred.push({ table: event.name, staging, key: info.primaryKey, columns: self });
         }
@@ -183,12 +238,22 @@ async function load(session: SqlSession, catalog: Catalog, manifest: ArchiveMani
     await flush();
 
     for (const self of deferred) {
-      const assignments = self.columns.map((column) => `${quoteIdentifier(column)} = s.${quoteIdentifier(column)}`).join(", ");
-      const join = self.key.map((column) => `t.${quoteIdentifier(column)} = s.${quoteIdentifier(column)}`).join(" and ");
-      await session.query(`update ${qualified(self.table)} as t set ${assignments} from ${self.staging} as s where ${join}`);
+      const assignments = self.columns
+        .map((column) => `${quoteIdentifier(column)} = s.${quoteIdentifier(column)}`)
+        .join(", ");
+      const join = self.key
+        .map((column) => `t.${quoteIdentifier(column)} = s.${quoteIdentifier(column)}`)
+        .join(" and ");
+      await session.query(
+        `update ${qualified(self.table)} as t set ${assignments} from ${self.staging} as s where ${join}`,
+      );
     }
     for (const sequence of manifest.sequences) {
-      await session.query(`select setval($1::regclass, $2::bigint, $3::boolean)`, [qualified(sequence.name), sequence.lastValue, sequence.isCalled]);
+      await session.query(`select setval($1::regclass, $2::bigint, $3::boolean)`, [
+        qualified(sequence.name),
+        sequence.lastValue,
+        sequence.isCalled,
+      ]);
     }
     for (const table of all) await session.query(`alter table ${table} enable trigger user`);
     await session.query("commit");
@@ -196,7 +261,10 @@ async function load(session: SqlSession, catalog: Catalog, manifest: ArchiveMani
   } catch (error) {
     await session.query("rollback").catch(() => {});
     if ((error as { code?: string }).code === "55P03") {
-      throw new BackupError("busy", "The target database is in use (a Bureau server or worker running on it?): stop them and restore again. Nothing was restored.");
+      throw new BackupError(
+        "busy",
+        "The target database is in use (a Bureau server or worker running on it?): stop them and restore again. Nothing was restored.",
+      );
     }
     throw error;
   }

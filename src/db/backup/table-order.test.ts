@@ -17,7 +17,12 @@ describe("loadOrder", () => {
   });
 
   it("ignores references to itself and to tables outside the list", () => {
-    expect(loadOrder(["invoices", "users", "clients"], [...keys, { table: "users", columns: ["x"], references: "elsewhere" }])).toEqual(["clients", "users", "invoices"]);
+    expect(
+      loadOrder(
+        ["invoices", "users", "clients"],
+        [...keys, { table: "users", columns: ["x"], references: "elsewhere" }],
+      ),
+    ).toEqual(["clients", "users", "invoices"]);
   });
 
   it("refuses a cycle between tables, naming them", () => {

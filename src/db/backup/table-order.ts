@@ -26,7 +26,9 @@ export function loadOrder(tables: readonly string[], foreignKeys: readonly Forei
   while (remaining.length > 0) {
     const next = remaining.findIndex((table) => [...parents.get(table)!].every((parent) => placed.has(parent)));
     if (next === -1) {
-      throw new TableOrderError(`the foreign keys between ${remaining.join(", ")} form a cycle: no load order exists (make one of them nullable and defer it)`);
+      throw new TableOrderError(
+        `the foreign keys between ${remaining.join(", ")} form a cycle: no load order exists (make one of them nullable and defer it)`,
+      );
     }
     const [table] = remaining.splice(next, 1);
     ordered.push(table!);
@@ -37,7 +39,11 @@ export function loadOrder(tables: readonly string[], foreignKeys: readonly Forei
 
 /** The columns of `table` that reference `table` itself: loaded empty, then filled in. */
 export function selfReferencingColumns(table: string, foreignKeys: readonly ForeignKey[]): string[] {
-  return [...new Set(foreignKeys.filter((key) => key.table === table && key.references === table).flatMap((key) => key.columns))].sort();
+  return [
+    ...new Set(
+      foreignKeys.filter((key) => key.table === table && key.references === table).flatMap((key) => key.columns),
+    ),
+  ].sort();
 }
 
 /** Whether `order` loads every table after the tables it references (an archive's order, checked against the target). */

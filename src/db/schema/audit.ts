@@ -15,5 +15,8 @@ export const auditEvent = pgTable(
     summary: jsonb("summary").$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
-  (table) => [index("audit_events_entity_idx").on(table.entity, table.entityId, table.createdAt), index("audit_events_created_at_idx").on(table.createdAt)],
+  (table) => [
+    index("audit_events_entity_idx").on(table.entity, table.entityId, table.createdAt),
+    index("audit_events_created_at_idx").on(table.createdAt),
+  ],
 );

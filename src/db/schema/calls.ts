@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { id, timestamps, version } from "./columns";
 import { user } from "./auth";
 import { client, project } from "./clients";
@@ -49,13 +60,22 @@ export const call = pgTable(
     index("calls_history_at_idx")
       .on(sql`coalesce(${table.startedAt}, ${table.scheduledAt}, ${table.createdAt})`, table.id)
       .where(sql`${table.status} in ('completed', 'missed', 'cancelled')`),
-    index("calls_assigned_at_idx").on(table.assignedUserId, sql`coalesce(${table.startedAt}, ${table.scheduledAt}, ${table.createdAt})`, table.id),
+    index("calls_assigned_at_idx").on(
+      table.assignedUserId,
+      sql`coalesce(${table.startedAt}, ${table.scheduledAt}, ${table.createdAt})`,
+      table.id,
+    ),
     // A person's To do ("mine"): without it the per-person index above walks their whole history.
     index("calls_assigned_todo_at_idx")
       .on(table.assignedUserId, sql`coalesce(${table.startedAt}, ${table.scheduledAt}, ${table.createdAt})`, table.id)
       .where(sql`${table.status} in ('requested', 'scheduled')`),
-    uniqueIndex("calls_time_entry_unique").on(table.timeEntryId).where(sql`${table.timeEntryId} is not null`),
-    check("calls_duration_check", sql`${table.durationSeconds} is null or ${table.durationSeconds} between 1 and 86400`),
+    uniqueIndex("calls_time_entry_unique")
+      .on(table.timeEntryId)
+      .where(sql`${table.timeEntryId} is not null`),
+    check(
+      "calls_duration_check",
+      sql`${table.durationSeconds} is null or ${table.durationSeconds} between 1 and 86400`,
+    ),
     check("calls_completed_has_duration", sql`${table.status} <> 'completed' or ${table.durationSeconds} is not null`),
   ],
 );

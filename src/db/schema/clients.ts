@@ -25,7 +25,9 @@ export const client = pgTable(
   },
   (table) => [
     // SPEC: unique among non-archived clients, case-insensitive.
-    uniqueIndex("clients_name_active_unique").on(sql`lower(${table.name})`).where(sql`${table.archivedAt} is null`),
+    uniqueIndex("clients_name_active_unique")
+      .on(sql`lower(${table.name})`)
+      .where(sql`${table.archivedAt} is null`),
     index("clients_name_idx").on(sql`lower(${table.name})`),
   ],
 );

@@ -2,7 +2,10 @@ import { integer, timestamp, uuid } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 
 /** Ids are UUID v7 made in the app: time-ordered for index locality, and PostgreSQL 15 has no uuidv7(). */
-export const id = () => uuid("id").primaryKey().$defaultFn(() => uuidv7());
+export const id = () =>
+  uuid("id")
+    .primaryKey()
+    .$defaultFn(() => uuidv7());
 
 export const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

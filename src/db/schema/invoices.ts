@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { id, timestamps, version } from "./columns";
 import { user } from "./auth";
 import { client } from "./clients";
@@ -60,11 +74,22 @@ export const invoice = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex("invoices_number_unique").on(table.number).where(sql`${table.number} is not null`),
+    uniqueIndex("invoices_number_unique")
+      .on(table.number)
+      .where(sql`${table.number} is not null`),
     index("invoices_status_idx").on(table.status, table.dueDate),
     // A client's list (newest first, ties by id) stops after its page instead of sorting all of the
     // client's invoices; the trailing columns let its totals be read from the index alone.
-    index("invoices_client_idx").on(table.clientId, table.issueDate, table.id, table.currency, table.kind, table.status, table.total, table.balance),
+    index("invoices_client_idx").on(
+      table.clientId,
+      table.issueDate,
+      table.id,
+      table.currency,
+      table.kind,
+      table.status,
+      table.total,
+      table.balance,
+    ),
     index("invoices_issue_date_idx").on(table.issueDate, table.id),
     index("invoices_credited_idx").on(table.creditedInvoiceId),
     // Open invoices (what is owed) by due date: the unpaid and overdue lists sorted by due date,
@@ -114,7 +139,10 @@ export const payment = pgTable(
     createdById: uuid("created_by_id").references(() => user.id),
     ...timestamps,
   },
-  (table) => [index("payments_invoice_idx").on(table.invoiceId), check("payments_amount_positive", sql`${table.amount} > 0`)],
+  (table) => [
+    index("payments_invoice_idx").on(table.invoiceId),
+    check("payments_amount_positive", sql`${table.amount} > 0`),
+  ],
 );
 
 /**

@@ -1,4 +1,17 @@
-import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { check } from "drizzle-orm/pg-core";
 import { id, timestamps, version } from "./columns";
@@ -13,7 +26,15 @@ export const JOB_STATUSES = ["draft", "published", "closed"] as const;
 export const JOB_WORKPLACES = ["on_site", "hybrid", "remote"] as const;
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "freelance", "internship"] as const;
 export const SALARY_PERIODS = ["year", "month", "day", "hour"] as const;
-export const APPLICATION_STATUSES = ["new", "reviewing", "interview", "offer", "hired", "rejected", "withdrawn"] as const;
+export const APPLICATION_STATUSES = [
+  "new",
+  "reviewing",
+  "interview",
+  "offer",
+  "hired",
+  "rejected",
+  "withdrawn",
+] as const;
 export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
 export const CV_KINDS = ["pdf", "doc", "docx"] as const;
 
@@ -47,7 +68,10 @@ export const job = pgTable(
   (table) => [
     uniqueIndex("jobs_slug_unique").on(table.slug),
     index("jobs_public_idx").on(table.status, table.publishedAt),
-    check("jobs_salary_order", sql`${table.salaryMin} is null or ${table.salaryMax} is null or ${table.salaryMin} <= ${table.salaryMax}`),
+    check(
+      "jobs_salary_order",
+      sql`${table.salaryMin} is null or ${table.salaryMax} is null or ${table.salaryMin} <= ${table.salaryMax}`,
+    ),
   ],
 );
 

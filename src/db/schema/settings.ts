@@ -38,8 +38,13 @@ export const settings = pgTable("settings", {
   creditNoteNumberPattern: text("credit_note_number_pattern").notNull().default("CN-{YYYY}-{SEQ:4}"),
   invoiceFooter: text("invoice_footer"),
   invoiceEmailSubject: text("invoice_email_subject").notNull().default("Invoice {number} from {firm}"),
-  invoiceEmailMessage: text("invoice_email_message").notNull().default("Hello,\n\nPlease find attached invoice {number}, due on {dueDate}.\n\nThank you for your business."),
-  reminders: jsonb("reminders").$type<ReminderSchedule>().notNull().default({ enabled: false, daysAfterDue: [3, 10, 30] }),
+  invoiceEmailMessage: text("invoice_email_message")
+    .notNull()
+    .default("Hello,\n\nPlease find attached invoice {number}, due on {dueDate}.\n\nThank you for your business."),
+  reminders: jsonb("reminders")
+    .$type<ReminderSchedule>()
+    .notNull()
+    .default({ enabled: false, daysAfterDue: [3, 10, 30] }),
   notificationEmail: text("notification_email"),
   applicationRetentionMonths: integer("application_retention_months").notNull().default(12),
   setupCompleted: boolean("setup_completed").notNull().default(false),

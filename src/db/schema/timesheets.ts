@@ -62,7 +62,9 @@ export const timeEntry = pgTable(
     index("time_entries_user_date_idx").on(table.userId, table.date),
     index("time_entries_project_idx").on(table.projectId),
     index("time_entries_invoice_line_idx").on(table.invoiceLineId),
-    index("time_entries_unbilled_idx").on(table.projectId).where(sql`${table.invoiceLineId} is null and ${table.billable}`),
+    index("time_entries_unbilled_idx")
+      .on(table.projectId)
+      .where(sql`${table.invoiceLineId} is null and ${table.billable}`),
     check("time_entries_minutes_check", sql`${table.minutes} between 1 and 1440`),
   ],
 );

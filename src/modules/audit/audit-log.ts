@@ -13,7 +13,11 @@ export type AuditInput = {
 };
 
 /** Records a change; call it with the same transaction as the change so both land or neither does. */
-export async function recordAudit(tx: Executor, actor: Pick<Actor, "id" | "name"> | typeof SYSTEM_ACTOR, input: AuditInput): Promise<void> {
+export async function recordAudit(
+  tx: Executor,
+  actor: Pick<Actor, "id" | "name"> | typeof SYSTEM_ACTOR,
+  input: AuditInput,
+): Promise<void> {
   await tx.insert(auditEvent).values({
     actorId: actor.id,
     actorName: actor.name,
@@ -25,12 +29,17 @@ export async function recordAudit(tx: Executor, actor: Pick<Actor, "id" | "name"
 }
 
 /** Before/after of the fields that changed, for the audit summary; secrets never included. */
-export function diffSummary<T extends Record<string, unknown>>(before: T, after: Partial<T>, omit: string[] = []): Record<string, unknown> {
+export function diffSummary<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+  omit: string[] = [],
+): Record<string, unknown> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [key, value] of Object.entries(after)) {
     if (omit.includes(key)) continue;
     const previous = before[key];
-    if (JSON.stringify(previous) !== JSON.stringify(value)) changes[key] = { from: previous ?? null, to: value ?? null };
+    if (JSON.stringify(previous) !== JSON.stringify(value))
+      changes[key] = { from: previous ?? null, to: value ?? null };
   }
   return { changes };
 }

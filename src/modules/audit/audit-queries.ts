@@ -7,15 +7,28 @@ export type AuditFilter = { entity?: string; entityId?: string; page?: number; p
 
 /** The latest events, without the count a paged list needs (the dashboard's "Recent changes"). */
 export function findLatestAuditEvents(db: Executor, limit: number) {
-  return db.select().from(auditEvent).orderBy(desc(auditEvent.createdAt), desc(auditEvent.id)).limit(Math.min(Math.max(Math.trunc(limit), 1), 200));
+  return db
+    .select()
+    .from(auditEvent)
+    .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
+    .limit(Math.min(Math.max(Math.trunc(limit), 1), 200));
 }
 
 export async function findAuditEvents(db: Executor, filter: AuditFilter = {}) {
   const pageSize = Math.min(Math.max(Math.trunc(Number(filter.pageSize) || 50), 1), 200);
   const page = Math.max(Math.trunc(Number(filter.page) || 1), 1);
-  const where = and(filter.entity ? eq(auditEvent.entity, filter.entity) : undefined, filter.entityId ? eq(auditEvent.entityId, filter.entityId) : undefined);
+  const where = and(
+    filter.entity ? eq(auditEvent.entity, filter.entity) : undefined,
+    filter.entityId ? eq(auditEvent.entityId, filter.entityId) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
-    db.select().from(auditEvent).where(where).orderBy(desc(auditEvent.createdAt), desc(auditEvent.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(auditEvent)
+      .where(where)
+      .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ value: count() }).from(auditEvent).where(where),
   ]);
   return { rows, total: total?.value ?? 0, page, pageSize };

@@ -1,6 +1,11 @@
 // SPEC section 10: 5 sign-in failures per 15 minutes, per email and per IP, then 429 with Retry-After.
 import type { Executor } from "@/db/client";
-import { clearRateLimit, getRateLimitState, recordRateLimitHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
+import {
+  clearRateLimit,
+  getRateLimitState,
+  recordRateLimitHit,
+  type RateLimitRule,
+} from "@/modules/rate-limits/rate-limit";
 
 export const SIGN_IN_FAILURES_BY_EMAIL: RateLimitRule = { bucket: "sign-in:email", limit: 5, windowMs: 15 * 60 * 1000 };
 export const SIGN_IN_FAILURES_BY_IP: RateLimitRule = { bucket: "sign-in:ip", limit: 5, windowMs: 15 * 60 * 1000 };

@@ -58,11 +58,19 @@ type References = { clientId: string | null; projectId: string | null; assignedU
  * Checks the client, project and person a call points to; a project alone brings its client.
  * Archived clients and projects are refused for a new link but kept when already on the call.
  */
-async function checkReferences(tx: Executor, actor: Actor, values: References, before?: CallRecord): Promise<References> {
+async function checkReferences(
+  tx: Executor,
+  actor: Actor,
+  values: References,
+  before?: CallRecord,
+): Promise<References> {
   const errors: Record<string, string> = {};
   let clientId = values.clientId;
   if (values.projectId) {
-    const [row] = await tx.select({ clientId: project.clientId, archivedAt: project.archivedAt }).from(project).where(eq(project.id, values.projectId));
+    const [row] = await tx
+      .select({ clientId: project.clientId, archivedAt: project.archivedAt })
+      .from(project)
+      .where(eq(project.id, values.projectId));
     if (!row) errors.projectId = "This project does not exist.";
     else if (row.archivedAt && before?.projectId !== values.projectId) errors.projectId = "This project is archived.";
     else if (clientId && clientId !== row.clientId) errors.projectId = "This project belongs to another client.";
@@ -100,7 +108,11 @@ function assertTransition(status: CallStatus, action: CallAction) {
   if (!result.ok) throw new InvalidError(result.message);
 }
 
-async function saveCall(tx: Executor, before: CallRecord, changes: Partial<typeof call.$inferInsert>): Promise<CallRecord> {
+async function saveCall(
+  tx: Executor,
+  before: CallRecord,
+  changes: Partial<typeof call.$inferInsert>,
+): Promise<CallRecord> {
   const [updated] = await tx
     .update(call)
     .set({ ...changes, version: before.version + 1 })
@@ -111,13 +123,27 @@ async function saveCall(tx: Executor, before: CallRecord, changes: Partial<typeo
 }
 
 function auditSnapshot(row: CallRecord) {
-  return { status: row.status, direction: row.direction, contactName: row.contactName, subject: row.subject, assignedUserId: row.assignedUserId, scheduledAt: row.scheduledAt, startedAt: row.startedAt };
+  return {
+    status: row.status,
+    direction: row.direction,
+    contactName: row.contactName,
+    subject: row.subject,
+    assignedUserId: row.assignedUserId,
+    scheduledAt: row.scheduledAt,
+    startedAt: row.startedAt,
+  };
 }
 
 type FollowUp = { followUpAt: string | null; followUpSubject: string | null };
 
 /** The follow-up of a completed call: same contact, planned; the original points to it. */
-async function insertFollowUp(tx: Executor, actor: Actor, original: CallRecord, followUp: FollowUp, firm: Firm): Promise<CallRecord | null> {
+async function insertFollowUp(
+  tx: Executor,
+  actor: Actor,
+  original: CallRecord,
+  followUp: FollowUp,
+  firm: Firm,
+): Promise<CallRecord | null> {
   if (!followUp.followUpAt) return null;
   const [created] = await tx
     .insert(call)
@@ -136,7 +162,12 @@ async function insertFollowUp(tx: Executor, actor: Actor, original: CallRecord, 
       createdById: actor.id,
     })
     .returning();
-  await recordAudit(tx, actor, { entity: "call", entityId: created!.id, action: "create_follow_up", summary: { ...auditSnapshot(created!), followsUp: original.id } });
+  await recordAudit(tx, actor, {
+    entity: "call",
+    entityId: created!.id,
+    action: "create_follow_up",
+    summary: { ...auditSnapshot(created!), followsUp: original.id },
+  });
   return created!;
 }
 
@@ -164,7 +195,12 @@ export async function logCall(db: Database, actor: Actor, input: unknown) {
         createdById: actor.id,
       })
       .returning();
-    await recordAudit(tx, actor, { entity: "call", entityId: created!.id, action: "log", summary: { ...auditSnapshot(created!), durationSeconds: created!.durationSeconds } });
+    await recordAudit(tx, actor, {
+      entity: "call",
+      entityId: created!.id,
+      action: "log",
+      summary: { ...auditSnapshot(created!), durationSeconds: created!.durationSeconds },
+    });
     const followUp = await insertFollowUp(tx, actor, created!, values, firm);
     if (!followUp) return { call: created!, followUp: null };
     const linked = await saveCall(tx, created!, { followUpCallId: followUp.id });
@@ -195,7 +231,12 @@ export async function scheduleCall(db: Database, actor: Actor, input: unknown) {
         createdById: actor.id,
       })
       .returning();
-    await recordAudit(tx, actor, { entity: "call", entityId: created!.id, action: "schedule", summary: auditSnapshot(created!) });
+    await recordAudit(tx, actor, {
+      entity: "call",
+      entityId: created!.id,
+      action: "schedule",
+      summary: auditSnapshot(created!),
+    });
     return created!;
   });
 }
@@ -223,7 +264,12 @@ export async function requestCallback(tx: Executor, actor: Actor | null, input: 
       createdById: actor?.id ?? null,
     })
     .returning();
-  await recordAudit(tx, actor ?? SYSTEM_ACTOR, { entity: "call", entityId: created!.id, action: "request", summary: auditSnapshot(created!) });
+  await recordAudit(tx, actor ?? SYSTEM_ACTOR, {
+    entity: "call",
+    entityId: created!.id,
+    action: "request",
+    summary: auditSnapshot(created!),
+  });
   return created!;
 }
 
@@ -266,14 +312,20 @@ export async function updateCall(db: Database, actor: Actor, input: unknown) {
     }
     // The time entry it produced was computed from these: change them in the timesheet instead.
     if (before.timeEntryId) {
-      if (changes.projectId !== before.projectId) errors.projectId = "This call is logged as time: its project can no longer change.";
+      if (changes.projectId !== before.projectId)
+        errors.projectId = "This call is logged as time: its project can no longer change.";
       if (changes.durationSeconds !== undefined && changes.durationSeconds !== before.durationSeconds) {
         errors.duration = "This call is logged as time: change the duration in the timesheet.";
       }
     }
     if (Object.keys(errors).length > 0) throw new InvalidError(FIX_FIELDS, errors);
     const updated = await saveCall(tx, before, changes);
-    await recordAudit(tx, actor, { entity: "call", entityId: updated.id, action: "update", summary: diffSummary(before as Record<string, unknown>, changes as Record<string, unknown>) });
+    await recordAudit(tx, actor, {
+      entity: "call",
+      entityId: updated.id,
+      action: "update",
+      summary: diffSummary(before as Record<string, unknown>, changes as Record<string, unknown>),
+    });
     return updated;
   });
 }
@@ -286,7 +338,13 @@ export async function completeCall(db: Database, actor: Actor, input: unknown) {
     assertTransition(before.status, "complete");
     const firm = await firmOf(tx);
     const startedAt = values.startedAt ? wallTimeToInstant(values.startedAt, firm.timezone) : new Date();
-    const completed = await saveCall(tx, before, { status: "completed", startedAt, durationSeconds: values.duration, notes: values.notes, outcome: null });
+    const completed = await saveCall(tx, before, {
+      status: "completed",
+      startedAt,
+      durationSeconds: values.duration,
+      notes: values.notes,
+      outcome: null,
+    });
     await recordAudit(tx, actor, {
       entity: "call",
       entityId: before.id,
@@ -306,8 +364,18 @@ export async function markCallMissed(db: Database, actor: Actor, input: unknown)
     const before = await lockCall(tx, actor, values.id, values.version);
     assertTransition(before.status, "miss");
     // started_at of a missed call is when it was tried.
-    const updated = await saveCall(tx, before, { status: "missed", outcome: values.outcome, startedAt: new Date(), notes: values.notes ?? before.notes });
-    await recordAudit(tx, actor, { entity: "call", entityId: before.id, action: "miss", summary: { from: before.status, to: "missed", outcome: values.outcome } });
+    const updated = await saveCall(tx, before, {
+      status: "missed",
+      outcome: values.outcome,
+      startedAt: new Date(),
+      notes: values.notes ?? before.notes,
+    });
+    await recordAudit(tx, actor, {
+      entity: "call",
+      entityId: before.id,
+      action: "miss",
+      summary: { from: before.status, to: "missed", outcome: values.outcome },
+    });
     return updated;
   });
 }
@@ -322,7 +390,12 @@ export async function rescheduleCall(db: Database, actor: Actor, input: unknown)
     const firm = await firmOf(tx);
     const scheduledAt = wallTimeToInstant(values.scheduledAt, firm.timezone);
     const updated = await saveCall(tx, before, { status: "scheduled", scheduledAt });
-    await recordAudit(tx, actor, { entity: "call", entityId: before.id, action, summary: { from: before.status, to: "scheduled", scheduledAt: { from: before.scheduledAt, to: scheduledAt } } });
+    await recordAudit(tx, actor, {
+      entity: "call",
+      entityId: before.id,
+      action,
+      summary: { from: before.status, to: "scheduled", scheduledAt: { from: before.scheduledAt, to: scheduledAt } },
+    });
     return updated;
   });
 }
@@ -340,7 +413,13 @@ export async function retryCall(db: Database, actor: Actor, input: unknown) {
       entity: "call",
       entityId: before.id,
       action: "retry",
-      summary: { from: "missed", to: "scheduled", previousOutcome: before.outcome, previousAttemptAt: before.startedAt, scheduledAt },
+      summary: {
+        from: "missed",
+        to: "scheduled",
+        previousOutcome: before.outcome,
+        previousAttemptAt: before.startedAt,
+        scheduledAt,
+      },
     });
     return updated;
   });
@@ -353,7 +432,12 @@ export async function cancelCall(db: Database, actor: Actor, input: unknown) {
     const before = await lockCall(tx, actor, values.id, values.version);
     assertTransition(before.status, "cancel");
     const updated = await saveCall(tx, before, { status: "cancelled" });
-    await recordAudit(tx, actor, { entity: "call", entityId: before.id, action: "cancel", summary: { from: before.status, to: "cancelled" } });
+    await recordAudit(tx, actor, {
+      entity: "call",
+      entityId: before.id,
+      action: "cancel",
+      summary: { from: before.status, to: "cancelled" },
+    });
     return updated;
   });
 }
@@ -393,7 +477,13 @@ export async function logCallTime(db: Database, actor: Actor, input: unknown) {
       entity: "call",
       entityId: before.id,
       action: "log_time",
-      summary: { timeEntryId: entry.entryId, timesheetId: entry.timesheetId, userId, date, minutes: timeEntryMinutes(before.durationSeconds!) },
+      summary: {
+        timeEntryId: entry.entryId,
+        timesheetId: entry.timesheetId,
+        userId,
+        date,
+        minutes: timeEntryMinutes(before.durationSeconds!),
+      },
     });
     return { call: linked, timesheetId: entry.timesheetId, entryId: entry.entryId };
   });

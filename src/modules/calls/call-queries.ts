@@ -98,7 +98,13 @@ function callDueParts(due: NonNullable<CallListQuery["due"]>, today: string, tim
   const startOfToday = startOfDayInZone(today, timeZone);
   switch (due) {
     case "today":
-      return [and(gte(call.scheduledAt, startOfToday), lt(call.scheduledAt, startOfDayInZone(addDaysToDate(today, 1), timeZone)))!, isNull(call.scheduledAt)];
+      return [
+        and(
+          gte(call.scheduledAt, startOfToday),
+          lt(call.scheduledAt, startOfDayInZone(addDaysToDate(today, 1), timeZone)),
+        )!,
+        isNull(call.scheduledAt),
+      ];
     case "overdue":
       return [lt(call.scheduledAt, startOfToday)];
     default: {
@@ -247,7 +253,11 @@ export function callListRead(db: Executor, options: FindCallsOptions, strategy: 
 }
 
 /** A list callListRead could not complete in its one scan, read again in order and counted. */
-export async function completeCallList<List extends { total: number | null }>(db: Executor, options: FindCallsOptions, list: List): Promise<List & { total: number }> {
+export async function completeCallList<List extends { total: number | null }>(
+  db: Executor,
+  options: FindCallsOptions,
+  list: List,
+): Promise<List & { total: number }> {
   if (list.total !== null) return list as List & { total: number };
   const ordered = await runRead(db, callListRead(db, options, "ordered"));
   return { ...list, ...ordered, total: ordered.total ?? 0 };
@@ -305,7 +315,9 @@ function countOfCalls(db: Executor, where: SQL | undefined) {
 export function callsToDoCounts(db: Executor, options: { userId?: string; today: string; timeZone: string }) {
   const base = callFilters({ view: "todo", person: options.userId, timeZone: options.timeZone });
   const total = (due: "today" | "overdue") => {
-    const parts = callDueParts(due, options.today, options.timeZone).map((part) => sql`(${countOfCalls(db, and(...base, part))})`);
+    const parts = callDueParts(due, options.today, options.timeZone).map(
+      (part) => sql`(${countOfCalls(db, and(...base, part))})`,
+    );
     return sql<number>`${sql.join(parts, sql` + `)}`.mapWith(Number);
   };
   return { today: total("today"), overdue: total("overdue") };
@@ -325,7 +337,11 @@ export function findCallFormOptions(db: Executor, viewer: CallViewer, timeZone: 
 
 /** The read of findCallFormOptions, to run with the other reads of a page in one statement. */
 export function callFormOptionsRead(db: Executor, viewer: CallViewer, timeZone: string) {
-  return combinedRead({ assignees: findCallAssignees(db) }, ({ assignees }): CallFormOptions => ({ viewer: { id: viewer.id, name: viewer.name, role: viewer.role }, assignees, timeZone }));
+  return combinedRead({ assignees: findCallAssignees(db) }, ({ assignees }): CallFormOptions => ({
+    viewer: { id: viewer.id, name: viewer.name, role: viewer.role },
+    assignees,
+    timeZone,
+  }));
 }
 
 /** A client's active projects, by name: what a call dialog offers once the client is chosen. */

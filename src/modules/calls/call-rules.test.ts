@@ -82,7 +82,10 @@ describe("who may change a call (SPEC section 1)", () => {
   it("staff change the calls assigned to them or logged by them, no other", () => {
     expect(canChangeCall({ id: "u-assigned", role: "staff" }, call).ok).toBe(true);
     expect(canChangeCall({ id: "u-creator", role: "staff" }, call).ok).toBe(true);
-    expect(canChangeCall({ id: "someone", role: "staff" }, call)).toMatchObject({ ok: false, message: expect.stringMatching(/own calls/) });
+    expect(canChangeCall({ id: "someone", role: "staff" }, call)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/own calls/),
+    });
     expect(canChangeCall({ id: "someone", role: "staff" }, { assignedUserId: null, createdById: null }).ok).toBe(false);
   });
   it("staff assign calls only to themselves", () => {
@@ -112,7 +115,17 @@ describe("phone numbers", () => {
     expect(parsePhone(null, "FR")).toEqual({ ok: true, e164: null });
   });
   it("refuses garbage and impossible numbers", () => {
-    for (const garbage of ["hello", "12", "0000000000", "+999 123 456", "01 23 45", "call me maybe 0123", "+33 1 23 45 67 89 12 34", "x".repeat(50), "<script>"]) {
+    for (const garbage of [
+      "hello",
+      "12",
+      "0000000000",
+      "+999 123 456",
+      "01 23 45",
+      "call me maybe 0123",
+      "+33 1 23 45 67 89 12 34",
+      "x".repeat(50),
+      "<script>",
+    ]) {
       expect(parsePhone(garbage, "FR"), garbage).toMatchObject({ ok: false, message: expect.any(String) });
     }
   });
@@ -121,7 +134,11 @@ describe("phone numbers", () => {
     expect(formatPhone("+442079460958", "FR")).toBe("+44 20 7946 0958");
     expect(formatPhone("+442079460958", "GB")).toBe("020 7946 0958");
     // Kept answers are per firm country: the same number again, for each country, as before.
-    expect([formatPhone("+442079460958", "FR"), formatPhone("+442079460958", "GB"), formatPhone("not a number", "GB")]).toEqual(["+44 20 7946 0958", "020 7946 0958", "not a number"]);
+    expect([
+      formatPhone("+442079460958", "FR"),
+      formatPhone("+442079460958", "GB"),
+      formatPhone("not a number", "GB"),
+    ]).toEqual(["+44 20 7946 0958", "020 7946 0958", "not a number"]);
   });
 });
 
@@ -161,9 +178,18 @@ describe("logging a call as time", () => {
   const base = { status: "completed" as CallStatus, projectId: "p", timeEntryId: null, durationSeconds: 600 };
   it("needs a completed call with a project, once", () => {
     expect(canLogTime(base).ok).toBe(true);
-    expect(canLogTime({ ...base, status: "scheduled" })).toMatchObject({ ok: false, message: expect.stringMatching(/completed/) });
-    expect(canLogTime({ ...base, projectId: null })).toMatchObject({ ok: false, message: expect.stringMatching(/project/) });
-    expect(canLogTime({ ...base, timeEntryId: "e" })).toMatchObject({ ok: false, message: expect.stringMatching(/already/) });
+    expect(canLogTime({ ...base, status: "scheduled" })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/completed/),
+    });
+    expect(canLogTime({ ...base, projectId: null })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/project/),
+    });
+    expect(canLogTime({ ...base, timeEntryId: "e" })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/already/),
+    });
   });
 });
 
@@ -176,7 +202,15 @@ describe("wall-clock times in the firm's timezone", () => {
   });
 
   it("refuses days that do not exist instead of moving them, and years before 1900", () => {
-    for (const value of ["2026-02-30T10:00", "2026-04-31T10:00", "2025-02-29T10:00", "0000-01-01T10:00", "0050-06-01T12:00", "2026-03-12T24:00"]) expect(isWallTime(value)).toBe(false);
+    for (const value of [
+      "2026-02-30T10:00",
+      "2026-04-31T10:00",
+      "2025-02-29T10:00",
+      "0000-01-01T10:00",
+      "0050-06-01T12:00",
+      "2026-03-12T24:00",
+    ])
+      expect(isWallTime(value)).toBe(false);
     expect(isWallTime("2028-02-29T10:00")).toBe(true);
     expect(() => wallTimeToInstant("0001-01-01T00:00", "Europe/Paris")).toThrow(RangeError);
   });

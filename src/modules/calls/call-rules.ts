@@ -169,7 +169,11 @@ export function formatPhone(e164: string, firmCountry: string): string {
   const kept = formattedPhones.get(key);
   if (kept !== undefined) return kept;
   const parsed = parsePhoneNumberFromString(e164);
-  const formatted = !parsed ? e164 : parsed.country && parsed.country === firmCountry ? parsed.formatNational() : parsed.formatInternational();
+  const formatted = !parsed
+    ? e164
+    : parsed.country && parsed.country === firmCountry
+      ? parsed.formatNational()
+      : parsed.formatInternational();
   if (formattedPhones.size >= FORMATTED_PHONES_KEPT) formattedPhones.clear();
   formattedPhones.set(key, formatted);
   return formatted;
@@ -230,7 +234,12 @@ export function timeEntryMinutes(durationSeconds: number): number {
   return Math.min(1440, Math.max(1, Math.ceil(durationSeconds / 60)));
 }
 
-export function canLogTime(call: { status: CallStatus; projectId: string | null; timeEntryId: string | null; durationSeconds: number | null }): RuleResult {
+export function canLogTime(call: {
+  status: CallStatus;
+  projectId: string | null;
+  timeEntryId: string | null;
+  durationSeconds: number | null;
+}): RuleResult {
   if (call.timeEntryId) return { ok: false, message: "This call is already logged as a time entry." };
   if (call.status !== "completed") return { ok: false, message: "Only a completed call can be logged as time." };
   if (!call.projectId) return { ok: false, message: "Choose a project for this call before logging it as time." };

@@ -27,7 +27,13 @@ const optionalText = (max: number, message: string, kind: TextKind = "line") =>
       const text = (kind === "multiline" ? normalizeLineBreaks(value ?? "") : (value ?? "")).trim();
       return text === "" ? null : text;
     })
-    .pipe(z.string().max(max, message).superRefine(kind === "multiline" ? checkMultiline : checkLine).nullable());
+    .pipe(
+      z
+        .string()
+        .max(max, message)
+        .superRefine(kind === "multiline" ? checkMultiline : checkLine)
+        .nullable(),
+    );
 
 const contactName = z
   .string({ error: "Enter the contact's name." })
@@ -35,12 +41,17 @@ const contactName = z
   .min(1, "Enter the contact's name.")
   .max(CONTACT_NAME_MAX, `Use at most ${CONTACT_NAME_MAX} characters.`)
   .superRefine(checkLine);
-const subject = z.string({ error: "Enter a subject." }).trim().min(1, "Enter a subject.").max(SUBJECT_MAX, `Use at most ${SUBJECT_MAX} characters.`).superRefine(checkLine);
+const subject = z
+  .string({ error: "Enter a subject." })
+  .trim()
+  .min(1, "Enter a subject.")
+  .max(SUBJECT_MAX, `Use at most ${SUBJECT_MAX} characters.`)
+  .superRefine(checkLine);
 const notes = optionalText(NOTES_MAX, `Use at most ${NOTES_MAX.toLocaleString("en-GB")} characters.`, "multiline");
 const phone = optionalText(40, "A phone number has at most 40 characters.");
 const email = z
   .union([z.string(), z.null()])
-    .optional()
+  .optional()
   .transform((value) => {
     const text = (value ?? "").trim().toLowerCase();
     return text === "" ? null : text;
@@ -59,17 +70,26 @@ const optionalWallTime = (message: string) =>
     .refine((value) => value === null || isWallTime(value), message);
 
 /** Duration typed as "15" (minutes), "12:30", "1:02:03" or "1h 5m" → seconds. */
-const duration = z.union([z.string(), z.number(), z.null()]).optional().transform((value, ctx) => {
-  const result = parseCallDuration(value === null || value === undefined ? "" : String(value));
-  if (!result.ok) {
-    ctx.addIssue({ code: "custom", message: result.message });
-    return z.NEVER;
-  }
-  return result.seconds;
-});
-const requiredDuration = duration.refine((value) => value !== null, "Enter how long the call lasted, e.g. 15 or 12:30.");
+const duration = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    const result = parseCallDuration(value === null || value === undefined ? "" : String(value));
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.message });
+      return z.NEVER;
+    }
+    return result.seconds;
+  });
+const requiredDuration = duration.refine(
+  (value) => value !== null,
+  "Enter how long the call lasted, e.g. 15 or 12:30.",
+);
 
-const checkbox = z.union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")]).optional().transform((value) => value === true || value === "on" || value === "true");
+const checkbox = z
+  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
 
 const idAndVersion = { id: z.uuid("Unknown call."), version: versionInput };
 
@@ -149,7 +169,12 @@ export const logCallTimeInput = z.object({ ...idAndVersion });
 /** A callback request (from /mail or taken by phone): phone required (SPEC section 3). */
 export const requestCallbackInput = z.object({
   contactName,
-  phone: z.string({ error: "Enter a phone number to call back." }).trim().min(1, "Enter a phone number to call back.").max(40, "A phone number has at most 40 characters.").superRefine(checkLine),
+  phone: z
+    .string({ error: "Enter a phone number to call back." })
+    .trim()
+    .min(1, "Enter a phone number to call back.")
+    .max(40, "A phone number has at most 40 characters.")
+    .superRefine(checkLine),
   email,
   subject,
   notes,
@@ -167,13 +192,23 @@ const optionalParam = z
 
 export const callListQuery = z.object({
   view: optionalParam.transform((value) => (value === "history" ? "history" : "todo") as CallView),
-  person: optionalParam.transform((value) => (value === "me" || (value && z.uuid().safeParse(value).success) ? value : undefined)),
+  person: optionalParam.transform((value) =>
+    value === "me" || (value && z.uuid().safeParse(value).success) ? value : undefined,
+  ),
   client: optionalParam.transform((value) => (value && z.uuid().safeParse(value).success ? value : undefined)),
-  direction: optionalParam.transform((value) => (CALL_DIRECTIONS as readonly string[]).includes(value ?? "") ? (value as (typeof CALL_DIRECTIONS)[number]) : undefined),
-  status: optionalParam.transform((value) => (CALL_STATUSES as readonly string[]).includes(value ?? "") ? (value as (typeof CALL_STATUSES)[number]) : undefined),
+  direction: optionalParam.transform((value) =>
+    (CALL_DIRECTIONS as readonly string[]).includes(value ?? "")
+      ? (value as (typeof CALL_DIRECTIONS)[number])
+      : undefined,
+  ),
+  status: optionalParam.transform((value) =>
+    (CALL_STATUSES as readonly string[]).includes(value ?? "") ? (value as (typeof CALL_STATUSES)[number]) : undefined,
+  ),
   from: optionalParam.transform((value) => (value && isValidDateString(value) ? value : undefined)),
   // The list reads "before the day after": the last day there is has no day after it.
-  to: optionalParam.transform((value) => (value && isValidDateString(value) && value < "9999-12-31" ? value : undefined)),
+  to: optionalParam.transform((value) =>
+    value && isValidDateString(value) && value < "9999-12-31" ? value : undefined,
+  ),
   q: optionalParam.transform((value) => value?.slice(0, 100)),
   /** To do only: "today" (planned today, or not yet planned) or "overdue" (planned before today). */
   due: optionalParam.transform((value) => (value === "today" || value === "overdue" ? value : undefined)),

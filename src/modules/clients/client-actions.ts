@@ -6,7 +6,14 @@ import { type ActionResult, parseInput, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
 import { searchClientNames } from "./client-queries";
 import { clientNameSearchInput } from "./client-schemas";
-import { createClient, createProject, setClientArchived, setProjectArchived, updateClient, updateProject } from "./client-mutations";
+import {
+  createClient,
+  createProject,
+  setClientArchived,
+  setProjectArchived,
+  updateClient,
+  updateProject,
+} from "./client-mutations";
 
 // Thin server actions: the session decides who acts; the mutation checks the role, validates with
 // the shared schema and writes in one transaction.
@@ -31,7 +38,9 @@ export async function updateClientAction(input: unknown): Promise<ActionResult<{
   }, "Client saved.");
 }
 
-export async function setClientArchivedAction(input: unknown): Promise<ActionResult<{ version: number; archived: boolean }>> {
+export async function setClientArchivedAction(
+  input: unknown,
+): Promise<ActionResult<{ version: number; archived: boolean }>> {
   return runAction(async () => {
     const actor = await requireActor(MANAGERS);
     const updated = await setClientArchived(getDb(), actor, input);
@@ -58,7 +67,9 @@ export async function updateProjectAction(input: unknown): Promise<ActionResult<
   }, "Project saved.");
 }
 
-export async function setProjectArchivedAction(input: unknown): Promise<ActionResult<{ version: number; archived: boolean }>> {
+export async function setProjectArchivedAction(
+  input: unknown,
+): Promise<ActionResult<{ version: number; archived: boolean }>> {
   return runAction(async () => {
     const actor = await requireActor(MANAGERS);
     const updated = await setProjectArchived(getDb(), actor, input);

@@ -6,7 +6,14 @@ import { client, project } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
-import { archiveClientInput, archiveProjectInput, createClientInput, createProjectInput, updateClientInput, updateProjectInput } from "./client-schemas";
+import {
+  archiveClientInput,
+  archiveProjectInput,
+  createClientInput,
+  createProjectInput,
+  updateClientInput,
+  updateProjectInput,
+} from "./client-schemas";
 
 const CLIENT_NAME_TAKEN = "Another active client already has this name.";
 const PROJECT_NAME_TAKEN = "This client already has a project with this name.";
@@ -15,7 +22,8 @@ const PROJECT_STALE = "This project was changed by someone else. Reload the page
 const FIX_FIELDS = "Please correct the highlighted fields.";
 
 function assertCanManage(actor: Actor) {
-  if (actor.role !== "admin" && actor.role !== "manager") throw new ForbiddenError("Only managers and administrators can change clients and projects.");
+  if (actor.role !== "admin" && actor.role !== "manager")
+    throw new ForbiddenError("Only managers and administrators can change clients and projects.");
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -29,7 +37,13 @@ async function activeNameTaken(tx: Executor, name: string, exceptId?: string) {
   const [row] = await tx
     .select({ id: client.id })
     .from(client)
-    .where(and(eq(sql`lower(${client.name})`, name.toLowerCase()), isNull(client.archivedAt), exceptId ? ne(client.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(sql`lower(${client.name})`, name.toLowerCase()),
+        isNull(client.archivedAt),
+        exceptId ? ne(client.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -38,7 +52,13 @@ async function projectNameTaken(tx: Executor, clientId: string, name: string, ex
   const [row] = await tx
     .select({ id: project.id })
     .from(project)
-    .where(and(eq(project.clientId, clientId), eq(sql`lower(${project.name})`, name.toLowerCase()), exceptId ? ne(project.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(project.clientId, clientId),
+        eq(sql`lower(${project.name})`, name.toLowerCase()),
+        exceptId ? ne(project.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -60,7 +80,12 @@ export async function createClient(db: Database, actor: Actor, input: unknown) {
       .returning()
       .catch((error: unknown) => uniqueOr(error, "name", CLIENT_NAME_TAKEN));
     if (!created) throw new Error("insert returned no client");
-    await recordAudit(tx, actor, { entity: "client", entityId: created.id, action: "create", summary: { name: created.name, currency: created.currency } });
+    await recordAudit(tx, actor, {
+      entity: "client",
+      entityId: created.id,
+      action: "create",
+      summary: { name: created.name, currency: created.currency },
+    });
     return created;
   });
 }
@@ -72,7 +97,8 @@ export async function updateClient(db: Database, actor: Actor, input: unknown) {
     const [before] = await tx.select().from(client).where(eq(client.id, id)).for("update");
     if (!before) throw new NotFoundError("This client does not exist.");
     if (before.version !== version) throw new ConflictError(CLIENT_STALE);
-    if (before.archivedAt === null && (await activeNameTaken(tx, values.name, id))) throw new InvalidError(FIX_FIELDS, { name: CLIENT_NAME_TAKEN });
+    if (before.archivedAt === null && (await activeNameTaken(tx, values.name, id)))
+      throw new InvalidError(FIX_FIELDS, { name: CLIENT_NAME_TAKEN });
     const [updated] = await tx
       .update(client)
       .set({ ...values, version: version + 1, updatedAt: new Date() })
@@ -80,7 +106,12 @@ export async function updateClient(db: Database, actor: Actor, input: unknown) {
       .returning()
       .catch((error: unknown) => uniqueOr(error, "name", CLIENT_NAME_TAKEN));
     if (!updated) throw new ConflictError(CLIENT_STALE);
-    await recordAudit(tx, actor, { entity: "client", entityId: id, action: "update", summary: diffSummary(before, values) });
+    await recordAudit(tx, actor, {
+      entity: "client",
+      entityId: id,
+      action: "update",
+      summary: diffSummary(before, values),
+    });
     return updated;
   });
 }
@@ -94,19 +125,33 @@ export async function setClientArchived(db: Database, actor: Actor, input: unkno
     if (!before) throw new NotFoundError("This client does not exist.");
     if (before.version !== version) throw new ConflictError(CLIENT_STALE);
     if (!archived && before.archivedAt !== null && (await activeNameTaken(tx, before.name, id))) {
-      throw new InvalidError(`Another active client is called "${before.name}"; rename one of them before restoring this one.`);
+      throw new InvalidError(
+        `Another active client is called "${before.name}"; rename one of them before restoring this one.`,
+      );
     }
     const [updated] = await tx
       .update(client)
-      .set({ archivedAt: archived ? (before.archivedAt ?? new Date()) : null, version: version + 1, updatedAt: new Date() })
+      .set({
+        archivedAt: archived ? (before.archivedAt ?? new Date()) : null,
+        version: version + 1,
+        updatedAt: new Date(),
+      })
       .where(and(eq(client.id, id), eq(client.version, version)))
       .returning()
       .catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw new InvalidError(`Another active client is called "${before.name}"; rename one of them before restoring this one.`);
+        if (isUniqueViolation(error))
+          throw new InvalidError(
+            `Another active client is called "${before.name}"; rename one of them before restoring this one.`,
+          );
         throw error;
       });
     if (!updated) throw new ConflictError(CLIENT_STALE);
-    await recordAudit(tx, actor, { entity: "client", entityId: id, action: archived ? "archive" : "restore", summary: { name: before.name } });
+    await recordAudit(tx, actor, {
+      entity: "client",
+      entityId: id,
+      action: archived ? "archive" : "restore",
+      summary: { name: before.name },
+    });
     return updated;
   });
 }
@@ -115,17 +160,27 @@ export async function createProject(db: Database, actor: Actor, input: unknown) 
   assertCanManage(actor);
   const { clientId, budgetHours, ...values } = parseInput(createProjectInput, input);
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ id: client.id, archivedAt: client.archivedAt }).from(client).where(eq(client.id, clientId)).for("update");
+    const [owner] = await tx
+      .select({ id: client.id, archivedAt: client.archivedAt })
+      .from(client)
+      .where(eq(client.id, clientId))
+      .for("update");
     if (!owner) throw new NotFoundError("This client does not exist.");
     if (owner.archivedAt) throw new InvalidError("This client is archived; restore it before adding projects.");
-    if (await projectNameTaken(tx, clientId, values.name)) throw new InvalidError(FIX_FIELDS, { name: PROJECT_NAME_TAKEN });
+    if (await projectNameTaken(tx, clientId, values.name))
+      throw new InvalidError(FIX_FIELDS, { name: PROJECT_NAME_TAKEN });
     const [created] = await tx
       .insert(project)
       .values({ ...values, clientId, budgetMinutes: budgetHours })
       .returning()
       .catch((error: unknown) => uniqueOr(error, "name", PROJECT_NAME_TAKEN));
     if (!created) throw new Error("insert returned no project");
-    await recordAudit(tx, actor, { entity: "project", entityId: created.id, action: "create", summary: { clientId, name: created.name, hourlyRate: created.hourlyRate } });
+    await recordAudit(tx, actor, {
+      entity: "project",
+      entityId: created.id,
+      action: "create",
+      summary: { clientId, name: created.name, hourlyRate: created.hourlyRate },
+    });
     return created;
   });
 }
@@ -138,7 +193,8 @@ export async function updateProject(db: Database, actor: Actor, input: unknown) 
     const [before] = await tx.select().from(project).where(eq(project.id, id)).for("update");
     if (!before) throw new NotFoundError("This project does not exist.");
     if (before.version !== version) throw new ConflictError(PROJECT_STALE);
-    if (await projectNameTaken(tx, before.clientId, values.name, id)) throw new InvalidError(FIX_FIELDS, { name: PROJECT_NAME_TAKEN });
+    if (await projectNameTaken(tx, before.clientId, values.name, id))
+      throw new InvalidError(FIX_FIELDS, { name: PROJECT_NAME_TAKEN });
     const [updated] = await tx
       .update(project)
       .set({ ...values, version: version + 1, updatedAt: new Date() })
@@ -146,7 +202,12 @@ export async function updateProject(db: Database, actor: Actor, input: unknown) 
       .returning()
       .catch((error: unknown) => uniqueOr(error, "name", PROJECT_NAME_TAKEN));
     if (!updated) throw new ConflictError(PROJECT_STALE);
-    await recordAudit(tx, actor, { entity: "project", entityId: id, action: "update", summary: diffSummary(before, values) });
+    await recordAudit(tx, actor, {
+      entity: "project",
+      entityId: id,
+      action: "update",
+      summary: diffSummary(before, values),
+    });
     return updated;
   });
 }
@@ -161,11 +222,20 @@ export async function setProjectArchived(db: Database, actor: Actor, input: unkn
     if (before.version !== version) throw new ConflictError(PROJECT_STALE);
     const [updated] = await tx
       .update(project)
-      .set({ archivedAt: archived ? (before.archivedAt ?? new Date()) : null, version: version + 1, updatedAt: new Date() })
+      .set({
+        archivedAt: archived ? (before.archivedAt ?? new Date()) : null,
+        version: version + 1,
+        updatedAt: new Date(),
+      })
       .where(and(eq(project.id, id), eq(project.version, version)))
       .returning();
     if (!updated) throw new ConflictError(PROJECT_STALE);
-    await recordAudit(tx, actor, { entity: "project", entityId: id, action: archived ? "archive" : "restore", summary: { name: before.name, clientId: before.clientId } });
+    await recordAudit(tx, actor, {
+      entity: "project",
+      entityId: id,
+      action: archived ? "archive" : "restore",
+      summary: { name: before.name, clientId: before.clientId },
+    });
     return updated;
   });
 }

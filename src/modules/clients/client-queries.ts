@@ -21,7 +21,11 @@ export const CLIENT_PICKER_LIMIT = 20;
  * The filter picker (invoices, calls): active clients whose name contains the text, those starting
  * with it first, then by name; empty text gives the first clients by name.
  */
-export async function searchClientNames(db: Executor, text: string, limit = CLIENT_PICKER_LIMIT): Promise<{ id: string; name: string }[]> {
+export async function searchClientNames(
+  db: Executor,
+  text: string,
+  limit = CLIENT_PICKER_LIMIT,
+): Promise<{ id: string; name: string }[]> {
   const typed = text.trim();
   const byName = [sql`lower(${client.name})`, client.id];
   return db
@@ -33,7 +37,10 @@ export async function searchClientNames(db: Executor, text: string, limit = CLIE
 }
 
 /** A filter's chosen client (archived ones too, since an old link may name one), or null. */
-export async function findClientName(db: Executor, id: string | undefined): Promise<{ id: string; name: string } | null> {
+export async function findClientName(
+  db: Executor,
+  id: string | undefined,
+): Promise<{ id: string; name: string } | null> {
   const read = clientNameRead(db, id);
   return read ? runRead(db, read) : null;
 }
@@ -41,19 +48,29 @@ export async function findClientName(db: Executor, id: string | undefined): Prom
 /** The read of findClientName (none without an id), to run with the other reads of a page in one statement. */
 export function clientNameRead(db: Executor, id: string | undefined) {
   if (!id) return null;
-  return combinedRead({ rows: db.select({ id: client.id, name: client.name }).from(client).where(eq(client.id, id)).limit(1) }, ({ rows }) => rows[0] ?? null);
+  return combinedRead(
+    { rows: db.select({ id: client.id, name: client.name }).from(client).where(eq(client.id, id)).limit(1) },
+    ({ rows }) => rows[0] ?? null,
+  );
 }
 
 /** Filters: active clients, id and name only, ordered by name. */
 export async function findClientNames(db: Executor): Promise<{ id: string; name: string }[]> {
-  return db.select({ id: client.id, name: client.name }).from(client).where(isNull(client.archivedAt)).orderBy(sql`lower(${client.name})`, client.id);
+  return db
+    .select({ id: client.id, name: client.name })
+    .from(client)
+    .where(isNull(client.archivedAt))
+    .orderBy(sql`lower(${client.name})`, client.id);
 }
 
 /**
  * Pickers (calls, invoices, timesheets): active clients and their active projects, ordered by name.
  * With `only`, just those projects (and the clients they belong to).
  */
-export async function findClientOptions(db: Executor, only?: { projectIds: readonly string[] }): Promise<ClientOption[]> {
+export async function findClientOptions(
+  db: Executor,
+  only?: { projectIds: readonly string[] },
+): Promise<ClientOption[]> {
   if (only && only.projectIds.length === 0) return [];
   const rows = await db
     .select({
@@ -74,7 +91,13 @@ export async function findClientOptions(db: Executor, only?: { projectIds: reado
   for (const row of rows) {
     let option = byId.get(row.id);
     if (!option) {
-      option = { id: row.id, name: row.name, currency: row.currency, paymentTermsDays: row.paymentTermsDays, projects: [] };
+      option = {
+        id: row.id,
+        name: row.name,
+        currency: row.currency,
+        paymentTermsDays: row.paymentTermsDays,
+        projects: [],
+      };
       byId.set(row.id, option);
       options.push(option);
     }
@@ -101,10 +124,21 @@ export type ProjectSearchResult = { id: string; name: string; billableByDefault:
 export async function searchProjectOptions(db: Executor, text: string, limit = 20): Promise<ProjectSearchResult[]> {
   const pattern = `%${escapeLike(text.trim())}%`;
   return db
-    .select({ id: project.id, name: project.name, billableByDefault: project.billableByDefault, clientName: client.name })
+    .select({
+      id: project.id,
+      name: project.name,
+      billableByDefault: project.billableByDefault,
+      clientName: client.name,
+    })
     .from(project)
     .innerJoin(client, eq(client.id, project.clientId))
-    .where(and(isNull(project.archivedAt), isNull(client.archivedAt), or(ilike(project.name, pattern), ilike(client.name, pattern))))
+    .where(
+      and(
+        isNull(project.archivedAt),
+        isNull(client.archivedAt),
+        or(ilike(project.name, pattern), ilike(client.name, pattern)),
+      ),
+    )
     .orderBy(sql`lower(${client.name})`, sql`lower(${project.name})`, project.id)
     .limit(limit);
 }
@@ -112,7 +146,14 @@ export async function searchProjectOptions(db: Executor, text: string, limit = 2
 export const CLIENT_SORTS = ["name", "city", "country", "created"] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 
-export type ClientFilter = { q?: string; archived?: boolean; sort?: ClientSort; direction?: "asc" | "desc"; page?: number; pageSize?: number };
+export type ClientFilter = {
+  q?: string;
+  archived?: boolean;
+  sort?: ClientSort;
+  direction?: "asc" | "desc";
+  page?: number;
+  pageSize?: number;
+};
 
 /** The clients list: search by name, email, city or VAT number; archived hidden unless asked; sorted; paged. */
 export async function findClients(db: Executor, filter: ClientFilter = {}) {
@@ -122,7 +163,14 @@ export async function findClients(db: Executor, filter: ClientFilter = {}) {
   const q = filter.q?.trim();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-    conditions.push(or(ilike(client.name, pattern), ilike(client.billingEmail, pattern), ilike(client.city, pattern), ilike(client.vatNumber, pattern)));
+    conditions.push(
+      or(
+        ilike(client.name, pattern),
+        ilike(client.billingEmail, pattern),
+        ilike(client.city, pattern),
+        ilike(client.vatNumber, pattern),
+      ),
+    );
   }
   const where = and(...conditions);
   const direction = filter.direction === "desc" ? desc : asc;
@@ -139,7 +187,10 @@ export async function findClients(db: Executor, filter: ClientFilter = {}) {
     }
   })();
   const projectCounts = db
-    .select({ clientId: project.clientId, active: sql<number>`count(*) filter (where ${project.archivedAt} is null)`.mapWith(Number).as("active") })
+    .select({
+      clientId: project.clientId,
+      active: sql<number>`count(*) filter (where ${project.archivedAt} is null)`.mapWith(Number).as("active"),
+    })
     .from(project)
     .groupBy(project.clientId)
     .as("project_counts");

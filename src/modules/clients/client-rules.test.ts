@@ -53,7 +53,8 @@ describe("currencies", () => {
   it("lists ISO 4217 codes from Intl, sorted", () => {
     expect(CURRENCY_CODES.length).toBeGreaterThan(100);
     expect(CURRENCY_CODES).toEqual([...CURRENCY_CODES].sort());
-    for (const code of ["EUR", "USD", "GBP", "CHF", "JPY", "BHD", "SEK", "PLN"]) expect(isCurrencyCode(code)).toBe(true);
+    for (const code of ["EUR", "USD", "GBP", "CHF", "JPY", "BHD", "SEK", "PLN"])
+      expect(isCurrencyCode(code)).toBe(true);
     expect(isCurrencyCode("eur")).toBe(false);
     expect(isCurrencyCode("EURO")).toBe(false);
     for (const code of CURRENCY_CODES) expect(code).toMatch(/^[A-Z]{3}$/);
@@ -189,8 +190,14 @@ describe("normalising VAT numbers", () => {
     expect(checkClientVatNumber(null, "anything")).toBeNull();
     expect(checkClientVatNumber("CH", "CHE-123.456.789 MWST")).toBeNull();
     expect(checkClientVatNumber("GB", "GB123456789")).toBeNull();
-    expect(checkClientVatNumber("FR", "FR123")).toBe("This does not look like a France VAT number (expected like FRXX123456789).");
-    expect(checkClientVatNumber("GR", "123")).toBe("This does not look like a Greece VAT number (expected like EL123456789).");
-    expect(checkClientVatNumber("GB", "XI12")).toBe("This does not look like a Northern Ireland VAT number (expected like XI123456789).");
+    expect(checkClientVatNumber("FR", "FR123")).toBe(
+      "This does not look like a France VAT number (expected like FRXX123456789).",
+    );
+    expect(checkClientVatNumber("GR", "123")).toBe(
+      "This does not look like a Greece VAT number (expected like EL123456789).",
+    );
+    expect(checkClientVatNumber("GB", "XI12")).toBe(
+      "This does not look like a Northern Ireland VAT number (expected like XI123456789).",
+    );
   });
 });

@@ -4,13 +4,30 @@ import { clientFields, projectFields } from "./client-schemas";
 const base = { name: "  Acme  ", currency: "eur", paymentTermsDays: "30" };
 const errors = (schema: typeof clientFields | typeof projectFields, input: unknown) => {
   const parsed = schema.safeParse(input);
-  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 };
 
 describe("client schema (SPEC section 3)", () => {
   it("trims, upper-cases codes, turns empty optional text into null and reads the rate", () => {
-    const parsed = clientFields.parse({ ...base, billingEmail: " ", country: "fr", vatNumber: "fr 40 303 265 045", defaultHourlyRate: "95,50" });
-    expect(parsed).toMatchObject({ name: "Acme", currency: "EUR", paymentTermsDays: 30, billingEmail: null, country: "FR", vatNumber: "FR40303265045", defaultHourlyRate: 9550, notes: null });
+    const parsed = clientFields.parse({
+      ...base,
+      billingEmail: " ",
+      country: "fr",
+      vatNumber: "fr 40 303 265 045",
+      defaultHourlyRate: "95,50",
+    });
+    expect(parsed).toMatchObject({
+      name: "Acme",
+      currency: "EUR",
+      paymentTermsDays: 30,
+      billingEmail: null,
+      country: "FR",
+      vatNumber: "FR40303265045",
+      defaultHourlyRate: 9550,
+      notes: null,
+    });
   });
 
   it("refuses a bad EU VAT number, an unknown country or currency, terms outside 0–365, an empty name", () => {
@@ -30,7 +47,11 @@ describe("client schema (SPEC section 3)", () => {
 
 describe("project schema", () => {
   it("reads budget hours into minutes and an optional rate", () => {
-    expect(projectFields.parse({ name: "Web", budgetHours: "37,5", hourlyRate: "", billableByDefault: false })).toMatchObject({ budgetHours: 2250, hourlyRate: null, code: null });
-    expect(errors(projectFields, { name: "Web", budgetHours: "abc", billableByDefault: true })).toHaveProperty(["budgetHours"]);
+    expect(
+      projectFields.parse({ name: "Web", budgetHours: "37,5", hourlyRate: "", billableByDefault: false }),
+    ).toMatchObject({ budgetHours: 2250, hourlyRate: null, code: null });
+    expect(errors(projectFields, { name: "Web", budgetHours: "abc", billableByDefault: true })).toHaveProperty([
+      "budgetHours",
+    ]);
   });
 });

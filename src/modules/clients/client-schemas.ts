@@ -28,7 +28,10 @@ const optionalPhone = z
   .string()
   .nullish()
   .transform((value) => (value ?? "").trim())
-  .refine((value) => value === "" || /^\+?[\d \u00a0\u202f().\-/]{4,30}$/.test(value), "Enter a phone number such as +33 1 23 45 67 89.")
+  .refine(
+    (value) => value === "" || /^\+?[\d \u00a0\u202f().\-/]{4,30}$/.test(value),
+    "Enter a phone number such as +33 1 23 45 67 89.",
+  )
   .transform((value) => (value === "" ? null : value));
 
 /** A whole number typed in a field; empty or non-numeric text is an error, never 0. */
@@ -44,7 +47,12 @@ const wholeNumber = (message: string) =>
 
 export const clientFields = z
   .object({
-    name: z.string({ error: "Enter the client's name." }).trim().min(1, "Enter the client's name.").max(200, "Use at most 200 characters.").superRefine(checkLine),
+    name: z
+      .string({ error: "Enter the client's name." })
+      .trim()
+      .min(1, "Enter the client's name.")
+      .max(200, "Use at most 200 characters.")
+      .superRefine(checkLine),
     billingEmail: optionalEmail,
     phone: optionalPhone,
     addressLine1: optionalText(200),
@@ -63,7 +71,10 @@ export const clientFields = z
       .trim()
       .toUpperCase()
       .refine((value) => isCurrencyCode(value), "Choose a currency from the list."),
-    paymentTermsDays: wholeNumber("Enter a number of days between 0 and 365.").refine((value) => value <= 365, "Enter a number of days between 0 and 365."),
+    paymentTermsDays: wholeNumber("Enter a number of days between 0 and 365.").refine(
+      (value) => value <= 365,
+      "Enter a number of days between 0 and 365.",
+    ),
     defaultHourlyRate: optionalRateInput,
     notes: optionalText(5000, "multiline"),
   })
@@ -71,7 +82,10 @@ export const clientFields = z
     const message = checkClientVatNumber(value.country, value.vatNumber);
     if (message) ctx.addIssue({ code: "custom", path: ["vatNumber"], message });
   })
-  .transform((value) => ({ ...value, vatNumber: value.vatNumber && value.country ? normalizeVatNumber(value.country, value.vatNumber) : value.vatNumber }));
+  .transform((value) => ({
+    ...value,
+    vatNumber: value.vatNumber && value.country ? normalizeVatNumber(value.country, value.vatNumber) : value.vatNumber,
+  }));
 
 export const createClientInput = clientFields;
 export type ClientFormValues = z.input<typeof clientFields>;
@@ -81,20 +95,28 @@ export const updateClientInput = z.object({ id: z.uuid(), version: versionInput 
 export const archiveClientInput = z.object({ id: z.uuid(), version: versionInput, archived: z.boolean() });
 
 /** Budget typed in hours ("120", "37.5", "37,5") → minutes, or null when empty. */
-const optionalBudgetHours = z.union([z.string(), z.number()]).nullish().transform((value, ctx) => {
-  if (value === null || value === undefined) return null;
-  const text = String(value).trim().replace(",", ".");
-  if (text === "") return null;
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(text)) {
-    ctx.addIssue({ code: "custom", message: "Enter hours such as 120 or 37.5." });
-    return z.NEVER;
-  }
-  const [whole = "0", fraction = ""] = text.split(".");
-  return Number(whole) * 60 + Math.round((Number(fraction.padEnd(2, "0")) * 60) / 100);
-});
+const optionalBudgetHours = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined) return null;
+    const text = String(value).trim().replace(",", ".");
+    if (text === "") return null;
+    if (!/^\d{1,6}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: "Enter hours such as 120 or 37.5." });
+      return z.NEVER;
+    }
+    const [whole = "0", fraction = ""] = text.split(".");
+    return Number(whole) * 60 + Math.round((Number(fraction.padEnd(2, "0")) * 60) / 100);
+  });
 
 export const projectFields = z.object({
-  name: z.string({ error: "Enter the project's name." }).trim().min(1, "Enter the project's name.").max(200, "Use at most 200 characters.").superRefine(checkLine),
+  name: z
+    .string({ error: "Enter the project's name." })
+    .trim()
+    .min(1, "Enter the project's name.")
+    .max(200, "Use at most 200 characters.")
+    .superRefine(checkLine),
   code: optionalText(20),
   hourlyRate: optionalRateInput,
   budgetHours: optionalBudgetHours,

@@ -7,11 +7,24 @@ import { combinedRead, runRead, runReadsTogether } from "@/db/select-together";
 import type { Actor } from "@/modules/audit/audit-log";
 import { findLatestAuditEvents } from "@/modules/audit/audit-queries";
 import { callsToDoCounts } from "@/modules/calls/call-queries";
-import { invoiceMonthTotalsOf, invoiceMonthTotalsSelects, invoiceTotalsOf, invoiceTotalsSelects, receivedTotalsOf, receivedTotalsSelect } from "@/modules/invoices/invoice-queries";
+import {
+  invoiceMonthTotalsOf,
+  invoiceMonthTotalsSelects,
+  invoiceTotalsOf,
+  invoiceTotalsSelects,
+  receivedTotalsOf,
+  receivedTotalsSelect,
+} from "@/modules/invoices/invoice-queries";
 import { invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
 import { newApplicationsCount } from "@/modules/jobs/job-queries";
 import { newMessagesCount } from "@/modules/messages/message-queries";
-import { awaitingApprovalCount, findTimesheetPeople, minutesByPersonOf, myOpenWeeksCount, timesheetMinutesByPersonSelect } from "@/modules/timesheets/timesheet-queries";
+import {
+  awaitingApprovalCount,
+  findTimesheetPeople,
+  minutesByPersonOf,
+  myOpenWeeksCount,
+  timesheetMinutesByPersonSelect,
+} from "@/modules/timesheets/timesheet-queries";
 import { unbilledSummaryOf, unbilledSummarySelect } from "@/modules/timesheets/unbilled-queries";
 import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules";
 
@@ -38,11 +51,13 @@ export const links = {
   overdue: () => invoiceLink({ status: "overdue" }),
   invoiced: (month: MonthRange) => invoiceLink({ status: "not_draft", from: month.from, to: month.to }),
   paid: (month: MonthRange) => invoiceLink({ paidFrom: month.from, paidTo: month.to }),
-  calls: (due: "today" | "overdue", mine: boolean) => href("/bo/calls", { view: "todo", due, ...(mine ? { person: "me" } : {}) }),
+  calls: (due: "today" | "overdue", mine: boolean) =>
+    href("/bo/calls", { view: "todo", due, ...(mine ? { person: "me" } : {}) }),
   awaitingApproval: () => href("/bo/timesheets", { view: "queue" }),
   myOpenWeeks: () => href("/bo/timesheets", { status: "open" }),
   myWeek: (monday: string) => href("/bo/timesheets", { week: monday }),
-  teamWeek: (monday: string, person?: string) => href("/bo/timesheets", { view: "all", week: monday, ...(person ? { person } : {}) }),
+  teamWeek: (monday: string, person?: string) =>
+    href("/bo/timesheets", { view: "all", week: monday, ...(person ? { person } : {}) }),
   newMessages: () => href("/bo/messages", { status: "new" }),
   newApplications: () => href("/bo/jobs", { applications: "new" }),
   unbilledClient: (clientId: string) => `/bo/clients/${clientId}`,
@@ -58,7 +73,11 @@ export async function isEmptyFirm(db: Executor): Promise<boolean> {
 }
 
 function emptyFirm(db: Executor) {
-  const any = (table: typeof client | typeof invoice | typeof timesheet) => sql`exists (${db.select({ one: sql`1` }).from(table).limit(1)})`;
+  const any = (table: typeof client | typeof invoice | typeof timesheet) =>
+    sql`exists (${db
+      .select({ one: sql`1` })
+      .from(table)
+      .limit(1)})`;
   return sql<boolean>`not (${any(client)} or ${any(invoice)} or ${any(timesheet)})`.mapWith(Boolean);
 }
 
@@ -71,7 +90,11 @@ function dashboardCounts(db: Executor, viewer: Viewer, calls: { today: string; t
   const scalar = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
   const decider = isDecider(viewer);
   const none = sql<null>`null`;
-  const callsToDo = callsToDoCounts(db, { userId: decider ? undefined : viewer.id, today: calls.today, timeZone: calls.timeZone });
+  const callsToDo = callsToDoCounts(db, {
+    userId: decider ? undefined : viewer.id,
+    today: calls.today,
+    timeZone: calls.timeZone,
+  });
   return combinedRead(
     {
       empty: emptyFirm(db),
@@ -96,16 +119,22 @@ export type CurrencyAmount = { currency: string; amount: number; count: number }
 function receivables(db: Executor, today: string) {
   const unpaid = links.receivables().filter;
   const overdue = links.overdue().filter;
-  return combinedRead({ unpaid: invoiceTotalsSelects(db, unpaid, today).totals, overdue: invoiceTotalsSelects(db, overdue, today).totals }, (rows) => {
-    const overdueBy = new Map(invoiceTotalsOf(overdue, rows.overdue, []).map((row) => [row.currency, row]));
-    return invoiceTotalsOf(unpaid, rows.unpaid, []).map((row) => ({
-      currency: row.currency,
-      balance: row.balance,
-      count: row.count,
-      overdue: overdueBy.get(row.currency)?.balance ?? 0,
-      overdueCount: overdueBy.get(row.currency)?.count ?? 0,
-    }));
-  });
+  return combinedRead(
+    {
+      unpaid: invoiceTotalsSelects(db, unpaid, today).totals,
+      overdue: invoiceTotalsSelects(db, overdue, today).totals,
+    },
+    (rows) => {
+      const overdueBy = new Map(invoiceTotalsOf(overdue, rows.overdue, []).map((row) => [row.currency, row]));
+      return invoiceTotalsOf(unpaid, rows.unpaid, []).map((row) => ({
+        currency: row.currency,
+        balance: row.balance,
+        count: row.count,
+        overdue: overdueBy.get(row.currency)?.balance ?? 0,
+        overdueCount: overdueBy.get(row.currency)?.count ?? 0,
+      }));
+    },
+  );
 }
 
 export function findReceivables(db: Executor, today: string) {
@@ -115,16 +144,24 @@ export function findReceivables(db: Executor, today: string) {
 /** Invoiced (issued documents, credit notes deducted) and received in a month, per currency. */
 function monthFigures(db: Executor, month: MonthRange, today: string) {
   const invoiced = links.invoiced(month).filter;
-  return combinedRead({ issued: invoiceTotalsSelects(db, invoiced, today).totals, received: receivedTotalsSelect(db, links.paid(month).filter, today) }, (rows) => {
-    const issued = invoiceTotalsOf(invoiced, rows.issued, []);
-    const received = receivedTotalsOf(rows.received);
-    const currencies = [...new Set([...issued.map((row) => row.currency), ...received.map((row) => row.currency)])].sort();
-    return currencies.map((currency) => ({
-      currency,
-      invoiced: issued.find((row) => row.currency === currency)?.total ?? 0,
-      received: received.find((row) => row.currency === currency)?.amount ?? 0,
-    }));
-  });
+  return combinedRead(
+    {
+      issued: invoiceTotalsSelects(db, invoiced, today).totals,
+      received: receivedTotalsSelect(db, links.paid(month).filter, today),
+    },
+    (rows) => {
+      const issued = invoiceTotalsOf(invoiced, rows.issued, []);
+      const received = receivedTotalsOf(rows.received);
+      const currencies = [
+        ...new Set([...issued.map((row) => row.currency), ...received.map((row) => row.currency)]),
+      ].sort();
+      return currencies.map((currency) => ({
+        currency,
+        invoiced: issued.find((row) => row.currency === currency)?.total ?? 0,
+        received: received.find((row) => row.currency === currency)?.amount ?? 0,
+      }));
+    },
+  );
 }
 
 export function findMonthFigures(db: Executor, month: MonthRange, today: string) {
@@ -136,17 +173,28 @@ export type ChartMonth = MonthRange & { invoiced: number; received: number; invo
 /** The last 12 months per currency (the firm's currency first), each month linking to its lists. */
 function monthlyChart(db: Executor, today: string, firmCurrency: string) {
   const months = lastMonths(today);
-  return combinedRead(invoiceMonthTotalsSelects(db, { from: months[0]!.from, to: months[months.length - 1]!.to }), (rows) => {
-    const totals = invoiceMonthTotalsOf(rows.issued, rows.paid);
-    const currencies = [...new Set(totals.map((row) => row.currency))].sort((a, b) => (a === firmCurrency ? -1 : b === firmCurrency ? 1 : a.localeCompare(b)));
-    return currencies.map((currency) => ({
-      currency,
-      months: months.map((month): ChartMonth => {
-        const row = totals.find((candidate) => candidate.currency === currency && candidate.month === month.key);
-        return { ...month, invoiced: row?.invoiced ?? 0, received: row?.received ?? 0, invoicedHref: links.invoiced(month).href, paidHref: links.paid(month).href };
-      }),
-    }));
-  });
+  return combinedRead(
+    invoiceMonthTotalsSelects(db, { from: months[0]!.from, to: months[months.length - 1]!.to }),
+    (rows) => {
+      const totals = invoiceMonthTotalsOf(rows.issued, rows.paid);
+      const currencies = [...new Set(totals.map((row) => row.currency))].sort((a, b) =>
+        a === firmCurrency ? -1 : b === firmCurrency ? 1 : a.localeCompare(b),
+      );
+      return currencies.map((currency) => ({
+        currency,
+        months: months.map((month): ChartMonth => {
+          const row = totals.find((candidate) => candidate.currency === currency && candidate.month === month.key);
+          return {
+            ...month,
+            invoiced: row?.invoiced ?? 0,
+            received: row?.received ?? 0,
+            invoicedHref: links.invoiced(month).href,
+            paidHref: links.paid(month).href,
+          };
+        }),
+      }));
+    },
+  );
 }
 
 export function findMonthlyChart(db: Executor, today: string, firmCurrency: string) {
@@ -197,12 +245,19 @@ function weekHours(db: Executor, viewer: Viewer, today: string) {
     const byPerson = minutesByPersonOf(rows.minutes);
     const team = rows.people
       ?.filter((person) => person.active || (byPerson.get(person.id) ?? 0) > 0)
-      .map((person) => ({ userId: person.id, name: person.name, minutes: byPerson.get(person.id) ?? 0, href: links.teamWeek(monday, person.id) }));
+      .map((person) => ({
+        userId: person.id,
+        name: person.name,
+        minutes: byPerson.get(person.id) ?? 0,
+        href: links.teamWeek(monday, person.id),
+      }));
     return {
       monday,
       sunday,
       mine: { minutes: byPerson.get(viewer.id) ?? 0, href: links.myWeek(monday) },
-      team: team ? { rows: team, minutes: team.reduce((sum, row) => sum + row.minutes, 0), href: links.teamWeek(monday) } : null,
+      team: team
+        ? { rows: team, minutes: team.reduce((sum, row) => sum + row.minutes, 0), href: links.teamWeek(monday) }
+        : null,
     };
   });
 }
@@ -236,7 +291,9 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
     thisMonth: decider ? monthFigures(db, month, options.today) : null,
     chart: decider ? monthlyChart(db, options.today, options.firmCurrency) : null,
     unbilled: decider ? unbilledFigures(db) : null,
-    recent: options.recentChanges ? combinedRead({ events: findLatestAuditEvents(db, options.recentChanges) }, (rows) => rows.events) : null,
+    recent: options.recentChanges
+      ? combinedRead({ events: findLatestAuditEvents(db, options.recentChanges) }, (rows) => rows.events)
+      : null,
   });
   const { counts, week, thisMonth, chart, unbilled } = figures;
   const receivablesFigure = figures.receivables;
@@ -249,7 +306,12 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
     month,
     isEmptyFirm: empty,
     isDecider: decider,
-    calls: { ...calls, todayHref: links.calls("today", mineOnly), overdueHref: links.calls("overdue", mineOnly), mineOnly },
+    calls: {
+      ...calls,
+      todayHref: links.calls("today", mineOnly),
+      overdueHref: links.calls("overdue", mineOnly),
+      mineOnly,
+    },
     myOpenWeeks: { count: myOpenWeeks, href: links.myOpenWeeks() },
     week,
     awaiting: awaiting === null ? null : { count: awaiting, href: links.awaitingApproval() },
@@ -267,7 +329,10 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
         : null,
     unbilled,
     recent: figures.recent,
-    inbox: messages === null || applications === null ? null : { messages, messagesHref: links.newMessages(), applications, applicationsHref: links.newApplications() },
+    inbox:
+      messages === null || applications === null
+        ? null
+        : { messages, messagesHref: links.newMessages(), applications, applicationsHref: links.newApplications() },
   };
 }
 

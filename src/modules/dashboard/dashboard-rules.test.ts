@@ -1,7 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDaysToDate, isoDayOfWeek } from "@/lib/dates";
-import { chartGeometry, DEFAULT_CHART_LAYOUT, formatCompactMoney, lastMonths, monthLabel, monthOf, niceTicks, weekFill, weekOf, WEEKLY_TARGET_MINUTES } from "./dashboard-rules";
+import {
+  chartGeometry,
+  DEFAULT_CHART_LAYOUT,
+  formatCompactMoney,
+  lastMonths,
+  monthLabel,
+  monthOf,
+  niceTicks,
+  weekFill,
+  weekOf,
+  WEEKLY_TARGET_MINUTES,
+} from "./dashboard-rules";
 
 describe("monthOf", () => {
   it("gives the first and last day of the month, leap years included", () => {
@@ -40,7 +51,8 @@ describe("lastMonths", () => {
 
   it("covers consecutive days without gap or overlap", () => {
     const months = lastMonths("2026-01-01", 14);
-    for (let index = 1; index < months.length; index += 1) expect(addDaysToDate(months[index - 1]!.to, 1)).toBe(months[index]!.from);
+    for (let index = 1; index < months.length; index += 1)
+      expect(addDaysToDate(months[index - 1]!.to, 1)).toBe(months[index]!.from);
     expect(() => lastMonths("2026-01-01", 0)).toThrow(RangeError);
   });
 });
@@ -108,7 +120,8 @@ describe("niceTicks", () => {
         expect(ticks[ticks.length - 1]!).toBeGreaterThanOrEqual(max);
         expect(ticks).toContain(0);
         expect(ticks.length).toBeLessThanOrEqual(12);
-        for (let index = 1; index < ticks.length; index += 1) expect(ticks[index]! - ticks[index - 1]!).toBeGreaterThanOrEqual(1);
+        for (let index = 1; index < ticks.length; index += 1)
+          expect(ticks[index]! - ticks[index - 1]!).toBeGreaterThanOrEqual(1);
       }),
     );
   });

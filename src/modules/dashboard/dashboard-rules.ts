@@ -22,13 +22,17 @@ export function monthOf(date: DateString): MonthRange {
   const key = date.slice(0, 7);
   const from = `${key}-01`;
   const [year = 0, month = 0] = key.split("-").map(Number);
-  const nextMonth = month === 12 ? `${String(year + 1).padStart(4, "0")}-01-01` : `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}-01`;
+  const nextMonth =
+    month === 12
+      ? `${String(year + 1).padStart(4, "0")}-01-01`
+      : `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}-01`;
   return { key, from, to: addDaysToDate(nextMonth, -1) };
 }
 
 /** The `count` months ending with the one containing `today`, oldest first. */
 export function lastMonths(today: DateString, count: number = CHART_MONTHS): MonthRange[] {
-  if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`Expected a positive number of months (got ${String(count)}).`);
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new RangeError(`Expected a positive number of months (got ${String(count)}).`);
   const months: MonthRange[] = [monthOf(today)];
   while (months.length < count) months.unshift(monthOf(addDaysToDate(months[0]!.from, -1)));
   return months;
@@ -64,14 +68,18 @@ export function monthLabel(key: string, locale: string, style: "axis" | "long"):
   const [year = 0, month = 1] = key.split("-").map(Number);
   const day = new Date(Date.UTC(2000, month - 1, 1));
   day.setUTCFullYear(year);
-  const options: Intl.DateTimeFormatOptions = style === "axis" ? { month: "short", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" };
+  const options: Intl.DateTimeFormatOptions =
+    style === "axis" ? { month: "short", timeZone: "UTC" } : { month: "long", year: "numeric", timeZone: "UTC" };
   return cached(`date|${locale}|${style}`, () => new Intl.DateTimeFormat(locale, options)).format(day);
 }
 
 /** An axis label: 1234500 EUR → "€12K" (en-GB). For reading a chart, never for an amount due. */
 export function formatCompactMoney(minor: number, currency: string, locale: string): string {
   const major = minor / 10 ** currencyMinorDigits(currency);
-  return cached(`compact|${locale}|${currency}`, () => new Intl.NumberFormat(locale, { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 })).format(major);
+  return cached(
+    `compact|${locale}|${currency}`,
+    () => new Intl.NumberFormat(locale, { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 }),
+  ).format(major);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -95,7 +103,14 @@ export function niceTicks(min: number, max: number, targetCount = 4): number[] {
 }
 
 export type ChartPoint = { key: string; invoiced: number; received: number };
-export type ChartBar = { series: "invoiced" | "received"; value: number; x: number; y: number; width: number; height: number };
+export type ChartBar = {
+  series: "invoiced" | "received";
+  value: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+};
 export type ChartGroup = { key: string; x: number; width: number; labelX: number; bars: [ChartBar, ChartBar] };
 export type ChartGeometry = {
   width: number;
@@ -113,8 +128,16 @@ export const DEFAULT_CHART_LAYOUT: ChartLayout = { width: 720, height: 220, left
  * Where each bar goes, in the SVG's own units: months left to right, invoiced then paid in each,
  * heights on a scale from the lowest tick to the highest (a month of credit notes can be negative).
  */
-export function chartGeometry(points: readonly ChartPoint[], layout: ChartLayout = DEFAULT_CHART_LAYOUT): ChartGeometry {
-  const plot = { left: layout.left, top: layout.top, right: layout.width - layout.right, bottom: layout.height - layout.bottom };
+export function chartGeometry(
+  points: readonly ChartPoint[],
+  layout: ChartLayout = DEFAULT_CHART_LAYOUT,
+): ChartGeometry {
+  const plot = {
+    left: layout.left,
+    top: layout.top,
+    right: layout.width - layout.right,
+    bottom: layout.height - layout.bottom,
+  };
   const values = points.flatMap((point) => [point.invoiced, point.received]);
   const tickValues = niceTicks(Math.min(0, ...values), Math.max(0, ...values));
   const low = tickValues[0]!;
@@ -134,8 +157,18 @@ export function chartGeometry(points: readonly ChartPoint[], layout: ChartLayout
       x,
       width: slot,
       labelX: x + slot / 2,
-      bars: [bar("invoiced", point.invoiced, slot * 0.14), bar("received", point.received, slot * 0.14 + barWidth + slot * 0.04)],
+      bars: [
+        bar("invoiced", point.invoiced, slot * 0.14),
+        bar("received", point.received, slot * 0.14 + barWidth + slot * 0.04),
+      ],
     };
   });
-  return { width: layout.width, height: layout.height, plot, zeroY, ticks: tickValues.map((value) => ({ value, y: yOf(value) })), groups };
+  return {
+    width: layout.width,
+    height: layout.height,
+    plot,
+    zeroY,
+    ticks: tickValues.map((value) => ({ value, y: yOf(value) })),
+    groups,
+  };
 }

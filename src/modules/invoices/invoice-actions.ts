@@ -95,7 +95,9 @@ export async function deletePaymentAction(input: unknown): Promise<ActionResult>
   }, "Payment deleted.");
 }
 
-export async function createCreditNoteAction(input: unknown): Promise<ActionResult<{ id: string; status: string; number: string | null }>> {
+export async function createCreditNoteAction(
+  input: unknown,
+): Promise<ActionResult<{ id: string; status: string; number: string | null }>> {
   return runAction(async () => {
     const actor = await requireActor(MANAGERS);
     const note = await createCreditNote(getDb(), actor, input);

@@ -5,14 +5,35 @@ import { streamInvoiceRows } from "./invoice-queries";
 import { csvRow, INVOICE_STATUS_LABELS } from "./invoice-rules";
 import type { InvoiceListFilter } from "./invoice-schemas";
 
-const HEADER = ["Number", "Kind", "Status", "Client", "Issue date", "Due date", "Currency", "Net", "Tax", "Total", "Paid", "Credited", "Balance", "Sent at", "Credits invoice"];
+const HEADER = [
+  "Number",
+  "Kind",
+  "Status",
+  "Client",
+  "Issue date",
+  "Due date",
+  "Currency",
+  "Net",
+  "Tax",
+  "Total",
+  "Paid",
+  "Credited",
+  "Balance",
+  "Sent at",
+  "Credits invoice",
+];
 
 /**
  * The filtered list as CSV (RFC 4180, UTF-8 with a BOM for spreadsheets), as a stream: a batch
  * of rows is read (keyset pagination) only when the consumer pulls, so memory holds one batch
  * whatever the row count. Amounts are plain decimals in major units, from the stored integers.
  */
-export function invoiceCsvStream(db: Executor, filter: InvoiceListFilter, today: string, batchSize = 1000): ReadableStream<Uint8Array> {
+export function invoiceCsvStream(
+  db: Executor,
+  filter: InvoiceListFilter,
+  today: string,
+  batchSize = 1000,
+): ReadableStream<Uint8Array> {
   const rows = streamInvoiceRows(db, filter, today, batchSize);
   const encoder = new TextEncoder();
   // Intl's resolvedOptions() is slow at this volume: the digits are looked up once per currency.

@@ -5,10 +5,17 @@ import { formatDate } from "@/lib/dates";
 import { formatBasisPoints, formatMoney } from "@/lib/money";
 import { quantityMilliToDecimalString, type InvoiceKind } from "./invoice-rules";
 
-type Address = { addressLine1: string | null; addressLine2: string | null; postalCode: string | null; city: string | null };
+type Address = {
+  addressLine1: string | null;
+  addressLine2: string | null;
+  postalCode: string | null;
+  city: string | null;
+};
 
 export function addressLinesOf(row: Address): string[] {
-  return [row.addressLine1, row.addressLine2, [row.postalCode, row.city].filter(Boolean).join(" ")].filter((line): line is string => Boolean(line && line.trim()));
+  return [row.addressLine1, row.addressLine2, [row.postalCode, row.city].filter(Boolean).join(" ")].filter(
+    (line): line is string => Boolean(line && line.trim()),
+  );
 }
 
 export type FirmDetails = Address & {
@@ -38,10 +45,23 @@ export function firmSnapshotOf(settings: FirmDetails): PartySnapshot {
   };
 }
 
-export type ClientDetails = Address & { name: string; country: string | null; vatNumber: string | null; billingEmail: string | null; phone: string | null };
+export type ClientDetails = Address & {
+  name: string;
+  country: string | null;
+  vatNumber: string | null;
+  billingEmail: string | null;
+  phone: string | null;
+};
 
 export function clientSnapshotOf(row: ClientDetails): PartySnapshot {
-  return { name: row.name, addressLines: addressLinesOf(row), country: row.country, vatNumber: row.vatNumber, email: row.billingEmail, phone: row.phone };
+  return {
+    name: row.name,
+    addressLines: addressLinesOf(row),
+    country: row.country,
+    vatNumber: row.vatNumber,
+    email: row.billingEmail,
+    phone: row.phone,
+  };
 }
 
 export type DocumentSource = {
@@ -62,7 +82,15 @@ export type DocumentSource = {
   taxBreakdown: TaxLine[];
   clientSnapshot: PartySnapshot | null;
   firmSnapshot: PartySnapshot | null;
-  lines: { description: string; quantityMilli: number; unit: string; unitPrice: number; discountBp: number; taxRateBp: number; net: number }[];
+  lines: {
+    description: string;
+    quantityMilli: number;
+    unit: string;
+    unitPrice: number;
+    discountBp: number;
+    taxRateBp: number;
+    net: number;
+  }[];
   creditedInvoice: { number: string | null; issueDate: string } | null;
 };
 
@@ -73,7 +101,11 @@ export type InvoiceDocument = ReturnType<typeof buildInvoiceDocument>;
  * a draft shows the current client and firm details, marked as a draft. Payments are not part
  * of the document: it is the same every time it is printed.
  */
-export function buildInvoiceDocument(source: DocumentSource, live: { firm: PartySnapshot; client: PartySnapshot }, locale: string) {
+export function buildInvoiceDocument(
+  source: DocumentSource,
+  live: { firm: PartySnapshot; client: PartySnapshot },
+  locale: string,
+) {
   const money = (minor: number) => formatMoney(minor, source.currency, locale);
   const day = (value: string) => formatDate(value, locale, "UTC", "long");
   const isDraft = source.status === "draft";
@@ -89,15 +121,33 @@ export function buildInvoiceDocument(source: DocumentSource, live: { firm: Party
       { label: `${title} number`, value: source.number ?? "Draft: numbered when issued" },
       { label: "Issue date", value: day(source.issueDate) },
       ...(source.servicePeriodStart && source.servicePeriodEnd
-        ? [{ label: source.servicePeriodStart === source.servicePeriodEnd ? "Service date" : "Service period", value: source.servicePeriodStart === source.servicePeriodEnd ? day(source.servicePeriodStart) : `${day(source.servicePeriodStart)} to ${day(source.servicePeriodEnd)}` }]
+        ? [
+            {
+              label: source.servicePeriodStart === source.servicePeriodEnd ? "Service date" : "Service period",
+              value:
+                source.servicePeriodStart === source.servicePeriodEnd
+                  ? day(source.servicePeriodStart)
+                  : `${day(source.servicePeriodStart)} to ${day(source.servicePeriodEnd)}`,
+            },
+          ]
         : [{ label: "Service date", value: day(source.issueDate) }]),
       ...(source.kind === "invoice"
         ? [
             { label: "Due date", value: day(source.dueDate) },
-            { label: "Payment terms", value: source.paymentTermsDays === 0 ? "Due on receipt" : `${source.paymentTermsDays} days` },
+            {
+              label: "Payment terms",
+              value: source.paymentTermsDays === 0 ? "Due on receipt" : `${source.paymentTermsDays} days`,
+            },
           ]
         : []),
-      ...(source.creditedInvoice ? [{ label: "Corrects invoice", value: `${source.creditedInvoice.number ?? ""} of ${day(source.creditedInvoice.issueDate)}` }] : []),
+      ...(source.creditedInvoice
+        ? [
+            {
+              label: "Corrects invoice",
+              value: `${source.creditedInvoice.number ?? ""} of ${day(source.creditedInvoice.issueDate)}`,
+            },
+          ]
+        : []),
     ],
     lines: source.lines.map((line) => ({
       description: line.description,
@@ -108,7 +158,11 @@ export function buildInvoiceDocument(source: DocumentSource, live: { firm: Party
       taxRate: formatBasisPoints(line.taxRateBp, locale),
       net: money(line.net),
     })),
-    taxes: source.taxBreakdown.map((row) => ({ rate: formatBasisPoints(row.rateBp, locale), base: money(row.base), tax: money(row.tax) })),
+    taxes: source.taxBreakdown.map((row) => ({
+      rate: formatBasisPoints(row.rateBp, locale),
+      base: money(row.base),
+      tax: money(row.tax),
+    })),
     net: money(source.netTotal),
     tax: money(source.taxTotal),
     total: money(source.total),

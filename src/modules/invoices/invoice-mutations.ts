@@ -46,7 +46,8 @@ const STALE = "This invoice was changed by someone else. Reload the page and try
 const CORRECT_FIELDS = "Please correct the highlighted fields.";
 
 function assertCanManageInvoices(actor: Actor) {
-  if (actor.role !== "admin" && actor.role !== "manager") throw new ForbiddenError("Only administrators and managers can work on invoices.");
+  if (actor.role !== "admin" && actor.role !== "manager")
+    throw new ForbiddenError("Only administrators and managers can work on invoices.");
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -75,15 +76,18 @@ type DraftContext = { kind: InvoiceKind; allowedRates: Set<number>; client: type
 async function loadClientForDraft(tx: Executor, clientId: string, keepArchived: string | null) {
   const [row] = await tx.select().from(client).where(eq(client.id, clientId));
   if (!row) throw new InvalidError(CORRECT_FIELDS, { clientId: "Choose a client." });
-  if (row.archivedAt && row.id !== keepArchived) throw new InvalidError(CORRECT_FIELDS, { clientId: "This client is archived; restore it first." });
+  if (row.archivedAt && row.id !== keepArchived)
+    throw new InvalidError(CORRECT_FIELDS, { clientId: "This client is archived; restore it first." });
   return row;
 }
 
 function checkDraftValues(values: DraftValues, context: DraftContext) {
   const fieldErrors: Record<string, string> = {};
-  if (context.kind === "invoice" && values.currency !== context.client.currency) fieldErrors.currency = `${context.client.name} is invoiced in ${context.client.currency}.`;
+  if (context.kind === "invoice" && values.currency !== context.client.currency)
+    fieldErrors.currency = `${context.client.name} is invoiced in ${context.client.currency}.`;
   values.lines.forEach((line, index) => {
-    if (!context.allowedRates.has(line.taxRateBp)) fieldErrors[`lines.${index}.taxRateBp`] = "Choose one of the configured tax rates.";
+    if (!context.allowedRates.has(line.taxRateBp))
+      fieldErrors[`lines.${index}.taxRateBp`] = "Choose one of the configured tax rates.";
   });
   const seen = new Set<string>();
   values.lines.forEach((line, index) => {
@@ -94,9 +98,18 @@ function checkDraftValues(values: DraftValues, context: DraftContext) {
   });
   if (Object.keys(fieldErrors).length > 0) throw new InvalidError(CORRECT_FIELDS, fieldErrors);
   try {
-    return computeInvoiceTotals(values.lines.map((line) => ({ quantityMilli: line.quantity, unitPriceMinor: line.unitPrice, discountBp: line.discount, taxRateBp: line.taxRateBp })), context.kind);
+    return computeInvoiceTotals(
+      values.lines.map((line) => ({
+        quantityMilli: line.quantity,
+        unitPriceMinor: line.unitPrice,
+        discountBp: line.discount,
+        taxRateBp: line.taxRateBp,
+      })),
+      context.kind,
+    );
   } catch (error) {
-    if (error instanceof RangeError) throw new InvalidError("The amounts are too large to be computed exactly.", { _form: error.message });
+    if (error instanceof RangeError)
+      throw new InvalidError("The amounts are too large to be computed exactly.", { _form: error.message });
     throw error;
   }
 }
@@ -117,17 +130,28 @@ async function linkTimeEntries(tx: Executor, clientId: string, lineId: string, e
         inArray(timeEntry.id, entryIds),
         isNull(timeEntry.invoiceLineId),
         eq(timeEntry.billable, true),
-        inArray(timeEntry.timesheetId, tx.select({ id: timesheet.id }).from(timesheet).where(eq(timesheet.status, "approved"))),
+        inArray(
+          timeEntry.timesheetId,
+          tx.select({ id: timesheet.id }).from(timesheet).where(eq(timesheet.status, "approved")),
+        ),
         inArray(timeEntry.projectId, tx.select({ id: project.id }).from(project).where(eq(project.clientId, clientId))),
       ),
     )
     .returning({ id: timeEntry.id });
   if (linked.length !== entryIds.length) {
-    throw new ConflictError("Some of this time is no longer unbilled (it was put on another invoice, or its timesheet was reopened). Remove those lines, then add the unbilled time again.");
+    throw new ConflictError(
+      "Some of this time is no longer unbilled (it was put on another invoice, or its timesheet was reopened). Remove those lines, then add the unbilled time again.",
+    );
   }
 }
 
-async function writeLines(tx: Executor, invoiceId: string, clientId: string, values: DraftValues, nets: { net: number }[]) {
+async function writeLines(
+  tx: Executor,
+  invoiceId: string,
+  clientId: string,
+  values: DraftValues,
+  nets: { net: number }[],
+) {
   for (const [index, line] of values.lines.entries()) {
     const [inserted] = await tx
       .insert(invoiceLine)
@@ -149,7 +173,11 @@ async function writeLines(tx: Executor, invoiceId: string, clientId: string, val
 
 async function releaseLines(tx: Executor, invoiceId: string) {
   const lineIds = tx.select({ id: invoiceLine.id }).from(invoiceLine).where(eq(invoiceLine.invoiceId, invoiceId));
-  const released = await tx.update(timeEntry).set({ invoiceLineId: null }).where(inArray(timeEntry.invoiceLineId, lineIds)).returning({ id: timeEntry.id });
+  const released = await tx
+    .update(timeEntry)
+    .set({ invoiceLineId: null })
+    .where(inArray(timeEntry.invoiceLineId, lineIds))
+    .returning({ id: timeEntry.id });
   await tx.delete(invoiceLine).where(eq(invoiceLine.invoiceId, invoiceId));
   return released.length;
 }
@@ -160,7 +188,15 @@ function configuredRates(settings: Settings): Set<number> {
 
 function draftTotals(totals: ReturnType<typeof computeInvoiceTotals>) {
   // A draft owes nothing yet: its balance starts when it is issued.
-  return { netTotal: totals.net, taxTotal: totals.tax, total: totals.total, taxBreakdown: totals.taxes, paidTotal: 0, creditedTotal: 0, balance: 0 };
+  return {
+    netTotal: totals.net,
+    taxTotal: totals.tax,
+    total: totals.total,
+    taxBreakdown: totals.taxes,
+    paidTotal: 0,
+    creditedTotal: 0,
+    balance: 0,
+  };
 }
 
 export async function createDraftInvoice(db: Database, actor: Actor, input: unknown) {
@@ -169,7 +205,11 @@ export async function createDraftInvoice(db: Database, actor: Actor, input: unkn
   return db.transaction(async (tx) => {
     const settings = await getSettings(tx);
     const clientRow = await loadClientForDraft(tx, values.clientId, null);
-    const totals = checkDraftValues(values, { kind: "invoice", allowedRates: configuredRates(settings), client: clientRow });
+    const totals = checkDraftValues(values, {
+      kind: "invoice",
+      allowedRates: configuredRates(settings),
+      client: clientRow,
+    });
     const [created] = await tx
       .insert(invoice)
       .values({
@@ -189,7 +229,18 @@ export async function createDraftInvoice(db: Database, actor: Actor, input: unkn
       .returning();
     await writeLines(tx, created!.id, clientRow.id, values, totals.lines);
     const timeEntries = values.lines.reduce((sum, line) => sum + line.timeEntryIds.length, 0);
-    await recordAudit(tx, actor, { entity: "invoice", entityId: created!.id, action: "create", summary: { client: clientRow.name, lines: values.lines.length, total: totals.total, currency: clientRow.currency, timeEntries } });
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: created!.id,
+      action: "create",
+      summary: {
+        client: clientRow.name,
+        lines: values.lines.length,
+        total: totals.total,
+        currency: clientRow.currency,
+        timeEntries,
+      },
+    });
     return created!;
   });
 }
@@ -208,13 +259,19 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
     const clientRow = await loadClientForDraft(tx, clientId, current.clientId);
     const allowedRates = configuredRates(settings);
     if (current.kind === "credit_note" && current.creditedInvoiceId) {
-      for (const line of await tx.select({ rate: invoiceLine.taxRateBp }).from(invoiceLine).where(eq(invoiceLine.invoiceId, current.creditedInvoiceId))) allowedRates.add(line.rate);
+      for (const line of await tx
+        .select({ rate: invoiceLine.taxRateBp })
+        .from(invoiceLine)
+        .where(eq(invoiceLine.invoiceId, current.creditedInvoiceId)))
+        allowedRates.add(line.rate);
     }
     // Prices were read with the currency the form sent: it must be the document's.
-    if (current.kind === "credit_note" && values.currency !== current.currency) throw new InvalidError(CORRECT_FIELDS, { currency: `This credit note is in ${current.currency}.` });
+    if (current.kind === "credit_note" && values.currency !== current.currency)
+      throw new InvalidError(CORRECT_FIELDS, { currency: `This credit note is in ${current.currency}.` });
     const priced = values;
     const totals = checkDraftValues(priced, { kind: current.kind, allowedRates, client: clientRow });
-    if (current.kind === "credit_note" && values.lines.some((line) => line.timeEntryIds.length > 0)) throw new InvalidError("A credit note does not bill time.");
+    if (current.kind === "credit_note" && values.lines.some((line) => line.timeEntryIds.length > 0))
+      throw new InvalidError("A credit note does not bill time.");
     await releaseLines(tx, current.id);
     const [updated] = await tx
       .update(invoice)
@@ -235,7 +292,12 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
       .returning();
     if (!updated) throw new ConflictError(STALE);
     await writeLines(tx, current.id, clientRow.id, priced, totals.lines);
-    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "update", summary: { lines: values.lines.length, total: { from: current.total, to: totals.total } } });
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: current.id,
+      action: "update",
+      summary: { lines: values.lines.length, total: { from: current.total, to: totals.total } },
+    });
     return updated;
   });
 }
@@ -251,7 +313,12 @@ export async function deleteDraftInvoice(db: Database, actor: Actor, input: unkn
     if (current.version !== values.version) throw new ConflictError(STALE);
     const released = await releaseLines(tx, current.id);
     await tx.delete(invoice).where(and(eq(invoice.id, current.id), eq(invoice.status, "draft")));
-    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "delete", summary: { kind: current.kind, total: current.total, releasedTimeEntries: released } });
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: current.id,
+      action: "delete",
+      summary: { kind: current.kind, total: current.total, releasedTimeEntries: released },
+    });
     return { released };
   });
 }
@@ -266,18 +333,39 @@ export async function deleteDraftInvoice(db: Database, actor: Actor, input: unkn
  * instance, so numbers are unique and gapless; and since a number is only taken by a transaction
  * that then commits or rolls back as a whole, a failure later in the issue gives the number back.
  */
-async function takeNumber(tx: Executor, options: { series: InvoiceKind; pattern: string; issueDate: string; today: string; check: (latestIssuedDate: string | null) => void }) {
+async function takeNumber(
+  tx: Executor,
+  options: {
+    series: InvoiceKind;
+    pattern: string;
+    issueDate: string;
+    today: string;
+    check: (latestIssuedDate: string | null) => void;
+  },
+) {
   const periodKey = numberingPeriodKey(options.pattern, options.issueDate);
   await tx.insert(numberingCounter).values({ series: options.series, periodKey }).onConflictDoNothing();
-  const counters = await tx.select().from(numberingCounter).where(eq(numberingCounter.series, options.series)).orderBy(asc(numberingCounter.periodKey)).for("update");
-  const latestIssuedDate = counters.reduce<string | null>((latest, row) => (row.lastIssueDate && (!latest || row.lastIssueDate > latest) ? row.lastIssueDate : latest), null);
+  const counters = await tx
+    .select()
+    .from(numberingCounter)
+    .where(eq(numberingCounter.series, options.series))
+    .orderBy(asc(numberingCounter.periodKey))
+    .for("update");
+  const latestIssuedDate = counters.reduce<string | null>(
+    (latest, row) => (row.lastIssueDate && (!latest || row.lastIssueDate > latest) ? row.lastIssueDate : latest),
+    null,
+  );
   options.check(latestIssuedDate);
   const counter = counters.find((row) => row.periodKey === periodKey);
   if (!counter) throw new Error(`numbering counter ${options.series}/${periodKey} missing after upsert`);
   const sequence = counter.lastSequence + 1;
   await tx
     .update(numberingCounter)
-    .set({ lastSequence: sequence, lastIssueDate: counter.lastIssueDate && counter.lastIssueDate > options.issueDate ? counter.lastIssueDate : options.issueDate })
+    .set({
+      lastSequence: sequence,
+      lastIssueDate:
+        counter.lastIssueDate && counter.lastIssueDate > options.issueDate ? counter.lastIssueDate : options.issueDate,
+    })
     .where(and(eq(numberingCounter.series, options.series), eq(numberingCounter.periodKey, periodKey)));
   return formatInvoiceNumber(options.pattern, { date: options.issueDate, seq: sequence });
 }
@@ -285,9 +373,18 @@ async function takeNumber(tx: Executor, options: { series: InvoiceKind; pattern:
 async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now: Date) {
   const settings = await getSettings(tx);
   const today = todayInZone(settings.timezone, now);
-  const lines = await tx.select().from(invoiceLine).where(eq(invoiceLine.invoiceId, current.id)).orderBy(asc(invoiceLine.position));
+  const lines = await tx
+    .select()
+    .from(invoiceLine)
+    .where(eq(invoiceLine.invoiceId, current.id))
+    .orderBy(asc(invoiceLine.position));
   const totals = computeInvoiceTotals(
-    lines.map((line) => ({ quantityMilli: line.quantityMilli, unitPriceMinor: line.unitPrice, discountBp: line.discountBp, taxRateBp: line.taxRateBp })),
+    lines.map((line) => ({
+      quantityMilli: line.quantityMilli,
+      unitPriceMinor: line.unitPrice,
+      discountBp: line.discountBp,
+      taxRateBp: line.taxRateBp,
+    })),
     current.kind,
   );
   let credited: InvoiceRow | null = null;
@@ -313,9 +410,15 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
         issueDate: current.issueDate,
         latestIssuedDate,
         today,
-        credit: credited ? { amount: -totals.total, creditable: creditableAmount({ total: credited.total, credited: credited.creditedTotal }) } : undefined,
+        credit: credited
+          ? {
+              amount: -totals.total,
+              creditable: creditableAmount({ total: credited.total, credited: credited.creditedTotal }),
+            }
+          : undefined,
       });
-      if (!result.ok) throw new InvalidError(result.message, /issue date/i.test(result.message) ? { issueDate: result.message } : {});
+      if (!result.ok)
+        throw new InvalidError(result.message, /issue date/i.test(result.message) ? { issueDate: result.message } : {});
     },
   });
   const balance = current.kind === "invoice" ? totals.total : 0;
@@ -340,21 +443,40 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
     .where(and(eq(invoice.id, current.id), eq(invoice.status, "draft")))
     .returning()
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new ConflictError(`The number ${number} is already used: check the number patterns in the settings.`);
+      if (isUniqueViolation(error))
+        throw new ConflictError(`The number ${number} is already used: check the number patterns in the settings.`);
       throw error;
     });
   if (!issued) throw new ConflictError(STALE);
-  await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "issue", summary: { number, issueDate: current.issueDate, total: totals.total, currency: current.currency } });
+  await recordAudit(tx, actor, {
+    entity: "invoice",
+    entityId: current.id,
+    action: "issue",
+    summary: { number, issueDate: current.issueDate, total: totals.total, currency: current.currency },
+  });
   if (credited) {
     const creditedTotal = credited.creditedTotal - totals.total;
     const status = statusAfterPayments({ total: credited.total, paid: credited.paidTotal, credited: creditedTotal });
-    const transition = status === credited.status ? { ok: true as const } : canTransition({ kind: "invoice", from: credited.status, to: status });
+    const transition =
+      status === credited.status
+        ? { ok: true as const }
+        : canTransition({ kind: "invoice", from: credited.status, to: status });
     if (!transition.ok) throw new InvalidError(transition.message);
     await tx
       .update(invoice)
-      .set({ creditedTotal, balance: computeBalance({ total: credited.total, paid: credited.paidTotal, credited: creditedTotal }), status, version: credited.version + 1 })
+      .set({
+        creditedTotal,
+        balance: computeBalance({ total: credited.total, paid: credited.paidTotal, credited: creditedTotal }),
+        status,
+        version: credited.version + 1,
+      })
       .where(eq(invoice.id, credited.id));
-    await recordAudit(tx, actor, { entity: "invoice", entityId: credited.id, action: "credited", summary: { creditNote: number, amount: -totals.total, status: { from: credited.status, to: status } } });
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: credited.id,
+      action: "credited",
+      summary: { creditNote: number, amount: -totals.total, status: { from: credited.status, to: status } },
+    });
   }
   return issued;
 }
@@ -365,7 +487,10 @@ export async function issueInvoice(db: Database, actor: Actor, input: unknown, n
   const values = parseInput(issueInvoiceInput, input);
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, values.id);
-    if (current.status !== "draft") throw new InvalidError(`This ${nameOf(current.kind)} is already issued (${current.number}); it cannot be issued again.`);
+    if (current.status !== "draft")
+      throw new InvalidError(
+        `This ${nameOf(current.kind)} is already issued (${current.number}); it cannot be issued again.`,
+      );
     if (current.version !== values.version) throw new ConflictError(STALE);
     return issueLocked(tx, actor, current, now);
   });
@@ -378,8 +503,17 @@ export async function markInvoiceSent(db: Database, actor: Actor, input: unknown
     const current = await lockInvoice(tx, values.id);
     if (current.status === "draft") throw new InvalidError("Issue the invoice before marking it as sent.");
     if (current.sentAt) throw new InvalidError("This invoice is already marked as sent.");
-    const [updated] = await tx.update(invoice).set({ sentAt: now, version: current.version + 1 }).where(eq(invoice.id, current.id)).returning();
-    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "mark_sent", summary: { number: current.number } });
+    const [updated] = await tx
+      .update(invoice)
+      .set({ sentAt: now, version: current.version + 1 })
+      .where(eq(invoice.id, current.id))
+      .returning();
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: current.id,
+      action: "mark_sent",
+      summary: { number: current.number },
+    });
     return updated!;
   });
 }
@@ -395,7 +529,12 @@ async function applyPayments(tx: Executor, current: InvoiceRow, paid: number) {
   }
   const [updated] = await tx
     .update(invoice)
-    .set({ paidTotal: paid, balance: computeBalance({ total: current.total, paid, credited: current.creditedTotal }), status, version: current.version + 1 })
+    .set({
+      paidTotal: paid,
+      balance: computeBalance({ total: current.total, paid, credited: current.creditedTotal }),
+      status,
+      version: current.version + 1,
+    })
     .where(eq(invoice.id, current.id))
     .returning();
   return updated!;
@@ -408,16 +547,46 @@ export async function recordPayment(db: Database, actor: Actor, input: unknown, 
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, values.invoiceId);
     const amount = parseMoneyInput(values.amount, current.currency);
-    if (amount === null || amount <= 0) throw new InvalidError(CORRECT_FIELDS, { amount: `Enter an amount in ${current.currency} greater than zero, e.g. 250 or 250.50.` });
+    if (amount === null || amount <= 0)
+      throw new InvalidError(CORRECT_FIELDS, {
+        amount: `Enter an amount in ${current.currency} greater than zero, e.g. 250 or 250.50.`,
+      });
     const settings = await getSettings(tx);
-    const result = canRecordPayment({ kind: current.kind, status: current.status, balance: current.balance, amount, date: values.date, today: todayInZone(settings.timezone, now) });
+    const result = canRecordPayment({
+      kind: current.kind,
+      status: current.status,
+      balance: current.balance,
+      amount,
+      date: values.date,
+      today: todayInZone(settings.timezone, now),
+    });
     if (!result.ok) {
       const field = /amount|balance/i.test(result.message) ? "amount" : /date/i.test(result.message) ? "date" : null;
       throw new InvalidError(field ? CORRECT_FIELDS : result.message, field ? { [field]: result.message } : {});
     }
-    const [created] = await tx.insert(payment).values({ invoiceId: current.id, amount, date: values.date, method: values.method, reference: values.reference, createdById: actor.id }).returning();
+    const [created] = await tx
+      .insert(payment)
+      .values({
+        invoiceId: current.id,
+        amount,
+        date: values.date,
+        method: values.method,
+        reference: values.reference,
+        createdById: actor.id,
+      })
+      .returning();
     const updated = await applyPayments(tx, current, current.paidTotal + amount);
-    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "payment_recorded", summary: { amount, date: values.date, method: values.method, status: { from: current.status, to: updated.status } } });
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: current.id,
+      action: "payment_recorded",
+      summary: {
+        amount,
+        date: values.date,
+        method: values.method,
+        status: { from: current.status, to: updated.status },
+      },
+    });
     return { payment: created!, invoice: updated };
   });
 }
@@ -434,9 +603,17 @@ export async function deletePayment(db: Database, actor: Actor, input: unknown) 
     if (!allowed.ok) throw new InvalidError(allowed.message);
     const deleted = await tx.delete(payment).where(eq(payment.id, found.id)).returning({ id: payment.id });
     if (deleted.length !== 1) throw new ConflictError("This payment was already deleted. Reload the page.");
-    const [sum] = await tx.select({ paid: sql<string>`coalesce(sum(${payment.amount}), 0)` }).from(payment).where(eq(payment.invoiceId, current.id));
+    const [sum] = await tx
+      .select({ paid: sql<string>`coalesce(sum(${payment.amount}), 0)` })
+      .from(payment)
+      .where(eq(payment.invoiceId, current.id));
     const updated = await applyPayments(tx, current, Number(sum?.paid ?? 0));
-    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "payment_deleted", summary: { amount: found.amount, date: found.date, status: { from: current.status, to: updated.status } } });
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: current.id,
+      action: "payment_deleted",
+      summary: { amount: found.amount, date: found.date, status: { from: current.status, to: updated.status } },
+    });
     return updated;
   });
 }
@@ -445,9 +622,18 @@ export async function deletePayment(db: Database, actor: Actor, input: unknown) 
 // Credit notes and duplicates
 
 async function copyLines(tx: Executor, fromId: string, toId: string, kind: InvoiceKind) {
-  const lines = await tx.select().from(invoiceLine).where(eq(invoiceLine.invoiceId, fromId)).orderBy(asc(invoiceLine.position));
+  const lines = await tx
+    .select()
+    .from(invoiceLine)
+    .where(eq(invoiceLine.invoiceId, fromId))
+    .orderBy(asc(invoiceLine.position));
   const totals = computeInvoiceTotals(
-    lines.map((line) => ({ quantityMilli: line.quantityMilli, unitPriceMinor: line.unitPrice, discountBp: line.discountBp, taxRateBp: line.taxRateBp })),
+    lines.map((line) => ({
+      quantityMilli: line.quantityMilli,
+      unitPriceMinor: line.unitPrice,
+      discountBp: line.discountBp,
+      taxRateBp: line.taxRateBp,
+    })),
     kind,
   );
   if (lines.length > 0) {
@@ -483,7 +669,9 @@ export async function createCreditNote(db: Database, actor: Actor, input: unknow
     const allowed = canCreateCreditNote(source);
     if (!allowed.ok) throw new InvalidError(allowed.message);
     if (values.mode === "full" && source.creditedTotal !== 0) {
-      throw new InvalidError("Part of this invoice is already credited; create a partial credit note for what remains.");
+      throw new InvalidError(
+        "Part of this invoice is already credited; create a partial credit note for what remains.",
+      );
     }
     const settings = await getSettings(tx);
     const issueDate = values.issueDate ?? todayInZone(settings.timezone, now);
@@ -506,8 +694,18 @@ export async function createCreditNote(db: Database, actor: Actor, input: unknow
       .returning();
     const totals = await copyLines(tx, source.id, created!.id, "credit_note");
     const [draft] = await tx.update(invoice).set(draftTotals(totals)).where(eq(invoice.id, created!.id)).returning();
-    await recordAudit(tx, actor, { entity: "invoice", entityId: created!.id, action: "create", summary: { kind: "credit_note", credits: source.number, mode: values.mode } });
-    await recordAudit(tx, actor, { entity: "invoice", entityId: source.id, action: "credit_note_created", summary: { creditNoteId: created!.id, mode: values.mode } });
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: created!.id,
+      action: "create",
+      summary: { kind: "credit_note", credits: source.number, mode: values.mode },
+    });
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: source.id,
+      action: "credit_note_created",
+      summary: { creditNoteId: created!.id, mode: values.mode },
+    });
     if (values.mode === "partial") return draft!;
     return issueLocked(tx, actor, draft!, now);
   });
@@ -520,7 +718,8 @@ export async function duplicateInvoice(db: Database, actor: Actor, input: unknow
   return db.transaction(async (tx) => {
     const [source] = await tx.select().from(invoice).where(eq(invoice.id, values.id));
     if (!source) throw new NotFoundError("This invoice does not exist.");
-    if (source.kind !== "invoice") throw new InvalidError("Only invoices can be duplicated; a credit note belongs to its invoice.");
+    if (source.kind !== "invoice")
+      throw new InvalidError("Only invoices can be duplicated; a credit note belongs to its invoice.");
     const clientRow = await loadClientForDraft(tx, source.clientId, null).catch(() => {
       throw new InvalidError("The client of this invoice is archived; restore it before duplicating.");
     });
@@ -542,8 +741,12 @@ export async function duplicateInvoice(db: Database, actor: Actor, input: unknow
       .returning();
     const totals = await copyLines(tx, source.id, created!.id, "invoice");
     const [draft] = await tx.update(invoice).set(draftTotals(totals)).where(eq(invoice.id, created!.id)).returning();
-    await recordAudit(tx, actor, { entity: "invoice", entityId: created!.id, action: "create", summary: { duplicateOf: source.number ?? source.id } });
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: created!.id,
+      action: "create",
+      summary: { duplicateOf: source.number ?? source.id },
+    });
     return draft!;
   });
 }
-

@@ -23,9 +23,21 @@ const styles = StyleSheet.create({
   party: { width: "48%" },
   label: { fontSize: 7.5, color: "#4b5563", textTransform: "uppercase", marginBottom: 2 },
   bold: { fontFamily: "Helvetica-Bold" },
-  facts: { flexDirection: "row", flexWrap: "wrap", marginBottom: 16, borderTop: "1pt solid #e5e7eb", borderBottom: "1pt solid #e5e7eb", paddingVertical: 6 },
+  facts: {
+    flexDirection: "row",
+    flexWrap: "wrap",
+    marginBottom: 16,
+    borderTop: "1pt solid #e5e7eb",
+    borderBottom: "1pt solid #e5e7eb",
+    paddingVertical: 6,
+  },
   fact: { width: "25%", paddingVertical: 3 },
-  tableHead: { flexDirection: "row", borderBottom: "1pt solid #111827", paddingBottom: 3, fontFamily: "Helvetica-Bold" },
+  tableHead: {
+    flexDirection: "row",
+    borderBottom: "1pt solid #111827",
+    paddingBottom: 3,
+    fontFamily: "Helvetica-Bold",
+  },
   row: { flexDirection: "row", borderBottom: "0.5pt solid #e5e7eb", paddingVertical: 4 },
   description: { width: "38%", paddingRight: 6 },
   quantity: { width: "10%", textAlign: "right" },
@@ -36,9 +48,26 @@ const styles = StyleSheet.create({
   net: { width: "15%", textAlign: "right" },
   totals: { marginTop: 12, marginLeft: "45%" },
   totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
-  grandTotal: { flexDirection: "row", justifyContent: "space-between", borderTop: "1pt solid #111827", marginTop: 4, paddingTop: 4, fontFamily: "Helvetica-Bold", fontSize: 11 },
+  grandTotal: {
+    flexDirection: "row",
+    justifyContent: "space-between",
+    borderTop: "1pt solid #111827",
+    marginTop: 4,
+    paddingTop: 4,
+    fontFamily: "Helvetica-Bold",
+    fontSize: 11,
+  },
   block: { marginTop: 16 },
-  footer: { position: "absolute", left: 40, right: 40, bottom: 24, fontSize: 7.5, color: "#4b5563", borderTop: "0.5pt solid #e5e7eb", paddingTop: 6 },
+  footer: {
+    position: "absolute",
+    left: 40,
+    right: 40,
+    bottom: 24,
+    fontSize: 7.5,
+    color: "#4b5563",
+    borderTop: "0.5pt solid #e5e7eb",
+    paddingTop: 6,
+  },
 });
 
 function Party({ label, party }: { label: string; party: InvoiceDocument["firm"] }) {
@@ -51,16 +80,29 @@ function Party({ label, party }: { label: string; party: InvoiceDocument["firm"]
       ))}
       {party.country ? <Text>{party.country}</Text> : null}
       {party.vatNumber ? <Text>VAT number: {pdfText(party.vatNumber)}</Text> : null}
-      {party.legalForm || party.registrationNumber ? <Text>{pdfText([party.legalForm, party.registrationNumber].filter(Boolean).join(", "))}</Text> : null}
+      {party.legalForm || party.registrationNumber ? (
+        <Text>{pdfText([party.legalForm, party.registrationNumber].filter(Boolean).join(", "))}</Text>
+      ) : null}
       {party.email ? <Text style={styles.muted}>{pdfText(party.email)}</Text> : null}
     </View>
   );
 }
 
 export function InvoicePdf({ document, createdAt }: { document: InvoiceDocument; createdAt: Date }) {
-  const title = document.isDraft ? `Draft ${document.title.toLowerCase()}` : `${document.title} ${document.number ?? ""}`;
+  const title = document.isDraft
+    ? `Draft ${document.title.toLowerCase()}`
+    : `${document.title} ${document.number ?? ""}`;
   return (
-    <Document title={title} author={document.firm.name} subject={title} creator="Bureau" producer="Bureau" creationDate={createdAt} modificationDate={createdAt} language="en">
+    <Document
+      title={title}
+      author={document.firm.name}
+      subject={title}
+      creator="Bureau"
+      producer="Bureau"
+      creationDate={createdAt}
+      modificationDate={createdAt}
+      language="en"
+    >
       <Page size="A4" style={styles.page}>
         <View style={styles.header}>
           <View>
@@ -70,7 +112,9 @@ export function InvoicePdf({ document, createdAt }: { document: InvoiceDocument;
           <View>
             <Text style={styles.title}>{document.title}</Text>
             <Text style={{ textAlign: "right", fontSize: 11 }}>{document.number ?? ""}</Text>
-            {document.isDraft ? <Text style={styles.draft}>DRAFT: not a valid {document.title.toLowerCase()}</Text> : null}
+            {document.isDraft ? (
+              <Text style={styles.draft}>DRAFT: not a valid {document.title.toLowerCase()}</Text>
+            ) : null}
           </View>
         </View>
         <View style={styles.parties}>

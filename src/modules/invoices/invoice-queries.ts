@@ -1,5 +1,20 @@
 import "server-only";
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { bigint as pgBigint, date as pgDate, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import type { PendingSelect } from "@/db/select-together";
@@ -105,8 +120,13 @@ const hasPaidRange = (filter: InvoiceListFilter) => Boolean(filter.paidFrom || f
 const clientName = sql<string>`coalesce(${invoice.clientSnapshot}->>'name', ${client.name})`;
 
 /** The status a list or page shows: `overdue` is derived for invoices only (credit notes take no payment). */
-export function displayStatusOf(row: { kind: "invoice" | "credit_note"; status: InvoiceListRowStatus; dueDate: string }, today: string): InvoiceDisplayStatus {
-  return row.kind === "credit_note" ? row.status : deriveDisplayStatus({ status: row.status, dueDate: row.dueDate, today });
+export function displayStatusOf(
+  row: { kind: "invoice" | "credit_note"; status: InvoiceListRowStatus; dueDate: string },
+  today: string,
+): InvoiceDisplayStatus {
+  return row.kind === "credit_note"
+    ? row.status
+    : deriveDisplayStatus({ status: row.status, dueDate: row.dueDate, today });
 }
 type InvoiceListRowStatus = (typeof invoice.$inferSelect)["status"];
 
@@ -116,16 +136,29 @@ type InvoiceListRowStatus = (typeof invoice.$inferSelect)["status"];
  */
 async function searchClientIds(db: Executor, q: string | undefined): Promise<string[]> {
   if (!q) return [];
-  const rows = await db.select({ id: client.id }).from(client).where(sql`${client.name} ilike ${`%${escapeLike(q)}%`}`).limit(500);
+  const rows = await db
+    .select({ id: client.id })
+    .from(client)
+    .where(sql`${client.name} ilike ${`%${escapeLike(q)}%`}`)
+    .limit(500);
   return rows.map((row) => row.id);
 }
 
 /** The SQL of a list filter; shared by the page, its totals and the CSV export, so all three agree. */
-export function invoiceListWhere(filter: InvoiceListFilter, today: string, matchingClientIds: string[] = []): SQL | undefined {
+export function invoiceListWhere(
+  filter: InvoiceListFilter,
+  today: string,
+  matchingClientIds: string[] = [],
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
-    conditions.push(or(sql`${invoice.number} ilike ${pattern}`, matchingClientIds.length > 0 ? inArray(invoice.clientId, matchingClientIds) : undefined));
+    conditions.push(
+      or(
+        sql`${invoice.number} ilike ${pattern}`,
+        matchingClientIds.length > 0 ? inArray(invoice.clientId, matchingClientIds) : undefined,
+      ),
+    );
   }
   const open = inArray(invoice.status, OPEN_STATUSES);
   switch (filter.status) {
@@ -145,7 +178,9 @@ export function invoiceListWhere(filter: InvoiceListFilter, today: string, match
     case "issued":
     case "partially_paid":
       // The list shows these as "Overdue" once past due, so the filter agrees with the badge.
-      conditions.push(and(eq(invoice.status, filter.status), or(gte(invoice.dueDate, today), eq(invoice.kind, "credit_note"))));
+      conditions.push(
+        and(eq(invoice.status, filter.status), or(gte(invoice.dueDate, today), eq(invoice.kind, "credit_note"))),
+      );
       break;
     default:
       conditions.push(eq(invoice.status, filter.status));
@@ -154,17 +189,27 @@ export function invoiceListWhere(filter: InvoiceListFilter, today: string, match
   if (filter.client) conditions.push(eq(invoice.clientId, filter.client));
   if (filter.from) conditions.push(gte(invoice.issueDate, filter.from));
   if (filter.to) conditions.push(lte(invoice.issueDate, filter.to));
-  if (hasPaidRange(filter)) conditions.push(sql`exists (select 1 from ${payment} where ${payment.invoiceId} = ${invoice.id} and ${paymentInRange(filter)})`);
+  if (hasPaidRange(filter))
+    conditions.push(
+      sql`exists (select 1 from ${payment} where ${payment.invoiceId} = ${invoice.id} and ${paymentInRange(filter)})`,
+    );
   return and(...conditions);
 }
 
 /** Payments dated inside the filter's paid range (the days included). */
 function paymentInRange(filter: InvoiceListFilter): SQL | undefined {
-  return and(filter.paidFrom ? gte(payment.date, filter.paidFrom) : undefined, filter.paidTo ? lte(payment.date, filter.paidTo) : undefined);
+  return and(
+    filter.paidFrom ? gte(payment.date, filter.paidFrom) : undefined,
+    filter.paidTo ? lte(payment.date, filter.paidTo) : undefined,
+  );
 }
 
 function orderOf(sort: InvoiceSort | undefined, dir: "asc" | "desc" | undefined): SQL[] {
-  const direction = dir ?? (sort === undefined || sort === "issueDate" || sort === "dueDate" || sort === "total" || sort === "balance" ? "desc" : "asc");
+  const direction =
+    dir ??
+    (sort === undefined || sort === "issueDate" || sort === "dueDate" || sort === "total" || sort === "balance"
+      ? "desc"
+      : "asc");
   const by = (column: SQLWrapper | AnyColumn) => (direction === "asc" ? asc(column) : desc(column));
   const tieBreak = direction === "asc" ? asc(invoice.id) : desc(invoice.id);
   switch (sort) {
@@ -220,20 +265,43 @@ type ReceivedRow = { currency: string; amount: string | number };
  * exactly when there is one (no search, no client, no paid range), else from the invoices.
  * `useSummaries: false` forces the invoices (the tests compare both).
  */
-function invoiceTotalsQuery(db: Executor, filter: InvoiceListFilter, today: string, where: SQL | undefined, useSummaries: boolean): PendingSelect<TotalsRow[]> {
+function invoiceTotalsQuery(
+  db: Executor,
+  filter: InvoiceListFilter,
+  today: string,
+  where: SQL | undefined,
+  useSummaries: boolean,
+): PendingSelect<TotalsRow[]> {
   const statuses = storedStatusesOf(filter.status);
   const summarisable = useSummaries && !filter.q && !filter.client && !hasPaidRange(filter);
   if (summarisable && statuses !== null && !filter.from && !filter.to) {
     return db
-      .select({ currency: invoiceTotals.currency, count: sql<string>`sum(${invoiceTotals.count})`, total: sql<string>`sum(${invoiceTotals.total})`, balance: sql<string>`sum(${invoiceTotals.balance})` })
+      .select({
+        currency: invoiceTotals.currency,
+        count: sql<string>`sum(${invoiceTotals.count})`,
+        total: sql<string>`sum(${invoiceTotals.total})`,
+        balance: sql<string>`sum(${invoiceTotals.balance})`,
+      })
       .from(invoiceTotals)
-      .where(and(filter.kind ? eq(invoiceTotals.kind, filter.kind) : undefined, statuses ? inArray(invoiceTotals.status, statuses) : undefined, filter.status === "unpaid" ? eq(invoiceTotals.kind, "invoice") : undefined, sql`${invoiceTotals.count} > 0`))
+      .where(
+        and(
+          filter.kind ? eq(invoiceTotals.kind, filter.kind) : undefined,
+          statuses ? inArray(invoiceTotals.status, statuses) : undefined,
+          filter.status === "unpaid" ? eq(invoiceTotals.kind, "invoice") : undefined,
+          sql`${invoiceTotals.count} > 0`,
+        ),
+      )
       .groupBy(invoiceTotals.currency)
       .orderBy(invoiceTotals.currency);
   }
   if (summarisable && statuses !== null) {
     return db
-      .select({ currency: invoiceDayTotals.currency, count: sql<string>`sum(${invoiceDayTotals.count})`, total: sql<string>`sum(${invoiceDayTotals.total})`, balance: sql<string>`sum(${invoiceDayTotals.balance})` })
+      .select({
+        currency: invoiceDayTotals.currency,
+        count: sql<string>`sum(${invoiceDayTotals.count})`,
+        total: sql<string>`sum(${invoiceDayTotals.total})`,
+        balance: sql<string>`sum(${invoiceDayTotals.balance})`,
+      })
       .from(invoiceDayTotals)
       .where(
         and(
@@ -249,7 +317,12 @@ function invoiceTotalsQuery(db: Executor, filter: InvoiceListFilter, today: stri
   }
   if (summarisable && filter.status === "overdue" && !filter.from && !filter.to && filter.kind !== "credit_note") {
     return db
-      .select({ currency: invoiceOpenBalances.currency, count: sql<string>`sum(${invoiceOpenBalances.count})`, total: sql<string>`sum(${invoiceOpenBalances.total})`, balance: sql<string>`sum(${invoiceOpenBalances.balance})` })
+      .select({
+        currency: invoiceOpenBalances.currency,
+        count: sql<string>`sum(${invoiceOpenBalances.count})`,
+        total: sql<string>`sum(${invoiceOpenBalances.total})`,
+        balance: sql<string>`sum(${invoiceOpenBalances.balance})`,
+      })
       .from(invoiceOpenBalances)
       .where(lt(invoiceOpenBalances.dueDate, today))
       .groupBy(invoiceOpenBalances.currency)
@@ -272,14 +345,26 @@ function invoiceTotalsQuery(db: Executor, filter: InvoiceListFilter, today: stri
  * Per currency, the payments dated in the filter's paid range on the invoices the other filters
  * keep. Only the range: the payment totals per day; anything else: the payments themselves.
  */
-function receivedQuery(db: Executor, filter: InvoiceListFilter, today: string, matchingClientIds: string[], useSummaries: boolean): PendingSelect<ReceivedRow[]> {
+function receivedQuery(
+  db: Executor,
+  filter: InvoiceListFilter,
+  today: string,
+  matchingClientIds: string[],
+  useSummaries: boolean,
+): PendingSelect<ReceivedRow[]> {
   const { paidFrom, paidTo, ...others } = filter;
   const onlyTheRange = !others.q && !others.status && !others.kind && !others.client && !others.from && !others.to;
   if (useSummaries && onlyTheRange) {
     return db
       .select({ currency: paymentDayTotals.currency, amount: sql<string>`sum(${paymentDayTotals.amount})` })
       .from(paymentDayTotals)
-      .where(and(paidFrom ? gte(paymentDayTotals.date, paidFrom) : undefined, paidTo ? lte(paymentDayTotals.date, paidTo) : undefined, sql`${paymentDayTotals.count} > 0`))
+      .where(
+        and(
+          paidFrom ? gte(paymentDayTotals.date, paidFrom) : undefined,
+          paidTo ? lte(paymentDayTotals.date, paidTo) : undefined,
+          sql`${paymentDayTotals.count} > 0`,
+        ),
+      )
       .groupBy(paymentDayTotals.currency)
       .orderBy(paymentDayTotals.currency);
   }
@@ -287,7 +372,12 @@ function receivedQuery(db: Executor, filter: InvoiceListFilter, today: string, m
     .select({ currency: invoice.currency, amount: sql<string>`coalesce(sum(${payment.amount}), 0)` })
     .from(payment)
     .innerJoin(invoice, eq(invoice.id, payment.invoiceId))
-    .where(and(paymentInRange(filter), invoiceListWhere({ ...others, paidFrom: undefined, paidTo: undefined }, today, matchingClientIds)))
+    .where(
+      and(
+        paymentInRange(filter),
+        invoiceListWhere({ ...others, paidFrom: undefined, paidTo: undefined }, today, matchingClientIds),
+      ),
+    )
     .groupBy(invoice.currency)
     .orderBy(invoice.currency);
 }
@@ -297,7 +387,12 @@ function receivedQuery(db: Executor, filter: InvoiceListFilter, today: string, m
  * the dashboard's figures are, so both always agree. With a paid range, each currency also
  * carries the amount received in that range.
  */
-export async function findInvoiceTotals(db: Executor, filter: InvoiceListFilter, today: string, options: { matchingClientIds?: string[]; useSummaries?: boolean } = {}): Promise<CurrencyTotals[]> {
+export async function findInvoiceTotals(
+  db: Executor,
+  filter: InvoiceListFilter,
+  today: string,
+  options: { matchingClientIds?: string[]; useSummaries?: boolean } = {},
+): Promise<CurrencyTotals[]> {
   const matchingClientIds = options.matchingClientIds ?? (await searchClientIds(db, filter.q));
   const selects = invoiceTotalsSelects(db, filter, today, { matchingClientIds, useSummaries: options.useSummaries });
   const [totals, received] = await Promise.all([selects.totals, selects.received ?? []]);
@@ -309,8 +404,14 @@ export async function findInvoiceTotals(db: Executor, filter: InvoiceListFilter,
  * invoiceTotalsOf makes the totals of their rows. `matchingClientIds`: the clients a search
  * matches (searchClientIds); a filter without a search needs none.
  */
-export function invoiceTotalsSelects(db: Executor, filter: InvoiceListFilter, today: string, options: { matchingClientIds?: string[]; useSummaries?: boolean } = {}) {
-  if (filter.q && !options.matchingClientIds) throw new Error("A search's totals need the clients it matches (searchClientIds).");
+export function invoiceTotalsSelects(
+  db: Executor,
+  filter: InvoiceListFilter,
+  today: string,
+  options: { matchingClientIds?: string[]; useSummaries?: boolean } = {},
+) {
+  if (filter.q && !options.matchingClientIds)
+    throw new Error("A search's totals need the clients it matches (searchClientIds).");
   const matchingClientIds = options.matchingClientIds ?? [];
   const useSummaries = options.useSummaries ?? true;
   const where = invoiceListWhere(filter, today, matchingClientIds);
@@ -321,23 +422,48 @@ export function invoiceTotalsSelects(db: Executor, filter: InvoiceListFilter, to
 }
 
 /** The totals per currency from the rows of invoiceTotalsSelects. */
-export function invoiceTotalsOf(filter: InvoiceListFilter, totals: TotalsRow[], received: ReceivedRow[]): CurrencyTotals[] {
+export function invoiceTotalsOf(
+  filter: InvoiceListFilter,
+  totals: TotalsRow[],
+  received: ReceivedRow[],
+): CurrencyTotals[] {
   const receivedBy = new Map(received.map((row) => [row.currency, Number(row.amount)]));
-  const rows: CurrencyTotals[] = totals.map((row) => ({ currency: row.currency, count: Number(row.count), total: Number(row.total), balance: Number(row.balance) }));
+  const rows: CurrencyTotals[] = totals.map((row) => ({
+    currency: row.currency,
+    count: Number(row.count),
+    total: Number(row.total),
+    balance: Number(row.balance),
+  }));
   return rows
     .filter((row) => row.count > 0)
     .map((row) => (hasPaidRange(filter) ? { ...row, received: receivedBy.get(row.currency) ?? 0 } : row));
 }
 
 /** Per currency, the payments received in the filter's paid range (the list's "Received in the period"). */
-export async function findReceivedTotals(db: Executor, filter: InvoiceListFilter, today: string, options: { useSummaries?: boolean } = {}): Promise<{ currency: string; amount: number }[]> {
-  return receivedTotalsOf(await receivedTotalsSelect(db, filter, today, { matchingClientIds: await searchClientIds(db, filter.q), useSummaries: options.useSummaries }));
+export async function findReceivedTotals(
+  db: Executor,
+  filter: InvoiceListFilter,
+  today: string,
+  options: { useSummaries?: boolean } = {},
+): Promise<{ currency: string; amount: number }[]> {
+  return receivedTotalsOf(
+    await receivedTotalsSelect(db, filter, today, {
+      matchingClientIds: await searchClientIds(db, filter.q),
+      useSummaries: options.useSummaries,
+    }),
+  );
 }
 
 /** The select findReceivedTotals runs, to run with others in one statement; receivedTotalsOf reads its rows. */
-export function receivedTotalsSelect(db: Executor, filter: InvoiceListFilter, today: string, options: { matchingClientIds?: string[]; useSummaries?: boolean } = {}) {
+export function receivedTotalsSelect(
+  db: Executor,
+  filter: InvoiceListFilter,
+  today: string,
+  options: { matchingClientIds?: string[]; useSummaries?: boolean } = {},
+) {
   if (!hasPaidRange(filter)) throw new Error("Received totals need a paid range (paidFrom or paidTo).");
-  if (filter.q && !options.matchingClientIds) throw new Error("A search's totals need the clients it matches (searchClientIds).");
+  if (filter.q && !options.matchingClientIds)
+    throw new Error("A search's totals need the clients it matches (searchClientIds).");
   return receivedQuery(db, filter, today, options.matchingClientIds ?? [], options.useSummaries ?? true);
 }
 
@@ -388,12 +514,28 @@ export function invoiceMonthTotalsSelects(db: Executor, range: { from: string; t
   const statuses = storedStatusesOf("not_draft")!;
   return {
     issued: db
-      .select({ month: monthKey(invoiceMonthTotals.month), currency: invoiceMonthTotals.currency, amount: sql<string>`sum(${invoiceMonthTotals.total})`, count: sql<string>`sum(${invoiceMonthTotals.count})` })
+      .select({
+        month: monthKey(invoiceMonthTotals.month),
+        currency: invoiceMonthTotals.currency,
+        amount: sql<string>`sum(${invoiceMonthTotals.total})`,
+        count: sql<string>`sum(${invoiceMonthTotals.count})`,
+      })
       .from(invoiceMonthTotals)
-      .where(and(gte(invoiceMonthTotals.month, fromMonth), lte(invoiceMonthTotals.month, range.to), inArray(invoiceMonthTotals.status, statuses)))
+      .where(
+        and(
+          gte(invoiceMonthTotals.month, fromMonth),
+          lte(invoiceMonthTotals.month, range.to),
+          inArray(invoiceMonthTotals.status, statuses),
+        ),
+      )
       .groupBy(invoiceMonthTotals.month, invoiceMonthTotals.currency),
     paid: db
-      .select({ month: monthKey(paymentMonthTotals.month), currency: paymentMonthTotals.currency, amount: paymentMonthTotals.amount, count: paymentMonthTotals.count })
+      .select({
+        month: monthKey(paymentMonthTotals.month),
+        currency: paymentMonthTotals.currency,
+        amount: paymentMonthTotals.amount,
+        count: paymentMonthTotals.count,
+      })
       .from(paymentMonthTotals)
       .where(and(gte(paymentMonthTotals.month, fromMonth), lte(paymentMonthTotals.month, range.to))),
   };
@@ -418,10 +560,20 @@ export function invoiceMonthTotalsOf(issued: MonthRow[], paid: MonthRow[]): Mont
   return [...byKey.values()].sort((a, b) => a.currency.localeCompare(b.currency) || a.month.localeCompare(b.month));
 }
 
-function exportBatch(db: Executor, where: SQL | undefined, after: { issueDate: string; id: string } | null, batchSize: number) {
-  const keyset: SQL | undefined = after ? sql`(${invoice.issueDate}, ${invoice.id}) < (${after.issueDate}, ${after.id})` : undefined;
+function exportBatch(
+  db: Executor,
+  where: SQL | undefined,
+  after: { issueDate: string; id: string } | null,
+  batchSize: number,
+) {
+  const keyset: SQL | undefined = after
+    ? sql`(${invoice.issueDate}, ${invoice.id}) < (${after.issueDate}, ${after.id})`
+    : undefined;
   return db
-    .select({ ...listColumns, creditedNumber: sql<string | null>`(select c.number from invoices c where c.id = ${invoice.creditedInvoiceId})` })
+    .select({
+      ...listColumns,
+      creditedNumber: sql<string | null>`(select c.number from invoices c where c.id = ${invoice.creditedInvoiceId})`,
+    })
     .from(invoice)
     .innerJoin(client, eq(client.id, invoice.clientId))
     .where(and(where, keyset))
@@ -450,7 +602,10 @@ export async function* streamInvoiceRows(db: Executor, filter: InvoiceListFilter
 export async function getInvoice(db: Executor, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("This invoice does not exist.");
   const [row] = await db
-    .select({ invoice, client: { id: client.id, name: client.name, archivedAt: client.archivedAt, billingEmail: client.billingEmail } })
+    .select({
+      invoice,
+      client: { id: client.id, name: client.name, archivedAt: client.archivedAt, billingEmail: client.billingEmail },
+    })
     .from(invoice)
     .innerJoin(client, eq(client.id, invoice.clientId))
     .where(eq(invoice.id, id));
@@ -464,12 +619,28 @@ export async function getInvoice(db: Executor, id: string) {
       .where(eq(invoiceLine.invoiceId, id)),
     db.select().from(payment).where(eq(payment.invoiceId, id)).orderBy(asc(payment.date), asc(payment.createdAt)),
     db
-      .select({ id: invoice.id, number: invoice.number, status: invoice.status, issueDate: invoice.issueDate, total: invoice.total })
+      .select({
+        id: invoice.id,
+        number: invoice.number,
+        status: invoice.status,
+        issueDate: invoice.issueDate,
+        total: invoice.total,
+      })
       .from(invoice)
       .where(eq(invoice.creditedInvoiceId, id))
       .orderBy(asc(invoice.createdAt)),
     row.invoice.creditedInvoiceId
-      ? db.select({ id: invoice.id, number: invoice.number, issueDate: invoice.issueDate, total: invoice.total, creditedTotal: invoice.creditedTotal, status: invoice.status }).from(invoice).where(eq(invoice.id, row.invoice.creditedInvoiceId))
+      ? db
+          .select({
+            id: invoice.id,
+            number: invoice.number,
+            issueDate: invoice.issueDate,
+            total: invoice.total,
+            creditedTotal: invoice.creditedTotal,
+            status: invoice.status,
+          })
+          .from(invoice)
+          .where(eq(invoice.id, row.invoice.creditedInvoiceId))
       : Promise.resolve([]),
   ]);
   const entriesByLine = new Map<string, string[]>();
@@ -491,7 +662,13 @@ export type InvoiceDetail = Awaited<ReturnType<typeof getInvoice>>;
 /** The invoice's history, newest first, from the audit log written with each change. */
 export async function findInvoiceEvents(db: Executor, id: string) {
   return db
-    .select({ id: auditEvent.id, action: auditEvent.action, actorName: auditEvent.actorName, summary: auditEvent.summary, createdAt: auditEvent.createdAt })
+    .select({
+      id: auditEvent.id,
+      action: auditEvent.action,
+      actorName: auditEvent.actorName,
+      summary: auditEvent.summary,
+      createdAt: auditEvent.createdAt,
+    })
     .from(auditEvent)
     .where(and(eq(auditEvent.entity, "invoice"), eq(auditEvent.entityId, id)))
     .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
@@ -535,6 +712,11 @@ export async function findInvoiceClient(db: Executor, id: string): Promise<Invoi
 export async function getInvoiceDocument(db: Executor, id: string) {
   const [detail, settings] = await Promise.all([getInvoice(db, id), getSettings(db)]);
   const [clientRow] = detail.clientSnapshot ? [] : await db.select().from(client).where(eq(client.id, detail.clientId));
-  const live = { firm: firmSnapshotOf(settings), client: clientRow ? clientSnapshotOf(clientRow) : { name: detail.client.name, addressLines: [], country: null, vatNumber: null } };
+  const live = {
+    firm: firmSnapshotOf(settings),
+    client: clientRow
+      ? clientSnapshotOf(clientRow)
+      : { name: detail.client.name, addressLines: [], country: null, vatNumber: null },
+  };
   return { detail, settings, document: buildInvoiceDocument(detail, live, settings.locale) };
 }

@@ -40,7 +40,13 @@ import {
   type TotalsLineInput,
 } from "./invoice-rules";
 
-const line = (overrides: Partial<TotalsLineInput> = {}): TotalsLineInput => ({ quantityMilli: 1000, unitPriceMinor: 10000, discountBp: 0, taxRateBp: 2000, ...overrides });
+const line = (overrides: Partial<TotalsLineInput> = {}): TotalsLineInput => ({
+  quantityMilli: 1000,
+  unitPriceMinor: 10000,
+  discountBp: 0,
+  taxRateBp: 2000,
+  ...overrides,
+});
 
 describe("quantities and discounts", () => {
   it.each([
@@ -144,17 +150,23 @@ describe("computeLineNet", () => {
 
   it("is exact for the largest quantity and a large price (floats would not be)", () => {
     // 999 999.999 × 123 456 789 = 123 456 788 876 543.211 → 123 456 788 876 543
-    expect(computeLineNet({ quantityMilli: 999_999_999, unitPriceMinor: 123_456_789, discountBp: 0 })).toBe(123_456_788_876_543);
+    expect(computeLineNet({ quantityMilli: 999_999_999, unitPriceMinor: 123_456_789, discountBp: 0 })).toBe(
+      123_456_788_876_543,
+    );
     // 999 999.999 × 10^9 minor units = 999 999 999 000 000
     const net = computeLineNet({ quantityMilli: 999_999_999, unitPriceMinor: 1_000_000_000, discountBp: 0 });
     expect(net).toBe(999_999_999_000_000);
     expect(Number.isSafeInteger(net)).toBe(true);
     // With 33.33 % off: 999 999 999 000 000 × 0.6667 = 666 699 999 333 300 exactly.
-    expect(computeLineNet({ quantityMilli: 999_999_999, unitPriceMinor: 1_000_000_000, discountBp: 3333 })).toBe(666_699_999_333_300);
+    expect(computeLineNet({ quantityMilli: 999_999_999, unitPriceMinor: 1_000_000_000, discountBp: 3333 })).toBe(
+      666_699_999_333_300,
+    );
   });
 
   it("throws a clear error when the result cannot be exact", () => {
-    expect(() => computeLineNet({ quantityMilli: 999_999_999, unitPriceMinor: 100_000_000_000, discountBp: 0 })).toThrow(/Line net is too large/);
+    expect(() =>
+      computeLineNet({ quantityMilli: 999_999_999, unitPriceMinor: 100_000_000_000, discountBp: 0 }),
+    ).toThrow(/Line net is too large/);
   });
 
   it("refuses fractional or out-of-range inputs", () => {
@@ -166,12 +178,17 @@ describe("computeLineNet", () => {
 
   it("matches the exact rational value within half a cent", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_QUANTITY_MILLI }), fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 10000 }), (quantityMilli, unitPriceMinor, discountBp) => {
-        const net = computeLineNet({ quantityMilli, unitPriceMinor, discountBp });
-        const exactTimes10e7 = BigInt(quantityMilli) * BigInt(unitPriceMinor) * BigInt(10000 - discountBp);
-        const difference = BigInt(net) * 10_000_000n - exactTimes10e7;
-        expect(difference * 2n <= 10_000_000n && difference * 2n > -10_000_000n).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: MAX_QUANTITY_MILLI }),
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.integer({ min: 0, max: 10000 }),
+        (quantityMilli, unitPriceMinor, discountBp) => {
+          const net = computeLineNet({ quantityMilli, unitPriceMinor, discountBp });
+          const exactTimes10e7 = BigInt(quantityMilli) * BigInt(unitPriceMinor) * BigInt(10000 - discountBp);
+          const difference = BigInt(net) * 10_000_000n - exactTimes10e7;
+          expect(difference * 2n <= 10_000_000n && difference * 2n > -10_000_000n).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -190,7 +207,12 @@ describe("computeTax", () => {
 
 describe("computeInvoiceTotals", () => {
   it("totals a simple invoice", () => {
-    expect(computeInvoiceTotals([line({ quantityMilli: 1500, unitPriceMinor: 8000 }), line({ quantityMilli: 1000, unitPriceMinor: 5000, taxRateBp: 550 })])).toEqual({
+    expect(
+      computeInvoiceTotals([
+        line({ quantityMilli: 1500, unitPriceMinor: 8000 }),
+        line({ quantityMilli: 1000, unitPriceMinor: 5000, taxRateBp: 550 }),
+      ]),
+    ).toEqual({
       lines: [{ net: 12000 }, { net: 5000 }],
       taxes: [
         { rateBp: 2000, base: 12000, tax: 2400 },
@@ -214,13 +236,19 @@ describe("computeInvoiceTotals", () => {
     expect(totals).toMatchObject({ net: 0, tax: 0, total: 0, taxes: [{ rateBp: 2000, base: 0, tax: 0 }] });
 
     // 0.333 × 0.02 = 0.666 → 1 cent per line.
-    const doubled = computeInvoiceTotals(Array.from({ length: 1000 }, () => line({ quantityMilli: 333, unitPriceMinor: 2 })));
+    const doubled = computeInvoiceTotals(
+      Array.from({ length: 1000 }, () => line({ quantityMilli: 333, unitPriceMinor: 2 })),
+    );
     expect(doubled).toMatchObject({ net: 1000, tax: 200, total: 1200 });
   });
 
   it("computes tax per rate on the sum of the nets, not line by line", () => {
     // Three lines of 0.05 at 10 %: per line 0.005 → 0.01 each would give 0.03; on the sum 0.015 → 0.02.
-    const totals = computeInvoiceTotals([line({ unitPriceMinor: 5, taxRateBp: 1000 }), line({ unitPriceMinor: 5, taxRateBp: 1000 }), line({ unitPriceMinor: 5, taxRateBp: 1000 })]);
+    const totals = computeInvoiceTotals([
+      line({ unitPriceMinor: 5, taxRateBp: 1000 }),
+      line({ unitPriceMinor: 5, taxRateBp: 1000 }),
+      line({ unitPriceMinor: 5, taxRateBp: 1000 }),
+    ]);
     expect(totals.taxes).toEqual([{ rateBp: 1000, base: 15, tax: 2 }]);
     expect(totals.total).toBe(17);
   });
@@ -258,7 +286,12 @@ describe("computeInvoiceTotals", () => {
   });
 
   it("zero-rated only invoice has no tax", () => {
-    expect(computeInvoiceTotals([line({ taxRateBp: 0 })])).toMatchObject({ net: 10000, tax: 0, total: 10000, taxes: [{ rateBp: 0, base: 10000, tax: 0 }] });
+    expect(computeInvoiceTotals([line({ taxRateBp: 0 })])).toMatchObject({
+      net: 10000,
+      tax: 0,
+      total: 10000,
+      taxes: [{ rateBp: 0, base: 10000, tax: 0 }],
+    });
   });
 
   it("is exact for very large amounts and says clearly when a total is too large", () => {
@@ -275,7 +308,11 @@ describe("computeInvoiceTotals", () => {
   });
 
   it("gives a credit note the negated totals", () => {
-    const lines = [line({ quantityMilli: 500, unitPriceMinor: 1 }), line({ unitPriceMinor: 5, taxRateBp: 1000 }), line({ taxRateBp: 0 })];
+    const lines = [
+      line({ quantityMilli: 500, unitPriceMinor: 1 }),
+      line({ unitPriceMinor: 5, taxRateBp: 1000 }),
+      line({ taxRateBp: 0 }),
+    ];
     expect(computeInvoiceTotals(lines, "credit_note")).toEqual({
       lines: [{ net: -1 }, { net: -5 }, { net: -10000 }],
       taxes: [
@@ -317,7 +354,12 @@ describe("computeInvoiceTotals", () => {
   it("property: line order does not change the totals", () => {
     fc.assert(
       fc.property(
-        linesArbitrary.chain((lines) => fc.tuple(fc.constant(lines), fc.shuffledSubarray(lines, { minLength: lines.length, maxLength: lines.length }))),
+        linesArbitrary.chain((lines) =>
+          fc.tuple(
+            fc.constant(lines),
+            fc.shuffledSubarray(lines, { minLength: lines.length, maxLength: lines.length }),
+          ),
+        ),
         ([lines, shuffled]) => {
           // Line nets follow the lines; everything else must be identical.
           const summary = ({ taxes, net, tax, total }: InvoiceTotals) => ({ taxes, net, tax, total });
@@ -341,7 +383,9 @@ describe("computeInvoiceTotals", () => {
           total: negate(invoice.total),
         });
         // Entering the credit note with negative prices gives the same cents: rounding is symmetric.
-        const negativePrices = computeInvoiceTotals(lines.map((entry) => ({ ...entry, unitPriceMinor: -entry.unitPriceMinor })));
+        const negativePrices = computeInvoiceTotals(
+          lines.map((entry) => ({ ...entry, unitPriceMinor: -entry.unitPriceMinor })),
+        );
         expect(negativePrices).toEqual(credit);
         // An invoice and its full credit note cancel out.
         expect(invoice.total + credit.total).toBe(0);
@@ -376,7 +420,9 @@ describe("computeBalance and statusAfterPayments", () => {
 describe("numbering", () => {
   it("formats the defaults", () => {
     expect(formatInvoiceNumber(DEFAULT_INVOICE_NUMBER_PATTERN, { date: "2026-03-05", seq: 1 })).toBe("2026-0001");
-    expect(formatInvoiceNumber(DEFAULT_CREDIT_NOTE_NUMBER_PATTERN, { date: "2026-03-05", seq: 42 })).toBe("CN-2026-0042");
+    expect(formatInvoiceNumber(DEFAULT_CREDIT_NOTE_NUMBER_PATTERN, { date: "2026-03-05", seq: 42 })).toBe(
+      "CN-2026-0042",
+    );
   });
 
   it("formats every token", () => {
@@ -398,7 +444,15 @@ describe("numbering", () => {
     expect(() => formatInvoiceNumber("{YYYY}", { date: "2026-03-05", seq: 1 })).toThrow(/exactly one sequence token/);
   });
 
-  it.each([DEFAULT_INVOICE_NUMBER_PATTERN, DEFAULT_CREDIT_NOTE_NUMBER_PATTERN, "{SEQ:1}", "{SEQ:10}", "INV-{YY}{MM}-{SEQ:3}", "a_b.c/d-{YYYY}{SEQ:5}", "F{YY}-{SEQ:4}"])("accepts pattern %s", (pattern) => {
+  it.each([
+    DEFAULT_INVOICE_NUMBER_PATTERN,
+    DEFAULT_CREDIT_NOTE_NUMBER_PATTERN,
+    "{SEQ:1}",
+    "{SEQ:10}",
+    "INV-{YY}{MM}-{SEQ:3}",
+    "a_b.c/d-{YYYY}{SEQ:5}",
+    "F{YY}-{SEQ:4}",
+  ])("accepts pattern %s", (pattern) => {
     expect(validateNumberPattern(pattern)).toEqual({ ok: true });
   });
 
@@ -415,7 +469,7 @@ describe("numbering", () => {
     ["INV {SEQ:4}", '"INV " contains a character that is not allowed; use letters, digits, "-", "/", "_" or ".".'],
     ["INV#{SEQ:4}", '"INV#" contains a character that is not allowed; use letters, digits, "-", "/", "_" or ".".'],
     ["FÄ-{SEQ:4}", '"FÄ-" contains a character that is not allowed; use letters, digits, "-", "/", "_" or ".".'],
-    ["{YYYY-{SEQ:4}", 'Unknown token {YYYY-{SEQ:4}; use {YYYY}, {YY}, {MM} or {SEQ:n}.'],
+    ["{YYYY-{SEQ:4}", "Unknown token {YYYY-{SEQ:4}; use {YYYY}, {YY}, {MM} or {SEQ:n}."],
     ["{YYYY}}-{SEQ:4}", 'The pattern has an unmatched "}".'],
     ["{MM}-{SEQ:4}", "A pattern with {MM} must also contain {YYYY} or {YY}, or numbers would repeat every year."],
     ["INVOICE-NUMBER-FOR-{YYYY}-{MM}-{SEQ:10}XY", "The pattern can be at most 40 characters long."],
@@ -447,7 +501,9 @@ describe("numbering", () => {
       fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 9999 }), { minLength: 2, maxLength: 50 }), (sequences) => {
         const numbers = sequences.map((seq) => formatInvoiceNumber("{YYYY}-{SEQ:4}", { date: "2026-06-01", seq }));
         expect(new Set(numbers).size).toBe(numbers.length);
-        const bySequence = [...sequences].sort((a, b) => a - b).map((seq) => formatInvoiceNumber("{YYYY}-{SEQ:4}", { date: "2026-06-01", seq }));
+        const bySequence = [...sequences]
+          .sort((a, b) => a - b)
+          .map((seq) => formatInvoiceNumber("{YYYY}-{SEQ:4}", { date: "2026-06-01", seq }));
         expect([...numbers].sort()).toEqual(bySequence);
       }),
     );
@@ -487,16 +543,36 @@ describe("invoice states", () => {
   });
 
   it("allows the spec's transitions and nothing else", () => {
-    const allowed = new Set(["draft>issued", "issued>partially_paid", "issued>paid", "issued>cancelled", "partially_paid>issued", "partially_paid>paid", "partially_paid>cancelled", "paid>issued", "paid>partially_paid", "paid>cancelled"]);
+    const allowed = new Set([
+      "draft>issued",
+      "issued>partially_paid",
+      "issued>paid",
+      "issued>cancelled",
+      "partially_paid>issued",
+      "partially_paid>paid",
+      "partially_paid>cancelled",
+      "paid>issued",
+      "paid>partially_paid",
+      "paid>cancelled",
+    ]);
     for (const from of INVOICE_STATUSES) {
       for (const to of INVOICE_STATUSES) {
         expect(canTransition({ kind: "invoice", from, to }).ok).toBe(allowed.has(`${from}>${to}`));
         expect(canTransition({ kind: "credit_note", from, to }).ok).toBe(from === "draft" && to === "issued");
       }
     }
-    expect(canTransition({ kind: "invoice", from: "issued", to: "issued" })).toEqual({ ok: false, message: "This invoice is already issued." });
-    expect(canTransition({ kind: "invoice", from: "paid", to: "draft" })).toEqual({ ok: false, message: "A paid invoice cannot become draft." });
-    expect(canTransition({ kind: "credit_note", from: "issued", to: "paid" })).toEqual({ ok: false, message: "An issued credit note cannot become paid." });
+    expect(canTransition({ kind: "invoice", from: "issued", to: "issued" })).toEqual({
+      ok: false,
+      message: "This invoice is already issued.",
+    });
+    expect(canTransition({ kind: "invoice", from: "paid", to: "draft" })).toEqual({
+      ok: false,
+      message: "A paid invoice cannot become draft.",
+    });
+    expect(canTransition({ kind: "credit_note", from: "issued", to: "paid" })).toEqual({
+      ok: false,
+      message: "An issued credit note cannot become paid.",
+    });
   });
 
   const issue = (overrides: Partial<IssueCheckInput> = {}): IssueCheckInput => ({
@@ -522,9 +598,18 @@ describe("invoice states", () => {
     [{ lineCount: 0 }, "Add at least one line before issuing the invoice."],
     [{ issueDate: "2026-02-30" }, "Enter a valid issue date."],
     [{ issueDate: "2026-03-13" }, "The issue date cannot be in the future."],
-    [{ issueDate: "2026-03-09" }, "The issue date cannot be earlier than 2026-03-10, the date of the last invoice in this series: numbers must follow the order of dates."],
-    [{ kind: "credit_note", credit: { amount: 5000, creditable: 4000 } }, "The credit note cannot credit more than what remains on the invoice."],
-    [{ kind: "credit_note", credit: { amount: 0, creditable: 4000 } }, "The credit note total must be greater than zero."],
+    [
+      { issueDate: "2026-03-09" },
+      "The issue date cannot be earlier than 2026-03-10, the date of the last invoice in this series: numbers must follow the order of dates.",
+    ],
+    [
+      { kind: "credit_note", credit: { amount: 5000, creditable: 4000 } },
+      "The credit note cannot credit more than what remains on the invoice.",
+    ],
+    [
+      { kind: "credit_note", credit: { amount: 0, creditable: 4000 } },
+      "The credit note total must be greater than zero.",
+    ],
   ])("refuses to issue %o", (overrides, message) => {
     expect(canIssue(issue(overrides))).toEqual({ ok: false, message });
     expect(() => assertCanIssue(issue(overrides))).toThrow(new InvoiceRuleError(message));
@@ -533,24 +618,60 @@ describe("invoice states", () => {
   it("edits and deletes drafts only", () => {
     expect(canEditInvoice({ kind: "invoice", status: "draft" })).toEqual({ ok: true });
     expect(canDeleteInvoice({ kind: "invoice", status: "draft" })).toEqual({ ok: true });
-    for (const status of INVOICE_STATUSES.filter((value): value is Exclude<InvoiceStatus, "draft"> => value !== "draft")) {
-      expect(canEditInvoice({ kind: "invoice", status })).toEqual({ ok: false, message: "An issued invoice cannot be changed; create a credit note to correct it." });
+    for (const status of INVOICE_STATUSES.filter(
+      (value): value is Exclude<InvoiceStatus, "draft"> => value !== "draft",
+    )) {
+      expect(canEditInvoice({ kind: "invoice", status })).toEqual({
+        ok: false,
+        message: "An issued invoice cannot be changed; create a credit note to correct it.",
+      });
       expect(canDeleteInvoice({ kind: "credit_note", status }).ok).toBe(false);
     }
   });
 
   it("records payments on open invoices only, up to the balance, not in the future", () => {
-    const payment = { kind: "invoice" as const, status: "issued" as InvoiceStatus, balance: 12000, amount: 5000, date: "2026-03-12", today: "2026-03-12" };
+    const payment = {
+      kind: "invoice" as const,
+      status: "issued" as InvoiceStatus,
+      balance: 12000,
+      amount: 5000,
+      date: "2026-03-12",
+      today: "2026-03-12",
+    };
     expect(canRecordPayment(payment)).toEqual({ ok: true });
     expect(canRecordPayment({ ...payment, status: "partially_paid", amount: 12000 })).toEqual({ ok: true });
-    expect(canRecordPayment({ ...payment, kind: "credit_note" })).toEqual({ ok: false, message: "Payments are recorded on invoices, not on credit notes." });
-    expect(canRecordPayment({ ...payment, status: "draft" })).toEqual({ ok: false, message: "Issue the invoice before recording a payment." });
-    expect(canRecordPayment({ ...payment, status: "paid" })).toEqual({ ok: false, message: "This invoice is already paid." });
-    expect(canRecordPayment({ ...payment, status: "cancelled" })).toEqual({ ok: false, message: "This invoice is cancelled; it takes no payment." });
-    expect(canRecordPayment({ ...payment, amount: 0 })).toEqual({ ok: false, message: "The amount must be greater than zero." });
-    expect(canRecordPayment({ ...payment, amount: 12001 })).toEqual({ ok: false, message: "The amount cannot be more than the balance due." });
-    expect(canRecordPayment({ ...payment, date: "2026-03-13" })).toEqual({ ok: false, message: "The payment date cannot be in the future." });
-    expect(canRecordPayment({ ...payment, date: "13/03/2026" })).toEqual({ ok: false, message: "Enter a valid payment date." });
+    expect(canRecordPayment({ ...payment, kind: "credit_note" })).toEqual({
+      ok: false,
+      message: "Payments are recorded on invoices, not on credit notes.",
+    });
+    expect(canRecordPayment({ ...payment, status: "draft" })).toEqual({
+      ok: false,
+      message: "Issue the invoice before recording a payment.",
+    });
+    expect(canRecordPayment({ ...payment, status: "paid" })).toEqual({
+      ok: false,
+      message: "This invoice is already paid.",
+    });
+    expect(canRecordPayment({ ...payment, status: "cancelled" })).toEqual({
+      ok: false,
+      message: "This invoice is cancelled; it takes no payment.",
+    });
+    expect(canRecordPayment({ ...payment, amount: 0 })).toEqual({
+      ok: false,
+      message: "The amount must be greater than zero.",
+    });
+    expect(canRecordPayment({ ...payment, amount: 12001 })).toEqual({
+      ok: false,
+      message: "The amount cannot be more than the balance due.",
+    });
+    expect(canRecordPayment({ ...payment, date: "2026-03-13" })).toEqual({
+      ok: false,
+      message: "The payment date cannot be in the future.",
+    });
+    expect(canRecordPayment({ ...payment, date: "13/03/2026" })).toEqual({
+      ok: false,
+      message: "Enter a valid payment date.",
+    });
   });
 
   it("deletes payments unless the invoice is cancelled", () => {
@@ -563,8 +684,14 @@ describe("invoice states", () => {
     expect(canCreateCreditNote({ kind: "invoice", status: "paid" })).toEqual({ ok: true });
     expect(canCreateCreditNote({ kind: "invoice", status: "partially_paid" })).toEqual({ ok: true });
     expect(canCreateCreditNote({ kind: "invoice", status: "draft" }).ok).toBe(false);
-    expect(canCreateCreditNote({ kind: "invoice", status: "cancelled" })).toEqual({ ok: false, message: "This invoice is already fully credited." });
-    expect(canCreateCreditNote({ kind: "credit_note", status: "issued" })).toEqual({ ok: false, message: "A credit note cannot itself be credited." });
+    expect(canCreateCreditNote({ kind: "invoice", status: "cancelled" })).toEqual({
+      ok: false,
+      message: "This invoice is already fully credited.",
+    });
+    expect(canCreateCreditNote({ kind: "credit_note", status: "issued" })).toEqual({
+      ok: false,
+      message: "A credit note cannot itself be credited.",
+    });
     expect(creditableAmount({ total: 12000, credited: 2000 })).toBe(10000);
     expect(creditableAmount({ total: 12000, credited: 13000 })).toBe(0);
     expect(canCreditAmount({ amount: 10000, creditable: 10000 })).toEqual({ ok: true });

@@ -26,7 +26,13 @@ export type InvoiceStatus = "draft" | "issued" | "partially_paid" | "paid" | "ca
 export type InvoiceDisplayStatus = InvoiceStatus | "overdue";
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const satisfies readonly InvoiceKind[];
-export const INVOICE_STATUSES = ["draft", "issued", "partially_paid", "paid", "cancelled"] as const satisfies readonly InvoiceStatus[];
+export const INVOICE_STATUSES = [
+  "draft",
+  "issued",
+  "partially_paid",
+  "paid",
+  "cancelled",
+] as const satisfies readonly InvoiceStatus[];
 
 // ---------------------------------------------------------------------------------------
 // Quantities, discounts, rates
@@ -71,15 +77,19 @@ export function parseDiscountPercent(input: string): ParseResult<number> {
   const text = input.replace(/%/g, "").trim();
   if (text === "") return { ok: true, value: 0 };
   const scaled = parseScaledDecimal(text, 2);
-  if (scaled === null) return { ok: false, message: "Enter the discount as a percentage with at most 2 decimals, e.g. 12.5." };
-  if (scaled < 0n || scaled > BigInt(MAX_DISCOUNT_BP)) return { ok: false, message: "The discount must be between 0 % and 100 %." };
+  if (scaled === null)
+    return { ok: false, message: "Enter the discount as a percentage with at most 2 decimals, e.g. 12.5." };
+  if (scaled < 0n || scaled > BigInt(MAX_DISCOUNT_BP))
+    return { ok: false, message: "The discount must be between 0 % and 100 %." };
   return { ok: true, value: Number(scaled) };
 }
 
 /** 1500 → "1.5": the plain decimal for an input field or a CSV export. */
 export function quantityMilliToDecimalString(quantityMilli: number): string {
   const whole = Math.trunc(quantityMilli / QUANTITY_SCALE);
-  const fraction = String(Math.abs(quantityMilli % QUANTITY_SCALE)).padStart(3, "0").replace(/0+$/, "");
+  const fraction = String(Math.abs(quantityMilli % QUANTITY_SCALE))
+    .padStart(3, "0")
+    .replace(/0+$/, "");
   const sign = quantityMilli < 0 && whole === 0 ? "-" : "";
   return fraction === "" ? `${sign}${whole}` : `${sign}${whole}.${fraction}`;
 }
@@ -119,9 +129,11 @@ function lineNetExact(line: LineAmountsInput): bigint {
   assertInteger(line.quantityMilli, "Quantity (thousandths)");
   assertInteger(line.unitPriceMinor, "Unit price (minor units)");
   assertInteger(line.discountBp, "Discount (basis points)");
-  if (line.discountBp < 0 || line.discountBp > MAX_DISCOUNT_BP) throw new RangeError(`Discount must be 0–10000 basis points (got ${line.discountBp}).`);
+  if (line.discountBp < 0 || line.discountBp > MAX_DISCOUNT_BP)
+    throw new RangeError(`Discount must be 0–10000 basis points (got ${line.discountBp}).`);
   // quantity/1000 × price × (10000 − discount)/10000, one division at the end: exact.
-  const numerator = BigInt(line.quantityMilli) * BigInt(line.unitPriceMinor) * BigInt(MAX_DISCOUNT_BP - line.discountBp);
+  const numerator =
+    BigInt(line.quantityMilli) * BigInt(line.unitPriceMinor) * BigInt(MAX_DISCOUNT_BP - line.discountBp);
   return roundHalfUp(numerator, BigInt(QUANTITY_SCALE * BASIS_POINTS_SCALE));
 }
 
@@ -227,7 +239,10 @@ function tokenizePattern(pattern: string): TokenizeResult {
     if (stray !== undefined) return { ok: false, message: `The pattern has an unmatched "${stray}".` };
     if (literal !== undefined) {
       if (!/^[A-Za-z0-9\-/_.]+$/.test(literal)) {
-        return { ok: false, message: `"${literal}" contains a character that is not allowed; use letters, digits, "-", "/", "_" or ".".` };
+        return {
+          ok: false,
+          message: `"${literal}" contains a character that is not allowed; use letters, digits, "-", "/", "_" or ".".`,
+        };
       }
       parts.push({ type: "literal", text: literal });
       continue;
@@ -237,7 +252,8 @@ function tokenizePattern(pattern: string): TokenizeResult {
     else if (token === "MM") parts.push({ type: "month" });
     else if (token !== undefined && /^SEQ:\d{1,2}$/.test(token)) {
       const width = Number(token.slice(4));
-      if (width < 1 || width > 10) return { ok: false, message: "The sequence width in {SEQ:n} must be between 1 and 10." };
+      if (width < 1 || width > 10)
+        return { ok: false, message: "The sequence width in {SEQ:n} must be between 1 and 10." };
       parts.push({ type: "seq", width });
     } else {
       return { ok: false, message: `Unknown token {${token ?? ""}}; use {YYYY}, {YY}, {MM} or {SEQ:n}.` };
@@ -249,7 +265,8 @@ function tokenizePattern(pattern: string): TokenizeResult {
 /** Checks a number pattern from the settings page; the message is shown next to the field. */
 export function validateNumberPattern(pattern: string): RuleResult {
   if (pattern.trim() === "") return refuse("Enter a number pattern, e.g. {YYYY}-{SEQ:4}.");
-  if (pattern.length > MAX_NUMBER_PATTERN_LENGTH) return refuse(`The pattern can be at most ${MAX_NUMBER_PATTERN_LENGTH} characters long.`);
+  if (pattern.length > MAX_NUMBER_PATTERN_LENGTH)
+    return refuse(`The pattern can be at most ${MAX_NUMBER_PATTERN_LENGTH} characters long.`);
   const tokens = tokenizePattern(pattern);
   if (!tokens.ok) return refuse(tokens.message);
   const sequences = tokens.parts.filter((part) => part.type === "seq").length;
@@ -259,7 +276,8 @@ export function validateNumberPattern(pattern: string): RuleResult {
   // The sequence restarts every month with {MM}; without a year, March 2027 would reuse
   // March 2026's numbers, and VAT Directive art. 226(2) requires numbers that identify the
   // invoice uniquely.
-  if (hasMonth && !hasYear) return refuse("A pattern with {MM} must also contain {YYYY} or {YY}, or numbers would repeat every year.");
+  if (hasMonth && !hasYear)
+    return refuse("A pattern with {MM} must also contain {YYYY} or {YY}, or numbers would repeat every year.");
   return ok;
 }
 
@@ -274,7 +292,8 @@ function parsePatternOrThrow(pattern: string): PatternPart[] {
 /** formatInvoiceNumber("{YYYY}-{SEQ:4}", { date: "2026-03-05", seq: 7 }) → "2026-0007". */
 export function formatInvoiceNumber(pattern: string, { date, seq }: { date: DateString; seq: number }): string {
   if (!isValidDateString(date)) throw new RangeError(`Expected a date written YYYY-MM-DD (got "${date}").`);
-  if (!Number.isSafeInteger(seq) || seq < 1) throw new RangeError(`The sequence must be a positive integer (got ${String(seq)}).`);
+  if (!Number.isSafeInteger(seq) || seq < 1)
+    throw new RangeError(`The sequence must be a positive integer (got ${String(seq)}).`);
   const [year = "", month = ""] = date.split("-");
   return parsePatternOrThrow(pattern)
     .map((part) => {
@@ -372,12 +391,21 @@ export function areNumberPatternsDistinct(first: string, second: string): boolea
 
 /** The due date: issue date + the client's payment terms (SPEC section 3), terms 0–365 days. */
 export function dueDateFromTerms(issueDate: DateString, days: number): DateString {
-  if (!Number.isSafeInteger(days) || days < 0 || days > 365) throw new RangeError(`Payment terms must be 0–365 days (got ${String(days)}).`);
+  if (!Number.isSafeInteger(days) || days < 0 || days > 365)
+    throw new RangeError(`Payment terms must be 0–365 days (got ${String(days)}).`);
   return addDaysToDate(issueDate, days);
 }
 
 /** Adds `overdue` for an issued or partially paid invoice whose due date is before today. */
-export function deriveDisplayStatus({ status, dueDate, today }: { status: InvoiceStatus; dueDate: DateString | null; today: DateString }): InvoiceDisplayStatus {
+export function deriveDisplayStatus({
+  status,
+  dueDate,
+  today,
+}: {
+  status: InvoiceStatus;
+  dueDate: DateString | null;
+  today: DateString;
+}): InvoiceDisplayStatus {
   switch (status) {
     case "issued":
     case "partially_paid":
@@ -401,7 +429,11 @@ export function deriveDisplayStatus({ status, dueDate, today }: { status: Invoic
  * invoice too), some payment is `partially_paid`, none is `issued`. A partial credit only lowers
  * the balance. Credit notes themselves stay `issued`: they take no payments.
  */
-export function statusAfterPayments({ total, paid, credited }: BalanceInput): "issued" | "partially_paid" | "paid" | "cancelled" {
+export function statusAfterPayments({
+  total,
+  paid,
+  credited,
+}: BalanceInput): "issued" | "partially_paid" | "paid" | "cancelled" {
   const balance = computeBalance({ total, paid, credited });
   if (credited > 0 && credited >= total) return "cancelled";
   if (balance <= 0) return "paid";
@@ -452,7 +484,15 @@ function documentName(kind: InvoiceKind): string {
 }
 
 /** Whether a status change is allowed, with a message for the person who tried it. */
-export function canTransition({ kind, from, to }: { kind: InvoiceKind; from: InvoiceStatus; to: InvoiceStatus }): RuleResult {
+export function canTransition({
+  kind,
+  from,
+  to,
+}: {
+  kind: InvoiceKind;
+  from: InvoiceStatus;
+  to: InvoiceStatus;
+}): RuleResult {
   if (INVOICE_TRANSITIONS[kind][from].includes(to)) return ok;
   const name = documentName(kind);
   if (from === to) return refuse(`This ${name} is already ${INVOICE_STATUS_LABELS[from].toLowerCase()}.`);
@@ -479,12 +519,17 @@ export type IssueCheckInput = {
  */
 export function canIssue(input: IssueCheckInput): RuleResult {
   const name = documentName(input.kind);
-  if (input.status !== "draft") return refuse(`Only a draft can be issued; this ${name} is already ${INVOICE_STATUS_LABELS[input.status].toLowerCase()}.`);
+  if (input.status !== "draft")
+    return refuse(
+      `Only a draft can be issued; this ${name} is already ${INVOICE_STATUS_LABELS[input.status].toLowerCase()}.`,
+    );
   if (input.lineCount < 1) return refuse(`Add at least one line before issuing the ${name}.`);
   if (!isValidDateString(input.issueDate)) return refuse("Enter a valid issue date.");
   if (input.issueDate > input.today) return refuse("The issue date cannot be in the future.");
   if (input.latestIssuedDate !== null && input.issueDate < input.latestIssuedDate) {
-    return refuse(`The issue date cannot be earlier than ${input.latestIssuedDate}, the date of the last ${name} in this series: numbers must follow the order of dates.`);
+    return refuse(
+      `The issue date cannot be earlier than ${input.latestIssuedDate}, the date of the last ${name} in this series: numbers must follow the order of dates.`,
+    );
   }
   if (input.credit) {
     const result = canCreditAmount(input.credit);
@@ -514,11 +559,20 @@ export function canEditInvoice({ kind, status }: { kind: InvoiceKind; status: In
 
 export function canDeleteInvoice({ kind, status }: { kind: InvoiceKind; status: InvoiceStatus }): RuleResult {
   if (status === "draft") return ok;
-  return refuse(`Only a draft can be deleted; an issued ${documentName(kind)} is kept for ever, numbers must have no gaps.`);
+  return refuse(
+    `Only a draft can be deleted; an issued ${documentName(kind)} is kept for ever, numbers must have no gaps.`,
+  );
 }
 
 /** A payment: amount > 0 and at most the balance, date not in the future (SPEC section 3). */
-export function canRecordPayment(input: { kind: InvoiceKind; status: InvoiceStatus; balance: number; amount: number; date: DateString; today: DateString }): RuleResult {
+export function canRecordPayment(input: {
+  kind: InvoiceKind;
+  status: InvoiceStatus;
+  balance: number;
+  amount: number;
+  date: DateString;
+  today: DateString;
+}): RuleResult {
   if (input.kind === "credit_note") return refuse("Payments are recorded on invoices, not on credit notes.");
   switch (input.status) {
     case "draft":
@@ -689,7 +743,14 @@ export function groupUnbilledEntries(entries: readonly UnbilledEntry[], grouping
 }
 
 /** Which statuses the list filter offers: the stored ones plus the derived `overdue`. */
-export const INVOICE_FILTER_STATUSES = ["draft", "issued", "partially_paid", "paid", "cancelled", "overdue"] as const satisfies readonly InvoiceDisplayStatus[];
+export const INVOICE_FILTER_STATUSES = [
+  "draft",
+  "issued",
+  "partially_paid",
+  "paid",
+  "cancelled",
+  "overdue",
+] as const satisfies readonly InvoiceDisplayStatus[];
 
 /** RFC 4180: a field with a comma, quote, CR or LF is quoted and its quotes doubled. */
 export function csvField(value: string | number | null | undefined): string {

@@ -4,7 +4,13 @@ import { z } from "zod";
 import { isValidDateString } from "@/lib/dates";
 import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
 import { parseMoneyInput } from "@/lib/money";
-import { INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS, parseDiscountPercent, parseQuantity, TIME_GROUPINGS } from "./invoice-rules";
+import {
+  INVOICE_FILTER_STATUSES,
+  INVOICE_STATUS_LABELS,
+  parseDiscountPercent,
+  parseQuantity,
+  TIME_GROUPINGS,
+} from "./invoice-rules";
 
 export const PAYMENT_METHODS = ["bank_transfer", "card", "cash", "cheque", "other"] as const;
 export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
@@ -68,23 +74,38 @@ export const invoiceLineInput = z.object({
   unit: text(20, "a unit"),
   /** Parsed with the invoice's currency by the object-level transform below. */
   unitPrice: z.union([z.string(), z.number()]).transform((value) => String(value).trim()),
-  discount: z.union([z.string(), z.number(), z.null()]).optional().transform((value, ctx) => {
-    const parsed = parseDiscountPercent(String(value ?? ""));
-    if (!parsed.ok) {
-      ctx.addIssue({ code: "custom", message: parsed.message });
-      return z.NEVER;
-    }
-    return parsed.value;
-  }),
+  discount: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseDiscountPercent(String(value ?? ""));
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.value;
+    }),
   // A number or digits: an empty or missing rate is an error, never a silent 0 %.
   taxRateBp: z
-    .union([z.number(), z.string().trim().regex(/^\d{1,5}$/).transform(Number)], { error: "Choose a tax rate." })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,5}$/)
+          .transform(Number),
+      ],
+      { error: "Choose a tax rate." },
+    )
     .pipe(z.number().int("Choose a tax rate.").min(0, "Choose a tax rate.").max(10_000, "Choose a tax rate.")),
   timeEntryIds: z.array(uuid).max(5000).default([]),
 });
 
 /** The client of a draft: none chosen says so, anything else not an id is unknown. */
-const chosenClient = z.uuid({ error: (issue) => (issue.input === "" || issue.input === undefined ? "Choose a client." : "Unknown record.") });
+const chosenClient = z.uuid({
+  error: (issue) => (issue.input === "" || issue.input === undefined ? "Choose a client." : "Unknown record."),
+});
 
 const draftFields = {
   clientId: chosenClient,
@@ -103,11 +124,16 @@ type DraftParsed = z.output<typeof draftObject>;
 type PricedLine = Omit<DraftParsed["lines"][number], "unitPrice"> & { unitPrice: number };
 
 function refineDraft(value: DraftParsed, ctx: z.RefinementCtx) {
-  if (value.dueDate < value.issueDate) ctx.addIssue({ code: "custom", path: ["dueDate"], message: "The due date cannot be before the issue date." });
+  if (value.dueDate < value.issueDate)
+    ctx.addIssue({ code: "custom", path: ["dueDate"], message: "The due date cannot be before the issue date." });
   if ((value.servicePeriodStart === null) !== (value.servicePeriodEnd === null)) {
     const path = value.servicePeriodStart === null ? "servicePeriodStart" : "servicePeriodEnd";
     ctx.addIssue({ code: "custom", path: [path], message: "Enter both ends of the service period, or neither." });
-  } else if (value.servicePeriodStart !== null && value.servicePeriodEnd !== null && value.servicePeriodEnd < value.servicePeriodStart) {
+  } else if (
+    value.servicePeriodStart !== null &&
+    value.servicePeriodEnd !== null &&
+    value.servicePeriodEnd < value.servicePeriodStart
+  ) {
     ctx.addIssue({ code: "custom", path: ["servicePeriodEnd"], message: "The period cannot end before it starts." });
   }
   // Zod runs this refinement even when the currency field was refused (a failed regex does not
@@ -115,12 +141,20 @@ function refineDraft(value: DraftParsed, ctx: z.RefinementCtx) {
   if (!CURRENCY_CODE.test(value.currency)) return;
   value.lines.forEach((line, index) => {
     const price = parseMoneyInput(line.unitPrice, value.currency);
-    if (price === null || price < 0) ctx.addIssue({ code: "custom", path: ["lines", index, "unitPrice"], message: `Enter a price in ${value.currency}, e.g. 90 or 90.50.` });
+    if (price === null || price < 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["lines", index, "unitPrice"],
+        message: `Enter a price in ${value.currency}, e.g. 90 or 90.50.`,
+      });
   });
 }
 
 function priceLines<T extends DraftParsed>(value: T): Omit<T, "lines"> & { lines: PricedLine[] } {
-  const lines: PricedLine[] = value.lines.map((line) => ({ ...line, unitPrice: parseMoneyInput(line.unitPrice, value.currency) ?? 0 }));
+  const lines: PricedLine[] = value.lines.map((line) => ({
+    ...line,
+    unitPrice: parseMoneyInput(line.unitPrice, value.currency) ?? 0,
+  }));
   return { ...value, lines };
 }
 
@@ -144,7 +178,10 @@ export const recordPaymentInput = z.object({
   /** Not checked: the invoice row is locked and the balance re-read, so concurrent payments are safe. */
   version: versionInput.optional(),
   /** Parsed with the invoice's currency by the mutation. */
-  amount: z.union([z.string(), z.number()]).transform((value) => String(value).trim()).refine((value) => value !== "", "Enter the amount received."),
+  amount: z
+    .union([z.string(), z.number()])
+    .transform((value) => String(value).trim())
+    .refine((value) => value !== "", "Enter the amount received."),
   date: dateString("the payment date"),
   method: z.enum(PAYMENT_METHODS, { error: "Choose how it was paid." }),
   reference: optionalText(200),
@@ -204,16 +241,38 @@ export const invoiceListFilter = z.object({
   paidTo: dateParam,
   sort: optionalParam.pipe(z.enum(INVOICE_SORTS).optional()).catch(undefined),
   dir: optionalParam.pipe(z.enum(["asc", "desc"]).optional()).catch(undefined),
-  page: optionalParam.transform((value) => (value === undefined ? undefined : Number(value))).pipe(z.number().int().min(1).max(100_000).optional()).catch(undefined),
-  size: optionalParam.transform((value) => (value === undefined ? undefined : Number(value))).pipe(z.number().int().min(1).max(200).optional()).catch(undefined),
+  page: optionalParam
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number().int().min(1).max(100_000).optional())
+    .catch(undefined),
+  size: optionalParam
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number().int().min(1).max(200).optional())
+    .catch(undefined),
 });
 export type InvoiceListFilter = z.output<typeof invoiceListFilter>;
 
 /** The query string of a filter, without empty values, for links that keep the other filters. */
-export function invoiceListQuery(filter: Partial<InvoiceListFilter>, overrides: Partial<Record<keyof InvoiceListFilter, string | number | undefined>> = {}): string {
+export function invoiceListQuery(
+  filter: Partial<InvoiceListFilter>,
+  overrides: Partial<Record<keyof InvoiceListFilter, string | number | undefined>> = {},
+): string {
   const params = new URLSearchParams();
   const merged: Record<string, unknown> = { ...filter, ...overrides };
-  for (const key of ["q", "status", "kind", "client", "from", "to", "paidFrom", "paidTo", "sort", "dir", "page", "size"]) {
+  for (const key of [
+    "q",
+    "status",
+    "kind",
+    "client",
+    "from",
+    "to",
+    "paidFrom",
+    "paidTo",
+    "sort",
+    "dir",
+    "page",
+    "size",
+  ]) {
     const value = merged[key];
     if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   }

@@ -6,7 +6,13 @@ import type { Actor } from "@/modules/audit/audit-log";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { findUnbilledEntries } from "@/modules/timesheets/unbilled-queries";
 import type { DemoContext } from "@/modules/users/users-seed";
-import { createCreditNote, createDraftInvoice, issueInvoice, markInvoiceSent, recordPayment } from "./invoice-mutations";
+import {
+  createCreditNote,
+  createDraftInvoice,
+  issueInvoice,
+  markInvoiceSent,
+  recordPayment,
+} from "./invoice-mutations";
 import { groupUnbilledEntries, quantityMilliToDecimalString } from "./invoice-rules";
 
 // Demo invoices in every state: paid, partially paid and overdue, issued and overdue, issued
@@ -20,13 +26,30 @@ export async function seedInvoices(context: DemoContext): Promise<void> {
   const manager: Actor = { id: demoManager.id, name: demoManager.name, role: "manager" };
   const settings = await getSettings(db);
   const today = todayInZone(settings.timezone);
-  const clients = await db.select().from(client).where(isNull(client.archivedAt)).orderBy(asc(client.createdAt)).limit(4);
+  const clients = await db
+    .select()
+    .from(client)
+    .where(isNull(client.archivedAt))
+    .orderBy(asc(client.createdAt))
+    .limit(4);
   if (clients.length === 0) return;
   const pick = (index: number) => clients[index % clients.length]!;
   const rate = settings.taxRates.find((item) => item.isDefault)?.basisPoints ?? 2000;
-  const line = (description: string, quantity: string, unit: string, unitPrice: string, taxRateBp = rate, discount = "") => ({ description, quantity, unit, unitPrice, discount, taxRateBp, timeEntryIds: [] as string[] });
+  const line = (
+    description: string,
+    quantity: string,
+    unit: string,
+    unitPrice: string,
+    taxRateBp = rate,
+    discount = "",
+  ) => ({ description, quantity, unit, unitPrice, discount, taxRateBp, timeEntryIds: [] as string[] });
 
-  const draft = async (clientIndex: number, daysAgo: number, lines: ReturnType<typeof line>[], extra: Record<string, unknown> = {}) => {
+  const draft = async (
+    clientIndex: number,
+    daysAgo: number,
+    lines: ReturnType<typeof line>[],
+    extra: Record<string, unknown> = {},
+  ) => {
     const customer = pick(clientIndex);
     const issueDate = addDaysToDate(today, -daysAgo);
     return createDraftInvoice(db, manager, {
@@ -42,19 +65,47 @@ export async function seedInvoices(context: DemoContext): Promise<void> {
       ...extra,
     });
   };
-  const issue = async (created: { id: string; version: number }) => issueInvoice(db, manager, { id: created.id, version: created.version });
+  const issue = async (created: { id: string; version: number }) =>
+    issueInvoice(db, manager, { id: created.id, version: created.version });
 
   // Paid in full.
-  const paid = await issue(await draft(0, 80, [line("Discovery workshop", "2", "day", "950"), line("Travel expenses", "1", "item", "184.60", 1000)]));
+  const paid = await issue(
+    await draft(0, 80, [
+      line("Discovery workshop", "2", "day", "950"),
+      line("Travel expenses", "1", "item", "184.60", 1000),
+    ]),
+  );
   await markInvoiceSent(db, manager, { id: paid.id, version: paid.version });
-  await recordPayment(db, manager, { invoiceId: paid.id, amount: formatMoneyInput(paid.total, paid.currency), date: addDaysToDate(paid.issueDate, 21), method: "bank_transfer", reference: `Transfer ${paid.number}` });
+  await recordPayment(db, manager, {
+    invoiceId: paid.id,
+    amount: formatMoneyInput(paid.total, paid.currency),
+    date: addDaysToDate(paid.issueDate, 21),
+    method: "bank_transfer",
+    reference: `Transfer ${paid.number}`,
+  });
 
   // Partially paid, and overdue by now.
-  const partial = await issue(await draft(1, 75, [line("Website redesign: phase 1", "1", "item", "4800"), line("Hosting (12 months)", "12", "month", "39.90", rate, "10")]));
-  await recordPayment(db, manager, { invoiceId: partial.id, amount: "2000", date: addDaysToDate(partial.issueDate, 10), method: "card", reference: "Deposit" });
+  const partial = await issue(
+    await draft(1, 75, [
+      line("Website redesign: phase 1", "1", "item", "4800"),
+      line("Hosting (12 months)", "12", "month", "39.90", rate, "10"),
+    ]),
+  );
+  await recordPayment(db, manager, {
+    invoiceId: partial.id,
+    amount: "2000",
+    date: addDaysToDate(partial.issueDate, 10),
+    method: "card",
+    reference: "Deposit",
+  });
 
   // Issued, sent, overdue.
-  const overdue = await issue(await draft(2, 70, [line("Monthly retainer", "1", "month", "2500"), line("Training materials", "30", "item", "12.50", 550)]));
+  const overdue = await issue(
+    await draft(2, 70, [
+      line("Monthly retainer", "1", "month", "2500"),
+      line("Training materials", "30", "item", "12.50", 550),
+    ]),
+  );
   await markInvoiceSent(db, manager, { id: overdue.id, version: overdue.version });
 
   // Cancelled by a full credit note (wrong client details, reissued below).
@@ -70,7 +121,12 @@ export async function seedInvoices(context: DemoContext): Promise<void> {
   })();
   const timeLines = (entries: Awaited<ReturnType<typeof findUnbilledEntries>>) =>
     groupUnbilledEntries(entries, "project").map((grouped) => ({
-      ...line(grouped.description, quantityMilliToDecimalString(grouped.quantityMilli), "hour", formatMoneyInput(grouped.unitPriceMinor, pick(timeClient?.index ?? 0).currency)),
+      ...line(
+        grouped.description,
+        quantityMilliToDecimalString(grouped.quantityMilli),
+        "hour",
+        formatMoneyInput(grouped.unitPriceMinor, pick(timeClient?.index ?? 0).currency),
+      ),
       timeEntryIds: grouped.timeEntryIds,
     }));
   if (timeClient) {
@@ -85,7 +141,17 @@ export async function seedInvoices(context: DemoContext): Promise<void> {
   // A draft with the rest of the approved time, and a plain draft.
   if (timeClient) {
     const rest = await findUnbilledEntries(db, { clientId: pick(timeClient.index).id });
-    if (rest.length > 0) await draft(timeClient.index, 0, timeLines(rest), { servicePeriodStart: "", servicePeriodEnd: "", notes: "Time approved this month." });
+    if (rest.length > 0)
+      await draft(timeClient.index, 0, timeLines(rest), {
+        servicePeriodStart: "",
+        servicePeriodEnd: "",
+        notes: "Time approved this month.",
+      });
   }
-  await draft(3, 0, [line("Quarterly strategy review", "1", "day", "1200"), line("Follow-up calls", "2.5", "hour", "110")], { servicePeriodStart: "", servicePeriodEnd: "" });
+  await draft(
+    3,
+    0,
+    [line("Quarterly strategy review", "1", "day", "1200"), line("Follow-up calls", "2.5", "hour", "110")],
+    { servicePeriodStart: "", servicePeriodEnd: "" },
+  );
 }

@@ -5,7 +5,8 @@ import { ANTI_SPAM_MESSAGES } from "@/modules/public-site/anti-spam-rules";
 
 export const APPLICATION_FORM_ERRORS = {
   invalid: "Please correct the highlighted fields and attach your CV again.",
-  rate_limited: "We have received several applications from your network in the last hour. Please try again later, or write to us by email.",
+  rate_limited:
+    "We have received several applications from your network in the last hour. Please try again later, or write to us by email.",
   too_fast: ANTI_SPAM_MESSAGES.too_fast,
   expired: ANTI_SPAM_MESSAGES.expired,
   token: ANTI_SPAM_MESSAGES.invalid,

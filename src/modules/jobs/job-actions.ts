@@ -28,7 +28,11 @@ export async function updateJobAction(input: UpdateJobInput): Promise<ActionResu
   }, "Job saved.");
 }
 
-export async function transitionJobAction(input: { id: string; version: number; transition: "publish" | "close" | "reopen" }): Promise<ActionResult<{ version: number }>> {
+export async function transitionJobAction(input: {
+  id: string;
+  version: number;
+  transition: "publish" | "close" | "reopen";
+}): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
     const actor = await requireActor(MANAGERS);
     return { version: (await transitionJob(getDb(), actor, input)).version };
@@ -43,14 +47,22 @@ export async function previewJobDescriptionAction(source: string): Promise<Actio
   });
 }
 
-export async function setApplicationStatusAction(input: { id: string; version: number; status: string }): Promise<ActionResult<{ version: number }>> {
+export async function setApplicationStatusAction(input: {
+  id: string;
+  version: number;
+  status: string;
+}): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
     const actor = await requireActor(MANAGERS);
     return { version: (await setApplicationStatus(getDb(), actor, input)).version };
   }, "Status changed.");
 }
 
-export async function updateApplicationNotesAction(input: { id: string; version: number; notes: string }): Promise<ActionResult<{ version: number }>> {
+export async function updateApplicationNotesAction(input: {
+  id: string;
+  version: number;
+  notes: string;
+}): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
     const actor = await requireActor(MANAGERS);
     return { version: (await updateApplicationNotes(getDb(), actor, input)).version };

@@ -10,12 +10,34 @@ import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/li
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { ANTI_SPAM_MESSAGES, countLinks, MAX_LINKS_IN_TEXT } from "@/modules/public-site/anti-spam-rules";
 import { INVALID_PHONE_MESSAGE, toE164 } from "@/modules/public-site/phone";
-import { guardPublicForm, type PublicSubmission, recordPublicFormSubmission } from "@/modules/public-site/public-form-guard";
+import {
+  guardPublicForm,
+  type PublicSubmission,
+  recordPublicFormSubmission,
+} from "@/modules/public-site/public-form-guard";
 import { notifyApplication } from "@/modules/public-site/public-site-notifications";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { CV_MIME_TYPES, detectCvKind } from "./cv-file";
-import { applicationInput, applicationNotesInput, applicationStatusInput, createJobInput, CV_MAX_BYTES, jobTransitionInput, updateJobInput } from "./job-schemas";
-import { canTransitionJob, isJobPublic, isSlug, jobStatusAfter, monthsBefore, nextFreeSlug, sanitiseFileName, slugify, transitionRefusal } from "./job-rules";
+import {
+  applicationInput,
+  applicationNotesInput,
+  applicationStatusInput,
+  createJobInput,
+  CV_MAX_BYTES,
+  jobTransitionInput,
+  updateJobInput,
+} from "./job-schemas";
+import {
+  canTransitionJob,
+  isJobPublic,
+  isSlug,
+  jobStatusAfter,
+  monthsBefore,
+  nextFreeSlug,
+  sanitiseFileName,
+  slugify,
+  transitionRefusal,
+} from "./job-rules";
 
 const MANAGERS = ["admin", "manager"] as const;
 
@@ -26,7 +48,11 @@ function assertManager(actor: Actor) {
 async function freeSlug(tx: Executor, title: string, exceptId?: string): Promise<string> {
   const base = slugify(title);
   const rows = await tx.select({ slug: job.slug, id: job.id }).from(job);
-  const taken = new Set(rows.filter((row) => row.id !== exceptId && (row.slug === base || row.slug.startsWith(`${base}-`))).map((row) => row.slug));
+  const taken = new Set(
+    rows
+      .filter((row) => row.id !== exceptId && (row.slug === base || row.slug.startsWith(`${base}-`)))
+      .map((row) => row.slug),
+  );
   return nextFreeSlug(base, taken);
 }
 
@@ -35,8 +61,16 @@ export async function createJob(db: Database, actor: Actor, raw: unknown) {
   const input = parseInput(createJobInput, raw);
   return db.transaction(async (tx) => {
     const slug = await freeSlug(tx, input.title);
-    const [created] = await tx.insert(job).values({ ...input, slug, status: "draft" }).returning();
-    await recordAudit(tx, actor, { entity: "job", entityId: created!.id, action: "create", summary: { title: input.title, slug } });
+    const [created] = await tx
+      .insert(job)
+      .values({ ...input, slug, status: "draft" })
+      .returning();
+    await recordAudit(tx, actor, {
+      entity: "job",
+      entityId: created!.id,
+      action: "create",
+      summary: { title: input.title, slug },
+    });
     return created!;
   });
 }
@@ -48,14 +82,20 @@ export async function updateJob(db: Database, actor: Actor, raw: unknown) {
     const [before] = await tx.select().from(job).where(eq(job.id, id));
     if (!before) throw new NotFoundError("This job does not exist.");
     // A draft's slug follows its title; once published the address stays (links were shared).
-    const slug = before.status === "draft" && before.title !== input.title ? await freeSlug(tx, input.title, id) : before.slug;
+    const slug =
+      before.status === "draft" && before.title !== input.title ? await freeSlug(tx, input.title, id) : before.slug;
     const [updated] = await tx
       .update(job)
       .set({ ...input, slug, version: version + 1 })
       .where(and(eq(job.id, id), eq(job.version, version)))
       .returning();
     if (!updated) throw new ConflictError("This job was changed by someone else. Reload the page and try again.");
-    await recordAudit(tx, actor, { entity: "job", entityId: id, action: "update", summary: diffSummary(before, { ...input, slug }, ["description"]) });
+    await recordAudit(tx, actor, {
+      entity: "job",
+      entityId: id,
+      action: "update",
+      summary: diffSummary(before, { ...input, slug }, ["description"]),
+    });
     return updated;
   });
 }
@@ -66,16 +106,27 @@ export async function transitionJob(db: Database, actor: Actor, raw: unknown) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(job).where(eq(job.id, id));
     if (!before) throw new NotFoundError("This job does not exist.");
-    if (before.version !== version) throw new ConflictError("This job was changed by someone else. Reload the page and try again.");
-    if (!canTransitionJob(before.status, transition)) throw new InvalidError(transitionRefusal(before.status, transition));
+    if (before.version !== version)
+      throw new ConflictError("This job was changed by someone else. Reload the page and try again.");
+    if (!canTransitionJob(before.status, transition))
+      throw new InvalidError(transitionRefusal(before.status, transition));
     const status = jobStatusAfter(transition);
     const [updated] = await tx
       .update(job)
-      .set({ status, publishedAt: transition === "publish" || transition === "reopen" ? new Date() : before.publishedAt, version: version + 1 })
+      .set({
+        status,
+        publishedAt: transition === "publish" || transition === "reopen" ? new Date() : before.publishedAt,
+        version: version + 1,
+      })
       .where(and(eq(job.id, id), eq(job.version, version)))
       .returning();
     if (!updated) throw new ConflictError("This job was changed by someone else. Reload the page and try again.");
-    await recordAudit(tx, actor, { entity: "job", entityId: id, action: transition, summary: { from: before.status, to: status } });
+    await recordAudit(tx, actor, {
+      entity: "job",
+      entityId: id,
+      action: transition,
+      summary: { from: before.status, to: status },
+    });
     return updated;
   });
 }
@@ -84,15 +135,24 @@ export async function setApplicationStatus(db: Database, actor: Actor, raw: unkn
   assertManager(actor);
   const { id, version, status } = parseInput(applicationStatusInput, raw);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: jobApplication.status }).from(jobApplication).where(eq(jobApplication.id, id));
+    const [before] = await tx
+      .select({ status: jobApplication.status })
+      .from(jobApplication)
+      .where(eq(jobApplication.id, id));
     if (!before) throw new NotFoundError("This application does not exist.");
     const [updated] = await tx
       .update(jobApplication)
       .set({ status, version: version + 1 })
       .where(and(eq(jobApplication.id, id), eq(jobApplication.version, version)))
       .returning({ id: jobApplication.id, version: jobApplication.version, status: jobApplication.status });
-    if (!updated) throw new ConflictError("This application was changed by someone else. Reload the page and try again.");
-    await recordAudit(tx, actor, { entity: "application", entityId: id, action: "status", summary: { from: before.status, to: status } });
+    if (!updated)
+      throw new ConflictError("This application was changed by someone else. Reload the page and try again.");
+    await recordAudit(tx, actor, {
+      entity: "application",
+      entityId: id,
+      action: "status",
+      summary: { from: before.status, to: status },
+    });
     return updated;
   });
 }
@@ -121,12 +181,18 @@ export type UploadedCv = { name: string; bytes: Uint8Array };
 export type ApplicationSubmission = { fields: Record<string, unknown>; cv: UploadedCv | null };
 
 /** The public application form. Returns "ignored" for a honeypot hit (answer as if stored). */
-export async function submitApplication(db: Database, slug: string, submission: ApplicationSubmission, context: PublicSubmission): Promise<"stored" | "ignored"> {
+export async function submitApplication(
+  db: Database,
+  slug: string,
+  submission: ApplicationSubmission,
+  context: PublicSubmission,
+): Promise<"stored" | "ignored"> {
   const now = context.now ?? new Date();
   if (!isSlug(slug)) throw new NotFoundError("This job is not open for applications.");
   const settings = await getSettings(db);
   const [target] = await db.select().from(job).where(eq(job.slug, slug));
-  if (!target || !isJobPublic(target, todayInZone(settings.timezone, now))) throw new NotFoundError("This job is not open for applications.");
+  if (!target || !isJobPublic(target, todayInZone(settings.timezone, now)))
+    throw new NotFoundError("This job is not open for applications.");
   if ((await guardPublicForm(db, "apply", context)) === "ignore") return "ignored";
 
   const fieldErrors: Record<string, string> = {};
@@ -139,13 +205,17 @@ export async function submitApplication(db: Database, slug: string, submission: 
     phone = toE164(parsed.data.phone, settings.country);
     if (!phone) fieldErrors.phone = INVALID_PHONE_MESSAGE;
   }
-  if (parsed.success && countLinks(parsed.data.coverLetter) > MAX_LINKS_IN_TEXT) fieldErrors.coverLetter = ANTI_SPAM_MESSAGES.too_many_links;
+  if (parsed.success && countLinks(parsed.data.coverLetter) > MAX_LINKS_IN_TEXT)
+    fieldErrors.coverLetter = ANTI_SPAM_MESSAGES.too_many_links;
   let kind: Awaited<ReturnType<typeof detectCvKind>> = null;
-  if (!submission.cv || submission.cv.bytes.byteLength === 0) fieldErrors.cv = "Attach your CV (PDF, DOC or DOCX, at most 5 MB).";
-  else if (submission.cv.bytes.byteLength > CV_MAX_BYTES) fieldErrors.cv = "Your CV is larger than 5 MB. Please send a smaller file.";
+  if (!submission.cv || submission.cv.bytes.byteLength === 0)
+    fieldErrors.cv = "Attach your CV (PDF, DOC or DOCX, at most 5 MB).";
+  else if (submission.cv.bytes.byteLength > CV_MAX_BYTES)
+    fieldErrors.cv = "Your CV is larger than 5 MB. Please send a smaller file.";
   else {
     kind = await detectCvKind(submission.cv.bytes);
-    if (!kind) fieldErrors.cv = "Your CV must be a PDF, DOC or DOCX document. This file is not one, whatever its name says.";
+    if (!kind)
+      fieldErrors.cv = "Your CV must be a PDF, DOC or DOCX document. This file is not one, whatever its name says.";
   }
   if (!parsed.success || Object.keys(fieldErrors).length > 0 || !kind || !submission.cv) {
     throw new InvalidError("Please correct the highlighted fields.", fieldErrors);
@@ -170,9 +240,24 @@ export async function submitApplication(db: Database, slug: string, submission: 
       cvKind: kind,
       cvSize: cv.bytes.byteLength,
     });
-    await tx.insert(jobApplicationFile).values({ applicationId: id, storedName: `${id}.${kind}`, mimeType: CV_MIME_TYPES[kind], content: Buffer.from(cv.bytes) });
-    await recordAudit(tx, SYSTEM_ACTOR, { entity: "application", entityId: id, action: "receive", summary: { jobId: target.id, job: target.title } });
-    await notifyApplication(tx, { id, name: input.name, email: input.email, phone, links: input.links, jobId: target.id, jobTitle: target.title }, settings, context.appUrl);
+    await tx.insert(jobApplicationFile).values({
+      applicationId: id,
+      storedName: `${id}.${kind}`,
+      mimeType: CV_MIME_TYPES[kind],
+      content: Buffer.from(cv.bytes),
+    });
+    await recordAudit(tx, SYSTEM_ACTOR, {
+      entity: "application",
+      entityId: id,
+      action: "receive",
+      summary: { jobId: target.id, job: target.title },
+    });
+    await notifyApplication(
+      tx,
+      { id, name: input.name, email: input.email, phone, links: input.links, jobId: target.id, jobTitle: target.title },
+      settings,
+      context.appUrl,
+    );
   });
   return "stored";
 }
@@ -186,7 +271,10 @@ export async function purgeExpiredApplications(db: Database, now: Date = new Dat
   const settings = await getSettings(db);
   const cutoff = monthsBefore(now, settings.applicationRetentionMonths);
   return db.transaction(async (tx) => {
-    const expired = await tx.select({ id: jobApplication.id, jobId: jobApplication.jobId }).from(jobApplication).where(lt(jobApplication.createdAt, cutoff));
+    const expired = await tx
+      .select({ id: jobApplication.id, jobId: jobApplication.jobId })
+      .from(jobApplication)
+      .where(lt(jobApplication.createdAt, cutoff));
     if (expired.length === 0) return 0;
     const ids = expired.map((row) => row.id);
     for (let start = 0; start < ids.length; start += 500) {
@@ -197,7 +285,12 @@ export async function purgeExpiredApplications(db: Database, now: Date = new Dat
     await recordAudit(tx, SYSTEM_ACTOR, {
       entity: "application",
       action: "purge",
-      summary: { count: ids.length, before: cutoff.toISOString(), retentionMonths: settings.applicationRetentionMonths, ids },
+      summary: {
+        count: ids.length,
+        before: cutoff.toISOString(),
+        retentionMonths: settings.applicationRetentionMonths,
+        ids,
+      },
     });
     return ids.length;
   });

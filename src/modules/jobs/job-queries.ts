@@ -7,7 +7,8 @@ import { isSlug } from "./job-rules";
 
 export type Job = typeof job.$inferSelect;
 
-const publicWhere = (today: string) => and(eq(job.status, "published"), or(isNull(job.closesOn), gte(job.closesOn, today)));
+const publicWhere = (today: string) =>
+  and(eq(job.status, "published"), or(isNull(job.closesOn), gte(job.closesOn, today)));
 
 /** Published jobs not past their closing date, newest first. */
 export async function findPublicJobs(db: Executor, today: string): Promise<Job[]> {
@@ -17,7 +18,10 @@ export async function findPublicJobs(db: Executor, today: string): Promise<Job[]
 /** The public job of that slug, or null (draft, closed, past closing date and unknown look the same). */
 export async function getPublicJob(db: Executor, slug: string, today: string): Promise<Job | null> {
   if (!isSlug(slug)) return null;
-  const [row] = await db.select().from(job).where(and(eq(job.slug, slug), publicWhere(today)));
+  const [row] = await db
+    .select()
+    .from(job)
+    .where(and(eq(job.slug, slug), publicWhere(today)));
   return row ?? null;
 }
 
@@ -37,7 +41,11 @@ export function newApplicationsCount(db: Executor) {
 /** The jobs with their application counts; `withNewApplications` keeps the jobs with new ones. */
 export async function findJobs(db: Executor, filter: { withNewApplications?: boolean } = {}) {
   const applications = db
-    .select({ jobId: jobApplication.jobId, total: count().as("total"), fresh: sql<number>`count(*) filter (where ${isNewApplication})`.mapWith(Number).as("fresh") })
+    .select({
+      jobId: jobApplication.jobId,
+      total: count().as("total"),
+      fresh: sql<number>`count(*) filter (where ${isNewApplication})`.mapWith(Number).as("fresh"),
+    })
     .from(jobApplication)
     .groupBy(jobApplication.jobId)
     .as("applications");
@@ -94,7 +102,13 @@ export type ApplicationRow = Awaited<ReturnType<typeof findApplications>>[number
 
 export async function getApplicationCv(db: Executor, jobId: string, applicationId: string) {
   const [row] = await db
-    .select({ name: jobApplication.cvOriginalName, kind: jobApplication.cvKind, mimeType: jobApplicationFile.mimeType, content: jobApplicationFile.content, applicant: jobApplication.name })
+    .select({
+      name: jobApplication.cvOriginalName,
+      kind: jobApplication.cvKind,
+      mimeType: jobApplicationFile.mimeType,
+      content: jobApplicationFile.content,
+      applicant: jobApplication.name,
+    })
     .from(jobApplication)
     .innerJoin(jobApplicationFile, eq(jobApplicationFile.applicationId, jobApplication.id))
     .where(and(eq(jobApplication.id, applicationId), eq(jobApplication.jobId, jobId)));

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canTransitionJob, isJobPublic, isSlug, monthsBefore, nextFreeSlug, sanitiseFileName, slugify } from "./job-rules";
+import {
+  canTransitionJob,
+  isJobPublic,
+  isSlug,
+  monthsBefore,
+  nextFreeSlug,
+  sanitiseFileName,
+  slugify,
+} from "./job-rules";
 
 describe("job rules", () => {
   it("recognises every slug it makes, and nothing else a URL may carry", () => {
@@ -12,7 +20,8 @@ describe("job rules", () => {
         expect(isSlug(nextFreeSlug(base, used))).toBe(true);
       }),
     );
-    for (const value of ["", "\u0000", "a/b", "../a", "A", "a--b", "-a", "a-", "%00", "a".repeat(101)]) expect(isSlug(value)).toBe(false);
+    for (const value of ["", "\u0000", "a/b", "../a", "A", "a--b", "-a", "a-", "%00", "a".repeat(101)])
+      expect(isSlug(value)).toBe(false);
   });
 
   it("makes slugs from titles", () => {

@@ -2,9 +2,19 @@
 import type { ApplicationStatus, JobStatus } from "@/db/schema/public-site";
 
 export const WORKPLACE_LABELS = { on_site: "On-site", hybrid: "Hybrid", remote: "Remote" } as const;
-export const EMPLOYMENT_TYPE_LABELS = { full_time: "Full-time", part_time: "Part-time", contract: "Contract", freelance: "Freelance", internship: "Internship" } as const;
+export const EMPLOYMENT_TYPE_LABELS = {
+  full_time: "Full-time",
+  part_time: "Part-time",
+  contract: "Contract",
+  freelance: "Freelance",
+  internship: "Internship",
+} as const;
 export const SALARY_PERIOD_LABELS = { year: "per year", month: "per month", day: "per day", hour: "per hour" } as const;
-export const JOB_STATUS_LABELS: Record<JobStatus, string> = { draft: "Draft", published: "Published", closed: "Closed" };
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
+  draft: "Draft",
+  published: "Published",
+  closed: "Closed",
+};
 export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   new: "New",
   reviewing: "Reviewing",
@@ -15,7 +25,13 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   withdrawn: "Withdrawn",
 };
 /** schema.org employmentType values. */
-export const SCHEMA_ORG_EMPLOYMENT_TYPES = { full_time: "FULL_TIME", part_time: "PART_TIME", contract: "CONTRACTOR", freelance: "CONTRACTOR", internship: "INTERN" } as const;
+export const SCHEMA_ORG_EMPLOYMENT_TYPES = {
+  full_time: "FULL_TIME",
+  part_time: "PART_TIME",
+  contract: "CONTRACTOR",
+  freelance: "CONTRACTOR",
+  internship: "INTERN",
+} as const;
 export const SCHEMA_ORG_SALARY_UNITS = { year: "YEAR", month: "MONTH", day: "DAY", hour: "HOUR" } as const;
 
 /** "Senior Designer (Paris)" → "senior-designer-paris"; accents folded, at most 80 characters. */
@@ -65,12 +81,18 @@ export function jobStatusAfter(transition: JobTransition): JobStatus {
   return TRANSITIONS[transition].to;
 }
 
-const TRANSITION_MESSAGES: Record<JobTransition, string> = { publish: "Job published.", close: "Job closed.", reopen: "Job re-opened." };
+const TRANSITION_MESSAGES: Record<JobTransition, string> = {
+  publish: "Job published.",
+  close: "Job closed.",
+  reopen: "Job re-opened.",
+};
 
 /** The toast after a transition, read from whatever the action was sent (it may be anything). */
 export function jobTransitionMessage(input: unknown): string {
   const transition = (input as { transition?: unknown } | null | undefined)?.transition;
-  return transition === "publish" || transition === "close" || transition === "reopen" ? TRANSITION_MESSAGES[transition] : "Saved.";
+  return transition === "publish" || transition === "close" || transition === "reopen"
+    ? TRANSITION_MESSAGES[transition]
+    : "Saved.";
 }
 
 export function transitionRefusal(status: JobStatus, transition: JobTransition): string {

@@ -6,7 +6,15 @@ import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionI
 export const WORKPLACES = ["on_site", "hybrid", "remote"] as const;
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "freelance", "internship"] as const;
 export const SALARY_PERIODS = ["year", "month", "day", "hour"] as const;
-export const APPLICATION_STATUSES = ["new", "reviewing", "interview", "offer", "hired", "rejected", "withdrawn"] as const;
+export const APPLICATION_STATUSES = [
+  "new",
+  "reviewing",
+  "interview",
+  "offer",
+  "hired",
+  "rejected",
+  "withdrawn",
+] as const;
 
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 export const COVER_LETTER_MAX = 5000;
@@ -18,7 +26,12 @@ const optionalText = (max: number, message = `Use at most ${max} characters.`, k
     .union([z.string(), z.null()])
     .optional()
     .transform((value) => (kind === "multiline" ? normalizeLineBreaks(value ?? "") : (value ?? "")).trim())
-    .pipe(z.string().max(max, message).superRefine(kind === "multiline" ? checkMultiline : checkLine))
+    .pipe(
+      z
+        .string()
+        .max(max, message)
+        .superRefine(kind === "multiline" ? checkMultiline : checkLine),
+    )
     .transform((value) => (value === "" ? null : value));
 
 const optionalAmount = z
@@ -26,7 +39,10 @@ const optionalAmount = z
   .optional()
   .transform((value, ctx) => {
     if (value === null || value === undefined) return null;
-    const text = String(value).trim().replace(/[\s\u202f\u00a0]/g, "").replace(",", ".");
+    const text = String(value)
+      .trim()
+      .replace(/[\s\u202f\u00a0]/g, "")
+      .replace(",", ".");
     if (text === "") return null;
     if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) {
       ctx.addIssue({ code: "custom", message: "Enter an amount such as 45000 or 350.50." });
@@ -38,7 +54,12 @@ const optionalAmount = z
 
 export const jobInput = z
   .object({
-    title: z.string({ error: "Enter a title." }).trim().min(3, "Use at least 3 characters.").max(120, "Use at most 120 characters.").superRefine(checkLine),
+    title: z
+      .string({ error: "Enter a title." })
+      .trim()
+      .min(3, "Use at least 3 characters.")
+      .max(120, "Use at most 120 characters.")
+      .superRefine(checkLine),
     location: optionalText(120),
     workplace: z.enum(WORKPLACES, { error: "Choose a workplace." }),
     employmentType: z.enum(EMPLOYMENT_TYPES, { error: "Choose an employment type." }),
@@ -111,7 +132,12 @@ const url = z
 
 /** The text fields of an application; the CV is checked apart (by its content). */
 export const applicationInput = z.object({
-  name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters.").superRefine(checkLine),
+  name: z
+    .string({ error: "Enter your name." })
+    .trim()
+    .min(1, "Enter your name.")
+    .max(120, "Use at most 120 characters.")
+    .superRefine(checkLine),
   email: z
     .string({ error: "Enter your email address." })
     .trim()
@@ -120,12 +146,22 @@ export const applicationInput = z.object({
     .pipe(z.email("Enter a valid email address, such as name@example.com.")),
   phone: optionalText(40, "A phone number has at most 40 characters."),
   links: z
-    .array(z.union([z.string(), z.null()])
-    .optional().transform((value) => (value ?? "").trim()))
+    .array(
+      z
+        .union([z.string(), z.null()])
+        .optional()
+        .transform((value) => (value ?? "").trim()),
+    )
     .default([])
     .transform((values) => values.filter((value) => value !== ""))
     .pipe(z.array(url).max(MAX_APPLICATION_LINKS, `Add at most ${MAX_APPLICATION_LINKS} links.`)),
-  coverLetter: optionalText(COVER_LETTER_MAX, `Use at most ${COVER_LETTER_MAX.toLocaleString("en-GB")} characters.`, "multiline"),
-  consent: z.union([z.literal("on"), z.literal("true"), z.literal(true)], { error: "Please agree so that we can process your application." }),
+  coverLetter: optionalText(
+    COVER_LETTER_MAX,
+    `Use at most ${COVER_LETTER_MAX.toLocaleString("en-GB")} characters.`,
+    "multiline",
+  ),
+  consent: z.union([z.literal("on"), z.literal("true"), z.literal(true)], {
+    error: "Please agree so that we can process your application.",
+  }),
 });
 export type ApplicationInput = z.input<typeof applicationInput>;

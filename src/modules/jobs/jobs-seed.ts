@@ -44,8 +44,25 @@ export async function seedJobs(context: DemoContext): Promise<void> {
         status: "published",
         publishedAt: daysAgo(10),
       },
-      { slug: "office-manager", title: "Office manager", location: "Paris", workplace: "on_site", employmentType: "part_time", description: "Draft: to be reviewed.", status: "draft" },
-      { slug: "junior-analyst-2025", title: "Junior analyst", location: "Lyon", workplace: "on_site", employmentType: "internship", description: "Filled.", status: "closed", publishedAt: daysAgo(120) },
+      {
+        slug: "office-manager",
+        title: "Office manager",
+        location: "Paris",
+        workplace: "on_site",
+        employmentType: "part_time",
+        description: "Draft: to be reviewed.",
+        status: "draft",
+      },
+      {
+        slug: "junior-analyst-2025",
+        title: "Junior analyst",
+        location: "Lyon",
+        workplace: "on_site",
+        employmentType: "internship",
+        description: "Filled.",
+        status: "closed",
+        publishedAt: daysAgo(120),
+      },
       {
         slug: "data-engineer",
         title: "Data engineer",
@@ -68,7 +85,11 @@ export async function seedJobs(context: DemoContext): Promise<void> {
       id,
       jobId: index < 5 ? target : jobs[3]!.id,
       name,
-      email: `${name.split(" ")[0]!.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()}@example.com`,
+      email: `${name
+        .split(" ")[0]!
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase()}@example.com`,
       phone: index % 2 === 0 ? `+3361234567${index}` : null,
       links: index % 3 === 0 ? ["https://www.linkedin.com/in/example"] : [],
       coverLetter: "Hello,\n\nI would love to join your team. My CV is attached.\n\nBest regards",
@@ -80,6 +101,8 @@ export async function seedJobs(context: DemoContext): Promise<void> {
       cvSize: DEMO_PDF.byteLength,
       createdAt: daysAgo(index * 4 + 1),
     });
-    await db.insert(jobApplicationFile).values({ applicationId: id, storedName: `${id}.pdf`, mimeType: "application/pdf", content: DEMO_PDF });
+    await db
+      .insert(jobApplicationFile)
+      .values({ applicationId: id, storedName: `${id}.pdf`, mimeType: "application/pdf", content: DEMO_PDF });
   }
 }

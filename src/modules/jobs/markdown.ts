@@ -7,7 +7,30 @@ import sanitizeHtml from "sanitize-html";
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
 
 const ALLOWED = {
-  allowedTags: ["p", "br", "strong", "em", "code", "pre", "blockquote", "ul", "ol", "li", "a", "h2", "h3", "h4", "hr", "table", "thead", "tbody", "tr", "th", "td", "del"],
+  allowedTags: [
+    "p",
+    "br",
+    "strong",
+    "em",
+    "code",
+    "pre",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "h2",
+    "h3",
+    "h4",
+    "hr",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "del",
+  ],
   allowedAttributes: { a: ["href", "title", "rel"], ol: ["start"], th: ["align"], td: ["align"] },
   allowedSchemes: ["http", "https", "mailto"],
   // A job description is inside the page's h1; its own headings start at h2.
@@ -28,6 +51,8 @@ export function renderMarkdownPreview(source: unknown): string {
 
 /** Plain text of a Markdown description, for meta descriptions and JSON-LD fallbacks. */
 export function markdownToPlainText(source: string, max = 160): string {
-  const text = sanitizeHtml(markdown.render(source), { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+  const text = sanitizeHtml(markdown.render(source), { allowedTags: [], allowedAttributes: {} })
+    .replace(/\s+/g, " ")
+    .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }

@@ -18,12 +18,25 @@ export function startBackgroundWorker(db: Database): RunningWorker {
     transport,
     from: config.mailFrom,
     periodicJobs: [
-      { name: "invoice-reminders", everyMs: 5 * 60 * 1000, run: (database) => runDailyReminders(database).then(() => undefined) },
+      {
+        name: "invoice-reminders",
+        everyMs: 5 * 60 * 1000,
+        run: (database) => runDailyReminders(database).then(() => undefined),
+      },
       // Applications older than the retention setting are purged with their CV (idempotent).
-      { name: "application-retention", everyMs: 60 * 60 * 1000, run: (database) => purgeExpiredApplications(database).then(() => undefined) },
+      {
+        name: "application-retention",
+        everyMs: 60 * 60 * 1000,
+        run: (database) => purgeExpiredApplications(database).then(() => undefined),
+      },
     ],
   });
-  getLogger().info({ smtp: Boolean(transport) }, transport ? "background worker started" : "background worker started; SMTP_URL is not set, mail is kept as captured");
+  getLogger().info(
+    { smtp: Boolean(transport) },
+    transport
+      ? "background worker started"
+      : "background worker started; SMTP_URL is not set, mail is kept as captured",
+  );
   const running: RunningWorker = {
     wake: worker.wake,
     stop: async () => {

@@ -28,7 +28,14 @@ export async function invoicePdfBytes(db: Executor, invoiceId: string): Promise<
   return { bytes, filename: invoicePdfFilename(detail.kind, detail.number, detail.id) };
 }
 
-export type SendInvoiceDefaults = { to: string; cc: string; subject: string; message: string; canSend: boolean; reason: string | null };
+export type SendInvoiceDefaults = {
+  to: string;
+  cc: string;
+  subject: string;
+  message: string;
+  canSend: boolean;
+  reason: string | null;
+};
 
 /** What the send dialog starts with: the client's billing email, and the settings' subject and message filled in. */
 export async function getSendInvoiceDefaults(db: Executor, invoiceId: string): Promise<SendInvoiceDefaults> {
@@ -50,7 +57,8 @@ export async function getSendInvoiceDefaults(db: Executor, invoiceId: string): P
 }
 
 export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
-  if (!(MAIL_ROLES as readonly string[]).includes(actor.role)) throw new ForbiddenError("Only administrators and managers can send invoices.");
+  if (!(MAIL_ROLES as readonly string[]).includes(actor.role))
+    throw new ForbiddenError("Only administrators and managers can send invoices.");
   const values = parseInput(sendInvoiceEmailInput, input);
   const { detail, settings } = await getInvoiceDocument(db, values.invoiceId);
   if (detail.status === "draft") throw new InvalidError("A draft cannot be sent: issue the invoice first.");
@@ -82,7 +90,12 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
       .set({ sentAt: current.sentAt ?? now, version: sql`${invoice.version} + 1` })
       .where(eq(invoice.id, current.id))
       .returning({ id: invoice.id, sentAt: invoice.sentAt, version: invoice.version });
-    await recordAudit(tx, actor, { entity: "invoice", entityId: current.id, action: "email_sent", summary: { number: current.number, to: values.to, cc: values.cc, subject: values.subject, emailId } });
+    await recordAudit(tx, actor, {
+      entity: "invoice",
+      entityId: current.id,
+      action: "email_sent",
+      summary: { number: current.number, to: values.to, cc: values.cc, subject: values.subject, emailId },
+    });
     return { emailId, invoice: updated! };
   });
 }

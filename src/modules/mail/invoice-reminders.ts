@@ -21,7 +21,13 @@ async function claimDailyJob(db: Database, name: string, today: string): Promise
   const claimed = await db
     .update(backgroundJob)
     .set({ lockedUntil: sql`now() + make_interval(secs => ${JOB_LEASE_SECONDS})`, updatedAt: sql`now()` })
-    .where(and(eq(backgroundJob.name, name), or(isNull(backgroundJob.lastRunOn), lt(backgroundJob.lastRunOn, today)), or(isNull(backgroundJob.lockedUntil), lt(backgroundJob.lockedUntil, sql`now()`))))
+    .where(
+      and(
+        eq(backgroundJob.name, name),
+        or(isNull(backgroundJob.lastRunOn), lt(backgroundJob.lastRunOn, today)),
+        or(isNull(backgroundJob.lockedUntil), lt(backgroundJob.lockedUntil, sql`now()`)),
+      ),
+    )
     .returning({ name: backgroundJob.name });
   return claimed.length > 0;
 }
@@ -40,7 +46,8 @@ export async function runDailyReminders(db: Database, now: Date = new Date()): P
   const settings = await getSettings(db);
   const today = todayInZone(settings.timezone, now);
   const [job] = await db.select().from(backgroundJob).where(eq(backgroundJob.name, REMINDERS_JOB));
-  if (!isDailyRunDue({ now, timeZone: settings.timezone, lastRunOn: job?.lastRunOn ?? null })) return { ran: false, sent: 0, skipped: 0, withoutEmail: 0 };
+  if (!isDailyRunDue({ now, timeZone: settings.timezone, lastRunOn: job?.lastRunOn ?? null }))
+    return { ran: false, sent: 0, skipped: 0, withoutEmail: 0 };
   if (!(await claimDailyJob(db, REMINDERS_JOB, today))) return { ran: false, sent: 0, skipped: 0, withoutEmail: 0 };
   try {
     const result = await sendDueReminders(db, settings, today);
@@ -61,7 +68,14 @@ export async function sendDueReminders(db: Database, settings: Settings, today: 
   const overdue = await db
     .select({ id: invoice.id })
     .from(invoice)
-    .where(and(eq(invoice.kind, "invoice"), inArray(invoice.status, ["issued", "partially_paid"]), gt(invoice.balance, 0), sql`${invoice.dueDate} <= (${today}::date - ${firstStep}::int)`));
+    .where(
+      and(
+        eq(invoice.kind, "invoice"),
+        inArray(invoice.status, ["issued", "partially_paid"]),
+        gt(invoice.balance, 0),
+        sql`${invoice.dueDate} <= (${today}::date - ${firstStep}::int)`,
+      ),
+    );
   for (const { id } of overdue) {
     const outcome = await db.transaction((tx) => remindOne(tx, settings, id, today));
     if (outcome === "sent") result.sent += 1;
@@ -71,7 +85,12 @@ export async function sendDueReminders(db: Database, settings: Settings, today: 
   return result;
 }
 
-async function remindOne(tx: Executor, settings: Settings, invoiceId: string, today: string): Promise<"sent" | "skipped" | "no-email" | "nothing"> {
+async function remindOne(
+  tx: Executor,
+  settings: Settings,
+  invoiceId: string,
+  today: string,
+): Promise<"sent" | "skipped" | "no-email" | "nothing"> {
   const [row] = await tx
     .select({ invoice, billingEmail: client.billingEmail, clientName: client.name })
     .from(invoice)
@@ -79,15 +98,30 @@ async function remindOne(tx: Executor, settings: Settings, invoiceId: string, to
     .where(eq(invoice.id, invoiceId))
     .for("update", { of: invoice });
   if (!row || !["issued", "partially_paid"].includes(row.invoice.status) || row.invoice.balance <= 0) return "nothing";
-  const done = await tx.select({ step: invoiceReminder.step }).from(invoiceReminder).where(eq(invoiceReminder.invoiceId, invoiceId));
-  const decision = reminderStepsDue({ dueDate: row.invoice.dueDate, today, steps: settings.reminders.daysAfterDue, done: done.map((entry) => entry.step) });
+  const done = await tx
+    .select({ step: invoiceReminder.step })
+    .from(invoiceReminder)
+    .where(eq(invoiceReminder.invoiceId, invoiceId));
+  const decision = reminderStepsDue({
+    dueDate: row.invoice.dueDate,
+    today,
+    steps: settings.reminders.daysAfterDue,
+    done: done.map((entry) => entry.step),
+  });
   if (decision.send === null && decision.skip.length === 0) return "nothing";
   if (decision.send !== null && !row.billingEmail) return "no-email";
   for (const step of decision.skip) {
-    await tx.insert(invoiceReminder).values({ invoiceId, step, outcome: "skipped", runOn: today }).onConflictDoNothing();
+    await tx
+      .insert(invoiceReminder)
+      .values({ invoiceId, step, outcome: "skipped", runOn: today })
+      .onConflictDoNothing();
   }
   if (decision.send === null) return "skipped";
-  const inserted = await tx.insert(invoiceReminder).values({ invoiceId, step: decision.send, outcome: "sent", runOn: today }).onConflictDoNothing().returning({ id: invoiceReminder.id });
+  const inserted = await tx
+    .insert(invoiceReminder)
+    .values({ invoiceId, step: decision.send, outcome: "sent", runOn: today })
+    .onConflictDoNothing()
+    .returning({ id: invoiceReminder.id });
   if (inserted.length === 0) return "nothing";
   const firm = { name: settings.firmName, brandColor: settings.brandColor, email: settings.email };
   const rendered = paymentReminderMail(firm, {
@@ -97,13 +131,24 @@ async function remindOne(tx: Executor, settings: Settings, invoiceId: string, to
     daysOverdue: daysOverdue(row.invoice.dueDate, today),
     clientName: row.invoice.clientSnapshot?.name ?? row.clientName,
   });
-  const emailId = await enqueueEmail(tx, { to: [row.billingEmail!], ...rendered, about: { type: "invoice", id: invoiceId } });
+  const emailId = await enqueueEmail(tx, {
+    to: [row.billingEmail!],
+    ...rendered,
+    about: { type: "invoice", id: invoiceId },
+  });
   await tx.update(invoiceReminder).set({ emailId }).where(eq(invoiceReminder.id, inserted[0]!.id));
   await recordAudit(tx, SYSTEM_ACTOR, {
     entity: "invoice",
     entityId: invoiceId,
     action: "reminder_sent",
-    summary: { number: row.invoice.number, step: decision.send, daysOverdue: daysOverdue(row.invoice.dueDate, today), to: [row.billingEmail], emailId, skippedSteps: decision.skip },
+    summary: {
+      number: row.invoice.number,
+      step: decision.send,
+      daysOverdue: daysOverdue(row.invoice.dueDate, today),
+      to: [row.billingEmail],
+      emailId,
+      skippedSteps: decision.skip,
+    },
   });
   return "sent";
 }

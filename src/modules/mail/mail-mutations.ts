@@ -8,7 +8,8 @@ import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { emailRefInput, MAIL_ROLES } from "./mail-schemas";
 
 export function assertCanManageMail(actor: Actor) {
-  if (!(MAIL_ROLES as readonly string[]).includes(actor.role)) throw new ForbiddenError("Only administrators and managers can manage the outbox.");
+  if (!(MAIL_ROLES as readonly string[]).includes(actor.role))
+    throw new ForbiddenError("Only administrators and managers can manage the outbox.");
 }
 
 /** A failed mail goes back to the queue with a fresh set of tries; its error history is kept. */
@@ -16,7 +17,11 @@ export async function retryEmail(db: Database, actor: Actor, input: unknown) {
   assertCanManageMail(actor);
   const { id } = parseInput(emailRefInput, input);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: email.id, status: email.status, subject: email.subject }).from(email).where(eq(email.id, id)).for("update");
+    const [current] = await tx
+      .select({ id: email.id, status: email.status, subject: email.subject })
+      .from(email)
+      .where(eq(email.id, id))
+      .for("update");
     if (!current) throw new NotFoundError("This mail does not exist.");
     if (current.status !== "failed") throw new InvalidError("Only a failed mail can be retried.");
     const [updated] = await tx
@@ -24,7 +29,12 @@ export async function retryEmail(db: Database, actor: Actor, input: unknown) {
       .set({ status: "queued", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
       .where(and(eq(email.id, id), eq(email.status, "failed")))
       .returning();
-    await recordAudit(tx, actor, { entity: "email", entityId: id, action: "retry", summary: { subject: current.subject } });
+    await recordAudit(tx, actor, {
+      entity: "email",
+      entityId: id,
+      action: "retry",
+      summary: { subject: current.subject },
+    });
     return updated!;
   });
 }

@@ -12,7 +12,14 @@ export async function firmOf(tx: Executor): Promise<Firm> {
 }
 
 /** The new user's welcome, with a link to sign in (APP_URL). */
-export async function enqueueWelcomeEmail(tx: Executor, created: { id: string; name: string; email: string }): Promise<string> {
-  const rendered = welcomeMail(await firmOf(tx), { name: created.name, email: created.email, signInUrl: `${getConfig().appUrl}/bo/login` });
+export async function enqueueWelcomeEmail(
+  tx: Executor,
+  created: { id: string; name: string; email: string },
+): Promise<string> {
+  const rendered = welcomeMail(await firmOf(tx), {
+    name: created.name,
+    email: created.email,
+    signInUrl: `${getConfig().appUrl}/bo/login`,
+  });
   return enqueueEmail(tx, { to: [created.email], ...rendered, about: { type: "user", id: created.id } });
 }

@@ -44,7 +44,12 @@ export async function getEmail(db: Executor, id: string) {
   const [row] = await db.select().from(email).where(eq(email.id, id));
   if (!row) throw new NotFoundError("This mail does not exist.");
   const attachments = await db
-    .select({ id: emailAttachment.id, filename: emailAttachment.filename, contentType: emailAttachment.contentType, size: emailAttachment.size })
+    .select({
+      id: emailAttachment.id,
+      filename: emailAttachment.filename,
+      contentType: emailAttachment.contentType,
+      size: emailAttachment.size,
+    })
     .from(emailAttachment)
     .where(eq(emailAttachment.emailId, id))
     .orderBy(asc(emailAttachment.position));

@@ -4,7 +4,12 @@ import { checkLine, checkMultiline, normalizeLineBreaks } from "@/lib/input-fiel
 
 export const MAIL_ROLES = ["admin", "manager"] as const;
 
-export const ABOUT_LABELS: Record<string, string> = { invoice: "Invoice", user: "User", message: "Message", application: "Application" };
+export const ABOUT_LABELS: Record<string, string> = {
+  invoice: "Invoice",
+  user: "User",
+  message: "Message",
+  application: "Application",
+};
 
 /** Where the thing a mail is about lives in the back office, when it has a page. */
 export function aboutHref(type: string | null, id: string | null): string | null {
@@ -15,7 +20,8 @@ export function aboutHref(type: string | null, id: string | null): string | null
 }
 
 /** The outbox preview: the mail's HTML with a policy that lets nothing load or run (inline styles and data: images only). */
-export const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'none'; form-action 'none'; base-uri 'none'";
+export const PREVIEW_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'none'; form-action 'none'; base-uri 'none'";
 
 export function previewDocument(html: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}"><base target="_blank">`;
@@ -61,11 +67,20 @@ export const sendInvoiceEmailInput = z.object({
     .transform((value) => value ?? "")
     .pipe(addressList(false)),
   subject: z.string().trim().min(1, "Enter a subject.").max(200, "Use at most 200 characters.").superRefine(checkLine),
-  message: z.string().overwrite(normalizeLineBreaks).trim().min(1, "Enter a message.").max(5000, "Use at most 5,000 characters.").superRefine(checkMultiline),
+  message: z
+    .string()
+    .overwrite(normalizeLineBreaks)
+    .trim()
+    .min(1, "Enter a message.")
+    .max(5000, "Use at most 5,000 characters.")
+    .superRefine(checkMultiline),
 });
 export type SendInvoiceEmailFormInput = z.input<typeof sendInvoiceEmailInput>;
 
 /** Settings' invoice subject/message with {number} {firm} {dueDate} {client} replaced. */
-export function fillInvoiceTemplate(template: string, values: { number: string; firm: string; dueDate: string; client: string }): string {
+export function fillInvoiceTemplate(
+  template: string,
+  values: { number: string; firm: string; dueDate: string; client: string },
+): string {
   return template.replace(/\{(number|firm|dueDate|client)\}/g, (_, key: keyof typeof values) => values[key]);
 }

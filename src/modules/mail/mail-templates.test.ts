@@ -1,16 +1,51 @@
 import { describe, expect, it } from "vitest";
-import { applicationAcknowledgementMail, applicationNotificationMail, contactMessageAcknowledgementMail, contactMessageNotificationMail, invoiceMail, paymentReminderMail, welcomeMail } from "./mail-templates";
+import {
+  applicationAcknowledgementMail,
+  applicationNotificationMail,
+  contactMessageAcknowledgementMail,
+  contactMessageNotificationMail,
+  invoiceMail,
+  paymentReminderMail,
+  welcomeMail,
+} from "./mail-templates";
 
 const firm = { name: "Acme & Co <Consulting>", brandColor: "#aa3300", email: "hello@acme.example" };
 const evil = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
 
 describe("mail templates", () => {
   const all = [
-    invoiceMail(firm, { subject: `Invoice ${evil}`, message: `Hello\n\n${evil}`, number: "2026-0001", total: "€1,200.00", dueDate: "31 Jan 2026", clientName: evil }),
-    paymentReminderMail(firm, { number: "2026-0001", balance: "€1,200.00", dueDate: "31 Jan 2026", daysOverdue: 3, clientName: evil }),
-    contactMessageNotificationMail(firm, { name: evil, email: "a@b.example", subject: evil, body: evil, wantsCallback: true, phone: "+33 1", url: "https://bureau.example/bo/messages/1" }),
+    invoiceMail(firm, {
+      subject: `Invoice ${evil}`,
+      message: `Hello\n\n${evil}`,
+      number: "2026-0001",
+      total: "€1,200.00",
+      dueDate: "31 Jan 2026",
+      clientName: evil,
+    }),
+    paymentReminderMail(firm, {
+      number: "2026-0001",
+      balance: "€1,200.00",
+      dueDate: "31 Jan 2026",
+      daysOverdue: 3,
+      clientName: evil,
+    }),
+    contactMessageNotificationMail(firm, {
+      name: evil,
+      email: "a@b.example",
+      subject: evil,
+      body: evil,
+      wantsCallback: true,
+      phone: "+33 1",
+      url: "https://bureau.example/bo/messages/1",
+    }),
     contactMessageAcknowledgementMail(firm, { name: evil, subject: evil, body: evil, wantsCallback: false }),
-    applicationNotificationMail(firm, { name: evil, email: "a@b.example", jobTitle: evil, links: ["javascript:alert(1)"], url: "javascript:alert(1)" }),
+    applicationNotificationMail(firm, {
+      name: evil,
+      email: "a@b.example",
+      jobTitle: evil,
+      links: ["javascript:alert(1)"],
+      url: "javascript:alert(1)",
+    }),
     applicationAcknowledgementMail(firm, { name: evil, jobTitle: evil }),
     welcomeMail(firm, { name: evil, email: "new@acme.example", signInUrl: "https://bureau.example/bo/login" }),
   ];
@@ -35,7 +70,10 @@ describe("mail templates", () => {
   });
 
   it("fall back to the default colour when the brand colour is not a plain hex colour", () => {
-    const rendered = welcomeMail({ name: "X", brandColor: "red;background:url(x)" }, { name: "A", email: "a@b.c", signInUrl: "https://x.example" });
+    const rendered = welcomeMail(
+      { name: "X", brandColor: "red;background:url(x)" },
+      { name: "A", email: "a@b.c", signInUrl: "https://x.example" },
+    );
     expect(rendered.html).not.toContain("url(x)");
     expect(rendered.html).toContain("#1f4fd1");
   });

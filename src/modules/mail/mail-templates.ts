@@ -6,7 +6,10 @@ export type Firm = { name: string; brandColor: string; email?: string | null };
 export type RenderedMail = { subject: string; text: string; html: string };
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
+  );
 }
 
 /** Only a plain #rrggbb colour reaches the style attribute. */
@@ -27,7 +30,11 @@ function paragraphs(text: string): string {
     .join("");
 }
 
-type Block = { kind: "text"; text: string } | { kind: "facts"; rows: [string, string][] } | { kind: "button"; label: string; url: string } | { kind: "quote"; text: string };
+type Block =
+  | { kind: "text"; text: string }
+  | { kind: "facts"; rows: [string, string][] }
+  | { kind: "button"; label: string; url: string }
+  | { kind: "quote"; text: string };
 
 function layout(firm: Firm, title: string, blocks: Block[]): string {
   const color = safeColor(firm.brandColor);
@@ -40,7 +47,10 @@ function layout(firm: Firm, title: string, blocks: Block[]): string {
           return `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${color};background:#f6f7f9;white-space:pre-wrap">${escapeHtml(block.text)}</blockquote>`;
         case "facts":
           return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;width:100%">${block.rows
-            .map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;color:#555;font-weight:normal;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+            .map(
+              ([label, value]) =>
+                `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;color:#555;font-weight:normal;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+            )
             .join("")}</table>`;
         case "button":
           return `<p style="margin:24px 0"><a href="${escapeHtml(safeUrl(block.url))}" style="display:inline-block;background:${color};color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:600">${escapeHtml(block.label)}</a></p>`;
@@ -74,7 +84,15 @@ function mail(firm: Firm, subject: string, blocks: Block[]): RenderedMail {
   return { subject, text: textOf(firm, blocks), html: layout(firm, subject, blocks) };
 }
 
-export type InvoiceMailInput = { subject: string; message: string; number: string; total: string; dueDate: string; clientName: string; kind?: "invoice" | "credit_note" };
+export type InvoiceMailInput = {
+  subject: string;
+  message: string;
+  number: string;
+  total: string;
+  dueDate: string;
+  clientName: string;
+  kind?: "invoice" | "credit_note";
+};
 
 export function invoiceMail(firm: Firm, input: InvoiceMailInput): RenderedMail {
   const label = input.kind === "credit_note" ? "Credit note" : "Invoice";
@@ -92,11 +110,20 @@ export function invoiceMail(firm: Firm, input: InvoiceMailInput): RenderedMail {
   ]);
 }
 
-export type ReminderMailInput = { number: string; balance: string; dueDate: string; daysOverdue: number; clientName: string };
+export type ReminderMailInput = {
+  number: string;
+  balance: string;
+  dueDate: string;
+  daysOverdue: number;
+  clientName: string;
+};
 
 export function paymentReminderMail(firm: Firm, input: ReminderMailInput): RenderedMail {
   return mail(firm, `Reminder: invoice ${input.number} is overdue`, [
-    { kind: "text", text: `Hello ${input.clientName},\n\nAccording to our records, invoice ${input.number} was due on ${input.dueDate} and remains unpaid (${input.daysOverdue} ${input.daysOverdue === 1 ? "day" : "days"} overdue).` },
+    {
+      kind: "text",
+      text: `Hello ${input.clientName},\n\nAccording to our records, invoice ${input.number} was due on ${input.dueDate} and remains unpaid (${input.daysOverdue} ${input.daysOverdue === 1 ? "day" : "days"} overdue).`,
+    },
     {
       kind: "facts",
       rows: [
@@ -105,11 +132,23 @@ export function paymentReminderMail(firm: Firm, input: ReminderMailInput): Rende
         ["Due date", input.dueDate],
       ],
     },
-    { kind: "text", text: "If you have already paid, thank you, and please ignore this message. Otherwise we would be grateful if you could settle it at your earliest convenience." },
+    {
+      kind: "text",
+      text: "If you have already paid, thank you, and please ignore this message. Otherwise we would be grateful if you could settle it at your earliest convenience.",
+    },
   ]);
 }
 
-export type ContactMessageInput = { name: string; email: string; company?: string | null; phone?: string | null; subject: string; body: string; wantsCallback: boolean; url: string };
+export type ContactMessageInput = {
+  name: string;
+  email: string;
+  company?: string | null;
+  phone?: string | null;
+  subject: string;
+  body: string;
+  wantsCallback: boolean;
+  url: string;
+};
 
 export function contactMessageNotificationMail(firm: Firm, input: ContactMessageInput): RenderedMail {
   return mail(firm, `New message: ${input.subject}`, [
@@ -129,15 +168,28 @@ export function contactMessageNotificationMail(firm: Firm, input: ContactMessage
   ]);
 }
 
-export function contactMessageAcknowledgementMail(firm: Firm, input: { name: string; subject: string; body: string; wantsCallback: boolean }): RenderedMail {
+export function contactMessageAcknowledgementMail(
+  firm: Firm,
+  input: { name: string; subject: string; body: string; wantsCallback: boolean },
+): RenderedMail {
   return mail(firm, `We received your message: ${input.subject}`, [
-    { kind: "text", text: `Hello ${input.name},\n\nThank you for writing to ${firm.name}. We have received your message and will answer soon.${input.wantsCallback ? " As requested, we will call you back." : ""}` },
+    {
+      kind: "text",
+      text: `Hello ${input.name},\n\nThank you for writing to ${firm.name}. We have received your message and will answer soon.${input.wantsCallback ? " As requested, we will call you back." : ""}`,
+    },
     { kind: "text", text: "Your message:" },
     { kind: "quote", text: input.body },
   ]);
 }
 
-export type ApplicationInput = { name: string; email: string; jobTitle: string; phone?: string | null; links?: string[]; url: string };
+export type ApplicationInput = {
+  name: string;
+  email: string;
+  jobTitle: string;
+  phone?: string | null;
+  links?: string[];
+  url: string;
+};
 
 export function applicationNotificationMail(firm: Firm, input: ApplicationInput): RenderedMail {
   return mail(firm, `New application: ${input.jobTitle} — ${input.name}`, [
@@ -157,13 +209,19 @@ export function applicationNotificationMail(firm: Firm, input: ApplicationInput)
 
 export function applicationAcknowledgementMail(firm: Firm, input: { name: string; jobTitle: string }): RenderedMail {
   return mail(firm, `Your application for ${input.jobTitle}`, [
-    { kind: "text", text: `Hello ${input.name},\n\nThank you for applying for ${input.jobTitle} at ${firm.name}. We have received your application and will come back to you.` },
+    {
+      kind: "text",
+      text: `Hello ${input.name},\n\nThank you for applying for ${input.jobTitle} at ${firm.name}. We have received your application and will come back to you.`,
+    },
   ]);
 }
 
 export function welcomeMail(firm: Firm, input: { name: string; email: string; signInUrl: string }): RenderedMail {
   return mail(firm, `Your ${firm.name} back-office account`, [
-    { kind: "text", text: `Hello ${input.name},\n\nAn account was created for you in ${firm.name}'s back office (Bureau). Sign in with ${input.email} and the password your administrator gave you; you will then choose your own.` },
+    {
+      kind: "text",
+      text: `Hello ${input.name},\n\nAn account was created for you in ${firm.name}'s back office (Bureau). Sign in with ${input.email} and the password your administrator gave you; you will then choose your own.`,
+    },
     { kind: "button", label: "Sign in", url: input.signInUrl },
   ]);
 }

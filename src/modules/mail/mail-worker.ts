@@ -33,7 +33,12 @@ export async function claimEmails(db: Database, limit: number, leaseMs = DEFAULT
     const due = await tx
       .select({ id: email.id })
       .from(email)
-      .where(or(and(eq(email.status, "queued"), lte(email.nextAttemptAt, sql`now()`)), and(eq(email.status, "sending"), lt(email.lockedUntil, sql`now()`))))
+      .where(
+        or(
+          and(eq(email.status, "queued"), lte(email.nextAttemptAt, sql`now()`)),
+          and(eq(email.status, "sending"), lt(email.lockedUntil, sql`now()`)),
+        ),
+      )
       .orderBy(asc(email.nextAttemptAt))
       .limit(limit)
       .for("update", { skipLocked: true });
@@ -57,10 +62,15 @@ export async function claimEmails(db: Database, limit: number, leaseMs = DEFAULT
 }
 
 /** This try's own row, unless another worker took it over after our lease ran out. */
-const stillOurs = (row: ClaimedEmail) => and(eq(email.id, row.id), eq(email.status, "sending"), eq(email.attempts, row.attempts));
+const stillOurs = (row: ClaimedEmail) =>
+  and(eq(email.id, row.id), eq(email.status, "sending"), eq(email.attempts, row.attempts));
 
 export async function markSent(db: Database, row: ClaimedEmail): Promise<boolean> {
-  const updated = await db.update(email).set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, updatedAt: sql`now()` }).where(stillOurs(row)).returning({ id: email.id });
+  const updated = await db
+    .update(email)
+    .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
+    .where(stillOurs(row))
+    .returning({ id: email.id });
   return updated.length > 0;
 }
 
@@ -72,7 +82,12 @@ async function markCaptured(db: Database, row: ClaimedEmail): Promise<void> {
     .where(stillOurs(row));
 }
 
-export async function markFailedTry(db: Database, row: ClaimedEmail, error: unknown, options: { backoffBaseMs?: number; maxAttempts?: number } = {}): Promise<"queued" | "failed"> {
+export async function markFailedTry(
+  db: Database,
+  row: ClaimedEmail,
+  error: unknown,
+  options: { backoffBaseMs?: number; maxAttempts?: number } = {},
+): Promise<"queued" | "failed"> {
   const message = describeError(error);
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const final = row.attempts >= maxAttempts || isPermanentSmtpError(error);
@@ -98,7 +113,11 @@ async function deliverOne(db: Database, row: ClaimedEmail, options: DeliveryOpti
     return;
   }
   const attachments = await db
-    .select({ filename: emailAttachment.filename, contentType: emailAttachment.contentType, content: emailAttachment.content })
+    .select({
+      filename: emailAttachment.filename,
+      contentType: emailAttachment.contentType,
+      content: emailAttachment.content,
+    })
     .from(emailAttachment)
     .where(eq(emailAttachment.emailId, row.id))
     .orderBy(asc(emailAttachment.position));
@@ -116,7 +135,10 @@ async function deliverOne(db: Database, row: ClaimedEmail, options: DeliveryOpti
     });
   } catch (error) {
     const outcome = await markFailedTry(db, row, error, options);
-    getLogger().warn({ emailId: row.id, attempt: row.attempts, outcome, err: describeError(error) }, "mail delivery failed");
+    getLogger().warn(
+      { emailId: row.id, attempt: row.attempts, outcome, err: describeError(error) },
+      "mail delivery failed",
+    );
     return;
   }
   await markSent(db, row);
@@ -187,7 +209,11 @@ export function startWorker(db: Database, options: WorkerOptions): RunningWorker
           const previous = lastRun.get(job.name) ?? 0;
           if (Date.now() - previous < job.everyMs) continue;
           lastRun.set(job.name, Date.now());
-          await job.run(db).catch((error: unknown) => logger.error({ job: job.name, err: describeError(error) }, "background job failed"));
+          await job
+            .run(db)
+            .catch((error: unknown) =>
+              logger.error({ job: job.name, err: describeError(error) }, "background job failed"),
+            );
         }
       } catch (error) {
         logger.error({ err: describeError(error) }, "mail worker: claim failed; retrying");

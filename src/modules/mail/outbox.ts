@@ -38,9 +38,13 @@ export async function enqueueEmail(tx: Executor, input: EnqueueEmailInput): Prom
   const to = input.to.map((value) => value.trim().toLowerCase()).filter(Boolean);
   const cc = (input.cc ?? []).map((value) => value.trim().toLowerCase()).filter(Boolean);
   if (to.length === 0) throw new Error("enqueueEmail: at least one recipient");
-  for (const value of [...to, ...cc]) if (!address.safeParse(value).success) throw new Error(`enqueueEmail: not an email address: ${value}`);
+  for (const value of [...to, ...cc])
+    if (!address.safeParse(value).success) throw new Error(`enqueueEmail: not an email address: ${value}`);
   // Header injection: a subject is one line.
-  const subject = input.subject.replace(/[\r\n]+/g, " ").trim().slice(0, 998);
+  const subject = input.subject
+    .replace(/[\r\n]+/g, " ")
+    .trim()
+    .slice(0, 998);
   const id = uuidv7();
   await tx.insert(email).values({
     id,

@@ -22,7 +22,12 @@ export type ReminderDecision = { send: number | null; skip: number[] };
  * latest goes out: a client never receives three reminders in one morning, and an earlier step is
  * never sent after a later one.
  */
-export function reminderStepsDue(input: { dueDate: DateString; today: DateString; steps: readonly number[]; done: readonly number[] }): ReminderDecision {
+export function reminderStepsDue(input: {
+  dueDate: DateString;
+  today: DateString;
+  steps: readonly number[];
+  done: readonly number[];
+}): ReminderDecision {
   const steps = [...new Set(input.steps.filter((step) => Number.isInteger(step) && step > 0))].sort((a, b) => a - b);
   const done = new Set(input.done);
   const reached = steps.filter((step) => reminderDate(input.dueDate, step) <= input.today);
@@ -41,7 +46,12 @@ export function hourInZone(now: Date, timeZone: string): number {
 }
 
 /** The daily run is due once per firm day, from REMINDER_RUN_HOUR on. */
-export function isDailyRunDue(input: { now: Date; timeZone: string; lastRunOn: DateString | null; hour?: number }): boolean {
+export function isDailyRunDue(input: {
+  now: Date;
+  timeZone: string;
+  lastRunOn: DateString | null;
+  hour?: number;
+}): boolean {
   const today = todayInZone(input.timeZone, input.now);
   if (input.lastRunOn !== null && input.lastRunOn >= today) return false;
   return hourInZone(input.now, input.timeZone) >= (input.hour ?? REMINDER_RUN_HOUR);

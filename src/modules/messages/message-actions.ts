@@ -17,12 +17,21 @@ export type ContactFormState = {
 };
 
 /** The public /mail form (useActionState): works as a plain POST without JavaScript. */
-export async function sendContactMessageAction(_previous: ContactFormState, formData: FormData): Promise<ContactFormState> {
+export async function sendContactMessageAction(
+  _previous: ContactFormState,
+  formData: FormData,
+): Promise<ContactFormState> {
   const { values, formToken, honeypot } = readContactForm(formData);
   const config = getConfig();
   const requestHeaders = await headers();
   const result = await runAction(() =>
-    submitContactMessage(getDb(), values, { ip: clientIpFrom(requestHeaders), formToken, honeypot, secret: config.authSecret, appUrl: config.appUrl }),
+    submitContactMessage(getDb(), values, {
+      ip: clientIpFrom(requestHeaders),
+      formToken,
+      honeypot,
+      secret: config.authSecret,
+      appUrl: config.appUrl,
+    }),
   );
   if (result.ok) redirect(`/mail?sent=${values.wantsCallback === "on" ? "callback" : "1"}`);
   const fieldErrors = { ...(result.fieldErrors ?? {}) };
@@ -31,7 +40,14 @@ export async function sendContactMessageAction(_previous: ContactFormState, form
   return { message: formMessage, fieldErrors, values };
 }
 
-export async function setMessageStatusAction(input: { id: string; version: number; status: string }): Promise<ActionResult<{ id: string; version: number }>> {
+export async function setMessageStatusAction(input: {
+  id: string;
+  version: number;
+  status: string;
+}): Promise<ActionResult<{ id: string; version: number }>> {
   // Inside runAction: a refused caller gets the forbidden ActionResult, not a thrown error (500).
-  return runAction(async () => setMessageStatus(getDb(), await requireActor(["admin", "manager"]), input), "Message updated.");
+  return runAction(
+    async () => setMessageStatus(getDb(), await requireActor(["admin", "manager"]), input),
+    "Message updated.",
+  );
 }

@@ -6,9 +6,19 @@ import { call, contactMessage } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
-import { ANTI_SPAM_MESSAGES, countLinks, FORM_TOKEN_FIELD, HONEYPOT_FIELD, MAX_LINKS_IN_TEXT } from "@/modules/public-site/anti-spam-rules";
+import {
+  ANTI_SPAM_MESSAGES,
+  countLinks,
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  MAX_LINKS_IN_TEXT,
+} from "@/modules/public-site/anti-spam-rules";
 import { INVALID_PHONE_MESSAGE, toE164 } from "@/modules/public-site/phone";
-import { guardPublicForm, type PublicSubmission, recordPublicFormSubmission } from "@/modules/public-site/public-form-guard";
+import {
+  guardPublicForm,
+  type PublicSubmission,
+  recordPublicFormSubmission,
+} from "@/modules/public-site/public-form-guard";
 import { notifyContactMessage } from "@/modules/public-site/public-site-notifications";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { contactMessageInput, messageStatusInput } from "./message-schemas";
@@ -19,7 +29,11 @@ const CONTACT_FIELDS = ["name", "email", "company", "subject", "body", "phone", 
  * What the /mail form sent: its text fields as typed (the form shows them again after an error;
  * a file sent in their place is dropped) and the anti-spam fields, checked by submitContactMessage.
  */
-export function readContactForm(formData: unknown): { values: Record<string, string>; formToken: unknown; honeypot: unknown } {
+export function readContactForm(formData: unknown): {
+  values: Record<string, string>;
+  formToken: unknown;
+  honeypot: unknown;
+} {
   const values: Record<string, string> = {};
   // A server action receives whatever a client sends; anything but a form is an empty form.
   if (!(formData instanceof FormData)) return { values, formToken: null, honeypot: null };
@@ -36,7 +50,11 @@ export type SubmittedMessage = { outcome: "stored"; messageId: string; callId: s
  * The /mail form. With "call me back" a `requested` inbound call is created in the same transaction
  * (SPEC section 4: requested calls come from /mail) and the message links to it.
  */
-export async function submitContactMessage(db: Database, raw: unknown, context: PublicSubmission): Promise<SubmittedMessage> {
+export async function submitContactMessage(
+  db: Database,
+  raw: unknown,
+  context: PublicSubmission,
+): Promise<SubmittedMessage> {
   if ((await guardPublicForm(db, "mail", context)) === "ignore") return { outcome: "ignored" };
   const input = parseInput(contactMessageInput, raw);
   const settings = await getSettings(db);
@@ -47,8 +65,10 @@ export async function submitContactMessage(db: Database, raw: unknown, context: 
     if (!phone) fieldErrors.phone = INVALID_PHONE_MESSAGE;
   }
   if (countLinks(input.body) > MAX_LINKS_IN_TEXT) fieldErrors.body = ANTI_SPAM_MESSAGES.too_many_links;
-  if (countLinks(input.subject) > 0 || countLinks(input.name) > 0) fieldErrors[countLinks(input.subject) > 0 ? "subject" : "name"] = "Please leave links out of this field.";
-  if (Object.keys(fieldErrors).length > 0) throw new InvalidError("Please correct the highlighted fields.", fieldErrors);
+  if (countLinks(input.subject) > 0 || countLinks(input.name) > 0)
+    fieldErrors[countLinks(input.subject) > 0 ? "subject" : "name"] = "Please leave links out of this field.";
+  if (Object.keys(fieldErrors).length > 0)
+    throw new InvalidError("Please correct the highlighted fields.", fieldErrors);
 
   return db.transaction(async (tx) => {
     await recordPublicFormSubmission(tx, "mail", context);
@@ -65,7 +85,12 @@ export async function submitContactMessage(db: Database, raw: unknown, context: 
         subject: input.subject,
         notes: input.body,
       });
-      await recordAudit(tx, SYSTEM_ACTOR, { entity: "call", entityId: callId, action: "request", summary: { from: "mail", contactName: input.name } });
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        entity: "call",
+        entityId: callId,
+        action: "request",
+        summary: { from: "mail", contactName: input.name },
+      });
     }
     const messageId = uuidv7();
     await tx.insert(contactMessage).values({
@@ -79,8 +104,27 @@ export async function submitContactMessage(db: Database, raw: unknown, context: 
       wantsCallback: input.wantsCallback,
       callId,
     });
-    await recordAudit(tx, SYSTEM_ACTOR, { entity: "message", entityId: messageId, action: "receive", summary: { subject: input.subject, wantsCallback: input.wantsCallback, callId } });
-    await notifyContactMessage(tx, { id: messageId, name: input.name, email: input.email, company: input.company, subject: input.subject, body: input.body, phone, wantsCallback: input.wantsCallback }, settings, context.appUrl);
+    await recordAudit(tx, SYSTEM_ACTOR, {
+      entity: "message",
+      entityId: messageId,
+      action: "receive",
+      summary: { subject: input.subject, wantsCallback: input.wantsCallback, callId },
+    });
+    await notifyContactMessage(
+      tx,
+      {
+        id: messageId,
+        name: input.name,
+        email: input.email,
+        company: input.company,
+        subject: input.subject,
+        body: input.body,
+        phone,
+        wantsCallback: input.wantsCallback,
+      },
+      settings,
+      context.appUrl,
+    );
     return { outcome: "stored" as const, messageId, callId };
   });
 }
@@ -89,7 +133,10 @@ export async function setMessageStatus(db: Database, actor: Actor, raw: unknown)
   if (actor.role !== "admin" && actor.role !== "manager") throw new ForbiddenError();
   const { id, version, status } = parseInput(messageStatusInput, raw);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: contactMessage.status }).from(contactMessage).where(eq(contactMessage.id, id));
+    const [before] = await tx
+      .select({ status: contactMessage.status })
+      .from(contactMessage)
+      .where(eq(contactMessage.id, id));
     if (!before) throw new NotFoundError("This message does not exist.");
     const [updated] = await tx
       .update(contactMessage)
@@ -97,7 +144,12 @@ export async function setMessageStatus(db: Database, actor: Actor, raw: unknown)
       .where(and(eq(contactMessage.id, id), eq(contactMessage.version, version)))
       .returning({ id: contactMessage.id, version: contactMessage.version });
     if (!updated) throw new ConflictError("This message was changed by someone else. Reload the page and try again.");
-    await recordAudit(tx, actor, { entity: "message", entityId: id, action: "status", summary: { from: before.status, to: status } });
+    await recordAudit(tx, actor, {
+      entity: "message",
+      entityId: id,
+      action: "status",
+      summary: { from: before.status, to: status },
+    });
     return updated;
   });
 }

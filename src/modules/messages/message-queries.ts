@@ -41,7 +41,10 @@ export function newMessagesCount(db: Executor) {
 }
 
 export async function countMessagesByStatus(db: Executor): Promise<Record<MessageStatus, number>> {
-  const rows = await db.select({ status: contactMessage.status, value: count() }).from(contactMessage).groupBy(contactMessage.status);
+  const rows = await db
+    .select({ status: contactMessage.status, value: count() })
+    .from(contactMessage)
+    .groupBy(contactMessage.status);
   const counts: Record<MessageStatus, number> = { new: 0, read: 0, archived: 0 };
   for (const row of rows) counts[row.status] = row.value;
   return counts;

@@ -16,7 +16,12 @@ const optionalText = (max: number, message = `Use at most ${max} characters.`) =
 
 export const contactMessageInput = z
   .object({
-    name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(120, "Use at most 120 characters.").superRefine(checkLine),
+    name: z
+      .string({ error: "Enter your name." })
+      .trim()
+      .min(1, "Enter your name.")
+      .max(120, "Use at most 120 characters.")
+      .superRefine(checkLine),
     email: z
       .string({ error: "Enter your email address." })
       .trim()
@@ -24,7 +29,12 @@ export const contactMessageInput = z
       .max(254, "Use at most 254 characters.")
       .pipe(z.email("Enter a valid email address, such as name@example.com.")),
     company: optionalText(200),
-    subject: z.string({ error: "Enter a subject." }).trim().min(1, "Enter a subject.").max(200, "Use at most 200 characters.").superRefine(checkLine),
+    subject: z
+      .string({ error: "Enter a subject." })
+      .trim()
+      .min(1, "Enter a subject.")
+      .max(200, "Use at most 200 characters.")
+      .superRefine(checkLine),
     body: z
       .string({ error: "Write your message." })
       .overwrite(normalizeLineBreaks)
@@ -39,7 +49,8 @@ export const contactMessageInput = z
       .transform((value) => value === true || value === "on" || value === "true"),
   })
   .superRefine((value, ctx) => {
-    if (value.wantsCallback && !value.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: "Enter a phone number so that we can call you back." });
+    if (value.wantsCallback && !value.phone)
+      ctx.addIssue({ code: "custom", path: ["phone"], message: "Enter a phone number so that we can call you back." });
   });
 export type ContactMessageInput = z.input<typeof contactMessageInput>;
 

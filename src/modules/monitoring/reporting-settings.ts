@@ -4,12 +4,24 @@ import type { SentryConfig } from "@/lib/env";
 export const REPORTING_META_NAME = "bureau-error-reporting";
 export const TUNNEL_PATH = "/monitoring";
 
-export type BrowserReportingSettings = { dsn: string; tunnel: string; environment: string; release: string; tracesSampleRate: number };
+export type BrowserReportingSettings = {
+  dsn: string;
+  tunnel: string;
+  environment: string;
+  release: string;
+  tracesSampleRate: number;
+};
 
 /** The settings for the page, or undefined when the browser must not report (no DSN). */
 export function browserReportingSettings(config: SentryConfig): BrowserReportingSettings | undefined {
   if (!config.browserDsn) return undefined;
-  return { dsn: config.browserDsn, tunnel: TUNNEL_PATH, environment: config.environment, release: config.release, tracesSampleRate: config.tracesSampleRate };
+  return {
+    dsn: config.browserDsn,
+    tunnel: TUNNEL_PATH,
+    environment: config.environment,
+    release: config.release,
+    tracesSampleRate: config.tracesSampleRate,
+  };
 }
 
 export function parseReportingSettings(text: string): BrowserReportingSettings | undefined {

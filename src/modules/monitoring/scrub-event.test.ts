@@ -11,7 +11,12 @@ describe("scrubEvent", () => {
         method: "POST",
         cookies: { "better-auth.session_token": "s3cret" },
         data: { email: "jane@example.com", password: "hunter2 hunter2" },
-        headers: { cookie: "a=b", Authorization: "Bearer x", "user-agent": "Chromium", "x-forwarded-for": "203.0.113.9" },
+        headers: {
+          cookie: "a=b",
+          Authorization: "Bearer x",
+          "user-agent": "Chromium",
+          "x-forwarded-for": "203.0.113.9",
+        },
         query_string: "email=jane@example.com&page=2&password=x",
       },
     };
@@ -28,8 +33,18 @@ describe("scrubEvent", () => {
       type: undefined,
       user: { id: "u1", email: "jane@example.com", ip_address: "203.0.113.9", username: "jane" },
       message: "could not mail jane@example.com",
-      exception: { values: [{ type: "Error", value: "duplicate key jane@example.com", stacktrace: { frames: [{ function: "f", vars: { password: "x" } }] } }] },
-      breadcrumbs: [{ message: "signed in as jane@example.com", data: { password: "x", to: "bob@example.org", count: 2 } }],
+      exception: {
+        values: [
+          {
+            type: "Error",
+            value: "duplicate key jane@example.com",
+            stacktrace: { frames: [{ function: "f", vars: { password: "x" } }] },
+          },
+        ],
+      },
+      breadcrumbs: [
+        { message: "signed in as jane@example.com", data: { password: "x", to: "bob@example.org", count: 2 } },
+      ],
       extra: { newPassword: "x", nested: { apiToken: "t", note: "mail ann@example.net" } },
     };
     const scrubbed = scrubEvent(event);
@@ -37,8 +52,14 @@ describe("scrubEvent", () => {
     expect(scrubbed.message).toBe("could not mail [email]");
     expect(scrubbed.exception?.values?.[0]?.value).toBe("duplicate key [email]");
     expect(scrubbed.exception?.values?.[0]?.stacktrace?.frames?.[0]?.vars).toBeUndefined();
-    expect(scrubbed.breadcrumbs?.[0]).toEqual({ message: "signed in as [email]", data: { password: "[redacted]", to: "[email]", count: 2 } });
-    expect(scrubbed.extra).toEqual({ newPassword: "[redacted]", nested: { apiToken: "[redacted]", note: "mail [email]" } });
+    expect(scrubbed.breadcrumbs?.[0]).toEqual({
+      message: "signed in as [email]",
+      data: { password: "[redacted]", to: "[email]", count: 2 },
+    });
+    expect(scrubbed.extra).toEqual({
+      newPassword: "[redacted]",
+      nested: { apiToken: "[redacted]", note: "mail [email]" },
+    });
   });
 
   it("an anonymous user becomes an empty user", () => {

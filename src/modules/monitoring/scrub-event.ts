@@ -10,7 +10,10 @@ import type { DataCollection, ErrorEvent } from "@sentry/core";
 export const PRIVATE_DATA_COLLECTION: DataCollection = {
   userInfo: false,
   cookies: false,
-  httpHeaders: { request: { deny: ["cookie", "authorization", "proxy-authorization", "x-forwarded-for", "x-real-ip"] }, response: false },
+  httpHeaders: {
+    request: { deny: ["cookie", "authorization", "proxy-authorization", "x-forwarded-for", "x-real-ip"] },
+    response: false,
+  },
   httpBodies: [],
   urlQueryParams: false,
   stackFrameVariables: false,
@@ -23,7 +26,14 @@ export const PRIVATE_DATA_COLLECTION: DataCollection = {
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const SENSITIVE_KEY = /pass(word)?|secret|token|cookie|authori[sz]ation|session|e-?mail|phone|iban/i;
 const REDACTED = "[redacted]";
-const DROPPED_HEADERS = new Set(["cookie", "set-cookie", "authorization", "proxy-authorization", "x-forwarded-for", "x-real-ip"]);
+const DROPPED_HEADERS = new Set([
+  "cookie",
+  "set-cookie",
+  "authorization",
+  "proxy-authorization",
+  "x-forwarded-for",
+  "x-real-ip",
+]);
 
 /** Replaces email addresses inside free text (messages, exception values, URLs). */
 export function scrubText(text: string): string {
@@ -55,7 +65,9 @@ function scrubQuery(query: string): string {
     .map((pair) => {
       const [key = "", ...rest] = pair.split("=");
       if (rest.length === 0) return scrubText(pair);
-      return SENSITIVE_KEY.test(decodeURIComponentSafe(key)) ? `${key}=${REDACTED}` : `${key}=${scrubText(rest.join("="))}`;
+      return SENSITIVE_KEY.test(decodeURIComponentSafe(key))
+        ? `${key}=${REDACTED}`
+        : `${key}=${scrubText(rest.join("="))}`;
     })
     .join("&");
 }
@@ -83,7 +95,8 @@ export function scrubEvent<T extends ErrorEvent>(event: T): T {
     }
     if (typeof request.url === "string") request.url = scrubUrl(request.url);
     if (typeof request.query_string === "string") request.query_string = scrubQuery(request.query_string);
-    else if (request.query_string) request.query_string = scrubValue(request.query_string) as typeof request.query_string;
+    else if (request.query_string)
+      request.query_string = scrubValue(request.query_string) as typeof request.query_string;
   }
   if (event.user) {
     // The id is enough to find the account in Bureau; name, email and address stay home.

@@ -7,7 +7,10 @@ import { PRIVATE_DATA_COLLECTION, scrubEvent } from "./scrub-event";
 
 type SentryModule = typeof import("@sentry/nextjs");
 
-const globalForSentry = globalThis as unknown as { bureauBrowserSentry?: Promise<SentryModule | undefined>; bureauPendingErrors?: (Error & { digest?: string })[] };
+const globalForSentry = globalThis as unknown as {
+  bureauBrowserSentry?: Promise<SentryModule | undefined>;
+  bureauPendingErrors?: (Error & { digest?: string })[];
+};
 
 function readSettings(): BrowserReportingSettings | undefined {
   const meta = document.querySelector<HTMLMetaElement>(`meta[name="${REPORTING_META_NAME}"]`);
@@ -81,7 +84,9 @@ export function reportBrowserError(error: Error & { digest?: string }): void {
 }
 
 export function reportRouterTransition(href: string, navigationType: string): void {
-  void globalForSentry.bureauBrowserSentry?.then((Sentry) => Sentry?.captureRouterTransitionStart(href, navigationType));
+  void globalForSentry.bureauBrowserSentry?.then((Sentry) =>
+    Sentry?.captureRouterTransitionStart(href, navigationType),
+  );
 }
 
 /** Whether the SDK is running in this page (for /sentry-example-page). */

@@ -33,12 +33,22 @@ export async function startServerReporting(config: SentryConfig): Promise<void> 
  * log line carries the digest the error page shows, so a digest on screen is found in the logs.
  */
 export async function reportRequestError(...[error, request, context]: RequestErrorArguments): Promise<void> {
-  const digest = typeof (error as { digest?: unknown }).digest === "string" ? (error as { digest: string }).digest : undefined;
+  const digest =
+    typeof (error as { digest?: unknown }).digest === "string" ? (error as { digest: string }).digest : undefined;
   const requestIdHeader = request.headers["x-request-id"];
   const requestId = Array.isArray(requestIdHeader) ? requestIdHeader[0] : requestIdHeader;
   const path = request.path.split("?")[0];
   getLogger().error(
-    { err: error, digest, requestId, method: request.method, path, routePath: context.routePath, routeType: context.routeType, routerKind: context.routerKind },
+    {
+      err: error,
+      digest,
+      requestId,
+      method: request.method,
+      path,
+      routePath: context.routePath,
+      routeType: context.routeType,
+      routerKind: context.routerKind,
+    },
     "request failed",
   );
   const Sentry = globalForSentry.bureauServerSentry;

@@ -1,30 +1,63 @@
 import { describe, expect, it } from "vitest";
-import { envelopeEndpoint, findAllowedDsn, isDeclaredTooLarge, isSameDsn, MAX_ENVELOPE_BYTES, parseDsn, readEnvelopeHeader, sentryAuthHeader } from "./tunnel-rules";
+import {
+  envelopeEndpoint,
+  findAllowedDsn,
+  isDeclaredTooLarge,
+  isSameDsn,
+  MAX_ENVELOPE_BYTES,
+  parseDsn,
+  readEnvelopeHeader,
+  sentryAuthHeader,
+} from "./tunnel-rules";
 
 const encoder = new TextEncoder();
 
 describe("parseDsn and envelopeEndpoint", () => {
   it("sentry.io", () => {
     const dsn = parseDsn("https://abc123@o4507.ingest.de.sentry.io/4508");
-    expect(dsn).toEqual({ protocol: "https:", publicKey: "abc123", host: "o4507.ingest.de.sentry.io", pathPrefix: "", projectId: "4508" });
+    expect(dsn).toEqual({
+      protocol: "https:",
+      publicKey: "abc123",
+      host: "o4507.ingest.de.sentry.io",
+      pathPrefix: "",
+      projectId: "4508",
+    });
     expect(envelopeEndpoint(dsn!)).toBe("https://o4507.ingest.de.sentry.io/api/4508/envelope/");
   });
 
   it("self-hosted Sentry behind a path prefix and a port, with a legacy secret", () => {
     const dsn = parseDsn("http://key:secret@sentry.internal:9000/tools/sentry/12");
-    expect(dsn).toMatchObject({ host: "sentry.internal:9000", pathPrefix: "/tools/sentry", projectId: "12", publicKey: "key" });
+    expect(dsn).toMatchObject({
+      host: "sentry.internal:9000",
+      pathPrefix: "/tools/sentry",
+      projectId: "12",
+      publicKey: "key",
+    });
     expect(envelopeEndpoint(dsn!)).toBe("http://sentry.internal:9000/tools/sentry/api/12/envelope/");
   });
 
   it("GlitchTip", () => {
-    expect(envelopeEndpoint(parseDsn("https://0f1e2d3c4b5a@app.glitchtip.com/7")!)).toBe("https://app.glitchtip.com/api/7/envelope/");
+    expect(envelopeEndpoint(parseDsn("https://0f1e2d3c4b5a@app.glitchtip.com/7")!)).toBe(
+      "https://app.glitchtip.com/api/7/envelope/",
+    );
   });
 
   it("loopback capture server", () => {
-    expect(envelopeEndpoint(parseDsn("http://publickey@127.0.0.1:3299/1")!)).toBe("http://127.0.0.1:3299/api/1/envelope/");
+    expect(envelopeEndpoint(parseDsn("http://publickey@127.0.0.1:3299/1")!)).toBe(
+      "http://127.0.0.1:3299/api/1/envelope/",
+    );
   });
 
-  it.each(["", "not a dsn", "ftp://key@host/1", "https://host/1", "https://key@host/", "https://key@host/abc", "https://key@host/1?x=1", "https://key@host/1#x"])("refuses %j", (value) => {
+  it.each([
+    "",
+    "not a dsn",
+    "ftp://key@host/1",
+    "https://host/1",
+    "https://key@host/",
+    "https://key@host/abc",
+    "https://key@host/1?x=1",
+    "https://key@host/1#x",
+  ])("refuses %j", (value) => {
     expect(parseDsn(value)).toBeUndefined();
   });
 });
@@ -57,9 +90,14 @@ describe("DSN matching", () => {
 
 describe("readEnvelopeHeader", () => {
   it("reads the first line only, whatever binary follows", () => {
-    const head = encoder.encode('{"event_id":"9ec79c33ec9942ab8353589fcb2e04dc","dsn":"https://abc@o1.ingest.sentry.io/42"}\n{"type":"attachment","length":4}\n');
+    const head = encoder.encode(
+      '{"event_id":"9ec79c33ec9942ab8353589fcb2e04dc","dsn":"https://abc@o1.ingest.sentry.io/42"}\n{"type":"attachment","length":4}\n',
+    );
     const body = new Uint8Array([...head, 0xff, 0x00, 0xfe, 0x0a]);
-    expect(readEnvelopeHeader(body)).toEqual({ event_id: "9ec79c33ec9942ab8353589fcb2e04dc", dsn: "https://abc@o1.ingest.sentry.io/42" });
+    expect(readEnvelopeHeader(body)).toEqual({
+      event_id: "9ec79c33ec9942ab8353589fcb2e04dc",
+      dsn: "https://abc@o1.ingest.sentry.io/42",
+    });
   });
 
   it("a header without a newline is the whole body", () => {

@@ -47,7 +47,13 @@ export function envelopeEndpoint(dsn: DsnParts): string {
  * rather than strings accepts what the SDK re-serialises (e.g. a trailing slash dropped) and nothing else.
  */
 export function isSameDsn(a: DsnParts, b: DsnParts): boolean {
-  return a.protocol === b.protocol && a.publicKey === b.publicKey && a.host.toLowerCase() === b.host.toLowerCase() && a.pathPrefix === b.pathPrefix && a.projectId === b.projectId;
+  return (
+    a.protocol === b.protocol &&
+    a.publicKey === b.publicKey &&
+    a.host.toLowerCase() === b.host.toLowerCase() &&
+    a.pathPrefix === b.pathPrefix &&
+    a.projectId === b.projectId
+  );
 }
 
 /** The DSN among `allowed` that the envelope header names, or undefined (the tunnel then answers 403). */

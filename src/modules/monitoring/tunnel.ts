@@ -41,13 +41,19 @@ export function tunnelDsnsFrom(config: SentryConfig): DsnParts[] {
 }
 
 function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers } });
+  return new Response(text, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
 }
 
 type BodyResult = { kind: "ok"; bytes: Uint8Array<ArrayBuffer> } | { kind: "too-large" };
 
 /** Reads the body counting bytes as they arrive; stops at the first byte over the limit. */
-export async function readBodyWithLimit(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BodyResult> {
+export async function readBodyWithLimit(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<BodyResult> {
   if (!body) return { kind: "ok", bytes: new Uint8Array() };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -92,7 +98,11 @@ export async function handleTunnelRequest(request: Request, context: TunnelConte
   return forwardEnvelope(body.bytes, target, context);
 }
 
-async function forwardEnvelope(bytes: Uint8Array<ArrayBuffer>, target: DsnParts, context: TunnelContext): Promise<Response> {
+async function forwardEnvelope(
+  bytes: Uint8Array<ArrayBuffer>,
+  target: DsnParts,
+  context: TunnelContext,
+): Promise<Response> {
   const url = envelopeEndpoint(target);
   const signal = AbortSignal.timeout(context.timeoutMs ?? UPSTREAM_TIMEOUT_MS);
   try {
@@ -112,11 +122,19 @@ async function forwardEnvelope(bytes: Uint8Array<ArrayBuffer>, target: DsnParts,
     }
     return new Response(answer, { status: upstream.status, headers });
   } catch (error) {
-    const timedOut = signal.aborted || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
+    const timedOut =
+      signal.aborted || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
     getLogger().warn(
-      { requestId: context.requestId, upstream: `${target.protocol}//${target.host}`, reason: timedOut ? "timeout" : "network", error: error instanceof Error ? error.message : String(error) },
+      {
+        requestId: context.requestId,
+        upstream: `${target.protocol}//${target.host}`,
+        reason: timedOut ? "timeout" : "network",
+        error: error instanceof Error ? error.message : String(error),
+      },
       "error report not forwarded",
     );
-    return timedOut ? plain(504, "Error reporting service did not answer in time") : plain(502, "Error reporting service unreachable");
+    return timedOut
+      ? plain(504, "Error reporting service did not answer in time")
+      : plain(502, "Error reporting service unreachable");
   }
 }

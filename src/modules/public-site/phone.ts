@@ -7,4 +7,5 @@ export function toE164(input: string, defaultCountry: string): string | null {
   return parsed.format("E.164");
 }
 
-export const INVALID_PHONE_MESSAGE = "Enter a valid phone number, with the country code if it is abroad (e.g. +44 20 7946 0958).";
+export const INVALID_PHONE_MESSAGE =
+  "Enter a valid phone number, with the country code if it is abroad (e.g. +44 20 7946 0958).";

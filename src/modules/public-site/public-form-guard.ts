@@ -2,8 +2,20 @@
 // honeypot, the signed "loaded at" time, and the per-IP limit kept in the database.
 import type { Executor } from "@/db/client";
 import { RateLimitedError, InvalidError } from "@/lib/errors";
-import { consumeRateLimitInTransaction, getRateLimitState, recordRateLimitHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
-import { ANTI_SPAM_MESSAGES, isHoneypotHit, PUBLIC_FORM_LIMIT, PUBLIC_FORM_WINDOW_MS, rateLimitedMessage, verifyFormToken } from "./anti-spam-rules";
+import {
+  consumeRateLimitInTransaction,
+  getRateLimitState,
+  recordRateLimitHit,
+  type RateLimitRule,
+} from "@/modules/rate-limits/rate-limit";
+import {
+  ANTI_SPAM_MESSAGES,
+  isHoneypotHit,
+  PUBLIC_FORM_LIMIT,
+  PUBLIC_FORM_WINDOW_MS,
+  rateLimitedMessage,
+  verifyFormToken,
+} from "./anti-spam-rules";
 
 export type PublicForm = "mail" | "apply";
 
@@ -26,7 +38,11 @@ export function publicFormRule(form: PublicForm): RateLimitRule {
  * "ignore" for a honeypot hit (the caller answers as if it worked and stores nothing); throws
  * InvalidError / RateLimitedError with a polite message otherwise; "ok" when the input may be read.
  */
-export async function guardPublicForm(db: Executor, form: PublicForm, submission: PublicSubmission): Promise<"ok" | "ignore"> {
+export async function guardPublicForm(
+  db: Executor,
+  form: PublicForm,
+  submission: PublicSubmission,
+): Promise<"ok" | "ignore"> {
   const now = submission.now ?? new Date();
   const rule = publicFormRule(form);
   if (isHoneypotHit(submission.honeypot)) {
@@ -47,7 +63,16 @@ export async function guardPublicForm(db: Executor, form: PublicForm, submission
  * again here under a lock per address, so concurrent submissions (on one instance or several) cannot
  * all pass guardPublicForm's early check: over the limit, this throws and nothing is stored.
  */
-export async function recordPublicFormSubmission(tx: Executor, form: PublicForm, submission: PublicSubmission): Promise<void> {
-  const state = await consumeRateLimitInTransaction(tx, publicFormRule(form), submission.ip, submission.now ?? new Date());
+export async function recordPublicFormSubmission(
+  tx: Executor,
+  form: PublicForm,
+  submission: PublicSubmission,
+): Promise<void> {
+  const state = await consumeRateLimitInTransaction(
+    tx,
+    publicFormRule(form),
+    submission.ip,
+    submission.now ?? new Date(),
+  );
   if (!state.allowed) throw new RateLimitedError(rateLimitedMessage(state.retryAfterSeconds), state.retryAfterSeconds);
 }

@@ -21,22 +21,59 @@ function firmAddress(settings: Settings): string | null {
   return settings.notificationEmail ?? settings.email ?? null;
 }
 
-export type MessageForMail = { id: string; name: string; email: string; company: string | null; subject: string; body: string; phone: string | null; wantsCallback: boolean };
+export type MessageForMail = {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  subject: string;
+  body: string;
+  phone: string | null;
+  wantsCallback: boolean;
+};
 
-export async function notifyContactMessage(tx: Executor, message: MessageForMail, settings: Settings, appUrl: string): Promise<void> {
+export async function notifyContactMessage(
+  tx: Executor,
+  message: MessageForMail,
+  settings: Settings,
+  appUrl: string,
+): Promise<void> {
   const firm = firmOf(settings);
   const about = { type: "message", id: message.id };
   const to = firmAddress(settings);
-  if (to) await enqueueEmail(tx, { to: [to], ...contactMessageNotificationMail(firm, { ...message, url: `${appUrl}/bo/messages` }), about });
+  if (to)
+    await enqueueEmail(tx, {
+      to: [to],
+      ...contactMessageNotificationMail(firm, { ...message, url: `${appUrl}/bo/messages` }),
+      about,
+    });
   await enqueueEmail(tx, { to: [message.email], ...contactMessageAcknowledgementMail(firm, message), about });
 }
 
-export type ApplicationForMail = { id: string; name: string; email: string; phone: string | null; links: string[]; jobId: string; jobTitle: string };
+export type ApplicationForMail = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  links: string[];
+  jobId: string;
+  jobTitle: string;
+};
 
-export async function notifyApplication(tx: Executor, application: ApplicationForMail, settings: Settings, appUrl: string): Promise<void> {
+export async function notifyApplication(
+  tx: Executor,
+  application: ApplicationForMail,
+  settings: Settings,
+  appUrl: string,
+): Promise<void> {
   const firm = firmOf(settings);
   const about = { type: "application", id: application.id };
   const to = firmAddress(settings);
-  if (to) await enqueueEmail(tx, { to: [to], ...applicationNotificationMail(firm, { ...application, url: `${appUrl}/bo/jobs/${application.jobId}` }), about });
+  if (to)
+    await enqueueEmail(tx, {
+      to: [to],
+      ...applicationNotificationMail(firm, { ...application, url: `${appUrl}/bo/jobs/${application.jobId}` }),
+      about,
+    });
   await enqueueEmail(tx, { to: [application.email], ...applicationAcknowledgementMail(firm, application), about });
 }

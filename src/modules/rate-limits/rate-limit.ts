@@ -7,7 +7,12 @@ export type RateLimitRule = { bucket: string; limit: number; windowMs: number };
 export type RateLimitState = { allowed: boolean; count: number; retryAfterSeconds: number };
 
 /** How many hits the key has in the window, and how long until one of them leaves it. */
-export async function getRateLimitState(db: Executor, rule: RateLimitRule, key: string, now = new Date()): Promise<RateLimitState> {
+export async function getRateLimitState(
+  db: Executor,
+  rule: RateLimitRule,
+  key: string,
+  now = new Date(),
+): Promise<RateLimitState> {
   const since = new Date(now.getTime() - rule.windowMs);
   const rows = await db
     .select({ createdAt: rateLimitHit.createdAt })
@@ -23,14 +28,24 @@ export async function getRateLimitState(db: Executor, rule: RateLimitRule, key: 
   return { allowed: false, count, retryAfterSeconds };
 }
 
-export async function recordRateLimitHit(db: Executor, rule: RateLimitRule, key: string, now = new Date()): Promise<void> {
+export async function recordRateLimitHit(
+  db: Executor,
+  rule: RateLimitRule,
+  key: string,
+  now = new Date(),
+): Promise<void> {
   await db.insert(rateLimitHit).values({ bucket: rule.bucket, key, createdAt: now });
   // Keep the table small: now and then, drop what every window has left behind.
   if (Math.random() < 0.02) await pruneRateLimitHits(db, now);
 }
 
 /** Checks and records one hit; refused hits are not recorded (they would extend the wait forever). */
-export async function consumeRateLimit(db: Executor, rule: RateLimitRule, key: string, now = new Date()): Promise<RateLimitState> {
+export async function consumeRateLimit(
+  db: Executor,
+  rule: RateLimitRule,
+  key: string,
+  now = new Date(),
+): Promise<RateLimitState> {
   const state = await getRateLimitState(db, rule, key, now);
   if (!state.allowed) return state;
   await recordRateLimitHit(db, rule, key, now);
@@ -42,7 +57,12 @@ export async function consumeRateLimit(db: Executor, rule: RateLimitRule, key: s
  * transaction-scoped advisory lock (on any instance) until the previous one has committed or rolled
  * back, so a burst of concurrent requests cannot all pass the check before any of them is recorded.
  */
-export async function consumeRateLimitInTransaction(tx: Executor, rule: RateLimitRule, key: string, now = new Date()): Promise<RateLimitState> {
+export async function consumeRateLimitInTransaction(
+  tx: Executor,
+  rule: RateLimitRule,
+  key: string,
+  now = new Date(),
+): Promise<RateLimitState> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${rule.bucket}:${key}`}))`);
   return consumeRateLimit(tx, rule, key, now);
 }

@@ -31,14 +31,19 @@ function checkSettingsRules(values: ReturnType<typeof settingsFormInput.parse>) 
   const fieldErrors: Record<string, string> = {};
   if (!isKnownTimezone(values.timezone)) fieldErrors.timezone = "Choose a timezone from the list.";
   if (!isKnownCurrency(values.currency)) fieldErrors.currency = "Choose a currency from the list.";
-  if (values.vatNumber && (EU_COUNTRIES as readonly string[]).includes(values.country) && !isEuVatNumberShape(values.country, values.vatNumber)) {
+  if (
+    values.vatNumber &&
+    (EU_COUNTRIES as readonly string[]).includes(values.country) &&
+    !isEuVatNumberShape(values.country, values.vatNumber)
+  ) {
     fieldErrors.vatNumber = "This is not the shape of a VAT number of the chosen country.";
   }
   for (const field of ["invoiceNumberPattern", "creditNoteNumberPattern"] as const) {
     const check = validateNumberPattern(values[field]);
     if (!check.ok) fieldErrors[field] = check.message;
   }
-  if (values.invoiceNumberPattern === values.creditNoteNumberPattern) fieldErrors.creditNoteNumberPattern = "Credit notes need their own number series.";
+  if (values.invoiceNumberPattern === values.creditNoteNumberPattern)
+    fieldErrors.creditNoteNumberPattern = "Credit notes need their own number series.";
   if (Object.keys(fieldErrors).length > 0) throw new InvalidError(INVALID, fieldErrors);
 }
 
@@ -66,7 +71,11 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
     locale: values.locale,
     timezone: values.timezone,
     defaultHourlyRate: values.defaultHourlyRate,
-    taxRates: values.taxRates.map((rate) => ({ label: rate.label, basisPoints: rate.percent, isDefault: rate.isDefault })),
+    taxRates: values.taxRates.map((rate) => ({
+      label: rate.label,
+      basisPoints: rate.percent,
+      isDefault: rate.isDefault,
+    })),
     paymentTermsDays: values.paymentTermsDays,
     invoiceNumberPattern: values.invoiceNumberPattern,
     creditNoteNumberPattern: values.creditNoteNumberPattern,
@@ -84,15 +93,23 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
       .where(and(eq(settings.id, current.id), eq(settings.version, values.version)))
       .returning();
     if (!updated) throw new ConflictError("The settings were changed by someone else. Reload the page and try again.");
-    await recordAudit(tx, actor, { entity: "settings", entityId: current.id, action: "update", summary: diffSummary(current as Record<string, unknown>, changes, ["logo"]) });
+    await recordAudit(tx, actor, {
+      entity: "settings",
+      entityId: current.id,
+      action: "update",
+      summary: diffSummary(current as Record<string, unknown>, changes, ["logo"]),
+    });
     return updated;
   });
 }
 
-
 /** PNG or JPEG by their first bytes (never by name or declared type); SVG is refused as it can carry script. */
 export function sniffLogoType(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, index) => bytes[index] === byte)) return "image/png";
+  if (
+    bytes.length >= 8 &&
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, index) => bytes[index] === byte)
+  )
+    return "image/png";
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
   return null;
 }
@@ -101,7 +118,8 @@ export function sniffLogoType(bytes: Uint8Array): "image/png" | "image/jpeg" | n
 export async function updateLogoFromForm(db: Database, actor: Actor, formData: unknown) {
   if (formData instanceof FormData && formData.get("remove") === "1") return updateLogo(db, actor, null);
   const file = formData instanceof FormData ? formData.get("logo") : null;
-  if (!(file instanceof File) || file.size === 0) throw new InvalidError(INVALID, { logo: "Choose a PNG or JPEG file." });
+  if (!(file instanceof File) || file.size === 0)
+    throw new InvalidError(INVALID, { logo: "Choose a PNG or JPEG file." });
   if (file.size > LOGO_MAX_BYTES) throw new InvalidError(INVALID, { logo: "The logo must be at most 512 KB." });
   return updateLogo(db, actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
 }
@@ -111,14 +129,23 @@ export async function updateLogo(db: Database, actor: Actor, file: { bytes: Uint
   let logo: Buffer | null = null;
   let logoMimeType: string | null = null;
   if (file) {
-    if (file.bytes.length > LOGO_MAX_BYTES) throw new InvalidError(INVALID, { logo: "The logo must be at most 512 KB." });
+    if (file.bytes.length > LOGO_MAX_BYTES)
+      throw new InvalidError(INVALID, { logo: "The logo must be at most 512 KB." });
     logoMimeType = sniffLogoType(file.bytes);
     if (!logoMimeType) throw new InvalidError(INVALID, { logo: "The logo must be a PNG or JPEG image." });
     logo = Buffer.from(file.bytes);
   }
   const current = await getSettings(db);
   await db.transaction(async (tx) => {
-    await tx.update(settings).set({ logo, logoMimeType, version: current.version + 1 }).where(eq(settings.id, current.id));
-    await recordAudit(tx, actor, { entity: "settings", entityId: current.id, action: logo ? "update_logo" : "remove_logo", summary: logo ? { bytes: logo.length, type: logoMimeType } : {} });
+    await tx
+      .update(settings)
+      .set({ logo, logoMimeType, version: current.version + 1 })
+      .where(eq(settings.id, current.id));
+    await recordAudit(tx, actor, {
+      entity: "settings",
+      entityId: current.id,
+      action: logo ? "update_logo" : "remove_logo",
+      summary: logo ? { bytes: logo.length, type: logoMimeType } : {},
+    });
   });
 }

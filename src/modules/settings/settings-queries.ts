@@ -15,7 +15,10 @@ export async function getSettings(db: Executor): Promise<Settings> {
     await lockUntilCommit(tx, ADVISORY_LOCKS.firstRun);
     const [existing] = await tx.select().from(settings).orderBy(asc(settings.createdAt)).limit(1);
     if (existing) return existing;
-    const [created] = await tx.insert(settings).values({ firmName: "My firm", taxRates: DEFAULT_TAX_RATES }).returning();
+    const [created] = await tx
+      .insert(settings)
+      .values({ firmName: "My firm", taxRates: DEFAULT_TAX_RATES })
+      .returning();
     return created!;
   });
 }

@@ -3,7 +3,28 @@ import { z } from "zod";
 import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
 import { optionalRateInput } from "@/modules/users/user-schemas";
 
-export const LOCALES = ["en-GB", "en-US", "en-IE", "fr-FR", "fr-BE", "fr-CH", "de-DE", "de-AT", "de-CH", "nl-NL", "nl-BE", "es-ES", "it-IT", "pt-PT", "pl-PL", "sv-SE", "da-DK", "fi-FI", "nb-NO", "cs-CZ"] as const;
+export const LOCALES = [
+  "en-GB",
+  "en-US",
+  "en-IE",
+  "fr-FR",
+  "fr-BE",
+  "fr-CH",
+  "de-DE",
+  "de-AT",
+  "de-CH",
+  "nl-NL",
+  "nl-BE",
+  "es-ES",
+  "it-IT",
+  "pt-PT",
+  "pl-PL",
+  "sv-SE",
+  "da-DK",
+  "fi-FI",
+  "nb-NO",
+  "cs-CZ",
+] as const;
 
 const optionalText = (max: number, kind: TextKind = "line") =>
   z
@@ -79,7 +100,12 @@ export const taxRateInput = z.object({
 export const settingsFormInput = z
   .object({
     version: versionInput,
-    firmName: z.string().trim().min(1, "Enter the firm's name.").max(200, "Use at most 200 characters.").superRefine(checkLine),
+    firmName: z
+      .string()
+      .trim()
+      .min(1, "Enter the firm's name.")
+      .max(200, "Use at most 200 characters.")
+      .superRefine(checkLine),
     legalForm: optionalText(80),
     registrationNumber: optionalText(80),
     vatNumber: optionalText(20),
@@ -87,13 +113,30 @@ export const settingsFormInput = z
     addressLine2: optionalText(200),
     postalCode: optionalText(20),
     city: optionalText(100),
-    country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Choose a country."),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "Choose a country."),
     email: optionalEmail,
     phone: optionalText(40),
-    iban: optionalText(42).refine((value) => value === null || isValidIban(value), "Enter a valid IBAN (the check digits do not match)."),
-    bic: optionalText(11).refine((value) => value === null || /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/i.test(value), "Enter a valid BIC (8 or 11 characters)."),
-    brandColor: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, "Enter a colour such as #1f4fd1."),
-    currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "Choose a currency."),
+    iban: optionalText(42).refine(
+      (value) => value === null || isValidIban(value),
+      "Enter a valid IBAN (the check digits do not match).",
+    ),
+    bic: optionalText(11).refine(
+      (value) => value === null || /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/i.test(value),
+      "Enter a valid BIC (8 or 11 characters).",
+    ),
+    brandColor: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, "Enter a colour such as #1f4fd1."),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, "Choose a currency."),
     locale: z.enum(LOCALES, { error: "Choose a locale." }),
     timezone: z.string().trim().min(1, "Choose a timezone."),
     defaultHourlyRate: optionalRateInput,
@@ -103,19 +146,39 @@ export const settingsFormInput = z
       .min(1, "Keep at least one tax rate.")
       .max(20, "At most 20 tax rates.")
       .superRefine((rates, ctx) => {
-        if (rates.filter((rate) => rate.isDefault).length !== 1) ctx.addIssue({ code: "custom", message: "Mark exactly one tax rate as the default." });
+        if (rates.filter((rate) => rate.isDefault).length !== 1)
+          ctx.addIssue({ code: "custom", message: "Mark exactly one tax rate as the default." });
         const seen = new Set<number>();
         rates.forEach((rate, index) => {
-          if (seen.has(rate.percent)) ctx.addIssue({ code: "custom", path: [index, "percent"], message: "This rate is listed twice." });
+          if (seen.has(rate.percent))
+            ctx.addIssue({ code: "custom", path: [index, "percent"], message: "This rate is listed twice." });
           seen.add(rate.percent);
         });
       }),
-    paymentTermsDays: wholeNumber("Enter a number of days.").pipe(z.number().min(0, "Between 0 and 365 days.").max(365, "Between 0 and 365 days.")),
-    invoiceNumberPattern: z.string().trim().min(1, "Enter a pattern, e.g. {YYYY}-{SEQ:4}.").max(40, "Use at most 40 characters.").superRefine(checkLine),
-    creditNoteNumberPattern: z.string().trim().min(1, "Enter a pattern, e.g. CN-{YYYY}-{SEQ:4}.").max(40, "Use at most 40 characters.").superRefine(checkLine),
+    paymentTermsDays: wholeNumber("Enter a number of days.").pipe(
+      z.number().min(0, "Between 0 and 365 days.").max(365, "Between 0 and 365 days."),
+    ),
+    invoiceNumberPattern: z
+      .string()
+      .trim()
+      .min(1, "Enter a pattern, e.g. {YYYY}-{SEQ:4}.")
+      .max(40, "Use at most 40 characters.")
+      .superRefine(checkLine),
+    creditNoteNumberPattern: z
+      .string()
+      .trim()
+      .min(1, "Enter a pattern, e.g. CN-{YYYY}-{SEQ:4}.")
+      .max(40, "Use at most 40 characters.")
+      .superRefine(checkLine),
     invoiceFooter: optionalText(2000, "multiline"),
     invoiceEmailSubject: z.string().trim().min(1, "Enter a subject.").max(200).superRefine(checkLine),
-    invoiceEmailMessage: z.string().overwrite(normalizeLineBreaks).trim().min(1, "Enter a message.").max(5000).superRefine(checkMultiline),
+    invoiceEmailMessage: z
+      .string()
+      .overwrite(normalizeLineBreaks)
+      .trim()
+      .min(1, "Enter a message.")
+      .max(5000)
+      .superRefine(checkMultiline),
     remindersEnabled: z.boolean(),
     reminderDays: z
       .string()
@@ -124,16 +187,22 @@ export const settingsFormInput = z
         const parts = value === "" ? [] : value.split(/[\s,;]+/).filter(Boolean);
         const days = parts.map(Number);
         if (days.some((day) => !Number.isInteger(day) || day < 1 || day > 365)) {
-          ctx.addIssue({ code: "custom", message: "List days between 1 and 365, separated by commas, e.g. 3, 10, 30." });
+          ctx.addIssue({
+            code: "custom",
+            message: "List days between 1 and 365, separated by commas, e.g. 3, 10, 30.",
+          });
           return z.NEVER;
         }
         return [...new Set(days)].sort((a, b) => a - b).slice(0, 10);
       }),
     notificationEmail: optionalEmail,
-    applicationRetentionMonths: wholeNumber("Enter a number of months.").pipe(z.number().min(1, "Between 1 and 120 months.").max(120, "Between 1 and 120 months.")),
+    applicationRetentionMonths: wholeNumber("Enter a number of months.").pipe(
+      z.number().min(1, "Between 1 and 120 months.").max(120, "Between 1 and 120 months."),
+    ),
   })
   .superRefine((value, ctx) => {
-    if (value.remindersEnabled && value.reminderDays.length === 0) ctx.addIssue({ code: "custom", path: ["reminderDays"], message: "List at least one day to send reminders." });
+    if (value.remindersEnabled && value.reminderDays.length === 0)
+      ctx.addIssue({ code: "custom", path: ["reminderDays"], message: "List at least one day to send reminders." });
   });
 
 export type SettingsFormInput = z.input<typeof settingsFormInput>;

@@ -17,12 +17,22 @@ const RECENT_DAYS = 12 * 7;
 
 export type GridProjects = { options: ClientOption[]; complete: boolean };
 
-export async function findGridProjects(db: Executor, input: { userId: string; weekStart: string; projectIds: readonly string[] }): Promise<GridProjects> {
-  if ((await countActiveProjects(db)) <= GRID_ALL_PROJECTS_UP_TO) return { options: await findClientOptions(db), complete: true };
+export async function findGridProjects(
+  db: Executor,
+  input: { userId: string; weekStart: string; projectIds: readonly string[] },
+): Promise<GridProjects> {
+  if ((await countActiveProjects(db)) <= GRID_ALL_PROJECTS_UP_TO)
+    return { options: await findClientOptions(db), complete: true };
   const recent = await db
     .selectDistinct({ projectId: timeEntry.projectId })
     .from(timeEntry)
-    .where(and(eq(timeEntry.userId, input.userId), gte(timeEntry.date, addDaysToDate(input.weekStart, -RECENT_DAYS)), lt(timeEntry.date, addDaysToDate(input.weekStart, 7))));
+    .where(
+      and(
+        eq(timeEntry.userId, input.userId),
+        gte(timeEntry.date, addDaysToDate(input.weekStart, -RECENT_DAYS)),
+        lt(timeEntry.date, addDaysToDate(input.weekStart, 7)),
+      ),
+    );
   const projectIds = new Set([...input.projectIds, ...recent.map((row) => row.projectId)]);
   return { options: await findClientOptions(db, { projectIds: [...projectIds] }), complete: false };
 }

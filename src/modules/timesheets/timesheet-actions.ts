@@ -6,7 +6,15 @@ import { type ActionResult, runAction } from "@/lib/action";
 import { parseInput } from "@/lib/parse-input";
 import { requireActor } from "@/lib/session";
 import { type ProjectSearchResult, searchProjectOptions } from "@/modules/clients/client-queries";
-import { approveTimesheet, approveTimesheets, createTimesheet, rejectTimesheet, reopenTimesheet, saveTimesheet, submitTimesheet } from "./timesheet-mutations";
+import {
+  approveTimesheet,
+  approveTimesheets,
+  createTimesheet,
+  rejectTimesheet,
+  reopenTimesheet,
+  saveTimesheet,
+  submitTimesheet,
+} from "./timesheet-mutations";
 import { gridProjectSearchInput } from "./timesheet-schemas";
 
 // Thin server actions: the session decides who acts; the mutations check ownership, roles and the
@@ -29,11 +37,17 @@ export async function saveTimesheetAction(input: unknown): Promise<ActionResult<
 }
 
 export async function submitTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
-  return runAction(async () => done(await submitTimesheet(getDb(), await requireActor(), input)), "Timesheet submitted for approval.");
+  return runAction(
+    async () => done(await submitTimesheet(getDb(), await requireActor(), input)),
+    "Timesheet submitted for approval.",
+  );
 }
 
 export async function approveTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
-  return runAction(async () => done(await approveTimesheet(getDb(), await requireActor(["admin", "manager"]), input)), "Timesheet approved.");
+  return runAction(
+    async () => done(await approveTimesheet(getDb(), await requireActor(["admin", "manager"]), input)),
+    "Timesheet approved.",
+  );
 }
 
 export async function approveTimesheetsAction(input: unknown): Promise<ActionResult<{ count: number }>> {
@@ -45,11 +59,17 @@ export async function approveTimesheetsAction(input: unknown): Promise<ActionRes
 }
 
 export async function rejectTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
-  return runAction(async () => done(await rejectTimesheet(getDb(), await requireActor(["admin", "manager"]), input)), "Timesheet rejected; its owner can correct it.");
+  return runAction(
+    async () => done(await rejectTimesheet(getDb(), await requireActor(["admin", "manager"]), input)),
+    "Timesheet rejected; its owner can correct it.",
+  );
 }
 
 export async function reopenTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
-  return runAction(async () => done(await reopenTimesheet(getDb(), await requireActor(["admin", "manager"]), input)), "Timesheet reopened as a draft.");
+  return runAction(
+    async () => done(await reopenTimesheet(getDb(), await requireActor(["admin", "manager"]), input)),
+    "Timesheet reopened as a draft.",
+  );
 }
 
 /** The grid's project search in a large firm (the grid starts with the person's recent projects). */

@@ -16,12 +16,19 @@ export function gridDays(weekStart: string, locale: string): GridDay[] {
     dayHeading.set(locale, short);
   }
   const formatter = short;
-  return weekDays(weekStart).map((date) => ({ date, short: formatter.format(new Date(`${date}T00:00:00Z`)), long: formatDate(date, locale, "UTC", "full") }));
+  return weekDays(weekStart).map((date) => ({
+    date,
+    short: formatter.format(new Date(`${date}T00:00:00Z`)),
+    long: formatDate(date, locale, "UTC", "full"),
+  }));
 }
 
 /** Active clients' projects, plus any archived project that the week's entries still use (shown, not selectable). */
 export function gridGroups(options: ClientOption[], entries: TimesheetDetail["entries"] = []): GridProjectGroup[] {
-  const groups: GridProjectGroup[] = options.map((option) => ({ clientName: option.name, projects: option.projects.map((item) => ({ ...item })) }));
+  const groups: GridProjectGroup[] = options.map((option) => ({
+    clientName: option.name,
+    projects: option.projects.map((item) => ({ ...item })),
+  }));
   const known = new Set(options.flatMap((option) => option.projects.map((item) => item.id)));
   for (const entry of entries) {
     if (known.has(entry.projectId)) continue;
@@ -31,7 +38,12 @@ export function gridGroups(options: ClientOption[], entries: TimesheetDetail["en
       group = { clientName: entry.clientName, projects: [] };
       groups.push(group);
     }
-    group.projects.push({ id: entry.projectId, name: entry.projectName, billableByDefault: entry.billable, archived: entry.projectArchived });
+    group.projects.push({
+      id: entry.projectId,
+      name: entry.projectName,
+      billableByDefault: entry.billable,
+      archived: entry.projectArchived,
+    });
   }
   return groups;
 }
@@ -50,10 +62,21 @@ export function gridRows(entries: TimesheetDetail["entries"], weekStart: string)
     if (day < 0) continue;
     let row = rows.find((item) => item.signature === signature && item.cells[day] === "");
     if (!row) {
-      row = { signature, projectId: entry.projectId, description: entry.description ?? "", billable: entry.billable, cells: days.map(() => "") };
+      row = {
+        signature,
+        projectId: entry.projectId,
+        description: entry.description ?? "",
+        billable: entry.billable,
+        cells: days.map(() => ""),
+      };
       rows.push(row);
     }
     row.cells[day] = formatDuration(entry.minutes, "clock");
   }
-  return rows.map((row) => ({ projectId: row.projectId, description: row.description, billable: row.billable, cells: row.cells }));
+  return rows.map((row) => ({
+    projectId: row.projectId,
+    description: row.description,
+    billable: row.billable,
+    cells: row.cells,
+  }));
 }

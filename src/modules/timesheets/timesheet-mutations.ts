@@ -17,26 +17,51 @@ import {
   timesheetTransitionInput,
   type ParsedGridRow,
 } from "./timesheet-schemas";
-import { canApprove, canEdit, canReject, canReopen, canSubmit, MINUTES_PER_DAY, type RuleResult, validateEntries } from "./timesheet-rules";
+import {
+  canApprove,
+  canEdit,
+  canReject,
+  canReopen,
+  canSubmit,
+  MINUTES_PER_DAY,
+  type RuleResult,
+  validateEntries,
+} from "./timesheet-rules";
 
 export const STALE_TIMESHEET_MESSAGE = "This timesheet was changed by someone else. Reload the page and try again.";
 
-export type TimeEntryToAdd = { userId: string; date: string; projectId: string; minutes: number; description: string | null; billable: boolean };
+export type TimeEntryToAdd = {
+  userId: string;
+  date: string;
+  projectId: string;
+  minutes: number;
+  description: string | null;
+  billable: boolean;
+};
 
 function isDecider(actor: Actor): boolean {
   return actor.role === "admin" || actor.role === "manager";
 }
 
 /** Projects that cannot take time: archived themselves, or belonging to an archived client. */
-export async function findUnusableProjects(tx: Executor, projectIds: readonly string[]): Promise<{ found: Set<string>; archived: Set<string> }> {
+export async function findUnusableProjects(
+  tx: Executor,
+  projectIds: readonly string[],
+): Promise<{ found: Set<string>; archived: Set<string> }> {
   const unique = [...new Set(projectIds)];
   if (unique.length === 0) return { found: new Set(), archived: new Set() };
   const rows = await tx
-    .select({ id: project.id, archived: sql<boolean>`(${project.archivedAt} is not null or ${client.archivedAt} is not null)` })
+    .select({
+      id: project.id,
+      archived: sql<boolean>`(${project.archivedAt} is not null or ${client.archivedAt} is not null)`,
+    })
     .from(project)
     .innerJoin(client, eq(client.id, project.clientId))
     .where(inArray(project.id, unique));
-  return { found: new Set(rows.map((row) => row.id)), archived: new Set(rows.filter((row) => row.archived).map((row) => row.id)) };
+  return {
+    found: new Set(rows.map((row) => row.id)),
+    archived: new Set(rows.filter((row) => row.archived).map((row) => row.id)),
+  };
 }
 
 /**
@@ -45,16 +70,30 @@ export async function findUnusableProjects(tx: Executor, projectIds: readonly st
  * refuses a week that is submitted or approved, an archived project and a day over 24 hours.
  * Runs on the caller's transaction: the caller owns it, so the call and its time land together.
  */
-export async function addTimeEntryToWeek(tx: Executor, actor: Actor, input: TimeEntryToAdd): Promise<{ timesheetId: string; entryId: string }> {
-  if (actor.id !== input.userId && !isDecider(actor)) throw new ForbiddenError("You can only log time in your own timesheet.");
+export async function addTimeEntryToWeek(
+  tx: Executor,
+  actor: Actor,
+  input: TimeEntryToAdd,
+): Promise<{ timesheetId: string; entryId: string }> {
+  if (actor.id !== input.userId && !isDecider(actor))
+    throw new ForbiddenError("You can only log time in your own timesheet.");
   if (!isValidDateString(input.date)) throw new InvalidError("Enter a valid date.", { date: "Enter a valid date." });
   if (!Number.isSafeInteger(input.minutes) || input.minutes < 1 || input.minutes > MINUTES_PER_DAY) {
-    throw new InvalidError("A time entry lasts between 1 minute and 24 hours.", { minutes: "A time entry lasts between 1 minute and 24 hours." });
+    throw new InvalidError("A time entry lasts between 1 minute and 24 hours.", {
+      minutes: "A time entry lasts between 1 minute and 24 hours.",
+    });
   }
   const description = input.description?.trim() ? input.description.trim() : null;
-  if (description !== null && description.length > 500) throw new InvalidError("The description can be at most 500 characters long.", { description: "Use at most 500 characters." });
+  if (description !== null && description.length > 500)
+    throw new InvalidError("The description can be at most 500 characters long.", {
+      description: "Use at most 500 characters.",
+    });
 
-  const [owner] = await tx.select({ id: user.id, name: user.name }).from(user).where(eq(user.id, input.userId)).limit(1);
+  const [owner] = await tx
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(eq(user.id, input.userId))
+    .limit(1);
   if (!owner) throw new NotFoundError("This person does not exist.");
 
   const weekStart = isoWeekMonday(input.date);
@@ -74,29 +113,46 @@ export async function addTimeEntryToWeek(tx: Executor, actor: Actor, input: Time
 
   switch (sheet.status) {
     case "submitted":
-      throw new InvalidError(`${owner.name}'s timesheet for the week of ${weekStart} is submitted and waiting for approval; time cannot be added to it. Ask a manager to reject it first.`);
+      throw new InvalidError(
+        `${owner.name}'s timesheet for the week of ${weekStart} is submitted and waiting for approval; time cannot be added to it. Ask a manager to reject it first.`,
+      );
     case "approved":
-      throw new InvalidError(`${owner.name}'s timesheet for the week of ${weekStart} is approved; time cannot be added to it. Ask a manager to reopen it first.`);
+      throw new InvalidError(
+        `${owner.name}'s timesheet for the week of ${weekStart} is approved; time cannot be added to it. Ask a manager to reopen it first.`,
+      );
     case "draft":
     case "rejected":
       break;
   }
 
   const { found, archived } = await findUnusableProjects(tx, [input.projectId]);
-  if (!found.has(input.projectId)) throw new InvalidError("This project does not exist.", { projectId: "This project does not exist." });
+  if (!found.has(input.projectId))
+    throw new InvalidError("This project does not exist.", { projectId: "This project does not exist." });
 
   const sameDay = await tx
     .select({ date: timeEntry.date, minutes: timeEntry.minutes })
     .from(timeEntry)
     .where(and(eq(timeEntry.userId, input.userId), eq(timeEntry.date, input.date)));
-  const validation = validateEntries([{ key: "entry", date: input.date, projectId: input.projectId, minutes: input.minutes }], {
-    weekStart,
-    archivedProjectIds: archived,
-    otherEntries: sameDay,
-  });
+  const validation = validateEntries(
+    [{ key: "entry", date: input.date, projectId: input.projectId, minutes: input.minutes }],
+    {
+      weekStart,
+      archivedProjectIds: archived,
+      otherEntries: sameDay,
+    },
+  );
   if (!validation.valid) {
-    const message = validation.entries.entry?.[0] ?? (validation.days[input.date] ? `${owner.name} would have more than 24 hours on ${input.date}.` : "This time entry is not valid.");
-    throw new InvalidError(message, validation.entries.entry?.some((text) => text.includes("archived")) ? { projectId: message } : { minutes: message });
+    const message =
+      validation.entries.entry?.[0] ??
+      (validation.days[input.date]
+        ? `${owner.name} would have more than 24 hours on ${input.date}.`
+        : "This time entry is not valid.");
+    throw new InvalidError(
+      message,
+      validation.entries.entry?.some((text) => text.includes("archived"))
+        ? { projectId: message }
+        : { minutes: message },
+    );
   }
 
   const [position] = await tx
@@ -123,12 +179,25 @@ export async function addTimeEntryToWeek(tx: Executor, actor: Actor, input: Time
     .where(and(eq(timesheet.id, sheet.id), eq(timesheet.version, sheet.version)))
     .returning({ id: timesheet.id });
   if (!bumped) throw new ConflictError(STALE_TIMESHEET_MESSAGE);
-  if (created) await recordAudit(tx, actor, { entity: "timesheet", entityId: sheet.id, action: "create", summary: { userId: input.userId, userName: owner.name, weekStart } });
+  if (created)
+    await recordAudit(tx, actor, {
+      entity: "timesheet",
+      entityId: sheet.id,
+      action: "create",
+      summary: { userId: input.userId, userName: owner.name, weekStart },
+    });
   await recordAudit(tx, actor, {
     entity: "timesheet",
     entityId: sheet.id,
     action: "add_entry",
-    summary: { entryId: entry.id, date: input.date, projectId: input.projectId, minutes: input.minutes, billable: input.billable, onBehalf: actor.id !== input.userId },
+    summary: {
+      entryId: entry.id,
+      date: input.date,
+      projectId: input.projectId,
+      minutes: input.minutes,
+      billable: input.billable,
+      onBehalf: actor.id !== input.userId,
+    },
   });
   return { timesheetId: sheet.id, entryId: entry.id };
 }
@@ -154,7 +223,11 @@ function ruleActor(actor: Actor) {
  * Checks the parsed grid against the database (projects exist and are active, each day at most
  * 24 hours, dates inside the week) and turns it into entry rows. Field errors use the grid's keys.
  */
-async function gridToEntries(tx: Executor, sheet: { id: string; userId: string; weekStart: string }, rows: readonly ParsedGridRow[]) {
+async function gridToEntries(
+  tx: Executor,
+  sheet: { id: string; userId: string; weekStart: string },
+  rows: readonly ParsedGridRow[],
+) {
   const days = weekDays(sheet.weekStart);
   const fieldErrors: FieldErrors = {};
   const { found, archived } = await findUnusableProjects(
@@ -163,7 +236,8 @@ async function gridToEntries(tx: Executor, sheet: { id: string; userId: string; 
   );
   rows.forEach((row, index) => {
     if (!found.has(row.projectId)) fieldErrors[`rows.${index}.projectId`] = "Choose a project.";
-    else if (archived.has(row.projectId) && row.minutes.some((minutes) => minutes !== null)) fieldErrors[`rows.${index}.projectId`] = "This project is archived; choose another one.";
+    else if (archived.has(row.projectId) && row.minutes.some((minutes) => minutes !== null))
+      fieldErrors[`rows.${index}.projectId`] = "This project is archived; choose another one.";
   });
   const entries: (typeof timeEntry.$inferInsert)[] = [];
   const toValidate: { key: string; date: string; projectId: string; minutes: number }[] = [];
@@ -172,7 +246,16 @@ async function gridToEntries(tx: Executor, sheet: { id: string; userId: string; 
       if (minutes === null) return;
       const date = days[day]!;
       toValidate.push({ key: `rows.${rowIndex}.cells.${day}`, date, projectId: row.projectId, minutes });
-      entries.push({ timesheetId: sheet.id, userId: sheet.userId, projectId: row.projectId, date, minutes, description: row.description, billable: row.billable, position: rowIndex });
+      entries.push({
+        timesheetId: sheet.id,
+        userId: sheet.userId,
+        projectId: row.projectId,
+        date,
+        minutes,
+        description: row.description,
+        billable: row.billable,
+        position: rowIndex,
+      });
     });
   });
   // Archived projects are reported on the row above; the rule here guards minutes and day totals.
@@ -196,7 +279,13 @@ function gridSummary(entries: readonly { minutes: number }[]) {
 async function submitLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, entryCount: number) {
   const rule = canSubmit({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), entryCount });
   enforce(rule, actor.id !== sheet.userId);
-  return { status: "submitted" as const, submittedAt: new Date(), decidedById: null, decidedAt: null, rejectionReason: null };
+  return {
+    status: "submitted" as const,
+    submittedAt: new Date(),
+    decidedById: null,
+    decidedAt: null,
+    rejectionReason: null,
+  };
 }
 
 /**
@@ -208,8 +297,13 @@ export async function createTimesheet(db: Database, actor: Actor, input: unknown
   const onBehalf = values.userId !== actor.id;
   if (onBehalf && !isDecider(actor)) throw new ForbiddenError("You can only create your own timesheets.");
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ id: user.id, name: user.name, active: user.active }).from(user).where(eq(user.id, values.userId)).limit(1);
-    if (!owner || !owner.active) throw new InvalidError("Please choose a person.", { userId: "Choose an active person." });
+    const [owner] = await tx
+      .select({ id: user.id, name: user.name, active: user.active })
+      .from(user)
+      .where(eq(user.id, values.userId))
+      .limit(1);
+    if (!owner || !owner.active)
+      throw new InvalidError("Please choose a person.", { userId: "Choose an active person." });
     const [created] = await tx
       .insert(timesheet)
       .values({ userId: values.userId, weekStart: values.weekStart })
@@ -217,11 +311,24 @@ export async function createTimesheet(db: Database, actor: Actor, input: unknown
       .returning();
     if (!created) {
       const whose = onBehalf ? `${owner.name} already has` : "You already have";
-      throw new InvalidError(`${whose} a timesheet for this week; open it from the list.`, { weekStart: `${whose} a timesheet for this week.` });
+      throw new InvalidError(`${whose} a timesheet for this week; open it from the list.`, {
+        weekStart: `${whose} a timesheet for this week.`,
+      });
     }
     const entries = await gridToEntries(tx, created, values.grid);
     await replaceEntries(tx, created.id, entries);
-    await recordAudit(tx, actor, { entity: "timesheet", entityId: created.id, action: "create", summary: { userId: owner.id, userName: owner.name, weekStart: created.weekStart, onBehalf, ...gridSummary(entries) } });
+    await recordAudit(tx, actor, {
+      entity: "timesheet",
+      entityId: created.id,
+      action: "create",
+      summary: {
+        userId: owner.id,
+        userName: owner.name,
+        weekStart: created.weekStart,
+        onBehalf,
+        ...gridSummary(entries),
+      },
+    });
     if (!values.submit) return created;
     const change = await submitLocked(tx, actor, created, entries.length);
     const [submitted] = await tx
@@ -229,7 +336,12 @@ export async function createTimesheet(db: Database, actor: Actor, input: unknown
       .set({ ...change, version: created.version + 1, updatedAt: new Date() })
       .where(eq(timesheet.id, created.id))
       .returning();
-    await recordAudit(tx, actor, { entity: "timesheet", entityId: created.id, action: "submit", summary: { weekStart: created.weekStart, ...gridSummary(entries) } });
+    await recordAudit(tx, actor, {
+      entity: "timesheet",
+      entityId: created.id,
+      action: "submit",
+      summary: { weekStart: created.weekStart, ...gridSummary(entries) },
+    });
     return submitted!;
   });
 }
@@ -259,8 +371,19 @@ export async function saveTimesheet(db: Database, actor: Actor, input: unknown) 
       .where(and(eq(timesheet.id, sheet.id), eq(timesheet.version, sheet.version)))
       .returning();
     if (!saved) throw new ConflictError(STALE_TIMESHEET_MESSAGE);
-    await recordAudit(tx, actor, { entity: "timesheet", entityId: sheet.id, action: "save", summary: { weekStart: sheet.weekStart, ...gridSummary(entries) } });
-    if (values.submit) await recordAudit(tx, actor, { entity: "timesheet", entityId: sheet.id, action: "submit", summary: { weekStart: sheet.weekStart, ...gridSummary(entries) } });
+    await recordAudit(tx, actor, {
+      entity: "timesheet",
+      entityId: sheet.id,
+      action: "save",
+      summary: { weekStart: sheet.weekStart, ...gridSummary(entries) },
+    });
+    if (values.submit)
+      await recordAudit(tx, actor, {
+        entity: "timesheet",
+        entityId: sheet.id,
+        action: "submit",
+        summary: { weekStart: sheet.weekStart, ...gridSummary(entries) },
+      });
     return saved;
   });
 }
@@ -286,21 +409,39 @@ export async function submitTimesheet(db: Database, actor: Actor, input: unknown
     const sheet = await lockTimesheet(tx, id, version);
     const entryCount = await countEntries(tx, id);
     const updated = await writeTransition(tx, sheet, await submitLocked(tx, actor, sheet, entryCount));
-    await recordAudit(tx, actor, { entity: "timesheet", entityId: id, action: "submit", summary: { weekStart: sheet.weekStart, entries: entryCount } });
+    await recordAudit(tx, actor, {
+      entity: "timesheet",
+      entityId: id,
+      action: "submit",
+      summary: { weekStart: sheet.weekStart, entries: entryCount },
+    });
     return updated;
   });
 }
 
 async function approveLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, firmRate: number | null) {
-  enforce(canApprove({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor) }), !isDecider(actor) || actor.id === sheet.userId);
+  enforce(
+    canApprove({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor) }),
+    !isDecider(actor) || actor.id === sheet.userId,
+  );
   // Approval freezes each entry's rate: the project's, else the client's, else the firm's
   // (SPEC section 4), in one statement; resolveHourlyRate is the same rule in TypeScript.
   await tx.execute(sql`
     update ${timeEntry} set hourly_rate = coalesce(p.hourly_rate, c.default_hourly_rate, ${firmRate}::integer), updated_at = now()
     from ${project} p join ${client} c on c.id = p.client_id
     where p.id = ${timeEntry.projectId} and ${timeEntry.timesheetId} = ${sheet.id}`);
-  const updated = await writeTransition(tx, sheet, { status: "approved", decidedById: actor.id, decidedAt: new Date(), rejectionReason: null });
-  await recordAudit(tx, actor, { entity: "timesheet", entityId: sheet.id, action: "approve", summary: { userId: sheet.userId, weekStart: sheet.weekStart, firmRate } });
+  const updated = await writeTransition(tx, sheet, {
+    status: "approved",
+    decidedById: actor.id,
+    decidedAt: new Date(),
+    rejectionReason: null,
+  });
+  await recordAudit(tx, actor, {
+    entity: "timesheet",
+    entityId: sheet.id,
+    action: "approve",
+    summary: { userId: sheet.userId, weekStart: sheet.weekStart, firmRate },
+  });
   return updated;
 }
 
@@ -329,7 +470,9 @@ export async function approveTimesheets(db: Database, actor: Actor, input: unkno
         if (error instanceof InvalidError || error instanceof ForbiddenError) {
           const [owner] = await tx.select({ name: user.name }).from(user).where(eq(user.id, sheet.userId));
           const prefix = `${owner?.name ?? "Someone"}, week of ${sheet.weekStart}: `;
-          throw error instanceof InvalidError ? new InvalidError(prefix + error.message) : new ForbiddenError(prefix + error.message);
+          throw error instanceof InvalidError
+            ? new InvalidError(prefix + error.message)
+            : new ForbiddenError(prefix + error.message);
         }
         throw error;
       }
@@ -342,9 +485,22 @@ export async function rejectTimesheet(db: Database, actor: Actor, input: unknown
   const { id, version, reason } = parseInput(rejectTimesheetInput, input);
   return db.transaction(async (tx) => {
     const sheet = await lockTimesheet(tx, id, version);
-    enforce(canReject({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), reason }), !isDecider(actor) || actor.id === sheet.userId);
-    const updated = await writeTransition(tx, sheet, { status: "rejected", decidedById: actor.id, decidedAt: new Date(), rejectionReason: reason });
-    await recordAudit(tx, actor, { entity: "timesheet", entityId: id, action: "reject", summary: { userId: sheet.userId, weekStart: sheet.weekStart, reason } });
+    enforce(
+      canReject({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), reason }),
+      !isDecider(actor) || actor.id === sheet.userId,
+    );
+    const updated = await writeTransition(tx, sheet, {
+      status: "rejected",
+      decidedById: actor.id,
+      decidedAt: new Date(),
+      rejectionReason: reason,
+    });
+    await recordAudit(tx, actor, {
+      entity: "timesheet",
+      entityId: id,
+      action: "reject",
+      summary: { userId: sheet.userId, weekStart: sheet.weekStart, reason },
+    });
     return updated;
   });
 }
@@ -359,10 +515,24 @@ export async function reopenTimesheet(db: Database, actor: Actor, input: unknown
       .from(timeEntry)
       .where(and(eq(timeEntry.timesheetId, id), isNotNull(timeEntry.invoiceLineId)));
     const hasInvoicedEntries = (invoiced?.value ?? 0) > 0;
-    enforce(canReopen({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), hasInvoicedEntries }), !isDecider(actor) || actor.id === sheet.userId);
+    enforce(
+      canReopen({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), hasInvoicedEntries }),
+      !isDecider(actor) || actor.id === sheet.userId,
+    );
     await tx.update(timeEntry).set({ hourlyRate: null, updatedAt: new Date() }).where(eq(timeEntry.timesheetId, id));
-    const updated = await writeTransition(tx, sheet, { status: "draft", submittedAt: null, decidedById: null, decidedAt: null, rejectionReason: null });
-    await recordAudit(tx, actor, { entity: "timesheet", entityId: id, action: "reopen", summary: { userId: sheet.userId, weekStart: sheet.weekStart } });
+    const updated = await writeTransition(tx, sheet, {
+      status: "draft",
+      submittedAt: null,
+      decidedById: null,
+      decidedAt: null,
+      rejectionReason: null,
+    });
+    await recordAudit(tx, actor, {
+      entity: "timesheet",
+      entityId: id,
+      action: "reopen",
+      summary: { userId: sheet.userId, weekStart: sheet.weekStart },
+    });
     return updated;
   });
 }

@@ -36,8 +36,14 @@ export function isTimesheetStatusFilter(value: unknown): value is TimesheetStatu
 }
 
 // Per-week totals read through the timesheet index: cheap for a page of 50 rows.
-const totalMinutes = sql<number>`(select coalesce(sum(te.minutes), 0) from time_entries te where te.timesheet_id = ${timesheet.id})`.mapWith(Number);
-const billableMinutes = sql<number>`(select coalesce(sum(te.minutes), 0) from time_entries te where te.timesheet_id = ${timesheet.id} and te.billable)`.mapWith(Number);
+const totalMinutes =
+  sql<number>`(select coalesce(sum(te.minutes), 0) from time_entries te where te.timesheet_id = ${timesheet.id})`.mapWith(
+    Number,
+  );
+const billableMinutes =
+  sql<number>`(select coalesce(sum(te.minutes), 0) from time_entries te where te.timesheet_id = ${timesheet.id} and te.billable)`.mapWith(
+    Number,
+  );
 
 /**
  * The timesheets list. Staff see their own weeks whatever they ask for; managers and admins see
@@ -48,7 +54,8 @@ export async function findTimesheets(db: Executor, viewer: Pick<Actor, "id" | "r
   const pageSize = Math.min(Math.max(Math.trunc(Number(filter.pageSize) || 50), 1), 200);
   const page = Math.max(Math.trunc(Number(filter.page) || 1), 1);
   const { view, where } = timesheetListWhere(viewer, filter);
-  const order = view === "queue" ? [asc(timesheet.weekStart), asc(user.name)] : [desc(timesheet.weekStart), asc(user.name)];
+  const order =
+    view === "queue" ? [asc(timesheet.weekStart), asc(user.name)] : [desc(timesheet.weekStart), asc(user.name)];
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -79,7 +86,10 @@ export async function findTimesheets(db: Executor, viewer: Pick<Actor, "id" | "r
  * The SQL of a list filter for this viewer (staff always get their own weeks); shared by the
  * list and by the dashboard's figures that link to it, so both count the same weeks.
  */
-export function timesheetListWhere(viewer: Pick<Actor, "id" | "role">, filter: Omit<TimesheetFilter, "page" | "pageSize">): { view: TimesheetView; where: SQL | undefined } {
+export function timesheetListWhere(
+  viewer: Pick<Actor, "id" | "role">,
+  filter: Omit<TimesheetFilter, "page" | "pageSize">,
+): { view: TimesheetView; where: SQL | undefined } {
   const view: TimesheetView = isDecider(viewer) ? (filter.view ?? "mine") : "mine";
   const conditions: (SQL | undefined)[] = [];
   switch (view) {
@@ -94,8 +104,10 @@ export function timesheetListWhere(viewer: Pick<Actor, "id" | "role">, filter: O
       if (filter.userId && isUuid(filter.userId)) conditions.push(eq(timesheet.userId, filter.userId));
       break;
   }
-  if (view !== "queue" && filter.status === "open") conditions.push(inArray(timesheet.status, [...OPEN_TIMESHEET_STATUSES]));
-  else if (view !== "queue" && filter.status && isTimesheetStatus(filter.status)) conditions.push(eq(timesheet.status, filter.status));
+  if (view !== "queue" && filter.status === "open")
+    conditions.push(inArray(timesheet.status, [...OPEN_TIMESHEET_STATUSES]));
+  else if (view !== "queue" && filter.status && isTimesheetStatus(filter.status))
+    conditions.push(eq(timesheet.status, filter.status));
   if (filter.week && isMonday(filter.week)) conditions.push(eq(timesheet.weekStart, filter.week));
   return { view, where: and(...conditions) };
 }
@@ -109,12 +121,18 @@ export async function countAwaitingApproval(db: Executor, viewer: Pick<Actor, "i
 
 /** The approval queue's count as a query (the dashboard asks it with others, in one statement). */
 export function awaitingApprovalCount(db: Executor, viewer: Pick<Actor, "id" | "role">) {
-  return db.select({ value: count() }).from(timesheet).where(timesheetListWhere(viewer, { view: "queue" }).where);
+  return db
+    .select({ value: count() })
+    .from(timesheet)
+    .where(timesheetListWhere(viewer, { view: "queue" }).where);
 }
 
 /** "Mine" filtered on "Draft or rejected", counted, as a query. */
 export function myOpenWeeksCount(db: Executor, viewer: Pick<Actor, "id" | "role">) {
-  return db.select({ value: count() }).from(timesheet).where(timesheetListWhere(viewer, { view: "mine", status: "open" }).where);
+  return db
+    .select({ value: count() })
+    .from(timesheet)
+    .where(timesheetListWhere(viewer, { view: "mine", status: "open" }).where);
 }
 
 /** My weeks still to finish (draft or rejected): the count of "Mine" filtered on "Draft or rejected". */
@@ -128,7 +146,11 @@ export async function countMyOpenWeeks(db: Executor, viewer: Pick<Actor, "id" | 
  * week's status): the sum of the list's "Hours" column. The dashboard's hours of the week, run
  * with its other reads in one statement; minutesByPersonOf reads its rows.
  */
-export function timesheetMinutesByPersonSelect(db: Executor, viewer: Pick<Actor, "id" | "role">, filter: Omit<TimesheetFilter, "page" | "pageSize">) {
+export function timesheetMinutesByPersonSelect(
+  db: Executor,
+  viewer: Pick<Actor, "id" | "role">,
+  filter: Omit<TimesheetFilter, "page" | "pageSize">,
+) {
   return db
     .select({ userId: timesheet.userId, minutes: sql<string>`coalesce(sum(${timeEntry.minutes}), 0)` })
     .from(timesheet)
@@ -143,7 +165,10 @@ export function minutesByPersonOf(rows: { userId: string; minutes: string | numb
 
 /** People for the "person" filter and the create page's person picker. */
 export function findTimesheetPeople(db: Executor) {
-  return db.select({ id: user.id, name: user.name, active: user.active }).from(user).orderBy(desc(user.active), asc(user.name));
+  return db
+    .select({ id: user.id, name: user.name, active: user.active })
+    .from(user)
+    .orderBy(desc(user.active), asc(user.name));
 }
 
 const decider = alias(user, "decider");
@@ -172,7 +197,8 @@ export async function getTimesheet(db: Executor, viewer: Pick<Actor, "id" | "rol
     .where(eq(timesheet.id, id))
     .limit(1);
   if (!sheet) throw new NotFoundError("This timesheet does not exist.");
-  if (sheet.userId !== viewer.id && !isDecider(viewer)) throw new ForbiddenError("You can only see your own timesheets.");
+  if (sheet.userId !== viewer.id && !isDecider(viewer))
+    throw new ForbiddenError("You can only see your own timesheets.");
   const entries = await db
     .select({
       id: timeEntry.id,
@@ -202,7 +228,13 @@ export type TimesheetDetail = Awaited<ReturnType<typeof getTimesheet>>;
 /** The week's transitions and saves, oldest first, from the audit events (who and when). */
 export async function findTimesheetHistory(db: Executor, id: string) {
   return db
-    .select({ id: auditEvent.id, action: auditEvent.action, actorName: auditEvent.actorName, createdAt: auditEvent.createdAt, summary: auditEvent.summary })
+    .select({
+      id: auditEvent.id,
+      action: auditEvent.action,
+      actorName: auditEvent.actorName,
+      createdAt: auditEvent.createdAt,
+      summary: auditEvent.summary,
+    })
     .from(auditEvent)
     .where(and(eq(auditEvent.entity, "timesheet"), eq(auditEvent.entityId, id)))
     .orderBy(asc(auditEvent.createdAt), asc(auditEvent.id));
@@ -221,12 +253,23 @@ export async function findTimesheetIdForWeek(db: Executor, userId: string, weekS
 /** "Copy rows from last week": the previous week's rows (project, description, billable), without hours, on active projects. */
 export async function findPreviousWeekRows(db: Executor, userId: string, weekStart: string) {
   const rows = await db
-    .select({ projectId: timeEntry.projectId, description: timeEntry.description, billable: timeEntry.billable, position: sql<number>`min(${timeEntry.position})`.mapWith(Number) })
+    .select({
+      projectId: timeEntry.projectId,
+      description: timeEntry.description,
+      billable: timeEntry.billable,
+      position: sql<number>`min(${timeEntry.position})`.mapWith(Number),
+    })
     .from(timeEntry)
     .innerJoin(timesheet, eq(timesheet.id, timeEntry.timesheetId))
     .innerJoin(project, eq(project.id, timeEntry.projectId))
     .innerJoin(client, eq(client.id, project.clientId))
-    .where(and(eq(timesheet.userId, userId), eq(timesheet.weekStart, addDaysToDate(weekStart, -7)), sql`${project.archivedAt} is null and ${client.archivedAt} is null`))
+    .where(
+      and(
+        eq(timesheet.userId, userId),
+        eq(timesheet.weekStart, addDaysToDate(weekStart, -7)),
+        sql`${project.archivedAt} is null and ${client.archivedAt} is null`,
+      ),
+    )
     .groupBy(timeEntry.projectId, timeEntry.description, timeEntry.billable)
     .orderBy(sql`min(${timeEntry.position})`);
   return rows.map(({ projectId, description, billable }) => ({ projectId, description: description ?? "", billable }));

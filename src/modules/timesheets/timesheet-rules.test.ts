@@ -117,31 +117,63 @@ describe("timesheet state machine", () => {
   });
 
   it("lets only the owner edit, only a draft or rejected week", () => {
-    const expected: Record<TimesheetStatus, boolean> = { draft: true, rejected: true, submitted: false, approved: false };
+    const expected: Record<TimesheetStatus, boolean> = {
+      draft: true,
+      rejected: true,
+      submitted: false,
+      approved: false,
+    };
     for (const status of TIMESHEET_STATUSES) {
       expect(canEdit({ status, actorId: "owner", ownerId: "owner" }).ok).toBe(expected[status]);
-      expect(canEdit({ status, actorId: "manager", ownerId: "owner" })).toEqual({ ok: false, message: "Only the person whose timesheet this is can change it." });
+      expect(canEdit({ status, actorId: "manager", ownerId: "owner" })).toEqual({
+        ok: false,
+        message: "Only the person whose timesheet this is can change it.",
+      });
     }
-    expect(canEdit({ status: "approved", actorId: "owner", ownerId: "owner" })).toEqual({ ok: false, message: "This timesheet is approved; ask a manager to reopen it to make changes." });
-    expect(canEdit({ status: "submitted", actorId: "owner", ownerId: "owner" })).toEqual({ ok: false, message: "This timesheet is waiting for approval and cannot be changed." });
+    expect(canEdit({ status: "approved", actorId: "owner", ownerId: "owner" })).toEqual({
+      ok: false,
+      message: "This timesheet is approved; ask a manager to reopen it to make changes.",
+    });
+    expect(canEdit({ status: "submitted", actorId: "owner", ownerId: "owner" })).toEqual({
+      ok: false,
+      message: "This timesheet is waiting for approval and cannot be changed.",
+    });
   });
 
   it("lets the owner submit a draft or rejected week with entries", () => {
     expect(canSubmit({ status: "draft", ownerId: "owner", actor: owner, entryCount: 3 })).toEqual({ ok: true });
     expect(canSubmit({ status: "rejected", ownerId: "owner", actor: owner, entryCount: 3 })).toEqual({ ok: true });
-    expect(canSubmit({ status: "submitted", ownerId: "owner", actor: owner, entryCount: 3 })).toEqual({ ok: false, message: "This timesheet is submitted; only a draft or a rejected timesheet can be submitted." });
+    expect(canSubmit({ status: "submitted", ownerId: "owner", actor: owner, entryCount: 3 })).toEqual({
+      ok: false,
+      message: "This timesheet is submitted; only a draft or a rejected timesheet can be submitted.",
+    });
     expect(canSubmit({ status: "approved", ownerId: "owner", actor: owner, entryCount: 3 }).ok).toBe(false);
-    expect(canSubmit({ status: "draft", ownerId: "owner", actor: manager, entryCount: 3 })).toEqual({ ok: false, message: "Only the person whose timesheet this is can submit it." });
-    expect(canSubmit({ status: "draft", ownerId: "owner", actor: owner, entryCount: 0 })).toEqual({ ok: false, message: "Add at least one time entry before submitting." });
+    expect(canSubmit({ status: "draft", ownerId: "owner", actor: manager, entryCount: 3 })).toEqual({
+      ok: false,
+      message: "Only the person whose timesheet this is can submit it.",
+    });
+    expect(canSubmit({ status: "draft", ownerId: "owner", actor: owner, entryCount: 0 })).toEqual({
+      ok: false,
+      message: "Add at least one time entry before submitting.",
+    });
   });
 
   it("lets a manager or admin approve someone else's submitted week", () => {
     expect(canApprove({ status: "submitted", ownerId: "owner", actor: manager })).toEqual({ ok: true });
     expect(canApprove({ status: "submitted", ownerId: "owner", actor: admin })).toEqual({ ok: true });
-    expect(canApprove({ status: "submitted", ownerId: "owner", actor: colleague })).toEqual({ ok: false, message: "Only a manager or an administrator can approve timesheets." });
-    expect(canApprove({ status: "submitted", ownerId: "manager", actor: manager })).toEqual({ ok: false, message: "You cannot approve your own timesheet; another manager must do it." });
+    expect(canApprove({ status: "submitted", ownerId: "owner", actor: colleague })).toEqual({
+      ok: false,
+      message: "Only a manager or an administrator can approve timesheets.",
+    });
+    expect(canApprove({ status: "submitted", ownerId: "manager", actor: manager })).toEqual({
+      ok: false,
+      message: "You cannot approve your own timesheet; another manager must do it.",
+    });
     expect(canApprove({ status: "submitted", ownerId: "admin", actor: admin }).ok).toBe(false);
-    expect(canApprove({ status: "draft", ownerId: "owner", actor: manager })).toEqual({ ok: false, message: "This timesheet is a draft; only a submitted timesheet can be approved." });
+    expect(canApprove({ status: "draft", ownerId: "owner", actor: manager })).toEqual({
+      ok: false,
+      message: "This timesheet is a draft; only a submitted timesheet can be approved.",
+    });
     expect(canApprove({ status: "approved", ownerId: "owner", actor: manager }).ok).toBe(false);
     expect(canApprove({ status: "rejected", ownerId: "owner", actor: manager }).ok).toBe(false);
   });
@@ -151,30 +183,52 @@ describe("timesheet state machine", () => {
     expect(canReject({ ...base, reason: "Monday is missing" })).toEqual({ ok: true });
     expect(canReject({ ...base, reason: "x".repeat(500) })).toEqual({ ok: true });
     expect(canReject({ ...base, reason: "   " })).toEqual({ ok: false, message: "Give a reason for the rejection." });
-    expect(canReject({ ...base, reason: "x".repeat(501) })).toEqual({ ok: false, message: "The reason can be at most 500 characters long." });
+    expect(canReject({ ...base, reason: "x".repeat(501) })).toEqual({
+      ok: false,
+      message: "The reason can be at most 500 characters long.",
+    });
     expect(canReject({ ...base, actor: colleague, reason: "no" }).ok).toBe(false);
-    expect(canReject({ ...base, ownerId: "manager", reason: "no" })).toEqual({ ok: false, message: "You cannot reject your own timesheet; another manager must do it." });
-    expect(canReject({ ...base, status: "approved", reason: "no" })).toEqual({ ok: false, message: "This timesheet is approved; only a submitted timesheet can be rejected." });
+    expect(canReject({ ...base, ownerId: "manager", reason: "no" })).toEqual({
+      ok: false,
+      message: "You cannot reject your own timesheet; another manager must do it.",
+    });
+    expect(canReject({ ...base, status: "approved", reason: "no" })).toEqual({
+      ok: false,
+      message: "This timesheet is approved; only a submitted timesheet can be rejected.",
+    });
   });
 
   it("reopens an approved week only while nothing is invoiced", () => {
-    expect(canReopen({ status: "approved", ownerId: "owner", actor: admin, hasInvoicedEntries: false })).toEqual({ ok: true });
+    expect(canReopen({ status: "approved", ownerId: "owner", actor: admin, hasInvoicedEntries: false })).toEqual({
+      ok: true,
+    });
     expect(canReopen({ status: "approved", ownerId: "owner", actor: manager, hasInvoicedEntries: true })).toEqual({
       ok: false,
       message: "Some entries of this week are on an invoice; delete the draft invoice or credit the issued one first.",
     });
-    expect(canReopen({ status: "submitted", ownerId: "owner", actor: manager, hasInvoicedEntries: false })).toEqual({ ok: false, message: "This timesheet is submitted; only an approved timesheet can be reopened." });
-    expect(canReopen({ status: "approved", ownerId: "owner", actor: colleague, hasInvoicedEntries: false }).ok).toBe(false);
-    expect(canReopen({ status: "approved", ownerId: "manager", actor: manager, hasInvoicedEntries: false }).ok).toBe(false);
+    expect(canReopen({ status: "submitted", ownerId: "owner", actor: manager, hasInvoicedEntries: false })).toEqual({
+      ok: false,
+      message: "This timesheet is submitted; only an approved timesheet can be reopened.",
+    });
+    expect(canReopen({ status: "approved", ownerId: "owner", actor: colleague, hasInvoicedEntries: false }).ok).toBe(
+      false,
+    );
+    expect(canReopen({ status: "approved", ownerId: "manager", actor: manager, hasInvoicedEntries: false }).ok).toBe(
+      false,
+    );
   });
 
   it("dispatches generic actions and defaults to the safe answer", () => {
-    expect(canPerform("submit", { status: "draft", ownerId: "owner", actor: owner, entryCount: 1 })).toEqual({ ok: true });
+    expect(canPerform("submit", { status: "draft", ownerId: "owner", actor: owner, entryCount: 1 })).toEqual({
+      ok: true,
+    });
     expect(canPerform("submit", { status: "draft", ownerId: "owner", actor: owner }).ok).toBe(false);
     expect(canPerform("approve", { status: "submitted", ownerId: "owner", actor: manager })).toEqual({ ok: true });
     expect(canPerform("reject", { status: "submitted", ownerId: "owner", actor: manager }).ok).toBe(false);
     expect(canPerform("reopen", { status: "approved", ownerId: "owner", actor: manager }).ok).toBe(false);
-    expect(canPerform("reopen", { status: "approved", ownerId: "owner", actor: manager, hasInvoicedEntries: false })).toEqual({ ok: true });
+    expect(
+      canPerform("reopen", { status: "approved", ownerId: "owner", actor: manager, hasInvoicedEntries: false }),
+    ).toEqual({ ok: true });
   });
 
   it("property: staff never decide, nobody decides on their own week", () => {
@@ -184,7 +238,11 @@ describe("timesheet state machine", () => {
       fc.property(statuses, roles, fc.boolean(), (status, role, own) => {
         const actor: Actor = { id: "actor", role };
         const ownerId = own ? "actor" : "someone";
-        for (const result of [canApprove({ status, ownerId, actor }), canReject({ status, ownerId, actor, reason: "r" }), canReopen({ status, ownerId, actor, hasInvoicedEntries: false })]) {
+        for (const result of [
+          canApprove({ status, ownerId, actor }),
+          canReject({ status, ownerId, actor, reason: "r" }),
+          canReopen({ status, ownerId, actor, hasInvoicedEntries: false }),
+        ]) {
           if (role === "staff" || own) expect(result.ok).toBe(false);
         }
       }),
@@ -230,7 +288,11 @@ describe("validateEntries", () => {
       fraction: ["Enter a duration of at least one minute."],
       "too-long": ["A day has at most 24 hours."],
       archived: ["This project is archived; choose another one."],
-      many: ["The date must be inside the timesheet's week.", "Enter a duration of at least one minute.", "This project is archived; choose another one."],
+      many: [
+        "The date must be inside the timesheet's week.",
+        "Enter a duration of at least one minute.",
+        "This project is archived; choose another one.",
+      ],
     });
     expect(result.days).toEqual({ "2026-03-11": "The time logged on this day is more than 24 hours." });
   });
@@ -241,8 +303,19 @@ describe("validateEntries", () => {
       { key: "b", date: "2026-03-10", projectId: "p2", minutes: 720 },
     ];
     expect(validateEntries(entries, options).valid).toBe(true);
-    const withOthers = validateEntries(entries, { ...options, archivedProjectIds: new Set(["archived"]), otherEntries: [{ date: "2026-03-10", minutes: 1 }, { date: "2026-03-11", minutes: 1440 }] });
-    expect(withOthers).toEqual({ valid: false, entries: {}, days: { "2026-03-10": "The time logged on this day is more than 24 hours." } });
+    const withOthers = validateEntries(entries, {
+      ...options,
+      archivedProjectIds: new Set(["archived"]),
+      otherEntries: [
+        { date: "2026-03-10", minutes: 1 },
+        { date: "2026-03-11", minutes: 1440 },
+      ],
+    });
+    expect(withOthers).toEqual({
+      valid: false,
+      entries: {},
+      days: { "2026-03-10": "The time logged on this day is more than 24 hours." },
+    });
   });
 
   it("refuses a week start that is not a Monday", () => {

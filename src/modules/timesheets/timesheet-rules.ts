@@ -9,7 +9,12 @@ export type TimesheetStatus = "draft" | "submitted" | "approved" | "rejected";
 export type TimesheetAction = "submit" | "approve" | "reject" | "reopen";
 
 export const ROLES = ["admin", "manager", "staff"] as const satisfies readonly Role[];
-export const TIMESHEET_STATUSES = ["draft", "submitted", "approved", "rejected"] as const satisfies readonly TimesheetStatus[];
+export const TIMESHEET_STATUSES = [
+  "draft",
+  "submitted",
+  "approved",
+  "rejected",
+] as const satisfies readonly TimesheetStatus[];
 
 export type RuleResult = { ok: true } | { ok: false; message: string };
 
@@ -141,7 +146,15 @@ const STATUS_WORDS: Record<TimesheetStatus, string> = {
 };
 
 /** Only the owner edits, and only while the week is a draft or was rejected (SPEC section 4). */
-export function canEdit({ status, actorId, ownerId }: { status: TimesheetStatus; actorId: string; ownerId: string }): RuleResult {
+export function canEdit({
+  status,
+  actorId,
+  ownerId,
+}: {
+  status: TimesheetStatus;
+  actorId: string;
+  ownerId: string;
+}): RuleResult {
   if (actorId !== ownerId) return refuse("Only the person whose timesheet this is can change it.");
   switch (status) {
     case "draft":
@@ -159,9 +172,15 @@ export function canEdit({ status, actorId, ownerId }: { status: TimesheetStatus;
 }
 
 /** The owner submits a draft or a corrected rejected week; an empty week has nothing to approve. */
-export function canSubmit({ status, ownerId, actor, entryCount }: SheetRef & { actor: Actor; entryCount: number }): RuleResult {
+export function canSubmit({
+  status,
+  ownerId,
+  actor,
+  entryCount,
+}: SheetRef & { actor: Actor; entryCount: number }): RuleResult {
   if (actor.id !== ownerId) return refuse("Only the person whose timesheet this is can submit it.");
-  if (status !== "draft" && status !== "rejected") return refuse(`This timesheet is ${STATUS_WORDS[status]}; only a draft or a rejected timesheet can be submitted.`);
+  if (status !== "draft" && status !== "rejected")
+    return refuse(`This timesheet is ${STATUS_WORDS[status]}; only a draft or a rejected timesheet can be submitted.`);
   if (entryCount < 1) return refuse("Add at least one time entry before submitting.");
   return ok;
 }
@@ -176,7 +195,8 @@ function checkDecider(actor: Actor, ownerId: string, verb: string): RuleResult {
 export function canApprove({ status, ownerId, actor }: SheetRef & { actor: Actor }): RuleResult {
   const decider = checkDecider(actor, ownerId, "approve");
   if (!decider.ok) return decider;
-  if (status !== "submitted") return refuse(`This timesheet is ${STATUS_WORDS[status]}; only a submitted timesheet can be approved.`);
+  if (status !== "submitted")
+    return refuse(`This timesheet is ${STATUS_WORDS[status]}; only a submitted timesheet can be approved.`);
   return ok;
 }
 
@@ -184,19 +204,30 @@ export function canApprove({ status, ownerId, actor }: SheetRef & { actor: Actor
 export function canReject({ status, ownerId, actor, reason }: SheetRef & { actor: Actor; reason: string }): RuleResult {
   const decider = checkDecider(actor, ownerId, "reject");
   if (!decider.ok) return decider;
-  if (status !== "submitted") return refuse(`This timesheet is ${STATUS_WORDS[status]}; only a submitted timesheet can be rejected.`);
+  if (status !== "submitted")
+    return refuse(`This timesheet is ${STATUS_WORDS[status]}; only a submitted timesheet can be rejected.`);
   const trimmed = reason.trim();
   if (trimmed === "") return refuse("Give a reason for the rejection.");
-  if (trimmed.length > MAX_REJECTION_REASON_LENGTH) return refuse(`The reason can be at most ${MAX_REJECTION_REASON_LENGTH} characters long.`);
+  if (trimmed.length > MAX_REJECTION_REASON_LENGTH)
+    return refuse(`The reason can be at most ${MAX_REJECTION_REASON_LENGTH} characters long.`);
   return ok;
 }
 
 /** Reopen returns an approved week to draft, only while none of its entries is on an invoice. */
-export function canReopen({ status, ownerId, actor, hasInvoicedEntries }: SheetRef & { actor: Actor; hasInvoicedEntries: boolean }): RuleResult {
+export function canReopen({
+  status,
+  ownerId,
+  actor,
+  hasInvoicedEntries,
+}: SheetRef & { actor: Actor; hasInvoicedEntries: boolean }): RuleResult {
   const decider = checkDecider(actor, ownerId, "reopen");
   if (!decider.ok) return decider;
-  if (status !== "approved") return refuse(`This timesheet is ${STATUS_WORDS[status]}; only an approved timesheet can be reopened.`);
-  if (hasInvoicedEntries) return refuse("Some entries of this week are on an invoice; delete the draft invoice or credit the issued one first.");
+  if (status !== "approved")
+    return refuse(`This timesheet is ${STATUS_WORDS[status]}; only an approved timesheet can be reopened.`);
+  if (hasInvoicedEntries)
+    return refuse(
+      "Some entries of this week are on an invoice; delete the draft invoice or credit the issued one first.",
+    );
   return ok;
 }
 
@@ -248,10 +279,19 @@ export type EntryValidation = {
  */
 export function validateEntries(
   entries: readonly EntryToValidate[],
-  { weekStart, archivedProjectIds, otherEntries = [] }: { weekStart: DateString; archivedProjectIds: ReadonlySet<string> | readonly string[]; otherEntries?: readonly { date: DateString; minutes: number }[] },
+  {
+    weekStart,
+    archivedProjectIds,
+    otherEntries = [],
+  }: {
+    weekStart: DateString;
+    archivedProjectIds: ReadonlySet<string> | readonly string[];
+    otherEntries?: readonly { date: DateString; minutes: number }[];
+  },
 ): EntryValidation {
   const days = new Set(weekDays(weekStart));
-  const archived = archivedProjectIds instanceof Set ? archivedProjectIds : new Set(archivedProjectIds as readonly string[]);
+  const archived =
+    archivedProjectIds instanceof Set ? archivedProjectIds : new Set(archivedProjectIds as readonly string[]);
   const entryErrors: Record<string, string[]> = {};
   const dayErrors: Record<DateString, string> = {};
   const add = (key: string, message: string) => {
@@ -264,15 +304,22 @@ export function validateEntries(
   for (const entry of entries) {
     if (!isValidDateString(entry.date)) add(entry.key, "Enter a valid date.");
     else if (!days.has(entry.date)) add(entry.key, "The date must be inside the timesheet's week.");
-    if (!Number.isSafeInteger(entry.minutes) || entry.minutes < 1) add(entry.key, "Enter a duration of at least one minute.");
+    if (!Number.isSafeInteger(entry.minutes) || entry.minutes < 1)
+      add(entry.key, "Enter a duration of at least one minute.");
     else if (entry.minutes > MINUTES_PER_DAY) add(entry.key, "A day has at most 24 hours.");
     if (archived.has(entry.projectId)) add(entry.key, "This project is archived; choose another one.");
-    if (Number.isSafeInteger(entry.minutes) && entry.minutes > 0) totals.set(entry.date, (totals.get(entry.date) ?? 0) + entry.minutes);
+    if (Number.isSafeInteger(entry.minutes) && entry.minutes > 0)
+      totals.set(entry.date, (totals.get(entry.date) ?? 0) + entry.minutes);
   }
   for (const [date, total] of totals) {
-    if (days.has(date) && total > MINUTES_PER_DAY) dayErrors[date] = "The time logged on this day is more than 24 hours.";
+    if (days.has(date) && total > MINUTES_PER_DAY)
+      dayErrors[date] = "The time logged on this day is more than 24 hours.";
   }
-  return { valid: Object.keys(entryErrors).length === 0 && Object.keys(dayErrors).length === 0, entries: entryErrors, days: dayErrors };
+  return {
+    valid: Object.keys(entryErrors).length === 0 && Object.keys(dayErrors).length === 0,
+    entries: entryErrors,
+    days: dayErrors,
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -283,12 +330,21 @@ export function validateEntries(
  * firm's default (SPEC section 4). A rate of 0 is a real rate (pro bono work), so only a
  * missing rate falls through.
  */
-export function resolveHourlyRate({ projectRate, clientRate, firmRate }: { projectRate?: number | null; clientRate?: number | null; firmRate?: number | null }): number | null {
+export function resolveHourlyRate({
+  projectRate,
+  clientRate,
+  firmRate,
+}: {
+  projectRate?: number | null;
+  clientRate?: number | null;
+  firmRate?: number | null;
+}): number | null {
   return projectRate ?? clientRate ?? firmRate ?? null;
 }
 
 /** minutes × hourly rate / 60, rounded half-up to the minor unit. */
 export function entryValueMinor(minutes: number, rateMinor: number): number {
-  if (!Number.isSafeInteger(minutes) || !Number.isSafeInteger(rateMinor)) throw new RangeError("Minutes and rate must be integers.");
+  if (!Number.isSafeInteger(minutes) || !Number.isSafeInteger(rateMinor))
+    throw new RangeError("Minutes and rate must be integers.");
   return toSafeNumber(roundHalfUp(BigInt(minutes) * BigInt(rateMinor), 60n), "Entry value");
 }

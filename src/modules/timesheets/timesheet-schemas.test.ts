@@ -2,16 +2,25 @@ import { describe, expect, it } from "vitest";
 import { timesheetGridInput } from "./timesheet-schemas";
 
 const PROJECT = "0190a8a0-0000-7000-8000-000000000001";
-const row = (cells: string[]) => ({ projectId: PROJECT, description: " Work ", billable: true, cells: [...cells, "", "", "", "", "", "", ""].slice(0, 7) });
+const row = (cells: string[]) => ({
+  projectId: PROJECT,
+  description: " Work ",
+  billable: true,
+  cells: [...cells, "", "", "", "", "", "", ""].slice(0, 7),
+});
 const issues = (input: unknown) => {
   const parsed = timesheetGridInput.safeParse(input);
-  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 };
 
 describe("the week grid schema (shared by the grid and the server)", () => {
   it("reads 1.5, 1,5 and 1:30 as 90 minutes, empty as no entry, and trims the description", () => {
     const parsed = timesheetGridInput.parse({ rows: [row(["1.5", "1,5", "1:30", "", "0"])] });
-    expect(parsed).toEqual([{ projectId: PROJECT, description: "Work", billable: true, minutes: [90, 90, 90, null, null, null, null] }]);
+    expect(parsed).toEqual([
+      { projectId: PROJECT, description: "Work", billable: true, minutes: [90, 90, 90, null, null, null, null] },
+    ]);
   });
 
   it.each([
@@ -24,7 +33,9 @@ describe("the week grid schema (shared by the grid and the server)", () => {
   });
 
   it("refuses a day over 24 hours across rows, under the day's total", () => {
-    expect(issues({ rows: [row(["12"]), row(["12:01"])] })).toEqual({ "days.0": "The time logged on this day is more than 24 hours." });
+    expect(issues({ rows: [row(["12"]), row(["12:01"])] })).toEqual({
+      "days.0": "The time logged on this day is more than 24 hours.",
+    });
     expect(issues({ rows: [row(["12"]), row(["12"])] })).toEqual({});
   });
 

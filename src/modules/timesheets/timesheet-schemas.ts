@@ -22,7 +22,12 @@ export const gridRowInput = z.object({
 });
 export type GridRowInput = z.input<typeof gridRowInput>;
 
-export type ParsedGridRow = { projectId: string; description: string | null; billable: boolean; minutes: (number | null)[] };
+export type ParsedGridRow = {
+  projectId: string;
+  description: string | null;
+  billable: boolean;
+  minutes: (number | null)[];
+};
 
 /**
  * The grid of one week. Each cell is read with parseDuration; errors are keyed
@@ -45,10 +50,20 @@ export const timesheetGridInput = z
         if (parsed.minutes !== null) dayTotals[day] = (dayTotals[day] ?? 0) + parsed.minutes;
         return parsed.minutes;
       });
-      rows.push({ projectId: row.projectId, description: row.description === "" ? null : row.description, billable: row.billable, minutes });
+      rows.push({
+        projectId: row.projectId,
+        description: row.description === "" ? null : row.description,
+        billable: row.billable,
+        minutes,
+      });
     });
     dayTotals.forEach((total, day) => {
-      if (total > MINUTES_PER_DAY) ctx.addIssue({ code: "custom", path: ["days", day], message: "The time logged on this day is more than 24 hours." });
+      if (total > MINUTES_PER_DAY)
+        ctx.addIssue({
+          code: "custom",
+          path: ["days", day],
+          message: "The time logged on this day is more than 24 hours.",
+        });
     });
     return rows;
   });
@@ -89,10 +104,18 @@ export const rejectTimesheetInput = z.object({
 export type RejectTimesheetInput = z.input<typeof rejectTimesheetInput>;
 
 export const bulkApproveInput = z.object({
-  items: z.array(z.object({ id: z.uuid(), version: versionInput })).min(1, "Select at least one timesheet.").max(200, "Approve at most 200 timesheets at once."),
+  items: z
+    .array(z.object({ id: z.uuid(), version: versionInput }))
+    .min(1, "Select at least one timesheet.")
+    .max(200, "Approve at most 200 timesheets at once."),
 });
 
 /** The grid's project search (large firms): what was typed, 2 to 100 characters. */
 export const gridProjectSearchInput = z.object({
-  q: z.string().trim().min(2, "Type at least 2 letters.").max(100, "Use at most 100 characters.").superRefine(checkLine),
+  q: z
+    .string()
+    .trim()
+    .min(2, "Type at least 2 letters.")
+    .max(100, "Use at most 100 characters.")
+    .superRefine(checkLine),
 });

@@ -2,12 +2,18 @@ import { describe, expect, it } from "vitest";
 import { generatePassword, isCommonPassword } from "./password-policy";
 
 describe("isCommonPassword", () => {
-  it.each(["password1234", "qwertyuiop123", "123456789012", "aaaaaaaaaaaa", "Password1234", "iloveyou2024!"])("refuses %s", (password) => {
-    expect(isCommonPassword(password)).toBe(true);
-  });
-  it.each(["correct horse battery staple", "Blue-Tractor-Lemon-42", "my own new passphrase"])("accepts %s", (password) => {
-    expect(isCommonPassword(password)).toBe(false);
-  });
+  it.each(["password1234", "qwertyuiop123", "123456789012", "aaaaaaaaaaaa", "Password1234", "iloveyou2024!"])(
+    "refuses %s",
+    (password) => {
+      expect(isCommonPassword(password)).toBe(true);
+    },
+  );
+  it.each(["correct horse battery staple", "Blue-Tractor-Lemon-42", "my own new passphrase"])(
+    "accepts %s",
+    (password) => {
+      expect(isCommonPassword(password)).toBe(false);
+    },
+  );
 });
 
 describe("generatePassword", () => {

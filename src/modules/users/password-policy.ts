@@ -17,7 +17,12 @@ export function isCommonPassword(password: string): boolean {
   return stripped.length >= 4 && stripped !== lowered && dumbPasswords.check(stripped);
 }
 
-const RUNS = ["01234567890123456789", "abcdefghijklmnopqrstuvwxyz", "qwertyuiopasdfghjklzxcvbnm", "azertyuiopqsdfghjklmwxcvbn"];
+const RUNS = [
+  "01234567890123456789",
+  "abcdefghijklmnopqrstuvwxyz",
+  "qwertyuiopasdfghjklzxcvbnm",
+  "azertyuiopqsdfghjklmwxcvbn",
+];
 
 /** "123456789012", "abcdefghijkl", "qwertyuiopas": one run along the digits, the alphabet or a keyboard row. */
 function isKeyboardRun(lowered: string): boolean {

@@ -36,15 +36,27 @@ function assertAdmin(actor: Actor) {
 }
 
 function assertNotCommon(field: string, password: string) {
-  if (isCommonPassword(password)) throw new InvalidError("Please correct the highlighted fields.", { [field]: COMMON_PASSWORD_MESSAGE });
+  if (isCommonPassword(password))
+    throw new InvalidError("Please correct the highlighted fields.", { [field]: COMMON_PASSWORD_MESSAGE });
 }
 
 async function emailTaken(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase())).limit(1);
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
+    .limit(1);
   return Boolean(row);
 }
 
-type NewUser = { name: string; email: string; role: Role; defaultHourlyRate: number | null; password: string; mustChangePassword: boolean };
+type NewUser = {
+  name: string;
+  email: string;
+  role: Role;
+  defaultHourlyRate: number | null;
+  password: string;
+  mustChangePassword: boolean;
+};
 
 /** Inserts the user and its credential account (better-auth's scrypt hash). */
 async function insertUser(tx: Executor, values: NewUser) {
@@ -60,7 +72,12 @@ async function insertUser(tx: Executor, values: NewUser) {
     })
     .returning();
   if (!created) throw new Error("insert returned no user");
-  await tx.insert(account).values({ accountId: created.id, providerId: "credential", userId: created.id, password: await hashPassword(values.password) });
+  await tx.insert(account).values({
+    accountId: created.id,
+    providerId: "credential",
+    userId: created.id,
+    password: await hashPassword(values.password),
+  });
   return created;
 }
 
@@ -69,14 +86,21 @@ export async function createUser(db: Database, actor: Actor, input: unknown) {
   const values = parseInput(createUserInput, input);
   assertNotCommon("password", values.password);
   return db.transaction(async (tx) => {
-    if (await emailTaken(tx, values.email)) throw new InvalidError("Please correct the highlighted fields.", { email: EMAIL_TAKEN });
+    if (await emailTaken(tx, values.email))
+      throw new InvalidError("Please correct the highlighted fields.", { email: EMAIL_TAKEN });
     // The first password is the admin's to know: the new user chooses their own at first sign-in.
     const created = await insertUser(tx, { ...values, mustChangePassword: true }).catch((error: unknown) => {
       // Two admins creating the same email at once: the unique index decides, the form says why.
-      if (isUniqueViolation(error)) throw new InvalidError("Please correct the highlighted fields.", { email: EMAIL_TAKEN });
+      if (isUniqueViolation(error))
+        throw new InvalidError("Please correct the highlighted fields.", { email: EMAIL_TAKEN });
       throw error;
     });
-    await recordAudit(tx, actor, { entity: "user", entityId: created.id, action: "create", summary: { name: created.name, email: created.email, role: created.role } });
+    await recordAudit(tx, actor, {
+      entity: "user",
+      entityId: created.id,
+      action: "create",
+      summary: { name: created.name, email: created.email, role: created.role },
+    });
     await enqueueWelcomeEmail(tx, created);
     return created;
   });
@@ -98,7 +122,12 @@ export async function createFirstAdmin(db: Database, values: { email: string; pa
       password: values.password,
       mustChangePassword: values.generated,
     });
-    await recordAudit(tx, SYSTEM_ACTOR, { entity: "user", entityId: created.id, action: "create", summary: { email: created.email, role: "admin", firstRun: true } });
+    await recordAudit(tx, SYSTEM_ACTOR, {
+      entity: "user",
+      entityId: created.id,
+      action: "create",
+      summary: { email: created.email, role: "admin", firstRun: true },
+    });
     return created;
   });
 }
@@ -119,7 +148,9 @@ export async function updateUser(db: Database, actor: Actor, input: unknown) {
     if (!before) throw new NotFoundError("This user does not exist.");
     if (before.version !== values.version) throw new ConflictError();
     if (before.role === "admin" && values.role !== "admin" && (await countOtherActiveAdmins(tx, before.id)) === 0) {
-      throw new InvalidError("Please correct the highlighted fields.", { role: "Bureau needs at least one active administrator." });
+      throw new InvalidError("Please correct the highlighted fields.", {
+        role: "Bureau needs at least one active administrator.",
+      });
     }
     const changes = { name: values.name, role: values.role, defaultHourlyRate: values.defaultHourlyRate };
     const [updated] = await tx
@@ -128,7 +159,12 @@ export async function updateUser(db: Database, actor: Actor, input: unknown) {
       .where(and(eq(user.id, values.id), eq(user.version, values.version)))
       .returning();
     if (!updated) throw new ConflictError();
-    await recordAudit(tx, actor, { entity: "user", entityId: updated.id, action: "update", summary: diffSummary(before, changes) });
+    await recordAudit(tx, actor, {
+      entity: "user",
+      entityId: updated.id,
+      action: "update",
+      summary: diffSummary(before, changes),
+    });
     return updated;
   });
 }
@@ -142,12 +178,22 @@ export async function setUserActive(db: Database, actor: Actor, input: unknown) 
     if (!before) throw new NotFoundError("This user does not exist.");
     if (!values.active) {
       if (before.id === actor.id) throw new InvalidError("You cannot deactivate your own account.");
-      if (before.role === "admin" && (await countOtherActiveAdmins(tx, before.id)) === 0) throw new InvalidError("Bureau needs at least one active administrator.");
+      if (before.role === "admin" && (await countOtherActiveAdmins(tx, before.id)) === 0)
+        throw new InvalidError("Bureau needs at least one active administrator.");
     }
     if (before.active === values.active) return before;
-    const [updated] = await tx.update(user).set({ active: values.active, version: before.version + 1 }).where(eq(user.id, values.id)).returning();
+    const [updated] = await tx
+      .update(user)
+      .set({ active: values.active, version: before.version + 1 })
+      .where(eq(user.id, values.id))
+      .returning();
     if (!values.active) await tx.delete(session).where(eq(session.userId, values.id));
-    await recordAudit(tx, actor, { entity: "user", entityId: values.id, action: values.active ? "reactivate" : "deactivate", summary: { email: before.email } });
+    await recordAudit(tx, actor, {
+      entity: "user",
+      entityId: values.id,
+      action: values.active ? "reactivate" : "deactivate",
+      summary: { email: before.email },
+    });
     return updated!;
   });
 }
@@ -163,9 +209,17 @@ export async function resetUserPassword(db: Database, actor: Actor, input: unkno
     if (!target) throw new NotFoundError("This user does not exist.");
     if (target.id === actor.id) throw new InvalidError("Change your own password from My account.");
     await upsertCredential(tx, target.id, hash);
-    await tx.update(user).set({ mustChangePassword: true, version: target.version + 1 }).where(eq(user.id, target.id));
+    await tx
+      .update(user)
+      .set({ mustChangePassword: true, version: target.version + 1 })
+      .where(eq(user.id, target.id));
     await tx.delete(session).where(eq(session.userId, target.id));
-    await recordAudit(tx, actor, { entity: "user", entityId: target.id, action: "reset_password", summary: { email: target.email } });
+    await recordAudit(tx, actor, {
+      entity: "user",
+      entityId: target.id,
+      action: "reset_password",
+      summary: { email: target.email },
+    });
   });
 }
 
@@ -175,7 +229,8 @@ async function upsertCredential(tx: Executor, userId: string, hash: string) {
     .set({ password: hash })
     .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
     .returning({ id: account.id });
-  if (updated.length === 0) await tx.insert(account).values({ accountId: userId, providerId: "credential", userId, password: hash });
+  if (updated.length === 0)
+    await tx.insert(account).values({ accountId: userId, providerId: "credential", userId, password: hash });
 }
 
 /** The signed-in user changes their own password; their other sessions end. */
@@ -189,16 +244,30 @@ export async function changeOwnPassword(db: Database, actor: Actor & { sessionId
     .from(account)
     .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")))
     .limit(1);
-  if (!credential?.password || !(await verifyPassword({ hash: credential.password, password: values.currentPassword }))) {
+  if (
+    !credential?.password ||
+    !(await verifyPassword({ hash: credential.password, password: values.currentPassword }))
+  ) {
     await recordRateLimitHit(db, CURRENT_PASSWORD_FAILURES, actor.id);
-    throw new InvalidError("Please correct the highlighted fields.", { currentPassword: "The current password is incorrect." });
+    throw new InvalidError("Please correct the highlighted fields.", {
+      currentPassword: "The current password is incorrect.",
+    });
   }
   assertNotCommon("newPassword", values.newPassword);
   const hash = await hashPassword(values.newPassword);
   await db.transaction(async (tx) => {
     await upsertCredential(tx, actor.id, hash);
-    await tx.update(user).set({ mustChangePassword: false, version: sql`${user.version} + 1` }).where(eq(user.id, actor.id));
-    await tx.delete(session).where(actor.sessionId ? and(eq(session.userId, actor.id), ne(session.id, actor.sessionId)) : eq(session.userId, actor.id));
+    await tx
+      .update(user)
+      .set({ mustChangePassword: false, version: sql`${user.version} + 1` })
+      .where(eq(user.id, actor.id));
+    await tx
+      .delete(session)
+      .where(
+        actor.sessionId
+          ? and(eq(session.userId, actor.id), ne(session.id, actor.sessionId))
+          : eq(session.userId, actor.id),
+      );
     await recordAudit(tx, actor, { entity: "user", entityId: actor.id, action: "change_password" });
   });
 }

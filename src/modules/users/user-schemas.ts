@@ -11,7 +11,12 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
-const name = z.string({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters.").superRefine(checkLine);
+const name = z
+  .string({ error: "Enter a name." })
+  .trim()
+  .min(1, "Enter a name.")
+  .max(120, "Use at most 120 characters.")
+  .superRefine(checkLine);
 const email = z
   .string({ error: "Enter an email address." })
   .trim()
@@ -68,6 +73,12 @@ export const changeOwnPasswordInput = z
     newPassword: passwordSchema,
     confirmPassword: z.string(),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, { path: ["confirmPassword"], message: "The two passwords differ." })
-  .refine((value) => value.newPassword !== value.currentPassword, { path: ["newPassword"], message: "Choose a password different from the current one." });
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The two passwords differ.",
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    path: ["newPassword"],
+    message: "Choose a password different from the current one.",
+  });
 export type ChangeOwnPasswordInput = z.input<typeof changeOwnPasswordInput>;

@@ -18,13 +18,30 @@ const DEMO_USERS: Omit<DemoUser, "id">[] = [
 export async function seedDemoUsers(db: Database): Promise<DemoUser[]> {
   const created: DemoUser[] = [];
   for (const demo of DEMO_USERS) {
-    const [existing] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, demo.email));
+    const [existing] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, demo.email));
     if (existing) {
       created.push({ ...demo, id: existing.id });
       continue;
     }
-    const [row] = await db.insert(user).values({ name: demo.name, email: demo.email, role: demo.role, emailVerified: true, defaultHourlyRate: demo.role === "staff" ? 7500 : 11000 }).returning();
-    await db.insert(account).values({ accountId: row!.id, providerId: "credential", userId: row!.id, password: await hashPassword(demo.password) });
+    const [row] = await db
+      .insert(user)
+      .values({
+        name: demo.name,
+        email: demo.email,
+        role: demo.role,
+        emailVerified: true,
+        defaultHourlyRate: demo.role === "staff" ? 7500 : 11000,
+      })
+      .returning();
+    await db.insert(account).values({
+      accountId: row!.id,
+      providerId: "credential",
+      userId: row!.id,
+      password: await hashPassword(demo.password),
+    });
     created.push({ ...demo, id: row!.id });
   }
   return created;

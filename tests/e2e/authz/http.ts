@@ -9,7 +9,9 @@ import { baseURL } from "../../../playwright.config";
 
 const require = createRequire(import.meta.url);
 // The same encoder the browser uses (React's Flight client); ships with Next.js.
-const { encodeReply } = require("next/dist/compiled/react-server-dom-webpack/client.edge.js") as { encodeReply: (value: unknown) => Promise<string | FormData> };
+const { encodeReply } = require("next/dist/compiled/react-server-dom-webpack/client.edge.js") as {
+  encodeReply: (value: unknown) => Promise<string | FormData>;
+};
 
 export const ORIGIN = new URL(baseURL).origin;
 export const SESSION_COOKIE = "better-auth.session_token";
@@ -19,15 +21,25 @@ let manifest: Record<string, ManifestEntry> | undefined;
 
 /** The build's server actions: `.next/server/server-reference-manifest.json` (what the server under test runs). */
 export function serverActions(): { id: string; file: string; name: string; workers: string[] }[] {
-  manifest ??= (JSON.parse(fs.readFileSync(path.join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8")) as { node: Record<string, ManifestEntry> }).node;
+  manifest ??= (
+    JSON.parse(fs.readFileSync(path.join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8")) as {
+      node: Record<string, ManifestEntry>;
+    }
+  ).node;
   // File names are relative to the build's root (the project folder, or above it in a workspace).
   const relative = (file: string) => file.replace(/^.*?(?=src\/)/, "");
-  return Object.entries(manifest).map(([id, entry]) => ({ id, file: relative(entry.filename ?? ""), name: entry.exportedName ?? "", workers: Object.keys(entry.workers) }));
+  return Object.entries(manifest).map(([id, entry]) => ({
+    id,
+    file: relative(entry.filename ?? ""),
+    name: entry.exportedName ?? "",
+    workers: Object.keys(entry.workers),
+  }));
 }
 
 export function actionId(file: string, name: string): string {
   const found = serverActions().find((entry) => entry.file === file && entry.name === name);
-  if (!found) throw new Error(`${file}#${name} is not in the build's server-reference-manifest: rebuild (next build) first`);
+  if (!found)
+    throw new Error(`${file}#${name} is not in the build's server-reference-manifest: rebuild (next build) first`);
   return found.id;
 }
 
@@ -82,8 +94,21 @@ export async function callAction(
   headers: Record<string, string> = {},
 ): Promise<ActionAnswer> {
   const body = await encodeReply(args);
-  const common = { headers: { accept: "text/x-component", "next-action": id, origin: ORIGIN, "x-forwarded-for": nextAddress(), ...headers }, maxRedirects: 0 };
-  const response = await once(() => (typeof body === "string" ? request.post(page, { ...common, data: body }) : request.post(page, { ...common, multipart: body })));
+  const common = {
+    headers: {
+      accept: "text/x-component",
+      "next-action": id,
+      origin: ORIGIN,
+      "x-forwarded-for": nextAddress(),
+      ...headers,
+    },
+    maxRedirects: 0,
+  };
+  const response = await once(() =>
+    typeof body === "string"
+      ? request.post(page, { ...common, data: body })
+      : request.post(page, { ...common, multipart: body }),
+  );
   const text = await response.text();
   const redirectHeader = response.headers()["x-action-redirect"];
   const decoded = decodeFlight(text);
@@ -128,7 +153,8 @@ export function decodeFlight(text: string): { result: unknown; errorDigest: stri
       return value;
     }
     if (Array.isArray(value)) return value.map((item) => resolve(item, depth + 1));
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item, depth + 1)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item, depth + 1)]));
     return value;
   };
   const parsed = JSON.parse(root) as { a?: unknown };
@@ -139,7 +165,8 @@ export function decodeFlight(text: string): { result: unknown; errorDigest: stri
 /** An ActionResult's data, or an error naming what the action said. */
 export function dataOf<T>(answer: ActionAnswer, what: string): T {
   const result = answer.result as { ok?: boolean; data?: T; message?: string; fieldErrors?: unknown } | undefined;
-  if (!result?.ok) throw new Error(`${what} failed (${answer.status}): ${JSON.stringify(result ?? answer.body.slice(0, 300))}`);
+  if (!result?.ok)
+    throw new Error(`${what} failed (${answer.status}): ${JSON.stringify(result ?? answer.body.slice(0, 300))}`);
   return result.data as T;
 }
 

@@ -10,7 +10,19 @@
 // not refuse WOULD write; the spec checks the audit log did not move. The first allowed role (in
 // the order admin, manager, staff) must then succeed with the same probe, which proves the probe
 // was a real write (unless `probeSucceeds: false`: the probe is refused for another reason).
-import { addDays, CALLS, CLIENTS, INVOICES, JOB_FIELDS, JOBS, monday, type Role, type Seed, SHEETS, USERS } from "./seed";
+import {
+  addDays,
+  CALLS,
+  CLIENTS,
+  INVOICES,
+  JOB_FIELDS,
+  JOBS,
+  monday,
+  type Role,
+  type Seed,
+  SHEETS,
+  USERS,
+} from "./seed";
 
 /** What a request answers. */
 export type Outcome =
@@ -37,11 +49,19 @@ const LOGIN: Outcome = { allowed: false, refusal: "login" };
 const PAGE_403: Outcome = { allowed: false, refusal: "403-page" };
 const RESULT: Outcome = { allowed: true, action: "result" };
 const FORBIDDEN: Outcome = { allowed: false, refusal: "forbidden-result", message: FORBIDDEN_MESSAGE };
-const status = (code: number): Outcome => (code < 400 || code >= 500 || code === 404 ? { allowed: true, status: code } : { allowed: false, refusal: "status", status: code });
+const status = (code: number): Outcome =>
+  code < 400 || code >= 500 || code === 404
+    ? { allowed: true, status: code }
+    : { allowed: false, refusal: "status", status: code };
 const refusedWith = (code: number): Outcome => ({ allowed: false, refusal: "status", status: code });
 const denied = (message: string): Outcome => ({ allowed: false, refusal: "forbidden-result", message });
 
-const everyone = (outcome: Outcome): Expectations => ({ anonymous: outcome, staff: outcome, manager: outcome, admin: outcome });
+const everyone = (outcome: Outcome): Expectations => ({
+  anonymous: outcome,
+  staff: outcome,
+  manager: outcome,
+  admin: outcome,
+});
 /** Pages. */
 const PUBLIC = everyone(OK);
 const SIGNED_IN: Expectations = { anonymous: LOGIN, staff: OK, manager: OK, admin: OK };
@@ -52,7 +72,10 @@ const A_SIGNED_IN: Expectations = { anonymous: LOGIN, staff: RESULT, manager: RE
 const A_MANAGERS: Expectations = { anonymous: LOGIN, staff: FORBIDDEN, manager: RESULT, admin: RESULT };
 const A_ADMINS: Expectations = { anonymous: LOGIN, staff: FORBIDDEN, manager: FORBIDDEN, admin: RESULT };
 /** Staff may log calls, but change only their own: every probe below targets the manager's calls. */
-const A_OTHERS_CALL: Expectations = { ...A_SIGNED_IN, staff: denied("You can only change your own calls (assigned to you or logged by you).") };
+const A_OTHERS_CALL: Expectations = {
+  ...A_SIGNED_IN,
+  staff: denied("You can only change your own calls (assigned to you or logged by you)."),
+};
 
 export type PageRow = {
   kind: "page";
@@ -102,11 +125,27 @@ export type ActionRow = {
 
 export type Row = PageRow | RouteRow | ActionRow;
 
-const page = (file: string, path: (seed: Seed) => string, expect: Expectations, label?: string): PageRow => ({ kind: "page", file: `src/app/${file}/page.tsx`, path, expect, label });
-const bo = (file: string, path: (seed: Seed) => string, expect: Expectations, label?: string) => page(file ? `bo/(shell)/${file}` : "bo/(shell)", path, expect, label);
+const page = (file: string, path: (seed: Seed) => string, expect: Expectations, label?: string): PageRow => ({
+  kind: "page",
+  file: `src/app/${file}/page.tsx`,
+  path,
+  expect,
+  label,
+});
+const bo = (file: string, path: (seed: Seed) => string, expect: Expectations, label?: string) =>
+  page(file ? `bo/(shell)/${file}` : "bo/(shell)", path, expect, label);
 
 const wallTime = (seed: Seed, days: number) => `${addDays(seed.today, days)}T11:15`;
-const grid = (seed: Seed) => ({ rows: [{ projectId: seed.project.id, description: `Matrix probe ${seed.tag}`, billable: true, cells: ["1", "", "", "", "", "", ""] }] });
+const grid = (seed: Seed) => ({
+  rows: [
+    {
+      projectId: seed.project.id,
+      description: `Matrix probe ${seed.tag}`,
+      billable: true,
+      cells: ["1", "", "", "", "", "", ""],
+    },
+  ],
+});
 const callProbe = (seed: Seed, subject: string) => ({
   direction: "inbound",
   contactName: `Probe Contact ${seed.tag}`,
@@ -126,7 +165,17 @@ const invoiceProbe = (seed: Seed) => ({
   dueDate: addDays(seed.today, 30),
   notes: null,
   footer: null,
-  lines: [{ description: `Matrix probe line ${seed.tag}`, quantity: "1", unit: "item", unitPrice: "50", discount: "", taxRateBp: 2000, timeEntryIds: [] }],
+  lines: [
+    {
+      description: `Matrix probe line ${seed.tag}`,
+      quantity: "1",
+      unit: "item",
+      unitPrice: "50",
+      discount: "",
+      taxRateBp: 2000,
+      timeEntryIds: [],
+    },
+  ],
 });
 function formData(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -143,134 +192,732 @@ export const MATRIX: Row[] = [
   page("(site)/sentry-example-page", () => "/sentry-example-page", PUBLIC),
   // Throws on purpose (BUREAU_TEST_ROUTES=1 in the browser tests; 404 otherwise).
   page("(site)/test-error", () => "/test-error", everyone(status(500))),
-  { kind: "route", file: "src/app/(site)/jobs/[slug]/apply/route.ts", method: "POST", path: (seed) => `/jobs/${seed.job.slug}/apply`, multipart: () => ({ name: "" }), headers: { accept: "application/json" }, expect: everyone(status(400)) },
+  {
+    kind: "route",
+    file: "src/app/(site)/jobs/[slug]/apply/route.ts",
+    method: "POST",
+    path: (seed) => `/jobs/${seed.job.slug}/apply`,
+    multipart: () => ({ name: "" }),
+    headers: { accept: "application/json" },
+    expect: everyone(status(400)),
+  },
   // Benchmark probes: only with BUREAU_BENCH=1 (npm run bench), 404 otherwise.
   page("bench-floor", () => "/bench-floor", everyone(status(404))),
-  { kind: "route", file: "src/app/api/bench-stats/route.ts", method: "GET", path: () => "/api/bench-stats", expect: everyone(status(404)) },
+  {
+    kind: "route",
+    file: "src/app/api/bench-stats/route.ts",
+    method: "GET",
+    path: () => "/api/bench-stats",
+    expect: everyone(status(404)),
+  },
   { kind: "route", file: "src/app/favicon.ico/route.ts", method: "GET", path: () => "/favicon.ico", expect: PUBLIC },
   { kind: "route", file: "src/app/api/health/route.ts", method: "GET", path: () => "/api/health", expect: PUBLIC },
   // Throws on purpose for /sentry-example-page.
-  { kind: "route", file: "src/app/api/sentry-example-api/route.ts", method: "GET", path: () => "/api/sentry-example-api", expect: everyone(status(500)) },
+  {
+    kind: "route",
+    file: "src/app/api/sentry-example-api/route.ts",
+    method: "GET",
+    path: () => "/api/sentry-example-api",
+    expect: everyone(status(500)),
+  },
   // The error-report tunnel: POST only; an empty envelope is refused as unreadable.
-  { kind: "route", file: "src/app/monitoring/route.ts", method: "POST", path: () => "/monitoring", data: () => "", expect: everyone(status(400)) },
-  ...(["GET", "PUT", "PATCH", "DELETE", "OPTIONS"] as const).map((method): RouteRow => ({ kind: "route", file: "src/app/monitoring/route.ts", method, path: () => "/monitoring", expect: everyone(status(405)) })),
+  {
+    kind: "route",
+    file: "src/app/monitoring/route.ts",
+    method: "POST",
+    path: () => "/monitoring",
+    data: () => "",
+    expect: everyone(status(400)),
+  },
+  ...(["GET", "PUT", "PATCH", "DELETE", "OPTIONS"] as const).map((method): RouteRow => ({
+    kind: "route",
+    file: "src/app/monitoring/route.ts",
+    method,
+    path: () => "/monitoring",
+    expect: everyone(status(405)),
+  })),
   // better-auth: only sign-in and sign-out answer over HTTP; reading the session (which would hand
   // its token to any script of the page) and every account endpoint are off.
-  { kind: "route", file: "src/app/api/auth/[...all]/route.ts", method: "POST", label: "sign-in, wrong password", path: () => "/api/auth/sign-in/email", data: (seed) => ({ email: `nobody.${seed.tag}@example.com`, password: "not the password at all" }), expect: everyone(status(401)) },
-  { kind: "route", file: "src/app/api/auth/[...all]/route.ts", method: "GET", label: "get-session is off", path: () => "/api/auth/get-session", expect: everyone(status(404)) },
-  { kind: "route", file: "src/app/api/auth/[...all]/route.ts", method: "POST", label: "sign-up is off", path: () => "/api/auth/sign-up/email", data: (seed) => ({ email: `signup.${seed.tag}@example.com`, password: "a password of my own", name: "Intruder" }), expect: everyone(status(404)) },
-  { kind: "route", file: "src/app/api/auth/[...all]/route.ts", method: "POST", label: "update-user is off", path: () => "/api/auth/update-user", data: () => ({ role: "admin" }), expect: everyone(status(404)) },
-  { kind: "route", file: "src/app/api/auth/[...all]/route.ts", method: "POST", label: "update-session is off", path: () => "/api/auth/update-session", data: () => ({}), expect: everyone(status(404)) },
+  {
+    kind: "route",
+    file: "src/app/api/auth/[...all]/route.ts",
+    method: "POST",
+    label: "sign-in, wrong password",
+    path: () => "/api/auth/sign-in/email",
+    data: (seed) => ({ email: `nobody.${seed.tag}@example.com`, password: "not the password at all" }),
+    expect: everyone(status(401)),
+  },
+  {
+    kind: "route",
+    file: "src/app/api/auth/[...all]/route.ts",
+    method: "GET",
+    label: "get-session is off",
+    path: () => "/api/auth/get-session",
+    expect: everyone(status(404)),
+  },
+  {
+    kind: "route",
+    file: "src/app/api/auth/[...all]/route.ts",
+    method: "POST",
+    label: "sign-up is off",
+    path: () => "/api/auth/sign-up/email",
+    data: (seed) => ({ email: `signup.${seed.tag}@example.com`, password: "a password of my own", name: "Intruder" }),
+    expect: everyone(status(404)),
+  },
+  {
+    kind: "route",
+    file: "src/app/api/auth/[...all]/route.ts",
+    method: "POST",
+    label: "update-user is off",
+    path: () => "/api/auth/update-user",
+    data: () => ({ role: "admin" }),
+    expect: everyone(status(404)),
+  },
+  {
+    kind: "route",
+    file: "src/app/api/auth/[...all]/route.ts",
+    method: "POST",
+    label: "update-session is off",
+    path: () => "/api/auth/update-session",
+    data: () => ({}),
+    expect: everyone(status(404)),
+  },
 
   // ---- Sign-in and the dashboard ----------------------------------------------------------
-  page("bo/login", () => "/bo/login", { anonymous: OK, staff: { allowed: true, status: 307, redirectTo: "/bo" }, manager: { allowed: true, status: 307, redirectTo: "/bo" }, admin: { allowed: true, status: 307, redirectTo: "/bo" } }),
+  page("bo/login", () => "/bo/login", {
+    anonymous: OK,
+    staff: { allowed: true, status: 307, redirectTo: "/bo" },
+    manager: { allowed: true, status: 307, redirectTo: "/bo" },
+    admin: { allowed: true, status: 307, redirectTo: "/bo" },
+  }),
   bo("", () => "/bo", SIGNED_IN),
   bo("account", () => "/bo/account", SIGNED_IN),
-  { kind: "action", file: "src/modules/auth/auth-actions.ts", name: "signOutAction", page: () => "/bo/account", args: () => [], freshSession: true, forged: { allowed: true, action: "redirect", redirectTo: "/bo/login" }, expect: { anonymous: LOGIN, staff: { allowed: true, action: "redirect", redirectTo: "/bo/login" }, manager: { allowed: true, action: "redirect", redirectTo: "/bo/login" }, admin: { allowed: true, action: "redirect", redirectTo: "/bo/login" } } },
-  { kind: "action", file: USERS, name: "changeOwnPasswordAction", page: () => "/bo/account", args: () => [{ currentPassword: "not my current password", newPassword: "matrix new password 2026", confirmPassword: "matrix new password 2026" }], expect: A_SIGNED_IN, probeSucceeds: false },
+  {
+    kind: "action",
+    file: "src/modules/auth/auth-actions.ts",
+    name: "signOutAction",
+    page: () => "/bo/account",
+    args: () => [],
+    freshSession: true,
+    forged: { allowed: true, action: "redirect", redirectTo: "/bo/login" },
+    expect: {
+      anonymous: LOGIN,
+      staff: { allowed: true, action: "redirect", redirectTo: "/bo/login" },
+      manager: { allowed: true, action: "redirect", redirectTo: "/bo/login" },
+      admin: { allowed: true, action: "redirect", redirectTo: "/bo/login" },
+    },
+  },
+  {
+    kind: "action",
+    file: USERS,
+    name: "changeOwnPasswordAction",
+    page: () => "/bo/account",
+    args: () => [
+      {
+        currentPassword: "not my current password",
+        newPassword: "matrix new password 2026",
+        confirmPassword: "matrix new password 2026",
+      },
+    ],
+    expect: A_SIGNED_IN,
+    probeSucceeds: false,
+  },
 
   // ---- Users, settings, audit (admin) ------------------------------------------------------
   bo("users", () => "/bo/users", ADMINS),
   bo("users/[id]", (seed) => `/bo/users/${seed.victim.id}`, ADMINS),
-  { kind: "action", file: USERS, name: "createUserAction", page: () => "/bo/users", args: (seed) => [{ name: "Matrix Probe User", email: `matrix.probe.${seed.tag}@example.com`, role: "admin", password: "a password for the probe", defaultHourlyRate: null }], expect: A_ADMINS },
-  { kind: "action", file: USERS, name: "updateUserAction", page: (seed) => `/bo/users/${seed.victim.id}`, args: (seed) => [{ id: seed.victim.id, version: 1, name: `${seed.victim.name} renamed`, role: "admin", defaultHourlyRate: null }], expect: A_ADMINS },
-  { kind: "action", file: USERS, name: "resetUserPasswordAction", page: (seed) => `/bo/users/${seed.victim.id}`, args: (seed) => [{ id: seed.victim.id, password: "a password the attacker knows" }], expect: A_ADMINS },
-  { kind: "action", file: USERS, name: "setUserActiveAction", page: (seed) => `/bo/users/${seed.victim.id}`, args: (seed) => [{ id: seed.victim.id, active: false }], expect: A_ADMINS },
+  {
+    kind: "action",
+    file: USERS,
+    name: "createUserAction",
+    page: () => "/bo/users",
+    args: (seed) => [
+      {
+        name: "Matrix Probe User",
+        email: `matrix.probe.${seed.tag}@example.com`,
+        role: "admin",
+        password: "a password for the probe",
+        defaultHourlyRate: null,
+      },
+    ],
+    expect: A_ADMINS,
+  },
+  {
+    kind: "action",
+    file: USERS,
+    name: "updateUserAction",
+    page: (seed) => `/bo/users/${seed.victim.id}`,
+    args: (seed) => [
+      { id: seed.victim.id, version: 1, name: `${seed.victim.name} renamed`, role: "admin", defaultHourlyRate: null },
+    ],
+    expect: A_ADMINS,
+  },
+  {
+    kind: "action",
+    file: USERS,
+    name: "resetUserPasswordAction",
+    page: (seed) => `/bo/users/${seed.victim.id}`,
+    args: (seed) => [{ id: seed.victim.id, password: "a password the attacker knows" }],
+    expect: A_ADMINS,
+  },
+  {
+    kind: "action",
+    file: USERS,
+    name: "setUserActiveAction",
+    page: (seed) => `/bo/users/${seed.victim.id}`,
+    args: (seed) => [{ id: seed.victim.id, active: false }],
+    expect: A_ADMINS,
+  },
   bo("settings", () => "/bo/settings", ADMINS),
   // The probe changes the firm's name but is incomplete, so the admin gets a validation error.
-  { kind: "action", file: "src/modules/settings/settings-actions.ts", name: "updateSettingsAction", page: () => "/bo/settings", args: (seed) => [{ version: 1, firmName: `Hacked ${seed.tag}` }], expect: A_ADMINS, probeSucceeds: false },
-  { kind: "action", file: "src/modules/settings/settings-actions.ts", name: "updateLogoAction", page: () => "/bo/settings", args: () => [formData({ remove: "1" })], expect: A_ADMINS },
+  {
+    kind: "action",
+    file: "src/modules/settings/settings-actions.ts",
+    name: "updateSettingsAction",
+    page: () => "/bo/settings",
+    args: (seed) => [{ version: 1, firmName: `Hacked ${seed.tag}` }],
+    expect: A_ADMINS,
+    probeSucceeds: false,
+  },
+  {
+    kind: "action",
+    file: "src/modules/settings/settings-actions.ts",
+    name: "updateLogoAction",
+    page: () => "/bo/settings",
+    args: () => [formData({ remove: "1" })],
+    expect: A_ADMINS,
+  },
   // The firm's logo (for invoices): any signed-in user; 404 while none is uploaded.
-  { kind: "route", file: "src/app/bo/(shell)/settings/logo/route.ts", method: "GET", path: () => "/bo/settings/logo", expect: { anonymous: LOGIN, staff: status(404), manager: status(404), admin: status(404) }, forged: refusedWith(401) },
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/settings/logo/route.ts",
+    method: "GET",
+    path: () => "/bo/settings/logo",
+    expect: { anonymous: LOGIN, staff: status(404), manager: status(404), admin: status(404) },
+    forged: refusedWith(401),
+  },
   bo("audit", () => "/bo/audit", ADMINS),
 
   // ---- Clients and projects (staff read) ---------------------------------------------------
   bo("clients", () => "/bo/clients", SIGNED_IN),
   bo("clients/[id]", (seed) => `/bo/clients/${seed.client.id}`, SIGNED_IN),
   // The list filters' client picker: every role reads client names (SPEC section 1).
-  { kind: "action", file: CLIENTS, name: "searchClientNamesAction", page: () => "/bo/calls", args: (seed) => [{ q: seed.client.name }], expect: A_SIGNED_IN },
-  { kind: "action", file: CLIENTS, name: "createClientAction", page: () => "/bo/clients", args: (seed) => [{ name: `Matrix Probe Client ${seed.tag}`, currency: "EUR", paymentTermsDays: "30" }], expect: A_MANAGERS },
-  { kind: "action", file: CLIENTS, name: "updateClientAction", page: (seed) => `/bo/clients/${seed.client.id}`, args: (seed) => [{ id: seed.client.id, version: 1, name: seed.client.name, currency: "EUR", paymentTermsDays: "45", billingEmail: seed.client.billingEmail, addressLine1: "1 Secret Street", city: "Paris", country: "FR" }], expect: A_MANAGERS },
-  { kind: "action", file: CLIENTS, name: "setClientArchivedAction", page: (seed) => `/bo/clients/${seed.spareClient.id}`, args: (seed) => [{ id: seed.spareClient.id, version: 1, archived: true }], expect: A_MANAGERS },
-  { kind: "action", file: CLIENTS, name: "createProjectAction", page: (seed) => `/bo/clients/${seed.client.id}`, args: (seed) => [{ clientId: seed.client.id, name: `Matrix Probe Project ${seed.tag}`, billableByDefault: true }], expect: A_MANAGERS },
-  { kind: "action", file: CLIENTS, name: "updateProjectAction", page: (seed) => `/bo/clients/${seed.client.id}`, args: (seed) => [{ id: seed.project.id, version: 1, name: seed.project.name, hourlyRate: "110", billableByDefault: true }], expect: A_MANAGERS },
-  { kind: "action", file: CLIENTS, name: "setProjectArchivedAction", page: (seed) => `/bo/clients/${seed.client.id}`, args: (seed) => [{ id: seed.spareProject.id, version: 1, archived: true }], expect: A_MANAGERS },
+  {
+    kind: "action",
+    file: CLIENTS,
+    name: "searchClientNamesAction",
+    page: () => "/bo/calls",
+    args: (seed) => [{ q: seed.client.name }],
+    expect: A_SIGNED_IN,
+  },
+  {
+    kind: "action",
+    file: CLIENTS,
+    name: "createClientAction",
+    page: () => "/bo/clients",
+    args: (seed) => [{ name: `Matrix Probe Client ${seed.tag}`, currency: "EUR", paymentTermsDays: "30" }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: CLIENTS,
+    name: "updateClientAction",
+    page: (seed) => `/bo/clients/${seed.client.id}`,
+    args: (seed) => [
+      {
+        id: seed.client.id,
+        version: 1,
+        name: seed.client.name,
+        currency: "EUR",
+        paymentTermsDays: "45",
+        billingEmail: seed.client.billingEmail,
+        addressLine1: "1 Secret Street",
+        city: "Paris",
+        country: "FR",
+      },
+    ],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: CLIENTS,
+    name: "setClientArchivedAction",
+    page: (seed) => `/bo/clients/${seed.spareClient.id}`,
+    args: (seed) => [{ id: seed.spareClient.id, version: 1, archived: true }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: CLIENTS,
+    name: "createProjectAction",
+    page: (seed) => `/bo/clients/${seed.client.id}`,
+    args: (seed) => [{ clientId: seed.client.id, name: `Matrix Probe Project ${seed.tag}`, billableByDefault: true }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: CLIENTS,
+    name: "updateProjectAction",
+    page: (seed) => `/bo/clients/${seed.client.id}`,
+    args: (seed) => [
+      { id: seed.project.id, version: 1, name: seed.project.name, hourlyRate: "110", billableByDefault: true },
+    ],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: CLIENTS,
+    name: "setProjectArchivedAction",
+    page: (seed) => `/bo/clients/${seed.client.id}`,
+    args: (seed) => [{ id: seed.spareProject.id, version: 1, archived: true }],
+    expect: A_MANAGERS,
+  },
 
   // ---- Timesheets (own for everyone; others' and decisions for managers) --------------------
   bo("timesheets", () => "/bo/timesheets", SIGNED_IN),
   bo("timesheets/create", () => "/bo/timesheets/create", SIGNED_IN),
   bo("timesheets/[id]", (seed) => `/bo/timesheets/${seed.sheets.own.id}`, SIGNED_IN, "staff's own week"),
-  bo("timesheets/[id]", (seed) => `/bo/timesheets/${seed.sheets.managerDraft.id}`, { ...SIGNED_IN, staff: PAGE_403 }, "someone else's week"),
-  { kind: "action", file: SHEETS, name: "searchGridProjectsAction", page: () => "/bo/timesheets/create", args: (seed) => [{ q: seed.project.name }], expect: A_SIGNED_IN },
-  { kind: "action", file: SHEETS, name: "createTimesheetAction", label: "for staff", page: () => "/bo/timesheets/create", args: (seed) => [{ userId: seed.staff.id, weekStart: monday(8), grid: grid(seed), submit: false }], expect: A_SIGNED_IN },
-  { kind: "action", file: SHEETS, name: "createTimesheetAction", label: "for the manager", page: () => "/bo/timesheets/create", args: (seed) => [{ userId: seed.manager.id, weekStart: monday(9), grid: grid(seed), submit: false }], expect: { ...A_SIGNED_IN, staff: denied("You can only create your own timesheets.") } },
+  bo(
+    "timesheets/[id]",
+    (seed) => `/bo/timesheets/${seed.sheets.managerDraft.id}`,
+    { ...SIGNED_IN, staff: PAGE_403 },
+    "someone else's week",
+  ),
+  {
+    kind: "action",
+    file: SHEETS,
+    name: "searchGridProjectsAction",
+    page: () => "/bo/timesheets/create",
+    args: (seed) => [{ q: seed.project.name }],
+    expect: A_SIGNED_IN,
+  },
+  {
+    kind: "action",
+    file: SHEETS,
+    name: "createTimesheetAction",
+    label: "for staff",
+    page: () => "/bo/timesheets/create",
+    args: (seed) => [{ userId: seed.staff.id, weekStart: monday(8), grid: grid(seed), submit: false }],
+    expect: A_SIGNED_IN,
+  },
+  {
+    kind: "action",
+    file: SHEETS,
+    name: "createTimesheetAction",
+    label: "for the manager",
+    page: () => "/bo/timesheets/create",
+    args: (seed) => [{ userId: seed.manager.id, weekStart: monday(9), grid: grid(seed), submit: false }],
+    expect: { ...A_SIGNED_IN, staff: denied("You can only create your own timesheets.") },
+  },
   // Only the owner edits or submits a week, whatever their role.
-  { kind: "action", file: SHEETS, name: "saveTimesheetAction", page: (seed) => `/bo/timesheets/${seed.sheets.managerDraft.id}`, args: (seed) => [{ id: seed.sheets.managerDraft.id, version: seed.sheets.managerDraft.version, grid: grid(seed), submit: false }], expect: { anonymous: LOGIN, staff: denied("Only the person whose timesheet this is can change it."), manager: RESULT, admin: denied("Only the person whose timesheet this is can change it.") } },
+  {
+    kind: "action",
+    file: SHEETS,
+    name: "saveTimesheetAction",
+    page: (seed) => `/bo/timesheets/${seed.sheets.managerDraft.id}`,
+    args: (seed) => [
+      { id: seed.sheets.managerDraft.id, version: seed.sheets.managerDraft.version, grid: grid(seed), submit: false },
+    ],
+    expect: {
+      anonymous: LOGIN,
+      staff: denied("Only the person whose timesheet this is can change it."),
+      manager: RESULT,
+      admin: denied("Only the person whose timesheet this is can change it."),
+    },
+  },
   // The grid submits through saveTimesheetAction({ submit: true }); this one has no caller, so the
   // build does not expose it. Should a page start using it, these are its expectations.
-  { kind: "action", file: SHEETS, name: "submitTimesheetAction", unreferenced: true, page: (seed) => `/bo/timesheets/${seed.sheets.staffDraft.id}`, args: (seed) => [{ id: seed.sheets.staffDraft.id, version: seed.sheets.staffDraft.version }], expect: { anonymous: LOGIN, staff: RESULT, manager: denied("Only the person whose timesheet this is can submit it."), admin: denied("Only the person whose timesheet this is can submit it.") } },
-  { kind: "action", file: SHEETS, name: "approveTimesheetAction", page: (seed) => `/bo/timesheets/${seed.sheets.approve.id}`, args: (seed) => [{ id: seed.sheets.approve.id, version: seed.sheets.approve.version }], expect: A_MANAGERS },
-  { kind: "action", file: SHEETS, name: "approveTimesheetsAction", page: () => "/bo/timesheets", args: (seed) => [{ items: [{ id: seed.sheets.bulk.id, version: seed.sheets.bulk.version }] }], expect: A_MANAGERS },
-  { kind: "action", file: SHEETS, name: "rejectTimesheetAction", page: (seed) => `/bo/timesheets/${seed.sheets.reject.id}`, args: (seed) => [{ id: seed.sheets.reject.id, version: seed.sheets.reject.version, reason: "Wrong project" }], expect: A_MANAGERS },
-  { kind: "action", file: SHEETS, name: "reopenTimesheetAction", page: (seed) => `/bo/timesheets/${seed.sheets.reopen.id}`, args: (seed) => [{ id: seed.sheets.reopen.id, version: seed.sheets.reopen.version }], expect: A_MANAGERS },
+  {
+    kind: "action",
+    file: SHEETS,
+    name: "submitTimesheetAction",
+    unreferenced: true,
+    page: (seed) => `/bo/timesheets/${seed.sheets.staffDraft.id}`,
+    args: (seed) => [{ id: seed.sheets.staffDraft.id, version: seed.sheets.staffDraft.version }],
+    expect: {
+      anonymous: LOGIN,
+      staff: RESULT,
+      manager: denied("Only the person whose timesheet this is can submit it."),
+      admin: denied("Only the person whose timesheet this is can submit it."),
+    },
+  },
+  {
+    kind: "action",
+    file: SHEETS,
+    name: "approveTimesheetAction",
+    page: (seed) => `/bo/timesheets/${seed.sheets.approve.id}`,
+    args: (seed) => [{ id: seed.sheets.approve.id, version: seed.sheets.approve.version }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: SHEETS,
+    name: "approveTimesheetsAction",
+    page: () => "/bo/timesheets",
+    args: (seed) => [{ items: [{ id: seed.sheets.bulk.id, version: seed.sheets.bulk.version }] }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: SHEETS,
+    name: "rejectTimesheetAction",
+    page: (seed) => `/bo/timesheets/${seed.sheets.reject.id}`,
+    args: (seed) => [{ id: seed.sheets.reject.id, version: seed.sheets.reject.version, reason: "Wrong project" }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: SHEETS,
+    name: "reopenTimesheetAction",
+    page: (seed) => `/bo/timesheets/${seed.sheets.reopen.id}`,
+    args: (seed) => [{ id: seed.sheets.reopen.id, version: seed.sheets.reopen.version }],
+    expect: A_MANAGERS,
+  },
 
   // ---- Invoices (managers) ------------------------------------------------------------------
   bo("invoices", () => "/bo/invoices", MANAGERS),
   bo("invoices/create", () => "/bo/invoices/create", MANAGERS),
   bo("invoices/[id]", (seed) => `/bo/invoices/${seed.invoices.issued.id}`, MANAGERS),
   bo("invoices/edit/[id]", (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`, MANAGERS),
-  { kind: "route", file: "src/app/bo/(shell)/invoices/[id]/pdf/route.ts", method: "GET", path: (seed) => `/bo/invoices/${seed.invoices.issued.id}/pdf`, expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK }, forged: LOGIN },
-  { kind: "route", file: "src/app/bo/(shell)/invoices/export/route.ts", method: "GET", path: () => "/bo/invoices/export", expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK }, forged: LOGIN },
-  { kind: "action", file: INVOICES, name: "loadInvoiceClientAction", page: () => "/bo/invoices/create", args: (seed) => [{ clientId: seed.client.id }], expect: A_MANAGERS },
-  { kind: "action", file: INVOICES, name: "loadUnbilledTimeAction", page: () => "/bo/invoices/create", args: (seed) => [{ clientId: seed.client.id }], expect: A_MANAGERS },
-  { kind: "action", file: INVOICES, name: "createInvoiceAction", page: () => "/bo/invoices/create", args: (seed) => [invoiceProbe(seed)], expect: A_MANAGERS },
-  { kind: "action", file: INVOICES, name: "updateInvoiceAction", page: (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`, args: (seed) => [{ ...invoiceProbe(seed), id: seed.invoices.update.id, version: seed.invoices.update.version }], expect: A_MANAGERS },
-  { kind: "action", file: INVOICES, name: "deleteInvoiceAction", page: (seed) => `/bo/invoices/${seed.invoices.remove.id}`, args: (seed) => [{ id: seed.invoices.remove.id, version: seed.invoices.remove.version }], expect: A_MANAGERS },
-  { kind: "action", file: INVOICES, name: "issueInvoiceAction", page: (seed) => `/bo/invoices/${seed.invoices.issue.id}`, args: (seed) => [{ id: seed.invoices.issue.id, version: seed.invoices.issue.version }], expect: A_MANAGERS },
-  { kind: "action", file: INVOICES, name: "recordPaymentAction", page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`, args: (seed) => [{ invoiceId: seed.invoices.issued.id, amount: "5", date: seed.today, method: "cash", reference: null }], expect: A_MANAGERS },
-  { kind: "action", file: INVOICES, name: "deletePaymentAction", page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`, args: (seed) => [{ paymentId: seed.invoices.paymentId }], expect: A_ADMINS },
-  { kind: "action", file: INVOICES, name: "markInvoiceSentAction", page: (seed) => `/bo/invoices/${seed.invoices.credit.id}`, args: (seed) => [{ id: seed.invoices.credit.id, version: seed.invoices.credit.version }], expect: A_MANAGERS },
-  { kind: "action", file: INVOICES, name: "createCreditNoteAction", page: (seed) => `/bo/invoices/${seed.invoices.credit.id}`, args: (seed) => [{ invoiceId: seed.invoices.credit.id, mode: "full" }], expect: A_MANAGERS },
-  { kind: "action", file: INVOICES, name: "duplicateInvoiceAction", page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`, args: (seed) => [{ id: seed.invoices.issued.id }], expect: A_MANAGERS },
-  { kind: "action", file: "src/modules/mail/invoice-mail-actions.ts", name: "sendInvoiceEmailAction", page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`, args: (seed) => [{ invoiceId: seed.invoices.issued.id, to: "attacker@evil.example", cc: "", subject: "Your invoice", message: "Pay here." }], expect: A_MANAGERS },
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/invoices/[id]/pdf/route.ts",
+    method: "GET",
+    path: (seed) => `/bo/invoices/${seed.invoices.issued.id}/pdf`,
+    expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
+    forged: LOGIN,
+  },
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/invoices/export/route.ts",
+    method: "GET",
+    path: () => "/bo/invoices/export",
+    expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
+    forged: LOGIN,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "loadInvoiceClientAction",
+    page: () => "/bo/invoices/create",
+    args: (seed) => [{ clientId: seed.client.id }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "loadUnbilledTimeAction",
+    page: () => "/bo/invoices/create",
+    args: (seed) => [{ clientId: seed.client.id }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "createInvoiceAction",
+    page: () => "/bo/invoices/create",
+    args: (seed) => [invoiceProbe(seed)],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "updateInvoiceAction",
+    page: (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`,
+    args: (seed) => [{ ...invoiceProbe(seed), id: seed.invoices.update.id, version: seed.invoices.update.version }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "deleteInvoiceAction",
+    page: (seed) => `/bo/invoices/${seed.invoices.remove.id}`,
+    args: (seed) => [{ id: seed.invoices.remove.id, version: seed.invoices.remove.version }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "issueInvoiceAction",
+    page: (seed) => `/bo/invoices/${seed.invoices.issue.id}`,
+    args: (seed) => [{ id: seed.invoices.issue.id, version: seed.invoices.issue.version }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "recordPaymentAction",
+    page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
+    args: (seed) => [
+      { invoiceId: seed.invoices.issued.id, amount: "5", date: seed.today, method: "cash", reference: null },
+    ],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "deletePaymentAction",
+    page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
+    args: (seed) => [{ paymentId: seed.invoices.paymentId }],
+    expect: A_ADMINS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "markInvoiceSentAction",
+    page: (seed) => `/bo/invoices/${seed.invoices.credit.id}`,
+    args: (seed) => [{ id: seed.invoices.credit.id, version: seed.invoices.credit.version }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "createCreditNoteAction",
+    page: (seed) => `/bo/invoices/${seed.invoices.credit.id}`,
+    args: (seed) => [{ invoiceId: seed.invoices.credit.id, mode: "full" }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
+    name: "duplicateInvoiceAction",
+    page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
+    args: (seed) => [{ id: seed.invoices.issued.id }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: "src/modules/mail/invoice-mail-actions.ts",
+    name: "sendInvoiceEmailAction",
+    page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
+    args: (seed) => [
+      {
+        invoiceId: seed.invoices.issued.id,
+        to: "attacker@evil.example",
+        cc: "",
+        subject: "Your invoice",
+        message: "Pay here.",
+      },
+    ],
+    expect: A_MANAGERS,
+  },
 
   // ---- Outbox, messages, jobs (managers) ------------------------------------------------------
   bo("outbox", () => "/bo/outbox", MANAGERS),
   bo("outbox/[id]", (seed) => `/bo/outbox/${seed.email.id}`, MANAGERS),
-  { kind: "route", file: "src/app/bo/(shell)/outbox/[id]/attachments/[attachmentId]/route.ts", method: "GET", path: (seed) => `/bo/outbox/${seed.email.id}/attachments/${seed.email.attachmentId}`, expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK }, forged: refusedWith(401) },
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/outbox/[id]/attachments/[attachmentId]/route.ts",
+    method: "GET",
+    path: (seed) => `/bo/outbox/${seed.email.id}/attachments/${seed.email.attachmentId}`,
+    expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
+    forged: refusedWith(401),
+  },
   // Only a failed mail can be retried: the captured one answers "invalid" to those allowed.
-  { kind: "action", file: "src/modules/mail/mail-actions.ts", name: "retryEmailAction", page: () => "/bo/outbox", args: (seed) => [{ id: seed.email.id }], expect: A_MANAGERS, probeSucceeds: false },
+  {
+    kind: "action",
+    file: "src/modules/mail/mail-actions.ts",
+    name: "retryEmailAction",
+    page: () => "/bo/outbox",
+    args: (seed) => [{ id: seed.email.id }],
+    expect: A_MANAGERS,
+    probeSucceeds: false,
+  },
   bo("messages", () => "/bo/messages", MANAGERS),
-  { kind: "action", file: "src/modules/messages/message-actions.ts", name: "setMessageStatusAction", page: () => "/bo/messages", args: (seed) => [{ id: seed.message.id, version: seed.message.version, status: "archived" }], expect: A_MANAGERS },
+  {
+    kind: "action",
+    file: "src/modules/messages/message-actions.ts",
+    name: "setMessageStatusAction",
+    page: () => "/bo/messages",
+    args: (seed) => [{ id: seed.message.id, version: seed.message.version, status: "archived" }],
+    expect: A_MANAGERS,
+  },
   // The public contact form: anyone; an empty form comes back with its errors.
-  { kind: "action", file: "src/modules/messages/message-actions.ts", name: "sendContactMessageAction", page: () => "/mail", args: () => [{ message: null, fieldErrors: {}, values: {} }, formData({ name: "" })], expect: everyone(RESULT), probeSucceeds: false },
+  {
+    kind: "action",
+    file: "src/modules/messages/message-actions.ts",
+    name: "sendContactMessageAction",
+    page: () => "/mail",
+    args: () => [{ message: null, fieldErrors: {}, values: {} }, formData({ name: "" })],
+    expect: everyone(RESULT),
+    probeSucceeds: false,
+  },
   bo("jobs", () => "/bo/jobs", MANAGERS),
   bo("jobs/new", () => "/bo/jobs/new", MANAGERS),
   bo("jobs/[id]", (seed) => `/bo/jobs/${seed.job.id}`, MANAGERS),
-  { kind: "route", file: "src/app/bo/(shell)/jobs/[id]/applications/[applicationId]/cv/route.ts", method: "GET", path: (seed) => `/bo/jobs/${seed.job.id}/applications/${seed.application.id}/cv`, expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK }, forged: refusedWith(401) },
-  { kind: "action", file: JOBS, name: "createJobAction", page: () => "/bo/jobs/new", args: (seed) => [{ title: `Matrix Probe Job ${seed.tag}`, ...JOB_FIELDS, description: "" }], expect: A_MANAGERS },
-  { kind: "action", file: JOBS, name: "updateJobAction", page: (seed) => `/bo/jobs/${seed.job.id}`, args: (seed) => [{ id: seed.job.id, version: seed.job.version, title: seed.job.title, ...JOB_FIELDS, description: "## The role\n\nUpdated by the probe." }], expect: A_MANAGERS },
-  { kind: "action", file: JOBS, name: "transitionJobAction", page: (seed) => `/bo/jobs/${seed.draftJob.id}`, args: (seed) => [{ id: seed.draftJob.id, version: seed.draftJob.version, transition: "publish" }], expect: A_MANAGERS },
-  { kind: "action", file: JOBS, name: "previewJobDescriptionAction", page: () => "/bo/jobs/new", args: () => ["**Preview** of a job"], expect: A_MANAGERS },
-  { kind: "action", file: JOBS, name: "setApplicationStatusAction", page: (seed) => `/bo/jobs/${seed.job.id}`, args: (seed) => [{ id: seed.application.id, version: seed.application.version, status: "interview" }], expect: A_MANAGERS },
-  { kind: "action", file: JOBS, name: "updateApplicationNotesAction", page: (seed) => `/bo/jobs/${seed.job.id}`, args: (seed) => [{ id: seed.otherApplication.id, version: seed.otherApplication.version, notes: "Probe notes" }], expect: A_MANAGERS },
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/jobs/[id]/applications/[applicationId]/cv/route.ts",
+    method: "GET",
+    path: (seed) => `/bo/jobs/${seed.job.id}/applications/${seed.application.id}/cv`,
+    expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
+    forged: refusedWith(401),
+  },
+  {
+    kind: "action",
+    file: JOBS,
+    name: "createJobAction",
+    page: () => "/bo/jobs/new",
+    args: (seed) => [{ title: `Matrix Probe Job ${seed.tag}`, ...JOB_FIELDS, description: "" }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: JOBS,
+    name: "updateJobAction",
+    page: (seed) => `/bo/jobs/${seed.job.id}`,
+    args: (seed) => [
+      {
+        id: seed.job.id,
+        version: seed.job.version,
+        title: seed.job.title,
+        ...JOB_FIELDS,
+        description: "## The role\n\nUpdated by the probe.",
+      },
+    ],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: JOBS,
+    name: "transitionJobAction",
+    page: (seed) => `/bo/jobs/${seed.draftJob.id}`,
+    args: (seed) => [{ id: seed.draftJob.id, version: seed.draftJob.version, transition: "publish" }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: JOBS,
+    name: "previewJobDescriptionAction",
+    page: () => "/bo/jobs/new",
+    args: () => ["**Preview** of a job"],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: JOBS,
+    name: "setApplicationStatusAction",
+    page: (seed) => `/bo/jobs/${seed.job.id}`,
+    args: (seed) => [{ id: seed.application.id, version: seed.application.version, status: "interview" }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: JOBS,
+    name: "updateApplicationNotesAction",
+    page: (seed) => `/bo/jobs/${seed.job.id}`,
+    args: (seed) => [{ id: seed.otherApplication.id, version: seed.otherApplication.version, notes: "Probe notes" }],
+    expect: A_MANAGERS,
+  },
 
   // ---- Calls (everyone logs; staff change only their own) -----------------------------------
   page("bo/(shell)/calls", () => "/bo/calls", SIGNED_IN),
-  { kind: "action", file: CALLS, name: "loadCallProjectsAction", page: () => "/bo/calls", args: (seed) => [{ clientId: seed.client.id }], expect: A_SIGNED_IN },
-  { kind: "action", file: CALLS, name: "logCallAction", page: () => "/bo/calls", args: (seed) => [{ ...callProbe(seed, "Matrix probe log"), startedAt: wallTime(seed, -1), duration: "5" }], expect: A_SIGNED_IN },
-  { kind: "action", file: CALLS, name: "scheduleCallAction", page: () => "/bo/calls", args: (seed) => [{ ...callProbe(seed, "Matrix probe schedule"), scheduledAt: wallTime(seed, 3) }], expect: A_SIGNED_IN },
-  { kind: "action", file: CALLS, name: "updateCallAction", page: () => "/bo/calls", args: (seed) => [{ ...callProbe(seed, "Matrix probe update"), id: seed.calls.update.id, version: seed.calls.update.version, scheduledAt: wallTime(seed, 4), startedAt: null, duration: null }], expect: A_OTHERS_CALL },
-  { kind: "action", file: CALLS, name: "completeCallAction", page: () => "/bo/calls", args: (seed) => [{ id: seed.calls.complete.id, version: seed.calls.complete.version, startedAt: wallTime(seed, -1), duration: "12", notes: null, followUpAt: null, followUpSubject: null }], expect: A_OTHERS_CALL },
-  { kind: "action", file: CALLS, name: "markCallMissedAction", page: () => "/bo/calls", args: (seed) => [{ id: seed.calls.missed.id, version: seed.calls.missed.version, outcome: "busy", notes: null }], expect: A_OTHERS_CALL },
-  { kind: "action", file: CALLS, name: "rescheduleCallAction", page: () => "/bo/calls", args: (seed) => [{ id: seed.calls.reschedule.id, version: seed.calls.reschedule.version, scheduledAt: wallTime(seed, 5) }], expect: A_OTHERS_CALL },
-  { kind: "action", file: CALLS, name: "retryCallAction", page: () => "/bo/calls", args: (seed) => [{ id: seed.calls.retry.id, version: seed.calls.retry.version, scheduledAt: wallTime(seed, 5) }], expect: A_OTHERS_CALL },
-  { kind: "action", file: CALLS, name: "cancelCallAction", page: () => "/bo/calls", args: (seed) => [{ id: seed.calls.cancel.id, version: seed.calls.cancel.version }], expect: A_OTHERS_CALL },
-  { kind: "action", file: CALLS, name: "logCallTimeAction", page: () => "/bo/calls", args: (seed) => [{ id: seed.calls.logTime.id, version: seed.calls.logTime.version }], expect: A_OTHERS_CALL },
+  {
+    kind: "action",
+    file: CALLS,
+    name: "loadCallProjectsAction",
+    page: () => "/bo/calls",
+    args: (seed) => [{ clientId: seed.client.id }],
+    expect: A_SIGNED_IN,
+  },
+  {
+    kind: "action",
+    file: CALLS,
+    name: "logCallAction",
+    page: () => "/bo/calls",
+    args: (seed) => [{ ...callProbe(seed, "Matrix probe log"), startedAt: wallTime(seed, -1), duration: "5" }],
+    expect: A_SIGNED_IN,
+  },
+  {
+    kind: "action",
+    file: CALLS,
+    name: "scheduleCallAction",
+    page: () => "/bo/calls",
+    args: (seed) => [{ ...callProbe(seed, "Matrix probe schedule"), scheduledAt: wallTime(seed, 3) }],
+    expect: A_SIGNED_IN,
+  },
+  {
+    kind: "action",
+    file: CALLS,
+    name: "updateCallAction",
+    page: () => "/bo/calls",
+    args: (seed) => [
+      {
+        ...callProbe(seed, "Matrix probe update"),
+        id: seed.calls.update.id,
+        version: seed.calls.update.version,
+        scheduledAt: wallTime(seed, 4),
+        startedAt: null,
+        duration: null,
+      },
+    ],
+    expect: A_OTHERS_CALL,
+  },
+  {
+    kind: "action",
+    file: CALLS,
+    name: "completeCallAction",
+    page: () => "/bo/calls",
+    args: (seed) => [
+      {
+        id: seed.calls.complete.id,
+        version: seed.calls.complete.version,
+        startedAt: wallTime(seed, -1),
+        duration: "12",
+        notes: null,
+        followUpAt: null,
+        followUpSubject: null,
+      },
+    ],
+    expect: A_OTHERS_CALL,
+  },
+  {
+    kind: "action",
+    file: CALLS,
+    name: "markCallMissedAction",
+    page: () => "/bo/calls",
+    args: (seed) => [{ id: seed.calls.missed.id, version: seed.calls.missed.version, outcome: "busy", notes: null }],
+    expect: A_OTHERS_CALL,
+  },
+  {
+    kind: "action",
+    file: CALLS,
+    name: "rescheduleCallAction",
+    page: () => "/bo/calls",
+    args: (seed) => [
+      { id: seed.calls.reschedule.id, version: seed.calls.reschedule.version, scheduledAt: wallTime(seed, 5) },
+    ],
+    expect: A_OTHERS_CALL,
+  },
+  {
+    kind: "action",
+    file: CALLS,
+    name: "retryCallAction",
+    page: () => "/bo/calls",
+    args: (seed) => [{ id: seed.calls.retry.id, version: seed.calls.retry.version, scheduledAt: wallTime(seed, 5) }],
+    expect: A_OTHERS_CALL,
+  },
+  {
+    kind: "action",
+    file: CALLS,
+    name: "cancelCallAction",
+    page: () => "/bo/calls",
+    args: (seed) => [{ id: seed.calls.cancel.id, version: seed.calls.cancel.version }],
+    expect: A_OTHERS_CALL,
+  },
+  {
+    kind: "action",
+    file: CALLS,
+    name: "logCallTimeAction",
+    page: () => "/bo/calls",
+    args: (seed) => [{ id: seed.calls.logTime.id, version: seed.calls.logTime.version }],
+    expect: A_OTHERS_CALL,
+  },
 ];
 
 /** A row's name in test titles and failure messages. */
 export function rowName(row: Row): string {
-  const what = row.kind === "action" ? `${row.name} (${row.file})` : row.kind === "route" ? `${row.method} ${row.file}` : row.file;
+  const what =
+    row.kind === "action" ? `${row.name} (${row.file})` : row.kind === "route" ? `${row.method} ${row.file}` : row.file;
   return row.label ? `${what} [${row.label}]` : what;
 }

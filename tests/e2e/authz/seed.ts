@@ -27,7 +27,15 @@ export type Seed = {
   /** Staff's submitted weeks (approve, bulk approve, reject) and an approved one (reopen). */
   sheets: { own: Ref; approve: Ref; bulk: Ref; reject: Ref; reopen: Ref; managerDraft: Ref; staffDraft: Ref };
   /** Drafts for update, delete and issue; an issued invoice with a payment and a mail. */
-  invoices: { update: Ref; remove: Ref; issue: Ref; issued: Ref & { number: string }; credit: Ref & { number: string }; paymentId: string; lineDescription: string };
+  invoices: {
+    update: Ref;
+    remove: Ref;
+    issue: Ref;
+    issued: Ref & { number: string };
+    credit: Ref & { number: string };
+    paymentId: string;
+    lineDescription: string;
+  };
   email: { id: string; attachmentId: string };
   job: Ref & { slug: string; title: string };
   draftJob: Ref;
@@ -43,7 +51,16 @@ export type Seed = {
 export type Sessions = Record<Role, APIRequestContext> & { forged: APIRequestContext };
 
 const INITIAL = "initial password for the matrix";
-export const JOB_FIELDS = { location: "Lyon", workplace: "hybrid", employmentType: "full_time", salaryMin: "", salaryMax: "", salaryCurrency: "EUR", salaryPeriod: "year", closesOn: "" };
+export const JOB_FIELDS = {
+  location: "Lyon",
+  workplace: "hybrid",
+  employmentType: "full_time",
+  salaryMin: "",
+  salaryMax: "",
+  salaryCurrency: "EUR",
+  salaryPeriod: "year",
+  closesOn: "",
+};
 
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -61,7 +78,10 @@ export function monday(weeksAgo: number): string {
 }
 
 /** The anti-spam token of a public form (a hidden field), and when the page was loaded. */
-export async function formTokenOf(request: APIRequestContext, url: string): Promise<{ token: string; loadedAt: number }> {
+export async function formTokenOf(
+  request: APIRequestContext,
+  url: string,
+): Promise<{ token: string; loadedAt: number }> {
   const page = await html(request, url);
   const match = /name="formToken"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="formToken"/.exec(page);
   if (!match) throw new Error(`no form token on ${url}`);
@@ -75,13 +95,26 @@ export async function waitAsAPerson(loadedAt: number) {
 }
 
 export async function newSessions(playwright: PlaywrightWorkerArgs["playwright"]): Promise<Sessions> {
-  const context = (cookie?: string) => playwright.request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: cookie ? { cookie } : {} });
-  const [anonymous, staff, manager, admin, forged] = await Promise.all([context(), context(), context(), context(), context("better-auth.session_token=forged.c2lnbmF0dXJl")]);
+  const context = (cookie?: string) =>
+    playwright.request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: cookie ? { cookie } : {} });
+  const [anonymous, staff, manager, admin, forged] = await Promise.all([
+    context(),
+    context(),
+    context(),
+    context(),
+    context("better-auth.session_token=forged.c2lnbmF0dXJl"),
+  ]);
   return { anonymous, staff, manager, admin, forged };
 }
 
 /** Calls an action as `request` and returns its data (throws with the action's message otherwise). */
-export async function act<T>(request: APIRequestContext, page: string, file: string, name: string, args: unknown[]): Promise<T> {
+export async function act<T>(
+  request: APIRequestContext,
+  page: string,
+  file: string,
+  name: string,
+  args: unknown[],
+): Promise<T> {
   return dataOf<T>(await callAction(request, page, actionId(file, name), args), name);
 }
 
@@ -94,12 +127,22 @@ export const JOBS = "src/modules/jobs/job-actions.ts";
 export const CALLS = "src/modules/calls/call-actions.ts";
 
 /** The admin creates a user; the user signs in in `request` and chooses their own password. */
-export async function createPerson(admin: APIRequestContext, request: APIRequestContext | null, role: "staff" | "manager", name: string, email: string): Promise<Person> {
-  const { id } = await act<{ id: string }>(admin, "/bo/users", USERS, "createUserAction", [{ name, email, role, password: INITIAL, defaultHourlyRate: "80" }]);
+export async function createPerson(
+  admin: APIRequestContext,
+  request: APIRequestContext | null,
+  role: "staff" | "manager",
+  name: string,
+  email: string,
+): Promise<Person> {
+  const { id } = await act<{ id: string }>(admin, "/bo/users", USERS, "createUserAction", [
+    { name, email, role, password: INITIAL, defaultHourlyRate: "80" },
+  ]);
   const password = `${role} own passphrase ${Date.now()}`;
   if (request) {
     await signInOverApi(request, email, INITIAL);
-    await act(request, "/bo/account", USERS, "changeOwnPasswordAction", [{ currentPassword: INITIAL, newPassword: password, confirmPassword: password }]);
+    await act(request, "/bo/account", USERS, "changeOwnPasswordAction", [
+      { currentPassword: INITIAL, newPassword: password, confirmPassword: password },
+    ]);
   }
   return { id, name, email, password: request ? password : INITIAL };
 }
@@ -125,19 +168,46 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
 
   const clientName = `Matrix Secret Client ${tag}`;
   const billingEmail = `billing.${tag}@secret-client.example`;
-  const clientFields = { currency: "EUR", paymentTermsDays: "30", billingEmail, addressLine1: "1 Secret Street", city: "Paris", country: "FR", notes: `Secret notes ${tag}` };
-  const client = await act<{ id: string }>(admin, "/bo/clients", CLIENTS, "createClientAction", [{ name: clientName, ...clientFields }]);
-  const spareClient = await act<{ id: string }>(admin, "/bo/clients", CLIENTS, "createClientAction", [{ name: `Matrix Spare Client ${tag}`, currency: "EUR", paymentTermsDays: "30" }]);
+  const clientFields = {
+    currency: "EUR",
+    paymentTermsDays: "30",
+    billingEmail,
+    addressLine1: "1 Secret Street",
+    city: "Paris",
+    country: "FR",
+    notes: `Secret notes ${tag}`,
+  };
+  const client = await act<{ id: string }>(admin, "/bo/clients", CLIENTS, "createClientAction", [
+    { name: clientName, ...clientFields },
+  ]);
+  const spareClient = await act<{ id: string }>(admin, "/bo/clients", CLIENTS, "createClientAction", [
+    { name: `Matrix Spare Client ${tag}`, currency: "EUR", paymentTermsDays: "30" },
+  ]);
   const projectName = `Matrix Secret Project ${tag}`;
-  const project = await act<{ id: string }>(admin, `/bo/clients/${client.id}`, CLIENTS, "createProjectAction", [{ clientId: client.id, name: projectName, hourlyRate: "100", billableByDefault: true }]);
-  const spareProject = await act<{ id: string }>(admin, `/bo/clients/${client.id}`, CLIENTS, "createProjectAction", [{ clientId: client.id, name: `Matrix Spare Project ${tag}`, billableByDefault: true }]);
+  const project = await act<{ id: string }>(admin, `/bo/clients/${client.id}`, CLIENTS, "createProjectAction", [
+    { clientId: client.id, name: projectName, hourlyRate: "100", billableByDefault: true },
+  ]);
+  const spareProject = await act<{ id: string }>(admin, `/bo/clients/${client.id}`, CLIENTS, "createProjectAction", [
+    { clientId: client.id, name: `Matrix Spare Project ${tag}`, billableByDefault: true },
+  ]);
 
   // Timesheets: staff's own weeks (one submitted per decision to take), a manager's draft.
   type Saved = { id: string; version: number; status: string };
   const staffWeek = (weeksAgo: number, submit: boolean) =>
-    act<Saved>(staffSession, "/bo/timesheets/create", SHEETS, "createTimesheetAction", [{ userId: staff.id, weekStart: monday(weeksAgo), grid: gridOf(project.id, `Secret staff work ${tag}`), submit }]);
-  const [own, approve, bulk, reject, reopenSubmitted, staffDraft] = await Promise.all([staffWeek(1, true), staffWeek(2, true), staffWeek(3, true), staffWeek(4, true), staffWeek(5, true), staffWeek(6, false)]);
-  const reopen = await act<Saved>(admin, `/bo/timesheets/${reopenSubmitted.id}`, SHEETS, "approveTimesheetAction", [{ id: reopenSubmitted.id, version: reopenSubmitted.version }]);
+    act<Saved>(staffSession, "/bo/timesheets/create", SHEETS, "createTimesheetAction", [
+      { userId: staff.id, weekStart: monday(weeksAgo), grid: gridOf(project.id, `Secret staff work ${tag}`), submit },
+    ]);
+  const [own, approve, bulk, reject, reopenSubmitted, staffDraft] = await Promise.all([
+    staffWeek(1, true),
+    staffWeek(2, true),
+    staffWeek(3, true),
+    staffWeek(4, true),
+    staffWeek(5, true),
+    staffWeek(6, false),
+  ]);
+  const reopen = await act<Saved>(admin, `/bo/timesheets/${reopenSubmitted.id}`, SHEETS, "approveTimesheetAction", [
+    { id: reopenSubmitted.id, version: reopenSubmitted.version },
+  ]);
   const managerDraft = await act<Saved>(managerSession, "/bo/timesheets/create", SHEETS, "createTimesheetAction", [
     { userId: manager.id, weekStart: monday(1), grid: gridOf(project.id, `Secret manager work ${tag}`), submit: false },
   ]);
@@ -153,67 +223,172 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
         dueDate: addDays(today, 30),
         notes: `Secret invoice notes ${tag}`,
         footer: "",
-        lines: [{ description: lineDescription, quantity: "2", unit: "hour", unitPrice: "100", discount: "", taxRateBp: 2000, timeEntryIds: [] }],
+        lines: [
+          {
+            description: lineDescription,
+            quantity: "2",
+            unit: "hour",
+            unitPrice: "100",
+            discount: "",
+            taxRateBp: 2000,
+            timeEntryIds: [],
+          },
+        ],
       },
     ]);
   const [update, remove, issue, toIssue, toCredit] = await Promise.all([draft(), draft(), draft(), draft(), draft()]);
-  const issued = await act<{ number: string }>(admin, `/bo/invoices/${toIssue.id}`, INVOICES, "issueInvoiceAction", [{ id: toIssue.id, version: 1 }]);
-  const credit = await act<{ number: string }>(admin, `/bo/invoices/${toCredit.id}`, INVOICES, "issueInvoiceAction", [{ id: toCredit.id, version: 1 }]);
-  await act(admin, `/bo/invoices/${toIssue.id}`, INVOICES, "recordPaymentAction", [{ invoiceId: toIssue.id, amount: "10", date: today, method: "bank_transfer", reference: `Secret ref ${tag}` }]);
+  const issued = await act<{ number: string }>(admin, `/bo/invoices/${toIssue.id}`, INVOICES, "issueInvoiceAction", [
+    { id: toIssue.id, version: 1 },
+  ]);
+  const credit = await act<{ number: string }>(admin, `/bo/invoices/${toCredit.id}`, INVOICES, "issueInvoiceAction", [
+    { id: toCredit.id, version: 1 },
+  ]);
+  await act(admin, `/bo/invoices/${toIssue.id}`, INVOICES, "recordPaymentAction", [
+    { invoiceId: toIssue.id, amount: "10", date: today, method: "bank_transfer", reference: `Secret ref ${tag}` },
+  ]);
   const invoicePage = await html(admin, `/bo/invoices/${toIssue.id}`);
   const paymentId = findOne(invoicePage, /"paymentId":"([0-9a-f-]{36})"/, "the payment's id")[1]!;
-  const { emailId } = await act<{ emailId: string }>(admin, `/bo/invoices/${toIssue.id}`, "src/modules/mail/invoice-mail-actions.ts", "sendInvoiceEmailAction", [
-    { invoiceId: toIssue.id, to: billingEmail, cc: "", subject: `Invoice ${issued.number}`, message: "Please find our invoice attached." },
-  ]);
-  const versionOf = async (id: string) => Number(findOne(await html(admin, `/bo/invoices/${id}`), new RegExp(`"invoice":\\{"id":"${id}","version":(\\d+)`), `the version of invoice ${id}`)[1]);
+  const { emailId } = await act<{ emailId: string }>(
+    admin,
+    `/bo/invoices/${toIssue.id}`,
+    "src/modules/mail/invoice-mail-actions.ts",
+    "sendInvoiceEmailAction",
+    [
+      {
+        invoiceId: toIssue.id,
+        to: billingEmail,
+        cc: "",
+        subject: `Invoice ${issued.number}`,
+        message: "Please find our invoice attached.",
+      },
+    ],
+  );
+  const versionOf = async (id: string) =>
+    Number(
+      findOne(
+        await html(admin, `/bo/invoices/${id}`),
+        new RegExp(`"invoice":\\{"id":"${id}","version":(\\d+)`),
+        `the version of invoice ${id}`,
+      )[1],
+    );
   const [issuedVersion, creditVersion] = await Promise.all([versionOf(toIssue.id), versionOf(toCredit.id)]);
   const mailPage = await html(admin, `/bo/outbox/${emailId}`);
-  const attachmentId = findOne(mailPage, new RegExp(`/bo/outbox/${emailId}/attachments/([0-9a-f-]{36})`), "the mail's attachment")[1]!;
+  const attachmentId = findOne(
+    mailPage,
+    new RegExp(`/bo/outbox/${emailId}/attachments/([0-9a-f-]{36})`),
+    "the mail's attachment",
+  )[1]!;
 
   // Jobs: a published one with an application, a draft to publish.
   const title = `Matrix Consultant ${tag}`;
-  const job = await act<{ id: string }>(admin, "/bo/jobs/new", JOBS, "createJobAction", [{ title, ...JOB_FIELDS, description: "## The role\n\nHelp our clients." }]);
-  const published = await act<{ version: number }>(admin, `/bo/jobs/${job.id}`, JOBS, "transitionJobAction", [{ id: job.id, version: 1, transition: "publish" }]);
-  const draftJob = await act<{ id: string }>(admin, "/bo/jobs/new", JOBS, "createJobAction", [{ title: `Matrix Draft Job ${tag}`, ...JOB_FIELDS, description: "" }]);
-  const slug = findOne(await html(admin, `/bo/jobs/${job.id}`), /href="\/jobs\/([a-z0-9-]+)"/, "the job's public link")[1]!;
+  const job = await act<{ id: string }>(admin, "/bo/jobs/new", JOBS, "createJobAction", [
+    { title, ...JOB_FIELDS, description: "## The role\n\nHelp our clients." },
+  ]);
+  const published = await act<{ version: number }>(admin, `/bo/jobs/${job.id}`, JOBS, "transitionJobAction", [
+    { id: job.id, version: 1, transition: "publish" },
+  ]);
+  const draftJob = await act<{ id: string }>(admin, "/bo/jobs/new", JOBS, "createJobAction", [
+    { title: `Matrix Draft Job ${tag}`, ...JOB_FIELDS, description: "" },
+  ]);
+  const slug = findOne(
+    await html(admin, `/bo/jobs/${job.id}`),
+    /href="\/jobs\/([a-z0-9-]+)"/,
+    "the job's public link",
+  )[1]!;
   const applyToken = await formTokenOf(anonymous, `/jobs/${slug}`);
 
   // Calls, all the manager's: staff may not change them.
   const wallTime = (days: number) => `${addDays(today, days)}T10:30`;
-  const callFields = { direction: "outbound", contactName: `Secret Contact ${tag}`, phone: null, email: null, clientId: client.id, projectId: null, billable: false, assignedUserId: null, notes: `Secret call notes ${tag}` };
-  const schedule = (subject: string) => act<{ id: string }>(managerSession, "/bo/calls", CALLS, "scheduleCallAction", [{ ...callFields, subject, scheduledAt: wallTime(2) }]);
-  const [updateCall, complete, missed, reschedule, retrySource, cancel] = await Promise.all(["update", "complete", "missed", "reschedule", "retry", "cancel"].map((what) => schedule(`Matrix ${what} ${tag}`)));
-  await act(managerSession, "/bo/calls", CALLS, "markCallMissedAction", [{ id: retrySource!.id, version: 1, outcome: "no_answer", notes: "" }]);
+  const callFields = {
+    direction: "outbound",
+    contactName: `Secret Contact ${tag}`,
+    phone: null,
+    email: null,
+    clientId: client.id,
+    projectId: null,
+    billable: false,
+    assignedUserId: null,
+    notes: `Secret call notes ${tag}`,
+  };
+  const schedule = (subject: string) =>
+    act<{ id: string }>(managerSession, "/bo/calls", CALLS, "scheduleCallAction", [
+      { ...callFields, subject, scheduledAt: wallTime(2) },
+    ]);
+  const [updateCall, complete, missed, reschedule, retrySource, cancel] = await Promise.all(
+    ["update", "complete", "missed", "reschedule", "retry", "cancel"].map((what) => schedule(`Matrix ${what} ${tag}`)),
+  );
+  await act(managerSession, "/bo/calls", CALLS, "markCallMissedAction", [
+    { id: retrySource!.id, version: 1, outcome: "no_answer", notes: "" },
+  ]);
   const logTime = await act<{ id: string }>(managerSession, "/bo/calls", CALLS, "logCallAction", [
-    { ...callFields, projectId: project.id, billable: true, subject: `Matrix billable ${tag}`, startedAt: wallTime(-1), duration: "30" },
+    {
+      ...callFields,
+      projectId: project.id,
+      billable: true,
+      subject: `Matrix billable ${tag}`,
+      startedAt: wallTime(-1),
+      duration: "30",
+    },
   ]);
 
   // The public forms, now that 3 s have passed.
   await waitAsAPerson(Math.max(mailToken.loadedAt, applyToken.loadedAt));
   const subject = `Matrix secret subject ${tag}`;
   const messageForm = new FormData();
-  for (const [key, value] of Object.entries({ name: "Matrix Prospect", email: `prospect.${tag}@example.com`, company: "", subject, body: "We would like to talk about a project next month.", phone: "", formToken: mailToken.token, website: "" })) {
+  for (const [key, value] of Object.entries({
+    name: "Matrix Prospect",
+    email: `prospect.${tag}@example.com`,
+    company: "",
+    subject,
+    body: "We would like to talk about a project next month.",
+    phone: "",
+    formToken: mailToken.token,
+    website: "",
+  })) {
     messageForm.set(key, value);
   }
-  const sent = await callAction(anonymous, "/mail", actionId("src/modules/messages/message-actions.ts", "sendContactMessageAction"), [{ message: null, fieldErrors: {}, values: {} }, messageForm]);
-  if (!sent.redirect?.startsWith("/mail?sent=")) throw new Error(`the contact message was not accepted: ${sent.body.slice(0, 300)}`);
+  const sent = await callAction(
+    anonymous,
+    "/mail",
+    actionId("src/modules/messages/message-actions.ts", "sendContactMessageAction"),
+    [{ message: null, fieldErrors: {}, values: {} }, messageForm],
+  );
+  if (!sent.redirect?.startsWith("/mail?sent="))
+    throw new Error(`the contact message was not accepted: ${sent.body.slice(0, 300)}`);
   const applicantName = `Matrix Applicant ${tag}`;
   const applicantEmail = `applicant.${tag}@secret-applicant.example`;
   // Two applications: the status and the notes actions each get one (each write moves its version).
   for (const name of [applicantName, `${applicantName} bis`]) {
     const applied = await anonymous.post(`/jobs/${slug}/apply`, {
       headers: { accept: "application/json", origin: ORIGIN, "x-forwarded-for": nextAddress() },
-      multipart: { name, email: applicantEmail, phone: "", coverLetter: `Secret cover letter ${tag}`, consent: "on", formToken: applyToken.token, website: "", cv: { name: "cv.pdf", mimeType: "application/pdf", buffer: makePdf() } },
+      multipart: {
+        name,
+        email: applicantEmail,
+        phone: "",
+        coverLetter: `Secret cover letter ${tag}`,
+        consent: "on",
+        formToken: applyToken.token,
+        website: "",
+        cv: { name: "cv.pdf", mimeType: "application/pdf", buffer: makePdf() },
+      },
     });
-    if (applied.status() !== 200) throw new Error(`the application was not accepted: ${applied.status()} ${await applied.text()}`);
+    if (applied.status() !== 200)
+      throw new Error(`the application was not accepted: ${applied.status()} ${await applied.text()}`);
   }
 
   const jobPage = await html(admin, `/bo/jobs/${job.id}`);
-  const applicationIds = [...jobPage.matchAll(new RegExp(`/bo/jobs/${job.id}/applications/([0-9a-f-]{36})/cv`, "g"))].map((match) => match[1]!);
-  if (new Set(applicationIds).size !== 2) throw new Error(`expected the two applications' CV links, found ${applicationIds.length}`);
+  const applicationIds = [
+    ...jobPage.matchAll(new RegExp(`/bo/jobs/${job.id}/applications/([0-9a-f-]{36})/cv`, "g")),
+  ].map((match) => match[1]!);
+  if (new Set(applicationIds).size !== 2)
+    throw new Error(`expected the two applications' CV links, found ${applicationIds.length}`);
   const [applicationId, otherApplicationId] = [...new Set(applicationIds)];
   const messagesPage = await html(admin, "/bo/messages");
-  const message = findOne(messagesPage, new RegExp(`"id":"([0-9a-f-]{36})","version":(\\d+),"status":"new","subject":"${subject}"`), "the message's id")!;
+  const message = findOne(
+    messagesPage,
+    new RegExp(`"id":"([0-9a-f-]{36})","version":(\\d+),"status":"new","subject":"${subject}"`),
+    "the message's id",
+  )!;
 
   return {
     tag,
@@ -250,6 +425,19 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       cancel: { id: cancel!.id, version: 1 },
       logTime: { id: logTime.id, version: 1 },
     },
-    secrets: [clientName, projectName, billingEmail, lineDescription, `Secret invoice notes ${tag}`, `Secret ref ${tag}`, applicantName, applicantEmail, subject, `Secret manager work ${tag}`, `Secret call notes ${tag}`, victim.email],
+    secrets: [
+      clientName,
+      projectName,
+      billingEmail,
+      lineDescription,
+      `Secret invoice notes ${tag}`,
+      `Secret ref ${tag}`,
+      applicantName,
+      applicantEmail,
+      subject,
+      `Secret manager work ${tag}`,
+      `Secret call notes ${tag}`,
+      victim.email,
+    ],
   };
 }

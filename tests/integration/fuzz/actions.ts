@@ -54,8 +54,22 @@ import {
 } from "../../../src/modules/calls/call-mutations";
 import { findCallProjects, findCalls, getCall } from "../../../src/modules/calls/call-queries";
 import { callProjectsInput } from "../../../src/modules/calls/call-schemas";
-import { createClient, createProject, setClientArchived, setProjectArchived, updateClient, updateProject } from "../../../src/modules/clients/client-mutations";
-import { CLIENT_PICKER_LIMIT, findClientProjects, findClients, getClient, searchClientNames, searchProjectOptions } from "../../../src/modules/clients/client-queries";
+import {
+  createClient,
+  createProject,
+  setClientArchived,
+  setProjectArchived,
+  updateClient,
+  updateProject,
+} from "../../../src/modules/clients/client-mutations";
+import {
+  CLIENT_PICKER_LIMIT,
+  findClientProjects,
+  findClients,
+  getClient,
+  searchClientNames,
+  searchProjectOptions,
+} from "../../../src/modules/clients/client-queries";
 import { clientNameSearchInput } from "../../../src/modules/clients/client-schemas";
 import {
   createCreditNote,
@@ -69,18 +83,50 @@ import {
   updateDraftInvoice,
 } from "../../../src/modules/invoices/invoice-mutations";
 import { renderInvoicePdf } from "../../../src/modules/invoices/invoice-pdf";
-import { findInvoiceClient, findInvoices, getInvoice, getInvoiceDocument } from "../../../src/modules/invoices/invoice-queries";
-import { invoiceClientInput, invoiceListFilter, PAYMENT_METHODS, unbilledTimeInput } from "../../../src/modules/invoices/invoice-schemas";
-import { createJob, setApplicationStatus, transitionJob, updateApplicationNotes, updateJob } from "../../../src/modules/jobs/job-mutations";
-import { findApplications, findJobs, getApplicationCv, getJob, getPublicJob } from "../../../src/modules/jobs/job-queries";
+import {
+  findInvoiceClient,
+  findInvoices,
+  getInvoice,
+  getInvoiceDocument,
+} from "../../../src/modules/invoices/invoice-queries";
+import {
+  invoiceClientInput,
+  invoiceListFilter,
+  PAYMENT_METHODS,
+  unbilledTimeInput,
+} from "../../../src/modules/invoices/invoice-schemas";
+import {
+  createJob,
+  setApplicationStatus,
+  transitionJob,
+  updateApplicationNotes,
+  updateJob,
+} from "../../../src/modules/jobs/job-mutations";
+import {
+  findApplications,
+  findJobs,
+  getApplicationCv,
+  getJob,
+  getPublicJob,
+} from "../../../src/modules/jobs/job-queries";
 import { jobTransitionMessage, sanitiseFileName } from "../../../src/modules/jobs/job-rules";
-import { APPLICATION_STATUSES, CV_MAX_BYTES, EMPLOYMENT_TYPES, SALARY_PERIODS, WORKPLACES } from "../../../src/modules/jobs/job-schemas";
+import {
+  APPLICATION_STATUSES,
+  CV_MAX_BYTES,
+  EMPLOYMENT_TYPES,
+  SALARY_PERIODS,
+  WORKPLACES,
+} from "../../../src/modules/jobs/job-schemas";
 import { renderMarkdownPreview } from "../../../src/modules/jobs/markdown";
 import { sendInvoiceEmail } from "../../../src/modules/mail/invoice-mail";
 import { retryEmail } from "../../../src/modules/mail/mail-mutations";
 import { findEmails, getEmail } from "../../../src/modules/mail/mail-queries";
 import { enqueueEmail } from "../../../src/modules/mail/outbox";
-import { readContactForm, setMessageStatus, submitContactMessage } from "../../../src/modules/messages/message-mutations";
+import {
+  readContactForm,
+  setMessageStatus,
+  submitContactMessage,
+} from "../../../src/modules/messages/message-mutations";
 import { findMessages } from "../../../src/modules/messages/message-queries";
 import { MESSAGE_STATUSES } from "../../../src/modules/messages/message-schemas";
 import { signFormToken } from "../../../src/modules/public-site/anti-spam-rules";
@@ -100,7 +146,13 @@ import { findTimesheets, getTimesheet } from "../../../src/modules/timesheets/ti
 import { gridProjectSearchInput } from "../../../src/modules/timesheets/timesheet-schemas";
 import { MAX_REJECTION_REASON_LENGTH } from "../../../src/modules/timesheets/timesheet-rules";
 import { findUnbilledEntries } from "../../../src/modules/timesheets/unbilled-queries";
-import { changeOwnPassword, createUser, resetUserPassword, setUserActive, updateUser } from "../../../src/modules/users/user-mutations";
+import {
+  changeOwnPassword,
+  createUser,
+  resetUserPassword,
+  setUserActive,
+  updateUser,
+} from "../../../src/modules/users/user-mutations";
 import { findUsers, getUser } from "../../../src/modules/users/user-queries";
 import { ADMIN_PASSWORD, cookieHeaderFrom, signInRequest } from "../../support/fixtures";
 import { draftInput, line } from "../../support/invoice-fixtures";
@@ -135,7 +187,10 @@ type Prepare = NonNullable<FuzzCase["prepare"]>;
  * The record is made once and re-read before each run (its version moves on with every success);
  * a new one is made when `reread` says it is no longer usable (consumed, or in another state).
  */
-function reuse(make: (ctx: FuzzContext) => Promise<Target>, reread: (ctx: FuzzContext, previous: Target) => Promise<Target | null>): Prepare {
+function reuse(
+  make: (ctx: FuzzContext) => Promise<Target>,
+  reread: (ctx: FuzzContext, previous: Target) => Promise<Target | null>,
+): Prepare {
   return async (ctx, previous) => (previous ? await reread(ctx, previous) : null) ?? make(ctx);
 }
 
@@ -144,7 +199,10 @@ function consumed(make: (ctx: FuzzContext) => Promise<Target>): Prepare {
   return async (ctx, previous, succeeded) => (previous && !succeeded ? previous : make(ctx));
 }
 
-function rereadWhere<TRow extends { version: number }>(load: (db: Database, id: string) => Promise<TRow | undefined>, usable: (row: TRow) => boolean = () => true) {
+function rereadWhere<TRow extends { version: number }>(
+  load: (db: Database, id: string) => Promise<TRow | undefined>,
+  usable: (row: TRow) => boolean = () => true,
+) {
   return async (ctx: FuzzContext, previous: Target) => {
     const row = await load(ctx.db, String(previous.id));
     return row && usable(row) ? { ...previous, ...row } : null;
@@ -154,16 +212,34 @@ function rereadWhere<TRow extends { version: number }>(load: (db: Database, id: 
 const isInvalid = (error: DomainError) => error.kind === "invalid";
 const fieldErrorsOf = (error: DomainError) => (error as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
 /** Random names do meet: another client (or project of the client) already has this one. */
-const nameTaken = (error: DomainError) => isInvalid(error) && /already has (this name|a project)/.test(fieldErrorsOf(error).name ?? "");
+const nameTaken = (error: DomainError) =>
+  isInvalid(error) && /already has (this name|a project)/.test(fieldErrorsOf(error).name ?? "");
 const today = () => todayInZone("Europe/Paris");
 
-async function rowById<TTable extends typeof call | typeof client | typeof project | typeof invoice | typeof timesheet | typeof job | typeof jobApplication | typeof contactMessage | typeof user>(db: Database, table: TTable, id: string) {
-  const [row] = await db.select().from(table as typeof call).where(eq((table as typeof call).id, id));
+async function rowById<
+  TTable extends
+    | typeof call
+    | typeof client
+    | typeof project
+    | typeof invoice
+    | typeof timesheet
+    | typeof job
+    | typeof jobApplication
+    | typeof contactMessage
+    | typeof user,
+>(db: Database, table: TTable, id: string) {
+  const [row] = await db
+    .select()
+    .from(table as typeof call)
+    .where(eq((table as typeof call).id, id));
   return row as TTable["$inferSelect"] | undefined;
 }
 
 const validPassword = fc
-  .tuple(fc.string({ unit: "grapheme", minLength: 6, maxLength: 30 }), fc.constantFrom("correct horse battery", "unusual-passphrase-42", "Zoë’s 🔑 long secret"))
+  .tuple(
+    fc.string({ unit: "grapheme", minLength: 6, maxLength: 30 }),
+    fc.constantFrom("correct horse battery", "unusual-passphrase-42", "Zoë’s 🔑 long secret"),
+  )
   .map(([random, words]) => `${words} ${random}`.slice(0, 128))
   .filter((password) => password.length >= 12 && password.length <= 128);
 
@@ -171,7 +247,10 @@ const validPassword = fc
 // users, auth, settings (group "office"), clients (group "billing-and-site")
 
 async function insertUser(db: Database, role: Actor["role"] = "staff"): Promise<Target> {
-  const [row] = await db.insert(user).values({ name: "Fuzz Target", email: `target.${crypto.randomUUID()}@example.com`, role, emailVerified: true }).returning();
+  const [row] = await db
+    .insert(user)
+    .values({ name: "Fuzz Target", email: `target.${crypto.randomUUID()}@example.com`, role, emailVerified: true })
+    .returning();
   return row!;
 }
 
@@ -182,11 +261,20 @@ const KNOWN_PASSWORD = "a known passphrase for fuzzing";
 async function insertUserWithPassword(db: Database): Promise<Target> {
   const row = await insertUser(db);
   knownPasswordHash ??= hashPassword(KNOWN_PASSWORD);
-  await db.insert(account).values({ accountId: String(row.id), providerId: "credential", userId: String(row.id), password: await knownPasswordHash });
+  await db.insert(account).values({
+    accountId: String(row.id),
+    providerId: "credential",
+    userId: String(row.id),
+    password: await knownPasswordHash,
+  });
   return { ...row, password: KNOWN_PASSWORD };
 }
 
-const userFields = { name: validLine(1, 120), role: fc.constantFrom("admin", "manager", "staff"), defaultHourlyRate: validRate };
+const userFields = {
+  name: validLine(1, 120),
+  role: fc.constantFrom("admin", "manager", "staff"),
+  defaultHourlyRate: validRate,
+};
 
 async function expectUserReadBack(ctx: FuzzContext, id: string, input: unknown) {
   const row = await getUser(ctx.db, id);
@@ -195,14 +283,28 @@ async function expectUserReadBack(ctx: FuzzContext, id: string, input: unknown) 
 }
 
 const clientTarget = reuse(
-  async (ctx) => (await createClient(ctx.db, ctx.manager, { name: `Target ${ctx.unique()}`, currency: "EUR", paymentTermsDays: 30 })) as Target,
+  async (ctx) =>
+    (await createClient(ctx.db, ctx.manager, {
+      name: `Target ${ctx.unique()}`,
+      currency: "EUR",
+      paymentTermsDays: 30,
+    })) as Target,
   rereadWhere((db, id) => rowById(db, client, id)),
 );
 const projectTarget = reuse(
-  async (ctx) => (await createProject(ctx.db, ctx.manager, { clientId: ctx.clientId, name: `Target ${ctx.unique()}`, billableByDefault: true })) as Target,
+  async (ctx) =>
+    (await createProject(ctx.db, ctx.manager, {
+      clientId: ctx.clientId,
+      name: `Target ${ctx.unique()}`,
+      billableByDefault: true,
+    })) as Target,
   rereadWhere((db, id) => rowById(db, project, id)),
 );
-const archiveToggle = fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), archived: fc.boolean() });
+const archiveToggle = fc.record({
+  id: fc.constant(TARGET_ID),
+  version: fc.constant(TARGET_VERSION),
+  archived: fc.boolean(),
+});
 
 const people: Record<string, FuzzCase> = {
   "src/modules/users/user-actions.ts#createUserAction": {
@@ -221,7 +323,10 @@ const people: Record<string, FuzzCase> = {
   "src/modules/users/user-actions.ts#updateUserAction": {
     group: "office",
     tables: [user, auditEvent],
-    prepare: reuse((ctx) => insertUser(ctx.db), rereadWhere((db, id) => rowById(db, user, id))),
+    prepare: reuse(
+      (ctx) => insertUser(ctx.db),
+      rereadWhere((db, id) => rowById(db, user, id)),
+    ),
     valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), ...userFields }),
     run: (ctx, input) => updateUser(ctx.db, ctx.admin, input),
     verify: (ctx, input, result) => expectUserReadBack(ctx, (result as { id: string }).id, input),
@@ -229,19 +334,27 @@ const people: Record<string, FuzzCase> = {
   "src/modules/users/user-actions.ts#setUserActiveAction": {
     group: "office",
     tables: [user, session, auditEvent],
-    prepare: reuse((ctx) => insertUser(ctx.db), rereadWhere((db, id) => rowById(db, user, id))),
+    prepare: reuse(
+      (ctx) => insertUser(ctx.db),
+      rereadWhere((db, id) => rowById(db, user, id)),
+    ),
     valid: () => fc.record({ id: fc.constant(TARGET_ID), active: fc.boolean() }),
     run: (ctx, input) => setUserActive(ctx.db, ctx.admin, input),
-    verify: async (ctx, input, result) => expect((await getUser(ctx.db, (result as { id: string }).id)).active).toBe(field(input, "active")),
+    verify: async (ctx, input, result) =>
+      expect((await getUser(ctx.db, (result as { id: string }).id)).active).toBe(field(input, "active")),
   },
   "src/modules/users/user-actions.ts#resetUserPasswordAction": {
     group: "office",
     tables: [user, account, session, auditEvent],
     runs: 6,
-    prepare: reuse((ctx) => insertUser(ctx.db), rereadWhere((db, id) => rowById(db, user, id))),
+    prepare: reuse(
+      (ctx) => insertUser(ctx.db),
+      rereadWhere((db, id) => rowById(db, user, id)),
+    ),
     valid: () => fc.record({ id: fc.constant(TARGET_ID), password: validPassword }),
     run: (ctx, input) => resetUserPassword(ctx.db, ctx.admin, input),
-    verify: async (ctx, input) => expect((await getUser(ctx.db, String(field(input, "id")))).mustChangePassword).toBe(true),
+    verify: async (ctx, input) =>
+      expect((await getUser(ctx.db, String(field(input, "id")))).mustChangePassword).toBe(true),
   },
   "src/modules/users/user-actions.ts#changeOwnPasswordAction": {
     group: "office",
@@ -251,9 +364,16 @@ const people: Record<string, FuzzCase> = {
     alsoRefusedAs: ["rate_limited"],
     runs: 6,
     prepare: consumed((ctx) => insertUserWithPassword(ctx.db)),
-    valid: () => validPassword.map((password) => ({ currentPassword: T("password"), newPassword: password, confirmPassword: password })),
-    run: (ctx, input, target) => changeOwnPassword(ctx.db, { id: String(target.id), name: String(target.name), role: "staff" }, input),
-    verify: async (ctx, _input, _result, target) => expect((await getUser(ctx.db, String(target.id))).mustChangePassword).toBe(false),
+    valid: () =>
+      validPassword.map((password) => ({
+        currentPassword: T("password"),
+        newPassword: password,
+        confirmPassword: password,
+      })),
+    run: (ctx, input, target) =>
+      changeOwnPassword(ctx.db, { id: String(target.id), name: String(target.name), role: "staff" }, input),
+    verify: async (ctx, _input, _result, target) =>
+      expect((await getUser(ctx.db, String(target.id))).mustChangePassword).toBe(false),
   },
   "src/modules/auth/auth-actions.ts#signOutAction": {
     group: "office",
@@ -262,7 +382,9 @@ const people: Record<string, FuzzCase> = {
     runs: 6,
     // A real session of the admin, signed in again once a run has ended it (signing in is slow on purpose).
     prepare: reuse(
-      async (ctx) => ({ cookie: cookieHeaderFrom(await signInRequest("admin@example.com", ADMIN_PASSWORD, ctx.nextIp())) }),
+      async (ctx) => ({
+        cookie: cookieHeaderFrom(await signInRequest("admin@example.com", ADMIN_PASSWORD, ctx.nextIp())),
+      }),
       async (ctx, previous) => {
         const token = decodeURIComponent(String(previous.cookie).split("=")[1] ?? "").split(".")[0] ?? "";
         const [alive] = await ctx.db.select({ id: session.id }).from(session).where(eq(session.token, token));
@@ -272,7 +394,9 @@ const people: Record<string, FuzzCase> = {
     valid: () => fc.constant(T("cookie")),
     run: async (ctx, input, target) => {
       // What reaches the server is a header: bytes read as Latin-1, never a NUL or a line break (no text, no header).
-      const cookie = Buffer.from(typeof input === "string" ? input : "", "utf8").toString("latin1").replace(/[\0\r\n]/g, "");
+      const cookie = Buffer.from(typeof input === "string" ? input : "", "utf8")
+        .toString("latin1")
+        .replace(/[\0\r\n]/g, "");
       const before = await ctx.db.select({ id: session.id }).from(session);
       const answer = await getAuth().api.signOut({ headers: new Headers({ cookie }) });
       const after = await ctx.db.select({ id: session.id }).from(session);
@@ -290,14 +414,36 @@ const people: Record<string, FuzzCase> = {
     prepare: async (ctx) => ({ version: (await getSettings(ctx.db)).version }),
     valid: () => settingsForm,
     restore: restoreFirmSettings,
-    hostileExamples: [{ version: TARGET_VERSION, firmName: "Firm\u0000", country: "FR", brandColor: "#000000", currency: "EUR", locale: "en-GB", timezone: "UTC", defaultHourlyRate: "999999999", taxRates: [{ label: "Std", percent: "20", isDefault: true }], paymentTermsDays: 30, invoiceNumberPattern: "{YYYY}-{SEQ:4}", creditNoteNumberPattern: "CN-{YYYY}-{SEQ:4}", invoiceEmailSubject: "S", invoiceEmailMessage: "M", remindersEnabled: false, reminderDays: "", applicationRetentionMonths: 12 }],
+    hostileExamples: [
+      {
+        version: TARGET_VERSION,
+        firmName: "Firm\u0000",
+        country: "FR",
+        brandColor: "#000000",
+        currency: "EUR",
+        locale: "en-GB",
+        timezone: "UTC",
+        defaultHourlyRate: "999999999",
+        taxRates: [{ label: "Std", percent: "20", isDefault: true }],
+        paymentTermsDays: 30,
+        invoiceNumberPattern: "{YYYY}-{SEQ:4}",
+        creditNoteNumberPattern: "CN-{YYYY}-{SEQ:4}",
+        invoiceEmailSubject: "S",
+        invoiceEmailMessage: "M",
+        remindersEnabled: false,
+        reminderDays: "",
+        applicationRetentionMonths: 12,
+      },
+    ],
     run: (ctx, input) => updateSettings(ctx.db, ctx.admin, input),
     verify: async (ctx, input) => {
       const stored = await getSettings(ctx.db);
       expect(stored.firmName).toBe(storedText(field(input, "firmName")));
       expect(stored.invoiceFooter).toBe(storedText(field(input, "invoiceFooter"), { multiline: true }));
       expect(stored.invoiceEmailMessage).toBe(storedText(field(input, "invoiceEmailMessage"), { multiline: true }));
-      expect(stored.taxRates.map((rate) => rate.label)).toEqual((field(input, "taxRates") as { label: string }[]).map((rate) => storedText(rate.label)));
+      expect(stored.taxRates.map((rate) => rate.label)).toEqual(
+        (field(input, "taxRates") as { label: string }[]).map((rate) => storedText(rate.label)),
+      );
       // What every page does with them: money and dates in the firm's locale and timezone.
       expect(formatMoney(123_456, stored.currency, stored.locale)).toMatch(/\d/);
       expect(formatDate(todayInZone(stored.timezone), stored.locale, stored.timezone)).toMatch(/\d/);
@@ -308,17 +454,33 @@ const people: Record<string, FuzzCase> = {
     tables: [settings, auditEvent],
     valid: () =>
       fc.oneof(
-        fc.record({ logo: fc.record({ file: fc.constantFrom("png", "jpeg"), name: fc.oneof(fc.constantFrom("logo.png", "logo.jpg"), validLine(1, 80)), type: fc.constantFrom("image/png", "image/jpeg", "", "text/plain") }) }),
+        fc.record({
+          logo: fc.record({
+            file: fc.constantFrom("png", "jpeg"),
+            name: fc.oneof(fc.constantFrom("logo.png", "logo.jpg"), validLine(1, 80)),
+            type: fc.constantFrom("image/png", "image/jpeg", "", "text/plain"),
+          }),
+        }),
         fc.constant({ remove: "1" }),
       ),
-    hostile: () => fc.record({ logo: fc.record({ file: fc.constantFrom("svg", "exe", "empty", "png-over-512kb", "pdf", "html-named-pdf"), name: fc.constantFrom("logo.png", "logo.svg", ...HOSTILE_FILE_NAMES), type: fc.constantFrom("image/png", "image/svg+xml") }), remove: fc.constantFrom(undefined, "0", "true", " 1") }),
+    hostile: () =>
+      fc.record({
+        logo: fc.record({
+          file: fc.constantFrom("svg", "exe", "empty", "png-over-512kb", "pdf", "html-named-pdf"),
+          name: fc.constantFrom("logo.png", "logo.svg", ...HOSTILE_FILE_NAMES),
+          type: fc.constantFrom("image/png", "image/svg+xml"),
+        }),
+        remove: fc.constantFrom(undefined, "0", "true", " 1"),
+      }),
     // A client may call the action with anything but a form: once a TypeError (a 500).
     hostileExamples: [null, "logo", { logo: { file: "svg", name: "logo.svg", type: "image/svg+xml" } }],
     run: (ctx, input) => updateLogoFromForm(ctx.db, ctx.admin, toFormData(input)),
     verify: async (ctx, input) => {
       const stored = await getSettings(ctx.db);
       const kind = (field(input, "logo") as { file?: string } | undefined)?.file;
-      expect(stored.logoMimeType).toBe(field(input, "remove") === "1" ? null : kind === "png" ? "image/png" : "image/jpeg");
+      expect(stored.logoMimeType).toBe(
+        field(input, "remove") === "1" ? null : kind === "png" ? "image/png" : "image/jpeg",
+      );
     },
   },
   "src/modules/clients/client-actions.ts#createClientAction": {
@@ -328,7 +490,15 @@ const people: Record<string, FuzzCase> = {
     run: (ctx, input) => createClient(ctx.db, ctx.manager, input),
     validMayRefuse: nameTaken,
     verify: (ctx, input, result) => expectClientReadBack(ctx, (result as { id: string }).id, input),
-    examples: [{ name: "\u202eevil.exe  Zoë 😀 %_\\", currency: "eur", paymentTermsDays: "0", defaultHourlyRate: "9999999.99", notes: "a\r\nb\tc" }],
+    examples: [
+      {
+        name: "\u202eevil.exe  Zoë 😀 %_\\",
+        currency: "eur",
+        paymentTermsDays: "0",
+        defaultHourlyRate: "9999999.99",
+        notes: "a\r\nb\tc",
+      },
+    ],
     // Once a 500 each: a NUL (PostgreSQL text cannot hold it), a rate beyond the integer column,
     // an unpaired surrogate (silently stored as U+FFFD), a tab and a line break in a phone number.
     hostileExamples: [
@@ -357,7 +527,9 @@ const people: Record<string, FuzzCase> = {
     verify: async (ctx, input, result) => {
       const row = await getClient(ctx.db, (result as { id: string }).id);
       expect(row.archivedAt !== null).toBe(field(input, "archived"));
-      expect((await findClients(ctx.db, { archived: true, q: row.name })).rows.some((candidate) => candidate.id === row.id)).toBe(true);
+      expect(
+        (await findClients(ctx.db, { archived: true, q: row.name })).rows.some((candidate) => candidate.id === row.id),
+      ).toBe(true);
     },
   },
   "src/modules/clients/client-actions.ts#createProjectAction": {
@@ -381,7 +553,8 @@ const people: Record<string, FuzzCase> = {
     group: "billing-and-site",
     tables: [],
     // The action: parseInput(clientNameSearchInput) then the search, no mutation.
-    valid: () => fc.oneof(validLine(1, 100), fc.constantFrom("", "Fuzz", "fuzz client", "%_", "a\\b", "Cl")).map((q) => ({ q })),
+    valid: () =>
+      fc.oneof(validLine(1, 100), fc.constantFrom("", "Fuzz", "fuzz client", "%_", "a\\b", "Cl")).map((q) => ({ q })),
     run: async (ctx, input) => {
       const { q } = parseInput(clientNameSearchInput, input);
       return { q, found: await searchClientNames(ctx.db, q) };
@@ -432,43 +605,102 @@ const settingsForm = fc
     addressLine2: optionalLine(200),
     postalCode: optionalLine(20),
     city: optionalLine(100),
-    place: fc.oneof(fc.constant({ country: "FR", vatNumber: "FR40303265045" }), fc.constant({ country: "fr", vatNumber: "" }), fc.tuple(fc.constantFrom("US", "GB", "ch", "JP"), optionalLine(20)).map(([country, vatNumber]) => ({ country, vatNumber }))),
+    place: fc.oneof(
+      fc.constant({ country: "FR", vatNumber: "FR40303265045" }),
+      fc.constant({ country: "fr", vatNumber: "" }),
+      fc
+        .tuple(fc.constantFrom("US", "GB", "ch", "JP"), optionalLine(20))
+        .map(([country, vatNumber]) => ({ country, vatNumber })),
+    ),
     email: fc.oneof(validEmail, fc.constantFrom("", null)),
     phone: optionalLine(40),
-    iban: fc.constantFrom("", null, "FR7630006000011234567890189", "DE89 3704 0044 0532 0130 00", "gb82west12345698765432"),
+    iban: fc.constantFrom(
+      "",
+      null,
+      "FR7630006000011234567890189",
+      "DE89 3704 0044 0532 0130 00",
+      "gb82west12345698765432",
+    ),
     bic: fc.constantFrom("", null, "BNPAFRPP", "deutdeff500"),
     brandColor: fc.integer({ min: 0, max: 0xffffff }).map((value) => `#${value.toString(16).padStart(6, "0")}`),
     currency: fc.constantFrom("EUR", "usd", " CHF ", "JPY", "BHD"),
     locale: fc.constantFrom(...LOCALES),
-    timezone: fc.constantFrom("Europe/Paris", "UTC", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "Pacific/Kiritimati"),
+    timezone: fc.constantFrom(
+      "Europe/Paris",
+      "UTC",
+      "America/New_York",
+      "Asia/Kolkata",
+      "Pacific/Chatham",
+      "Pacific/Kiritimati",
+    ),
     defaultHourlyRate: validRate,
     taxRates: fc
       .uniqueArray(fc.constantFrom("20", "10", "5,5", "2.1", "0", "100", "8.25"), { minLength: 1, maxLength: 5 })
-      .chain((percents) => fc.tuple(fc.constant(percents), fc.array(validLine(1, 40), { minLength: percents.length, maxLength: percents.length }), fc.nat({ max: percents.length - 1 })))
-      .map(([percents, labels, defaultIndex]) => percents.map((percent, index) => ({ label: labels[index]!, percent, isDefault: index === defaultIndex }))),
+      .chain((percents) =>
+        fc.tuple(
+          fc.constant(percents),
+          fc.array(validLine(1, 40), { minLength: percents.length, maxLength: percents.length }),
+          fc.nat({ max: percents.length - 1 }),
+        ),
+      )
+      .map(([percents, labels, defaultIndex]) =>
+        percents.map((percent, index) => ({ label: labels[index]!, percent, isDefault: index === defaultIndex })),
+      ),
     paymentTermsDays: fc.oneof(fc.integer({ min: 0, max: 365 }), fc.integer({ min: 0, max: 365 }).map(String)),
-    patterns: fc.constantFrom(["{YYYY}-{SEQ:4}", "CN-{YYYY}-{SEQ:4}"], ["INV/{YY}{MM}/{SEQ:5}", "AV/{YY}{MM}/{SEQ:5}"], ["F{SEQ:6}", "A{SEQ:6}"]),
+    patterns: fc.constantFrom(
+      ["{YYYY}-{SEQ:4}", "CN-{YYYY}-{SEQ:4}"],
+      ["INV/{YY}{MM}/{SEQ:5}", "AV/{YY}{MM}/{SEQ:5}"],
+      ["F{SEQ:6}", "A{SEQ:6}"],
+    ),
     invoiceFooter: optionalMultiline(2000),
     invoiceEmailSubject: validLine(1, 200),
     invoiceEmailMessage: validMultiline(1, 5000),
-    reminders: fc.constantFrom({ remindersEnabled: false, reminderDays: "" }, { remindersEnabled: true, reminderDays: "3, 10, 30" }, { remindersEnabled: false, reminderDays: "1;365 7" }),
+    reminders: fc.constantFrom(
+      { remindersEnabled: false, reminderDays: "" },
+      { remindersEnabled: true, reminderDays: "3, 10, 30" },
+      { remindersEnabled: false, reminderDays: "1;365 7" },
+    ),
     notificationEmail: fc.oneof(validEmail, fc.constantFrom("", null)),
-    applicationRetentionMonths: fc.oneof(fc.integer({ min: 1, max: 120 }), fc.integer({ min: 1, max: 120 }).map(String)),
+    applicationRetentionMonths: fc.oneof(
+      fc.integer({ min: 1, max: 120 }),
+      fc.integer({ min: 1, max: 120 }).map(String),
+    ),
   })
-  .map(({ place, patterns, reminders, ...rest }) => ({ ...rest, ...place, ...reminders, invoiceNumberPattern: patterns[0], creditNoteNumberPattern: patterns[1] }));
+  .map(({ place, patterns, reminders, ...rest }) => ({
+    ...rest,
+    ...place,
+    ...reminders,
+    invoiceNumberPattern: patterns[0],
+    creditNoteNumberPattern: patterns[1],
+  }));
 
 const clientForm = fc
   .record({
     name: validLine(1, 200),
     billingEmail: fc.oneof(validEmail, fc.constantFrom("", null, undefined)),
-    phone: fc.constantFrom("", null, undefined, "+33 1 23 45 67 89", "01.23.45.67.89", "(555) 010-9999", "+44 20 7946 0958"),
+    phone: fc.constantFrom(
+      "",
+      null,
+      undefined,
+      "+33 1 23 45 67 89",
+      "01.23.45.67.89",
+      "(555) 010-9999",
+      "+44 20 7946 0958",
+    ),
     addressLine1: optionalLine(200),
     addressLine2: optionalLine(200),
     postalCode: optionalLine(20),
     city: optionalLine(100),
     place: fc.oneof(
-      fc.constantFrom({ country: "FR", vatNumber: "fr 40 303 265 045" }, { country: "de", vatNumber: "DE123456789" }, { country: "", vatNumber: "" }, { country: null, vatNumber: null }),
-      fc.tuple(fc.constantFrom("US", "ch", "JP", "GB"), optionalLine(30)).map(([country, vatNumber]) => ({ country, vatNumber })),
+      fc.constantFrom(
+        { country: "FR", vatNumber: "fr 40 303 265 045" },
+        { country: "de", vatNumber: "DE123456789" },
+        { country: "", vatNumber: "" },
+        { country: null, vatNumber: null },
+      ),
+      fc
+        .tuple(fc.constantFrom("US", "ch", "JP", "GB"), optionalLine(30))
+        .map(([country, vatNumber]) => ({ country, vatNumber })),
     ),
     currency: fc.constantFrom("EUR", "usd", " JPY ", "CHF"),
     paymentTermsDays: fc.oneof(fc.integer({ min: 0, max: 365 }), fc.integer({ min: 0, max: 365 }).map(String)),
@@ -485,7 +717,10 @@ async function expectClientReadBack(ctx: FuzzContext, id: string, input: unknown
   expect(row.billingEmail).toBe(storedText(field(input, "billingEmail"), { lower: true }));
   // The list's search finds it by its own name, whatever characters the name holds.
   const list = await findClients(ctx.db, { q: row.name, archived: true, pageSize: 200 });
-  expect(list.rows.some((candidate) => candidate.id === id), `findClients(q: ${JSON.stringify(row.name)})`).toBe(true);
+  expect(
+    list.rows.some((candidate) => candidate.id === id),
+    `findClients(q: ${JSON.stringify(row.name)})`,
+  ).toBe(true);
 }
 
 const projectForm = fc.record({
@@ -528,44 +763,78 @@ function expectWallTime(stored: Date | null, typed: unknown) {
   if (typeof typed !== "string" || typed.trim() === "") return;
   expect(stored).toBeInstanceOf(Date);
   const readBack = instantToWallTime(stored!, TIMEZONE);
-  if (readBack !== typed.trim()) expect(wallTimeToInstant(readBack, TIMEZONE).getTime()).toBe(wallTimeToInstant(typed.trim(), TIMEZONE).getTime());
+  if (readBack !== typed.trim())
+    expect(wallTimeToInstant(readBack, TIMEZONE).getTime()).toBe(wallTimeToInstant(typed.trim(), TIMEZONE).getTime());
 }
 
 async function expectCallReadBack(ctx: FuzzContext, id: string, input: unknown, view: "todo" | "history") {
   const row = await getCall(ctx.db, id);
   if (field(input, "contactName") !== undefined) expect(row.contactName).toBe(storedText(field(input, "contactName")));
   if (field(input, "subject") !== undefined) expect(row.subject).toBe(storedText(field(input, "subject")));
-  if (field(input, "notes") !== undefined) expect(row.notes).toBe(storedText(field(input, "notes"), { multiline: true }));
+  if (field(input, "notes") !== undefined)
+    expect(row.notes).toBe(storedText(field(input, "notes"), { multiline: true }));
   const list = await findCalls(ctx.db, { view, q: row.contactName, page: 1, size: 200, timeZone: TIMEZONE });
-  expect(list.rows.some((candidate) => candidate.id === id), `findCalls(q: ${JSON.stringify(row.contactName)})`).toBe(true);
+  expect(
+    list.rows.some((candidate) => candidate.id === id),
+    `findCalls(q: ${JSON.stringify(row.contactName)})`,
+  ).toBe(true);
   return row;
 }
 
 async function insertCall(ctx: FuzzContext, values: Partial<typeof call.$inferInsert>): Promise<Target> {
   const [row] = await ctx.db
     .insert(call)
-    .values({ direction: "outbound", status: "scheduled", contactName: "Target Caller", subject: "Target call", scheduledAt: new Date(), createdById: ctx.staff.id, assignedUserId: ctx.staff.id, ...values })
+    .values({
+      direction: "outbound",
+      status: "scheduled",
+      contactName: "Target Caller",
+      subject: "Target call",
+      scheduledAt: new Date(),
+      createdById: ctx.staff.id,
+      assignedUserId: ctx.staff.id,
+      ...values,
+    })
     .returning();
   return row!;
 }
 
-const callIn = (status: string) => rereadWhere((db, id) => rowById(db, call, id), (row) => row.status === status);
+const callIn = (status: string) =>
+  rereadWhere(
+    (db, id) => rowById(db, call, id),
+    (row) => row.status === status,
+  );
 
 /** A Monday of its own, from 1990 on (weeks made by the cases; the valid grid inputs use 2030 on). */
 function targetMonday(ctx: FuzzContext): string {
   return addDaysToDate("1990-01-01", 7 * ctx.unique());
 }
 
-async function insertTimesheet(ctx: FuzzContext, status: "draft" | "submitted" | "approved", entries = 1): Promise<Target> {
+async function insertTimesheet(
+  ctx: FuzzContext,
+  status: "draft" | "submitted" | "approved",
+  entries = 1,
+): Promise<Target> {
   const weekStart = targetMonday(ctx);
   const [sheet] = await ctx.db.insert(timesheet).values({ userId: ctx.staff.id, weekStart, status }).returning();
   if (entries > 0) {
-    await ctx.db.insert(timeEntry).values(Array.from({ length: entries }, (_, index) => ({ timesheetId: sheet!.id, userId: ctx.staff.id, projectId: ctx.projectId, date: addDaysToDate(weekStart, index), minutes: 90 })));
+    await ctx.db.insert(timeEntry).values(
+      Array.from({ length: entries }, (_, index) => ({
+        timesheetId: sheet!.id,
+        userId: ctx.staff.id,
+        projectId: ctx.projectId,
+        date: addDaysToDate(weekStart, index),
+        minutes: 90,
+      })),
+    );
   }
   return sheet!;
 }
 
-const sheetIn = (...statuses: string[]) => rereadWhere((db, id) => rowById(db, timesheet, id), (row) => statuses.includes(row.status));
+const sheetIn = (...statuses: string[]) =>
+  rereadWhere(
+    (db, id) => rowById(db, timesheet, id),
+    (row) => statuses.includes(row.status),
+  );
 
 const CELLS = ["", "", "", "1", "2.5", "0:45", "1:30", "3h", "30m", "0", " 4 ", "7,5"];
 const gridArbitrary = (ctx: FuzzContext) =>
@@ -590,14 +859,19 @@ async function expectTimesheetReadBack(ctx: FuzzContext, id: string, input: unkn
   const sheet = await getTimesheet(ctx.db, ctx.staff, id);
   expect(sheet.entries.length).toBe(filledCells(input));
   const rows = (field(field(input, "grid"), "rows") ?? []) as { description?: unknown; cells: string[] }[];
-  const descriptions = new Set(rows.filter((row) => row.cells.some((cell) => !["", "0"].includes(cell.trim()))).map((row) => storedText(row.description)));
+  const descriptions = new Set(
+    rows
+      .filter((row) => row.cells.some((cell) => !["", "0"].includes(cell.trim())))
+      .map((row) => storedText(row.description)),
+  );
   for (const entry of sheet.entries) expect(descriptions.has(entry.description)).toBe(true);
   const list = await findTimesheets(ctx.db, ctx.staff, { week: sheet.weekStart });
   expect(list.rows.some((row) => row.id === id)).toBe(true);
 }
 
 const manyWeeks = fc.integer({ min: 0, max: 3600 }).map((week) => addDaysToDate("2030-01-07", 7 * week));
-const submitRefusal = (error: DomainError) => isInvalid(error) && /already have a timesheet|at least one time entry/.test(error.message);
+const submitRefusal = (error: DomainError) =>
+  isInvalid(error) && /already have a timesheet|at least one time entry/.test(error.message);
 
 const callsAndTime: Record<string, FuzzCase> = {
   "src/modules/calls/call-actions.ts#loadCallProjectsAction": {
@@ -608,7 +882,10 @@ const callsAndTime: Record<string, FuzzCase> = {
     run: (ctx, input) => findCallProjects(ctx.db, parseInput(callProjectsInput, input).clientId),
     verify: async (ctx, input, result) => {
       const { clientId } = parseInput(callProjectsInput, input);
-      const owned = await ctx.db.select({ id: project.id }).from(project).where(and(eq(project.clientId, clientId), isNull(project.archivedAt)));
+      const owned = await ctx.db
+        .select({ id: project.id })
+        .from(project)
+        .where(and(eq(project.clientId, clientId), isNull(project.archivedAt)));
       expect((result as { id: string }[]).map((option) => option.id).sort()).toEqual(owned.map((row) => row.id).sort());
     },
   },
@@ -621,7 +898,9 @@ const callsAndTime: Record<string, FuzzCase> = {
       const logged = result as { call: { id: string }; followUp: { id: string } | null };
       const row = await expectCallReadBack(ctx, logged.call.id, input, "history");
       expectWallTime(row.startedAt, field(input, "startedAt"));
-      expect(logged.followUp !== null).toBe(typeof field(input, "followUpAt") === "string" && String(field(input, "followUpAt")).trim() !== "");
+      expect(logged.followUp !== null).toBe(
+        typeof field(input, "followUpAt") === "string" && String(field(input, "followUpAt")).trim() !== "",
+      );
     },
   },
   "src/modules/calls/call-actions.ts#scheduleCallAction": {
@@ -634,21 +913,45 @@ const callsAndTime: Record<string, FuzzCase> = {
       { direction: "outbound", contactName: "Year one", subject: "Long ago", scheduledAt: "0001-01-01T00:00" },
     ],
     run: (ctx, input) => scheduleCall(ctx.db, ctx.staff, input),
-    verify: async (ctx, input, result) => expectWallTime((await expectCallReadBack(ctx, (result as { id: string }).id, input, "todo")).scheduledAt, field(input, "scheduledAt")),
+    verify: async (ctx, input, result) =>
+      expectWallTime(
+        (await expectCallReadBack(ctx, (result as { id: string }).id, input, "todo")).scheduledAt,
+        field(input, "scheduledAt"),
+      ),
   },
   "src/modules/calls/call-actions.ts#updateCallAction": {
     group: "office",
     tables: [call, auditEvent],
     prepare: reuse((ctx) => insertCall(ctx, {}), callIn("scheduled")),
-    valid: (ctx) => fc.record({ ...callFields(ctx), id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), scheduledAt: validWallTime, startedAt: fc.constant(""), duration: fc.constant("") }),
+    valid: (ctx) =>
+      fc.record({
+        ...callFields(ctx),
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        scheduledAt: validWallTime,
+        startedAt: fc.constant(""),
+        duration: fc.constant(""),
+      }),
     run: (ctx, input) => updateCall(ctx.db, ctx.staff, input),
-    verify: async (ctx, input, result) => expectWallTime((await expectCallReadBack(ctx, (result as { id: string }).id, input, "todo")).scheduledAt, field(input, "scheduledAt")),
+    verify: async (ctx, input, result) =>
+      expectWallTime(
+        (await expectCallReadBack(ctx, (result as { id: string }).id, input, "todo")).scheduledAt,
+        field(input, "scheduledAt"),
+      ),
   },
   "src/modules/calls/call-actions.ts#completeCallAction": {
     group: "office",
     tables: [call, auditEvent],
     prepare: consumed((ctx) => insertCall(ctx, {})),
-    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), startedAt: fc.oneof(validWallTime, fc.constant("")), duration, notes: optionalMultiline(10_000), ...followUp }),
+    valid: () =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        startedAt: fc.oneof(validWallTime, fc.constant("")),
+        duration,
+        notes: optionalMultiline(10_000),
+        ...followUp,
+      }),
     run: (ctx, input) => completeCall(ctx.db, ctx.staff, input),
     verify: async (ctx, input, result) => {
       const row = await expectCallReadBack(ctx, (result as { call: { id: string } }).call.id, input, "history");
@@ -660,7 +963,13 @@ const callsAndTime: Record<string, FuzzCase> = {
     group: "office",
     tables: [call, auditEvent],
     prepare: consumed((ctx) => insertCall(ctx, { notes: "Before" })),
-    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), outcome: fc.constantFrom("no_answer", "busy", "voicemail", "wrong_number"), notes: optionalMultiline(10_000) }),
+    valid: () =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        outcome: fc.constantFrom("no_answer", "busy", "voicemail", "wrong_number"),
+        notes: optionalMultiline(10_000),
+      }),
     run: (ctx, input) => markCallMissed(ctx.db, ctx.staff, input),
     verify: async (ctx, input, result) => {
       const row = await getCall(ctx.db, (result as { id: string }).id);
@@ -672,15 +981,18 @@ const callsAndTime: Record<string, FuzzCase> = {
     group: "office",
     tables: [call, auditEvent],
     prepare: reuse((ctx) => insertCall(ctx, {}), callIn("scheduled")),
-    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), scheduledAt: validWallTime }),
+    valid: () =>
+      fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), scheduledAt: validWallTime }),
     run: (ctx, input) => rescheduleCall(ctx.db, ctx.staff, input),
-    verify: async (ctx, input, result) => expectWallTime((await getCall(ctx.db, (result as { id: string }).id)).scheduledAt, field(input, "scheduledAt")),
+    verify: async (ctx, input, result) =>
+      expectWallTime((await getCall(ctx.db, (result as { id: string }).id)).scheduledAt, field(input, "scheduledAt")),
   },
   "src/modules/calls/call-actions.ts#retryCallAction": {
     group: "office",
     tables: [call, auditEvent],
     prepare: consumed((ctx) => insertCall(ctx, { status: "missed", outcome: "busy", startedAt: new Date() })),
-    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), scheduledAt: validWallTime }),
+    valid: () =>
+      fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), scheduledAt: validWallTime }),
     run: (ctx, input) => retryCall(ctx.db, ctx.staff, input),
     verify: async (ctx, input, result) => {
       const row = await getCall(ctx.db, (result as { id: string }).id);
@@ -694,13 +1006,23 @@ const callsAndTime: Record<string, FuzzCase> = {
     prepare: consumed((ctx) => insertCall(ctx, {})),
     valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
     run: (ctx, input) => cancelCall(ctx.db, ctx.staff, input),
-    verify: async (ctx, _input, result) => expect((await getCall(ctx.db, (result as { id: string }).id)).status).toBe("cancelled"),
+    verify: async (ctx, _input, result) =>
+      expect((await getCall(ctx.db, (result as { id: string }).id)).status).toBe("cancelled"),
   },
   "src/modules/calls/call-actions.ts#logCallTimeAction": {
     group: "office",
     tables: [call, timesheet, timeEntry, auditEvent],
     // A completed 15-minute call on a project, each on a day of its own (days hold at most 24 hours).
-    prepare: consumed((ctx) => insertCall(ctx, { status: "completed", projectId: ctx.projectId, clientId: ctx.clientId, billable: true, durationSeconds: 900, startedAt: new Date(Date.UTC(2015, 0, 1 + ctx.unique(), 10)) })),
+    prepare: consumed((ctx) =>
+      insertCall(ctx, {
+        status: "completed",
+        projectId: ctx.projectId,
+        clientId: ctx.clientId,
+        billable: true,
+        durationSeconds: 900,
+        startedAt: new Date(Date.UTC(2015, 0, 1 + ctx.unique(), 10)),
+      }),
+    ),
     valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
     run: (ctx, input) => logCallTime(ctx.db, ctx.staff, input),
     verify: async (ctx, _input, result) => {
@@ -713,7 +1035,8 @@ const callsAndTime: Record<string, FuzzCase> = {
     group: "office",
     tables: [],
     // The action: parseInput(gridProjectSearchInput) then the search, no mutation.
-    valid: () => fc.oneof(validLine(2, 100), fc.constantFrom("Fuzz", "fuzz project", "%_", "a\\b", "Cl")).map((q) => ({ q })),
+    valid: () =>
+      fc.oneof(validLine(2, 100), fc.constantFrom("Fuzz", "fuzz project", "%_", "a\\b", "Cl")).map((q) => ({ q })),
     run: async (ctx, input) => {
       const { q } = parseInput(gridProjectSearchInput, input);
       return { q, found: await searchProjectOptions(ctx.db, q, 20) };
@@ -721,7 +1044,8 @@ const callsAndTime: Record<string, FuzzCase> = {
     // Every project found holds what was typed (compared in ASCII: PostgreSQL and JavaScript fold other letters apart).
     verify: async (ctx, _input, result) => {
       const { q, found } = result as { q: string; found: { id: string; name: string; clientName: string }[] };
-      if (/^[\x20-\x7e]*$/.test(q)) for (const row of found) expect(`${row.name}\n${row.clientName}`.toLowerCase()).toContain(q.toLowerCase());
+      if (/^[\x20-\x7e]*$/.test(q))
+        for (const row of found) expect(`${row.name}\n${row.clientName}`.toLowerCase()).toContain(q.toLowerCase());
       if (q === "Fuzz Project") expect(found.map((row) => row.id)).toContain(ctx.projectId);
     },
     examples: [{ q: "Fuzz Project" }],
@@ -731,7 +1055,13 @@ const callsAndTime: Record<string, FuzzCase> = {
   "src/modules/timesheets/timesheet-actions.ts#createTimesheetAction": {
     group: "office",
     tables: [timesheet, timeEntry, auditEvent],
-    valid: (ctx) => fc.record({ userId: fc.constant(ctx.staff.id), weekStart: manyWeeks, grid: gridArbitrary(ctx), submit: fc.boolean() }),
+    valid: (ctx) =>
+      fc.record({
+        userId: fc.constant(ctx.staff.id),
+        weekStart: manyWeeks,
+        grid: gridArbitrary(ctx),
+        submit: fc.boolean(),
+      }),
     hostileExamples: [{ userId: "$ctx.staff.id", weekStart: "0000-01-03", grid: { rows: [] } }],
     run: (ctx, input) => createTimesheet(ctx.db, ctx.staff, input),
     validMayRefuse: submitRefusal,
@@ -741,7 +1071,13 @@ const callsAndTime: Record<string, FuzzCase> = {
     group: "office",
     tables: [timesheet, timeEntry, auditEvent],
     prepare: reuse((ctx) => insertTimesheet(ctx, "draft", 0), sheetIn("draft", "rejected")),
-    valid: (ctx) => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), grid: gridArbitrary(ctx), submit: fc.boolean() }),
+    valid: (ctx) =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        grid: gridArbitrary(ctx),
+        submit: fc.boolean(),
+      }),
     run: (ctx, input) => saveTimesheet(ctx.db, ctx.staff, input),
     validMayRefuse: submitRefusal,
     verify: (ctx, input, result) => expectTimesheetReadBack(ctx, (result as { id: string }).id, input),
@@ -752,7 +1088,8 @@ const callsAndTime: Record<string, FuzzCase> = {
     prepare: consumed((ctx) => insertTimesheet(ctx, "draft")),
     valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
     run: (ctx, input) => submitTimesheet(ctx.db, ctx.staff, input),
-    verify: async (ctx, _input, result) => expect((await getTimesheet(ctx.db, ctx.staff, (result as { id: string }).id)).status).toBe("submitted"),
+    verify: async (ctx, _input, result) =>
+      expect((await getTimesheet(ctx.db, ctx.staff, (result as { id: string }).id)).status).toBe("submitted"),
   },
   "src/modules/timesheets/timesheet-actions.ts#approveTimesheetAction": {
     group: "office",
@@ -776,14 +1113,20 @@ const callsAndTime: Record<string, FuzzCase> = {
     valid: () => fc.record({ items: fc.constant(T("items")) }),
     run: (ctx, input) => approveTimesheets(ctx.db, ctx.manager, input),
     verify: async (ctx, input) => {
-      for (const item of field(input, "items") as { id: string }[]) expect((await getTimesheet(ctx.db, ctx.manager, item.id)).status).toBe("approved");
+      for (const item of field(input, "items") as { id: string }[])
+        expect((await getTimesheet(ctx.db, ctx.manager, item.id)).status).toBe("approved");
     },
   },
   "src/modules/timesheets/timesheet-actions.ts#rejectTimesheetAction": {
     group: "office",
     tables: [timesheet, timeEntry, auditEvent],
     prepare: consumed((ctx) => insertTimesheet(ctx, "submitted")),
-    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), reason: validMultiline(1, MAX_REJECTION_REASON_LENGTH) }),
+    valid: () =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        reason: validMultiline(1, MAX_REJECTION_REASON_LENGTH),
+      }),
     run: (ctx, input) => rejectTimesheet(ctx.db, ctx.manager, input),
     verify: async (ctx, input, result) => {
       const sheet = await getTimesheet(ctx.db, ctx.manager, (result as { id: string }).id);
@@ -797,7 +1140,8 @@ const callsAndTime: Record<string, FuzzCase> = {
     prepare: consumed((ctx) => insertTimesheet(ctx, "approved")),
     valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
     run: (ctx, input) => reopenTimesheet(ctx.db, ctx.manager, input),
-    verify: async (ctx, _input, result) => expect((await getTimesheet(ctx.db, ctx.manager, (result as { id: string }).id)).status).toBe("draft"),
+    verify: async (ctx, _input, result) =>
+      expect((await getTimesheet(ctx.db, ctx.manager, (result as { id: string }).id)).status).toBe("draft"),
   },
 };
 
@@ -815,11 +1159,18 @@ const invoiceLineArbitrary = fc.record({
 });
 
 /** Issue date, due date on or after it, and a service period (both ends or neither). */
-const invoiceDates = fc.tuple(validDate, fc.integer({ min: 0, max: 120 }), fc.boolean(), fc.integer({ min: 0, max: 60 })).map(([issueDate, days, withPeriod, length]) => {
-  const later = (date: string, count: number) => (date >= "9999-09-01" ? date : addDaysToDate(date, count));
-  const start = later(issueDate, 0);
-  return { issueDate, dueDate: later(issueDate, days), servicePeriodStart: withPeriod ? start : "", servicePeriodEnd: withPeriod ? later(start, length) : "" };
-});
+const invoiceDates = fc
+  .tuple(validDate, fc.integer({ min: 0, max: 120 }), fc.boolean(), fc.integer({ min: 0, max: 60 }))
+  .map(([issueDate, days, withPeriod, length]) => {
+    const later = (date: string, count: number) => (date >= "9999-09-01" ? date : addDaysToDate(date, count));
+    const start = later(issueDate, 0);
+    return {
+      issueDate,
+      dueDate: later(issueDate, days),
+      servicePeriodStart: withPeriod ? start : "",
+      servicePeriodEnd: withPeriod ? later(start, length) : "",
+    };
+  });
 
 const draftForm = (ctx: FuzzContext) =>
   fc
@@ -839,7 +1190,11 @@ async function expectInvoiceReadBack(ctx: FuzzContext, id: string, input: unknow
   const detail = await getInvoice(ctx.db, id);
   expect(detail.notes).toBe(storedText(field(input, "notes"), { multiline: true }));
   expect(detail.footer).toBe(storedText(field(input, "footer"), { multiline: true }));
-  expect(detail.lines.map((row) => row.description)).toEqual(((field(input, "lines") ?? []) as { description: unknown }[]).map((row) => storedText(row.description, { multiline: true })));
+  expect(detail.lines.map((row) => row.description)).toEqual(
+    ((field(input, "lines") ?? []) as { description: unknown }[]).map((row) =>
+      storedText(row.description, { multiline: true }),
+    ),
+  );
   // The detail page, the list, and (for a few runs: it is slow) the PDF.
   const { document } = await getInvoiceDocument(ctx.db, id);
   await findInvoices(ctx.db, invoiceListFilter.parse({}), today());
@@ -858,7 +1213,11 @@ async function makeIssued(ctx: FuzzContext, lines = [line()]): Promise<Target> {
   return (await issueInvoice(ctx.db, ctx.manager, { id: draft.id, version: draft.version })) as Target;
 }
 
-const invoiceIn = (...statuses: string[]) => rereadWhere((db, id) => rowById(db, invoice, id), (row) => statuses.includes(row.status));
+const invoiceIn = (...statuses: string[]) =>
+  rereadWhere(
+    (db, id) => rowById(db, invoice, id),
+    (row) => statuses.includes(row.status),
+  );
 
 const billing: Record<string, FuzzCase> = {
   "src/modules/invoices/invoice-actions.ts#createInvoiceAction": {
@@ -866,11 +1225,27 @@ const billing: Record<string, FuzzCase> = {
     tables: [invoice, invoiceLine, timeEntry, auditEvent],
     valid: draftForm,
     // A line (or notes) of nothing but soft hyphens crashed the PDF renderer (the PDF page and the invoice mail).
-    examples: [{ clientId: "$ctx.clientId", currency: "EUR", issueDate: "2026-03-02", dueDate: "2026-04-01", notes: "x\n\u00ad", footer: " \u00ad", lines: [{ description: "\u00ad", quantity: "1", unit: "\u00adday", unitPrice: "10", taxRateBp: 2000 }] }],
+    examples: [
+      {
+        clientId: "$ctx.clientId",
+        currency: "EUR",
+        issueDate: "2026-03-02",
+        dueDate: "2026-04-01",
+        notes: "x\n\u00ad",
+        footer: " \u00ad",
+        lines: [{ description: "\u00ad", quantity: "1", unit: "\u00adday", unitPrice: "10", taxRateBp: 2000 }],
+      },
+    ],
     // Year 0 (PostgreSQL has none) was a 500; a missing tax rate was read as 0 %.
     hostileExamples: [
       { clientId: "$ctx.clientId", currency: "EUR", issueDate: "0000-01-01", dueDate: "0000-02-01", lines: [] },
-      { clientId: "$ctx.clientId", currency: "EUR", issueDate: "2026-03-02", dueDate: "2026-03-02", lines: [{ description: "No rate", quantity: "1", unit: "day", unitPrice: "10", taxRateBp: "" }] },
+      {
+        clientId: "$ctx.clientId",
+        currency: "EUR",
+        issueDate: "2026-03-02",
+        dueDate: "2026-03-02",
+        lines: [{ description: "No rate", quantity: "1", unit: "day", unitPrice: "10", taxRateBp: "" }],
+      },
     ],
     run: (ctx, input) => createDraftInvoice(ctx.db, ctx.manager, input),
     verify: (ctx, input, result) => expectInvoiceReadBack(ctx, (result as { id: string }).id, input),
@@ -881,7 +1256,17 @@ const billing: Record<string, FuzzCase> = {
     prepare: reuse((ctx) => makeDraft(ctx), invoiceIn("draft")),
     valid: (ctx) => draftForm(ctx).map((form) => ({ ...form, id: TARGET_ID, version: TARGET_VERSION })),
     // A refused currency with a priced line was a RangeError from Intl (a 500).
-    hostileExamples: [{ id: TARGET_ID, version: TARGET_VERSION, clientId: T("clientId"), currency: "", issueDate: "2026-03-02", dueDate: "2026-03-02", lines: [{ description: "x", quantity: "1", unit: "day", unitPrice: "1 234,56", taxRateBp: 2000 }] }],
+    hostileExamples: [
+      {
+        id: TARGET_ID,
+        version: TARGET_VERSION,
+        clientId: T("clientId"),
+        currency: "",
+        issueDate: "2026-03-02",
+        dueDate: "2026-03-02",
+        lines: [{ description: "x", quantity: "1", unit: "day", unitPrice: "1 234,56", taxRateBp: 2000 }],
+      },
+    ],
     run: (ctx, input) => updateDraftInvoice(ctx.db, ctx.manager, input),
     verify: (ctx, input, result) => expectInvoiceReadBack(ctx, (result as { id: string }).id, input),
   },
@@ -899,7 +1284,8 @@ const billing: Record<string, FuzzCase> = {
     prepare: consumed((ctx) => makeDraft(ctx)),
     valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
     run: (ctx, input) => issueInvoice(ctx.db, ctx.manager, input),
-    verify: async (ctx, _input, result) => expect((await getInvoice(ctx.db, (result as { id: string }).id)).number).toMatch(/^\d{4}-\d{4,}$/),
+    verify: async (ctx, _input, result) =>
+      expect((await getInvoice(ctx.db, (result as { id: string }).id)).number).toMatch(/^\d{4}-\d{4,}$/),
   },
   "src/modules/invoices/invoice-actions.ts#markInvoiceSentAction": {
     group: "billing-and-site",
@@ -907,13 +1293,20 @@ const billing: Record<string, FuzzCase> = {
     prepare: consumed((ctx) => makeIssued(ctx)),
     valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
     run: (ctx, input) => markInvoiceSent(ctx.db, ctx.manager, input),
-    verify: async (ctx, _input, result) => expect((await getInvoice(ctx.db, (result as { id: string }).id)).sentAt).toBeInstanceOf(Date),
+    verify: async (ctx, _input, result) =>
+      expect((await getInvoice(ctx.db, (result as { id: string }).id)).sentAt).toBeInstanceOf(Date),
   },
   "src/modules/invoices/invoice-actions.ts#recordPaymentAction": {
     group: "billing-and-site",
     tables: [invoice, payment, auditEvent],
     // One large invoice takes many small payments; a new one when it is paid.
-    prepare: reuse((ctx) => makeIssued(ctx, [line({ unitPrice: "1000000" })]), rereadWhere((db, id) => rowById(db, invoice, id), (row) => row.balance > 10_000_000)),
+    prepare: reuse(
+      (ctx) => makeIssued(ctx, [line({ unitPrice: "1000000" })]),
+      rereadWhere(
+        (db, id) => rowById(db, invoice, id),
+        (row) => row.balance > 10_000_000,
+      ),
+    ),
     valid: () =>
       fc.record({
         invoiceId: fc.constant(TARGET_ID),
@@ -928,7 +1321,9 @@ const billing: Record<string, FuzzCase> = {
     verify: async (ctx, input, result) => {
       const recorded = result as { payment: { id: string } };
       const detail = await getInvoice(ctx.db, String(field(input, "invoiceId")));
-      expect(detail.payments.find((row) => row.id === recorded.payment.id)?.reference).toBe(storedText(field(input, "reference")));
+      expect(detail.payments.find((row) => row.id === recorded.payment.id)?.reference).toBe(
+        storedText(field(input, "reference")),
+      );
     },
   },
   "src/modules/invoices/invoice-actions.ts#deletePaymentAction": {
@@ -936,18 +1331,31 @@ const billing: Record<string, FuzzCase> = {
     tables: [invoice, payment, auditEvent],
     prepare: consumed(async (ctx) => {
       const issued = await makeIssued(ctx);
-      const recorded = await recordPayment(ctx.db, ctx.manager, { invoiceId: issued.id, amount: "10", date: today(), method: "card" });
+      const recorded = await recordPayment(ctx.db, ctx.manager, {
+        invoiceId: issued.id,
+        amount: "10",
+        date: today(),
+        method: "card",
+      });
       return { paymentId: recorded.payment.id, invoiceId: issued.id };
     }),
     valid: () => fc.record({ paymentId: fc.constant(T("paymentId")) }),
     run: (ctx, input) => deletePayment(ctx.db, ctx.admin, input),
-    verify: async (ctx, input, result) => expect((await getInvoice(ctx.db, (result as { id: string }).id)).payments.map((row) => row.id)).not.toContain(field(input, "paymentId")),
+    verify: async (ctx, input, result) =>
+      expect((await getInvoice(ctx.db, (result as { id: string }).id)).payments.map((row) => row.id)).not.toContain(
+        field(input, "paymentId"),
+      ),
   },
   "src/modules/invoices/invoice-actions.ts#createCreditNoteAction": {
     group: "billing-and-site",
     tables: [invoice, invoiceLine, numberingCounter, auditEvent],
     prepare: consumed((ctx) => makeIssued(ctx)),
-    valid: () => fc.record({ invoiceId: fc.constant(TARGET_ID), mode: fc.constantFrom("full", "partial"), issueDate: fc.constantFrom<unknown>(undefined, today()) }),
+    valid: () =>
+      fc.record({
+        invoiceId: fc.constant(TARGET_ID),
+        mode: fc.constantFrom("full", "partial"),
+        issueDate: fc.constantFrom<unknown>(undefined, today()),
+      }),
     run: (ctx, input) => createCreditNote(ctx.db, ctx.manager, input),
     verify: async (ctx, input, result) => {
       const note = await getInvoice(ctx.db, (result as { id: string }).id);
@@ -958,7 +1366,10 @@ const billing: Record<string, FuzzCase> = {
   "src/modules/invoices/invoice-actions.ts#duplicateInvoiceAction": {
     group: "billing-and-site",
     tables: [invoice, invoiceLine, auditEvent],
-    prepare: reuse((ctx) => makeIssued(ctx), async (_ctx, previous) => previous),
+    prepare: reuse(
+      (ctx) => makeIssued(ctx),
+      async (_ctx, previous) => previous,
+    ),
     valid: () => fc.record({ id: fc.constant(TARGET_ID) }),
     run: (ctx, input) => duplicateInvoice(ctx.db, ctx.manager, input),
     verify: async (ctx, _input, result) => {
@@ -977,12 +1388,21 @@ const billing: Record<string, FuzzCase> = {
       if (!found) throw new NotFoundError("This client does not exist.");
       return found;
     },
-    verify: async (_ctx, input, result) => expect(result).toMatchObject({ id: parseInput(invoiceClientInput, input).clientId, archived: expect.any(Boolean), addressLines: expect.any(Array) }),
+    verify: async (_ctx, input, result) =>
+      expect(result).toMatchObject({
+        id: parseInput(invoiceClientInput, input).clientId,
+        archived: expect.any(Boolean),
+        addressLines: expect.any(Array),
+      }),
   },
   "src/modules/invoices/invoice-actions.ts#loadUnbilledTimeAction": {
     group: "billing-and-site",
     tables: [],
-    valid: (ctx) => fc.record({ clientId: fc.constant(ctx.clientId), grouping: fc.constantFrom<unknown>(undefined, "project", "person", "entry") }),
+    valid: (ctx) =>
+      fc.record({
+        clientId: fc.constant(ctx.clientId),
+        grouping: fc.constantFrom<unknown>(undefined, "project", "person", "entry"),
+      }),
     // The action: parseInput(unbilledTimeInput) then the query, no mutation.
     run: async (ctx, input) => findUnbilledEntries(ctx.db, { clientId: parseInput(unbilledTimeInput, input).clientId }),
     verify: async (_ctx, _input, result) => expect(Array.isArray(result)).toBe(true),
@@ -991,11 +1411,18 @@ const billing: Record<string, FuzzCase> = {
     group: "billing-and-site",
     tables: [email, emailAttachment, invoice, auditEvent],
     runs: 8,
-    prepare: reuse((ctx) => makeIssued(ctx), async (_ctx, previous) => previous),
+    prepare: reuse(
+      (ctx) => makeIssued(ctx),
+      async (_ctx, previous) => previous,
+    ),
     valid: () =>
       fc.record({
         invoiceId: fc.constant(TARGET_ID),
-        to: fc.oneof(validEmail, fc.tuple(validEmail, validEmail).map(([first, second]) => `${first}, ${second}`), fc.tuple(validEmail, validEmail).map((pair) => pair)),
+        to: fc.oneof(
+          validEmail,
+          fc.tuple(validEmail, validEmail).map(([first, second]) => `${first}, ${second}`),
+          fc.tuple(validEmail, validEmail).map((pair) => pair),
+        ),
         cc: fc.oneof(fc.constantFrom<unknown>("", undefined), validEmail),
         subject: validLine(1, 200),
         message: validMultiline(1, 5000),
@@ -1012,8 +1439,16 @@ const billing: Record<string, FuzzCase> = {
     group: "billing-and-site",
     tables: [email, auditEvent],
     prepare: consumed(async (ctx) => {
-      const id = await enqueueEmail(ctx.db, { to: ["someone@example.com"], subject: "Failed", text: "x", html: "<p>x</p>" });
-      await ctx.db.update(email).set({ status: "failed", attempts: 8, lastError: "550 no such user" }).where(eq(email.id, id));
+      const id = await enqueueEmail(ctx.db, {
+        to: ["someone@example.com"],
+        subject: "Failed",
+        text: "x",
+        html: "<p>x</p>",
+      });
+      await ctx.db
+        .update(email)
+        .set({ status: "failed", attempts: 8, lastError: "550 no such user" })
+        .where(eq(email.id, id));
       return { id };
     }),
     valid: () => fc.record({ id: fc.constant(TARGET_ID) }),
@@ -1033,7 +1468,9 @@ const jobForm = fc
     employmentType: fc.constantFrom(...EMPLOYMENT_TYPES),
     salary: fc.oneof(
       fc.constant({ salaryMin: "", salaryMax: "" }),
-      fc.tuple(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 99_999_999 })).map(([a, b]) => ({ salaryMin: String(Math.min(a, b)), salaryMax: `${Math.max(a, b)}.50` })),
+      fc
+        .tuple(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 99_999_999 }))
+        .map(([a, b]) => ({ salaryMin: String(Math.min(a, b)), salaryMax: `${Math.max(a, b)}.50` })),
       fc.constant({ salaryMin: "45 000", salaryMax: null }),
     ),
     salaryCurrency: fc.constantFrom<unknown>("EUR", "gbp", undefined),
@@ -1049,15 +1486,28 @@ async function expectJobReadBack(ctx: FuzzContext, id: string, input: unknown) {
   expect(row.location).toBe(storedText(field(input, "location")));
   // Markdown keeps its edges (leading spaces mean something there); only line breaks are normalised.
   const description = field(input, "description");
-  expect(row.description).toBe(storedText(typeof description === "string" ? description.replace(/^\ufeff+/, "") : description, { multiline: true, keepEdges: true }) ?? "");
+  expect(row.description).toBe(
+    storedText(typeof description === "string" ? description.replace(/^\ufeff+/, "") : description, {
+      multiline: true,
+      keepEdges: true,
+    }) ?? "",
+  );
   expect(row.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   expect((await findJobs(ctx.db)).some((candidate) => candidate.id === id)).toBe(true);
 }
 
 async function insertJob(ctx: FuzzContext, status: "draft" | "published" = "draft"): Promise<Target> {
-  const created = await createJob(ctx.db, ctx.manager, { title: `Target job ${ctx.unique()}`, workplace: "remote", employmentType: "full_time" });
+  const created = await createJob(ctx.db, ctx.manager, {
+    title: `Target job ${ctx.unique()}`,
+    workplace: "remote",
+    employmentType: "full_time",
+  });
   if (status === "draft") return created as Target;
-  return (await transitionJob(ctx.db, ctx.manager, { id: created.id, version: created.version, transition: "publish" })) as Target;
+  return (await transitionJob(ctx.db, ctx.manager, {
+    id: created.id,
+    version: created.version,
+    transition: "publish",
+  })) as Target;
 }
 
 const NEXT_TRANSITION = { draft: "publish", published: "close", closed: "reopen" } as const;
@@ -1072,7 +1522,15 @@ async function insertApplication(ctx: FuzzContext): Promise<Target> {
   const target = await insertJob(ctx);
   const [row] = await ctx.db
     .insert(jobApplication)
-    .values({ jobId: String(target.id), name: "Target Applicant", email: "applicant@example.com", consentAt: new Date(), cvOriginalName: "cv.pdf", cvKind: "pdf", cvSize: 8 })
+    .values({
+      jobId: String(target.id),
+      name: "Target Applicant",
+      email: "applicant@example.com",
+      consentAt: new Date(),
+      cvOriginalName: "cv.pdf",
+      cvKind: "pdf",
+      cvSize: 8,
+    })
     .returning();
   return row!;
 }
@@ -1080,16 +1538,42 @@ async function insertApplication(ctx: FuzzContext): Promise<Target> {
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 const DOC = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)]);
 const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, ...new Array(64).fill(0)]);
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, ...new Array(32).fill(0)]);
+const PNG = new Uint8Array([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  0,
+  0,
+  0,
+  13,
+  0x49,
+  0x48,
+  0x44,
+  0x52,
+  ...new Array(32).fill(0),
+]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, ...new Array(32).fill(0)]);
-const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>');
+const SVG = new TextEncoder().encode(
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+);
 const HTML_AS_PDF = new TextEncoder().encode("<html><script>alert(1)</script>%PDF-1.4</html>");
 
 /** A minimal DOCX: a zip (stored, not deflated) with [Content_Types].xml and word/document.xml. */
 function docx(): Uint8Array {
   const entries = [
-    ["[Content_Types].xml", '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'],
-    ["word/document.xml", '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>CV</w:t></w:r></w:p></w:body></w:document>'],
+    [
+      "[Content_Types].xml",
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ],
+    [
+      "word/document.xml",
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>CV</w:t></w:r></w:p></w:body></w:document>',
+    ],
   ] as const;
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -1155,13 +1639,30 @@ const FILES: Record<string, () => Uint8Array> = {
 };
 
 /** File names as browsers send them, and as attackers do. */
-const HOSTILE_FILE_NAMES = ["../../etc/passwd", "..\\..\\windows\\win.ini", "cv\u202efdp.exe", "CON", "cv.pdf\u0000.exe", "<script>alert(1)</script>.pdf", ".htaccess", "cv.pdf.exe", `${"a".repeat(300)}.pdf`, "Zoë 😀 CV.pdf", "cv\r\nContent-Type: text/html.pdf", "%2e%2e%2fcv.pdf"];
+const HOSTILE_FILE_NAMES = [
+  "../../etc/passwd",
+  "..\\..\\windows\\win.ini",
+  "cv\u202efdp.exe",
+  "CON",
+  "cv.pdf\u0000.exe",
+  "<script>alert(1)</script>.pdf",
+  ".htaccess",
+  "cv.pdf.exe",
+  `${"a".repeat(300)}.pdf`,
+  "Zoë 😀 CV.pdf",
+  "cv\r\nContent-Type: text/html.pdf",
+  "%2e%2e%2fcv.pdf",
+];
 
 /** A file described in an input ({ file: "pdf", name, type }) becomes a File in the FormData. */
 function toFormValue(value: unknown): string | Blob {
   const spec = value as { file?: unknown; name?: unknown; type?: unknown } | null;
   if (spec && typeof spec === "object" && typeof spec.file === "string" && spec.file in FILES) {
-    return new File([FILES[spec.file]!() as Uint8Array<ArrayBuffer>], typeof spec.name === "string" ? spec.name : "file", { type: typeof spec.type === "string" ? spec.type : "" });
+    return new File(
+      [FILES[spec.file]!() as Uint8Array<ArrayBuffer>],
+      typeof spec.name === "string" ? spec.name : "file",
+      { type: typeof spec.type === "string" ? spec.type : "" },
+    );
   }
   if (typeof value === "string" || value instanceof Blob) return value;
   return textOf(value);
@@ -1178,7 +1679,14 @@ function textOf(value: unknown): string {
 
 /** A plain object becomes the FormData a browser would send (arrays: one entry per item); anything else is passed as is. */
 function toFormData(input: unknown): unknown {
-  if (input === null || typeof input !== "object" || Array.isArray(input) || input instanceof FormData || Object.getPrototypeOf(input) !== Object.prototype) return input;
+  if (
+    input === null ||
+    typeof input !== "object" ||
+    Array.isArray(input) ||
+    input instanceof FormData ||
+    Object.getPrototypeOf(input) !== Object.prototype
+  )
+    return input;
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue;
@@ -1194,7 +1702,11 @@ const contactForm = fc
     company: optionalLine(200),
     subject: validLine(1, 200),
     body: validMultiline(20, 5000),
-    callback: fc.oneof(validPhone.map((phone) => ({ phone, wantsCallback: "on" })), fc.constantFrom({ phone: "", wantsCallback: "" }), validPhone.map((phone) => ({ phone, wantsCallback: "" }))),
+    callback: fc.oneof(
+      validPhone.map((phone) => ({ phone, wantsCallback: "on" })),
+      fc.constantFrom({ phone: "", wantsCallback: "" }),
+      validPhone.map((phone) => ({ phone, wantsCallback: "" })),
+    ),
     formToken: fc.constant(T("token")),
     website: fc.constant(""),
   })
@@ -1205,15 +1717,50 @@ const applicationForm = fc.record({
   name: validLine(1, 120),
   email: validEmail,
   phone: fc.oneof(validPhone, fc.constant("")),
-  links: fc.array(fc.constantFrom("https://example.com/me", "http://portfolio.example.org/a?b=c#d", " https://xn--bcher-kva.example/ ", "https://example.com/<script>"), { maxLength: 3 }),
+  links: fc.array(
+    fc.constantFrom(
+      "https://example.com/me",
+      "http://portfolio.example.org/a?b=c#d",
+      " https://xn--bcher-kva.example/ ",
+      "https://example.com/<script>",
+    ),
+    { maxLength: 3 },
+  ),
   coverLetter: optionalMultiline(5000),
   consent: fc.constantFrom("on", "true"),
-  cv: fc.record({ file: fc.constantFrom("pdf", "doc", "docx"), name: fc.oneof(fc.constantFrom("cv.pdf", "CV final (2).docx"), fc.constantFrom(...HOSTILE_FILE_NAMES)), type: fc.constantFrom("application/pdf", "", "image/png") }),
+  cv: fc.record({
+    file: fc.constantFrom("pdf", "doc", "docx"),
+    name: fc.oneof(fc.constantFrom("cv.pdf", "CV final (2).docx"), fc.constantFrom(...HOSTILE_FILE_NAMES)),
+    type: fc.constantFrom("application/pdf", "", "image/png"),
+  }),
   formToken: fc.constant(T("token")),
   website: fc.constant(""),
 });
 
-const ALLOWED_TAGS = new Set(["p", "br", "strong", "em", "code", "pre", "blockquote", "ul", "ol", "li", "a", "h2", "h3", "h4", "hr", "table", "thead", "tbody", "tr", "th", "td", "del"]);
+const ALLOWED_TAGS = new Set([
+  "p",
+  "br",
+  "strong",
+  "em",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "h2",
+  "h3",
+  "h4",
+  "hr",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "del",
+]);
 const ALLOWED_ATTRIBUTES = new Set(["href", "title", "rel", "start", "align"]);
 
 /** Every real tag (text shows "<" as &lt;) is an allowed one, with allowed attributes and safe links. */
@@ -1229,7 +1776,8 @@ function expectSanitisedHtml(html: string) {
 }
 
 /** Links in a contact form field are refused as spam; people rarely type "http://" in a name. */
-const linkRefusal = (error: DomainError) => isInvalid(error) && Object.values(fieldErrorsOf(error)).some((message) => /links/.test(message));
+const linkRefusal = (error: DomainError) =>
+  isInvalid(error) && Object.values(fieldErrorsOf(error)).some((message) => /links/.test(message));
 
 const publicForms: Record<string, FuzzCase> = {
   "src/modules/jobs/job-actions.ts#createJobAction": {
@@ -1242,12 +1790,22 @@ const publicForms: Record<string, FuzzCase> = {
   "src/modules/jobs/job-actions.ts#updateJobAction": {
     group: "billing-and-site",
     tables: [job, auditEvent],
-    prepare: reuse((ctx) => insertJob(ctx), rereadWhere((db, id) => rowById(db, job, id))),
+    prepare: reuse(
+      (ctx) => insertJob(ctx),
+      rereadWhere((db, id) => rowById(db, job, id)),
+    ),
     valid: () => jobForm.map((form) => ({ ...form, id: TARGET_ID, version: TARGET_VERSION })),
     // A version beyond the integer column reached the UPDATE's WHERE (a 500), as did year 0.
     hostileExamples: [
       { id: TARGET_ID, version: 3_000_000_000, title: "Too new", workplace: "remote", employmentType: "contract" },
-      { id: TARGET_ID, version: TARGET_VERSION, title: "Year zero", workplace: "remote", employmentType: "contract", closesOn: "0000-01-01" },
+      {
+        id: TARGET_ID,
+        version: TARGET_VERSION,
+        title: "Year zero",
+        workplace: "remote",
+        employmentType: "contract",
+        closesOn: "0000-01-01",
+      },
     ],
     run: (ctx, input) => updateJob(ctx.db, ctx.manager, input),
     verify: (ctx, input, result) => expectJobReadBack(ctx, (result as { id: string }).id, input),
@@ -1265,15 +1823,28 @@ const publicForms: Record<string, FuzzCase> = {
         return row ? { ...row, transition: NEXT_TRANSITION[row.status] } : null;
       },
     ),
-    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), transition: fc.constant(T("transition")) }),
+    valid: () =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        transition: fc.constant(T("transition")),
+      }),
     // The toast was read as input.transition outside runAction: null was a TypeError (a 500).
     hostileExamples: [null, { id: TARGET_ID, version: TARGET_VERSION, transition: "constructor" }],
     // The action's toast is read from its input too: it must survive any input.
-    run: async (ctx, input) => ({ message: jobTransitionMessage(input), job: await transitionJob(ctx.db, ctx.manager, input) }),
+    run: async (ctx, input) => ({
+      message: jobTransitionMessage(input),
+      job: await transitionJob(ctx.db, ctx.manager, input),
+    }),
     verify: async (ctx, input, result) => {
-      const { message, job: updated } = result as { message: string; job: { id: string; slug: string; status: string } };
+      const { message, job: updated } = result as {
+        message: string;
+        job: { id: string; slug: string; status: string };
+      };
       expect(message).toMatch(/^Job (published|closed|re-opened)\.$/);
-      expect((await getJob(ctx.db, updated.id)).status).toBe({ publish: "published", close: "closed", reopen: "published" }[String(field(input, "transition"))]);
+      expect((await getJob(ctx.db, updated.id)).status).toBe(
+        { publish: "published", close: "closed", reopen: "published" }[String(field(input, "transition"))],
+      );
       expect((await getPublicJob(ctx.db, updated.slug, today())) !== null).toBe(updated.status === "published");
     },
   },
@@ -1289,19 +1860,39 @@ const publicForms: Record<string, FuzzCase> = {
   "src/modules/jobs/job-actions.ts#setApplicationStatusAction": {
     group: "billing-and-site",
     tables: [jobApplication, auditEvent],
-    prepare: reuse((ctx) => insertApplication(ctx), rereadWhere((db, id) => rowById(db, jobApplication, id))),
-    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), status: fc.constantFrom(...APPLICATION_STATUSES) }),
-    hostileExamples: [{ id: TARGET_ID, version: 3_000_000_000, status: "hired" }, { id: TARGET_ID, version: true, status: "hired" }, { id: TARGET_ID, version: 2_147_483_647, status: "hired" }],
+    prepare: reuse(
+      (ctx) => insertApplication(ctx),
+      rereadWhere((db, id) => rowById(db, jobApplication, id)),
+    ),
+    valid: () =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        status: fc.constantFrom(...APPLICATION_STATUSES),
+      }),
+    hostileExamples: [
+      { id: TARGET_ID, version: 3_000_000_000, status: "hired" },
+      { id: TARGET_ID, version: true, status: "hired" },
+      { id: TARGET_ID, version: 2_147_483_647, status: "hired" },
+    ],
     run: (ctx, input) => setApplicationStatus(ctx.db, ctx.manager, input),
-    verify: async (ctx, input, result) => expect((await listedApplication(ctx, (result as { id: string }).id))?.status).toBe(field(input, "status")),
+    verify: async (ctx, input, result) =>
+      expect((await listedApplication(ctx, (result as { id: string }).id))?.status).toBe(field(input, "status")),
   },
   "src/modules/jobs/job-actions.ts#updateApplicationNotesAction": {
     group: "billing-and-site",
     tables: [jobApplication, auditEvent],
-    prepare: reuse((ctx) => insertApplication(ctx), rereadWhere((db, id) => rowById(db, jobApplication, id))),
-    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), notes: optionalMultiline(10_000) }),
+    prepare: reuse(
+      (ctx) => insertApplication(ctx),
+      rereadWhere((db, id) => rowById(db, jobApplication, id)),
+    ),
+    valid: () =>
+      fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), notes: optionalMultiline(10_000) }),
     run: (ctx, input) => updateApplicationNotes(ctx.db, ctx.manager, input),
-    verify: async (ctx, input, result) => expect((await listedApplication(ctx, (result as { id: string }).id))?.notes).toBe(storedText(field(input, "notes"), { multiline: true })),
+    verify: async (ctx, input, result) =>
+      expect((await listedApplication(ctx, (result as { id: string }).id))?.notes).toBe(
+        storedText(field(input, "notes"), { multiline: true }),
+      ),
   },
   "src/modules/messages/message-actions.ts#sendContactMessageAction": {
     group: "billing-and-site",
@@ -1309,19 +1900,43 @@ const publicForms: Record<string, FuzzCase> = {
     prepare: async (ctx) => ({ token: signFormToken(ctx.secret, "mail", new Date(Date.now() - 10_000)) }),
     valid: () => contactForm,
     // 4,500 characters typed with 900 line breaks: the browser counts 4,500 and sends 5,400 (CRLF); once refused.
-    examples: [{ name: "Jane", email: "jane@example.com", subject: "Long", body: "line\r\n".repeat(900), phone: "", wantsCallback: "", formToken: T("token"), website: "" }],
+    examples: [
+      {
+        name: "Jane",
+        email: "jane@example.com",
+        subject: "Long",
+        body: "line\r\n".repeat(900),
+        phone: "",
+        wantsCallback: "",
+        formToken: T("token"),
+        website: "",
+      },
+    ],
     hostileExamples: [null, "name=x"],
-    hostile: () => contactForm.map((form) => ({ ...form, body: `${form.body} https://a.example https://b.example https://c.example https://d.example` })),
+    hostile: () =>
+      contactForm.map((form) => ({
+        ...form,
+        body: `${form.body} https://a.example https://b.example https://c.example https://d.example`,
+      })),
     // The action: the form's fields read by readContactForm, then submitContactMessage with the request's address.
     run: async (ctx, input) => {
       const form = readContactForm(toFormData(input));
-      const outcome = await submitContactMessage(ctx.db, form.values, { ip: ctx.nextIp(), formToken: form.formToken, honeypot: form.honeypot, secret: ctx.secret, appUrl: ctx.appUrl });
+      const outcome = await submitContactMessage(ctx.db, form.values, {
+        ip: ctx.nextIp(),
+        formToken: form.formToken,
+        honeypot: form.honeypot,
+        secret: ctx.secret,
+        appUrl: ctx.appUrl,
+      });
       return { outcome, sent: form.values };
     },
     validMayRefuse: linkRefusal,
     // Compared with the text the form really carried (a browser sends every field as text).
     verify: async (ctx, _input, result) => {
-      const { outcome, sent } = result as { outcome: { outcome: string; messageId?: string; callId?: string | null }; sent: Record<string, string> };
+      const { outcome, sent } = result as {
+        outcome: { outcome: string; messageId?: string; callId?: string | null };
+        sent: Record<string, string>;
+      };
       if (outcome.outcome !== "stored") return;
       const row = (await findMessages(ctx.db, "new", 500)).find((candidate) => candidate.id === outcome.messageId);
       expect(row?.name).toBe(storedText(sent.name));
@@ -1335,33 +1950,71 @@ const publicForms: Record<string, FuzzCase> = {
     group: "billing-and-site",
     tables: [contactMessage, auditEvent],
     prepare: reuse(
-      async (ctx) => (await ctx.db.insert(contactMessage).values({ name: "Target Writer", email: "writer@example.com", subject: "Target", body: "A message to change the status of." }).returning())[0]!,
+      async (ctx) =>
+        (
+          await ctx.db
+            .insert(contactMessage)
+            .values({
+              name: "Target Writer",
+              email: "writer@example.com",
+              subject: "Target",
+              body: "A message to change the status of.",
+            })
+            .returning()
+        )[0]!,
       rereadWhere((db, id) => rowById(db, contactMessage, id)),
     ),
-    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), status: fc.constantFrom(...MESSAGE_STATUSES) }),
+    valid: () =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        status: fc.constantFrom(...MESSAGE_STATUSES),
+      }),
     hostileExamples: [{ id: TARGET_ID, version: 3_000_000_000, status: "read" }],
     run: (ctx, input) => setMessageStatus(ctx.db, ctx.manager, input),
     verify: async (ctx, input, result) => {
       const status = field(input, "status") as (typeof MESSAGE_STATUSES)[number];
-      expect((await findMessages(ctx.db, status, 500)).some((row) => row.id === (result as { id: string }).id)).toBe(true);
+      expect((await findMessages(ctx.db, status, 500)).some((row) => row.id === (result as { id: string }).id)).toBe(
+        true,
+      );
     },
   },
   "src/app/(site)/jobs/[slug]/apply/route.ts#POST": {
     group: "billing-and-site",
     tables: [jobApplication, jobApplicationFile, email, auditEvent, rateLimitHit],
     prepare: reuse(
-      async (ctx) => ({ ...(await insertJob(ctx, "published")), token: signFormToken(ctx.secret, "apply", new Date(Date.now() - 10_000)) }),
-      async (ctx, previous) => ({ ...previous, token: signFormToken(ctx.secret, "apply", new Date(Date.now() - 10_000)) }),
+      async (ctx) => ({
+        ...(await insertJob(ctx, "published")),
+        token: signFormToken(ctx.secret, "apply", new Date(Date.now() - 10_000)),
+      }),
+      async (ctx, previous) => ({
+        ...previous,
+        token: signFormToken(ctx.secret, "apply", new Date(Date.now() - 10_000)),
+      }),
     ),
     valid: () => applicationForm,
     // Files that are not what they say, or too big, or empty; and the same form with a bad token or no consent.
     hostile: () =>
-      fc.tuple(applicationForm, fc.constantFrom("exe", "png", "svg", "html-named-pdf", "empty", "pdf-5mb-plus-1", "pdf-over-the-body-limit"), fc.constantFrom(...HOSTILE_FILE_NAMES), fc.constantFrom("kind", "token", "consent")).map(([form, file, name, what]) =>
-        what === "kind" ? { ...form, cv: { file, name, type: "application/pdf" } } : what === "token" ? { ...form, formToken: `${Date.now() - 10_000}.forgedforgedforgedforgedforged` } : { ...form, consent: "" },
-      ),
+      fc
+        .tuple(
+          applicationForm,
+          fc.constantFrom("exe", "png", "svg", "html-named-pdf", "empty", "pdf-5mb-plus-1", "pdf-over-the-body-limit"),
+          fc.constantFrom(...HOSTILE_FILE_NAMES),
+          fc.constantFrom("kind", "token", "consent"),
+        )
+        .map(([form, file, name, what]) =>
+          what === "kind"
+            ? { ...form, cv: { file, name, type: "application/pdf" } }
+            : what === "token"
+              ? { ...form, formToken: `${Date.now() - 10_000}.forgedforgedforgedforgedforged` }
+              : { ...form, consent: "" },
+        ),
     // The route itself: a multipart POST as a browser sends it, answered in JSON.
     run: async (ctx, input) => {
-      const { slug, ...fields } = (input !== null && typeof input === "object" ? input : { slug: input }) as Record<string, unknown>;
+      const { slug, ...fields } = (input !== null && typeof input === "object" ? input : { slug: input }) as Record<
+        string,
+        unknown
+      >;
       // The route reads the slug from its params (the URL here only has to be one).
       const request = new Request("http://localhost:3000/jobs/slug/apply", {
         method: "POST",
@@ -1369,13 +2022,23 @@ const publicForms: Record<string, FuzzCase> = {
         body: toFormData(fields) as FormData,
       });
       const sent = request.clone();
-      const before = new Set((await ctx.db.select({ id: jobApplication.id }).from(jobApplication)).map((row) => row.id));
+      const before = new Set(
+        (await ctx.db.select({ id: jobApplication.id }).from(jobApplication)).map((row) => row.id),
+      );
       const response = await applyRoute(request, { params: Promise.resolve({ slug: textOf(slug) }) });
       if (response.status >= 500) throw new Error(`the apply route answered ${response.status}`);
       return { status: response.status, body: (await response.json()) as { ok: boolean }, sent, before };
     },
     // A NUL in the URL's slug reached the job query (a 500); path tricks are no job either.
-    hostileExamples: ["\u0000", "../../bo/users", "TARGET-JOB", "%00", "a\ud83d"].map((slug) => ({ slug, name: "Ann", email: "ann@example.com", consent: "on", cv: { file: "pdf", name: "cv.pdf", type: "application/pdf" }, formToken: T("token"), website: "" })),
+    hostileExamples: ["\u0000", "../../bo/users", "TARGET-JOB", "%00", "a\ud83d"].map((slug) => ({
+      slug,
+      name: "Ann",
+      email: "ann@example.com",
+      consent: "on",
+      cv: { file: "pdf", name: "cv.pdf", type: "application/pdf" },
+      formToken: T("token"),
+      website: "",
+    })),
     refusalIn: (result) => {
       const { body } = result as { body: { ok: boolean; message?: string; fieldErrors?: Record<string, string> } };
       return body.ok ? undefined : new InvalidError(body.message ?? "refused", body.fieldErrors);
@@ -1387,9 +2050,12 @@ const publicForms: Record<string, FuzzCase> = {
       const sent = await outcome.sent.formData();
       const text = (name: string) => (typeof sent.get(name) === "string" ? (sent.get(name) as string) : undefined);
       const file = sent.get("cv") as File;
-      const added = (await ctx.db.select({ id: jobApplication.id, jobId: jobApplication.jobId }).from(jobApplication)).filter((candidate) => !outcome.before.has(candidate.id));
+      const added = (
+        await ctx.db.select({ id: jobApplication.id, jobId: jobApplication.jobId }).from(jobApplication)
+      ).filter((candidate) => !outcome.before.has(candidate.id));
       const jobId = added[0]?.jobId ?? "";
-      const row = added[0] && (await findApplications(ctx.db, jobId)).find((candidate) => candidate.id === added[0]!.id);
+      const row =
+        added[0] && (await findApplications(ctx.db, jobId)).find((candidate) => candidate.id === added[0]!.id);
       // A filled honeypot is answered as a success and stores nothing.
       if (text("website")?.trim()) return expect(row, "a honeypot hit stores nothing").toBeUndefined();
       expect(row, "the application is listed on its job's page").toBeDefined();

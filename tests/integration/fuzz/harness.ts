@@ -12,7 +12,18 @@ import { getTableName, sql, type Table } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../src/db/client";
-import { auditEvent, contactMessage, job, jobApplication, jobApplicationFile, rateLimitHit, timeEntry, timesheet, call, user } from "../../../src/db/schema";
+import {
+  auditEvent,
+  contactMessage,
+  job,
+  jobApplication,
+  jobApplicationFile,
+  rateLimitHit,
+  timeEntry,
+  timesheet,
+  call,
+  user,
+} from "../../../src/db/schema";
 import { getConfig } from "../../../src/lib/env";
 import { type DomainError, isDomainError } from "../../../src/lib/errors";
 import { normalizeLineBreaks } from "../../../src/lib/input-fields";
@@ -22,7 +33,17 @@ import { enqueueEmail } from "../../../src/modules/mail/outbox";
 import { setUpDatabase, tearDownDatabase } from "../../support/fixtures";
 import { draftInput, insertClient, insertProject } from "../../support/invoice-fixtures";
 import type { TestDatabase } from "../../support/test-db";
-import { CONTROL_CHARACTERS, FORMAT_CHARACTERS, hostileAmount, hostileDate, hostileId, hostileValue, LINE_BREAKS, LONE_SURROGATES, PROTOTYPE_KEYS } from "./arbitraries";
+import {
+  CONTROL_CHARACTERS,
+  FORMAT_CHARACTERS,
+  hostileAmount,
+  hostileDate,
+  hostileId,
+  hostileValue,
+  LINE_BREAKS,
+  LONE_SURROGATES,
+  PROTOTYPE_KEYS,
+} from "./arbitraries";
 
 /** The run's seed: FUZZ_SEED, or a random one that a failure prints. */
 const runSeed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -39,11 +60,18 @@ function seedFor(property: string): number {
 }
 
 /** fc.assert, with the run's seed in the failure: FUZZ_SEED=<it> replays the whole run. */
-async function assertProperty<T>(property: fc.IAsyncPropertyWithHooks<[T]>, name: string, parameters: fc.Parameters<[T]>) {
+async function assertProperty<T>(
+  property: fc.IAsyncPropertyWithHooks<[T]>,
+  name: string,
+  parameters: fc.Parameters<[T]>,
+) {
   try {
     await fc.assert(property, { ...parameters, seed: seedFor(name) });
   } catch (error) {
-    throw new Error(`${name}: FUZZ_SEED=${runSeed} replays this run.\n${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `${name}: FUZZ_SEED=${runSeed} replays this run.\n${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }
 const runsOverride = Number(process.env.FUZZ_RUNS) || undefined;
@@ -114,7 +142,11 @@ export type FuzzCase = {
 // Snapshots: a partial write changes a row count or a row
 
 /** Append-only tables: compared by row count only (their rows are never updated). */
-const COUNT_ONLY = new Set<string>([getTableName(auditEvent), getTableName(rateLimitHit), getTableName(jobApplicationFile)]);
+const COUNT_ONLY = new Set<string>([
+  getTableName(auditEvent),
+  getTableName(rateLimitHit),
+  getTableName(jobApplicationFile),
+]);
 
 export type Snapshot = Record<string, string>;
 
@@ -122,10 +154,14 @@ export async function snapshot(db: Database, tables: readonly Table[]): Promise<
   if (tables.length === 0) return {};
   const parts = tables.map((table) => {
     const name = getTableName(table);
-    const checksum = COUNT_ONLY.has(name) ? "''" : "coalesce(md5(string_agg(md5(r::text), ',' order by md5(r::text))), '')";
+    const checksum = COUNT_ONLY.has(name)
+      ? "''"
+      : "coalesce(md5(string_agg(md5(r::text), ',' order by md5(r::text))), '')";
     return `select '${name}' as name, count(*)::int as rows, ${checksum} as checksum from "${name}" r`;
   });
-  const result = (await db.execute(sql.raw(parts.join(" union all ")))) as unknown as { rows: { name: string; rows: number; checksum: string }[] };
+  const result = (await db.execute(sql.raw(parts.join(" union all ")))) as unknown as {
+    rows: { name: string; rows: number; checksum: string }[];
+  };
   return Object.fromEntries(result.rows.map((row) => [row.name, `${row.rows} rows ${row.checksum}`]));
 }
 
@@ -133,7 +169,10 @@ export async function snapshot(db: Database, tables: readonly Table[]): Promise<
 // Expected stored values
 
 /** What a text field stores for what was sent (SPEC section 3: trimmed; empty optional text is null). */
-export function storedText(sent: unknown, options: { multiline?: boolean; lower?: boolean; keepEdges?: boolean } = {}): string | null {
+export function storedText(
+  sent: unknown,
+  options: { multiline?: boolean; lower?: boolean; keepEdges?: boolean } = {},
+): string | null {
   if (typeof sent !== "string") return null;
   let text = options.multiline ? normalizeLineBreaks(sent) : sent;
   if (!options.keepEdges) text = text.trim();
@@ -148,15 +187,39 @@ export function field(input: unknown, key: string): unknown {
 // ---------------------------------------------------------------------------------------
 // Hostile edits of a valid input
 
-type Edit = { op: "replace" | "delete" | "extra" | "poison"; pick: number; typed: boolean; extraKey: string; poison: string; at: number; values: { any: unknown; id: unknown; date: unknown; amount: unknown } };
-type HostileSample = { kind: "edited"; valid: unknown; edits: Edit[] } | { kind: "whole"; value: unknown } | { kind: "special"; value: unknown };
+type Edit = {
+  op: "replace" | "delete" | "extra" | "poison";
+  pick: number;
+  typed: boolean;
+  extraKey: string;
+  poison: string;
+  at: number;
+  values: { any: unknown; id: unknown; date: unknown; amount: unknown };
+};
+type HostileSample =
+  | { kind: "edited"; valid: unknown; edits: Edit[] }
+  | { kind: "whole"; value: unknown }
+  | { kind: "special"; value: unknown };
 
 function editArbitrary(pool: readonly string[]): fc.Arbitrary<Edit> {
   return fc.record({
     op: fc.constantFrom<Edit["op"]>("replace", "replace", "replace", "poison", "poison", "delete", "extra"),
     pick: fc.nat(),
     typed: fc.boolean(),
-    extraKey: fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, "id", "version", "status", "role", "createdById", "archivedAt", "number", "paidTotal"), fc.string({ maxLength: 6 })),
+    extraKey: fc.oneof(
+      fc.constantFrom(
+        ...PROTOTYPE_KEYS,
+        "id",
+        "version",
+        "status",
+        "role",
+        "createdById",
+        "archivedAt",
+        "number",
+        "paidTotal",
+      ),
+      fc.string({ maxLength: 6 }),
+    ),
     poison: fc.constantFrom(...CONTROL_CHARACTERS, ...LINE_BREAKS, ...LONE_SURROGATES, ...FORMAT_CHARACTERS),
     at: fc.nat(),
     values: fc.record({ any: hostileValue, id: hostileId(pool), date: hostileDate, amount: hostileAmount }),
@@ -164,7 +227,11 @@ function editArbitrary(pool: readonly string[]): fc.Arbitrary<Edit> {
 }
 
 function hostileArbitrary(ctx: FuzzContext, fuzzCase: FuzzCase): fc.Arbitrary<HostileSample> {
-  const edited = fc.record({ kind: fc.constant("edited" as const), valid: fuzzCase.valid(ctx), edits: fc.array(editArbitrary(ctx.pool), { minLength: 1, maxLength: 3 }) });
+  const edited = fc.record({
+    kind: fc.constant("edited" as const),
+    valid: fuzzCase.valid(ctx),
+    edits: fc.array(editArbitrary(ctx.pool), { minLength: 1, maxLength: 3 }),
+  });
   const whole = fc.record({ kind: fc.constant("whole" as const), value: hostileValue });
   if (!fuzzCase.hostile) return fc.oneof({ weight: 9, arbitrary: edited }, { weight: 1, arbitrary: whole });
   const special = fc.record({ kind: fc.constant("special" as const), value: fuzzCase.hostile(ctx) });
@@ -184,7 +251,8 @@ function placeholder(value: string, roots: { target?: Target; ctx: FuzzContext }
   const match = /^\$(target|ctx)\.([\w.]+)$/.exec(value);
   if (!match) return { found: false };
   let current: unknown = match[1] === "target" ? roots.target : roots.ctx;
-  for (const key of match[2]!.split(".")) current = current === null || current === undefined ? undefined : (current as Record<string, unknown>)[key];
+  for (const key of match[2]!.split("."))
+    current = current === null || current === undefined ? undefined : (current as Record<string, unknown>)[key];
   return { found: true, value: current };
 }
 
@@ -198,7 +266,13 @@ function materialise(value: unknown, roots: { target?: Target; ctx: FuzzContext 
   if (isContainer(value)) {
     const copy: Record<string, unknown> = {};
     const source = value as Record<string, unknown>;
-    for (const key of Object.keys(source)) Object.defineProperty(copy, key, { value: materialise(source[key], roots), enumerable: true, writable: true, configurable: true });
+    for (const key of Object.keys(source))
+      Object.defineProperty(copy, key, {
+        value: materialise(source[key], roots),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return copy;
   }
   return value;
@@ -221,7 +295,12 @@ function valueFor(name: string, edit: Edit): unknown {
   if (!edit.typed) return edit.values.any;
   if (/^id$|Id$|Ids$/.test(name)) return edit.values.id;
   if (/[dD]ate|At$|closesOn|weekStart|Start$|End$/.test(name)) return edit.values.date;
-  if (/amount|[pP]rice|[rR]ate|quantity|discount|salary|budget|duration|Days|percent|minutes|version|Months|cells|Bp$/.test(name)) return edit.values.amount;
+  if (
+    /amount|[pP]rice|[rR]ate|quantity|discount|salary|budget|duration|Days|percent|minutes|version|Months|cells|Bp$/.test(
+      name,
+    )
+  )
+    return edit.values.amount;
   return edit.values.any;
 }
 
@@ -236,21 +315,33 @@ function applyEdits(input: unknown, edits: Edit[]): unknown {
     const slot = slots[edit.pick % slots.length]!;
     if (edit.op === "poison") {
       // One invisible or broken character slipped into a text field: the commonest way in.
-      const strings = slots.filter((candidate) => typeof (candidate.parent as Record<string | number, unknown>)[candidate.key] === "string");
+      const strings = slots.filter(
+        (candidate) => typeof (candidate.parent as Record<string | number, unknown>)[candidate.key] === "string",
+      );
       const target = strings[edit.pick % Math.max(1, strings.length)];
       if (!target) continue;
       const text = (target.parent as Record<string | number, string>)[target.key]!;
       const at = edit.at % (text.length + 1);
-      (target.parent as Record<string | number, unknown>)[target.key] = text.slice(0, at) + edit.poison + text.slice(at);
+      (target.parent as Record<string | number, unknown>)[target.key] =
+        text.slice(0, at) + edit.poison + text.slice(at);
     } else if (edit.op === "replace") {
       (slot.parent as Record<string | number, unknown>)[slot.key] = valueFor(slot.name, edit);
     } else if (edit.op === "delete") {
       if (Array.isArray(slot.parent)) slot.parent.splice(Number(slot.key), 1);
       else delete slot.parent[slot.key as string];
     } else {
-      const containers = [result, ...slots.map((candidate) => (candidate.parent as Record<string | number, unknown>)[candidate.key])].filter((value) => isContainer(value) && !Array.isArray(value)) as Record<string, unknown>[];
+      const containers = [
+        result,
+        ...slots.map((candidate) => (candidate.parent as Record<string | number, unknown>)[candidate.key]),
+      ].filter((value) => isContainer(value) && !Array.isArray(value)) as Record<string, unknown>[];
       const container = containers[edit.pick % Math.max(1, containers.length)];
-      if (container) Object.defineProperty(container, edit.extraKey, { value: valueFor(edit.extraKey, edit), enumerable: true, writable: true, configurable: true });
+      if (container)
+        Object.defineProperty(container, edit.extraKey, {
+          value: valueFor(edit.extraKey, edit),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
   }
   return result;
@@ -266,7 +357,8 @@ export function preview(value: unknown): string {
     if (typeof item === "bigint") return `${item}n`;
     if (item === undefined) return "<undefined>";
     if (typeof item === "number" && !Number.isFinite(item)) return String(item);
-    if (typeof item === "string" && item.length > 120) return `${item.slice(0, 60)}…(${item.length} chars)…${item.slice(-20)}`;
+    if (typeof item === "string" && item.length > 120)
+      return `${item.slice(0, 60)}…(${item.length} chars)…${item.slice(-20)}`;
     if (item instanceof Map) return { "<Map>": [...item.entries()] };
     if (item instanceof Set) return { "<Set>": [...item.values()] };
     if (item instanceof Blob) return `<${item.constructor.name} ${item.size} bytes>`;
@@ -299,14 +391,27 @@ const REFUSAL_KINDS: DomainError["kind"][] = ["invalid", "not_found", "forbidden
 
 type Counts = { runs: number; stored: number; refused: number; ms: number };
 
-async function runOnce(ctx: FuzzContext, name: string, fuzzCase: FuzzCase, state: { target?: Target; succeeded: boolean }, sample: unknown, mode: "valid" | "hostile", counts: Counts) {
+async function runOnce(
+  ctx: FuzzContext,
+  name: string,
+  fuzzCase: FuzzCase,
+  state: { target?: Target; succeeded: boolean },
+  sample: unknown,
+  mode: "valid" | "hostile",
+  counts: Counts,
+) {
   state.target = fuzzCase.prepare ? await fuzzCase.prepare(ctx, state.target, state.succeeded) : undefined;
   let input: unknown;
   const roots = { target: state.target, ctx };
   if (mode === "valid") input = materialise(sample, roots);
   else {
     const hostile = sample as HostileSample;
-    input = hostile.kind === "whole" ? hostile.value : hostile.kind === "special" ? materialise(hostile.value, roots) : applyEdits(materialise(hostile.valid, roots), hostile.edits);
+    input =
+      hostile.kind === "whole"
+        ? hostile.value
+        : hostile.kind === "special"
+          ? materialise(hostile.value, roots)
+          : applyEdits(materialise(hostile.valid, roots), hostile.edits);
   }
   const before = await snapshot(ctx.db, fuzzCase.tables);
   let result: unknown;
@@ -316,7 +421,8 @@ async function runOnce(ctx: FuzzContext, name: string, fuzzCase: FuzzCase, state
     refusal = fuzzCase.refusalIn?.(result);
   } catch (error) {
     const kinds = [...REFUSAL_KINDS, ...(fuzzCase.alsoRefusedAs ?? [])];
-    if (!isDomainError(error) || !kinds.includes(error.kind)) throw new Error(`${name}: unexpected ${describeError(error)}\n  input: ${preview(input)}`, { cause: error });
+    if (!isDomainError(error) || !kinds.includes(error.kind))
+      throw new Error(`${name}: unexpected ${describeError(error)}\n  input: ${preview(input)}`, { cause: error });
     refusal = error;
   }
   expectNoPrototypePollution();
@@ -324,9 +430,14 @@ async function runOnce(ctx: FuzzContext, name: string, fuzzCase: FuzzCase, state
   if (refusal) {
     counts.refused += 1;
     state.succeeded = false;
-    expect(await snapshot(ctx.db, fuzzCase.tables), `${name}: a refusal changed the database\n  input: ${preview(input)}`).toEqual(before);
+    expect(
+      await snapshot(ctx.db, fuzzCase.tables),
+      `${name}: a refusal changed the database\n  input: ${preview(input)}`,
+    ).toEqual(before);
     if (mode === "valid" && !fuzzCase.validMayRefuse?.(refusal)) {
-      throw new Error(`${name}: valid input refused (${refusal.kind}: ${refusal.message} ${preview((refusal as { fieldErrors?: unknown }).fieldErrors ?? {})})\n  input: ${preview(input)}`);
+      throw new Error(
+        `${name}: valid input refused (${refusal.kind}: ${refusal.message} ${preview((refusal as { fieldErrors?: unknown }).fieldErrors ?? {})})\n  input: ${preview(input)}`,
+      );
     }
     return;
   }
@@ -347,7 +458,15 @@ export function describeFuzzGroup(group: FuzzGroup, cases: Record<string, FuzzCa
       ctx = await setUpFuzzContext(database, setUp.admin);
     });
     afterAll(async () => {
-      if (report) console.log(`fuzz ${group} on ${process.env.TEST_DB}:\n${Object.entries(counts).map(([name, count]) => `  ${name}: ${count.runs} runs, ${count.stored} stored, ${count.refused} refused, ${count.ms} ms`).join("\n")}`);
+      if (report)
+        console.log(
+          `fuzz ${group} on ${process.env.TEST_DB}:\n${Object.entries(counts)
+            .map(
+              ([name, count]) =>
+                `  ${name}: ${count.runs} runs, ${count.stored} stored, ${count.refused} refused, ${count.ms} ms`,
+            )
+            .join("\n")}`,
+        );
       await tearDownDatabase(database);
     });
 
@@ -359,7 +478,9 @@ export function describeFuzzGroup(group: FuzzGroup, cases: Record<string, FuzzCa
         const state: { target?: Target; succeeded: boolean } = { succeeded: false };
         try {
           await assertProperty(
-            fc.asyncProperty(fuzzCase.valid(ctx), (sample) => runOnce(ctx, name, fuzzCase, state, sample, "valid", count)),
+            fc.asyncProperty(fuzzCase.valid(ctx), (sample) =>
+              runOnce(ctx, name, fuzzCase, state, sample, "valid", count),
+            ),
             `${name} (valid)`,
             { numRuns, examples: (fuzzCase.examples ?? []).map((example): [unknown] => [example]) },
           );
@@ -375,15 +496,21 @@ export function describeFuzzGroup(group: FuzzGroup, cases: Record<string, FuzzCa
         const state: { target?: Target; succeeded: boolean } = { succeeded: false };
         try {
           await assertProperty(
-            fc.asyncProperty(hostileArbitrary(ctx, fuzzCase), (sample) => runOnce(ctx, name, fuzzCase, state, sample, "hostile", count)),
+            fc.asyncProperty(hostileArbitrary(ctx, fuzzCase), (sample) =>
+              runOnce(ctx, name, fuzzCase, state, sample, "hostile", count),
+            ),
             `${name} (hostile)`,
-            { numRuns, examples: (fuzzCase.hostileExamples ?? []).map((value): [HostileSample] => [{ kind: "special", value }]) },
+            {
+              numRuns,
+              examples: (fuzzCase.hostileExamples ?? []).map((value): [HostileSample] => [{ kind: "special", value }]),
+            },
           );
         } finally {
           await fuzzCase.restore?.(ctx);
         }
         count.ms = Date.now() - started;
-        if (!fuzzCase.acceptsAnything) expect(count.refused, `${name}: no hostile input was refused`).toBeGreaterThan(0);
+        if (!fuzzCase.acceptsAnything)
+          expect(count.refused, `${name}: no hostile input was refused`).toBeGreaterThan(0);
       });
     }
   });
@@ -393,7 +520,15 @@ export function describeFuzzGroup(group: FuzzGroup, cases: Record<string, FuzzCa
 // The database every group starts from
 
 async function insertActor(db: Database, role: Actor["role"], name: string): Promise<Actor> {
-  const [row] = await db.insert(user).values({ name, email: `${role}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`, role, emailVerified: true }).returning();
+  const [row] = await db
+    .insert(user)
+    .values({
+      name,
+      email: `${role}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`,
+      role,
+      emailVerified: true,
+    })
+    .returning();
   return { id: row!.id, name: row!.name, role };
 }
 
@@ -414,15 +549,51 @@ async function setUpFuzzContext(database: TestDatabase, admin: Actor): Promise<F
   const poolProject = await insertProject(db, poolClient.id, { name: "Pool Project" });
   const draft = await createDraftInvoice(db, manager, draftInput(poolClient.id));
   const [sheet] = await db.insert(timesheet).values({ userId: poolUser.id, weekStart: "2001-01-01" }).returning();
-  const [entry] = await db.insert(timeEntry).values({ timesheetId: sheet!.id, userId: poolUser.id, projectId: poolProject.id, date: "2001-01-02", minutes: 60 }).returning();
-  const [callRow] = await db.insert(call).values({ direction: "inbound", status: "requested", contactName: "Pool Caller", subject: "Pool call", createdById: poolUser.id }).returning();
-  const [jobRow] = await db.insert(job).values({ slug: `pool-job-${Date.now()}`, title: "Pool job", workplace: "remote", employmentType: "full_time" }).returning();
+  const [entry] = await db
+    .insert(timeEntry)
+    .values({ timesheetId: sheet!.id, userId: poolUser.id, projectId: poolProject.id, date: "2001-01-02", minutes: 60 })
+    .returning();
+  const [callRow] = await db
+    .insert(call)
+    .values({
+      direction: "inbound",
+      status: "requested",
+      contactName: "Pool Caller",
+      subject: "Pool call",
+      createdById: poolUser.id,
+    })
+    .returning();
+  const [jobRow] = await db
+    .insert(job)
+    .values({ slug: `pool-job-${Date.now()}`, title: "Pool job", workplace: "remote", employmentType: "full_time" })
+    .returning();
   const [application] = await db
     .insert(jobApplication)
-    .values({ jobId: jobRow!.id, name: "Pool Applicant", email: "pool@example.com", consentAt: new Date(), cvOriginalName: "cv.pdf", cvKind: "pdf", cvSize: 8 })
+    .values({
+      jobId: jobRow!.id,
+      name: "Pool Applicant",
+      email: "pool@example.com",
+      consentAt: new Date(),
+      cvOriginalName: "cv.pdf",
+      cvKind: "pdf",
+      cvSize: 8,
+    })
     .returning();
-  const [message] = await db.insert(contactMessage).values({ name: "Pool Writer", email: "pool@example.com", subject: "Pool", body: "A message from the pool of ids." }).returning();
-  const emailId = await enqueueEmail(db, { to: ["pool@example.com"], subject: "Pool", text: "Pool", html: "<p>Pool</p>" });
+  const [message] = await db
+    .insert(contactMessage)
+    .values({
+      name: "Pool Writer",
+      email: "pool@example.com",
+      subject: "Pool",
+      body: "A message from the pool of ids.",
+    })
+    .returning();
+  const emailId = await enqueueEmail(db, {
+    to: ["pool@example.com"],
+    subject: "Pool",
+    text: "Pool",
+    html: "<p>Pool</p>",
+  });
   let ip = 0;
   let counter = 0;
   return {
@@ -432,7 +603,19 @@ async function setUpFuzzContext(database: TestDatabase, admin: Actor): Promise<F
     staff,
     clientId: clientRow.id,
     projectId: projectRow.id,
-    pool: [poolUser.id, poolClient.id, poolProject.id, draft.id, sheet!.id, entry!.id, callRow!.id, jobRow!.id, application!.id, message!.id, emailId],
+    pool: [
+      poolUser.id,
+      poolClient.id,
+      poolProject.id,
+      draft.id,
+      sheet!.id,
+      entry!.id,
+      callRow!.id,
+      jobRow!.id,
+      application!.id,
+      message!.id,
+      emailId,
+    ],
     secret: getConfig().authSecret,
     appUrl: getConfig().appUrl,
     nextIp: () => {

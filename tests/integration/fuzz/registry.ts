@@ -26,10 +26,15 @@ function isServerActionFile(source: string): boolean {
 
 function exportedNames(source: string): string[] {
   const names = new Set<string>();
-  for (const match of source.matchAll(/^export\s+(?:async\s+)?function\s+(\w+)|^export\s+(?:const|let)\s+(\w+)/gm)) names.add(match[1] ?? match[2]!);
+  for (const match of source.matchAll(/^export\s+(?:async\s+)?function\s+(\w+)|^export\s+(?:const|let)\s+(\w+)/gm))
+    names.add(match[1] ?? match[2]!);
   for (const match of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
     for (const part of match[1]!.split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name && !name.startsWith("type ")) names.add(name);
     }
   }
@@ -40,7 +45,11 @@ function exportedNames(source: string): string[] {
 function serverActions(): string[] {
   return sourceFiles(path.join(root, "src"))
     .filter((file) => isServerActionFile(fs.readFileSync(file, "utf8")))
-    .flatMap((file) => exportedNames(fs.readFileSync(file, "utf8")).map((name) => `${path.relative(root, file).split(path.sep).join("/")}#${name}`))
+    .flatMap((file) =>
+      exportedNames(fs.readFileSync(file, "utf8")).map(
+        (name) => `${path.relative(root, file).split(path.sep).join("/")}#${name}`,
+      ),
+    )
     .sort();
 }
 
@@ -67,7 +76,10 @@ export function describeRegistry() {
     });
 
     it("runs every case in a group that has its test file", () => {
-      for (const group of FUZZ_GROUPS) expect(fs.existsSync(path.join(import.meta.dirname, `${group}.int.test.ts`)), `${group}.int.test.ts`).toBe(true);
+      for (const group of FUZZ_GROUPS)
+        expect(fs.existsSync(path.join(import.meta.dirname, `${group}.int.test.ts`)), `${group}.int.test.ts`).toBe(
+          true,
+        );
       for (const [key, fuzzCase] of Object.entries(FUZZ_CASES)) expect(FUZZ_GROUPS, key).toContain(fuzzCase.group);
     });
   });

@@ -8,7 +8,10 @@ const TEST_APPLICATION = "bureau-system-test";
 
 export function serverUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error("The system tests need PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres).");
+  if (!url)
+    throw new Error(
+      "The system tests need PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres).",
+    );
   return url;
 }
 
@@ -39,7 +42,10 @@ async function adminQuery(sql: string, url = serverUrl()): Promise<void> {
 }
 
 /** A new empty database (migrated when asked; otherwise the first server migrates it). */
-export async function createSystemDatabase(label: string, options: { migrate?: boolean; baseUrl?: string } = {}): Promise<SystemDatabase> {
+export async function createSystemDatabase(
+  label: string,
+  options: { migrate?: boolean; baseUrl?: string } = {},
+): Promise<SystemDatabase> {
   const base = options.baseUrl ?? serverUrl();
   const name = `sys_${label}_${process.pid}_${Date.now().toString(36)}`;
   await adminQuery(`create database ${name}`, base);
@@ -66,14 +72,26 @@ export async function createSystemDatabase(label: string, options: { migrate?: b
 }
 
 /** The other sessions on this database (the servers' and the worker's), with what they wait for. */
-export async function otherBackends(database: SystemDatabase): Promise<{ pid: number; state: string | null; waitEventType: string | null; query: string }[]> {
-  const result = await database.handle.pool.query<{ pid: number; state: string | null; wait_event_type: string | null; query: string }>(
+export async function otherBackends(
+  database: SystemDatabase,
+): Promise<{ pid: number; state: string | null; waitEventType: string | null; query: string }[]> {
+  const result = await database.handle.pool.query<{
+    pid: number;
+    state: string | null;
+    wait_event_type: string | null;
+    query: string;
+  }>(
     `select pid, state, wait_event_type, query from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
         and coalesce(application_name, '') <> $1`,
     [TEST_APPLICATION],
   );
-  return result.rows.map((row) => ({ pid: row.pid, state: row.state, waitEventType: row.wait_event_type, query: row.query }));
+  return result.rows.map((row) => ({
+    pid: row.pid,
+    state: row.state,
+    waitEventType: row.wait_event_type,
+    query: row.query,
+  }));
 }
 
 /** Sessions of this database blocked on a lock, whose current statement matches `pattern`. */

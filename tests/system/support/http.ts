@@ -34,7 +34,12 @@ export function cookieFrom(response: Response): string {
 }
 
 /** POST /api/auth/sign-in/email, as the sign-in form does; the cookie on success. */
-export async function signIn(base: string, visitor: Visitor, email: string, password: string): Promise<{ status: number; cookie: string; retryAfter: string | null }> {
+export async function signIn(
+  base: string,
+  visitor: Visitor,
+  email: string,
+  password: string,
+): Promise<{ status: number; cookie: string; retryAfter: string | null }> {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: visitorHeaders(visitor, { "content-type": "application/json" }),
@@ -43,13 +48,26 @@ export async function signIn(base: string, visitor: Visitor, email: string, pass
     signal: AbortSignal.timeout(15_000),
   });
   await response.arrayBuffer();
-  return { status: response.status, cookie: response.ok ? cookieFrom(response) : "", retryAfter: response.headers.get("retry-after") };
+  return {
+    status: response.status,
+    cookie: response.ok ? cookieFrom(response) : "",
+    retryAfter: response.headers.get("retry-after"),
+  };
 }
 
 /** GET a page; the status, where it redirects to, and the HTML. */
-export async function getPage(base: string, visitor: Visitor, pagePath: string, timeoutMs = 15_000): Promise<{ status: number; location: string | null; html: string; ms: number }> {
+export async function getPage(
+  base: string,
+  visitor: Visitor,
+  pagePath: string,
+  timeoutMs = 15_000,
+): Promise<{ status: number; location: string | null; html: string; ms: number }> {
   const started = Date.now();
-  const response = await fetch(`${base}${pagePath}`, { headers: visitorHeaders(visitor), redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+  const response = await fetch(`${base}${pagePath}`, {
+    headers: visitorHeaders(visitor),
+    redirect: "manual",
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   const html = await response.text();
   return { status: response.status, location: response.headers.get("location"), html, ms: Date.now() - started };
 }
@@ -68,8 +86,12 @@ let manifest: Map<string, string> | null = null;
 export function actionId(reference: string): string {
   if (!manifest) {
     const file = path.join(ROOT, ".next", "server", "server-reference-manifest.json");
-    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as { node: Record<string, { filename?: string; exportedName?: string }> };
-    manifest = new Map(Object.entries(parsed.node).map(([id, entry]) => [`${entry.filename}#${entry.exportedName}`, id]));
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as {
+      node: Record<string, { filename?: string; exportedName?: string }>;
+    };
+    manifest = new Map(
+      Object.entries(parsed.node).map(([id, entry]) => [`${entry.filename}#${entry.exportedName}`, id]),
+    );
   }
   const id = manifest.get(reference);
   if (!id) throw new Error(`No server action ${reference} in the build (.next/server/server-reference-manifest.json)`);
@@ -93,13 +115,22 @@ export async function callAction<T = { ok: boolean; message?: string; data?: unk
 ): Promise<ActionAnswer<T>> {
   const response = await fetch(`${base}${pagePath}`, {
     method: "POST",
-    headers: visitorHeaders(visitor, { "next-action": actionId(reference), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component" }),
+    headers: visitorHeaders(visitor, {
+      "next-action": actionId(reference),
+      "content-type": "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+    }),
     body: JSON.stringify(args),
     redirect: "manual",
     signal: AbortSignal.timeout(timeoutMs),
   });
   const body = await response.text();
-  return { status: response.status, redirect: response.headers.get("x-action-redirect"), result: actionResultOf<T>(body), body };
+  return {
+    status: response.status,
+    redirect: response.headers.get("x-action-redirect"),
+    result: actionResultOf<T>(body),
+    body,
+  };
 }
 
 function rowsOf(payload: string): Map<string, string> {
@@ -126,7 +157,8 @@ function actionResultOf<T>(payload: string): T | undefined {
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", apos: "'" };
-const decode = (value: string) => value.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, name: string) => ENTITIES[name]!);
+const decode = (value: string) =>
+  value.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, name: string) => ENTITIES[name]!);
 
 /** The hidden inputs of the first form in `html` that has one named `mustHave` (Next.js's no-JavaScript action fields, tokens). */
 export function hiddenFields(html: string, mustHave: string): Record<string, string> {
@@ -143,9 +175,20 @@ export function hiddenFields(html: string, mustHave: string): Record<string, str
 }
 
 /** Posts a form as a browser without JavaScript does (multipart, no Next-Action header). */
-export async function postForm(base: string, visitor: Visitor, pagePath: string, fields: Record<string, string>): Promise<{ status: number; location: string | null; html: string }> {
+export async function postForm(
+  base: string,
+  visitor: Visitor,
+  pagePath: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; location: string | null; html: string }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const response = await fetch(`${base}${pagePath}`, { method: "POST", headers: visitorHeaders(visitor), body: form, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+  const response = await fetch(`${base}${pagePath}`, {
+    method: "POST",
+    headers: visitorHeaders(visitor),
+    body: form,
+    redirect: "manual",
+    signal: AbortSignal.timeout(15_000),
+  });
   return { status: response.status, location: response.headers.get("location"), html: await response.text() };
 }

@@ -46,7 +46,8 @@ export async function createPrivateCluster(): Promise<PrivateCluster> {
   const cluster: PrivateCluster = {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: () => asPostgres("pg_ctl", ["-D", dir, "-o", options, "-l", path.join(dir, "server.log"), "-w", "-t", "30", "start"]),
+    start: () =>
+      asPostgres("pg_ctl", ["-D", dir, "-o", options, "-l", path.join(dir, "server.log"), "-w", "-t", "30", "start"]),
     stop: () => asPostgres("pg_ctl", ["-D", dir, "-m", "fast", "-w", "-t", "30", "stop"]),
     destroy: async () => {
       await asPostgres("pg_ctl", ["-D", dir, "-m", "immediate", "-w", "-t", "30", "stop"]).catch(() => {});

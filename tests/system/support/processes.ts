@@ -35,13 +35,24 @@ process.once("exit", () => {
 
 /** Only what the processes need: the test runner's own variables (NODE_ENV=test, VITEST…) stay out. */
 export function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, LANG: "C.UTF-8", NEXT_TELEMETRY_DISABLED: "1" };
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    LANG: "C.UTF-8",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
   return env as NodeJS.ProcessEnv;
 }
 
 export function spawnManaged(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ManagedProcess {
-  const child: ChildProcess = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(command, args, {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const listeners = new Set<() => void>();
   const append = (chunk: Buffer) => {
@@ -92,7 +103,10 @@ export function spawnManaged(name: string, command: string, args: string[], env:
           if (matches()) finish();
           else if (done) finish(new Error(`${name} exited before printing ${pattern}:\n${tail(output)}`));
         };
-        const timer = setTimeout(() => finish(new Error(`${name} did not print ${pattern} within ${timeoutMs} ms:\n${tail(output)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => finish(new Error(`${name} did not print ${pattern} within ${timeoutMs} ms:\n${tail(output)}`)),
+          timeoutMs,
+        );
         listeners.add(check);
         check();
       }),
@@ -135,8 +149,14 @@ export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
 
 /** `next start` on the production build, loopback only; does not wait (see waitForHealth). */
 export function spawnServer(name: string, options: ServerOptions): Server {
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("No production build in .next: run `next build` first.");
-  const managed = spawnManaged(name, process.execPath, [NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"], serverEnv(options));
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")))
+    throw new Error("No production build in .next: run `next build` first.");
+  const managed = spawnManaged(
+    name,
+    process.execPath,
+    [NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"],
+    serverEnv(options),
+  );
   return Object.assign(managed, { port: options.port, url: `http://127.0.0.1:${options.port}` });
 }
 
@@ -158,7 +178,8 @@ export async function waitForHealth(server: Server, timeoutMs = 45_000): Promise
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`${server.name} was not healthy within ${timeoutMs} ms:\n${tail(server.output())}`);
+    if (Date.now() > deadline)
+      throw new Error(`${server.name} was not healthy within ${timeoutMs} ms:\n${tail(server.output())}`);
     await sleep(150);
   }
 }
@@ -183,13 +204,23 @@ export async function killHard(managed: ManagedProcess): Promise<Exit> {
 /** SIGSTOP, returning once the kernel reports the process stopped (state T): from then on it reads nothing. */
 export async function freeze(managed: ManagedProcess): Promise<void> {
   managed.signal("SIGSTOP");
-  await eventually(`${managed.name} stopped`, () => fs.readFileSync(`/proc/${managed.pid}/stat`, "utf8").split(") ")[1]?.startsWith("T"), 5_000, 5);
+  await eventually(
+    `${managed.name} stopped`,
+    () => fs.readFileSync(`/proc/${managed.pid}/stat`, "utf8").split(") ")[1]?.startsWith("T"),
+    5_000,
+    5,
+  );
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` until it returns a truthy value (returned), or fails after `timeoutMs` with `what`. */
-export async function eventually<T>(what: string, check: () => Promise<T> | T, timeoutMs = 15_000, everyMs = 100): Promise<NonNullable<T>> {
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T> | T,
+  timeoutMs = 15_000,
+  everyMs = 100,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -200,7 +231,10 @@ export async function eventually<T>(what: string, check: () => Promise<T> | T, t
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what}: not within ${timeoutMs} ms (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`,
+      );
     await sleep(everyMs);
   }
 }

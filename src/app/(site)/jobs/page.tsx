@@ -25,7 +25,9 @@ export default async function JobsPage() {
   return (
     <main className="mx-auto max-w-5xl px-6 py-12 sm:py-16">
       <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Open positions</h1>
-      <p className="mt-3 max-w-2xl text-muted-foreground">Join {settings.firmName}. Each position says where and how you would work; apply online in a few minutes.</p>
+      <p className="mt-3 max-w-2xl text-muted-foreground">
+        Join {settings.firmName}. Each position says where and how you would work; apply online in a few minutes.
+      </p>
       {jobs.length === 0 ? (
         <EmptyState
           className="mt-10"
@@ -41,7 +43,10 @@ export default async function JobsPage() {
       ) : (
         <ul className="mt-10 grid gap-4">
           {jobs.map((job) => (
-            <li key={job.id} className="relative rounded-lg border p-5 transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-muted/40">
+            <li
+              key={job.id}
+              className="relative rounded-lg border p-5 transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-muted/40"
+            >
               <h2 className="text-lg font-semibold">
                 <Link href={`/jobs/${job.slug}`} className="outline-none after:absolute after:inset-0">
                   {job.title}

@@ -16,14 +16,19 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-export default async function MailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function MailPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const settings = await getPageSettings();
   const sent = (await searchParams).sent;
   return (
     <main className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
       <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Write to us</h1>
       <p className="mt-3 text-muted-foreground">
-        A question, a project, a request for a quote? Send {settings.firmName} a message, or tick “Call me back” and we will phone you.
+        A question, a project, a request for a quote? Send {settings.firmName} a message, or tick “Call me back” and we
+        will phone you.
       </p>
       <div className="mt-10">
         {sent ? (
@@ -31,7 +36,8 @@ export default async function MailPage({ searchParams }: { searchParams: Promise
             <CheckCircle2Icon aria-hidden />
             <AlertTitle>Thank you, your message was sent.</AlertTitle>
             <AlertDescription>
-              {sent === "callback" ? "We will call you back soon. " : "We will answer by email soon. "}A confirmation is on its way to your inbox.{" "}
+              {sent === "callback" ? "We will call you back soon. " : "We will answer by email soon. "}A confirmation is
+              on its way to your inbox.{" "}
               <Link href="/mail" className="underline underline-offset-4">
                 Write another message
               </Link>

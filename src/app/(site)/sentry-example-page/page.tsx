@@ -11,9 +11,13 @@ export default function SentryExamplePage() {
     <main className="mx-auto max-w-3xl px-6 py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Error reporting example</h1>
       <p className="mt-3 text-muted-foreground">
-        Checks that errors in the browser and on the server reach the error reporting service (Sentry, self-hosted Sentry or GlitchTip).
+        Checks that errors in the browser and on the server reach the error reporting service (Sentry, self-hosted
+        Sentry or GlitchTip).
       </p>
-      <SentryExample configured={Boolean(dsn)} destination={dsn ? `${dsn.protocol}//${dsn.host}${dsn.pathPrefix}` : undefined} />
+      <SentryExample
+        configured={Boolean(dsn)}
+        destination={dsn ? `${dsn.protocol}//${dsn.host}${dsn.pathPrefix}` : undefined}
+      />
     </main>
   );
 }

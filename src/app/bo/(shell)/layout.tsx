@@ -13,10 +13,17 @@ export default async function ShellLayout({ children }: { children: React.ReactN
   const items = NAV_ITEMS.filter((item) => item.roles.includes(user.role));
   return (
     <div className="flex min-h-dvh flex-col lg:flex-row">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
-      <SidebarNav items={items} firmName={settings.firmName} footer={<UserBox name={user.name} email={user.email} role={user.role} />} />
+      <SidebarNav
+        items={items}
+        firmName={settings.firmName}
+        footer={<UserBox name={user.name} email={user.email} role={user.role} />}
+      />
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
         {children}
       </main>

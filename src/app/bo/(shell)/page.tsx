@@ -10,7 +10,11 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-export default async function DashboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DashboardPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUser();
   const chartCurrency = firstParam((await searchParams).chart);
   const db = getDb();
@@ -18,11 +22,19 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const today = todayInZone(settings.timezone);
   const isAdmin = user.role === "admin";
   // The admin's "Recent changes" are read in the dashboard's one statement.
-  const data = await loadDashboard(db, user, { today, timeZone: settings.timezone, firmCurrency: settings.currency, recentChanges: isAdmin ? 8 : undefined });
+  const data = await loadDashboard(db, user, {
+    today,
+    timeZone: settings.timezone,
+    firmCurrency: settings.currency,
+    recentChanges: isAdmin ? 8 : undefined,
+  });
 
   return (
     <div className="mx-auto grid max-w-7xl gap-8">
-      <PageHeader title="Dashboard" description={`Welcome, ${user.name}. Today is ${formatDate(today, settings.locale, settings.timezone, "full")}.`} />
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome, ${user.name}. Today is ${formatDate(today, settings.locale, settings.timezone, "full")}.`}
+      />
       <DashboardView data={data} firm={settings} isAdmin={isAdmin} recent={data.recent} chartCurrency={chartCurrency} />
     </div>
   );

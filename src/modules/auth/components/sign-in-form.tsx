@@ -20,7 +20,11 @@ export function SignInForm({ next }: { next: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   // Until React has hydrated, the button stays disabled: a native submit would not reach our handler.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,7 +35,11 @@ export function SignInForm({ next }: { next: string }) {
       const response = await fetch("/api/auth/sign-in/email", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), rememberMe: true }),
+        body: JSON.stringify({
+          email: String(form.get("email") ?? ""),
+          password: String(form.get("password") ?? ""),
+          rememberMe: true,
+        }),
       });
       if (response.ok) {
         window.location.assign(next);

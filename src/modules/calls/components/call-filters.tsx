@@ -10,7 +10,17 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, HISTORY_STATUSES, TODO_STATUSES } from "../call-rules";
 
-export type CallFilterValues = { view: "todo" | "history"; person?: string; client?: string; direction?: string; status?: string; from?: string; to?: string; q?: string; due?: string };
+export type CallFilterValues = {
+  view: "todo" | "history";
+  person?: string;
+  client?: string;
+  direction?: string;
+  status?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+  due?: string;
+};
 
 /** The list's filters: a plain GET form, so every filter lives in the URL and works without script. */
 export function CallFilters({
@@ -38,13 +48,31 @@ export function CallFilters({
   }, []);
   const statuses = values.view === "history" ? HISTORY_STATUSES : TODO_STATUSES;
   return (
-    <form method="get" action="/bo/calls" role="search" aria-label="Filter calls" className="grid grid-cols-2 gap-3 rounded-lg border p-3 lg:grid-cols-4">
+    <form
+      method="get"
+      action="/bo/calls"
+      role="search"
+      aria-label="Filter calls"
+      className="grid grid-cols-2 gap-3 rounded-lg border p-3 lg:grid-cols-4"
+    >
       <input type="hidden" name="view" value={values.view} />
       <div className="col-span-2 grid gap-1">
         <Label htmlFor="calls-q">Search</Label>
         <div className="relative">
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input ref={search} id="calls-q" name="q" type="search" defaultValue={values.q ?? ""} placeholder="Contact, phone or subject  ( / )" className="pl-9" aria-keyshortcuts="/" />
+          <SearchIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            ref={search}
+            id="calls-q"
+            name="q"
+            type="search"
+            defaultValue={values.q ?? ""}
+            placeholder="Contact, phone or subject  ( / )"
+            className="pl-9"
+            aria-keyshortcuts="/"
+          />
         </div>
       </div>
       <div className="grid gap-1">

@@ -64,9 +64,24 @@ const FIELDS: readonly Field[] = [
 ];
 
 const TITLES: Record<CallFormMode, { title: string; description: string; submit: string; busy: string }> = {
-  log: { title: "Log a call", description: "A call that just happened: who, what about and how long.", submit: "Log call", busy: "Logging…" },
-  schedule: { title: "Schedule a call", description: "A call to make or take later; it appears in To do.", submit: "Schedule call", busy: "Scheduling…" },
-  edit: { title: "Edit call", description: "Change the details of this call. Its status changes through the call's actions.", submit: "Save", busy: "Saving…" },
+  log: {
+    title: "Log a call",
+    description: "A call that just happened: who, what about and how long.",
+    submit: "Log call",
+    busy: "Logging…",
+  },
+  schedule: {
+    title: "Schedule a call",
+    description: "A call to make or take later; it appears in To do.",
+    submit: "Schedule call",
+    busy: "Scheduling…",
+  },
+  edit: {
+    title: "Edit call",
+    description: "Change the details of this call. Its status changes through the call's actions.",
+    submit: "Save",
+    busy: "Saving…",
+  },
 };
 
 function emptyValues(options: CallFormOptions, mode: CallFormMode): CallFormValues {
@@ -148,14 +163,30 @@ export function CallFormDialog({
  * The projects of the chosen client, loaded when the client is chosen (the dialogs find clients
  * as one types: a firm may have thousands, too many to send with the page or the dialog).
  */
-function useClientProjects(clientId: string): { projects: CallProjectOption[]; loading: boolean; failure: string | null } {
-  const [loaded, setLoaded] = useState<{ clientId: string; projects: CallProjectOption[]; failure: string | null } | null>(null);
+function useClientProjects(clientId: string): {
+  projects: CallProjectOption[];
+  loading: boolean;
+  failure: string | null;
+} {
+  const [loaded, setLoaded] = useState<{
+    clientId: string;
+    projects: CallProjectOption[];
+    failure: string | null;
+  } | null>(null);
   useEffect(() => {
     if (!clientId) return;
     let current = true;
     loadCallProjectsAction({ clientId }).then(
-      (result) => current && setLoaded({ clientId, projects: result.ok ? result.data : [], failure: result.ok ? null : result.message }),
-      () => current && setLoaded({ clientId, projects: [], failure: "The client's projects could not be loaded; choose the client again." }),
+      (result) =>
+        current &&
+        setLoaded({ clientId, projects: result.ok ? result.data : [], failure: result.ok ? null : result.message }),
+      () =>
+        current &&
+        setLoaded({
+          clientId,
+          projects: [],
+          failure: "The client's projects could not be loaded; choose the client again.",
+        }),
     );
     return () => {
       current = false;
@@ -179,16 +210,34 @@ export function NewCallButtons({ options }: { options: CallFormOptions }) {
         <PhoneIcon aria-hidden="true" />
         Log a call
       </Button>
-      <CallFormDialog mode={mode ?? "log"} options={options} open={mode !== null} onOpenChange={(open) => (open ? null : setMode(null))} />
+      <CallFormDialog
+        mode={mode ?? "log"}
+        options={options}
+        open={mode !== null}
+        onOpenChange={(open) => (open ? null : setMode(null))}
+      />
     </>
   );
 }
 
-function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options: CallFormOptions; call?: EditableCall; onDone: () => void }) {
+function CallForm({
+  mode,
+  options,
+  call,
+  onDone,
+}: {
+  mode: CallFormMode;
+  options: CallFormOptions;
+  call?: EditableCall;
+  onDone: () => void;
+}) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const schema = mode === "log" ? logCallInput : mode === "schedule" ? scheduleCallInput : updateCallInput;
-  const resolver = useMemo(() => zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<CallFormValues>, [schema]);
+  const resolver = useMemo(
+    () => zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<CallFormValues>,
+    [schema],
+  );
   const defaultValues = useMemo(() => (call ? editValues(call) : emptyValues(options, mode)), [call, options, mode]);
   const form = useForm<CallFormValues>({ resolver, defaultValues });
   const { errors, isSubmitting } = form.formState;
@@ -200,9 +249,15 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
   const status = call?.status;
   const lockedByTime = Boolean(call?.timeEntryId);
 
-  const assignees = options.viewer.role === "staff" ? options.assignees.filter((person) => person.id === options.viewer.id || person.id === call?.assignedUserId) : options.assignees;
+  const assignees =
+    options.viewer.role === "staff"
+      ? options.assignees.filter((person) => person.id === options.viewer.id || person.id === call?.assignedUserId)
+      : options.assignees;
 
-  const keptProject = call?.projectId && call.clientId === clientId ? { id: call.projectId, name: call.projectName ?? "(archived project)" } : null;
+  const keptProject =
+    call?.projectId && call.clientId === clientId
+      ? { id: call.projectId, name: call.projectName ?? "(archived project)" }
+      : null;
 
   function onClientChange(picked: PickedClient | null) {
     clientField.onChange(picked?.id ?? "");
@@ -223,7 +278,11 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
       form.setError("followUpAt", { message: "Enter a date and time for the follow-up." }, { shouldFocus: true });
       return;
     }
-    const payload = { ...raw, followUpAt: wantsFollowUp ? raw.followUpAt : "", followUpSubject: wantsFollowUp ? raw.followUpSubject : "" };
+    const payload = {
+      ...raw,
+      followUpAt: wantsFollowUp ? raw.followUpAt : "",
+      followUpSubject: wantsFollowUp ? raw.followUpSubject : "",
+    };
     let result: ActionResult<unknown>;
     if (mode === "log") result = await logCallAction(payload);
     else if (mode === "schedule") result = await scheduleCallAction(payload);
@@ -231,7 +290,9 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
     if (!result.ok) {
       const fieldErrors = result.fieldErrors ?? {};
       const known = FIELDS.filter((field) => fieldErrors[field]);
-      known.forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      known.forEach((field, index) =>
+        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
+      );
       setFormError(result.message);
       return;
     }
@@ -249,35 +310,81 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
           <AlertDescription>{formError}</AlertDescription>
         </Alert>
       ) : null}
-      {mode === "edit" && status ? <p className="text-sm text-muted-foreground">Status: {CALL_STATUS_LABELS[status]}</p> : null}
+      {mode === "edit" && status ? (
+        <p className="text-sm text-muted-foreground">Status: {CALL_STATUS_LABELS[status]}</p>
+      ) : null}
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Contact name" htmlFor="contactName" error={error("contactName")} required>
-          <Input {...fieldAria("contactName", { error: error("contactName") })} {...form.register("contactName")} autoComplete="off" required maxLength={120} />
+          <Input
+            {...fieldAria("contactName", { error: error("contactName") })}
+            {...form.register("contactName")}
+            autoComplete="off"
+            required
+            maxLength={120}
+          />
         </FormField>
         <FormField label="Direction" htmlFor="direction" error={error("direction")} required>
-          <NativeSelect {...fieldAria("direction", { error: error("direction") })} {...form.register("direction")} required>
+          <NativeSelect
+            {...fieldAria("direction", { error: error("direction") })}
+            {...form.register("direction")}
+            required
+          >
             <option value="inbound">Inbound (they called)</option>
             <option value="outbound">Outbound (we called)</option>
           </NativeSelect>
         </FormField>
-        <FormField label="Phone" htmlFor="phone" error={error("phone")} description="National or international (+44 …).">
-          <Input {...fieldAria("phone", { error: error("phone"), description: true })} {...form.register("phone")} type="tel" autoComplete="off" inputMode="tel" />
+        <FormField
+          label="Phone"
+          htmlFor="phone"
+          error={error("phone")}
+          description="National or international (+44 …)."
+        >
+          <Input
+            {...fieldAria("phone", { error: error("phone"), description: true })}
+            {...form.register("phone")}
+            type="tel"
+            autoComplete="off"
+            inputMode="tel"
+          />
         </FormField>
         <FormField label="Email" htmlFor="email" error={error("email")}>
-          <Input {...fieldAria("email", { error: error("email") })} {...form.register("email")} type="email" autoComplete="off" spellCheck={false} />
+          <Input
+            {...fieldAria("email", { error: error("email") })}
+            {...form.register("email")}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+          />
         </FormField>
       </div>
       <FormField label="Subject" htmlFor="subject" error={error("subject")} required>
-        <Input {...fieldAria("subject", { error: error("subject") })} {...form.register("subject")} autoComplete="off" required maxLength={200} />
+        <Input
+          {...fieldAria("subject", { error: error("subject") })}
+          {...form.register("subject")}
+          autoComplete="off"
+          required
+          maxLength={200}
+        />
       </FormField>
 
       {mode === "log" || status === "completed" || status === "missed" ? (
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="Started at" htmlFor="startedAt" error={error("startedAt")} required={status !== "missed"}>
-            <Input {...fieldAria("startedAt", { error: error("startedAt") })} {...form.register("startedAt")} type="datetime-local" required={status !== "missed"} />
+            <Input
+              {...fieldAria("startedAt", { error: error("startedAt") })}
+              {...form.register("startedAt")}
+              type="datetime-local"
+              required={status !== "missed"}
+            />
           </FormField>
           {status === "missed" ? null : (
-            <FormField label="Duration" htmlFor="duration" error={error("duration")} required description="Minutes (15) or minutes:seconds (12:30).">
+            <FormField
+              label="Duration"
+              htmlFor="duration"
+              error={error("duration")}
+              required
+              description="Minutes (15) or minutes:seconds (12:30)."
+            >
               <Input
                 {...fieldAria("duration", { error: error("duration"), description: true })}
                 {...form.register("duration")}
@@ -293,7 +400,12 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
       ) : null}
       {mode === "schedule" || status === "scheduled" ? (
         <FormField label="Scheduled for" htmlFor="scheduledAt" error={error("scheduledAt")} required>
-          <Input {...fieldAria("scheduledAt", { error: error("scheduledAt") })} {...form.register("scheduledAt")} type="datetime-local" required />
+          <Input
+            {...fieldAria("scheduledAt", { error: error("scheduledAt") })}
+            {...form.register("scheduledAt")}
+            type="datetime-local"
+            required
+          />
         </FormField>
       ) : null}
 
@@ -315,11 +427,24 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
           label="Project"
           htmlFor="projectId"
           error={error("projectId") ?? clientProjects.failure ?? undefined}
-          description={lockedByTime ? "Logged as time: the project is fixed." : clientId ? (clientProjects.loading ? "Loading the client's projects…" : "For billable time.") : "Choose a client to see its projects."}
+          description={
+            lockedByTime
+              ? "Logged as time: the project is fixed."
+              : clientId
+                ? clientProjects.loading
+                  ? "Loading the client's projects…"
+                  : "For billable time."
+                : "Choose a client to see its projects."
+          }
         >
           <NativeSelect
-            {...fieldAria("projectId", { error: error("projectId") ?? clientProjects.failure ?? undefined, description: true })}
-            {...form.register("projectId", { onChange: (event: { target: { value: string } }) => onProjectChange(event.target.value) })}
+            {...fieldAria("projectId", {
+              error: error("projectId") ?? clientProjects.failure ?? undefined,
+              description: true,
+            })}
+            {...form.register("projectId", {
+              onChange: (event: { target: { value: string } }) => onProjectChange(event.target.value),
+            })}
           >
             <option value="">No project</option>
             {/* The call's own project first, and always there while its client stays: the select
@@ -338,8 +463,19 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
               ))}
           </NativeSelect>
         </FormField>
-        <FormField label="Person" htmlFor="assignedUserId" error={error("assignedUserId")} description={options.viewer.role === "staff" ? "You log calls for yourself." : undefined}>
-          <NativeSelect {...fieldAria("assignedUserId", { error: error("assignedUserId"), description: options.viewer.role === "staff" })} {...form.register("assignedUserId")}>
+        <FormField
+          label="Person"
+          htmlFor="assignedUserId"
+          error={error("assignedUserId")}
+          description={options.viewer.role === "staff" ? "You log calls for yourself." : undefined}
+        >
+          <NativeSelect
+            {...fieldAria("assignedUserId", {
+              error: error("assignedUserId"),
+              description: options.viewer.role === "staff",
+            })}
+            {...form.register("assignedUserId")}
+          >
             {options.viewer.role === "staff" ? null : <option value="">Nobody yet</option>}
             {assignees.map((person) => (
               <option key={person.id} value={person.id}>
@@ -354,7 +490,12 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
         </div>
       </div>
       <FormField label="Notes" htmlFor="notes" error={error("notes")}>
-        <Textarea {...fieldAria("notes", { error: error("notes") })} {...form.register("notes")} rows={4} maxLength={NOTES_MAX} />
+        <Textarea
+          {...fieldAria("notes", { error: error("notes") })}
+          {...form.register("notes")}
+          rows={4}
+          maxLength={NOTES_MAX}
+        />
       </FormField>
 
       {mode === "log" ? <FollowUpFields form={form} followUp={followUp} error={error} /> : null}
@@ -371,7 +512,15 @@ function CallForm({ mode, options, call, onDone }: { mode: CallFormMode; options
 type FollowUpForm = { register: ReturnType<typeof useForm<CallFormValues>>["register"] };
 
 /** "Schedule a follow-up" and its time and subject, shown once ticked. */
-export function FollowUpFields({ form, followUp, error }: { form: FollowUpForm; followUp: boolean; error: (field: "followUpAt" | "followUpSubject") => string | undefined }) {
+export function FollowUpFields({
+  form,
+  followUp,
+  error,
+}: {
+  form: FollowUpForm;
+  followUp: boolean;
+  error: (field: "followUpAt" | "followUpSubject") => string | undefined;
+}) {
   return (
     <fieldset className="grid gap-3 rounded-md border p-3">
       <legend className="sr-only">Follow-up</legend>
@@ -382,10 +531,25 @@ export function FollowUpFields({ form, followUp, error }: { form: FollowUpForm; 
       {followUp ? (
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="Follow-up at" htmlFor="followUpAt" error={error("followUpAt")} required>
-            <Input {...fieldAria("followUpAt", { error: error("followUpAt") })} {...form.register("followUpAt")} type="datetime-local" required />
+            <Input
+              {...fieldAria("followUpAt", { error: error("followUpAt") })}
+              {...form.register("followUpAt")}
+              type="datetime-local"
+              required
+            />
           </FormField>
-          <FormField label="Follow-up subject" htmlFor="followUpSubject" error={error("followUpSubject")} description="Defaults to “Follow-up: ” and this call's subject.">
-            <Input {...fieldAria("followUpSubject", { error: error("followUpSubject"), description: true })} {...form.register("followUpSubject")} autoComplete="off" maxLength={200} />
+          <FormField
+            label="Follow-up subject"
+            htmlFor="followUpSubject"
+            error={error("followUpSubject")}
+            description="Defaults to “Follow-up: ” and this call's subject."
+          >
+            <Input
+              {...fieldAria("followUpSubject", { error: error("followUpSubject"), description: true })}
+              {...form.register("followUpSubject")}
+              autoComplete="off"
+              maxLength={200}
+            />
           </FormField>
         </div>
       ) : null}

@@ -4,7 +4,14 @@ import { useState } from "react";
 import Link from "@/components/app-link";
 import { Badge } from "@/components/ui/badge";
 import { TableBody, TableCell, TableRow } from "@/components/ui/table";
-import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, type CallDirection, type CallStatus, MISSED_OUTCOME_LABELS, type MissedOutcome } from "../call-rules";
+import {
+  CALL_DIRECTION_LABELS,
+  CALL_STATUS_LABELS,
+  type CallDirection,
+  type CallStatus,
+  MISSED_OUTCOME_LABELS,
+  type MissedOutcome,
+} from "../call-rules";
 import type { EditableCall } from "./call-form-options";
 import { CallActionsButton, CallRowActions } from "./call-row-actions";
 import { CALL_STATUS_VARIANTS } from "./call-status";
@@ -94,13 +101,20 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
               {row.projectName ? <div className="text-xs text-muted-foreground">{row.projectName}</div> : null}
             </TableCell>
           ) : null}
-          <TableCell className="hidden align-top sm:table-cell">{row.assigneeName ?? <span className="text-muted-foreground">Nobody</span>}</TableCell>
+          <TableCell className="hidden align-top sm:table-cell">
+            {row.assigneeName ?? <span className="text-muted-foreground">Nobody</span>}
+          </TableCell>
           <TableCell className="align-top">
             <Badge variant={CALL_STATUS_VARIANTS[row.status]}>{CALL_STATUS_LABELS[row.status]}</Badge>
-            {row.outcome ? <div className="mt-1 text-xs text-muted-foreground">{MISSED_OUTCOME_LABELS[row.outcome]}</div> : null}
+            {row.outcome ? (
+              <div className="mt-1 text-xs text-muted-foreground">{MISSED_OUTCOME_LABELS[row.outcome]}</div>
+            ) : null}
             {row.timesheetId ? (
               <div className="mt-1 text-xs">
-                <Link href={`/bo/timesheets/${row.timesheetId}`} className="text-primary underline-offset-4 hover:underline">
+                <Link
+                  href={`/bo/timesheets/${row.timesheetId}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
                   Time logged<span className="sr-only"> for the call with {row.contactName}</span>
                 </Link>
               </div>
@@ -108,9 +122,17 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
               <div className="mt-1 text-xs text-muted-foreground">Billable</div>
             ) : null}
           </TableCell>
-          <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">{row.duration ?? <span className="text-muted-foreground">—</span>}</TableCell>
+          <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">
+            {row.duration ?? <span className="text-muted-foreground">—</span>}
+          </TableCell>
           <TableCell className="text-right align-top">
-            {row.editable ? active === row.id ? <CallRowActions key={row.id} call={row.editable} opened /> : <CallActionsButton contactName={row.contactName} onClick={() => setActive(row.id)} /> : null}
+            {row.editable ? (
+              active === row.id ? (
+                <CallRowActions key={row.id} call={row.editable} opened />
+              ) : (
+                <CallActionsButton contactName={row.contactName} onClick={() => setActive(row.id)} />
+              )
+            ) : null}
           </TableCell>
         </TableRow>
       ))}

@@ -8,8 +8,21 @@ import { toast } from "sonner";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
@@ -22,7 +35,15 @@ import {
   rescheduleCallAction,
   retryCallAction,
 } from "../call-actions";
-import { availableActions, type CallAction, canLogTime, instantToWallTime, MISSED_OUTCOME_LABELS, NOTES_MAX, timeEntryMinutes } from "../call-rules";
+import {
+  availableActions,
+  type CallAction,
+  canLogTime,
+  instantToWallTime,
+  MISSED_OUTCOME_LABELS,
+  NOTES_MAX,
+  timeEntryMinutes,
+} from "../call-rules";
 import { completeCallInput, MISSED_OUTCOMES, missCallInput, scheduleExistingCallInput } from "../call-schemas";
 import { CallFormDialog, type CallFormValues, FollowUpFields } from "./call-form";
 import type { CallFormOptions, EditableCall } from "./call-form-options";
@@ -32,14 +53,29 @@ type DialogKind = CallAction | "edit" | "log_time";
 // The dialogs' options (people, clients and projects) are sent once per table, not once per row.
 const OptionsContext = createContext<CallFormOptions | null>(null);
 
-export function CallFormOptionsProvider({ options, children }: { options: CallFormOptions; children: React.ReactNode }) {
+export function CallFormOptionsProvider({
+  options,
+  children,
+}: {
+  options: CallFormOptions;
+  children: React.ReactNode;
+}) {
   return <OptionsContext.Provider value={options}>{children}</OptionsContext.Provider>;
 }
 
 /** The button that opens a call's actions (a glyph, not an SVG icon: fifty rows of three-circle SVGs weighed 25 KB of HTML). */
-export function CallActionsButton({ contactName, ...props }: { contactName: string } & Omit<React.ComponentProps<typeof Button>, "children">) {
+export function CallActionsButton({
+  contactName,
+  ...props
+}: { contactName: string } & Omit<React.ComponentProps<typeof Button>, "children">) {
   return (
-    <Button variant="ghost" size="icon" aria-label={`Actions for the call with ${contactName}`} aria-haspopup="menu" {...props}>
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`Actions for the call with ${contactName}`}
+      aria-haspopup="menu"
+      {...props}
+    >
       <span aria-hidden="true" className="text-lg leading-none font-semibold">
         ⋯
       </span>
@@ -57,7 +93,12 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [menuReady, setMenuReady] = useState(opened);
   const actions = availableActions(call.status);
-  const loggable = canLogTime({ status: call.status, projectId: call.projectId || null, timeEntryId: call.timeEntryId, durationSeconds: call.durationSeconds }).ok;
+  const loggable = canLogTime({
+    status: call.status,
+    projectId: call.projectId || null,
+    timeEntryId: call.timeEntryId,
+    durationSeconds: call.durationSeconds,
+  }).ok;
   const close = (open: boolean) => (open ? null : setDialog(null));
   const labels: Record<CallAction, string> = {
     complete: "Complete…",
@@ -67,7 +108,9 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
     retry: "Retry…",
     cancel: "Cancel call…",
   };
-  const trigger = <CallActionsButton contactName={call.contactName} onClick={menuReady ? undefined : () => setMenuReady(true)} />;
+  const trigger = (
+    <CallActionsButton contactName={call.contactName} onClick={menuReady ? undefined : () => setMenuReady(true)} />
+  );
   return (
     <>
       {/* The menu is built on first use: a page shows fifty rows, each would otherwise render a
@@ -100,14 +143,26 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
         trigger
       )}
       {/* Only the chosen dialog is mounted: fifty rows of closed dialogs cost every page render. */}
-      {dialog === "edit" ? <CallFormDialog mode="edit" options={options} call={call} open onOpenChange={close} /> : null}
+      {dialog === "edit" ? (
+        <CallFormDialog mode="edit" options={options} call={call} open onOpenChange={close} />
+      ) : null}
       {dialog === "complete" ? (
-        <SimpleDialog open onOpenChange={close} title="Complete call" description={`The call with ${call.contactName}: how long it lasted and what was said.`}>
+        <SimpleDialog
+          open
+          onOpenChange={close}
+          title="Complete call"
+          description={`The call with ${call.contactName}: how long it lasted and what was said.`}
+        >
           <CompleteForm call={call} options={options} onDone={() => setDialog(null)} />
         </SimpleDialog>
       ) : null}
       {dialog === "miss" ? (
-        <SimpleDialog open onOpenChange={close} title="Mark call missed" description={`The call with ${call.contactName} did not happen. You can retry it later.`}>
+        <SimpleDialog
+          open
+          onOpenChange={close}
+          title="Mark call missed"
+          description={`The call with ${call.contactName} did not happen. You can retry it later.`}
+        >
           <MissForm call={call} onDone={() => setDialog(null)} />
         </SimpleDialog>
       ) : null}
@@ -117,14 +172,29 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
           open
           onOpenChange={close}
           title={dialog === "retry" ? "Retry call" : dialog === "schedule" ? "Schedule call" : "Reschedule call"}
-          description={dialog === "retry" ? `Try ${call.contactName} again at a new time; the call goes back to To do.` : `When to call ${call.contactName}.`}
+          description={
+            dialog === "retry"
+              ? `Try ${call.contactName} again at a new time; the call goes back to To do.`
+              : `When to call ${call.contactName}.`
+          }
         >
           <ScheduleForm call={call} kind={dialog} options={options} onDone={() => setDialog(null)} />
         </SimpleDialog>
       ) : null}
       {dialog === "cancel" ? (
-        <SimpleDialog open onOpenChange={close} title="Cancel this call?" description={`The call with ${call.contactName} moves to History as cancelled. This cannot be undone; schedule a new call if needed.`}>
-          <ConfirmButton label="Cancel call" busy="Cancelling…" destructive run={() => cancelCallAction({ id: call.id, version: call.version })} onDone={() => setDialog(null)} />
+        <SimpleDialog
+          open
+          onOpenChange={close}
+          title="Cancel this call?"
+          description={`The call with ${call.contactName} moves to History as cancelled. This cannot be undone; schedule a new call if needed.`}
+        >
+          <ConfirmButton
+            label="Cancel call"
+            busy="Cancelling…"
+            destructive
+            run={() => cancelCallAction({ id: call.id, version: call.version })}
+            onDone={() => setDialog(null)}
+          />
         </SimpleDialog>
       ) : null}
       {dialog === "log_time" ? (
@@ -134,14 +204,31 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
           title="Log this call as time?"
           description={`${call.durationSeconds ? timeEntryMinutes(call.durationSeconds) : 0} min on ${call.projectName ?? "its project"}, ${call.billable ? "billable" : "not billable"}, in ${call.assignedUserName ?? "its person"}'s timesheet for ${call.timeEntryDate ?? "the day of the call"}. A call is logged once.`}
         >
-          <ConfirmButton label="Log time" busy="Logging…" run={() => logCallTimeAction({ id: call.id, version: call.version })} onDone={() => setDialog(null)} />
+          <ConfirmButton
+            label="Log time"
+            busy="Logging…"
+            run={() => logCallTimeAction({ id: call.id, version: call.version })}
+            onDone={() => setDialog(null)}
+          />
         </SimpleDialog>
       ) : null}
     </>
   );
 }
 
-function SimpleDialog({ open, onOpenChange, title, description, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description: string; children: React.ReactNode }) {
+function SimpleDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -155,7 +242,19 @@ function SimpleDialog({ open, onOpenChange, title, description, children }: { op
   );
 }
 
-function ConfirmButton({ label, busy, destructive, run, onDone }: { label: string; busy: string; destructive?: boolean; run: () => Promise<ActionResult<unknown>>; onDone: () => void }) {
+function ConfirmButton({
+  label,
+  busy,
+  destructive,
+  run,
+  onDone,
+}: {
+  label: string;
+  busy: string;
+  destructive?: boolean;
+  run: () => Promise<ActionResult<unknown>>;
+  onDone: () => void;
+}) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -225,7 +324,10 @@ function CompleteForm({ call, options, onDone }: { call: EditableCall; options: 
     const now = instantToWallTime(new Date(), options.timeZone);
     return call.scheduledAt && call.scheduledAt < now ? call.scheduledAt : now;
   });
-  const resolver = useMemo(() => zodResolver(completeCallInput, undefined, { raw: true }) as unknown as Resolver<CompleteValues>, []);
+  const resolver = useMemo(
+    () => zodResolver(completeCallInput, undefined, { raw: true }) as unknown as Resolver<CompleteValues>,
+    [],
+  );
   const { form, formError, submit } = useActionForm<CompleteValues>(resolver, {
     id: call.id,
     version: call.version,
@@ -244,21 +346,52 @@ function CompleteForm({ call, options, onDone }: { call: EditableCall; options: 
       form.setError("followUpAt", { message: "Enter a date and time for the follow-up." }, { shouldFocus: true });
       return;
     }
-    await submit(() => completeCallAction({ ...raw, followUpAt: wants ? raw.followUpAt : "", followUpSubject: wants ? raw.followUpSubject : "" }), onDone);
+    await submit(
+      () =>
+        completeCallAction({
+          ...raw,
+          followUpAt: wants ? raw.followUpAt : "",
+          followUpSubject: wants ? raw.followUpSubject : "",
+        }),
+      onDone,
+    );
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormAlert message={formError} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Started at" htmlFor="startedAt" error={errors.startedAt?.message} required>
-          <Input {...fieldAria("startedAt", { error: errors.startedAt?.message })} {...form.register("startedAt")} type="datetime-local" required />
+          <Input
+            {...fieldAria("startedAt", { error: errors.startedAt?.message })}
+            {...form.register("startedAt")}
+            type="datetime-local"
+            required
+          />
         </FormField>
-        <FormField label="Duration" htmlFor="duration" error={errors.duration?.message} required description="Minutes (15) or minutes:seconds (12:30).">
-          <Input {...fieldAria("duration", { error: errors.duration?.message, description: true })} {...form.register("duration")} inputMode="numeric" autoComplete="off" required className="tabular-nums" />
+        <FormField
+          label="Duration"
+          htmlFor="duration"
+          error={errors.duration?.message}
+          required
+          description="Minutes (15) or minutes:seconds (12:30)."
+        >
+          <Input
+            {...fieldAria("duration", { error: errors.duration?.message, description: true })}
+            {...form.register("duration")}
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            className="tabular-nums"
+          />
         </FormField>
       </div>
       <FormField label="Notes" htmlFor="notes" error={errors.notes?.message}>
-        <Textarea {...fieldAria("notes", { error: errors.notes?.message })} {...form.register("notes")} rows={4} maxLength={NOTES_MAX} />
+        <Textarea
+          {...fieldAria("notes", { error: errors.notes?.message })}
+          {...form.register("notes")}
+          rows={4}
+          maxLength={NOTES_MAX}
+        />
       </FormField>
       <FollowUpFields
         form={form as unknown as { register: ReturnType<typeof useForm<CallFormValues>>["register"] }}
@@ -273,19 +406,40 @@ function CompleteForm({ call, options, onDone }: { call: EditableCall; options: 
     </form>
   );
 }
-type CompleteValues = { id: string; version: number; startedAt: string; duration: string; notes: string; followUp: boolean; followUpAt: string; followUpSubject: string };
+type CompleteValues = {
+  id: string;
+  version: number;
+  startedAt: string;
+  duration: string;
+  notes: string;
+  followUp: boolean;
+  followUpAt: string;
+  followUpSubject: string;
+};
 
 type MissValues = { id: string; version: number; outcome: string; notes: string };
 function MissForm({ call, onDone }: { call: EditableCall; onDone: () => void }) {
-  const resolver = useMemo(() => zodResolver(missCallInput, undefined, { raw: true }) as unknown as Resolver<MissValues>, []);
-  const { form, formError, submit } = useActionForm<MissValues>(resolver, { id: call.id, version: call.version, outcome: "", notes: call.notes });
+  const resolver = useMemo(
+    () => zodResolver(missCallInput, undefined, { raw: true }) as unknown as Resolver<MissValues>,
+    [],
+  );
+  const { form, formError, submit } = useActionForm<MissValues>(resolver, {
+    id: call.id,
+    version: call.version,
+    outcome: "",
+    notes: call.notes,
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(() => submit(() => markCallMissedAction(form.getValues()), onDone));
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormAlert message={formError} />
       <FormField label="What happened" htmlFor="outcome" error={errors.outcome?.message} required>
-        <NativeSelect {...fieldAria("outcome", { error: errors.outcome?.message })} {...form.register("outcome")} required>
+        <NativeSelect
+          {...fieldAria("outcome", { error: errors.outcome?.message })}
+          {...form.register("outcome")}
+          required
+        >
           <option value="">Choose…</option>
           {MISSED_OUTCOMES.map((outcome) => (
             <option key={outcome} value={outcome}>
@@ -295,7 +449,12 @@ function MissForm({ call, onDone }: { call: EditableCall; onDone: () => void }) 
         </NativeSelect>
       </FormField>
       <FormField label="Notes" htmlFor="notes" error={errors.notes?.message}>
-        <Textarea {...fieldAria("notes", { error: errors.notes?.message })} {...form.register("notes")} rows={3} maxLength={NOTES_MAX} />
+        <Textarea
+          {...fieldAria("notes", { error: errors.notes?.message })}
+          {...form.register("notes")}
+          rows={3}
+          maxLength={NOTES_MAX}
+        />
       </FormField>
       <DialogFooter>
         <Button type="submit" disabled={isSubmitting}>
@@ -307,21 +466,58 @@ function MissForm({ call, onDone }: { call: EditableCall; onDone: () => void }) 
 }
 
 type ScheduleValues = { id: string; version: number; scheduledAt: string };
-function ScheduleForm({ call, kind, options, onDone }: { call: EditableCall; kind: "schedule" | "reschedule" | "retry"; options: CallFormOptions; onDone: () => void }) {
-  const resolver = useMemo(() => zodResolver(scheduleExistingCallInput, undefined, { raw: true }) as unknown as Resolver<ScheduleValues>, []);
-  const [initial] = useState(() => (kind === "reschedule" && call.scheduledAt ? call.scheduledAt : instantToWallTime(new Date(Date.now() + 60 * 60 * 1000), options.timeZone)));
-  const { form, formError, submit } = useActionForm<ScheduleValues>(resolver, { id: call.id, version: call.version, scheduledAt: initial });
+function ScheduleForm({
+  call,
+  kind,
+  options,
+  onDone,
+}: {
+  call: EditableCall;
+  kind: "schedule" | "reschedule" | "retry";
+  options: CallFormOptions;
+  onDone: () => void;
+}) {
+  const resolver = useMemo(
+    () => zodResolver(scheduleExistingCallInput, undefined, { raw: true }) as unknown as Resolver<ScheduleValues>,
+    [],
+  );
+  const [initial] = useState(() =>
+    kind === "reschedule" && call.scheduledAt
+      ? call.scheduledAt
+      : instantToWallTime(new Date(Date.now() + 60 * 60 * 1000), options.timeZone),
+  );
+  const { form, formError, submit } = useActionForm<ScheduleValues>(resolver, {
+    id: call.id,
+    version: call.version,
+    scheduledAt: initial,
+  });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(() => submit(() => (kind === "retry" ? retryCallAction(form.getValues()) : rescheduleCallAction(form.getValues())), onDone));
+  const onSubmit = form.handleSubmit(() =>
+    submit(
+      () => (kind === "retry" ? retryCallAction(form.getValues()) : rescheduleCallAction(form.getValues())),
+      onDone,
+    ),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormAlert message={formError} />
       <FormField label="Scheduled for" htmlFor="scheduledAt" error={errors.scheduledAt?.message} required>
-        <Input {...fieldAria("scheduledAt", { error: errors.scheduledAt?.message })} {...form.register("scheduledAt")} type="datetime-local" required />
+        <Input
+          {...fieldAria("scheduledAt", { error: errors.scheduledAt?.message })}
+          {...form.register("scheduledAt")}
+          type="datetime-local"
+          required
+        />
       </FormField>
       <DialogFooter>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : kind === "retry" ? "Schedule retry" : kind === "schedule" ? "Schedule call" : "Reschedule"}
+          {isSubmitting
+            ? "Saving…"
+            : kind === "retry"
+              ? "Schedule retry"
+              : kind === "schedule"
+                ? "Schedule call"
+                : "Reschedule"}
         </Button>
       </DialogFooter>
     </form>

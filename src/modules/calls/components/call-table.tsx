@@ -1,7 +1,15 @@
 import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { dateInZone, formatDateTime } from "@/lib/dates";
 import type { CallRow } from "../call-queries";
-import { canChangeCall, durationInputValue, formatCallDuration, formatPhone, instantToWallTime, isOverdue, phoneHref } from "../call-rules";
+import {
+  canChangeCall,
+  durationInputValue,
+  formatCallDuration,
+  formatPhone,
+  instantToWallTime,
+  isOverdue,
+  phoneHref,
+} from "../call-rules";
 import type { CallFormOptions, EditableCall } from "./call-form-options";
 import { type CallListRow, CallListRows } from "./call-list-rows";
 import { CallFormOptionsProvider } from "./call-row-actions";
@@ -44,7 +52,12 @@ export function toCallListRow(row: CallRow, firm: CallTableFirm, options: CallFo
   const when = row.startedAt ?? row.scheduledAt;
   return {
     id: row.id,
-    when: when ? { medium: formatDateTime(when, firm.locale, firm.timezone, "medium"), short: formatDateTime(when, firm.locale, firm.timezone, "short") } : null,
+    when: when
+      ? {
+          medium: formatDateTime(when, firm.locale, firm.timezone, "medium"),
+          short: formatDateTime(when, firm.locale, firm.timezone, "short"),
+        }
+      : null,
     isOverdue: isOverdue(row, now),
     contactName: row.contactName,
     direction: row.direction,

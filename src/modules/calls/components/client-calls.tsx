@@ -10,21 +10,36 @@ export async function ClientCalls({ clientId }: { clientId: string }) {
   const viewer = await requireUser();
   const db = getDb();
   const settings = await getPageSettings();
-  const [{ rows, total }, options] = await Promise.all([findClientCalls(db, clientId, 20), findCallFormOptions(db, viewer, settings.timezone)]);
+  const [{ rows, total }, options] = await Promise.all([
+    findClientCalls(db, clientId, 20),
+    findCallFormOptions(db, viewer, settings.timezone),
+  ]);
   return (
     <section aria-labelledby="client-calls-title" className="grid gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="client-calls-title" className="text-lg font-semibold">
           Calls
         </h2>
-        <Link href={`/bo/calls?view=history&client=${clientId}`} className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link
+          href={`/bo/calls?view=history&client=${clientId}`}
+          className="text-sm text-primary underline-offset-4 hover:underline"
+        >
           {total > rows.length ? `All ${total} calls` : "Open in the call log"}
         </Link>
       </div>
       {rows.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No calls with this client yet. Log or schedule one from the Calls page and choose this client.</p>
+        <p className="text-sm text-muted-foreground">
+          No calls with this client yet. Log or schedule one from the Calls page and choose this client.
+        </p>
       ) : (
-        <CallTable rows={rows} firm={{ country: settings.country, locale: settings.locale, timezone: settings.timezone }} options={options} now={new Date()} showClient={false} caption="Calls with this client" />
+        <CallTable
+          rows={rows}
+          firm={{ country: settings.country, locale: settings.locale, timezone: settings.timezone }}
+          options={options}
+          now={new Date()}
+          showClient={false}
+          caption="Calls with this client"
+        />
       )}
     </section>
   );

@@ -10,7 +10,14 @@ import type { z } from "zod";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
@@ -20,7 +27,21 @@ import { COUNTRIES, CURRENCIES } from "../client-rules";
 import { clientFields } from "../client-schemas";
 
 type Values = z.input<typeof clientFields>;
-const FIELDS = ["name", "billingEmail", "phone", "addressLine1", "addressLine2", "postalCode", "city", "country", "vatNumber", "currency", "paymentTermsDays", "defaultHourlyRate", "notes"] as const;
+const FIELDS = [
+  "name",
+  "billingEmail",
+  "phone",
+  "addressLine1",
+  "addressLine2",
+  "postalCode",
+  "city",
+  "country",
+  "vatNumber",
+  "currency",
+  "paymentTermsDays",
+  "defaultHourlyRate",
+  "notes",
+] as const;
 type Field = (typeof FIELDS)[number];
 
 export type EditableClient = {
@@ -76,10 +97,28 @@ export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>New client</DialogTitle>
-          <DialogDescription>Only the name is required; currency and payment terms start from the firm&apos;s settings.</DialogDescription>
+          <DialogDescription>
+            Only the name is required; currency and payment terms start from the firm&apos;s settings.
+          </DialogDescription>
         </DialogHeader>
         <ClientForm
-          initial={{ id: "", version: 1, name: "", billingEmail: null, phone: null, addressLine1: null, addressLine2: null, postalCode: null, city: null, country: defaults.country, vatNumber: null, currency: defaults.currency, paymentTermsDays: defaults.paymentTermsDays, defaultHourlyRate: null, notes: null }}
+          initial={{
+            id: "",
+            version: 1,
+            name: "",
+            billingEmail: null,
+            phone: null,
+            addressLine1: null,
+            addressLine2: null,
+            postalCode: null,
+            city: null,
+            country: defaults.country,
+            vatNumber: null,
+            currency: defaults.currency,
+            paymentTermsDays: defaults.paymentTermsDays,
+            defaultHourlyRate: null,
+            notes: null,
+          }}
           onSaved={(id) => {
             setOpen(false);
             router.push(`/bo/clients/${id}`);
@@ -124,10 +163,14 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
   const onSubmit = form.handleSubmit(async () => {
     setFormError(null);
     const values = form.getValues();
-    const result = isNew ? await createClientAction(values) : await updateClientAction({ ...values, id: initial.id, version: initial.version });
+    const result = isNew
+      ? await createClientAction(values)
+      : await updateClientAction({ ...values, id: initial.id, version: initial.version });
     if (!result.ok) {
       const fieldErrors = result.fieldErrors ?? {};
-      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) =>
+        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
+      );
       setFormError(result.message);
       return;
     }
@@ -138,7 +181,12 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
 
   const text = (name: Field, label: string, props: React.ComponentProps<typeof Input> = {}) => (
     <FormField label={label} htmlFor={`client-${name}`} error={errors[name]?.message} required={name === "name"}>
-      <Input {...fieldAria(`client-${name}`, { error: errors[name]?.message })} {...form.register(name)} autoComplete="off" {...props} />
+      <Input
+        {...fieldAria(`client-${name}`, { error: errors[name]?.message })}
+        {...form.register(name)}
+        autoComplete="off"
+        {...props}
+      />
     </FormField>
   );
 
@@ -160,7 +208,10 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
         {text("postalCode", "Postal code", { maxLength: 20 })}
         {text("city", "City", { maxLength: 100 })}
         <FormField label="Country" htmlFor="client-country" error={errors.country?.message}>
-          <NativeSelect {...fieldAria("client-country", { error: errors.country?.message })} {...form.register("country")}>
+          <NativeSelect
+            {...fieldAria("client-country", { error: errors.country?.message })}
+            {...form.register("country")}
+          >
             <option value="">—</option>
             {COUNTRIES.map((country) => (
               <option key={country.code} value={country.code}>
@@ -170,12 +221,26 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
           </NativeSelect>
         </FormField>
       </div>
-      <FormField label="VAT number" htmlFor="client-vatNumber" error={errors.vatNumber?.message} description="Checked for the EU shape when the country is in the EU.">
-        <Input {...fieldAria("client-vatNumber", { error: errors.vatNumber?.message, description: true })} {...form.register("vatNumber")} autoComplete="off" maxLength={30} />
+      <FormField
+        label="VAT number"
+        htmlFor="client-vatNumber"
+        error={errors.vatNumber?.message}
+        description="Checked for the EU shape when the country is in the EU."
+      >
+        <Input
+          {...fieldAria("client-vatNumber", { error: errors.vatNumber?.message, description: true })}
+          {...form.register("vatNumber")}
+          autoComplete="off"
+          maxLength={30}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Currency" htmlFor="client-currency" error={errors.currency?.message} required>
-          <NativeSelect {...fieldAria("client-currency", { error: errors.currency?.message })} {...form.register("currency")} required>
+          <NativeSelect
+            {...fieldAria("client-currency", { error: errors.currency?.message })}
+            {...form.register("currency")}
+            required
+          >
             {CURRENCIES.map((currency) => (
               <option key={currency.code} value={currency.code}>
                 {currency.code} — {currency.name}
@@ -183,11 +248,24 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
             ))}
           </NativeSelect>
         </FormField>
-        {text("paymentTermsDays", "Payment terms (days)", { inputMode: "numeric", required: true, className: "text-right tabular-nums" })}
-        {text("defaultHourlyRate", "Default hourly rate", { inputMode: "decimal", placeholder: "Firm's rate", className: "text-right tabular-nums" })}
+        {text("paymentTermsDays", "Payment terms (days)", {
+          inputMode: "numeric",
+          required: true,
+          className: "text-right tabular-nums",
+        })}
+        {text("defaultHourlyRate", "Default hourly rate", {
+          inputMode: "decimal",
+          placeholder: "Firm's rate",
+          className: "text-right tabular-nums",
+        })}
       </div>
       <FormField label="Notes" htmlFor="client-notes" error={errors.notes?.message}>
-        <Textarea {...fieldAria("client-notes", { error: errors.notes?.message })} {...form.register("notes")} rows={3} maxLength={5000} />
+        <Textarea
+          {...fieldAria("client-notes", { error: errors.notes?.message })}
+          {...form.register("notes")}
+          rows={3}
+          maxLength={5000}
+        />
       </FormField>
       <div>
         <Button type="submit" disabled={isSubmitting}>

@@ -69,7 +69,11 @@ export function ClientPicker({
       }
       setOptions(result.data);
       setActive(result.data.length > 0 ? 0 : -1);
-      setStatus(result.data.length === 0 ? "No active client matches." : `${result.data.length} ${result.data.length === 1 ? "client" : "clients"}${query ? " match" : ""}; use the arrow keys and Enter to choose.`);
+      setStatus(
+        result.data.length === 0
+          ? "No active client matches."
+          : `${result.data.length} ${result.data.length === 1 ? "client" : "clients"}${query ? " match" : ""}; use the arrow keys and Enter to choose.`,
+      );
     }, SEARCH_DELAY_MS);
   }
 
@@ -176,7 +180,10 @@ export function ClientPicker({
             id={`${listId}-${option.id}`}
             role="option"
             aria-selected={index === active}
-            className={cn("cursor-pointer truncate rounded px-2 py-1.5", index === active && "bg-accent text-accent-foreground")}
+            className={cn(
+              "cursor-pointer truncate rounded px-2 py-1.5",
+              index === active && "bg-accent text-accent-foreground",
+            )}
             // mousedown, not click: it comes before the field's blur closes the list.
             onMouseDown={(event) => {
               event.preventDefault();

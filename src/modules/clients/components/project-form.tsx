@@ -11,18 +11,47 @@ import { FormField, fieldAria } from "@/components/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { minorToDecimalString } from "@/lib/money";
-import { createProjectAction, setClientArchivedAction, setProjectArchivedAction, updateProjectAction } from "../client-actions";
+import {
+  createProjectAction,
+  setClientArchivedAction,
+  setProjectArchivedAction,
+  updateProjectAction,
+} from "../client-actions";
 import { projectFields } from "../client-schemas";
 
 type Values = z.input<typeof projectFields>;
 const FIELDS = ["name", "code", "hourlyRate", "budgetHours", "billableByDefault"] as const;
 
-export type EditableProject = { id: string; version: number; name: string; code: string | null; hourlyRate: number | null; budgetMinutes: number | null; billableByDefault: boolean };
+export type EditableProject = {
+  id: string;
+  version: number;
+  name: string;
+  code: string | null;
+  hourlyRate: number | null;
+  budgetMinutes: number | null;
+  billableByDefault: boolean;
+};
 
-export function ProjectDialog({ clientId, project, currency }: { clientId: string; project?: EditableProject; currency: string }) {
+export function ProjectDialog({
+  clientId,
+  project,
+  currency,
+}: {
+  clientId: string;
+  project?: EditableProject;
+  currency: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -42,7 +71,9 @@ export function ProjectDialog({ clientId, project, currency }: { clientId: strin
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{project ? `Edit ${project.name}` : "New project"}</DialogTitle>
-          <DialogDescription>Without a rate, time is valued at the client&apos;s rate, else the firm&apos;s.</DialogDescription>
+          <DialogDescription>
+            Without a rate, time is valued at the client&apos;s rate, else the firm&apos;s.
+          </DialogDescription>
         </DialogHeader>
         <ProjectForm clientId={clientId} project={project} currency={currency} onSaved={() => setOpen(false)} />
       </DialogContent>
@@ -50,7 +81,17 @@ export function ProjectDialog({ clientId, project, currency }: { clientId: strin
   );
 }
 
-function ProjectForm({ clientId, project, currency, onSaved }: { clientId: string; project?: EditableProject; currency: string; onSaved: () => void }) {
+function ProjectForm({
+  clientId,
+  project,
+  currency,
+  onSaved,
+}: {
+  clientId: string;
+  project?: EditableProject;
+  currency: string;
+  onSaved: () => void;
+}) {
   const router = useRouter();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values, unknown, Values>({
@@ -67,10 +108,14 @@ function ProjectForm({ clientId, project, currency, onSaved }: { clientId: strin
   const onSubmit = form.handleSubmit(async () => {
     setFormError(null);
     const values = form.getValues();
-    const result = project ? await updateProjectAction({ ...values, id: project.id, version: project.version }) : await createProjectAction({ ...values, clientId });
+    const result = project
+      ? await updateProjectAction({ ...values, id: project.id, version: project.version })
+      : await createProjectAction({ ...values, clientId });
     if (!result.ok) {
       const fieldErrors = result.fieldErrors ?? {};
-      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) =>
+        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
+      );
       setFormError(result.message);
       return;
     }
@@ -86,17 +131,40 @@ function ProjectForm({ clientId, project, currency, onSaved }: { clientId: strin
         </Alert>
       ) : null}
       <FormField label="Name" htmlFor="project-name" error={errors.name?.message} required>
-        <Input {...fieldAria("project-name", { error: errors.name?.message })} {...form.register("name")} required maxLength={200} autoComplete="off" />
+        <Input
+          {...fieldAria("project-name", { error: errors.name?.message })}
+          {...form.register("name")}
+          required
+          maxLength={200}
+          autoComplete="off"
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Code" htmlFor="project-code" error={errors.code?.message}>
-          <Input {...fieldAria("project-code", { error: errors.code?.message })} {...form.register("code")} maxLength={20} autoComplete="off" />
+          <Input
+            {...fieldAria("project-code", { error: errors.code?.message })}
+            {...form.register("code")}
+            maxLength={20}
+            autoComplete="off"
+          />
         </FormField>
         <FormField label={`Hourly rate (${currency})`} htmlFor="project-hourlyRate" error={errors.hourlyRate?.message}>
-          <Input {...fieldAria("project-hourlyRate", { error: errors.hourlyRate?.message })} {...form.register("hourlyRate")} inputMode="decimal" className="text-right tabular-nums" autoComplete="off" />
+          <Input
+            {...fieldAria("project-hourlyRate", { error: errors.hourlyRate?.message })}
+            {...form.register("hourlyRate")}
+            inputMode="decimal"
+            className="text-right tabular-nums"
+            autoComplete="off"
+          />
         </FormField>
         <FormField label="Budget (hours)" htmlFor="project-budgetHours" error={errors.budgetHours?.message}>
-          <Input {...fieldAria("project-budgetHours", { error: errors.budgetHours?.message })} {...form.register("budgetHours")} inputMode="decimal" className="text-right tabular-nums" autoComplete="off" />
+          <Input
+            {...fieldAria("project-budgetHours", { error: errors.budgetHours?.message })}
+            {...form.register("budgetHours")}
+            inputMode="decimal"
+            className="text-right tabular-nums"
+            autoComplete="off"
+          />
         </FormField>
       </div>
       <label className="flex items-center gap-2 text-sm">
@@ -113,7 +181,19 @@ function ProjectForm({ clientId, project, currency, onSaved }: { clientId: strin
 }
 
 /** Archive or restore a client or a project; archiving says what it means. */
-export function ArchiveButton({ kind, id, version, name, archived }: { kind: "client" | "project"; id: string; version: number; name: string; archived: boolean }) {
+export function ArchiveButton({
+  kind,
+  id,
+  version,
+  name,
+  archived,
+}: {
+  kind: "client" | "project";
+  id: string;
+  version: number;
+  name: string;
+  archived: boolean;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -135,7 +215,12 @@ export function ArchiveButton({ kind, id, version, name, archived }: { kind: "cl
   }
   if (archived) {
     return (
-      <Button variant={kind === "client" ? "outline" : "ghost"} size={kind === "client" ? "default" : "sm"} disabled={pending} onClick={() => void run()}>
+      <Button
+        variant={kind === "client" ? "outline" : "ghost"}
+        size={kind === "client" ? "default" : "sm"}
+        disabled={pending}
+        onClick={() => void run()}
+      >
         <ArchiveRestoreIcon aria-hidden="true" />
         Restore<span className="sr-only"> {name}</span>
       </Button>

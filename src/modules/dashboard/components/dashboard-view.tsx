@@ -27,7 +27,19 @@ function Section({ title, children, className }: { title: string; children: Reac
 }
 
 /** /bo: what needs attention today and how the business is doing, for this person and role. */
-export function DashboardView({ data, firm, isAdmin, recent, chartCurrency }: { data: DashboardData; firm: Firm; isAdmin: boolean; recent: RecentEvent[] | null; chartCurrency?: string }) {
+export function DashboardView({
+  data,
+  firm,
+  isAdmin,
+  recent,
+  chartCurrency,
+}: {
+  data: DashboardData;
+  firm: Firm;
+  isAdmin: boolean;
+  recent: RecentEvent[] | null;
+  chartCurrency?: string;
+}) {
   const { locale, timezone } = firm;
   // One currency's chart at a time (the firm's first): a firm billing in four currencies would
   // otherwise get four charts and four tables on every visit. The others are a link away.
@@ -41,22 +53,78 @@ export function DashboardView({ data, firm, isAdmin, recent, chartCurrency }: { 
       value={data.calls.today}
       href={data.calls.todayHref}
       detail={
-        <Link href={data.calls.overdueHref} className={cn("underline-offset-4 hover:underline", data.calls.overdue > 0 ? "font-medium text-destructive" : "")}>
-          {data.calls.overdue} overdue<span className="sr-only"> {data.calls.mineOnly ? "calls of mine" : "calls"}</span>
+        <Link
+          href={data.calls.overdueHref}
+          className={cn(
+            "underline-offset-4 hover:underline",
+            data.calls.overdue > 0 ? "font-medium text-destructive" : "",
+          )}
+        >
+          {data.calls.overdue} overdue
+          <span className="sr-only"> {data.calls.mineOnly ? "calls of mine" : "calls"}</span>
         </Link>
       }
     />,
-    data.awaiting ? <StatCard key="awaiting" testId="stat-awaiting" label="Timesheets awaiting my approval" value={data.awaiting.count} href={data.awaiting.href} detail="Submitted weeks of the team." /> : null,
-    <StatCard key="open-weeks" testId="stat-open-weeks" label="My weeks in draft or rejected" value={data.myOpenWeeks.count} href={data.myOpenWeeks.href} detail={<Link href="/bo/timesheets/create" className="underline-offset-4 hover:underline">Fill in this week</Link>} />,
-    data.inbox ? <StatCard key="messages" testId="stat-messages" label="New messages" value={data.inbox.messages} href={data.inbox.messagesHref} detail="From the contact page." /> : null,
-    data.inbox ? <StatCard key="applications" testId="stat-applications" label="New applications" value={data.inbox.applications} href={data.inbox.applicationsHref} detail="To the firm's published jobs." /> : null,
+    data.awaiting ? (
+      <StatCard
+        key="awaiting"
+        testId="stat-awaiting"
+        label="Timesheets awaiting my approval"
+        value={data.awaiting.count}
+        href={data.awaiting.href}
+        detail="Submitted weeks of the team."
+      />
+    ) : null,
+    <StatCard
+      key="open-weeks"
+      testId="stat-open-weeks"
+      label="My weeks in draft or rejected"
+      value={data.myOpenWeeks.count}
+      href={data.myOpenWeeks.href}
+      detail={
+        <Link href="/bo/timesheets/create" className="underline-offset-4 hover:underline">
+          Fill in this week
+        </Link>
+      }
+    />,
+    data.inbox ? (
+      <StatCard
+        key="messages"
+        testId="stat-messages"
+        label="New messages"
+        value={data.inbox.messages}
+        href={data.inbox.messagesHref}
+        detail="From the contact page."
+      />
+    ) : null,
+    data.inbox ? (
+      <StatCard
+        key="applications"
+        testId="stat-applications"
+        label="New applications"
+        value={data.inbox.applications}
+        href={data.inbox.applicationsHref}
+        detail="To the firm's published jobs."
+      />
+    ) : null,
   ].filter(Boolean);
   // An empty firm keeps the cards that have something to say (a callback request can come first).
-  const hasAttention = data.calls.today + data.calls.overdue + data.myOpenWeeks.count + (data.awaiting?.count ?? 0) + (data.inbox?.messages ?? 0) + (data.inbox?.applications ?? 0) > 0;
+  const hasAttention =
+    data.calls.today +
+      data.calls.overdue +
+      data.myOpenWeeks.count +
+      (data.awaiting?.count ?? 0) +
+      (data.inbox?.messages ?? 0) +
+      (data.inbox?.applications ?? 0) >
+    0;
 
   return (
     <>
-      {data.isEmptyFirm ? <FirstSteps isDecider={data.isDecider} withSetup={isAdmin && !firm.setupCompleted} /> : isAdmin && !firm.setupCompleted ? <SetupSteps /> : null}
+      {data.isEmptyFirm ? (
+        <FirstSteps isDecider={data.isDecider} withSetup={isAdmin && !firm.setupCompleted} />
+      ) : isAdmin && !firm.setupCompleted ? (
+        <SetupSteps />
+      ) : null}
       {!data.isEmptyFirm || hasAttention ? (
         <Section title="Today" className="sm:grid-cols-2 xl:grid-cols-3">
           {attention}
@@ -69,7 +137,10 @@ export function DashboardView({ data, firm, isAdmin, recent, chartCurrency }: { 
           <Card className="lg:col-span-2 scroll-mt-4" data-testid="last-12-months" id="last-12-months">
             <CardHeader>
               <CardTitle>Last 12 months</CardTitle>
-              <CardDescription>Invoices issued (less credit notes) and payments received per month. “Figures of the chart” lists each month, each amount opening the invoices behind it.</CardDescription>
+              <CardDescription>
+                Invoices issued (less credit notes) and payments received per month. “Figures of the chart” lists each
+                month, each amount opening the invoices behind it.
+              </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-8">
               {chart ? (
@@ -83,7 +154,12 @@ export function DashboardView({ data, firm, isAdmin, recent, chartCurrency }: { 
                           href={`/bo?chart=${series.currency}#last-12-months`}
                           scroll={false}
                           aria-current={series === chart ? "true" : undefined}
-                          className={cn("rounded-md px-2 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring", series === chart ? "bg-secondary font-medium text-secondary-foreground" : "text-muted-foreground hover:text-foreground")}
+                          className={cn(
+                            "rounded-md px-2 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                            series === chart
+                              ? "bg-secondary font-medium text-secondary-foreground"
+                              : "text-muted-foreground hover:text-foreground",
+                          )}
                         >
                           <span className="sr-only">Chart in </span>
                           {series.currency}
@@ -91,10 +167,15 @@ export function DashboardView({ data, firm, isAdmin, recent, chartCurrency }: { 
                       ))}
                     </nav>
                   ) : null}
-                  <InvoicedPaidChart key={chart.currency} chart={invoicedPaidChartView(chart.currency, chart.months, locale)} />
+                  <InvoicedPaidChart
+                    key={chart.currency}
+                    chart={invoicedPaidChartView(chart.currency, chart.months, locale)}
+                  />
                 </>
               ) : (
-                <p className="text-sm text-muted-foreground">No invoice issued and no payment received in the last 12 months.</p>
+                <p className="text-sm text-muted-foreground">
+                  No invoice issued and no payment received in the last 12 months.
+                </p>
               )}
             </CardContent>
           </Card>
@@ -123,7 +204,8 @@ export function DashboardView({ data, firm, isAdmin, recent, chartCurrency }: { 
               {recent.map((event) => (
                 <li key={event.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span>
-                    <span className="font-medium">{event.actorName ?? "Someone"}</span> · {event.entity} {event.action.replaceAll("_", " ")}
+                    <span className="font-medium">{event.actorName ?? "Someone"}</span> · {event.entity}{" "}
+                    {event.action.replaceAll("_", " ")}
                   </span>
                   <time className="text-muted-foreground tabular-nums" dateTime={event.createdAt.toISOString()}>
                     {formatDateTime(event.createdAt, locale, timezone)}

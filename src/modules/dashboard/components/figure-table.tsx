@@ -6,7 +6,17 @@ export type FigureColumn = { label: React.ReactNode; numeric?: boolean; classNam
 // Cell styles are the `figure-table` rules of globals.css (the team's week has a row per person).
 
 /** The dashboard's small tables: a caption for screen readers, a header, figures right-aligned. */
-export function FigureTable({ caption, columns, children, className }: { caption: string; columns: FigureColumn[]; children: React.ReactNode; className?: string }) {
+export function FigureTable({
+  caption,
+  columns,
+  children,
+  className,
+}: {
+  caption: string;
+  columns: FigureColumn[];
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <table className={cn("figure-table", className)}>
       <caption className="sr-only">{caption}</caption>
@@ -25,7 +35,15 @@ export function FigureTable({ caption, columns, children, className }: { caption
 }
 
 /** A row of a FigureTable: its first cell names it (a row header), the others are figures. */
-export function FigureRow({ name, cells, nameClassName }: { name: React.ReactNode; cells: { content: React.ReactNode; className?: string }[]; nameClassName?: string }) {
+export function FigureRow({
+  name,
+  cells,
+  nameClassName,
+}: {
+  name: React.ReactNode;
+  cells: { content: React.ReactNode; className?: string }[];
+  nameClassName?: string;
+}) {
   return (
     <tr>
       <th scope="row" className={nameClassName}>

@@ -4,19 +4,43 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 type Step = { href: string; label: string; detail: string };
 
 const MANAGER_STEPS: Step[] = [
-  { href: "/bo/clients", label: "Add your first client", detail: "with a project and its hourly rate, so time can be logged and billed." },
-  { href: "/bo/timesheets/create", label: "Fill in a timesheet", detail: "for this week; submitted weeks come back here for approval." },
-  { href: "/bo/invoices/create", label: "Create an invoice", detail: "from a client's approved time or from free lines, then issue it." },
-  { href: "/bo/jobs/new", label: "Publish a job", detail: "to list an opening on the public site and receive applications." },
+  {
+    href: "/bo/clients",
+    label: "Add your first client",
+    detail: "with a project and its hourly rate, so time can be logged and billed.",
+  },
+  {
+    href: "/bo/timesheets/create",
+    label: "Fill in a timesheet",
+    detail: "for this week; submitted weeks come back here for approval.",
+  },
+  {
+    href: "/bo/invoices/create",
+    label: "Create an invoice",
+    detail: "from a client's approved time or from free lines, then issue it.",
+  },
+  {
+    href: "/bo/jobs/new",
+    label: "Publish a job",
+    detail: "to list an opening on the public site and receive applications.",
+  },
 ];
 
 const STAFF_STEPS: Step[] = [
-  { href: "/bo/timesheets/create", label: "Fill in your timesheet", detail: "for this week, once your manager has added clients and projects." },
+  {
+    href: "/bo/timesheets/create",
+    label: "Fill in your timesheet",
+    detail: "for this week, once your manager has added clients and projects.",
+  },
   { href: "/bo/calls", label: "Log a call", detail: "you had or plan with a client, a candidate or a prospect." },
 ];
 
 const SETUP_STEPS: Step[] = [
-  { href: "/bo/settings", label: "Fill in your firm's settings", detail: "(name, address, VAT number, bank details, tax rates, invoice numbering)." },
+  {
+    href: "/bo/settings",
+    label: "Fill in your firm's settings",
+    detail: "(name, address, VAT number, bank details, tax rates, invoice numbering).",
+  },
   { href: "/bo/users", label: "Add the people of your firm", detail: "as managers or staff." },
 ];
 
@@ -27,13 +51,18 @@ export function FirstSteps({ isDecider, withSetup }: { isDecider: boolean; withS
     <Card data-testid="first-steps">
       <CardHeader>
         <CardTitle>Get started</CardTitle>
-        <CardDescription>Nothing to add up yet. These steps fill the dashboard with your firm&apos;s figures.</CardDescription>
+        <CardDescription>
+          Nothing to add up yet. These steps fill the dashboard with your firm&apos;s figures.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ol className="grid gap-3 text-sm sm:grid-cols-2">
           {steps.map((step, index) => (
             <li key={step.href} className="flex gap-3 rounded-lg border p-3">
-              <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold">
+              <span
+                aria-hidden="true"
+                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold"
+              >
                 {index + 1}
               </span>
               <span>

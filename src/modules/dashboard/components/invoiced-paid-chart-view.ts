@@ -4,8 +4,14 @@ import { chartGeometry, formatCompactMoney, monthLabel } from "../dashboard-rule
 import type { InvoicedPaidChartView } from "./invoiced-paid-chart";
 
 /** The chart of one currency as the page sends it: geometry computed and every label written in the firm's locale. */
-export function invoicedPaidChartView(currency: string, months: readonly ChartMonth[], locale: string): InvoicedPaidChartView {
-  const geometry = chartGeometry(months.map((month) => ({ key: month.key, invoiced: month.invoiced, received: month.received })));
+export function invoicedPaidChartView(
+  currency: string,
+  months: readonly ChartMonth[],
+  locale: string,
+): InvoicedPaidChartView {
+  const geometry = chartGeometry(
+    months.map((month) => ({ key: month.key, invoiced: month.invoiced, received: month.received })),
+  );
   const money = (minor: number) => formatMoney(minor, currency, locale);
   return {
     currency,

@@ -10,7 +10,15 @@ import { FigureLink } from "./stat-card";
 // page sends the chart as data (decision 016), every label already written on the server.
 
 /** One month of the chart, its labels and amounts written in the firm's locale. */
-export type ChartMonthView = { key: string; axisLabel: string; name: string; invoiced: string; received: string; invoicedHref: string; paidHref: string };
+export type ChartMonthView = {
+  key: string;
+  axisLabel: string;
+  name: string;
+  invoiced: string;
+  received: string;
+  invoicedHref: string;
+  paidHref: string;
+};
 
 export type InvoicedPaidChartView = {
   currency: string;
@@ -26,7 +34,11 @@ export type InvoicedPaidChartView = {
 function Swatch({ series, patternId }: { series: "invoiced" | "received"; patternId: string }) {
   return (
     <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" className="shrink-0">
-      {series === "invoiced" ? <rect x="0.5" y="0.5" width="13" height="13" className="fill-primary stroke-primary" /> : <rect x="0.5" y="0.5" width="13" height="13" fill={`url(#${patternId})`} className="stroke-success" />}
+      {series === "invoiced" ? (
+        <rect x="0.5" y="0.5" width="13" height="13" className="fill-primary stroke-primary" />
+      ) : (
+        <rect x="0.5" y="0.5" width="13" height="13" fill={`url(#${patternId})`} className="stroke-success" />
+      )}
     </svg>
   );
 }
@@ -49,8 +61,18 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
       </figcaption>
       {/* On a phone it scrolls sideways rather than shrinking its labels out of legibility, and
           starts at the right end (rtl on the box only): the latest months show first. */}
-      <div className="overflow-x-auto [direction:rtl]" tabIndex={0} role="group" aria-label={`Chart of invoiced and paid amounts in ${currency}`}>
-        <svg viewBox={`0 0 ${geometry.width} ${geometry.height}`} className="h-auto w-full min-w-[38rem] text-muted-foreground [direction:ltr]" role="img" aria-label={`Invoiced and paid per month in ${currency}, ${period}. The figures are in the table “Figures of the chart” below.`}>
+      <div
+        className="overflow-x-auto [direction:rtl]"
+        tabIndex={0}
+        role="group"
+        aria-label={`Chart of invoiced and paid amounts in ${currency}`}
+      >
+        <svg
+          viewBox={`0 0 ${geometry.width} ${geometry.height}`}
+          className="h-auto w-full min-w-[38rem] text-muted-foreground [direction:ltr]"
+          role="img"
+          aria-label={`Invoiced and paid per month in ${currency}, ${period}. The figures are in the table “Figures of the chart” below.`}
+        >
           <defs>
             <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
               <rect width="6" height="6" className="fill-success-muted" />
@@ -59,8 +81,22 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
           </defs>
           {geometry.ticks.map((tick, index) => (
             <g key={tick.value}>
-              <line x1={geometry.plot.left} x2={geometry.plot.right} y1={tick.y} y2={tick.y} className={tick.value === 0 ? "stroke-foreground" : "stroke-border"} strokeWidth={tick.value === 0 ? 1 : 0.75} />
-              <text x={geometry.plot.left - 6} y={tick.y} dy="0.32em" textAnchor="end" fontSize="12" className="fill-muted-foreground">
+              <line
+                x1={geometry.plot.left}
+                x2={geometry.plot.right}
+                y1={tick.y}
+                y2={tick.y}
+                className={tick.value === 0 ? "stroke-foreground" : "stroke-border"}
+                strokeWidth={tick.value === 0 ? 1 : 0.75}
+              />
+              <text
+                x={geometry.plot.left - 6}
+                y={tick.y}
+                dy="0.32em"
+                textAnchor="end"
+                fontSize="12"
+                className="fill-muted-foreground"
+              >
                 {tickLabels[index]}
               </text>
             </g>
@@ -70,13 +106,33 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
             const [invoiced, received] = group.bars;
             return (
               <g key={group.key}>
-                <rect x={invoiced.x} y={invoiced.y} width={invoiced.width} height={invoiced.height} className="fill-primary">
+                <rect
+                  x={invoiced.x}
+                  y={invoiced.y}
+                  width={invoiced.width}
+                  height={invoiced.height}
+                  className="fill-primary"
+                >
                   <title>{`${month.name}: invoiced ${month.invoiced}`}</title>
                 </rect>
-                <rect x={received.x} y={received.y} width={received.width} height={received.height} fill={`url(#${patternId})`} className="stroke-success" strokeWidth="1">
+                <rect
+                  x={received.x}
+                  y={received.y}
+                  width={received.width}
+                  height={received.height}
+                  fill={`url(#${patternId})`}
+                  className="stroke-success"
+                  strokeWidth="1"
+                >
                   <title>{`${month.name}: paid ${month.received}`}</title>
                 </rect>
-                <text x={group.labelX} y={geometry.plot.bottom + 18} textAnchor="middle" fontSize="12" className={index === months.length - 1 ? "fill-foreground font-semibold" : "fill-muted-foreground"}>
+                <text
+                  x={group.labelX}
+                  y={geometry.plot.bottom + 18}
+                  textAnchor="middle"
+                  fontSize="12"
+                  className={index === months.length - 1 ? "fill-foreground font-semibold" : "fill-muted-foreground"}
+                >
                   {month.axisLabel}
                 </text>
               </g>
@@ -85,15 +141,33 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
         </svg>
       </div>
       <details className="text-sm">
-        <summary className="w-fit cursor-pointer rounded text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">Figures of the chart</summary>
-        <FigureTable caption={`Invoiced and paid per month in ${currency}, ${period}`} columns={[{ label: "Month" }, { label: "Invoiced", numeric: true }, { label: "Paid", numeric: true }]} className="mt-2">
+        <summary className="w-fit cursor-pointer rounded text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+          Figures of the chart
+        </summary>
+        <FigureTable
+          caption={`Invoiced and paid per month in ${currency}, ${period}`}
+          columns={[{ label: "Month" }, { label: "Invoiced", numeric: true }, { label: "Paid", numeric: true }]}
+          className="mt-2"
+        >
           {months.map((month) => (
             <FigureRow
               key={month.key}
               name={month.name}
               cells={[
-                { content: <FigureLink href={month.invoicedHref} label={`invoiced in ${month.name}`}>{month.invoiced}</FigureLink> },
-                { content: <FigureLink href={month.paidHref} label={`paid in ${month.name}`}>{month.received}</FigureLink> },
+                {
+                  content: (
+                    <FigureLink href={month.invoicedHref} label={`invoiced in ${month.name}`}>
+                      {month.invoiced}
+                    </FigureLink>
+                  ),
+                },
+                {
+                  content: (
+                    <FigureLink href={month.paidHref} label={`paid in ${month.name}`}>
+                      {month.received}
+                    </FigureLink>
+                  ),
+                },
               ]}
             />
           ))}

@@ -29,22 +29,33 @@ export function ReceivablesCard({ money, locale }: { money: Money; locale: strin
           <ul className="grid gap-4">
             {money.receivables.map((row) => (
               <li key={row.currency} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                  <span className="grid">
-                    <FigureLink href={money.receivablesHref} label={`outstanding in ${row.currency}`} className="text-2xl font-semibold">
-                      {formatMoney(row.balance, row.currency, locale)}
-                    </FigureLink>
-                    <span className="text-sm text-muted-foreground">
-                      outstanding on {row.count} {row.count === 1 ? "invoice" : "invoices"}
-                    </span>
+                <span className="grid">
+                  <FigureLink
+                    href={money.receivablesHref}
+                    label={`outstanding in ${row.currency}`}
+                    className="text-2xl font-semibold"
+                  >
+                    {formatMoney(row.balance, row.currency, locale)}
+                  </FigureLink>
+                  <span className="text-sm text-muted-foreground">
+                    outstanding on {row.count} {row.count === 1 ? "invoice" : "invoices"}
                   </span>
-                  <span className="grid text-right">
-                    <FigureLink href={money.overdueHref} label={`overdue in ${row.currency}`} className={cn("text-lg font-semibold", row.overdue > 0 ? "text-destructive" : "")}>
-                      {formatMoney(row.overdue, row.currency, locale)}
-                    </FigureLink>
-                    <span className="text-sm text-muted-foreground">
-                      overdue{row.overdueCount > 0 ? ` on ${row.overdueCount} ${row.overdueCount === 1 ? "invoice" : "invoices"}` : ""}
-                    </span>
+                </span>
+                <span className="grid text-right">
+                  <FigureLink
+                    href={money.overdueHref}
+                    label={`overdue in ${row.currency}`}
+                    className={cn("text-lg font-semibold", row.overdue > 0 ? "text-destructive" : "")}
+                  >
+                    {formatMoney(row.overdue, row.currency, locale)}
+                  </FigureLink>
+                  <span className="text-sm text-muted-foreground">
+                    overdue
+                    {row.overdueCount > 0
+                      ? ` on ${row.overdueCount} ${row.overdueCount === 1 ? "invoice" : "invoices"}`
+                      : ""}
                   </span>
+                </span>
               </li>
             ))}
           </ul>
@@ -55,7 +66,15 @@ export function ReceivablesCard({ money, locale }: { money: Money; locale: strin
 }
 
 /** Invoiced (issued documents, credit notes deducted) and paid this month, one row per currency. */
-export function ThisMonthCard({ money, month, locale }: { money: Money; month: DashboardData["month"]; locale: string }) {
+export function ThisMonthCard({
+  money,
+  month,
+  locale,
+}: {
+  money: Money;
+  month: DashboardData["month"];
+  locale: string;
+}) {
   const name = monthLabel(month.key, locale, "long");
   const rows = money.thisMonth.length > 0 ? money.thisMonth : [];
   return (
@@ -73,7 +92,14 @@ export function ThisMonthCard({ money, month, locale }: { money: Money; month: D
             </Link>
           </p>
         ) : (
-          <FigureTable caption={`Invoiced and paid in ${name}`} columns={[{ label: <span className="sr-only">Currency</span> }, { label: "Invoiced", numeric: true }, { label: "Paid", numeric: true }]}>
+          <FigureTable
+            caption={`Invoiced and paid in ${name}`}
+            columns={[
+              { label: <span className="sr-only">Currency</span> },
+              { label: "Invoiced", numeric: true },
+              { label: "Paid", numeric: true },
+            ]}
+          >
             {rows.map((row) => (
               <FigureRow
                 key={row.currency}
@@ -83,7 +109,11 @@ export function ThisMonthCard({ money, month, locale }: { money: Money; month: D
                   {
                     className: "py-2",
                     content: (
-                      <FigureLink href={money.invoicedHref} label={`invoiced in ${name} in ${row.currency}`} className="text-xl font-semibold">
+                      <FigureLink
+                        href={money.invoicedHref}
+                        label={`invoiced in ${name} in ${row.currency}`}
+                        className="text-xl font-semibold"
+                      >
                         {formatMoney(row.invoiced, row.currency, locale)}
                       </FigureLink>
                     ),
@@ -91,7 +121,11 @@ export function ThisMonthCard({ money, month, locale }: { money: Money; month: D
                   {
                     className: "py-2",
                     content: (
-                      <FigureLink href={money.paidHref} label={`paid in ${name} in ${row.currency}`} className="text-xl font-semibold">
+                      <FigureLink
+                        href={money.paidHref}
+                        label={`paid in ${name} in ${row.currency}`}
+                        className="text-xl font-semibold"
+                      >
                         {formatMoney(row.received, row.currency, locale)}
                       </FigureLink>
                     ),

@@ -7,7 +7,19 @@ import { cn } from "@/lib/utils";
  * One figure and the list that explains it. The link's text carries the label for screen
  * readers ("3 calls to do today"), so a list of links still makes sense out of context.
  */
-export function StatCard({ label, value, href, detail, testId }: { label: string; value: React.ReactNode; href: string; detail?: React.ReactNode; testId?: string }) {
+export function StatCard({
+  label,
+  value,
+  href,
+  detail,
+  testId,
+}: {
+  label: string;
+  value: React.ReactNode;
+  href: string;
+  detail?: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <Card className="gap-2 py-4" data-testid={testId}>
       <CardHeader className="px-4">
@@ -26,7 +38,17 @@ export function StatCard({ label, value, href, detail, testId }: { label: string
 }
 
 /** A figure as a link to its filtered list, named with its label for assistive technology. */
-export function FigureLink({ href, label, children, className }: { href: string; label: string; children: React.ReactNode; className?: string }) {
+export function FigureLink({
+  href,
+  label,
+  children,
+  className,
+}: {
+  href: string;
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <Link href={href} className={cn("tabular-nums hover:underline", className)}>
       {children}

@@ -3,12 +3,25 @@
 import Link from "@/components/app-link";
 
 /** A person's week on the dashboard, the hours already written on the server in the firm's locale. */
-export type TeamWeekRow = { userId: string; name: string; hours: string; href: string; fillPercent: string; isOverTarget: boolean };
+export type TeamWeekRow = {
+  userId: string;
+  name: string;
+  hours: string;
+  href: string;
+  fillPercent: string;
+  isOverTarget: boolean;
+};
 
 /** A bar for the eye (one element: a team has many rows); the figure next to it says the same in words. */
 export function WeekBar({ fillPercent, isOverTarget }: { fillPercent: string; isOverTarget: boolean }) {
   const color = isOverTarget ? "var(--warning)" : "var(--primary)";
-  return <div aria-hidden="true" className="h-2 rounded-full" style={{ background: `linear-gradient(to right, ${color} ${fillPercent}, var(--muted) ${fillPercent})` }} />;
+  return (
+    <div
+      aria-hidden="true"
+      className="h-2 rounded-full"
+      style={{ background: `linear-gradient(to right, ${color} ${fillPercent}, var(--muted) ${fillPercent})` }}
+    />
+  );
 }
 
 /**

@@ -6,30 +6,45 @@ import type { DashboardData } from "../dashboard-queries";
 import { FigureRow, FigureTable } from "./figure-table";
 
 /** Approved, billable time no invoice bills yet: totals per currency and per client. */
-export function UnbilledTimeCard({ unbilled, locale }: { unbilled: NonNullable<DashboardData["unbilled"]>; locale: string }) {
+export function UnbilledTimeCard({
+  unbilled,
+  locale,
+}: {
+  unbilled: NonNullable<DashboardData["unbilled"]>;
+  locale: string;
+}) {
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   return (
     <Card data-testid="unbilled-time">
       <CardHeader>
         <CardTitle>Unbilled approved time</CardTitle>
-        <CardDescription>Billable hours of approved weeks that no invoice includes yet, at the rates frozen at approval.</CardDescription>
+        <CardDescription>
+          Billable hours of approved weeks that no invoice includes yet, at the rates frozen at approval.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {unbilled.totals.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing to bill: every approved billable hour is on an invoice.</p>
+          <p className="text-sm text-muted-foreground">
+            Nothing to bill: every approved billable hour is on an invoice.
+          </p>
         ) : (
           <>
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
               {unbilled.totals.map((row) => (
                 <li key={row.currency} className="grid">
-                  <span className="text-2xl font-semibold tabular-nums">{formatMoney(row.valueMinor, row.currency, locale)}</span>
+                  <span className="text-2xl font-semibold tabular-nums">
+                    {formatMoney(row.valueMinor, row.currency, locale)}
+                  </span>
                   <span className="text-sm text-muted-foreground tabular-nums">
                     {hours(row.minutes)} for {row.clients} {row.clients === 1 ? "client" : "clients"}
                   </span>
                 </li>
               ))}
             </ul>
-            <FigureTable caption="Unbilled approved time per client" columns={[{ label: "Client" }, { label: "Hours", numeric: true }, { label: "Value", numeric: true }]}>
+            <FigureTable
+              caption="Unbilled approved time per client"
+              columns={[{ label: "Client" }, { label: "Hours", numeric: true }, { label: "Value", numeric: true }]}
+            >
               {unbilled.clients.map((row) => (
                 <FigureRow
                   key={row.clientId}
@@ -45,7 +60,9 @@ export function UnbilledTimeCard({ unbilled, locale }: { unbilled: NonNullable<D
                       content: (
                         <>
                           {formatMoney(row.valueMinor, row.currency, locale)}
-                          {row.entriesWithoutRate > 0 ? <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div> : null}
+                          {row.entriesWithoutRate > 0 ? (
+                            <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div>
+                          ) : null}
                         </>
                       ),
                     },
@@ -60,7 +77,10 @@ export function UnbilledTimeCard({ unbilled, locale }: { unbilled: NonNullable<D
                       {sums.clients} other {sums.clients === 1 ? "client" : "clients"}
                     </Link>
                   }
-                  cells={[{ content: hours(sums.minutes) }, { content: formatMoney(sums.valueMinor, sums.currency, locale) }]}
+                  cells={[
+                    { content: hours(sums.minutes) },
+                    { content: formatMoney(sums.valueMinor, sums.currency, locale) },
+                  ]}
                 />
               ))}
             </FigureTable>

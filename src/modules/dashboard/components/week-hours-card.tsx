@@ -12,7 +12,15 @@ function weekBar(minutes: number) {
 }
 
 /** Hours logged this week against 40 h: mine, and for managers one row per person. */
-export function WeekHoursCard({ week, locale, timeZone }: { week: DashboardData["week"]; locale: string; timeZone: string }) {
+export function WeekHoursCard({
+  week,
+  locale,
+  timeZone,
+}: {
+  week: DashboardData["week"];
+  locale: string;
+  timeZone: string;
+}) {
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   const target = hours(WEEKLY_TARGET_MINUTES);
   const range = `${formatDate(week.monday, locale, timeZone)} to ${formatDate(week.sunday, locale, timeZone)}`;
@@ -20,14 +28,20 @@ export function WeekHoursCard({ week, locale, timeZone }: { week: DashboardData[
     <Card data-testid="week-hours">
       <CardHeader>
         <CardTitle>Hours this week</CardTitle>
-        <CardDescription>{range}, against {target} a week.</CardDescription>
+        <CardDescription>
+          {range}, against {target} a week.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <div className="grid gap-2">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <span className="text-sm font-medium">Mine</span>
             <span className="text-sm text-muted-foreground">
-              <FigureLink href={week.mine.href} label="logged by me this week" className="text-2xl font-semibold text-foreground">
+              <FigureLink
+                href={week.mine.href}
+                label="logged by me this week"
+                className="text-2xl font-semibold text-foreground"
+              >
                 {hours(week.mine.minutes)}
               </FigureLink>{" "}
               of {target}
@@ -45,9 +59,21 @@ export function WeekHoursCard({ week, locale, timeZone }: { week: DashboardData[
             </div>
             <FigureTable
               caption={`Hours logged this week by each person, against ${target}`}
-              columns={[{ label: "Person" }, { label: <span className="sr-only">Share of {target}</span>, className: "hidden w-1/3 sm:table-cell" }, { label: "Hours", numeric: true }]}
+              columns={[
+                { label: "Person" },
+                { label: <span className="sr-only">Share of {target}</span>, className: "hidden w-1/3 sm:table-cell" },
+                { label: "Hours", numeric: true },
+              ]}
             >
-              <TeamWeekRows rows={week.team.rows.map((row) => ({ userId: row.userId, name: row.name, hours: hours(row.minutes), href: row.href, ...weekBar(row.minutes) }))} />
+              <TeamWeekRows
+                rows={week.team.rows.map((row) => ({
+                  userId: row.userId,
+                  name: row.name,
+                  hours: hours(row.minutes),
+                  href: row.href,
+                  ...weekBar(row.minutes),
+                }))}
+              />
             </FigureTable>
           </div>
         ) : null}

@@ -1,7 +1,16 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CopyIcon, FileDownIcon, FileMinusIcon, PencilIcon, SendIcon, StampIcon, Trash2Icon, WalletIcon } from "lucide-react";
+import {
+  CopyIcon,
+  FileDownIcon,
+  FileMinusIcon,
+  PencilIcon,
+  SendIcon,
+  StampIcon,
+  Trash2Icon,
+  WalletIcon,
+} from "lucide-react";
 import Link from "@/components/app-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -10,7 +19,15 @@ import { toast } from "sonner";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { ActionResult } from "@/lib/action";
@@ -23,7 +40,12 @@ import {
   markInvoiceSentAction,
   recordPaymentAction,
 } from "../invoice-actions";
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type RecordPaymentInput, recordPaymentInput } from "../invoice-schemas";
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type RecordPaymentInput,
+  recordPaymentInput,
+} from "../invoice-schemas";
 
 export type AllowedActions = {
   edit: boolean;
@@ -37,7 +59,16 @@ export type AllowedActions = {
 };
 
 type Props = {
-  invoice: { id: string; version: number; kind: "invoice" | "credit_note"; number: string | null; balanceText: string; balanceInput: string; currency: string; issueDate: string };
+  invoice: {
+    id: string;
+    version: number;
+    kind: "invoice" | "credit_note";
+    number: string | null;
+    balanceText: string;
+    balanceInput: string;
+    currency: string;
+    issueDate: string;
+  };
   allowed: AllowedActions;
   today: string;
 };
@@ -116,14 +147,21 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RecordPaymentInput>({
     resolver: zodResolver(recordPaymentInput, undefined, { raw: true }) as unknown as Resolver<RecordPaymentInput>,
-    defaultValues: { invoiceId: invoice.id, amount: invoice.balanceInput, date: today, method: "bank_transfer", reference: "" },
+    defaultValues: {
+      invoiceId: invoice.id,
+      amount: invoice.balanceInput,
+      date: today,
+      method: "bank_transfer",
+      reference: "",
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async () => {
     setFormError(null);
     const result = await recordPaymentAction(form.getValues());
     if (!result.ok) {
-      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) form.setError(field as FieldPath<RecordPaymentInput>, { message });
+      for (const [field, message] of Object.entries(result.fieldErrors ?? {}))
+        form.setError(field as FieldPath<RecordPaymentInput>, { message });
       setFormError(result.message);
       return;
     }
@@ -136,7 +174,14 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) form.reset({ invoiceId: invoice.id, amount: invoice.balanceInput, date: today, method: "bank_transfer", reference: "" });
+        if (next)
+          form.reset({
+            invoiceId: invoice.id,
+            amount: invoice.balanceInput,
+            date: today,
+            method: "bank_transfer",
+            reference: "",
+          });
       }}
     >
       <DialogTrigger asChild>
@@ -147,7 +192,9 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Record a payment</DialogTitle>
-          <DialogDescription>Balance due: {invoice.balanceText}. A payment cannot be more than the balance or dated in the future.</DialogDescription>
+          <DialogDescription>
+            Balance due: {invoice.balanceText}. A payment cannot be more than the balance or dated in the future.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {formError ? (
@@ -157,13 +204,29 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label={`Amount (${invoice.currency})`} htmlFor="amount" error={errors.amount?.message} required>
-              <Input {...fieldAria("amount", { error: errors.amount?.message })} {...form.register("amount")} inputMode="decimal" className="text-right tabular-nums" required />
+              <Input
+                {...fieldAria("amount", { error: errors.amount?.message })}
+                {...form.register("amount")}
+                inputMode="decimal"
+                className="text-right tabular-nums"
+                required
+              />
             </FormField>
             <FormField label="Date received" htmlFor="date" error={errors.date?.message} required>
-              <Input type="date" max={today} {...fieldAria("date", { error: errors.date?.message })} {...form.register("date")} required />
+              <Input
+                type="date"
+                max={today}
+                {...fieldAria("date", { error: errors.date?.message })}
+                {...form.register("date")}
+                required
+              />
             </FormField>
             <FormField label="Method" htmlFor="method" error={errors.method?.message} required>
-              <NativeSelect {...fieldAria("method", { error: errors.method?.message })} {...form.register("method")} required>
+              <NativeSelect
+                {...fieldAria("method", { error: errors.method?.message })}
+                {...form.register("method")}
+                required
+              >
                 {PAYMENT_METHODS.map((method) => (
                   <option key={method} value={method}>
                     {PAYMENT_METHOD_LABELS[method]}
@@ -172,7 +235,11 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
               </NativeSelect>
             </FormField>
             <FormField label="Reference" htmlFor="reference" error={errors.reference?.message}>
-              <Input {...fieldAria("reference", { error: errors.reference?.message })} {...form.register("reference")} maxLength={200} />
+              <Input
+                {...fieldAria("reference", { error: errors.reference?.message })}
+                {...form.register("reference")}
+                maxLength={200}
+              />
             </FormField>
           </div>
           <DialogFooter>
@@ -274,14 +341,29 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Kind of credit note</legend>
             <label className="flex items-start gap-2 text-sm">
-              <input type="radio" name="credit-mode" value="full" checked={creditMode === "full"} disabled={!allowed.creditFull} onChange={() => setCreditMode("full")} className="mt-1 accent-primary" />
+              <input
+                type="radio"
+                name="credit-mode"
+                value="full"
+                checked={creditMode === "full"}
+                disabled={!allowed.creditFull}
+                onChange={() => setCreditMode("full")}
+                className="mt-1 accent-primary"
+              />
               <span>
                 Full: credits every line and cancels the invoice
                 {allowed.creditFull ? "" : " (not available: part of it is already credited)"}
               </span>
             </label>
             <label className="flex items-start gap-2 text-sm">
-              <input type="radio" name="credit-mode" value="partial" checked={creditMode === "partial"} onChange={() => setCreditMode("partial")} className="mt-1 accent-primary" />
+              <input
+                type="radio"
+                name="credit-mode"
+                value="partial"
+                checked={creditMode === "partial"}
+                onChange={() => setCreditMode("partial")}
+                className="mt-1 accent-primary"
+              />
               <span>Partial: a draft with the invoice&apos;s lines, to reduce before issuing</span>
             </label>
           </fieldset>

@@ -11,7 +11,9 @@ function Party({ label, party }: { label: string; party: InvoiceDocument["firm"]
       ))}
       {party.country ? <span>{party.country}</span> : null}
       {party.vatNumber ? <span>VAT number: {party.vatNumber}</span> : null}
-      {party.legalForm || party.registrationNumber ? <span>{[party.legalForm, party.registrationNumber].filter(Boolean).join(", ")}</span> : null}
+      {party.legalForm || party.registrationNumber ? (
+        <span>{[party.legalForm, party.registrationNumber].filter(Boolean).join(", ")}</span>
+      ) : null}
       {party.email ? <span className="text-muted-foreground">{party.email}</span> : null}
     </div>
   );
@@ -20,13 +22,20 @@ function Party({ label, party }: { label: string; party: InvoiceDocument["firm"]
 /** The invoice as the PDF shows it, from the same document model. */
 export function InvoiceDocumentView({ document }: { document: InvoiceDocument }) {
   return (
-    <article aria-label={document.heading} className="grid min-w-0 gap-6 rounded-lg border bg-card p-4 text-card-foreground sm:p-8 print:border-0 print:p-0">
+    <article
+      aria-label={document.heading}
+      className="grid min-w-0 gap-6 rounded-lg border bg-card p-4 text-card-foreground sm:p-8 print:border-0 print:p-0"
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="text-lg font-semibold">{document.firm.name}</div>
         <div className="text-right">
           <div className="text-2xl font-semibold">{document.title}</div>
           <div className="tabular-nums">{document.number ?? ""}</div>
-          {document.isDraft ? <div className="text-sm font-medium text-destructive">Draft: not a valid {document.title.toLowerCase()}</div> : null}
+          {document.isDraft ? (
+            <div className="text-sm font-medium text-destructive">
+              Draft: not a valid {document.title.toLowerCase()}
+            </div>
+          ) : null}
         </div>
       </div>
       <div className="grid min-w-0 gap-6 sm:grid-cols-2">
@@ -45,13 +54,27 @@ export function InvoiceDocumentView({ document }: { document: InvoiceDocument })
         <table className="w-full min-w-[36rem] text-sm">
           <thead>
             <tr className="border-b text-left">
-              <th scope="col" className="py-2 pr-2 font-medium">Description</th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">Qty</th>
-              <th scope="col" className="py-2 pr-2 font-medium">Unit</th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">Unit price</th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">Disc.</th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">VAT</th>
-              <th scope="col" className="py-2 text-right font-medium">Net</th>
+              <th scope="col" className="py-2 pr-2 font-medium">
+                Description
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right font-medium">
+                Qty
+              </th>
+              <th scope="col" className="py-2 pr-2 font-medium">
+                Unit
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right font-medium">
+                Unit price
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right font-medium">
+                Disc.
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right font-medium">
+                VAT
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Net
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -108,7 +131,9 @@ export function InvoiceDocumentView({ document }: { document: InvoiceDocument })
         </div>
       ) : null}
       {document.notes ? <p className="text-sm whitespace-pre-line">{document.notes}</p> : null}
-      {document.footer ? <p className="border-t pt-3 text-xs whitespace-pre-line text-muted-foreground">{document.footer}</p> : null}
+      {document.footer ? (
+        <p className="border-t pt-3 text-xs whitespace-pre-line text-muted-foreground">{document.footer}</p>
+      ) : null}
     </article>
   );
 }

@@ -18,7 +18,13 @@ import { formatBasisPoints, formatMoney, parseMoneyInput } from "@/lib/money";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { createInvoiceAction, loadInvoiceClientAction, updateInvoiceAction } from "../invoice-actions";
 import type { InvoiceFormClient } from "../invoice-queries";
-import { computeInvoiceTotals, type InvoiceKind, parseDiscountPercent, parseQuantity, type TotalsLineInput } from "../invoice-rules";
+import {
+  computeInvoiceTotals,
+  type InvoiceKind,
+  parseDiscountPercent,
+  parseQuantity,
+  type TotalsLineInput,
+} from "../invoice-rules";
 import { type CreateInvoiceInput, createInvoiceInput, updateInvoiceInput } from "../invoice-schemas";
 import { UnbilledTimeDialog, type NewTimeLine } from "./unbilled-time-dialog";
 
@@ -34,7 +40,15 @@ export type InvoiceFormProps = {
   locale: string;
 };
 
-const emptyLine = (taxRateBp: number): LineValues => ({ description: "", quantity: "1", unit: "hour", unitPrice: "", discount: "", taxRateBp, timeEntryIds: [] });
+const emptyLine = (taxRateBp: number): LineValues => ({
+  description: "",
+  quantity: "1",
+  unit: "hour",
+  unitPrice: "",
+  discount: "",
+  taxRateBp,
+  timeEntryIds: [],
+});
 
 /** Live totals with the very function the server uses: what the form shows is what gets saved. */
 function useLiveTotals(lines: LineValues[] | undefined, currency: string, kind: InvoiceKind) {
@@ -84,7 +98,10 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
   // The chosen client's details, fetched when the picker chooses one (only the answer to the
   // latest choice counts).
   const [selectedClient, setSelectedClient] = useState<InvoiceFormClient | null>(client);
-  const [clientStatus, setClientStatus] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  const [clientStatus, setClientStatus] = useState<{ loading: boolean; error: string | null }>({
+    loading: false,
+    error: null,
+  });
   const latestClient = useRef(0);
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const linkedIds = new Set((watchedLines ?? []).flatMap((line) => line?.timeEntryIds ?? []));
@@ -103,7 +120,10 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
     const result = await loadInvoiceClientAction({ clientId: picked.id }).catch(() => null);
     if (asked !== latestClient.current) return;
     if (!result || !result.ok) {
-      setClientStatus({ loading: false, error: result ? result.message : "The client's details could not be loaded; choose the client again." });
+      setClientStatus({
+        loading: false,
+        error: result ? result.message : "The client's details could not be loaded; choose the client again.",
+      });
       return;
     }
     setClientStatus({ loading: false, error: null });
@@ -124,7 +144,8 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
     if (!result.ok) {
       const fieldErrors = result.fieldErrors ?? {};
       Object.entries(fieldErrors).forEach(([field, message], index) => {
-        if (field !== "_form") setError(field as FieldPath<InvoiceFormValues>, { message }, { shouldFocus: index === 0 });
+        if (field !== "_form")
+          setError(field as FieldPath<InvoiceFormValues>, { message }, { shouldFocus: index === 0 });
       });
       setFormError(fieldErrors._form ? `${result.message} ${fieldErrors._form}` : result.message);
       return;
@@ -156,11 +177,19 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
             {kind === "credit_note" ? (
               <div className="grid content-start gap-2">
                 <span className="text-sm font-medium">Client</span>
-                <p className="text-sm">{selectedClient?.name ?? "The credited invoice's client"}: a credit note stays with its invoice.</p>
+                <p className="text-sm">
+                  {selectedClient?.name ?? "The credited invoice's client"}: a credit note stays with its invoice.
+                </p>
                 <input type="hidden" {...register("clientId")} />
               </div>
             ) : (
-              <FormField label="Client" htmlFor="clientId" error={errors.clientId?.message} required className="content-start">
+              <FormField
+                label="Client"
+                htmlFor="clientId"
+                error={errors.clientId?.message}
+                required
+                className="content-start"
+              >
                 <ClientPicker
                   id="clientId"
                   name="clientId"
@@ -184,7 +213,9 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
                 <>
                   <span className="font-medium">
                     {selectedClient.name}
-                    {selectedClient.archived ? <span className="font-normal text-muted-foreground"> (archived)</span> : null}
+                    {selectedClient.archived ? (
+                      <span className="font-normal text-muted-foreground"> (archived)</span>
+                    ) : null}
                   </span>
                   {selectedClient.addressLines.map((line) => (
                     <span key={line} className="text-muted-foreground">
@@ -192,35 +223,57 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
                     </span>
                   ))}
                   <span className="text-muted-foreground">
-                    {[selectedClient.country, selectedClient.vatNumber ? `VAT ${selectedClient.vatNumber}` : null].filter(Boolean).join(" · ")}
+                    {[selectedClient.country, selectedClient.vatNumber ? `VAT ${selectedClient.vatNumber}` : null]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </span>
                   <span className="text-muted-foreground">
                     Invoiced in {selectedClient.currency}, {selectedClient.paymentTermsDays} days to pay
                   </span>
                 </>
               ) : (
-                <span className="text-muted-foreground">The client&apos;s address, currency and payment terms appear here.</span>
+                <span className="text-muted-foreground">
+                  The client&apos;s address, currency and payment terms appear here.
+                </span>
               )}
             </div>
           </div>
-          {errors.currency?.message ? <p className="text-sm font-medium text-destructive">{errors.currency.message}</p> : null}
+          {errors.currency?.message ? (
+            <p className="text-sm font-medium text-destructive">{errors.currency.message}</p>
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <FormField label="Issue date" htmlFor="issueDate" error={errors.issueDate?.message} required>
               <Input
                 type="date"
                 {...fieldAria("issueDate", { error: errors.issueDate?.message })}
-                {...register("issueDate", { onChange: (event: React.ChangeEvent<HTMLInputElement>) => followTerms(event.target.value, selectedClient?.paymentTermsDays) })}
+                {...register("issueDate", {
+                  onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+                    followTerms(event.target.value, selectedClient?.paymentTermsDays),
+                })}
                 required
               />
             </FormField>
             <FormField label="Due date" htmlFor="dueDate" error={errors.dueDate?.message} required>
-              <Input type="date" {...fieldAria("dueDate", { error: errors.dueDate?.message })} {...register("dueDate", { onChange: () => setDueTouched(true) })} required />
+              <Input
+                type="date"
+                {...fieldAria("dueDate", { error: errors.dueDate?.message })}
+                {...register("dueDate", { onChange: () => setDueTouched(true) })}
+                required
+              />
             </FormField>
             <FormField label="Service from" htmlFor="servicePeriodStart" error={errors.servicePeriodStart?.message}>
-              <Input type="date" {...fieldAria("servicePeriodStart", { error: errors.servicePeriodStart?.message })} {...register("servicePeriodStart")} />
+              <Input
+                type="date"
+                {...fieldAria("servicePeriodStart", { error: errors.servicePeriodStart?.message })}
+                {...register("servicePeriodStart")}
+              />
             </FormField>
             <FormField label="Service to" htmlFor="servicePeriodEnd" error={errors.servicePeriodEnd?.message}>
-              <Input type="date" {...fieldAria("servicePeriodEnd", { error: errors.servicePeriodEnd?.message })} {...register("servicePeriodEnd")} />
+              <Input
+                type="date"
+                {...fieldAria("servicePeriodEnd", { error: errors.servicePeriodEnd?.message })}
+                {...register("servicePeriodEnd")}
+              />
             </FormField>
           </div>
         </CardContent>
@@ -230,14 +283,26 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle>Lines</CardTitle>
           <div className="flex flex-wrap gap-2">
-            {kind === "invoice" ? <UnbilledTimeDialog clientId={clientId} currency={currency} locale={locale} excludeIds={linkedIds} onAdd={addTimeLines} /> : null}
+            {kind === "invoice" ? (
+              <UnbilledTimeDialog
+                clientId={clientId}
+                currency={currency}
+                locale={locale}
+                excludeIds={linkedIds}
+                onAdd={addTimeLines}
+              />
+            ) : null}
             <Button type="button" variant="outline" onClick={() => lines.append(emptyLine(defaultRate))}>
               <PlusIcon aria-hidden="true" /> Add line
             </Button>
           </div>
         </CardHeader>
         <CardContent className="grid gap-3">
-          {lines.fields.length === 0 ? <p className="text-sm text-muted-foreground">No lines yet. Add a line, or add the client&apos;s unbilled time.</p> : null}
+          {lines.fields.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No lines yet. Add a line, or add the client&apos;s unbilled time.
+            </p>
+          ) : null}
           {lines.fields.map((field, index) => {
             const id = (name: string) => `lines.${index}.${name}`;
             const net = live.nets[index];
@@ -248,28 +313,73 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
                   Line {index + 1}
                   {timeCount > 0 ? (
                     <span className="ml-2 inline-flex items-center gap-1 text-xs font-normal text-muted-foreground">
-                      <ClockIcon aria-hidden="true" className="size-3" /> bills {timeCount} time {timeCount === 1 ? "entry" : "entries"}
+                      <ClockIcon aria-hidden="true" className="size-3" /> bills {timeCount} time{" "}
+                      {timeCount === 1 ? "entry" : "entries"}
                     </span>
                   ) : null}
                 </legend>
-                <FormField label="Description" htmlFor={id("description")} error={lineError(index, "description")} required>
-                  <Textarea rows={1} {...fieldAria(id("description"), { error: lineError(index, "description") })} {...register(`lines.${index}.description`)} maxLength={500} required />
+                <FormField
+                  label="Description"
+                  htmlFor={id("description")}
+                  error={lineError(index, "description")}
+                  required
+                >
+                  <Textarea
+                    rows={1}
+                    {...fieldAria(id("description"), { error: lineError(index, "description") })}
+                    {...register(`lines.${index}.description`)}
+                    maxLength={500}
+                    required
+                  />
                 </FormField>
                 <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[1fr_1fr_1.2fr_1fr_1.6fr_1fr]">
                   <FormField label="Quantity" htmlFor={id("quantity")} error={lineError(index, "quantity")} required>
-                    <Input {...fieldAria(id("quantity"), { error: lineError(index, "quantity") })} {...register(`lines.${index}.quantity`)} inputMode="decimal" className="text-right tabular-nums" required />
+                    <Input
+                      {...fieldAria(id("quantity"), { error: lineError(index, "quantity") })}
+                      {...register(`lines.${index}.quantity`)}
+                      inputMode="decimal"
+                      className="text-right tabular-nums"
+                      required
+                    />
                   </FormField>
                   <FormField label="Unit" htmlFor={id("unit")} error={lineError(index, "unit")} required>
-                    <Input {...fieldAria(id("unit"), { error: lineError(index, "unit") })} {...register(`lines.${index}.unit`)} list="invoice-units" maxLength={20} required />
+                    <Input
+                      {...fieldAria(id("unit"), { error: lineError(index, "unit") })}
+                      {...register(`lines.${index}.unit`)}
+                      list="invoice-units"
+                      maxLength={20}
+                      required
+                    />
                   </FormField>
-                  <FormField label={`Unit price (${currency})`} htmlFor={id("unitPrice")} error={lineError(index, "unitPrice")} required>
-                    <Input {...fieldAria(id("unitPrice"), { error: lineError(index, "unitPrice") })} {...register(`lines.${index}.unitPrice`)} inputMode="decimal" className="text-right tabular-nums" required />
+                  <FormField
+                    label={`Unit price (${currency})`}
+                    htmlFor={id("unitPrice")}
+                    error={lineError(index, "unitPrice")}
+                    required
+                  >
+                    <Input
+                      {...fieldAria(id("unitPrice"), { error: lineError(index, "unitPrice") })}
+                      {...register(`lines.${index}.unitPrice`)}
+                      inputMode="decimal"
+                      className="text-right tabular-nums"
+                      required
+                    />
                   </FormField>
                   <FormField label="Discount %" htmlFor={id("discount")} error={lineError(index, "discount")}>
-                    <Input {...fieldAria(id("discount"), { error: lineError(index, "discount") })} {...register(`lines.${index}.discount`)} inputMode="decimal" placeholder="0" className="text-right tabular-nums" />
+                    <Input
+                      {...fieldAria(id("discount"), { error: lineError(index, "discount") })}
+                      {...register(`lines.${index}.discount`)}
+                      inputMode="decimal"
+                      placeholder="0"
+                      className="text-right tabular-nums"
+                    />
                   </FormField>
                   <FormField label="Tax rate" htmlFor={id("taxRateBp")} error={lineError(index, "taxRateBp")} required>
-                    <NativeSelect {...fieldAria(id("taxRateBp"), { error: lineError(index, "taxRateBp") })} {...register(`lines.${index}.taxRateBp`)} required>
+                    <NativeSelect
+                      {...fieldAria(id("taxRateBp"), { error: lineError(index, "taxRateBp") })}
+                      {...register(`lines.${index}.taxRateBp`)}
+                      required
+                    >
                       {taxRates.map((rate) => (
                         <option key={rate.basisPoints} value={rate.basisPoints}>
                           {rate.label} ({formatBasisPoints(rate.basisPoints, locale)})
@@ -279,16 +389,31 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
                   </FormField>
                   <div className="grid content-start gap-2">
                     <span className="text-sm font-medium">Net</span>
-                    <output htmlFor={`${id("quantity")} ${id("unitPrice")} ${id("discount")}`} className="flex h-9 items-center justify-end font-medium tabular-nums">
+                    <output
+                      htmlFor={`${id("quantity")} ${id("unitPrice")} ${id("discount")}`}
+                      className="flex h-9 items-center justify-end font-medium tabular-nums"
+                    >
                       {net === null || net === undefined ? "—" : money(net)}
                     </output>
                   </div>
                 </div>
                 <div className="flex flex-wrap justify-end gap-1">
-                  <Button type="button" variant="ghost" size="sm" onClick={() => lines.move(index, index - 1)} disabled={index === 0}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => lines.move(index, index - 1)}
+                    disabled={index === 0}
+                  >
                     <ArrowUpIcon aria-hidden="true" /> Up<span className="sr-only"> (line {index + 1})</span>
                   </Button>
-                  <Button type="button" variant="ghost" size="sm" onClick={() => lines.move(index, index + 1)} disabled={index === lines.fields.length - 1}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => lines.move(index, index + 1)}
+                    disabled={index === lines.fields.length - 1}
+                  >
                     <ArrowDownIcon aria-hidden="true" /> Down<span className="sr-only"> (line {index + 1})</span>
                   </Button>
                   <Button type="button" variant="ghost" size="sm" onClick={() => lines.remove(index)}>
@@ -303,7 +428,11 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
             <option value="day" />
             <option value="item" />
           </datalist>
-          <div className="ml-auto grid w-full max-w-sm gap-1 text-sm tabular-nums" aria-live="polite" data-testid="invoice-totals">
+          <div
+            className="ml-auto grid w-full max-w-sm gap-1 text-sm tabular-nums"
+            aria-live="polite"
+            data-testid="invoice-totals"
+          >
             {live.totals?.taxes.map((row) => (
               <div key={row.rateBp} className="grid gap-1">
                 <div className="flex justify-between text-muted-foreground">
@@ -328,7 +457,11 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
               <span>Total</span>
               <span data-testid="invoice-grand-total">{live.totals ? money(live.totals.total) : "—"}</span>
             </div>
-            {live.incomplete ? <p className="text-xs text-muted-foreground">Lines with an incomplete amount are left out until corrected.</p> : null}
+            {live.incomplete ? (
+              <p className="text-xs text-muted-foreground">
+                Lines with an incomplete amount are left out until corrected.
+              </p>
+            ) : null}
           </div>
         </CardContent>
       </Card>
@@ -338,11 +471,31 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
           <CardTitle>Notes and footer</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
-          <FormField label="Notes" htmlFor="notes" error={errors.notes?.message} description={`Shown on the ${documentName} above the footer.`}>
-            <Textarea rows={3} {...fieldAria("notes", { error: errors.notes?.message, description: true })} {...register("notes")} maxLength={5000} />
+          <FormField
+            label="Notes"
+            htmlFor="notes"
+            error={errors.notes?.message}
+            description={`Shown on the ${documentName} above the footer.`}
+          >
+            <Textarea
+              rows={3}
+              {...fieldAria("notes", { error: errors.notes?.message, description: true })}
+              {...register("notes")}
+              maxLength={5000}
+            />
           </FormField>
-          <FormField label="Footer" htmlFor="footer" error={errors.footer?.message} description="Legal mentions and late-payment terms.">
-            <Textarea rows={3} {...fieldAria("footer", { error: errors.footer?.message, description: true })} {...register("footer")} maxLength={5000} />
+          <FormField
+            label="Footer"
+            htmlFor="footer"
+            error={errors.footer?.message}
+            description="Legal mentions and late-payment terms."
+          >
+            <Textarea
+              rows={3}
+              {...fieldAria("footer", { error: errors.footer?.message, description: true })}
+              {...register("footer")}
+              maxLength={5000}
+            />
           </FormField>
         </CardContent>
       </Card>

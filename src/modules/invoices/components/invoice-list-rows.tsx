@@ -49,7 +49,9 @@ export function InvoiceListRows({ rows }: { rows: InvoiceListRow[] }) {
             <InvoiceStatusBadge status={row.status} />
           </TableCell>
           <TableCell className="text-right whitespace-nowrap tabular-nums">{row.total}</TableCell>
-          <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">{row.balance}</TableCell>
+          <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
+            {row.balance}
+          </TableCell>
         </TableRow>
       ))}
     </TableBody>

@@ -11,7 +11,19 @@ import { APPLICATION_STATUS_LABELS } from "../job-rules";
 import { APPLICATION_STATUSES } from "../job-schemas";
 
 /** Status (any to any, audited) and private notes of one application. */
-export function ApplicationControls({ id, version: initialVersion, status, notes, applicant }: { id: string; version: number; status: string; notes: string | null; applicant: string }) {
+export function ApplicationControls({
+  id,
+  version: initialVersion,
+  status,
+  notes,
+  applicant,
+}: {
+  id: string;
+  version: number;
+  status: string;
+  notes: string | null;
+  applicant: string;
+}) {
   const router = useRouter();
   const [version, setVersion] = useState(initialVersion);
   const [draft, setDraft] = useState(notes ?? "");
@@ -47,7 +59,12 @@ export function ApplicationControls({ id, version: initialVersion, status, notes
         <label htmlFor={`status-${id}`} className="text-sm font-medium">
           Status
         </label>
-        <NativeSelect id={`status-${id}`} defaultValue={status} disabled={pending} onChange={(event) => changeStatus(event.currentTarget.value)}>
+        <NativeSelect
+          id={`status-${id}`}
+          defaultValue={status}
+          disabled={pending}
+          onChange={(event) => changeStatus(event.currentTarget.value)}
+        >
           {APPLICATION_STATUSES.map((value) => (
             <option key={value} value={value}>
               {APPLICATION_STATUS_LABELS[value]}
@@ -59,7 +76,14 @@ export function ApplicationControls({ id, version: initialVersion, status, notes
         <label htmlFor={`notes-${id}`} className="text-sm font-medium">
           Notes
         </label>
-        <Textarea id={`notes-${id}`} rows={3} value={draft} maxLength={10_000} onChange={(event) => setDraft(event.currentTarget.value)} placeholder="Only the team sees these." />
+        <Textarea
+          id={`notes-${id}`}
+          rows={3}
+          value={draft}
+          maxLength={10_000}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          placeholder="Only the team sees these."
+        />
         <div>
           <Button size="sm" variant="outline" onClick={saveNotes} disabled={pending || draft === (notes ?? "")}>
             Save notes

@@ -17,7 +17,19 @@ type Errors = Record<string, string>;
  * answers with a redirect). With JavaScript it is sent with fetch: the typed values stay, errors
  * show next to their fields, and a CV over 5 MB is refused before it is uploaded.
  */
-export function ApplicationForm({ action, formToken, firmName, initialMessage, initialErrors }: { action: string; formToken: string; firmName: string; initialMessage?: string; initialErrors?: Errors }) {
+export function ApplicationForm({
+  action,
+  formToken,
+  firmName,
+  initialMessage,
+  initialErrors,
+}: {
+  action: string;
+  formToken: string;
+  firmName: string;
+  initialMessage?: string;
+  initialErrors?: Errors;
+}) {
   const [message, setMessage] = useState<string | null>(initialMessage ?? null);
   const [errors, setErrors] = useState<Errors>(initialErrors ?? {});
   const [sending, setSending] = useState(false);
@@ -40,13 +52,20 @@ export function ApplicationForm({ action, formToken, firmName, initialMessage, i
     const data = new FormData(form);
     const cv = data.get("cv");
     if (cv instanceof File && cv.size > CV_MAX_BYTES) {
-      fail("Please correct the highlighted fields.", { cv: "Your CV is larger than 5 MB. Please send a smaller file." });
+      fail("Please correct the highlighted fields.", {
+        cv: "Your CV is larger than 5 MB. Please send a smaller file.",
+      });
       return;
     }
     setSending(true);
     try {
       const response = await fetch(action, { method: "POST", body: data, headers: { accept: "application/json" } });
-      const result = (await response.json().catch(() => null)) as { ok: boolean; redirect?: string; message?: string; fieldErrors?: Errors } | null;
+      const result = (await response.json().catch(() => null)) as {
+        ok: boolean;
+        redirect?: string;
+        message?: string;
+        fieldErrors?: Errors;
+      } | null;
       if (result?.ok && result.redirect) {
         window.location.assign(result.redirect);
         return;
@@ -64,7 +83,14 @@ export function ApplicationForm({ action, formToken, firmName, initialMessage, i
   }
 
   return (
-    <form action={action} method="post" encType="multipart/form-data" onSubmit={onSubmit} noValidate className="relative grid gap-5">
+    <form
+      action={action}
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      noValidate
+      className="relative grid gap-5"
+    >
       {message ? (
         <div ref={alertRef} tabIndex={-1} className="outline-none">
           <Alert variant="destructive">
@@ -75,14 +101,38 @@ export function ApplicationForm({ action, formToken, firmName, initialMessage, i
       <AntiSpamFields formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full name" htmlFor="name" error={errors.name} required>
-          <Input {...fieldAria("name", { error: errors.name })} name="name" autoComplete="name" required maxLength={120} />
+          <Input
+            {...fieldAria("name", { error: errors.name })}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={120}
+          />
         </FormField>
         <FormField label="Email" htmlFor="email" error={errors.email} required>
-          <Input {...fieldAria("email", { error: errors.email })} name="email" type="email" autoComplete="email" required maxLength={254} />
+          <Input
+            {...fieldAria("email", { error: errors.email })}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+          />
         </FormField>
       </div>
-      <FormField label="Phone" htmlFor="phone" error={errors.phone} description="Optional. Add the country code if you live abroad.">
-        <Input {...fieldAria("phone", { error: errors.phone, description: true })} name="phone" type="tel" autoComplete="tel" maxLength={40} />
+      <FormField
+        label="Phone"
+        htmlFor="phone"
+        error={errors.phone}
+        description="Optional. Add the country code if you live abroad."
+      >
+        <Input
+          {...fieldAria("phone", { error: errors.phone, description: true })}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={40}
+        />
       </FormField>
       <fieldset className="grid gap-2" aria-describedby={errors.links ? "links-error" : "links-description"}>
         <legend className="mb-1 text-sm font-medium">Links (optional)</legend>
@@ -90,7 +140,17 @@ export function ApplicationForm({ action, formToken, firmName, initialMessage, i
           Up to {MAX_APPLICATION_LINKS}: a portfolio, LinkedIn, GitHub…
         </p>
         {Array.from({ length: MAX_APPLICATION_LINKS }, (_, index) => (
-          <Input key={index} id={`links-${index}`} name="links" type="url" inputMode="url" placeholder="https://" aria-label={`Link ${index + 1}`} aria-invalid={errors.links ? true : undefined} maxLength={500} />
+          <Input
+            key={index}
+            id={`links-${index}`}
+            name="links"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            aria-label={`Link ${index + 1}`}
+            aria-invalid={errors.links ? true : undefined}
+            maxLength={500}
+          />
         ))}
         {errors.links ? (
           <p id="links-error" className="text-sm font-medium text-destructive">
@@ -98,8 +158,18 @@ export function ApplicationForm({ action, formToken, firmName, initialMessage, i
           </p>
         ) : null}
       </fieldset>
-      <FormField label="Cover letter" htmlFor="coverLetter" error={errors.coverLetter} description={`Optional, up to ${COVER_LETTER_MAX.toLocaleString("en-GB")} characters.`}>
-        <Textarea {...fieldAria("coverLetter", { error: errors.coverLetter, description: true })} name="coverLetter" rows={7} maxLength={COVER_LETTER_MAX} />
+      <FormField
+        label="Cover letter"
+        htmlFor="coverLetter"
+        error={errors.coverLetter}
+        description={`Optional, up to ${COVER_LETTER_MAX.toLocaleString("en-GB")} characters.`}
+      >
+        <Textarea
+          {...fieldAria("coverLetter", { error: errors.coverLetter, description: true })}
+          name="coverLetter"
+          rows={7}
+          maxLength={COVER_LETTER_MAX}
+        />
       </FormField>
       <FormField label="CV" htmlFor="cv" error={errors.cv} description="PDF, DOC or DOCX, at most 5 MB." required>
         <Input
@@ -113,9 +183,18 @@ export function ApplicationForm({ action, formToken, firmName, initialMessage, i
       </FormField>
       <div className="grid gap-1">
         <div className="flex items-start gap-3">
-          <Checkbox id="consent" name="consent" value="on" required className="mt-0.5" aria-invalid={errors.consent ? true : undefined} aria-describedby={errors.consent ? "consent-error" : undefined} />
+          <Checkbox
+            id="consent"
+            name="consent"
+            value="on"
+            required
+            className="mt-0.5"
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? "consent-error" : undefined}
+          />
           <label htmlFor="consent" className="text-sm leading-snug">
-            I agree that {firmName} keeps my application and CV to assess it. They are deleted automatically after the retention period. <span aria-hidden="true">*</span>
+            I agree that {firmName} keeps my application and CV to assess it. They are deleted automatically after the
+            retention period. <span aria-hidden="true">*</span>
           </label>
         </div>
         {errors.consent ? (

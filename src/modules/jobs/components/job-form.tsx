@@ -18,7 +18,18 @@ import { jobInput } from "../job-schemas";
 import { MARKDOWN_CLASSES } from "./markdown-classes";
 
 type Values = z.input<typeof jobInput>;
-const FIELDS = ["title", "location", "workplace", "employmentType", "salaryMin", "salaryMax", "salaryCurrency", "salaryPeriod", "description", "closesOn"] as const;
+const FIELDS = [
+  "title",
+  "location",
+  "workplace",
+  "employmentType",
+  "salaryMin",
+  "salaryMax",
+  "salaryCurrency",
+  "salaryPeriod",
+  "description",
+  "closesOn",
+] as const;
 
 export type EditableJob = {
   id: string;
@@ -35,7 +46,8 @@ export type EditableJob = {
   closesOn: string | null;
 };
 
-const amount = (minor: number | null) => (minor === null ? "" : minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2));
+const amount = (minor: number | null) =>
+  minor === null ? "" : minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
 
 /** Create (no job) or edit a job; the description has a Write / Preview switch rendered by the server. */
 export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCurrency: string }) {
@@ -58,7 +70,11 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
     }),
     [job, defaultCurrency],
   );
-  const form = useForm<Values>({ resolver: zodResolver(jobInput, undefined, { raw: true }), values, resetOptions: { keepDirtyValues: true } });
+  const form = useForm<Values>({
+    resolver: zodResolver(jobInput, undefined, { raw: true }),
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
   const { errors, isSubmitting } = form.formState;
   const [version, setVersion] = useState(job?.version ?? 1);
 
@@ -74,7 +90,9 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
     const result = job ? await updateJobAction({ ...raw, id: job.id, version }) : await createJobAction(raw);
     if (!result.ok) {
       const fieldErrors = result.fieldErrors ?? {};
-      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) =>
+        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
+      );
       setFormError(result.message);
       return;
     }
@@ -97,11 +115,23 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
         </Alert>
       ) : null}
       <FormField label="Title" htmlFor="title" error={error("title")} required>
-        <Input {...fieldAria("title", { error: error("title") })} {...form.register("title")} required maxLength={120} autoComplete="off" />
+        <Input
+          {...fieldAria("title", { error: error("title") })}
+          {...form.register("title")}
+          required
+          maxLength={120}
+          autoComplete="off"
+        />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-3">
         <FormField label="Location" htmlFor="location" error={error("location")}>
-          <Input {...fieldAria("location", { error: error("location") })} {...form.register("location")} maxLength={120} placeholder="Paris" autoComplete="off" />
+          <Input
+            {...fieldAria("location", { error: error("location") })}
+            {...form.register("location")}
+            maxLength={120}
+            placeholder="Paris"
+            autoComplete="off"
+          />
         </FormField>
         <FormField label="Workplace" htmlFor="workplace" error={error("workplace")} required>
           <NativeSelect {...fieldAria("workplace", { error: error("workplace") })} {...form.register("workplace")}>
@@ -113,7 +143,10 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
           </NativeSelect>
         </FormField>
         <FormField label="Employment type" htmlFor="employmentType" error={error("employmentType")} required>
-          <NativeSelect {...fieldAria("employmentType", { error: error("employmentType") })} {...form.register("employmentType")}>
+          <NativeSelect
+            {...fieldAria("employmentType", { error: error("employmentType") })}
+            {...form.register("employmentType")}
+          >
             {Object.entries(EMPLOYMENT_TYPE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -126,16 +159,37 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
         <legend className="text-sm font-medium">Salary (optional)</legend>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <FormField label="Minimum" htmlFor="salaryMin" error={error("salaryMin")}>
-            <Input {...fieldAria("salaryMin", { error: error("salaryMin") })} {...form.register("salaryMin")} inputMode="decimal" className="text-right tabular-nums" autoComplete="off" />
+            <Input
+              {...fieldAria("salaryMin", { error: error("salaryMin") })}
+              {...form.register("salaryMin")}
+              inputMode="decimal"
+              className="text-right tabular-nums"
+              autoComplete="off"
+            />
           </FormField>
           <FormField label="Maximum" htmlFor="salaryMax" error={error("salaryMax")}>
-            <Input {...fieldAria("salaryMax", { error: error("salaryMax") })} {...form.register("salaryMax")} inputMode="decimal" className="text-right tabular-nums" autoComplete="off" />
+            <Input
+              {...fieldAria("salaryMax", { error: error("salaryMax") })}
+              {...form.register("salaryMax")}
+              inputMode="decimal"
+              className="text-right tabular-nums"
+              autoComplete="off"
+            />
           </FormField>
           <FormField label="Currency" htmlFor="salaryCurrency" error={error("salaryCurrency")}>
-            <Input {...fieldAria("salaryCurrency", { error: error("salaryCurrency") })} {...form.register("salaryCurrency")} maxLength={3} className="uppercase" autoComplete="off" />
+            <Input
+              {...fieldAria("salaryCurrency", { error: error("salaryCurrency") })}
+              {...form.register("salaryCurrency")}
+              maxLength={3}
+              className="uppercase"
+              autoComplete="off"
+            />
           </FormField>
           <FormField label="Per" htmlFor="salaryPeriod" error={error("salaryPeriod")}>
-            <NativeSelect {...fieldAria("salaryPeriod", { error: error("salaryPeriod") })} {...form.register("salaryPeriod")}>
+            <NativeSelect
+              {...fieldAria("salaryPeriod", { error: error("salaryPeriod") })}
+              {...form.register("salaryPeriod")}
+            >
               {Object.entries(SALARY_PERIOD_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label.replace("per ", "")}
@@ -145,8 +199,18 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
           </FormField>
         </div>
       </fieldset>
-      <FormField label="Closes on" htmlFor="closesOn" error={error("closesOn")} description="Optional. After this date the job leaves the public site.">
-        <Input {...fieldAria("closesOn", { error: error("closesOn"), description: true })} {...form.register("closesOn")} type="date" className="w-fit" />
+      <FormField
+        label="Closes on"
+        htmlFor="closesOn"
+        error={error("closesOn")}
+        description="Optional. After this date the job leaves the public site."
+      >
+        <Input
+          {...fieldAria("closesOn", { error: error("closesOn"), description: true })}
+          {...form.register("closesOn")}
+          type="date"
+          className="w-fit"
+        />
       </FormField>
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -154,10 +218,20 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
             Description (Markdown)
           </label>
           <div role="group" aria-label="Description view" className="inline-flex rounded-md border p-0.5 text-sm">
-            <button type="button" aria-pressed={tab === "write"} onClick={() => setTab("write")} className="rounded px-3 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:bg-muted aria-pressed:font-medium">
+            <button
+              type="button"
+              aria-pressed={tab === "write"}
+              onClick={() => setTab("write")}
+              className="rounded px-3 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:bg-muted aria-pressed:font-medium"
+            >
               Write
             </button>
-            <button type="button" aria-pressed={tab === "preview"} onClick={showPreview} className="rounded px-3 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:bg-muted aria-pressed:font-medium">
+            <button
+              type="button"
+              aria-pressed={tab === "preview"}
+              onClick={showPreview}
+              className="rounded px-3 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:bg-muted aria-pressed:font-medium"
+            >
               Preview
             </button>
           </div>
@@ -169,7 +243,11 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
           className={tab === "write" ? "font-mono text-sm" : "hidden"}
         />
         {tab === "preview" ? (
-          <div aria-live="polite" className={`min-h-40 rounded-md border p-4 ${MARKDOWN_CLASSES}`} dangerouslySetInnerHTML={{ __html: preview || "<p>Nothing to preview yet.</p>" }} />
+          <div
+            aria-live="polite"
+            className={`min-h-40 rounded-md border p-4 ${MARKDOWN_CLASSES}`}
+            dangerouslySetInnerHTML={{ __html: preview || "<p>Nothing to preview yet.</p>" }}
+          />
         ) : null}
         <p id="description-description" className="text-sm text-muted-foreground">
           ## for headings, - for lists, **bold**, [links](https://…). HTML is not allowed.

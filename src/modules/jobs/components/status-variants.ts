@@ -1,7 +1,11 @@
 import type { BadgeVariant } from "@/components/ui/badge";
 
 /** One colour per state, the same everywhere (SPEC section 11); the badge always carries the text too. */
-export const JOB_STATUS_VARIANTS = { draft: "neutral", published: "success", closed: "secondary" } as const satisfies Record<string, BadgeVariant>;
+export const JOB_STATUS_VARIANTS = {
+  draft: "neutral",
+  published: "success",
+  closed: "secondary",
+} as const satisfies Record<string, BadgeVariant>;
 export const APPLICATION_STATUS_VARIANTS = {
   new: "info",
   reviewing: "warning",
@@ -11,4 +15,8 @@ export const APPLICATION_STATUS_VARIANTS = {
   rejected: "danger",
   withdrawn: "neutral",
 } as const satisfies Record<string, BadgeVariant>;
-export const MESSAGE_STATUS_VARIANTS = { new: "info", read: "neutral", archived: "secondary" } as const satisfies Record<string, BadgeVariant>;
+export const MESSAGE_STATUS_VARIANTS = {
+  new: "info",
+  read: "neutral",
+  archived: "secondary",
+} as const satisfies Record<string, BadgeVariant>;

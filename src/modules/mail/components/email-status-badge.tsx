@@ -14,4 +14,6 @@ export function EmailStatusBadge({ status }: { status: EmailStatus }) {
   return <Badge variant={variant}>{label}</Badge>;
 }
 
-export const EMAIL_STATUS_LABELS = Object.fromEntries(Object.entries(LABELS).map(([key, value]) => [key, value.label])) as Record<EmailStatus, string>;
+export const EMAIL_STATUS_LABELS = Object.fromEntries(
+  Object.entries(LABELS).map(([key, value]) => [key, value.label]),
+) as Record<EmailStatus, string>;

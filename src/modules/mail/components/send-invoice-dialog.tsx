@@ -10,7 +10,15 @@ import type { z } from "zod";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { sendInvoiceEmailAction } from "../invoice-mail-actions";
@@ -32,8 +40,17 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const initial: Values = { invoiceId, to: defaults.to, cc: defaults.cc, subject: defaults.subject, message: defaults.message };
-  const form = useForm<Values, unknown, Values>({ resolver: zodResolver(sendInvoiceEmailInput, undefined, { raw: true }), defaultValues: initial });
+  const initial: Values = {
+    invoiceId,
+    to: defaults.to,
+    cc: defaults.cc,
+    subject: defaults.subject,
+    message: defaults.message,
+  };
+  const form = useForm<Values, unknown, Values>({
+    resolver: zodResolver(sendInvoiceEmailInput, undefined, { raw: true }),
+    defaultValues: initial,
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async () => {
@@ -81,7 +98,9 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Send invoice {number}</DialogTitle>
-          <DialogDescription>The PDF is attached. The mail goes through the outbox, where you can follow it.</DialogDescription>
+          <DialogDescription>
+            The PDF is attached. The mail goes through the outbox, where you can follow it.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {formError ? (
@@ -89,17 +108,49 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
               <AlertDescription>{formError}</AlertDescription>
             </Alert>
           ) : null}
-          <FormField label="To" htmlFor="send-to" error={errors.to?.message} required description="One or more addresses, separated by commas.">
-            <Input {...fieldAria("send-to", { error: errors.to?.message, description: true })} {...form.register("to")} type="text" inputMode="email" autoComplete="off" spellCheck={false} required />
+          <FormField
+            label="To"
+            htmlFor="send-to"
+            error={errors.to?.message}
+            required
+            description="One or more addresses, separated by commas."
+          >
+            <Input
+              {...fieldAria("send-to", { error: errors.to?.message, description: true })}
+              {...form.register("to")}
+              type="text"
+              inputMode="email"
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
           </FormField>
           <FormField label="Cc" htmlFor="send-cc" error={errors.cc?.message}>
-            <Input {...fieldAria("send-cc", { error: errors.cc?.message })} {...form.register("cc")} type="text" inputMode="email" autoComplete="off" spellCheck={false} />
+            <Input
+              {...fieldAria("send-cc", { error: errors.cc?.message })}
+              {...form.register("cc")}
+              type="text"
+              inputMode="email"
+              autoComplete="off"
+              spellCheck={false}
+            />
           </FormField>
           <FormField label="Subject" htmlFor="send-subject" error={errors.subject?.message} required>
-            <Input {...fieldAria("send-subject", { error: errors.subject?.message })} {...form.register("subject")} required maxLength={200} />
+            <Input
+              {...fieldAria("send-subject", { error: errors.subject?.message })}
+              {...form.register("subject")}
+              required
+              maxLength={200}
+            />
           </FormField>
           <FormField label="Message" htmlFor="send-message" error={errors.message?.message} required>
-            <Textarea {...fieldAria("send-message", { error: errors.message?.message })} {...form.register("message")} rows={8} required maxLength={5000} />
+            <Textarea
+              {...fieldAria("send-message", { error: errors.message?.message })}
+              {...form.register("message")}
+              rows={8}
+              required
+              maxLength={5000}
+            />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

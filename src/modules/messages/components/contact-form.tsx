@@ -42,20 +42,61 @@ export function ContactForm({ formToken }: { formToken: string }) {
       <AntiSpamFields formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Name" htmlFor="name" error={errors.name} required>
-          <Input {...fieldAria("name", { error: errors.name })} name="name" autoComplete="name" required maxLength={120} defaultValue={values.name} />
+          <Input
+            {...fieldAria("name", { error: errors.name })}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={120}
+            defaultValue={values.name}
+          />
         </FormField>
         <FormField label="Email" htmlFor="email" error={errors.email} required>
-          <Input {...fieldAria("email", { error: errors.email })} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} />
+          <Input
+            {...fieldAria("email", { error: errors.email })}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={values.email}
+          />
         </FormField>
       </div>
       <FormField label="Company" htmlFor="company" error={errors.company} description="Optional.">
-        <Input {...fieldAria("company", { error: errors.company, description: true })} name="company" autoComplete="organization" maxLength={200} defaultValue={values.company} />
+        <Input
+          {...fieldAria("company", { error: errors.company, description: true })}
+          name="company"
+          autoComplete="organization"
+          maxLength={200}
+          defaultValue={values.company}
+        />
       </FormField>
       <FormField label="Subject" htmlFor="subject" error={errors.subject} required>
-        <Input {...fieldAria("subject", { error: errors.subject })} name="subject" required maxLength={200} defaultValue={values.subject} />
+        <Input
+          {...fieldAria("subject", { error: errors.subject })}
+          name="subject"
+          required
+          maxLength={200}
+          defaultValue={values.subject}
+        />
       </FormField>
-      <FormField label="Message" htmlFor="body" error={errors.body} description={`Between ${BODY_MIN} and ${BODY_MAX.toLocaleString("en-GB")} characters.`} required>
-        <Textarea {...fieldAria("body", { error: errors.body, description: true })} name="body" rows={8} required minLength={BODY_MIN} maxLength={BODY_MAX} defaultValue={values.body} />
+      <FormField
+        label="Message"
+        htmlFor="body"
+        error={errors.body}
+        description={`Between ${BODY_MIN} and ${BODY_MAX.toLocaleString("en-GB")} characters.`}
+        required
+      >
+        <Textarea
+          {...fieldAria("body", { error: errors.body, description: true })}
+          name="body"
+          rows={8}
+          required
+          minLength={BODY_MIN}
+          maxLength={BODY_MAX}
+          defaultValue={values.body}
+        />
       </FormField>
       <CallbackFields values={values} errors={errors} />
       <div>
@@ -91,8 +132,22 @@ function CallbackFields({ values, errors }: { values: Record<string, string>; er
           </p>
         </div>
       </div>
-      <FormField label="Phone" htmlFor="phone" error={errors.phone} required={callback} description={callback ? "Required to call you back. Add the country code if you are abroad." : "Optional."}>
-        <Input {...fieldAria("phone", { error: errors.phone, description: true })} name="phone" type="tel" autoComplete="tel" maxLength={40} required={callback} defaultValue={values.phone} />
+      <FormField
+        label="Phone"
+        htmlFor="phone"
+        error={errors.phone}
+        required={callback}
+        description={callback ? "Required to call you back. Add the country code if you are abroad." : "Optional."}
+      >
+        <Input
+          {...fieldAria("phone", { error: errors.phone, description: true })}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={40}
+          required={callback}
+          defaultValue={values.phone}
+        />
       </FormField>
     </>
   );

@@ -8,10 +8,22 @@ import { setMessageStatusAction } from "../message-actions";
 
 const LABELS = { new: "Mark as new", read: "Mark as read", archived: "Archive" } as const;
 
-export function MessageStatusButtons({ id, version, status, subject }: { id: string; version: number; status: "new" | "read" | "archived"; subject: string }) {
+export function MessageStatusButtons({
+  id,
+  version,
+  status,
+  subject,
+}: {
+  id: string;
+  version: number;
+  status: "new" | "read" | "archived";
+  subject: string;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const targets = (["read", "archived", "new"] as const).filter((target) => target !== status && !(status === "new" && target === "new"));
+  const targets = (["read", "archived", "new"] as const).filter(
+    (target) => target !== status && !(status === "new" && target === "new"),
+  );
   return (
     <div className="flex flex-wrap gap-2">
       {targets.map((target) => (

@@ -30,7 +30,9 @@ export function SentryExample({ configured, destination }: { configured: boolean
     let active = true;
     // The tunnel accepts POST only: a GET answered 405 proves the route is there and enabled.
     fetch(TUNNEL_PATH, { method: "GET", cache: "no-store" })
-      .then((response) => (response.status === 405 ? "reachable" : response.status === 404 ? "not-configured" : "unreachable"))
+      .then((response) =>
+        response.status === 405 ? "reachable" : response.status === 404 ? "not-configured" : "unreachable",
+      )
       .catch(() => "unreachable" as const)
       .then((result) => {
         if (active) setProbe(result);
@@ -58,7 +60,9 @@ export function SentryExample({ configured, destination }: { configured: boolean
       const response = await fetch("/api/sentry-example-api", { cache: "no-store" });
       setServerResult(
         `Called /api/sentry-example-api: the server threw SentryExampleAPIError and answered ${response.status}. ` +
-          (configured ? "The error is in the server logs and was reported to Sentry by the server." : "The error is in the server logs; reporting is not configured."),
+          (configured
+            ? "The error is in the server logs and was reported to Sentry by the server."
+            : "The error is in the server logs; reporting is not configured."),
       );
     } catch {
       setServerResult("Could not call /api/sentry-example-api: the server did not answer.");
@@ -74,7 +78,9 @@ export function SentryExample({ configured, destination }: { configured: boolean
           Status
         </h2>
         <p className="mt-2" data-testid="reporting-status">
-          {configured ? `Error reporting is configured: reports go to ${destination}.` : "Error reporting is not configured: set SENTRY_DSN to enable it."}
+          {configured
+            ? `Error reporting is configured: reports go to ${destination}.`
+            : "Error reporting is not configured: set SENTRY_DSN to enable it."}
         </p>
         <p className="mt-1 text-sm text-muted-foreground" data-testid="tunnel-status" aria-live="polite">
           {probeText[probe]}

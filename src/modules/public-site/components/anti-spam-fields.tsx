@@ -10,7 +10,14 @@ export function AntiSpamFields({ formToken }: { formToken: string }) {
       <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor={`${HONEYPOT_FIELD}-field`}>Leave this field empty</label>
-        <input id={`${HONEYPOT_FIELD}-field`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`${HONEYPOT_FIELD}-field`}
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
     </>
   );

@@ -5,7 +5,16 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { unstable_rethrow, useRouter } from "next/navigation";
 import { useActionState, useEffect, useRef, useState } from "react";
 import type * as React from "react";
-import { type FieldPath, FormProvider, get, type UseFormRegister, useFieldArray, useForm, useFormContext, useWatch } from "react-hook-form";
+import {
+  type FieldPath,
+  FormProvider,
+  get,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+  useFormContext,
+  useWatch,
+} from "react-hook-form";
 import { toast } from "sonner";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -43,7 +52,8 @@ type Name = FieldPath<SettingsFormInput>;
 const FORM_ID = "settings-form";
 const MAX_TAX_RATES = 20;
 
-const UNEXPECTED = "Bureau could not save the settings just now. Your changes are still here; please try again in a moment.";
+const UNEXPECTED =
+  "Bureau could not save the settings just now. Your changes are still here; please try again in a moment.";
 
 type FormAlert = { message: string; details: string[] };
 
@@ -115,7 +125,12 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
     <FormProvider {...form}>
       <div className="grid gap-6">
         {alert ? (
-          <Alert ref={alertRef} tabIndex={-1} variant="destructive" className="scroll-mt-4 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Alert
+            ref={alertRef}
+            tabIndex={-1}
+            variant="destructive"
+            className="scroll-mt-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <AlertTitle>The settings were not saved</AlertTitle>
             <AlertDescription>
               <p>{alert.message}</p>
@@ -130,16 +145,40 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
           </Alert>
         ) : null}
 
-        <form id={FORM_ID} noValidate onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} className="grid gap-6">
+        <form
+          id={FORM_ID}
+          noValidate
+          onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+          className="grid gap-6"
+        >
           <input type="hidden" {...register("version")} />
 
           <Section title="Firm" description="Who issues the invoices: shown on every invoice and email.">
             <TextField name="firmName" label="Firm name" required autoComplete="organization" />
             <TextField name="legalForm" label="Legal form" placeholder="e.g. SAS, Ltd, GmbH" />
-            <TextField name="registrationNumber" label="Registration number" description="Company register number (e.g. SIREN, Companies House)." />
-            <TextField name="vatNumber" label="VAT number" description="Checked for the shape of the chosen country's numbers in the EU." autoCapitalize="characters" />
-            <TextField name="addressLine1" label="Address line 1" autoComplete="address-line1" className="md:col-span-2" />
-            <TextField name="addressLine2" label="Address line 2" autoComplete="address-line2" className="md:col-span-2" />
+            <TextField
+              name="registrationNumber"
+              label="Registration number"
+              description="Company register number (e.g. SIREN, Companies House)."
+            />
+            <TextField
+              name="vatNumber"
+              label="VAT number"
+              description="Checked for the shape of the chosen country's numbers in the EU."
+              autoCapitalize="characters"
+            />
+            <TextField
+              name="addressLine1"
+              label="Address line 1"
+              autoComplete="address-line1"
+              className="md:col-span-2"
+            />
+            <TextField
+              name="addressLine2"
+              label="Address line 2"
+              autoComplete="address-line2"
+              className="md:col-span-2"
+            />
             <TextField name="postalCode" label="Postal code" autoComplete="postal-code" />
             <TextField name="city" label="City" autoComplete="address-level2" />
             <SelectField name="country" label="Country" required>
@@ -154,12 +193,23 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
           </Section>
 
           <Section title="Payment details" description="Printed on invoices so clients know where to pay.">
-            <TextField name="iban" label="IBAN" autoCapitalize="characters" spellCheck={false} placeholder="FR76 3000 6000 0112 3456 7890 189" />
+            <TextField
+              name="iban"
+              label="IBAN"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="FR76 3000 6000 0112 3456 7890 189"
+            />
             <TextField name="bic" label="BIC" autoCapitalize="characters" spellCheck={false} placeholder="AGRIFRPP" />
           </Section>
 
           <Section title="Regional" description="How money, dates and numbers are written, and which day is today.">
-            <SelectField name="currency" label="Currency" required description="The default for new clients and invoices.">
+            <SelectField
+              name="currency"
+              label="Currency"
+              required
+              description="The default for new clients and invoices."
+            >
               {options.currencies.map((currency) => (
                 <option key={currency.code} value={currency.code}>
                   {currency.code} — {currency.name}
@@ -173,7 +223,13 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
                 </option>
               ))}
             </SelectField>
-            <SelectField name="timezone" label="Timezone" required description="Decides the firm's day: today's date, weeks and due dates." className="md:col-span-2">
+            <SelectField
+              name="timezone"
+              label="Timezone"
+              required
+              description="Decides the firm's day: today's date, weeks and due dates."
+              className="md:col-span-2"
+            >
               <TimezoneOptions timezones={options.timezones} />
             </SelectField>
           </Section>
@@ -253,9 +309,7 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
           data-print-hide=""
           className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:-mx-8 sm:px-8 md:static md:mx-0 md:border-0 md:bg-transparent md:px-0 md:py-0 md:backdrop-blur-none"
         >
-          <p className="mr-auto text-sm text-muted-foreground">
-            {isDirty ? "You have unsaved changes." : ""}
-          </p>
+          <p className="mr-auto text-sm text-muted-foreground">{isDirty ? "You have unsaved changes." : ""}</p>
           <Button type="submit" form={FORM_ID} disabled={isSubmitting} className="w-full sm:w-auto">
             {isSubmitting ? "Saving…" : "Save settings"}
           </Button>
@@ -296,8 +350,21 @@ function TextField({ name, label, description, required, className, inputClassNa
   const { register } = useFormContext<SettingsFormInput>();
   const error = useFieldError(name);
   return (
-    <FormField label={label} htmlFor={name} error={error} description={description} required={required} className={className}>
-      <Input {...inputProps} {...register(name)} {...fieldAria(name, { error, description: Boolean(description) })} required={required} className={inputClassName} />
+    <FormField
+      label={label}
+      htmlFor={name}
+      error={error}
+      description={description}
+      required={required}
+      className={className}
+    >
+      <Input
+        {...inputProps}
+        {...register(name)}
+        {...fieldAria(name, { error, description: Boolean(description) })}
+        required={required}
+        className={inputClassName}
+      />
     </FormField>
   );
 }
@@ -309,12 +376,28 @@ function TextareaField({
   required,
   className,
   ...textareaProps
-}: Omit<React.ComponentProps<"textarea">, "name" | "id"> & { name: Name; label: string; description?: React.ReactNode }) {
+}: Omit<React.ComponentProps<"textarea">, "name" | "id"> & {
+  name: Name;
+  label: string;
+  description?: React.ReactNode;
+}) {
   const { register } = useFormContext<SettingsFormInput>();
   const error = useFieldError(name);
   return (
-    <FormField label={label} htmlFor={name} error={error} description={description} required={required} className={className}>
-      <Textarea {...textareaProps} {...register(name)} {...fieldAria(name, { error, description: Boolean(description) })} required={required} />
+    <FormField
+      label={label}
+      htmlFor={name}
+      error={error}
+      description={description}
+      required={required}
+      className={className}
+    >
+      <Textarea
+        {...textareaProps}
+        {...register(name)}
+        {...fieldAria(name, { error, description: Boolean(description) })}
+        required={required}
+      />
     </FormField>
   );
 }
@@ -337,8 +420,19 @@ function SelectField({
   const { register } = useFormContext<SettingsFormInput>();
   const error = useFieldError(name);
   return (
-    <FormField label={label} htmlFor={name} error={error} description={description} required={required} className={className}>
-      <NativeSelect {...register(name)} {...fieldAria(name, { error, description: Boolean(description) })} required={required}>
+    <FormField
+      label={label}
+      htmlFor={name}
+      error={error}
+      description={description}
+      required={required}
+      className={className}
+    >
+      <NativeSelect
+        {...register(name)}
+        {...fieldAria(name, { error, description: Boolean(description) })}
+        required={required}
+      >
         {children}
       </NativeSelect>
     </FormField>
@@ -393,7 +487,15 @@ function HourlyRateField() {
   );
 }
 
-function NumberPatternField({ name, label, today }: { name: "invoiceNumberPattern" | "creditNoteNumberPattern"; label: string; today: string }) {
+function NumberPatternField({
+  name,
+  label,
+  today,
+}: {
+  name: "invoiceNumberPattern" | "creditNoteNumberPattern";
+  label: string;
+  today: string;
+}) {
   const { control } = useFormContext<SettingsFormInput>();
   const pattern = useWatch({ control, name }).trim();
   const check = validateNumberPattern(pattern);
@@ -409,7 +511,8 @@ function NumberPatternField({ name, label, today }: { name: "invoiceNumberPatter
       description={
         <>
           <span className="block">
-            <code>{"{YYYY}"}</code> year, <code>{"{YY}"}</code> two-digit year, <code>{"{MM}"}</code> month, <code>{"{SEQ:n}"}</code> sequence of at least n digits.
+            <code>{"{YYYY}"}</code> year, <code>{"{YY}"}</code> two-digit year, <code>{"{MM}"}</code> month,{" "}
+            <code>{"{SEQ:n}"}</code> sequence of at least n digits.
           </span>
           <span className="block" aria-live="polite">
             {preview ? (
@@ -438,7 +541,9 @@ function TaxRatesField() {
   const errorId = "taxRates-error";
 
   function chooseDefault(chosen: number) {
-    getValues("taxRates").forEach((_, index) => setValue(`taxRates.${index}.isDefault`, index === chosen, { shouldDirty: true }));
+    getValues("taxRates").forEach((_, index) =>
+      setValue(`taxRates.${index}.isDefault`, index === chosen, { shouldDirty: true }),
+    );
     if (formState.isSubmitted) void trigger("taxRates");
   }
 
@@ -451,7 +556,10 @@ function TaxRatesField() {
   }
 
   return (
-    <fieldset className="grid gap-3 md:col-span-2" aria-describedby={["taxRates-description", rootError ? errorId : null].filter(Boolean).join(" ")}>
+    <fieldset
+      className="grid gap-3 md:col-span-2"
+      aria-describedby={["taxRates-description", rootError ? errorId : null].filter(Boolean).join(" ")}
+    >
       <legend className="mb-2 text-sm font-medium">Tax rates</legend>
       <p id="taxRates-description" className="-mt-1 text-sm text-muted-foreground">
         The rates an invoice line can use; the default one is chosen for new lines.
@@ -512,11 +620,42 @@ function TaxRateRow({
   const radioId = `taxRates.${index}.isDefault`;
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-start gap-x-3 gap-y-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_7rem_auto_auto] sm:border-0 sm:p-0">
-      <FormField label={<>Label<span className="sr-only"> of tax rate {index + 1}</span></>} htmlFor={labelName} error={labelError} required>
-        <Input {...register(labelName)} {...fieldAria(labelName, { error: labelError })} required placeholder="Standard 20 %" autoComplete="off" />
+      <FormField
+        label={
+          <>
+            Label<span className="sr-only"> of tax rate {index + 1}</span>
+          </>
+        }
+        htmlFor={labelName}
+        error={labelError}
+        required
+      >
+        <Input
+          {...register(labelName)}
+          {...fieldAria(labelName, { error: labelError })}
+          required
+          placeholder="Standard 20 %"
+          autoComplete="off"
+        />
       </FormField>
-      <FormField label={<>Rate (%)<span className="sr-only"> of tax rate {index + 1}</span></>} htmlFor={percentName} error={percentError} required>
-        <Input {...register(percentName)} {...fieldAria(percentName, { error: percentError })} required inputMode="decimal" autoComplete="off" placeholder="20" />
+      <FormField
+        label={
+          <>
+            Rate (%)<span className="sr-only"> of tax rate {index + 1}</span>
+          </>
+        }
+        htmlFor={percentName}
+        error={percentError}
+        required
+      >
+        <Input
+          {...register(percentName)}
+          {...fieldAria(percentName, { error: percentError })}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="20"
+        />
       </FormField>
       <div className="flex h-9 items-center gap-2 sm:mt-6">
         <input
@@ -532,7 +671,13 @@ function TaxRateRow({
         </Label>
       </div>
       <div className="flex h-9 items-center justify-end sm:mt-6">
-        <Button variant="ghost" size="sm" disabled={!canRemove} onClick={onRemove} className="text-muted-foreground hover:text-destructive">
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!canRemove}
+          onClick={onRemove}
+          className="text-muted-foreground hover:text-destructive"
+        >
           <Trash2Icon aria-hidden="true" />
           Remove<span className="sr-only"> tax rate {index + 1}</span>
         </Button>
@@ -551,7 +696,10 @@ function RemindersField() {
       <legend className="mb-2 text-sm font-medium">Payment reminders</legend>
       <div className="grid content-start gap-2">
         <div className="flex items-center gap-2">
-          <Checkbox {...register("remindersEnabled")} {...fieldAria("remindersEnabled", { error: enabledError, description: true })} />
+          <Checkbox
+            {...register("remindersEnabled")}
+            {...fieldAria("remindersEnabled", { error: enabledError, description: true })}
+          />
           <Label htmlFor="remindersEnabled">Email reminders for overdue invoices</Label>
         </div>
         <p id="remindersEnabled-description" className="text-sm text-muted-foreground">
@@ -563,8 +711,18 @@ function RemindersField() {
           </p>
         ) : null}
       </div>
-      <FormField label="Days after the due date" htmlFor="reminderDays" error={daysError} description="Separated by commas, e.g. 3, 10, 30.">
-        <Input {...register("reminderDays")} {...fieldAria("reminderDays", { error: daysError, description: true })} inputMode="numeric" autoComplete="off" />
+      <FormField
+        label="Days after the due date"
+        htmlFor="reminderDays"
+        error={daysError}
+        description="Separated by commas, e.g. 3, 10, 30."
+      >
+        <Input
+          {...register("reminderDays")}
+          {...fieldAria("reminderDays", { error: daysError, description: true })}
+          inputMode="numeric"
+          autoComplete="off"
+        />
       </FormField>
     </fieldset>
   );
@@ -578,14 +736,28 @@ function BrandColorField() {
   return (
     <div className="grid content-start gap-2">
       <div className="flex items-end gap-3">
-        <TextField name="brandColor" label="Brand colour" required form={FORM_ID} autoComplete="off" spellCheck={false} className="flex-1" inputClassName="font-mono" />
+        <TextField
+          name="brandColor"
+          label="Brand colour"
+          required
+          form={FORM_ID}
+          autoComplete="off"
+          spellCheck={false}
+          className="flex-1"
+          inputClassName="font-mono"
+        />
         <input
           type="color"
           aria-label="Pick the brand colour"
           form={FORM_ID}
           value={isHex ? color.trim().toLowerCase() : "#000000"}
-          onChange={(event) => setValue("brandColor", event.target.value, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
-          className={cn("h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1", error && "mb-7")}
+          onChange={(event) =>
+            setValue("brandColor", event.target.value, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+          }
+          className={cn(
+            "h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1",
+            error && "mb-7",
+          )}
         />
       </div>
     </div>
@@ -596,26 +768,30 @@ type LogoState = { error?: string; message?: string };
 
 function LogoForm({ logo, onSaved }: { logo: SettingsFormProps["logo"]; onSaved: () => void }) {
   const router = useRouter();
-  const [state, formAction, isPending] = useActionState(async (_previous: LogoState, formData: FormData): Promise<LogoState> => {
-    const file = formData.get("logo");
-    if (formData.get("remove") !== "1" && file instanceof File && file.size > LOGO_MAX_BYTES) {
-      return { error: "The logo must be at most 512 KB." };
-    }
-    let result: ActionResult;
-    try {
-      result = await updateLogoAction(formData);
-    } catch (error) {
-      unstable_rethrow(error);
-      return { message: "Bureau could not save the logo just now. Please try again in a moment." };
-    }
-    if (!result.ok) return { error: result.fieldErrors?.logo, message: result.fieldErrors?.logo ? undefined : result.message };
-    // Each logo change bumps the settings version by one; follow it so saving the other settings
-    // afterwards is not taken for someone else's change (a real concurrent change still conflicts).
-    onSaved();
-    toast.success(result.message ?? "Logo saved.");
-    router.refresh();
-    return {};
-  }, {});
+  const [state, formAction, isPending] = useActionState(
+    async (_previous: LogoState, formData: FormData): Promise<LogoState> => {
+      const file = formData.get("logo");
+      if (formData.get("remove") !== "1" && file instanceof File && file.size > LOGO_MAX_BYTES) {
+        return { error: "The logo must be at most 512 KB." };
+      }
+      let result: ActionResult;
+      try {
+        result = await updateLogoAction(formData);
+      } catch (error) {
+        unstable_rethrow(error);
+        return { message: "Bureau could not save the logo just now. Please try again in a moment." };
+      }
+      if (!result.ok)
+        return { error: result.fieldErrors?.logo, message: result.fieldErrors?.logo ? undefined : result.message };
+      // Each logo change bumps the settings version by one; follow it so saving the other settings
+      // afterwards is not taken for someone else's change (a real concurrent change still conflicts).
+      onSaved();
+      toast.success(result.message ?? "Logo saved.");
+      router.refresh();
+      return {};
+    },
+    {},
+  );
 
   return (
     <form action={formAction} className="grid content-start gap-3" aria-busy={isPending}>
@@ -628,13 +804,22 @@ function LogoForm({ logo, onSaved }: { logo: SettingsFormProps["logo"]; onSaved:
         <div className="flex min-h-16 items-center justify-center rounded-md border bg-muted/40 p-3">
           {/* A private, session-checked route: the image optimiser could not fetch it. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={`/bo/settings/logo?v=${logo.key}`} alt="Current logo" className="max-h-16 max-w-full object-contain" />
+          <img
+            src={`/bo/settings/logo?v=${logo.key}`}
+            alt="Current logo"
+            className="max-h-16 max-w-full object-contain"
+          />
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">No logo yet: invoices show the firm&apos;s name instead.</p>
       )}
       <FormField label="Logo" htmlFor="logo" error={state.error} description="PNG or JPEG, at most 512 KB.">
-        <Input type="file" name="logo" accept="image/png,image/jpeg" {...fieldAria("logo", { error: state.error, description: true })} />
+        <Input
+          type="file"
+          name="logo"
+          accept="image/png,image/jpeg"
+          {...fieldAria("logo", { error: state.error, description: true })}
+        />
       </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="secondary" disabled={isPending}>

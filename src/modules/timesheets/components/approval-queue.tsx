@@ -10,7 +10,15 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { approveTimesheetsAction } from "../timesheet-actions";
 import { ApproveButton, RejectButton } from "./timesheet-decision";
 
-export type QueueRow = { id: string; version: number; userName: string; weekLabel: string; submittedLabel: string; totalLabel: string; billableLabel: string };
+export type QueueRow = {
+  id: string;
+  version: number;
+  userName: string;
+  weekLabel: string;
+  submittedLabel: string;
+  totalLabel: string;
+  billableLabel: string;
+};
 
 /** Submitted weeks waiting for a decision: open, approve, reject, or approve several at once. */
 export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
@@ -47,7 +55,10 @@ export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 text-sm">
-          <Checkbox checked={allSelected} onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())} />
+          <Checkbox
+            checked={allSelected}
+            onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())}
+          />
           Select all
         </label>
         <Button size="sm" disabled={selected.size === 0 || pending} onClick={() => void approveSelected()}>
@@ -72,10 +83,17 @@ export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
           {rows.map((row) => (
             <TableRow key={row.id}>
               <TableCell>
-                <Checkbox aria-label={`Select ${row.userName}, ${row.weekLabel}`} checked={selected.has(row.id)} onChange={(event) => toggle(row.id, event.target.checked)} />
+                <Checkbox
+                  aria-label={`Select ${row.userName}, ${row.weekLabel}`}
+                  checked={selected.has(row.id)}
+                  onChange={(event) => toggle(row.id, event.target.checked)}
+                />
               </TableCell>
               <TableCell>
-                <Link href={`/bo/timesheets/${row.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                <Link
+                  href={`/bo/timesheets/${row.id}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
                   {row.userName}
                 </Link>
                 <div className="text-xs text-muted-foreground">{row.weekLabel}</div>
@@ -87,8 +105,14 @@ export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
               </TableCell>
               <TableCell>
                 <div className="flex flex-wrap justify-end gap-2">
-                  <ApproveButton size="sm" target={{ id: row.id, version: row.version, label: `${row.userName}, ${row.weekLabel}` }} />
-                  <RejectButton size="sm" target={{ id: row.id, version: row.version, label: `${row.userName}, ${row.weekLabel}` }} />
+                  <ApproveButton
+                    size="sm"
+                    target={{ id: row.id, version: row.version, label: `${row.userName}, ${row.weekLabel}` }}
+                  />
+                  <RejectButton
+                    size="sm"
+                    target={{ id: row.id, version: row.version, label: `${row.userName}, ${row.weekLabel}` }}
+                  />
                 </div>
               </TableCell>
             </TableRow>

@@ -31,7 +31,11 @@ export function GridProjectFinder({ onChoose }: { onChoose: (project: ProjectSea
         return;
       }
       setResults(result.data);
-      setMessage(result.data.length === 0 ? "No active project matches." : `${result.data.length === 20 ? "The first 20" : result.data.length} matching project${result.data.length === 1 ? "" : "s"}: choose one to add a row.`);
+      setMessage(
+        result.data.length === 0
+          ? "No active project matches."
+          : `${result.data.length === 20 ? "The first 20" : result.data.length} matching project${result.data.length === 1 ? "" : "s"}: choose one to add a row.`,
+      );
     } finally {
       setSearching(false);
     }

@@ -7,10 +7,23 @@ import { toast } from "sonner";
 import { fieldAria, FormField } from "@/components/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionResult } from "@/lib/action";
-import { approveTimesheetAction, rejectTimesheetAction, reopenTimesheetAction, submitTimesheetAction } from "../timesheet-actions";
+import {
+  approveTimesheetAction,
+  rejectTimesheetAction,
+  reopenTimesheetAction,
+  submitTimesheetAction,
+} from "../timesheet-actions";
 import { MAX_REJECTION_REASON_LENGTH } from "../timesheet-rules";
 import { rejectTimesheetInput } from "../timesheet-schemas";
 
@@ -40,7 +53,11 @@ function useRun() {
 export function ApproveButton({ target, size = "default" }: { target: Target; size?: "default" | "sm" }) {
   const { pending, run } = useRun();
   return (
-    <Button size={size} disabled={pending} onClick={() => void run(() => approveTimesheetAction({ id: target.id, version: target.version }))}>
+    <Button
+      size={size}
+      disabled={pending}
+      onClick={() => void run(() => approveTimesheetAction({ id: target.id, version: target.version }))}
+    >
       <CheckIcon aria-hidden="true" />
       Approve<span className="sr-only"> {target.label}</span>
     </Button>
@@ -50,7 +67,10 @@ export function ApproveButton({ target, size = "default" }: { target: Target; si
 export function SubmitButton({ target }: { target: Target }) {
   const { pending, run } = useRun();
   return (
-    <Button disabled={pending} onClick={() => void run(() => submitTimesheetAction({ id: target.id, version: target.version }))}>
+    <Button
+      disabled={pending}
+      onClick={() => void run(() => submitTimesheetAction({ id: target.id, version: target.version }))}
+    >
       Submit for approval
     </Button>
   );
@@ -70,7 +90,10 @@ export function ReopenButton({ target }: { target: Target }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Reopen this week?</DialogTitle>
-          <DialogDescription>It goes back to draft so its owner can change it; the rates frozen at approval are released and it must be approved again.</DialogDescription>
+          <DialogDescription>
+            It goes back to draft so its owner can change it; the rates frozen at approval are released and it must be
+            approved again.
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>
@@ -117,7 +140,9 @@ export function RejectButton({ target, size = "default" }: { target: Target; siz
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Reject {target.label}</DialogTitle>
-          <DialogDescription>Say what needs fixing; the owner sees the reason and can correct and resubmit the week.</DialogDescription>
+          <DialogDescription>
+            Say what needs fixing; the owner sees the reason and can correct and resubmit the week.
+          </DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -145,7 +170,14 @@ export function RejectButton({ target, size = "default" }: { target: Target; siz
             </Alert>
           ) : null}
           <FormField label="Reason" htmlFor={fieldId} error={error} required>
-            <Textarea {...fieldAria(fieldId, { error })} value={reason} maxLength={MAX_REJECTION_REASON_LENGTH} required onChange={(event) => setReason(event.target.value)} rows={4} />
+            <Textarea
+              {...fieldAria(fieldId, { error })}
+              value={reason}
+              maxLength={MAX_REJECTION_REASON_LENGTH}
+              required
+              onChange={(event) => setReason(event.target.value)}
+              rows={4}
+            />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

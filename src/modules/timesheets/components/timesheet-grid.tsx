@@ -15,7 +15,10 @@ import { formatDuration, parseDuration } from "../timesheet-rules";
 import { DAYS_IN_WEEK, timesheetGridInput } from "../timesheet-schemas";
 import { GridProjectFinder } from "./grid-project-finder";
 
-export type GridProjectGroup = { clientName: string; projects: { id: string; name: string; billableByDefault: boolean; archived?: boolean }[] };
+export type GridProjectGroup = {
+  clientName: string;
+  projects: { id: string; name: string; billableByDefault: boolean; archived?: boolean }[];
+};
 export type GridRowValue = { projectId: string; description: string; billable: boolean; cells: string[] };
 export type GridDay = { date: string; short: string; long: string };
 
@@ -63,16 +66,35 @@ function withFound(groups: GridProjectGroup[], found: GridProjectGroup[]): GridP
   for (const extra of found) {
     const group = merged.find((item) => item.clientName === extra.clientName);
     if (!group) merged.push({ ...extra, projects: [...extra.projects] });
-    else for (const item of extra.projects) if (!group.projects.some((known) => known.id === item.id)) group.projects.push(item);
+    else
+      for (const item of extra.projects)
+        if (!group.projects.some((known) => known.id === item.id)) group.projects.push(item);
   }
   return merged;
 }
 
-export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialGroups, initialRows, previousRows, editable, canSubmit, locale, projectSearch = false }: TimesheetGridProps) {
+export function TimesheetGrid({
+  sheet,
+  userId,
+  weekStart,
+  days,
+  groups: initialGroups,
+  initialRows,
+  previousRows,
+  editable,
+  canSubmit,
+  locale,
+  projectSearch = false,
+}: TimesheetGridProps) {
   const router = useRouter();
   const nextKey = useRef(initialRows.length + 1);
   const [rows, setRows] = useState<Row[]>(() =>
-    (initialRows.length > 0 ? initialRows : editable ? [{ projectId: "", description: "", billable: true, cells: emptyCells() }] : []).map((row, index) => ({ ...row, key: index })),
+    (initialRows.length > 0
+      ? initialRows
+      : editable
+        ? [{ projectId: "", description: "", billable: true, cells: emptyCells() }]
+        : []
+    ).map((row, index) => ({ ...row, key: index })),
   );
   const [version, setVersion] = useState(sheet?.version ?? 0);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -84,7 +106,8 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
 
   const projectsById = useMemo(() => {
     const map = new Map<string, { name: string; clientName: string; billableByDefault: boolean; archived?: boolean }>();
-    for (const group of groups) for (const item of group.projects) map.set(item.id, { ...item, clientName: group.clientName });
+    for (const group of groups)
+      for (const item of group.projects) map.set(item.id, { ...item, clientName: group.clientName });
     return map;
   }, [groups]);
 
@@ -93,7 +116,8 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
   const weekTotal = dayTotals.reduce((sum, value) => sum + value, 0);
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
 
-  const updateRow = (index: number, change: Partial<GridRowValue>) => setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const updateRow = (index: number, change: Partial<GridRowValue>) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const clearError = (key: string) =>
     setErrors((current) => {
       if (!(key in current)) return current;
@@ -104,25 +128,54 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
 
   const addRow = (values?: Omit<GridRowValue, "cells">) => {
     const key = nextKey.current++;
-    setRows((current) => [...current, { projectId: values?.projectId ?? "", description: values?.description ?? "", billable: values?.billable ?? true, cells: emptyCells(), key }]);
+    setRows((current) => [
+      ...current,
+      {
+        projectId: values?.projectId ?? "",
+        description: values?.description ?? "",
+        billable: values?.billable ?? true,
+        cells: emptyCells(),
+        key,
+      },
+    ]);
   };
 
   /** A project found by the search: offered in every row, and set on a blank last row or a new one. */
   const addFoundProject = (project: { id: string; name: string; billableByDefault: boolean; clientName: string }) => {
-    setFound((current) => withFound(current, [{ clientName: project.clientName, projects: [{ id: project.id, name: project.name, billableByDefault: project.billableByDefault }] }]));
+    setFound((current) =>
+      withFound(current, [
+        {
+          clientName: project.clientName,
+          projects: [{ id: project.id, name: project.name, billableByDefault: project.billableByDefault }],
+        },
+      ]),
+    );
     setRows((current) => {
       const last = current.at(-1);
       if (last && last.projectId === "" && last.cells.every((cell) => cell.trim() === "")) {
-        return current.map((row) => (row === last ? { ...row, projectId: project.id, billable: project.billableByDefault } : row));
+        return current.map((row) =>
+          row === last ? { ...row, projectId: project.id, billable: project.billableByDefault } : row,
+        );
       }
-      return [...current, { projectId: project.id, description: "", billable: project.billableByDefault, cells: emptyCells(), key: nextKey.current++ }];
+      return [
+        ...current,
+        {
+          projectId: project.id,
+          description: "",
+          billable: project.billableByDefault,
+          cells: emptyCells(),
+          key: nextKey.current++,
+        },
+      ];
     });
   };
 
   const copyPreviousRows = () => {
     // Replace a single blank starter row instead of keeping it above the copied ones.
     setRows((current) => {
-      const kept = current.filter((row) => row.projectId !== "" || row.description !== "" || row.cells.some((cell) => cell.trim() !== ""));
+      const kept = current.filter(
+        (row) => row.projectId !== "" || row.description !== "" || row.cells.some((cell) => cell.trim() !== ""),
+      );
       const existing = new Set(kept.map((row) => `${row.projectId}|${row.description}|${row.billable}`));
       const added = previousRows
         .filter((row) => !existing.has(`${row.projectId}|${row.description}|${row.billable}`))
@@ -151,7 +204,10 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
     const payloadRows = rows
       .filter((row) => row.projectId !== "" || row.cells.some((cell) => cell.trim() !== ""))
       .map(({ projectId, description, billable, cells }) => ({ projectId, description, billable, cells }));
-    const sentIndexes = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.projectId !== "" || row.cells.some((cell) => cell.trim() !== "")).map(({ index }) => index);
+    const sentIndexes = rows
+      .map((row, index) => ({ row, index }))
+      .filter(({ row }) => row.projectId !== "" || row.cells.some((cell) => cell.trim() !== ""))
+      .map(({ index }) => index);
     const remap = (fieldErrors: Record<string, string>) => {
       const mapped: Record<string, string> = {};
       for (const [key, message] of Object.entries(fieldErrors)) {
@@ -252,7 +308,10 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
           <AlertDescription>{formError}</AlertDescription>
         </Alert>
       ) : null}
-      <div className={cn("hidden gap-x-2 border-b pb-2 text-xs font-medium text-muted-foreground md:grid", columns)} aria-hidden="true">
+      <div
+        className={cn("hidden gap-x-2 border-b pb-2 text-xs font-medium text-muted-foreground md:grid", columns)}
+        aria-hidden="true"
+      >
         <span>Project</span>
         <span>Description</span>
         {days.map((day) => (
@@ -270,7 +329,13 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
           const projectError = errors[`rows.${rowIndex}.projectId`];
           const label = rowLabel(row);
           return (
-            <li key={row.key} className={cn("grid gap-2 rounded-lg border p-2 md:items-start md:gap-x-2 md:rounded-none md:border-0 md:p-0", columns)}>
+            <li
+              key={row.key}
+              className={cn(
+                "grid gap-2 rounded-lg border p-2 md:items-start md:gap-x-2 md:rounded-none md:border-0 md:p-0",
+                columns,
+              )}
+            >
               <div className="grid gap-1">
                 {editable ? (
                   <>
@@ -281,7 +346,10 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
                       value={row.projectId}
                       onChange={(event) => {
                         const chosen = projectsById.get(event.target.value);
-                        updateRow(rowIndex, { projectId: event.target.value, billable: chosen?.billableByDefault ?? row.billable });
+                        updateRow(rowIndex, {
+                          projectId: event.target.value,
+                          billable: chosen?.billableByDefault ?? row.billable,
+                        });
                         clearError(`rows.${rowIndex}.projectId`);
                       }}
                     >
@@ -298,7 +366,10 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
                       ))}
                     </NativeSelect>
                     <label className="flex items-center gap-2 text-xs text-muted-foreground">
-                      <Checkbox checked={row.billable} onChange={(event) => updateRow(rowIndex, { billable: event.target.checked })} />
+                      <Checkbox
+                        checked={row.billable}
+                        onChange={(event) => updateRow(rowIndex, { billable: event.target.checked })}
+                      />
                       Billable
                     </label>
                     {projectError ? (
@@ -319,9 +390,17 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
               </div>
               <div>
                 {editable ? (
-                  <Input aria-label={`Description of row ${rowIndex + 1}`} value={row.description} maxLength={500} placeholder="What was done" onChange={(event) => updateRow(rowIndex, { description: event.target.value })} />
+                  <Input
+                    aria-label={`Description of row ${rowIndex + 1}`}
+                    value={row.description}
+                    maxLength={500}
+                    placeholder="What was done"
+                    onChange={(event) => updateRow(rowIndex, { description: event.target.value })}
+                  />
                 ) : (
-                  <p className="text-sm break-words">{row.description || <span className="text-muted-foreground">—</span>}</p>
+                  <p className="text-sm break-words">
+                    {row.description || <span className="text-muted-foreground">—</span>}
+                  </p>
                 )}
               </div>
               <div className="grid grid-cols-7 gap-1 md:contents">
@@ -356,10 +435,16 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
                           onKeyDown={(event) => onCellKeyDown(event, rowIndex, dayIndex)}
                         />
                       ) : (
-                        <span className="py-2 text-right text-sm tabular-nums">{text ? hours(minutesOf(text)) : <span className="text-muted-foreground">·</span>}</span>
+                        <span className="py-2 text-right text-sm tabular-nums">
+                          {text ? hours(minutesOf(text)) : <span className="text-muted-foreground">·</span>}
+                        </span>
                       )}
                       {error ? (
-                        <p id={errorId} role="alert" className="text-[0.7rem] leading-tight font-medium text-destructive">
+                        <p
+                          id={errorId}
+                          role="alert"
+                          className="text-[0.7rem] leading-tight font-medium text-destructive"
+                        >
                           {error}
                         </p>
                       ) : null}
@@ -375,7 +460,13 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
               </div>
               <div className="flex justify-end">
                 {editable ? (
-                  <Button type="button" variant="ghost" size="icon" onClick={() => removeRow(rowIndex)} aria-label={`Remove row ${rowIndex + 1}: ${label}`}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => removeRow(rowIndex)}
+                    aria-label={`Remove row ${rowIndex + 1}: ${label}`}
+                  >
                     <Trash2Icon aria-hidden="true" />
                   </Button>
                 ) : null}
@@ -394,7 +485,14 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
                 <span className="text-center text-[0.7rem] text-muted-foreground md:hidden" aria-hidden="true">
                   {day.short.split(" ")[0]}
                 </span>
-                <output className={cn("text-sm tabular-nums", error ? "font-semibold text-destructive" : "", (dayTotals[dayIndex] ?? 0) > 1440 ? "text-destructive" : "")} aria-label={`Total of ${day.long}`}>
+                <output
+                  className={cn(
+                    "text-sm tabular-nums",
+                    error ? "font-semibold text-destructive" : "",
+                    (dayTotals[dayIndex] ?? 0) > 1440 ? "text-destructive" : "",
+                  )}
+                  aria-label={`Total of ${day.long}`}
+                >
                   {hours(dayTotals[dayIndex] ?? 0)}
                 </output>
                 {error ? (
@@ -426,7 +524,12 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
             </Button>
           ) : null}
           <span className="grow" />
-          <Button type="button" variant={canSubmit ? "outline" : "default"} disabled={pending} onClick={() => void save(false)}>
+          <Button
+            type="button"
+            variant={canSubmit ? "outline" : "default"}
+            disabled={pending}
+            onClick={() => void save(false)}
+          >
             {pending ? "Saving…" : "Save draft"}
           </Button>
           {canSubmit ? (
@@ -436,7 +539,11 @@ export function TimesheetGrid({ sheet, userId, weekStart, days, groups: initialG
           ) : null}
         </div>
       ) : null}
-      {editable ? <p className="text-xs text-muted-foreground">Type hours as 7.5, 7,5 or 7:30. Tab and the arrow keys move between cells; Enter saves the draft.</p> : null}
+      {editable ? (
+        <p className="text-xs text-muted-foreground">
+          Type hours as 7.5, 7,5 or 7:30. Tab and the arrow keys move between cells; Enter saves the draft.
+        </p>
+      ) : null}
       {editable && projectSearch ? <GridProjectFinder onChoose={addFoundProject} /> : null}
     </div>
   );

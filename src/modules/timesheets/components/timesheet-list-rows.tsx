@@ -6,7 +6,15 @@ import type { TimesheetStatus } from "../timesheet-rules";
 import { TimesheetStatusBadge } from "./timesheet-status-badge";
 
 /** A row of the timesheet list, its week, hours and dates already written on the server for the firm. */
-export type TimesheetListRow = { id: string; week: string; userName: string; status: TimesheetStatus; hours: string; billableHours: string; submitted: string };
+export type TimesheetListRow = {
+  id: string;
+  week: string;
+  userName: string;
+  status: TimesheetStatus;
+  hours: string;
+  billableHours: string;
+  submitted: string;
+};
 
 /**
  * The rows of /bo/timesheets. A client component on purpose: the page sends the rows as plain
@@ -18,7 +26,10 @@ export function TimesheetListRows({ rows, showPerson }: { rows: TimesheetListRow
       {rows.map((row) => (
         <TableRow key={row.id}>
           <TableCell>
-            <Link href={`/bo/timesheets/${row.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              href={`/bo/timesheets/${row.id}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               {row.week}
             </Link>
           </TableCell>

@@ -2,8 +2,18 @@ import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { formatDate, isoWeekOf } from "@/lib/dates";
 import type { TimesheetStatus } from "../timesheet-rules";
 
-export const TIMESHEET_STATUS_LABELS: Record<TimesheetStatus, string> = { draft: "Draft", submitted: "Submitted", approved: "Approved", rejected: "Rejected" };
-const VARIANTS: Record<TimesheetStatus, BadgeVariant> = { draft: "neutral", submitted: "info", approved: "success", rejected: "danger" };
+export const TIMESHEET_STATUS_LABELS: Record<TimesheetStatus, string> = {
+  draft: "Draft",
+  submitted: "Submitted",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+const VARIANTS: Record<TimesheetStatus, BadgeVariant> = {
+  draft: "neutral",
+  submitted: "info",
+  approved: "success",
+  rejected: "danger",
+};
 
 /** One colour per state, always with its word (no information by colour alone). */
 export function TimesheetStatusBadge({ status }: { status: TimesheetStatus }) {

@@ -36,7 +36,9 @@ export function ChangePasswordForm({ email, mustChangePassword }: { email: strin
     if (!result.ok) {
       const fieldErrors = result.fieldErrors ?? {};
       const known = FIELDS.filter((field) => fieldErrors[field]);
-      known.forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      known.forEach((field, index) =>
+        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
+      );
       setFormError(result.message);
       return;
     }
@@ -60,7 +62,16 @@ export function ChangePasswordForm({ email, mustChangePassword }: { email: strin
         </Alert>
       ) : null}
       {/* Lets password managers tie the new password to the account. */}
-      <input type="text" name="username" autoComplete="username" value={email} hidden readOnly aria-hidden="true" tabIndex={-1} />
+      <input
+        type="text"
+        name="username"
+        autoComplete="username"
+        value={email}
+        hidden
+        readOnly
+        aria-hidden="true"
+        tabIndex={-1}
+      />
       <FormField label="Current password" htmlFor="currentPassword" error={errors.currentPassword?.message} required>
         <Input
           {...fieldAria("currentPassword", { error: errors.currentPassword?.message })}
@@ -85,7 +96,12 @@ export function ChangePasswordForm({ email, mustChangePassword }: { email: strin
           required
         />
       </FormField>
-      <FormField label="Confirm new password" htmlFor="confirmPassword" error={errors.confirmPassword?.message} required>
+      <FormField
+        label="Confirm new password"
+        htmlFor="confirmPassword"
+        error={errors.confirmPassword?.message}
+        required
+      >
         <Input
           {...fieldAria("confirmPassword", { error: errors.confirmPassword?.message })}
           {...form.register("confirmPassword")}

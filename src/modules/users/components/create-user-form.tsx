@@ -10,7 +10,14 @@ import type { z } from "zod";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { createUserAction } from "../user-actions";
@@ -37,7 +44,9 @@ export function CreateUserDialog({ currency }: { currency: string }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>New user</DialogTitle>
-          <DialogDescription>Pass the first password on to them: they choose their own at first sign-in.</DialogDescription>
+          <DialogDescription>
+            Pass the first password on to them: they choose their own at first sign-in.
+          </DialogDescription>
         </DialogHeader>
         <CreateUserForm currency={currency} onCreated={() => setOpen(false)} />
       </DialogContent>
@@ -62,7 +71,9 @@ export function CreateUserForm({ currency, onCreated }: { currency: string; onCr
     if (!result.ok) {
       const fieldErrors = result.fieldErrors ?? {};
       const known = FIELDS.filter((field) => fieldErrors[field]);
-      known.forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      known.forEach((field, index) =>
+        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
+      );
       setFormError(result.message);
       return;
     }
@@ -87,10 +98,23 @@ export function CreateUserForm({ currency, onCreated }: { currency: string; onCr
         </Alert>
       ) : null}
       <FormField label="Name" htmlFor="name" error={errors.name?.message} required>
-        <Input {...fieldAria("name", { error: errors.name?.message })} {...form.register("name")} autoComplete="off" required maxLength={120} />
+        <Input
+          {...fieldAria("name", { error: errors.name?.message })}
+          {...form.register("name")}
+          autoComplete="off"
+          required
+          maxLength={120}
+        />
       </FormField>
       <FormField label="Email" htmlFor="email" error={errors.email?.message} required>
-        <Input {...fieldAria("email", { error: errors.email?.message })} {...form.register("email")} type="email" autoComplete="off" spellCheck={false} required />
+        <Input
+          {...fieldAria("email", { error: errors.email?.message })}
+          {...form.register("email")}
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          required
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Role" htmlFor="role" error={errors.role?.message} required>
@@ -100,7 +124,12 @@ export function CreateUserForm({ currency, onCreated }: { currency: string; onCr
             <option value="staff">Staff</option>
           </NativeSelect>
         </FormField>
-        <FormField label="Default hourly rate" htmlFor="defaultHourlyRate" error={errors.defaultHourlyRate?.message} description={`In ${currency}; optional.`}>
+        <FormField
+          label="Default hourly rate"
+          htmlFor="defaultHourlyRate"
+          error={errors.defaultHourlyRate?.message}
+          description={`In ${currency}; optional.`}
+        >
           <Input
             {...fieldAria("defaultHourlyRate", { error: errors.defaultHourlyRate?.message, description: true })}
             {...form.register("defaultHourlyRate")}

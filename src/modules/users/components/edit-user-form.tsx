@@ -53,7 +53,9 @@ export function EditUserForm({ user, currency }: { user: EditableUser; currency:
     if (!result.ok) {
       const fieldErrors = result.fieldErrors ?? {};
       const known = FIELDS.filter((field) => fieldErrors[field]);
-      known.forEach((field, index) => form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
+      known.forEach((field, index) =>
+        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
+      );
       setFormError(result.message);
       return;
     }
@@ -70,7 +72,13 @@ export function EditUserForm({ user, currency }: { user: EditableUser; currency:
         </Alert>
       ) : null}
       <FormField label="Name" htmlFor="name" error={errors.name?.message} required>
-        <Input {...fieldAria("name", { error: errors.name?.message })} {...form.register("name")} autoComplete="off" required maxLength={120} />
+        <Input
+          {...fieldAria("name", { error: errors.name?.message })}
+          {...form.register("name")}
+          autoComplete="off"
+          required
+          maxLength={120}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Role" htmlFor="role" error={errors.role?.message} required>
@@ -80,7 +88,12 @@ export function EditUserForm({ user, currency }: { user: EditableUser; currency:
             <option value="staff">Staff</option>
           </NativeSelect>
         </FormField>
-        <FormField label="Default hourly rate" htmlFor="defaultHourlyRate" error={errors.defaultHourlyRate?.message} description={`In ${currency}; optional.`}>
+        <FormField
+          label="Default hourly rate"
+          htmlFor="defaultHourlyRate"
+          error={errors.defaultHourlyRate?.message}
+          description={`In ${currency}; optional.`}
+        >
           <Input
             {...fieldAria("defaultHourlyRate", { error: errors.defaultHourlyRate?.message, description: true })}
             {...form.register("defaultHourlyRate")}

@@ -69,7 +69,8 @@ export function ResetPasswordForm({ userId, userName }: { userId: string; userNa
     const result = await resetUserPasswordAction(values);
     if (!result.ok) {
       setFormError(result.message);
-      if (result.fieldErrors?.password) form.setError("password", { message: result.fieldErrors.password }, { shouldFocus: true });
+      if (result.fieldErrors?.password)
+        form.setError("password", { message: result.fieldErrors.password }, { shouldFocus: true });
       return;
     }
     toast.success(result.message ?? "Password reset.");
@@ -93,7 +94,9 @@ export function ResetPasswordForm({ userId, userName }: { userId: string; userNa
           <AlertDescription>
             <p>Pass this password on to {userName} through a safe channel; it is not shown again:</p>
             <p className="flex flex-wrap items-center gap-2">
-              <code className="rounded bg-muted px-2 py-1 font-mono text-sm break-all text-foreground">{handedOver}</code>
+              <code className="rounded bg-muted px-2 py-1 font-mono text-sm break-all text-foreground">
+                {handedOver}
+              </code>
               <Button variant="outline" size="sm" onClick={() => void copyText(handedOver)}>
                 <CopyIcon aria-hidden="true" />
                 Copy

@@ -35,7 +35,10 @@ export function UserActiveToggle({ userId, userName, active, isSelf }: Props) {
         return;
       }
       setOpen(false);
-      toast.success(result.message ?? (result.data.active ? `${userName} can sign in again.` : `${userName} is deactivated and signed out.`));
+      toast.success(
+        result.message ??
+          (result.data.active ? `${userName} can sign in again.` : `${userName} is deactivated and signed out.`),
+      );
       router.refresh();
     });
   }
@@ -49,7 +52,9 @@ export function UserActiveToggle({ userId, userName, active, isSelf }: Props) {
   if (!active) {
     return (
       <div className="grid gap-3">
-        <p className="text-sm text-muted-foreground">{userName} cannot sign in. Reactivating lets them sign in again with their current password.</p>
+        <p className="text-sm text-muted-foreground">
+          {userName} cannot sign in. Reactivating lets them sign in again with their current password.
+        </p>
         {errorAlert}
         <div>
           <Button variant="outline" disabled={pending} onClick={() => submit(true)}>
@@ -61,12 +66,18 @@ export function UserActiveToggle({ userId, userName, active, isSelf }: Props) {
   }
 
   if (isSelf) {
-    return <p className="text-sm text-muted-foreground">You cannot deactivate your own account. Another administrator can.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        You cannot deactivate your own account. Another administrator can.
+      </p>
+    );
   }
 
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">A deactivated user cannot sign in; their timesheets, calls and history stay.</p>
+      <p className="text-sm text-muted-foreground">
+        A deactivated user cannot sign in; their timesheets, calls and history stay.
+      </p>
       {open ? null : errorAlert}
       <Dialog
         open={open}
@@ -84,8 +95,8 @@ export function UserActiveToggle({ userId, userName, active, isSelf }: Props) {
           <DialogHeader>
             <DialogTitle>Deactivate {userName}?</DialogTitle>
             <DialogDescription>
-              {userName}&apos;s sessions end at once: they are signed out everywhere and cannot sign in until an administrator reactivates them.
-              Their records are kept.
+              {userName}&apos;s sessions end at once: they are signed out everywhere and cannot sign in until an
+              administrator reactivates them. Their records are kept.
             </DialogDescription>
           </DialogHeader>
           {errorAlert}

@@ -17,7 +17,10 @@ import { markdownToPlainText, renderMarkdown } from "@/modules/jobs/markdown";
 import { signFormToken } from "@/modules/public-site/anti-spam-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const load = cache(async (slug: string) => {
   const db = getDb();
@@ -36,14 +39,23 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { absolute: title },
     description,
     alternates: { canonical: `/jobs/${job.slug}` },
-    openGraph: { type: "website", title, description, url: `${getConfig().appUrl}/jobs/${job.slug}`, siteName: settings.firmName },
+    openGraph: {
+      type: "website",
+      title,
+      description,
+      url: `${getConfig().appUrl}/jobs/${job.slug}`,
+      siteName: settings.firmName,
+    },
     twitter: { card: "summary", title, description },
   };
 }
 
 /** JSON inside <script>: `<` escaped so "</script>" in a title cannot end the element. */
 function jsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 function one(value: string | string[] | undefined): string | undefined {
@@ -67,7 +79,14 @@ export default async function JobPage({ params, searchParams }: Props) {
     employmentType: SCHEMA_ORG_EMPLOYMENT_TYPES[job.employmentType],
     hiringOrganization: { "@type": "Organization", name: settings.firmName, sameAs: config.appUrl },
     ...(job.workplace === "remote" ? { jobLocationType: "TELECOMMUTE" } : {}),
-    jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: job.location ?? settings.city ?? undefined, addressCountry: settings.country } },
+    jobLocation: {
+      "@type": "Place",
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: job.location ?? settings.city ?? undefined,
+        addressCountry: settings.country,
+      },
+    },
     ...(job.salaryMin !== null || job.salaryMax !== null
       ? {
           baseSalary: {
@@ -87,9 +106,13 @@ export default async function JobPage({ params, searchParams }: Props) {
 
   const applied = one(query.applied) === "1";
   const errorCode = one(query.error);
-  const initialMessage = errorCode && errorCode in APPLICATION_FORM_ERRORS ? APPLICATION_FORM_ERRORS[errorCode as keyof typeof APPLICATION_FORM_ERRORS] : undefined;
+  const initialMessage =
+    errorCode && errorCode in APPLICATION_FORM_ERRORS
+      ? APPLICATION_FORM_ERRORS[errorCode as keyof typeof APPLICATION_FORM_ERRORS]
+      : undefined;
   const initialErrors: Record<string, string> = {};
-  for (const field of (one(query.fields) ?? "").split(",")) if (field in APPLICATION_FIELD_ERRORS) initialErrors[field] = APPLICATION_FIELD_ERRORS[field]!;
+  for (const field of (one(query.fields) ?? "").split(","))
+    if (field in APPLICATION_FIELD_ERRORS) initialErrors[field] = APPLICATION_FIELD_ERRORS[field]!;
   const cvCode = one(query.cv);
   if (cvCode && cvCode in CV_ERRORS) initialErrors.cv = CV_ERRORS[cvCode as keyof typeof CV_ERRORS];
 
@@ -116,7 +139,10 @@ export default async function JobPage({ params, searchParams }: Props) {
           </div>
         ) : null}
       </dl>
-      <div className={`mt-8 ${MARKDOWN_CLASSES}`} dangerouslySetInnerHTML={{ __html: renderMarkdown(job.description) }} />
+      <div
+        className={`mt-8 ${MARKDOWN_CLASSES}`}
+        dangerouslySetInnerHTML={{ __html: renderMarkdown(job.description) }}
+      />
       <section id="apply" aria-labelledby="apply-heading" className="mt-12 scroll-mt-8 border-t pt-10">
         <h2 id="apply-heading" className="text-2xl font-semibold tracking-tight">
           Apply for this position
@@ -125,7 +151,9 @@ export default async function JobPage({ params, searchParams }: Props) {
           <Alert className="mt-6">
             <CheckCircle2Icon aria-hidden />
             <AlertTitle>Thank you, your application was sent.</AlertTitle>
-            <AlertDescription>We will read it and come back to you by email. A confirmation is on its way to your inbox.</AlertDescription>
+            <AlertDescription>
+              We will read it and come back to you by email. A confirmation is on its way to your inbox.
+            </AlertDescription>
           </Alert>
         ) : (
           <div className="mt-6">

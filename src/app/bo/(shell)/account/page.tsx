@@ -11,7 +11,11 @@ export const metadata: Metadata = { title: "My account" };
 
 const ROLE_LABELS: Record<Role, string> = { admin: "Admin", manager: "Manager", staff: "Staff" };
 
-export default async function AccountPage({ searchParams }: { searchParams: Promise<{ required?: string | string[] }> }) {
+export default async function AccountPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ required?: string | string[] }>;
+}) {
   const user = await requireUser();
   const { required } = await searchParams;
   const isRequired = user.mustChangePassword || (Array.isArray(required) ? required[0] : required) === "1";

@@ -51,7 +51,8 @@ function humanize(key: string): string {
 
 function describeValue(field: string, value: unknown, settings: Settings): string {
   if (value === null || value === undefined || value === "") return "none";
-  if (MONEY_FIELDS.has(field) && typeof value === "number" && Number.isSafeInteger(value)) return formatMoney(value, settings.currency, settings.locale);
+  if (MONEY_FIELDS.has(field) && typeof value === "number" && Number.isSafeInteger(value))
+    return formatMoney(value, settings.currency, settings.locale);
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "string" || typeof value === "number") return String(value);
   const text = JSON.stringify(value);
@@ -64,7 +65,9 @@ function describeSummary(summary: Record<string, unknown>, settings: Settings): 
   for (const [key, value] of Object.entries(summary)) {
     if (key === "changes" && value && typeof value === "object") {
       for (const [field, change] of Object.entries(value as Record<string, { from?: unknown; to?: unknown } | null>)) {
-        lines.push(`${humanize(field)}: ${describeValue(field, change?.from, settings)} → ${describeValue(field, change?.to, settings)}`);
+        lines.push(
+          `${humanize(field)}: ${describeValue(field, change?.from, settings)} → ${describeValue(field, change?.to, settings)}`,
+        );
       }
       continue;
     }
@@ -81,23 +84,36 @@ function pageHref(page: number, entity: string | undefined): string {
   return text ? `/bo/audit?${text}` : "/bo/audit";
 }
 
-const linkClass = "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
+const linkClass =
+  "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePageRole(["admin"]);
   const params = await searchParams;
   const entity = parseEntity(first(params.entity));
   const db = getDb();
-  const [settings, result] = await Promise.all([getPageSettings(), findAuditEvents(db, { entity, page: parsePage(first(params.page)), pageSize: PAGE_SIZE })]);
+  const [settings, result] = await Promise.all([
+    getPageSettings(),
+    findAuditEvents(db, { entity, page: parsePage(first(params.page)), pageSize: PAGE_SIZE }),
+  ]);
   const { rows, total, page, pageSize } = result;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const options = entity && !ENTITIES.some((option) => option.value === entity) ? [...ENTITIES, { value: entity, label: humanize(entity) }] : ENTITIES;
+  const options =
+    entity && !ENTITIES.some((option) => option.value === entity)
+      ? [...ENTITIES, { value: entity, label: humanize(entity) }]
+      : ENTITIES;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader title="Audit log" description="Every change made in Bureau: who, when and what, newest first." />
 
-      <form method="get" action="/bo/audit" className="flex flex-wrap items-end gap-2" role="search" aria-label="Filter the audit log">
+      <form
+        method="get"
+        action="/bo/audit"
+        className="flex flex-wrap items-end gap-2"
+        role="search"
+        aria-label="Filter the audit log"
+      >
         <FormField label="Entity" htmlFor="entity" className="w-full sm:w-56">
           <NativeSelect id="entity" name="entity" defaultValue={entity ?? ""}>
             <option value="">All entities</option>
@@ -150,7 +166,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 return (
                   <TableRow key={event.id} className="align-top">
                     <TableCell className="align-top whitespace-nowrap tabular-nums">
-                      <time dateTime={event.createdAt.toISOString()}>{formatDateTime(event.createdAt, settings.locale, settings.timezone)}</time>
+                      <time dateTime={event.createdAt.toISOString()}>
+                        {formatDateTime(event.createdAt, settings.locale, settings.timezone)}
+                      </time>
                       <div className="text-xs text-muted-foreground sm:hidden">{event.actorName ?? "Bureau"}</div>
                     </TableCell>
                     <TableCell className="hidden align-top sm:table-cell">{event.actorName ?? "Bureau"}</TableCell>

@@ -4,6 +4,10 @@ import { CallsPage } from "@/modules/calls/components/calls-page";
 
 export const metadata: Metadata = { title: "Calls" };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   return <CallsPage searchParams={await searchParams} icon={<PhoneIcon />} />;
 }

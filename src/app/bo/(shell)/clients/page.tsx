@@ -33,13 +33,23 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
   const page = Number(one(params.page)) || 1;
   const pageSize = Number(one(params.size)) || 50;
   const db = getDb();
-  const [settings, list] = await Promise.all([getPageSettings(), findClients(db, { q, archived, sort, direction, page, pageSize })]);
+  const [settings, list] = await Promise.all([
+    getPageSettings(),
+    findClients(db, { q, archived, sort, direction, page, pageSize }),
+  ]);
   const canManage = viewer.role !== "staff";
   const pages = Math.max(Math.ceil(list.total / list.pageSize), 1);
 
   const href = (change: Record<string, string | undefined>) => {
     const query = new URLSearchParams();
-    const merged = { q: q || undefined, archived: archived ? "1" : undefined, sort: sort === "name" ? undefined : sort, dir: direction === "asc" ? undefined : direction, page: undefined, ...change };
+    const merged = {
+      q: q || undefined,
+      archived: archived ? "1" : undefined,
+      sort: sort === "name" ? undefined : sort,
+      dir: direction === "asc" ? undefined : direction,
+      page: undefined,
+      ...change,
+    };
     for (const [key, value] of Object.entries(merged)) if (value) query.set(key, value);
     const text = query.toString();
     return text ? `/bo/clients?${text}` : "/bo/clients";
@@ -48,8 +58,14 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
     const active = sort === column;
     const next = active && direction === "asc" ? "desc" : "asc";
     return (
-      <TableHead className={className} aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}>
-        <Link href={href({ sort: column === "name" ? undefined : column, dir: next === "asc" ? undefined : "desc" })} className="inline-flex items-center gap-1 hover:underline">
+      <TableHead
+        className={className}
+        aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}
+      >
+        <Link
+          href={href({ sort: column === "name" ? undefined : column, dir: next === "asc" ? undefined : "desc" })}
+          className="inline-flex items-center gap-1 hover:underline"
+        >
           {label}
           {active ? <span aria-hidden="true">{direction === "asc" ? "↑" : "↓"}</span> : null}
         </Link>
@@ -62,13 +78,36 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
       <PageHeader
         title="Clients"
         description="Who the firm works for, with their projects, rates and terms."
-        actions={canManage ? <CreateClientDialog defaults={{ currency: settings.currency, paymentTermsDays: settings.paymentTermsDays, country: settings.country }} /> : null}
+        actions={
+          canManage ? (
+            <CreateClientDialog
+              defaults={{
+                currency: settings.currency,
+                paymentTermsDays: settings.paymentTermsDays,
+                country: settings.country,
+              }}
+            />
+          ) : null
+        }
       />
       <SearchShortcut inputId="client-search" />
-      <form method="get" action="/bo/clients" role="search" aria-label="Search clients" className="flex flex-wrap items-end gap-3">
+      <form
+        method="get"
+        action="/bo/clients"
+        role="search"
+        aria-label="Search clients"
+        className="flex flex-wrap items-end gap-3"
+      >
         <div className="grid gap-1">
           <Label htmlFor="client-search">Search</Label>
-          <Input id="client-search" name="q" type="search" defaultValue={q} placeholder="Name, email, city, VAT number  ( / )" className="w-72 max-w-full" />
+          <Input
+            id="client-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Name, email, city, VAT number  ( / )"
+            className="w-72 max-w-full"
+          />
         </div>
         {sort !== "name" ? <input type="hidden" name="sort" value={sort} /> : null}
         {direction === "desc" ? <input type="hidden" name="dir" value="desc" /> : null}
@@ -81,12 +120,35 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
         </Button>
       </form>
       {list.rows.length === 0 && list.total > 0 ? (
-        <PastLastPage page={list.page} total={list.total} pages={pages} noun={{ one: "client", other: "clients" }} locale={settings.locale} lastPageHref={href({ page: pages > 1 ? String(pages) : undefined })} />
+        <PastLastPage
+          page={list.page}
+          total={list.total}
+          pages={pages}
+          noun={{ one: "client", other: "clients" }}
+          locale={settings.locale}
+          lastPageHref={href({ page: pages > 1 ? String(pages) : undefined })}
+        />
       ) : list.rows.length === 0 ? (
         <EmptyState
           title={q ? "No client matches this search" : "No clients yet"}
-          description={q ? "Try another word, or show archived clients too." : canManage ? "Add your first client, then its projects, to start logging time." : "A manager adds clients and projects."}
-          action={!q && canManage ? <CreateClientDialog defaults={{ currency: settings.currency, paymentTermsDays: settings.paymentTermsDays, country: settings.country }} /> : null}
+          description={
+            q
+              ? "Try another word, or show archived clients too."
+              : canManage
+                ? "Add your first client, then its projects, to start logging time."
+                : "A manager adds clients and projects."
+          }
+          action={
+            !q && canManage ? (
+              <CreateClientDialog
+                defaults={{
+                  currency: settings.currency,
+                  paymentTermsDays: settings.paymentTermsDays,
+                  country: settings.country,
+                }}
+              />
+            ) : null
+          }
         />
       ) : (
         <>
@@ -105,7 +167,10 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
               {list.rows.map((row) => (
                 <TableRow key={row.id} className={row.archivedAt ? "text-muted-foreground" : undefined}>
                   <TableCell className="max-w-56 sm:max-w-none">
-                    <Link href={`/bo/clients/${row.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                    <Link
+                      href={`/bo/clients/${row.id}`}
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
                       {row.name}
                     </Link>
                     {row.archivedAt ? (
@@ -113,7 +178,9 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
                         Archived
                       </Badge>
                     ) : null}
-                    {row.billingEmail ? <div className="truncate text-xs text-muted-foreground">{row.billingEmail}</div> : null}
+                    {row.billingEmail ? (
+                      <div className="truncate text-xs text-muted-foreground">{row.billingEmail}</div>
+                    ) : null}
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">{row.city ?? "—"}</TableCell>
                   <TableCell className="hidden md:table-cell">{row.country ? countryName(row.country) : "—"}</TableCell>

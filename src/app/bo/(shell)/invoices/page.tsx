@@ -18,7 +18,14 @@ import { ClientPicker } from "@/modules/clients/components/client-picker";
 import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
 import { InvoiceListRows } from "@/modules/invoices/components/invoice-list-rows";
 import { findInvoices } from "@/modules/invoices/invoice-queries";
-import { INVOICE_LIST_STATUS_LABELS, INVOICE_LIST_STATUSES, type InvoiceListFilter, type InvoiceSort, invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
+import {
+  INVOICE_LIST_STATUS_LABELS,
+  INVOICE_LIST_STATUSES,
+  type InvoiceListFilter,
+  type InvoiceSort,
+  invoiceListFilter,
+  invoiceListQuery,
+} from "@/modules/invoices/invoice-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Invoices" };
@@ -35,7 +42,16 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
   const today = todayInZone(settings.timezone);
   const [list, client] = await Promise.all([findInvoices(db, filter, today), findClientName(db, filter.client)]);
   const pages = Math.max(Math.ceil(list.total / list.pageSize), 1);
-  const filtered = Boolean(filter.q || filter.status || filter.kind || filter.client || filter.from || filter.to || filter.paidFrom || filter.paidTo);
+  const filtered = Boolean(
+    filter.q ||
+    filter.status ||
+    filter.kind ||
+    filter.client ||
+    filter.from ||
+    filter.to ||
+    filter.paidFrom ||
+    filter.paidTo,
+  );
   const paidRange = Boolean(filter.paidFrom || filter.paidTo);
   const sort = filter.sort ?? "issueDate";
   const direction = filter.dir ?? (DEFAULT_DESC.includes(sort) ? "desc" : "asc");
@@ -46,8 +62,14 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
     const active = sort === column;
     const next = active ? (direction === "asc" ? "desc" : "asc") : DEFAULT_DESC.includes(column) ? "desc" : "asc";
     return (
-      <TableHead className={className} aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}>
-        <Link href={`/bo/invoices${invoiceListQuery(filter, { sort: column, dir: next, page: undefined })}`} className="inline-flex items-center gap-1 hover:underline">
+      <TableHead
+        className={className}
+        aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}
+      >
+        <Link
+          href={`/bo/invoices${invoiceListQuery(filter, { sort: column, dir: next, page: undefined })}`}
+          className="inline-flex items-center gap-1 hover:underline"
+        >
           {label}
           {active ? <span aria-hidden="true">{direction === "asc" ? "↑" : "↓"}</span> : null}
         </Link>
@@ -63,7 +85,10 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
         actions={
           <>
             <Button asChild variant="outline">
-              <a href={`/bo/invoices/export${invoiceListQuery(filter, { page: undefined, size: undefined, sort: undefined, dir: undefined })}`} download>
+              <a
+                href={`/bo/invoices/export${invoiceListQuery(filter, { page: undefined, size: undefined, sort: undefined, dir: undefined })}`}
+                download
+              >
                 <DownloadIcon aria-hidden="true" /> Export CSV
               </a>
             </Button>
@@ -75,11 +100,23 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
           </>
         }
       />
-      <form method="get" action="/bo/invoices" role="search" aria-label="Filter invoices" className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+      <form
+        method="get"
+        action="/bo/invoices"
+        role="search"
+        aria-label="Filter invoices"
+        className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+      >
         <SearchShortcut inputId="invoice-search" />
         <div className="grid gap-1.5 lg:col-span-2">
           <Label htmlFor="invoice-search">Search</Label>
-          <Input id="invoice-search" name="q" type="search" defaultValue={filter.q ?? ""} placeholder="Number or client  (press /)" />
+          <Input
+            id="invoice-search"
+            name="q"
+            type="search"
+            defaultValue={filter.q ?? ""}
+            placeholder="Number or client  (press /)"
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="filter-status">Status</Label>
@@ -114,11 +151,23 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="filter-paid-from">Paid from</Label>
-          <Input id="filter-paid-from" name="paidFrom" type="date" defaultValue={filter.paidFrom ?? ""} aria-describedby="filter-paid-hint" />
+          <Input
+            id="filter-paid-from"
+            name="paidFrom"
+            type="date"
+            defaultValue={filter.paidFrom ?? ""}
+            aria-describedby="filter-paid-hint"
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="filter-paid-to">Paid to</Label>
-          <Input id="filter-paid-to" name="paidTo" type="date" defaultValue={filter.paidTo ?? ""} aria-describedby="filter-paid-hint" />
+          <Input
+            id="filter-paid-to"
+            name="paidTo"
+            type="date"
+            defaultValue={filter.paidTo ?? ""}
+            aria-describedby="filter-paid-hint"
+          />
         </div>
         <p id="filter-paid-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-2 lg:self-center">
           Paid dates keep the invoices with a payment in that period and add up what was received in it.
@@ -137,7 +186,15 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
 
       {list.total === 0 ? (
         filtered ? (
-          <EmptyState title="No invoice matches these filters" description="Change or clear the filters to see more." action={<Button asChild variant="outline"><Link href="/bo/invoices">Clear filters</Link></Button>} />
+          <EmptyState
+            title="No invoice matches these filters"
+            description="Change or clear the filters to see more."
+            action={
+              <Button asChild variant="outline">
+                <Link href="/bo/invoices">Clear filters</Link>
+              </Button>
+            }
+          />
         ) : (
           <EmptyState
             icon={<FileTextIcon />}
@@ -152,18 +209,24 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
         )
       ) : (
         <>
-          <section aria-label="Totals of the filtered invoices" className="flex flex-wrap gap-3 text-sm" data-testid="invoice-totals">
+          <section
+            aria-label="Totals of the filtered invoices"
+            className="flex flex-wrap gap-3 text-sm"
+            data-testid="invoice-totals"
+          >
             {list.totals.map((row) => (
               <div key={row.currency} className="rounded-lg border px-3 py-2">
                 <div className="text-muted-foreground">
                   {row.count} {row.count === 1 ? "document" : "documents"} in {row.currency}
                 </div>
                 <div className="tabular-nums">
-                  Total <span className="font-semibold">{money(row.total, row.currency)}</span> · Balance due <span className="font-semibold">{money(row.balance, row.currency)}</span>
+                  Total <span className="font-semibold">{money(row.total, row.currency)}</span> · Balance due{" "}
+                  <span className="font-semibold">{money(row.balance, row.currency)}</span>
                   {paidRange ? (
                     <>
                       {" "}
-                      · Received in the period <span className="font-semibold">{money(row.received ?? 0, row.currency)}</span>
+                      · Received in the period{" "}
+                      <span className="font-semibold">{money(row.received ?? 0, row.currency)}</span>
                     </>
                   ) : null}
                 </div>
@@ -171,7 +234,15 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
             ))}
           </section>
           {list.rows.length === 0 && list.page > pages ? (
-            <PastLastPage page={list.page} total={list.total} pages={pages} noun={{ one: "document", other: "documents" }} locale={settings.locale} lastPageHref={`/bo/invoices${invoiceListQuery(filter, { page: pages })}`} icon={<FileTextIcon />} />
+            <PastLastPage
+              page={list.page}
+              total={list.total}
+              pages={pages}
+              noun={{ one: "document", other: "documents" }}
+              locale={settings.locale}
+              lastPageHref={`/bo/invoices${invoiceListQuery(filter, { page: pages })}`}
+              icon={<FileTextIcon />}
+            />
           ) : (
             <>
               <Table containerClassName="rounded-lg border max-h-[calc(100dvh-16rem)]">
@@ -196,7 +267,8 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Sea
                     due: row.kind === "invoice" ? day(row.dueDate) : "",
                     status: row.displayStatus,
                     total: money(row.total, row.currency),
-                    balance: row.status === "draft" || row.kind === "credit_note" ? "" : money(row.balance, row.currency),
+                    balance:
+                      row.status === "draft" || row.kind === "credit_note" ? "" : money(row.balance, row.currency),
                   }))}
                 />
               </Table>

@@ -18,7 +18,11 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Jobs" };
 
-export default async function JobsAdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function JobsAdminPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requirePageRole(["admin", "manager"]);
   // ?applications=new: the jobs with applications nobody has looked at (the dashboard links here).
   const withNewApplications = firstParam((await searchParams).applications) === "new";
@@ -34,7 +38,11 @@ export default async function JobsAdminPage({ searchParams }: { searchParams: Pr
   );
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <PageHeader title="Jobs" description="Positions on the public site and the applications they received." actions={newJob} />
+      <PageHeader
+        title="Jobs"
+        description="Positions on the public site and the applications they received."
+        actions={newJob}
+      />
       <nav aria-label="Which jobs" className="flex gap-1 border-b">
         {[
           { href: "/bo/jobs", label: "All jobs", current: !withNewApplications },
@@ -46,7 +54,9 @@ export default async function JobsAdminPage({ searchParams }: { searchParams: Pr
             aria-current={tab.current ? "page" : undefined}
             className={cn(
               "-mb-px border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
-              tab.current ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+              tab.current
+                ? "border-primary text-foreground"
+                : "border-transparent text-muted-foreground hover:text-foreground",
             )}
           >
             {tab.label}
@@ -55,14 +65,24 @@ export default async function JobsAdminPage({ searchParams }: { searchParams: Pr
       </nav>
       {withNewApplications && jobs.length > 0 ? (
         <p className="text-sm text-muted-foreground" data-testid="new-applications-total">
-          {newTotal} new {newTotal === 1 ? "application" : "applications"} across {jobs.length} {jobs.length === 1 ? "job" : "jobs"}.
+          {newTotal} new {newTotal === 1 ? "application" : "applications"} across {jobs.length}{" "}
+          {jobs.length === 1 ? "job" : "jobs"}.
         </p>
       ) : null}
       {jobs.length === 0 ? (
         withNewApplications ? (
-          <EmptyState icon={<BriefcaseIcon />} title="No new applications" description="Every application has been looked at. New ones from the public site appear here." />
+          <EmptyState
+            icon={<BriefcaseIcon />}
+            title="No new applications"
+            description="Every application has been looked at. New ones from the public site appear here."
+          />
         ) : (
-          <EmptyState icon={<BriefcaseIcon />} title="No jobs yet" description="Create a job as a draft, then publish it to list it on the public site." action={newJob} />
+          <EmptyState
+            icon={<BriefcaseIcon />}
+            title="No jobs yet"
+            description="Create a job as a draft, then publish it to list it on the public site."
+            action={newJob}
+          />
         )
       ) : (
         <Table containerClassName="rounded-lg border">
@@ -79,7 +99,10 @@ export default async function JobsAdminPage({ searchParams }: { searchParams: Pr
             {jobs.map((job) => (
               <TableRow key={job.id}>
                 <TableCell className="max-w-56 sm:max-w-none">
-                  <Link href={`/bo/jobs/${job.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                  <Link
+                    href={`/bo/jobs/${job.id}`}
+                    className="font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                  >
                     {job.title}
                   </Link>
                   <div className="truncate text-xs text-muted-foreground">
@@ -90,7 +113,13 @@ export default async function JobsAdminPage({ searchParams }: { searchParams: Pr
                   <Badge variant={JOB_STATUS_VARIANTS[job.status]}>{JOB_STATUS_LABELS[job.status]}</Badge>
                 </TableCell>
                 <TableCell className="hidden md:table-cell">{WORKPLACE_LABELS[job.workplace]}</TableCell>
-                <TableCell className="hidden tabular-nums md:table-cell">{job.closesOn ? formatDate(job.closesOn, settings.locale, settings.timezone) : <span className="text-muted-foreground">—</span>}</TableCell>
+                <TableCell className="hidden tabular-nums md:table-cell">
+                  {job.closesOn ? (
+                    formatDate(job.closesOn, settings.locale, settings.timezone)
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
+                </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {job.applications}
                   {job.newApplications > 0 ? (

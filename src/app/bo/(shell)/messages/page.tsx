@@ -21,22 +21,39 @@ const TABS: { status: MessageStatus; label: string; empty: string }[] = [
   { status: "read", label: "Read", empty: "No read messages. Mark a new message as read once you have handled it." },
   { status: "archived", label: "Archived", empty: "Nothing archived yet." },
 ];
-const CALL_STATUS_LABELS: Record<string, string> = { requested: "Requested", scheduled: "Scheduled", completed: "Completed", missed: "Missed", cancelled: "Cancelled" };
+const CALL_STATUS_LABELS: Record<string, string> = {
+  requested: "Requested",
+  scheduled: "Scheduled",
+  completed: "Completed",
+  missed: "Missed",
+  cancelled: "Cancelled",
+};
 
-export default async function MessagesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function MessagesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requirePageRole(["admin", "manager"]);
   const query = await searchParams;
   const status = (TABS.find((tab) => tab.status === query.status)?.status ?? "new") as MessageStatus;
   const page = Math.max(1, Number(query.page) || 1);
   const db = getDb();
-  const [messages, counts, settings] = await Promise.all([findMessages(db, status, 51, (page - 1) * 50), countMessagesByStatus(db), getPageSettings()]);
+  const [messages, counts, settings] = await Promise.all([
+    findMessages(db, status, 51, (page - 1) * 50),
+    countMessagesByStatus(db),
+    getPageSettings(),
+  ]);
   const hasMore = messages.length > 50;
   const pages = Math.ceil(counts[status] / 50);
   const tab = TABS.find((candidate) => candidate.status === status)!;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PageHeader title="Messages" description="What people wrote through the contact page. Call-back requests also appear as requested calls." />
+      <PageHeader
+        title="Messages"
+        description="What people wrote through the contact page. Call-back requests also appear as requested calls."
+      />
       <nav aria-label="Message status" className="flex gap-1 border-b">
         {TABS.map((candidate) => (
           <Link
@@ -45,7 +62,9 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
             aria-current={candidate.status === status ? "page" : undefined}
             className={cn(
               "-mb-px border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
-              candidate.status === status ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+              candidate.status === status
+                ? "border-primary text-foreground"
+                : "border-transparent text-muted-foreground hover:text-foreground",
             )}
           >
             {candidate.label} <span className="tabular-nums text-muted-foreground">({counts[candidate.status]})</span>
@@ -53,7 +72,15 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
         ))}
       </nav>
       {messages.length === 0 && counts[status] > 0 ? (
-        <PastLastPage page={page} total={counts[status]} pages={pages} noun={{ one: "message", other: "messages" }} locale={settings.locale} lastPageHref={`/bo/messages?status=${status}&page=${pages}`} icon={<InboxIcon />} />
+        <PastLastPage
+          page={page}
+          total={counts[status]}
+          pages={pages}
+          noun={{ one: "message", other: "messages" }}
+          locale={settings.locale}
+          lastPageHref={`/bo/messages?status=${status}&page=${pages}`}
+          icon={<InboxIcon />}
+        />
       ) : messages.length === 0 ? (
         <EmptyState icon={<InboxIcon />} title={`No ${tab.label.toLowerCase()} messages`} description={tab.empty} />
       ) : (
@@ -82,7 +109,10 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
                       ) : null}
                     </p>
                   </div>
-                  <time dateTime={message.createdAt.toISOString()} className="text-sm text-muted-foreground tabular-nums">
+                  <time
+                    dateTime={message.createdAt.toISOString()}
+                    className="text-sm text-muted-foreground tabular-nums"
+                  >
                     {formatDateTime(message.createdAt, settings.locale, settings.timezone)}
                   </time>
                 </header>
@@ -95,7 +125,9 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
                     >
                       <PhoneIcon aria-hidden className="size-4" />
                       Call-back request
-                      <Badge variant={message.callStatus === "requested" ? "warning" : "neutral"}>{CALL_STATUS_LABELS[message.callStatus ?? ""] ?? "Call"}</Badge>
+                      <Badge variant={message.callStatus === "requested" ? "warning" : "neutral"}>
+                        {CALL_STATUS_LABELS[message.callStatus ?? ""] ?? "Call"}
+                      </Badge>
                       <span className="sr-only">: open the call in Calls</span>
                     </Link>
                   ) : message.wantsCallback ? (
@@ -103,7 +135,12 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
                   ) : (
                     <span />
                   )}
-                  <MessageStatusButtons id={message.id} version={message.version} status={message.status} subject={message.subject} />
+                  <MessageStatusButtons
+                    id={message.id}
+                    version={message.version}
+                    status={message.status}
+                    subject={message.subject}
+                  />
                 </footer>
               </article>
             </li>

@@ -36,8 +36,8 @@ function pageHref(page: number, status: EmailStatus | undefined): string {
   return text ? `/bo/outbox?${text}` : "/bo/outbox";
 }
 
-
-const linkClass = "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
+const linkClass =
+  "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
 
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePageRole(MAIL_ROLES);
@@ -46,13 +46,19 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
   const requested = Number(first(params.page));
   const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
   const db = getDb();
-  const [settings, { rows, total }] = await Promise.all([getPageSettings(), findEmails(db, { status, page, pageSize: PAGE_SIZE })]);
+  const [settings, { rows, total }] = await Promise.all([
+    getPageSettings(),
+    findEmails(db, { status, page, pageSize: PAGE_SIZE }),
+  ]);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const smtpConfigured = Boolean(getConfig().smtpUrl);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <PageHeader title="Outbox" description="Every mail Bureau writes: what it is about, whether it left, and why not." />
+      <PageHeader
+        title="Outbox"
+        description="Every mail Bureau writes: what it is about, whether it left, and why not."
+      />
 
       {!smtpConfigured ? (
         <Alert variant="warning">
@@ -60,13 +66,20 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           <AlertTitle>Mail is not being sent</AlertTitle>
           <AlertDescription>
             <p>
-              SMTP is not configured (<code>SMTP_URL</code> is not set), so every mail is kept here as <em>captured</em> and never leaves Bureau. Set <code>SMTP_URL</code> and restart to send mail.
+              SMTP is not configured (<code>SMTP_URL</code> is not set), so every mail is kept here as <em>captured</em>{" "}
+              and never leaves Bureau. Set <code>SMTP_URL</code> and restart to send mail.
             </p>
           </AlertDescription>
         </Alert>
       ) : null}
 
-      <form method="get" action="/bo/outbox" className="flex flex-wrap items-end gap-2" role="search" aria-label="Filter the outbox">
+      <form
+        method="get"
+        action="/bo/outbox"
+        className="flex flex-wrap items-end gap-2"
+        role="search"
+        aria-label="Filter the outbox"
+      >
         <FormField label="Status" htmlFor="status" className="w-full sm:w-56">
           <NativeSelect id="status" name="status" defaultValue={status ?? ""}>
             <option value="">All statuses</option>
@@ -85,7 +98,13 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
       {rows.length === 0 ? (
         <EmptyState
           icon={<MailIcon />}
-          title={total > 0 ? "No mail on this page" : status ? `No ${EMAIL_STATUS_LABELS[status].toLowerCase()} mail` : "No mail yet"}
+          title={
+            total > 0
+              ? "No mail on this page"
+              : status
+                ? `No ${EMAIL_STATUS_LABELS[status].toLowerCase()} mail`
+                : "No mail yet"
+          }
           description={
             total > 0
               ? "This page is past the end of the outbox."
@@ -125,7 +144,9 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                 return (
                   <TableRow key={row.id} className="align-top">
                     <TableCell className="align-top whitespace-nowrap tabular-nums">
-                      <time dateTime={row.createdAt.toISOString()}>{formatDateTime(row.createdAt, settings.locale, settings.timezone, "short")}</time>
+                      <time dateTime={row.createdAt.toISOString()}>
+                        {formatDateTime(row.createdAt, settings.locale, settings.timezone, "short")}
+                      </time>
                     </TableCell>
                     <TableCell className="max-w-[16rem] align-top break-words">
                       <Link href={`/bo/outbox/${row.id}`} className={linkClass}>
@@ -133,11 +154,15 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                       </Link>
                       <div className="text-xs text-muted-foreground md:hidden">{row.to.join(", ")}</div>
                     </TableCell>
-                    <TableCell className="hidden max-w-[14rem] align-top break-words md:table-cell">{[...row.to, ...row.cc].join(", ")}</TableCell>
+                    <TableCell className="hidden max-w-[14rem] align-top break-words md:table-cell">
+                      {[...row.to, ...row.cc].join(", ")}
+                    </TableCell>
                     <TableCell className="align-top">
                       <EmailStatusBadge status={row.status} />
                     </TableCell>
-                    <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">{row.attempts}</TableCell>
+                    <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">
+                      {row.attempts}
+                    </TableCell>
                     <TableCell className="hidden align-top lg:table-cell">
                       {about ? (
                         <Link href={about} className={linkClass}>
@@ -147,8 +172,12 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                         aboutLabel
                       )}
                     </TableCell>
-                    <TableCell className="hidden max-w-[16rem] align-top text-xs break-words text-muted-foreground lg:table-cell">{row.lastError ?? "—"}</TableCell>
-                    <TableCell className="align-top">{row.status === "failed" ? <RetryEmailButton id={row.id} /> : null}</TableCell>
+                    <TableCell className="hidden max-w-[16rem] align-top text-xs break-words text-muted-foreground lg:table-cell">
+                      {row.lastError ?? "—"}
+                    </TableCell>
+                    <TableCell className="align-top">
+                      {row.status === "failed" ? <RetryEmailButton id={row.id} /> : null}
+                    </TableCell>
                   </TableRow>
                 );
               })}

@@ -38,7 +38,11 @@ function toFormValues(settings: Settings): SettingsFormInput {
     timezone: settings.timezone,
     // The shared schema reads the rate with two decimals (85.50 → 8550), whatever the currency.
     defaultHourlyRate: settings.defaultHourlyRate === null ? "" : minorToDecimalString(settings.defaultHourlyRate, 2),
-    taxRates: settings.taxRates.map((rate) => ({ label: rate.label, percent: basisPointsToPercentText(rate.basisPoints), isDefault: rate.isDefault })),
+    taxRates: settings.taxRates.map((rate) => ({
+      label: rate.label,
+      percent: basisPointsToPercentText(rate.basisPoints),
+      isDefault: rate.isDefault,
+    })),
     paymentTermsDays: String(settings.paymentTermsDays),
     invoiceNumberPattern: settings.invoiceNumberPattern,
     creditNoteNumberPattern: settings.creditNoteNumberPattern,
@@ -81,7 +85,10 @@ export default async function SettingsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
-      <PageHeader title="Settings" description="Your firm's details, invoicing and mail. They appear on invoices and are used across Bureau." />
+      <PageHeader
+        title="Settings"
+        description="Your firm's details, invoicing and mail. They appear on invoices and are used across Bureau."
+      />
       <SettingsForm
         initialValues={toFormValues(settings)}
         options={buildOptions(settings)}

@@ -17,14 +17,19 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 import { ApprovalQueue } from "@/modules/timesheets/components/approval-queue";
 import { TimesheetListRows } from "@/modules/timesheets/components/timesheet-list-rows";
 import { TIMESHEET_STATUS_LABELS, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
-import { countAwaitingApproval, findTimesheetPeople, findTimesheets, isTimesheetStatusFilter, type TimesheetView } from "@/modules/timesheets/timesheet-queries";
+import {
+  countAwaitingApproval,
+  findTimesheetPeople,
+  findTimesheets,
+  isTimesheetStatusFilter,
+  type TimesheetView,
+} from "@/modules/timesheets/timesheet-queries";
 import { formatDuration, TIMESHEET_STATUSES } from "@/modules/timesheets/timesheet-rules";
 import { firstParam as one } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Timesheets" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
 
 export default async function TimesheetsPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requireUser();
@@ -41,7 +46,14 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
   const db = getDb();
   const [settings, list, queueCount, people] = await Promise.all([
     getPageSettings(),
-    findTimesheets(db, viewer, { view, status: isTimesheetStatusFilter(status) ? status : undefined, week, userId: person || undefined, page, pageSize: view === "queue" ? 200 : 50 }),
+    findTimesheets(db, viewer, {
+      view,
+      status: isTimesheetStatusFilter(status) ? status : undefined,
+      week,
+      userId: person || undefined,
+      page,
+      pageSize: view === "queue" ? 200 : 50,
+    }),
     countAwaitingApproval(db, viewer),
     isDecider ? findTimesheetPeople(db) : Promise.resolve([]),
   ]);
@@ -70,7 +82,9 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader
         title="Timesheets"
-        description={isDecider ? "Your weeks, everyone's, and the weeks waiting for your approval." : "Your weekly timesheets."}
+        description={
+          isDecider ? "Your weeks, everyone's, and the weeks waiting for your approval." : "Your weekly timesheets."
+        }
         actions={
           <Button asChild>
             <Link href="/bo/timesheets/create">
@@ -89,7 +103,9 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
               aria-current={tab.view === view ? "page" : undefined}
               className={cn(
                 "-mb-px rounded-t-md border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                tab.view === view ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+                tab.view === view
+                  ? "border-primary text-foreground"
+                  : "border-transparent text-muted-foreground hover:text-foreground",
               )}
             >
               {tab.label}
@@ -99,7 +115,13 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
       ) : null}
 
       {view !== "queue" ? (
-        <form method="get" action="/bo/timesheets" className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter timesheets">
+        <form
+          method="get"
+          action="/bo/timesheets"
+          className="flex flex-wrap items-end gap-3"
+          role="search"
+          aria-label="Filter timesheets"
+        >
           {view !== "mine" ? <input type="hidden" name="view" value={view} /> : null}
           {view === "all" ? (
             <div className="grid gap-1">
@@ -135,7 +157,10 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
             Filter
           </Button>
           {status || week || person ? (
-            <Link href={view === "mine" ? "/bo/timesheets" : `/bo/timesheets?view=${view}`} className="py-2 text-sm text-primary underline-offset-4 hover:underline">
+            <Link
+              href={view === "mine" ? "/bo/timesheets" : `/bo/timesheets?view=${view}`}
+              className="py-2 text-sm text-primary underline-offset-4 hover:underline"
+            >
               Clear filters
             </Link>
           ) : null}
@@ -143,14 +168,25 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
       ) : null}
 
       {list.rows.length === 0 && list.total > 0 ? (
-        <PastLastPage page={list.page} total={list.total} pages={pages} noun={{ one: "timesheet", other: "timesheets" }} locale={settings.locale} lastPageHref={pageHref(pages)} />
+        <PastLastPage
+          page={list.page}
+          total={list.total}
+          pages={pages}
+          noun={{ one: "timesheet", other: "timesheets" }}
+          locale={settings.locale}
+          lastPageHref={pageHref(pages)}
+        />
       ) : list.rows.length === 0 ? (
         view === "queue" ? (
           <EmptyState title="Nothing waiting for approval" description="Submitted weeks from your team appear here." />
         ) : (
           <EmptyState
             title={status || week || person ? "No timesheet matches these filters" : "No timesheets yet"}
-            description={status || week || person ? "Change or clear the filters." : "Start with this week: open a new timesheet and log your hours."}
+            description={
+              status || week || person
+                ? "Change or clear the filters."
+                : "Start with this week: open a new timesheet and log your hours."
+            }
             action={
               <Button asChild>
                 <Link href="/bo/timesheets/create">New timesheet</Link>

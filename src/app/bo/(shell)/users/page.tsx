@@ -75,7 +75,10 @@ export default async function UsersPage() {
                 )}
               </TableCell>
               <TableCell className="text-right">
-                <Link href={`/bo/users/${user.id}`} className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                <Link
+                  href={`/bo/users/${user.id}`}
+                  className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   Edit<span className="sr-only"> {user.name}</span>
                 </Link>
               </TableCell>

@@ -11,7 +11,11 @@ import { getConfig } from "@/lib/env";
 import { isDomainError } from "@/lib/errors";
 import { clientIpFrom } from "@/lib/request";
 import { headersOutsideProxy } from "@/lib/security-headers";
-import { APPLICATION_FORM_ERRORS, type ApplicationFormErrorCode, CV_ERRORS } from "@/modules/jobs/application-form-errors";
+import {
+  APPLICATION_FORM_ERRORS,
+  type ApplicationFormErrorCode,
+  CV_ERRORS,
+} from "@/modules/jobs/application-form-errors";
 import { submitApplication } from "@/modules/jobs/job-mutations";
 import { isSlug } from "@/modules/jobs/job-rules";
 import { CV_MAX_BYTES } from "@/modules/jobs/job-schemas";
@@ -21,7 +25,10 @@ import { ANTI_SPAM_MESSAGES, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/modules/
 const MAX_BODY_BYTES = CV_MAX_BYTES + 128 * 1024;
 
 /** The body, cut off (the upload cancelled) as soon as more than `max` bytes have arrived. */
-function limitedBody(body: ReadableStream<Uint8Array>, max: number): { stream: ReadableStream<Uint8Array>; exceeded: () => boolean } {
+function limitedBody(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+): { stream: ReadableStream<Uint8Array>; exceeded: () => boolean } {
   let received = 0;
   let over = false;
   const stream = body.pipeThrough(
@@ -40,7 +47,13 @@ function limitedBody(body: ReadableStream<Uint8Array>, max: number): { stream: R
   return { stream, exceeded: () => over };
 }
 
-type Failure = { status: number; code: ApplicationFormErrorCode; message: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number };
+type Failure = {
+  status: number;
+  code: ApplicationFormErrorCode;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  retryAfterSeconds?: number;
+};
 
 function respond(request: Request, slug: string, outcome: { ok: true } | ({ ok: false } & Failure)): Response {
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
@@ -48,11 +61,17 @@ function respond(request: Request, slug: string, outcome: { ok: true } | ({ ok: 
   const jobPath = isSlug(slug) ? `/jobs/${slug}` : "/jobs";
   if (outcome.ok) {
     const location = `${jobPath}?applied=1`;
-    return wantsJson ? Response.json({ ok: true, redirect: location }) : new Response(null, { status: 303, headers: { location } });
+    return wantsJson
+      ? Response.json({ ok: true, redirect: location })
+      : new Response(null, { status: 303, headers: { location } });
   }
   const headers: Record<string, string> = { "cache-control": "no-store" };
   if (outcome.retryAfterSeconds) headers["retry-after"] = String(outcome.retryAfterSeconds);
-  if (wantsJson) return Response.json({ ok: false, message: outcome.message, fieldErrors: outcome.fieldErrors ?? {} }, { status: outcome.status, headers });
+  if (wantsJson)
+    return Response.json(
+      { ok: false, message: outcome.message, fieldErrors: outcome.fieldErrors ?? {} },
+      { status: outcome.status, headers },
+    );
   if (outcome.status === 404) return new Response(null, { status: 303, headers: { ...headers, location: jobPath } });
   const search = new URLSearchParams({ error: outcome.code });
   const fields = Object.keys(outcome.fieldErrors ?? {}).filter((field) => field !== "_form");
@@ -63,23 +82,35 @@ function respond(request: Request, slug: string, outcome: { ok: true } | ({ ok: 
 }
 
 function tooLarge(): Failure {
-  return { status: 413, code: "too_large", message: APPLICATION_FORM_ERRORS.too_large, fieldErrors: { cv: CV_ERRORS.size } };
+  return {
+    status: 413,
+    code: "too_large",
+    message: APPLICATION_FORM_ERRORS.too_large,
+    fieldErrors: { cv: CV_ERRORS.size },
+  };
 }
 
 /** This route skips the proxy (see its matcher), so it sets the security headers the proxy sets elsewhere. */
 export async function POST(request: Request, context: { params: Promise<{ slug: string }> }) {
   const response = await apply(request, context);
-  for (const [name, value] of Object.entries(headersOutsideProxy(getConfig().isProduction))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(headersOutsideProxy(getConfig().isProduction)))
+    response.headers.set(name, value);
   return response;
 }
 
 async function apply(request: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
   const { slug } = await params;
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return respond(request, slug, { ok: false, ...tooLarge() });
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
+    return respond(request, slug, { ok: false, ...tooLarge() });
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
-    return respond(request, slug, { ok: false, status: 400, code: "unreadable", message: APPLICATION_FORM_ERRORS.unreadable });
+    return respond(request, slug, {
+      ok: false,
+      status: 400,
+      code: "unreadable",
+      message: APPLICATION_FORM_ERRORS.unreadable,
+    });
   }
 
   let form: FormData;
@@ -88,11 +119,17 @@ async function apply(request: Request, { params }: { params: Promise<{ slug: str
     form = await new Response(body.stream, { headers: { "content-type": contentType } }).formData();
   } catch {
     if (body.exceeded()) return respond(request, slug, { ok: false, ...tooLarge() });
-    return respond(request, slug, { ok: false, status: 400, code: "unreadable", message: APPLICATION_FORM_ERRORS.unreadable });
+    return respond(request, slug, {
+      ok: false,
+      status: 400,
+      code: "unreadable",
+      message: APPLICATION_FORM_ERRORS.unreadable,
+    });
   }
 
   const file = form.get("cv");
-  const cv = file instanceof File && file.size > 0 ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } : null;
+  const cv =
+    file instanceof File && file.size > 0 ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } : null;
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
@@ -113,21 +150,50 @@ async function apply(request: Request, { params }: { params: Promise<{ slug: str
         },
         cv,
       },
-      { ip: clientIpFrom(request.headers), formToken: text(FORM_TOKEN_FIELD), honeypot: text(HONEYPOT_FIELD), secret: config.authSecret, appUrl: config.appUrl },
+      {
+        ip: clientIpFrom(request.headers),
+        formToken: text(FORM_TOKEN_FIELD),
+        honeypot: text(HONEYPOT_FIELD),
+        secret: config.authSecret,
+        appUrl: config.appUrl,
+      },
     );
     return respond(request, slug, { ok: true });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     switch (error.kind) {
       case "not_found":
-        return respond(request, slug, { ok: false, status: 404, code: "unreadable", message: "This job is no longer open for applications." });
+        return respond(request, slug, {
+          ok: false,
+          status: 404,
+          code: "unreadable",
+          message: "This job is no longer open for applications.",
+        });
       case "rate_limited":
-        return respond(request, slug, { ok: false, status: 429, code: "rate_limited", message: error.message, retryAfterSeconds: error.retryAfterSeconds });
+        return respond(request, slug, {
+          ok: false,
+          status: 429,
+          code: "rate_limited",
+          message: error.message,
+          retryAfterSeconds: error.retryAfterSeconds,
+        });
       case "invalid": {
         const formMessage = error.fieldErrors._form;
         const code: ApplicationFormErrorCode =
-          formMessage === ANTI_SPAM_MESSAGES.too_fast ? "too_fast" : formMessage === ANTI_SPAM_MESSAGES.expired ? "expired" : formMessage === ANTI_SPAM_MESSAGES.invalid ? "token" : "invalid";
-        return respond(request, slug, { ok: false, status: 400, code, message: formMessage ?? error.message, fieldErrors: error.fieldErrors });
+          formMessage === ANTI_SPAM_MESSAGES.too_fast
+            ? "too_fast"
+            : formMessage === ANTI_SPAM_MESSAGES.expired
+              ? "expired"
+              : formMessage === ANTI_SPAM_MESSAGES.invalid
+                ? "token"
+                : "invalid";
+        return respond(request, slug, {
+          ok: false,
+          status: 400,
+          code,
+          message: formMessage ?? error.message,
+          fieldErrors: error.fieldErrors,
+        });
       }
       default:
         return respond(request, slug, { ok: false, status: 400, code: "unreadable", message: error.message });

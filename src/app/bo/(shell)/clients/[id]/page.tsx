@@ -36,14 +36,23 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const client = await load(id);
   const db = getDb();
-  const [settings, projects, unbilled] = await Promise.all([getPageSettings(), findClientProjects(db, id), findUnbilledTime(db, { clientId: id })]);
+  const [settings, projects, unbilled] = await Promise.all([
+    getPageSettings(),
+    findClientProjects(db, id),
+    findUnbilledTime(db, { clientId: id }),
+  ]);
   const { locale } = settings;
   const canManage = viewer.role !== "staff";
   const money = (minor: number | null) => (minor === null ? "—" : formatMoney(minor, client.currency, locale));
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   const unbilledMinutes = unbilled.reduce((sum, row) => sum + row.minutes, 0);
   const unbilledValue = unbilled.reduce((sum, row) => sum + row.valueMinor, 0);
-  const address = [client.addressLine1, client.addressLine2, [client.postalCode, client.city].filter(Boolean).join(" "), client.country ? countryName(client.country) : null].filter(Boolean);
+  const address = [
+    client.addressLine1,
+    client.addressLine2,
+    [client.postalCode, client.city].filter(Boolean).join(" "),
+    client.country ? countryName(client.country) : null,
+  ].filter(Boolean);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
@@ -68,7 +77,13 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                 </Button>
               )}
               <EditClientDialog client={client} />
-              <ArchiveButton kind="client" id={client.id} version={client.version} name={client.name} archived={client.archivedAt !== null} />
+              <ArchiveButton
+                kind="client"
+                id={client.id}
+                version={client.version}
+                name={client.name}
+                archived={client.archivedAt !== null}
+              />
             </>
           ) : null
         }
@@ -93,7 +108,9 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
               <dt className="text-muted-foreground">Payment terms</dt>
               <dd>{client.paymentTermsDays} days</dd>
               <dt className="text-muted-foreground">Hourly rate</dt>
-              <dd className="tabular-nums">{client.defaultHourlyRate === null ? "Firm's rate" : money(client.defaultHourlyRate)}</dd>
+              <dd className="tabular-nums">
+                {client.defaultHourlyRate === null ? "Firm's rate" : money(client.defaultHourlyRate)}
+              </dd>
               {client.notes ? (
                 <>
                   <dt className="text-muted-foreground">Notes</dt>
@@ -110,7 +127,11 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
           </CardHeader>
           <CardContent>
             {projects.length === 0 ? (
-              <EmptyState title="No projects yet" titleAs="h3" description={canManage ? "Add a project so people can log time on it." : "A manager adds projects."} />
+              <EmptyState
+                title="No projects yet"
+                titleAs="h3"
+                description={canManage ? "Add a project so people can log time on it." : "A manager adds projects."}
+              />
             ) : (
               <Table>
                 <TableHeader>
@@ -138,14 +159,28 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                           </Badge>
                         ) : null}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{item.hourlyRate === null ? <span className="text-muted-foreground">Client&apos;s</span> : money(item.hourlyRate)}</TableCell>
-                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{item.budgetMinutes === null ? "—" : hours(item.budgetMinutes)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {item.hourlyRate === null ? (
+                          <span className="text-muted-foreground">Client&apos;s</span>
+                        ) : (
+                          money(item.hourlyRate)
+                        )}
+                      </TableCell>
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                        {item.budgetMinutes === null ? "—" : hours(item.budgetMinutes)}
+                      </TableCell>
                       <TableCell className="hidden sm:table-cell">{item.billableByDefault ? "Yes" : "No"}</TableCell>
                       {canManage ? (
                         <TableCell>
                           <div className="flex flex-wrap justify-end gap-1">
                             <ProjectDialog clientId={client.id} currency={client.currency} project={item} />
-                            <ArchiveButton kind="project" id={item.id} version={item.version} name={item.name} archived={item.archivedAt !== null} />
+                            <ArchiveButton
+                              kind="project"
+                              id={item.id}
+                              version={item.version}
+                              name={item.name}
+                              archived={item.archivedAt !== null}
+                            />
                           </div>
                         </TableCell>
                       ) : null}
@@ -182,7 +217,9 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                     <TableCell className="text-right tabular-nums">{hours(row.minutes)}</TableCell>
                     <TableCell className="text-right tabular-nums">
                       {money(row.valueMinor)}
-                      {row.entriesWithoutRate > 0 ? <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div> : null}
+                      {row.entriesWithoutRate > 0 ? (
+                        <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div>
+                      ) : null}
                     </TableCell>
                   </TableRow>
                 ))}

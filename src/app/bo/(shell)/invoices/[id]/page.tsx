@@ -52,7 +52,16 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const isDraft = invoice.status === "draft";
   const isInvoice = invoice.kind === "invoice";
   const creditable = canCreateCreditNote(invoice).ok;
-  const payable = isInvoice && canRecordPayment({ kind: invoice.kind, status: invoice.status, balance: invoice.balance, amount: 1, date: today, today }).ok;
+  const payable =
+    isInvoice &&
+    canRecordPayment({
+      kind: invoice.kind,
+      status: invoice.status,
+      balance: invoice.balance,
+      amount: 1,
+      date: today,
+      today,
+    }).ok;
   const name = isInvoice ? "invoice" : "credit note";
 
   return (
@@ -73,17 +82,38 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
             {invoice.creditedInvoice ? (
               <>
                 {" · corrects "}
-                <Link href={`/bo/invoices/${invoice.creditedInvoice.id}`} className="text-primary underline-offset-4 hover:underline">
+                <Link
+                  href={`/bo/invoices/${invoice.creditedInvoice.id}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
                   invoice {invoice.creditedInvoice.number}
                 </Link>
               </>
             ) : null}
           </>
         }
-        actions={sendDefaults ? <SendInvoiceDialog invoiceId={invoice.id} number={invoice.number ?? ""} defaults={sendDefaults} alreadySent={Boolean(invoice.sentAt)} /> : undefined}
+        actions={
+          sendDefaults ? (
+            <SendInvoiceDialog
+              invoiceId={invoice.id}
+              number={invoice.number ?? ""}
+              defaults={sendDefaults}
+              alreadySent={Boolean(invoice.sentAt)}
+            />
+          ) : undefined
+        }
       />
       <InvoiceActionsPanel
-        invoice={{ id: invoice.id, version: invoice.version, kind: invoice.kind, number: invoice.number, balanceText: money(invoice.balance), balanceInput: formatMoneyInput(Math.max(invoice.balance, 0), invoice.currency), currency: invoice.currency, issueDate: invoice.issueDate }}
+        invoice={{
+          id: invoice.id,
+          version: invoice.version,
+          kind: invoice.kind,
+          number: invoice.number,
+          balanceText: money(invoice.balance),
+          balanceInput: formatMoneyInput(Math.max(invoice.balance, 0), invoice.currency),
+          currency: invoice.currency,
+          issueDate: invoice.issueDate,
+        }}
         today={today}
         allowed={{
           edit: isDraft,
@@ -145,7 +175,14 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
                       <TableCell className="hidden sm:table-cell">{payment.reference ?? ""}</TableCell>
                       <TableCell className="text-right tabular-nums">{money(payment.amount)}</TableCell>
                       {viewer.role === "admin" ? (
-                        <TableCell className="text-right">{canDeletePayment(invoice).ok ? <DeletePaymentButton paymentId={payment.id} label={`${money(payment.amount)} on ${day(payment.date)}`} /> : null}</TableCell>
+                        <TableCell className="text-right">
+                          {canDeletePayment(invoice).ok ? (
+                            <DeletePaymentButton
+                              paymentId={payment.id}
+                              label={`${money(payment.amount)} on ${day(payment.date)}`}
+                            />
+                          ) : null}
+                        </TableCell>
                       ) : null}
                     </TableRow>
                   ))}
@@ -190,7 +227,9 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
                   <span className="font-medium">{EVENT_LABELS[event.action] ?? event.action}</span>
                   {typeof event.summary.number === "string" ? ` · ${event.summary.number}` : ""}
                   {typeof event.summary.creditNote === "string" ? ` · ${event.summary.creditNote}` : ""}
-                  {typeof event.summary.amount === "number" && event.action.startsWith("payment") ? ` · ${money(event.summary.amount)}` : ""}
+                  {typeof event.summary.amount === "number" && event.action.startsWith("payment")
+                    ? ` · ${money(event.summary.amount)}`
+                    : ""}
                   <span className="text-muted-foreground"> by {event.actorName ?? "Bureau"}</span>
                 </span>
                 <time dateTime={event.createdAt.toISOString()} className="text-muted-foreground">

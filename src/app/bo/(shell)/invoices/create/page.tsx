@@ -18,13 +18,20 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
   const db = getDb();
   // A link may ask for a client (the client page's "New invoice"); an archived one is not offered.
   const asked = invoiceClientInput.safeParse({ clientId: params.client });
-  const [settings, found] = await Promise.all([getPageSettings(), asked.success ? findInvoiceClient(db, asked.data.clientId) : null]);
+  const [settings, found] = await Promise.all([
+    getPageSettings(),
+    asked.success ? findInvoiceClient(db, asked.data.clientId) : null,
+  ]);
   const requested = found && !found.archived ? found : null;
   const today = todayInZone(settings.timezone);
-  const defaultRate = settings.taxRates.find((rate) => rate.isDefault)?.basisPoints ?? settings.taxRates[0]?.basisPoints ?? 0;
+  const defaultRate =
+    settings.taxRates.find((rate) => rate.isDefault)?.basisPoints ?? settings.taxRates[0]?.basisPoints ?? 0;
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PageHeader title="New invoice" description="A draft can be changed until it is issued. Totals follow the same rules as the issued invoice and its PDF." />
+      <PageHeader
+        title="New invoice"
+        description="A draft can be changed until it is issued. Totals follow the same rules as the issued invoice and its PDF."
+      />
       <InvoiceForm
         kind="invoice"
         client={requested}
@@ -39,7 +46,17 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
           servicePeriodEnd: "",
           notes: "",
           footer: settings.invoiceFooter ?? "",
-          lines: [{ description: "", quantity: "1", unit: "hour", unitPrice: "", discount: "", taxRateBp: defaultRate, timeEntryIds: [] }],
+          lines: [
+            {
+              description: "",
+              quantity: "1",
+              unit: "hour",
+              unitPrice: "",
+              discount: "",
+              taxRateBp: defaultRate,
+              timeEntryIds: [],
+            },
+          ],
         }}
       />
     </div>

@@ -12,7 +12,11 @@ export async function GET(request: Request) {
   const user = await getCurrentUser();
   const url = new URL(request.url);
   if (!user) return Response.redirect(new URL(loginUrl(`/bo/invoices/export${url.search}`), request.url), 303);
-  if (user.role !== "admin" && user.role !== "manager") return new Response("You do not have permission to export invoices.", { status: 403, headers: { "cache-control": "no-store" } });
+  if (user.role !== "admin" && user.role !== "manager")
+    return new Response("You do not have permission to export invoices.", {
+      status: 403,
+      headers: { "cache-control": "no-store" },
+    });
   const db = getDb();
   const settings = await getSettings(db);
   const filter = invoiceListFilter.parse(Object.fromEntries(url.searchParams));

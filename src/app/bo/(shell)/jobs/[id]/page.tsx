@@ -50,7 +50,10 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
           <span className="flex flex-wrap items-center gap-2">
             <Badge variant={JOB_STATUS_VARIANTS[job.status]}>{JOB_STATUS_LABELS[job.status]}</Badge>
             {isPublic ? (
-              <Link href={`/jobs/${job.slug}`} className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
+              <Link
+                href={`/jobs/${job.slug}`}
+                className="inline-flex items-center gap-1 underline-offset-4 hover:underline"
+              >
                 /jobs/{job.slug} <ExternalLinkIcon aria-hidden className="size-3" />
               </Link>
             ) : (
@@ -66,7 +69,16 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
           Applications <span className="text-muted-foreground tabular-nums">({applications.length})</span>
         </h2>
         {applications.length === 0 ? (
-          <EmptyState titleAs="h3" icon={<InboxIcon />} title="No applications yet" description={isPublic ? "Share the job's public link to receive applications." : "Publish the job to receive applications."} />
+          <EmptyState
+            titleAs="h3"
+            icon={<InboxIcon />}
+            title="No applications yet"
+            description={
+              isPublic
+                ? "Share the job's public link to receive applications."
+                : "Publish the job to receive applications."
+            }
+          />
         ) : (
           <ul className="grid gap-4">
             {applications.map((application) => (
@@ -74,7 +86,9 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
                 <div className="grid min-w-0 gap-2">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="font-semibold">{application.name}</h3>
-                    <Badge variant={APPLICATION_STATUS_VARIANTS[application.status]}>{APPLICATION_STATUS_LABELS[application.status]}</Badge>
+                    <Badge variant={APPLICATION_STATUS_VARIANTS[application.status]}>
+                      {APPLICATION_STATUS_LABELS[application.status]}
+                    </Badge>
                   </div>
                   <p className="text-sm text-muted-foreground">
                     Received {formatDateTime(application.createdAt, settings.locale, settings.timezone)}
@@ -93,7 +107,12 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
                     <ul className="grid gap-0.5 text-sm">
                       {application.links.map((link) => (
                         <li key={link} className="truncate">
-                          <a href={link} rel="nofollow noopener noreferrer" target="_blank" className="text-primary underline-offset-4 hover:underline">
+                          <a
+                            href={link}
+                            rel="nofollow noopener noreferrer"
+                            target="_blank"
+                            className="text-primary underline-offset-4 hover:underline"
+                          >
                             {link}
                           </a>
                         </li>
@@ -108,7 +127,8 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
                       <DownloadIcon aria-hidden className="size-4" />
                       Download CV<span className="sr-only"> of {application.name}</span>
                       <span className="font-normal text-muted-foreground">
-                        {application.cvOriginalName} · {application.cvKind.toUpperCase()} · {formatSize(application.cvSize)}
+                        {application.cvOriginalName} · {application.cvKind.toUpperCase()} ·{" "}
+                        {formatSize(application.cvSize)}
                       </span>
                     </a>
                   </p>
@@ -119,7 +139,13 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
                     </details>
                   ) : null}
                 </div>
-                <ApplicationControls id={application.id} version={application.version} status={application.status} notes={application.notes} applicant={application.name} />
+                <ApplicationControls
+                  id={application.id}
+                  version={application.version}
+                  status={application.status}
+                  notes={application.notes}
+                  applicant={application.name}
+                />
               </li>
             ))}
           </ul>

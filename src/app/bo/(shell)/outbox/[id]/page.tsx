@@ -23,7 +23,8 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const linkClass = "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
+const linkClass =
+  "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
 
 export default async function OutboxMailPage({ params }: { params: Promise<{ id: string }> }) {
   await requirePageRole(MAIL_ROLES);
@@ -50,7 +51,11 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
           </Link>
         </Button>
       </div>
-      <PageHeader title={mail.subject} description={<EmailStatusBadge status={mail.status} />} actions={mail.status === "failed" ? <RetryEmailButton id={mail.id} size="default" /> : null} />
+      <PageHeader
+        title={mail.subject}
+        description={<EmailStatusBadge status={mail.status} />}
+        actions={mail.status === "failed" ? <RetryEmailButton id={mail.id} size="default" /> : null}
+      />
 
       <Card>
         <CardHeader>
@@ -123,7 +128,11 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
             <ul className="grid gap-2 text-sm">
               {mail.attachments.map((attachment) => (
                 <li key={attachment.id}>
-                  <a href={`/bo/outbox/${mail.id}/attachments/${attachment.id}`} className={`${linkClass} inline-flex items-center gap-1`} download={attachment.filename}>
+                  <a
+                    href={`/bo/outbox/${mail.id}/attachments/${attachment.id}`}
+                    className={`${linkClass} inline-flex items-center gap-1`}
+                    download={attachment.filename}
+                  >
                     <DownloadIcon className="size-4" aria-hidden="true" />
                     {attachment.filename}
                   </a>{" "}

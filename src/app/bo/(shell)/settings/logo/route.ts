@@ -8,11 +8,17 @@ export const dynamic = "force-dynamic";
 export async function GET() {
   const user = await getCurrentUser();
   if (!user) {
-    return Response.json({ error: "unauthenticated", message: "Sign in to continue." }, { status: 401, headers: { "cache-control": "no-store" } });
+    return Response.json(
+      { error: "unauthenticated", message: "Sign in to continue." },
+      { status: 401, headers: { "cache-control": "no-store" } },
+    );
   }
   const { logo, logoMimeType } = await getSettings(getDb());
   if (!logo || !logoMimeType) {
-    return Response.json({ error: "not_found", message: "No logo has been uploaded." }, { status: 404, headers: { "cache-control": "no-store" } });
+    return Response.json(
+      { error: "not_found", message: "No logo has been uploaded." },
+      { status: 404, headers: { "cache-control": "no-store" } },
+    );
   }
   return new Response(new Uint8Array(logo), {
     headers: {

@@ -50,20 +50,31 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
   // read-only grid needs just the projects its entries use, which come with the entries.
   const [settings, projects, history, previousRows] = await Promise.all([
     getPageSettings(),
-    editable ? findGridProjects(db, { userId: sheet.userId, weekStart: sheet.weekStart, projectIds: sheet.entries.map((entry) => entry.projectId) }) : Promise.resolve({ options: [], complete: true }),
+    editable
+      ? findGridProjects(db, {
+          userId: sheet.userId,
+          weekStart: sheet.weekStart,
+          projectIds: sheet.entries.map((entry) => entry.projectId),
+        })
+      : Promise.resolve({ options: [], complete: true }),
     findTimesheetHistory(db, id),
     editable ? findPreviousWeekRows(db, sheet.userId, sheet.weekStart) : Promise.resolve([]),
   ]);
   const { locale, timezone } = settings;
   const ruleActor = { id: viewer.id, role: viewer.role };
   const ref = { status: sheet.status, ownerId: sheet.userId, actor: ruleActor };
-  const target = { id: sheet.id, version: sheet.version, label: `${sheet.userName}, ${weekLabel(sheet.weekStart, locale, timezone)}` };
+  const target = {
+    id: sheet.id,
+    version: sheet.version,
+    label: `${sheet.userName}, ${weekLabel(sheet.weekStart, locale, timezone)}`,
+  };
   const hasInvoicedEntries = sheet.entries.some((entry) => entry.invoiceLineId !== null);
   const mayApprove = canApprove(ref).ok;
   const mayReject = canReject({ ...ref, reason: "x" }).ok;
   const mayReopen = canReopen({ ...ref, hasInvoicedEntries }).ok;
   const isDecider = viewer.role !== "staff";
-  const ownWeekNote = isDecider && isOwner && sheet.status === "submitted" ? "Another manager must approve your own week." : null;
+  const ownWeekNote =
+    isDecider && isOwner && sheet.status === "submitted" ? "Another manager must approve your own week." : null;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
@@ -103,7 +114,9 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
         <p className="text-sm text-muted-foreground" role="status">
           {isOwner ? canEditMessage(sheet.status) : "Only its owner can change this timesheet."}
           {ownWeekNote ? ` ${ownWeekNote}` : ""}
-          {sheet.status === "approved" && hasInvoicedEntries ? " Some entries are on an invoice, so it cannot be reopened." : ""}
+          {sheet.status === "approved" && hasInvoicedEntries
+            ? " Some entries are on an invoice, so it cannot be reopened."
+            : ""}
         </p>
       ) : null}
       <Card>
@@ -137,7 +150,9 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
                 <time className="text-muted-foreground" dateTime={event.createdAt.toISOString()}>
                   {formatDateTime(event.createdAt, locale, timezone)}
                 </time>
-                {event.action === "reject" && typeof event.summary.reason === "string" ? <span className="w-full text-muted-foreground">“{event.summary.reason}”</span> : null}
+                {event.action === "reject" && typeof event.summary.reason === "string" ? (
+                  <span className="w-full text-muted-foreground">“{event.summary.reason}”</span>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -14,7 +14,11 @@ import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
 import { weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
 import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
 import { gridDays, gridGroups } from "@/modules/timesheets/timesheet-grid-data";
-import { findPreviousWeekRows, findTimesheetIdForWeek, findTimesheetPeople } from "@/modules/timesheets/timesheet-queries";
+import {
+  findPreviousWeekRows,
+  findTimesheetIdForWeek,
+  findTimesheetPeople,
+} from "@/modules/timesheets/timesheet-queries";
 import { firstParam as one } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "New timesheet" };
@@ -38,12 +42,18 @@ export default async function CreateTimesheetPage({ searchParams }: { searchPara
   const existing = await findTimesheetIdForWeek(db, person, week);
   if (existing) redirect(`/bo/timesheets/${existing}`);
 
-  const [projects, previousRows] = await Promise.all([findGridProjects(db, { userId: person, weekStart: week, projectIds: [] }), findPreviousWeekRows(db, person, week)]);
+  const [projects, previousRows] = await Promise.all([
+    findGridProjects(db, { userId: person, weekStart: week, projectIds: [] }),
+    findPreviousWeekRows(db, person, week),
+  ]);
   const personQuery = person !== viewer.id ? `&person=${person}` : "";
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <PageHeader title="New timesheet" description={`${person === viewer.id ? "Your" : `${personName}'s`} hours for ${weekLabel(week, settings.locale, settings.timezone)}.`} />
+      <PageHeader
+        title="New timesheet"
+        description={`${person === viewer.id ? "Your" : `${personName}'s`} hours for ${weekLabel(week, settings.locale, settings.timezone)}.`}
+      />
       <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose the week">
         {isDecider ? (
           <div className="grid gap-1">
@@ -66,17 +76,30 @@ export default async function CreateTimesheetPage({ searchParams }: { searchPara
           Open week
         </Button>
         <span className="flex gap-2 text-sm">
-          <Link className="py-2 text-primary underline-offset-4 hover:underline" href={`/bo/timesheets/create?week=${addDaysToDate(week, -7)}${personQuery}`}>
+          <Link
+            className="py-2 text-primary underline-offset-4 hover:underline"
+            href={`/bo/timesheets/create?week=${addDaysToDate(week, -7)}${personQuery}`}
+          >
             Previous week
           </Link>
-          <Link className="py-2 text-primary underline-offset-4 hover:underline" href={`/bo/timesheets/create?week=${addDaysToDate(week, 7)}${personQuery}`}>
+          <Link
+            className="py-2 text-primary underline-offset-4 hover:underline"
+            href={`/bo/timesheets/create?week=${addDaysToDate(week, 7)}${personQuery}`}
+          >
             Next week
           </Link>
         </span>
       </form>
       {projects.complete && projects.options.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          There is no active project to log time on yet. {isDecider ? <Link href="/bo/clients" className="text-primary underline">Add a client and a project first.</Link> : "Ask a manager to add one."}
+          There is no active project to log time on yet.{" "}
+          {isDecider ? (
+            <Link href="/bo/clients" className="text-primary underline">
+              Add a client and a project first.
+            </Link>
+          ) : (
+            "Ask a manager to add one."
+          )}
         </p>
       ) : null}
       <TimesheetGrid

@@ -30,7 +30,12 @@ const ACTION_LABELS: Record<string, string> = {
   reset_password: "Password reset",
   change_password: "Password changed",
 };
-const FIELD_LABELS: Record<string, string> = { name: "name", role: "role", defaultHourlyRate: "default hourly rate", email: "email" };
+const FIELD_LABELS: Record<string, string> = {
+  name: "name",
+  role: "role",
+  defaultHourlyRate: "default hourly rate",
+  email: "email",
+};
 
 async function loadUser(id: string) {
   if (!UUID.test(id)) notFound();
@@ -47,11 +52,15 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const user = await loadUser(id);
   const db = getDb();
-  const [settings, history] = await Promise.all([getPageSettings(), findAuditEvents(db, { entity: "user", entityId: user.id, pageSize: 20 })]);
+  const [settings, history] = await Promise.all([
+    getPageSettings(),
+    findAuditEvents(db, { entity: "user", entityId: user.id, pageSize: 20 }),
+  ]);
 
   function describeValue(field: string, value: unknown): string {
     if (value === null || value === undefined || value === "") return "none";
-    if (field === "defaultHourlyRate" && typeof value === "number") return formatMoney(value, settings.currency, settings.locale);
+    if (field === "defaultHourlyRate" && typeof value === "number")
+      return formatMoney(value, settings.currency, settings.locale);
     if (field === "role" && typeof value === "string") return ROLE_LABELS[value as Role] ?? value;
     return String(value);
   }
@@ -60,14 +69,18 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
     const changes = summary.changes;
     if (!changes || typeof changes !== "object") return [];
     return Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>).map(
-      ([field, change]) => `${FIELD_LABELS[field] ?? field}: ${describeValue(field, change?.from)} → ${describeValue(field, change?.to)}`,
+      ([field, change]) =>
+        `${FIELD_LABELS[field] ?? field}: ${describeValue(field, change?.from)} → ${describeValue(field, change?.to)}`,
     );
   }
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div>
-        <Link href="/bo/users" className="inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          href="/bo/users"
+          className="inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
           Users
         </Link>
@@ -91,7 +104,13 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
         </CardHeader>
         <CardContent>
           <EditUserForm
-            user={{ id: user.id, version: user.version, name: user.name, role: user.role, defaultHourlyRate: user.defaultHourlyRate }}
+            user={{
+              id: user.id,
+              version: user.version,
+              name: user.name,
+              role: user.role,
+              defaultHourlyRate: user.defaultHourlyRate,
+            }}
             currency={settings.currency}
           />
         </CardContent>
@@ -100,7 +119,9 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
       <Card>
         <CardHeader>
           <CardTitle>Reset password</CardTitle>
-          <CardDescription>Sets a new password and ends {user.id === viewer.id ? "your" : "their"} sessions at once.</CardDescription>
+          <CardDescription>
+            Sets a new password and ends {user.id === viewer.id ? "your" : "their"} sessions at once.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ResetPasswordForm userId={user.id} userName={user.name} />
@@ -146,7 +167,9 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
                       <span className="text-muted-foreground"> by {event.actorName ?? "Bureau"}</span>
                     </p>
                     <p className="text-xs text-muted-foreground">
-                      <time dateTime={event.createdAt.toISOString()}>{formatDateTime(event.createdAt, settings.locale, settings.timezone)}</time>
+                      <time dateTime={event.createdAt.toISOString()}>
+                        {formatDateTime(event.createdAt, settings.locale, settings.timezone)}
+                      </time>
                     </p>
                     {changes.length > 0 ? (
                       <ul className="text-xs text-muted-foreground">

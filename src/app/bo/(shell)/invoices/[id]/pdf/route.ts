@@ -11,17 +11,24 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const user = await getCurrentUser();
   const { id } = await params;
   if (!user) return Response.redirect(new URL(loginUrl(`/bo/invoices/${id}/pdf`), request.url), 303);
-  if (user.role !== "admin" && user.role !== "manager") return new Response("You do not have permission to see invoices.", { status: 403, headers: { "cache-control": "no-store" } });
+  if (user.role !== "admin" && user.role !== "manager")
+    return new Response("You do not have permission to see invoices.", {
+      status: 403,
+      headers: { "cache-control": "no-store" },
+    });
   let loaded;
   try {
     loaded = await getInvoiceDocument(getDb(), id);
   } catch (error) {
-    if (error instanceof NotFoundError) return new Response("This invoice does not exist.", { status: 404, headers: { "cache-control": "no-store" } });
+    if (error instanceof NotFoundError)
+      return new Response("This invoice does not exist.", { status: 404, headers: { "cache-control": "no-store" } });
     throw error;
   }
   const { detail, document } = loaded;
   const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt);
-  const name = detail.number ? `${detail.kind === "credit_note" ? "credit-note" : "invoice"}-${detail.number}` : `draft-${detail.id.slice(0, 8)}`;
+  const name = detail.number
+    ? `${detail.kind === "credit_note" ? "credit-note" : "invoice"}-${detail.number}`
+    : `draft-${detail.id.slice(0, 8)}`;
   const inline = new URL(request.url).searchParams.get("download") !== "1";
   return new Response(new Uint8Array(bytes), {
     headers: {

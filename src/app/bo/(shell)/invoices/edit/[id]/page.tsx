@@ -36,14 +36,19 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
           <AlertTitle>This {name} cannot be edited</AlertTitle>
           <AlertDescription>
             <p>
-              {invoice.number} was issued, so it is read-only for ever: the law requires an issued {name} to stay exactly as it was sent, with numbers that follow each other without gaps.
-              {invoice.kind === "invoice" ? " To correct it, create a credit note for all or part of it, then issue a new invoice if needed." : " A credit note cannot itself be corrected; issue a new invoice if needed."}
+              {invoice.number} was issued, so it is read-only for ever: the law requires an issued {name} to stay
+              exactly as it was sent, with numbers that follow each other without gaps.
+              {invoice.kind === "invoice"
+                ? " To correct it, create a credit note for all or part of it, then issue a new invoice if needed."
+                : " A credit note cannot itself be corrected; issue a new invoice if needed."}
             </p>
           </AlertDescription>
         </Alert>
         <div className="flex flex-wrap gap-2">
           <Button asChild>
-            <Link href={`/bo/invoices/${invoice.id}`}>{creditable ? "Open it to create a credit note" : `Back to the ${name}`}</Link>
+            <Link href={`/bo/invoices/${invoice.id}`}>
+              {creditable ? "Open it to create a credit note" : `Back to the ${name}`}
+            </Link>
           </Button>
         </div>
       </div>
@@ -51,10 +56,15 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
   }
   const [settings, client] = await Promise.all([getPageSettings(), findInvoiceClient(db, invoice.clientId)]);
   const rates = [...settings.taxRates];
-  for (const line of invoice.lines) if (!rates.some((rate) => rate.basisPoints === line.taxRateBp)) rates.push({ label: "Rate of the credited invoice", basisPoints: line.taxRateBp, isDefault: false });
+  for (const line of invoice.lines)
+    if (!rates.some((rate) => rate.basisPoints === line.taxRateBp))
+      rates.push({ label: "Rate of the credited invoice", basisPoints: line.taxRateBp, isDefault: false });
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PageHeader title={invoice.kind === "credit_note" ? "Edit draft credit note" : "Edit draft invoice"} description="A draft can be changed until it is issued." />
+      <PageHeader
+        title={invoice.kind === "credit_note" ? "Edit draft credit note" : "Edit draft invoice"}
+        description="A draft can be changed until it is issued."
+      />
       <InvoiceForm
         kind={invoice.kind}
         client={client}

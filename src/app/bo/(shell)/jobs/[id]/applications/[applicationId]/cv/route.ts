@@ -10,10 +10,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string; applicationId: string }> }) {
   const user = await getCurrentUser();
-  if (!user) return new Response("Sign in to download this file.", { status: 401, headers: { "cache-control": "no-store" } });
-  if (user.role !== "admin" && user.role !== "manager") return new Response("You do not have permission to download this file.", { status: 403, headers: { "cache-control": "no-store" } });
+  if (!user)
+    return new Response("Sign in to download this file.", { status: 401, headers: { "cache-control": "no-store" } });
+  if (user.role !== "admin" && user.role !== "manager")
+    return new Response("You do not have permission to download this file.", {
+      status: 403,
+      headers: { "cache-control": "no-store" },
+    });
   const { id, applicationId } = await params;
-  if (!UUID.test(id) || !UUID.test(applicationId)) return new Response("Not found.", { status: 404, headers: { "cache-control": "no-store" } });
+  if (!UUID.test(id) || !UUID.test(applicationId))
+    return new Response("Not found.", { status: 404, headers: { "cache-control": "no-store" } });
   try {
     const cv = await getApplicationCv(getDb(), id, applicationId);
     // The name is rebuilt from the applicant's name and the DETECTED type, never trusted as uploaded.
@@ -31,7 +37,8 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
       },
     });
   } catch (error) {
-    if (error instanceof NotFoundError) return new Response("Not found.", { status: 404, headers: { "cache-control": "no-store" } });
+    if (error instanceof NotFoundError)
+      return new Response("Not found.", { status: 404, headers: { "cache-control": "no-store" } });
     throw error;
   }
 }
