@@ -207,6 +207,7 @@ export async function submitApplication(
   }
   if (parsed.success && countLinks(parsed.data.coverLetter) > MAX_LINKS_IN_TEXT)
     fieldErrors.coverLetter = ANTI_SPAM_MESSAGES.too_many_links;
+  if (parsed.success && countLinks(parsed.data.name) > 0) fieldErrors.name = ANTI_SPAM_MESSAGES.no_links;
   let kind: Awaited<ReturnType<typeof detectCvKind>> = null;
   if (!submission.cv || submission.cv.bytes.byteLength === 0)
     fieldErrors.cv = "Attach your CV (PDF, DOC or DOCX, at most 5 MB).";

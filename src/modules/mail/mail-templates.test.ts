@@ -38,7 +38,7 @@ describe("mail templates", () => {
       phone: "+33 1",
       url: "https://bureau.example/bo/messages/1",
     }),
-    contactMessageAcknowledgementMail(firm, { name: evil, subject: evil, body: evil, wantsCallback: false }),
+    contactMessageAcknowledgementMail(firm, { wantsCallback: false }),
     applicationNotificationMail(firm, {
       name: evil,
       email: "a@b.example",
@@ -46,7 +46,7 @@ describe("mail templates", () => {
       links: ["javascript:alert(1)"],
       url: "javascript:alert(1)",
     }),
-    applicationAcknowledgementMail(firm, { name: evil, jobTitle: evil }),
+    applicationAcknowledgementMail(firm, { jobTitle: evil }),
     welcomeMail(firm, { name: evil, email: "new@acme.example", signInUrl: "https://bureau.example/bo/login" }),
   ];
 

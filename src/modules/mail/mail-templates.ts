@@ -168,17 +168,21 @@ export function contactMessageNotificationMail(firm: Firm, input: ContactMessage
   ]);
 }
 
-export function contactMessageAcknowledgementMail(
-  firm: Firm,
-  input: { name: string; subject: string; body: string; wantsCallback: boolean },
-): RenderedMail {
-  return mail(firm, `We received your message: ${input.subject}`, [
+/**
+ * The acknowledgement goes to an address nobody has verified: anyone can type someone else's. So it
+ * quotes nothing the visitor wrote (not the name, the subject or the message): a fixed text from the
+ * firm cannot be used to send a stranger the attacker's words (security review, finding d).
+ */
+export function contactMessageAcknowledgementMail(firm: Firm, input: { wantsCallback: boolean }): RenderedMail {
+  return mail(firm, `We received your message`, [
     {
       kind: "text",
-      text: `Hello ${input.name},\n\nThank you for writing to ${firm.name}. We have received your message and will answer soon.${input.wantsCallback ? " As requested, we will call you back." : ""}`,
+      text: `Hello,\n\nThank you for writing to ${firm.name}. We have received your message and will answer soon.${input.wantsCallback ? " As requested, we will call you back." : ""}`,
     },
-    { kind: "text", text: "Your message:" },
-    { kind: "quote", text: input.body },
+    {
+      kind: "text",
+      text: "If you did not write to us, someone else typed your address: you can ignore this message.",
+    },
   ]);
 }
 
@@ -207,11 +211,16 @@ export function applicationNotificationMail(firm: Firm, input: ApplicationInput)
   ]);
 }
 
-export function applicationAcknowledgementMail(firm: Firm, input: { name: string; jobTitle: string }): RenderedMail {
+/** Like the contact acknowledgement: the firm's own words only (the job title is the firm's text). */
+export function applicationAcknowledgementMail(firm: Firm, input: { jobTitle: string }): RenderedMail {
   return mail(firm, `Your application for ${input.jobTitle}`, [
     {
       kind: "text",
-      text: `Hello ${input.name},\n\nThank you for applying for ${input.jobTitle} at ${firm.name}. We have received your application and will come back to you.`,
+      text: `Hello,\n\nThank you for applying for ${input.jobTitle} at ${firm.name}. We have received your application and will come back to you.`,
+    },
+    {
+      kind: "text",
+      text: "If you did not apply, someone else typed your address: you can ignore this message.",
     },
   ]);
 }

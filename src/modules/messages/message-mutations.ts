@@ -66,7 +66,7 @@ export async function submitContactMessage(
   }
   if (countLinks(input.body) > MAX_LINKS_IN_TEXT) fieldErrors.body = ANTI_SPAM_MESSAGES.too_many_links;
   if (countLinks(input.subject) > 0 || countLinks(input.name) > 0)
-    fieldErrors[countLinks(input.subject) > 0 ? "subject" : "name"] = "Please leave links out of this field.";
+    fieldErrors[countLinks(input.subject) > 0 ? "subject" : "name"] = ANTI_SPAM_MESSAGES.no_links;
   if (Object.keys(fieldErrors).length > 0)
     throw new InvalidError("Please correct the highlighted fields.", fieldErrors);
 

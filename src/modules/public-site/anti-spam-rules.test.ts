@@ -27,6 +27,10 @@ describe("links and honeypot", () => {
   it("counts links of every common shape", () => {
     expect(countLinks("see https://a.example and http://b.example, www.c.example [url=x] <a href=y>")).toBe(5);
     expect(countLinks("no links here, just a.b")).toBe(0);
+    // Bare domains count (security review, finding d); initials, abbreviations and emails do not.
+    expect(countLinks("Claim your prize at prize.example")).toBe(1);
+    expect(countLinks("bit.ly/x or www.acme-corp.co.uk.")).toBe(2);
+    expect(countLinks("J. R. R. Tolkien, e.g. this, i.e. that; write to jane@example.com")).toBe(0);
     expect(countLinks(null)).toBe(0);
   });
   it("treats any non-blank honeypot as a bot", () => {

@@ -35,9 +35,14 @@ export function verifyFormToken(secret: string, form: string, token: unknown, no
   return "ok";
 }
 
-const LINK_PATTERN = /\bhttps?:\/\/|\bwww\.|\[url|<a\s/gi;
+// A link: an http(s) URL, BBCode or an HTML anchor, or a bare domain ("prize.example",
+// "www.acme.example", "bit.ly/x"): labels of letters, digits and hyphens joined by dots, ending in a
+// label of 2 to 24 letters (a top-level domain). "e.g.", initials ("J. R. R.") and the domain of an
+// email address are not links. Spammers write the bare form because mail clients still link it.
+const LINK_PATTERN =
+  /\bhttps?:\/\/[^\s<>"']*|\[url|<a\s|(?<![\p{L}\p{N}@.-])[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62}[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62}[\p{L}\p{N}])?)*\.\p{L}{2,24}(?![\p{L}\p{N}@-])/giu;
 
-/** How many links a free text holds (http(s)://, www., BBCode and HTML anchors all count). */
+/** How many links a free text holds (http(s)://, www., bare domains, BBCode and HTML anchors all count). */
 export function countLinks(text: string | null | undefined): number {
   if (!text) return 0;
   return text.match(LINK_PATTERN)?.length ?? 0;
@@ -52,6 +57,7 @@ export const ANTI_SPAM_MESSAGES = {
   expired: "This page was open for a long time. Please reload it and send the form again.",
   invalid: "This form could not be verified. Please reload the page and send it again.",
   too_many_links: `Please include at most ${MAX_LINKS_IN_TEXT} links in your text.`,
+  no_links: "Please leave links out of this field.",
 } as const;
 
 export function rateLimitedMessage(retryAfterSeconds: number): string {

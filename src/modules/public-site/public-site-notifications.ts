@@ -1,5 +1,5 @@
-// The mails of the public forms (SPEC section 7): the firm is told of each message and application,
-// the sender gets an acknowledgement. Rendered with the mail module's templates and written to the
+// The mails of the public forms: the firm is told of each message and application, the sender gets
+// an acknowledgement (a fixed text, at most ACKNOWLEDGEMENTS_PER_RECIPIENT a day per address). Rendered with the mail module's templates and written to the
 // outbox inside the caller's transaction (both land or neither does).
 import type { Executor } from "@/db/client";
 import {
@@ -10,7 +10,24 @@ import {
   type Firm,
 } from "@/modules/mail/mail-templates";
 import { enqueueEmail } from "@/modules/mail/outbox";
+import { consumeRateLimitInTransaction, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
 import type { Settings } from "@/modules/settings/settings-queries";
+
+/**
+ * Acknowledgements to one address, whatever the form and whoever sends it: the public forms accept
+ * any address, so without this cap they could send the firm's mail to a stranger over and over.
+ * Past it the submission is still stored and the firm told; only the acknowledgement is left out.
+ */
+export const ACKNOWLEDGEMENTS_PER_RECIPIENT: RateLimitRule = {
+  bucket: "public-form:acknowledgement",
+  limit: 3,
+  windowMs: 24 * 60 * 60 * 1000,
+};
+
+async function mayAcknowledge(tx: Executor, recipient: string): Promise<boolean> {
+  const state = await consumeRateLimitInTransaction(tx, ACKNOWLEDGEMENTS_PER_RECIPIENT, recipient.toLowerCase());
+  return state.allowed;
+}
 
 function firmOf(settings: Settings): Firm {
   return { name: settings.firmName, brandColor: settings.brandColor, email: settings.email };
@@ -47,7 +64,8 @@ export async function notifyContactMessage(
       ...contactMessageNotificationMail(firm, { ...message, url: `${appUrl}/bo/messages` }),
       about,
     });
-  await enqueueEmail(tx, { to: [message.email], ...contactMessageAcknowledgementMail(firm, message), about });
+  if (await mayAcknowledge(tx, message.email))
+    await enqueueEmail(tx, { to: [message.email], ...contactMessageAcknowledgementMail(firm, message), about });
 }
 
 export type ApplicationForMail = {
@@ -75,5 +93,6 @@ export async function notifyApplication(
       ...applicationNotificationMail(firm, { ...application, url: `${appUrl}/bo/jobs/${application.jobId}` }),
       about,
     });
-  await enqueueEmail(tx, { to: [application.email], ...applicationAcknowledgementMail(firm, application), about });
+  if (await mayAcknowledge(tx, application.email))
+    await enqueueEmail(tx, { to: [application.email], ...applicationAcknowledgementMail(firm, application), about });
 }
