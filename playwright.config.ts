@@ -54,6 +54,9 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "admin password for tests",
       BUREAU_TEST_ROUTES: "1",
+      // The tests stand in for a reverse proxy on loopback: they spread their requests over made-up
+      // client addresses with X-Forwarded-For, which only a trusted proxy may set (decision 018).
+      TRUSTED_PROXIES: "loopback",
       LOG_LEVEL: "warn",
       SENTRY_DSN: CAPTURE_DSN,
       NEXT_PUBLIC_SENTRY_DSN: CAPTURE_DSN,

@@ -9,11 +9,10 @@ import { v7 as uuidv7 } from "uuid";
 import { getDb } from "@/db/client";
 import { account, session, user, verification } from "@/db/schema";
 import {
-  clearSignInFailures,
-  getSignInLockout,
+  acceptSignInAttempt,
   lockoutMessage,
   normaliseEmail,
-  recordSignInFailure,
+  reserveSignInAttempt,
 } from "@/modules/auth/sign-in-lockout";
 import { getConfig } from "./env";
 import { clientIpFrom } from "./request";
@@ -22,6 +21,9 @@ export const SIGN_IN_FAILED_MESSAGE = "Email or password is incorrect";
 export const SESSION_DAYS = 7;
 /** A session used this long after it was last renewed gets its full SESSION_DAYS again. */
 export const SESSION_RENEWAL_SECONDS = 24 * 60 * 60;
+
+/** Each sign-in request's reserved attempt (sign-in-lockout.ts), from the before hook to the after hook. */
+const signInAttempts = new WeakMap<Request, number[]>();
 
 function createAuth() {
   const config = getConfig();
@@ -102,36 +104,38 @@ function createAuth() {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
         const email = normaliseEmail(ctx.body?.email);
-        const ip = clientIpFrom(ctx.headers ?? new Headers());
-        const wait = await getSignInLockout(db, email, ip);
-        if (wait > 0) {
+        const attempt = await reserveSignInAttempt(db, email, clientIpFrom(ctx.headers ?? new Headers()));
+        if (!attempt.allowed) {
           throw new APIError(
             "TOO_MANY_REQUESTS",
-            { message: lockoutMessage(wait), code: "SIGN_IN_LOCKED" },
-            { "Retry-After": String(wait) },
+            { message: lockoutMessage(attempt.retryAfterSeconds), code: "SIGN_IN_LOCKED" },
+            { "Retry-After": String(attempt.retryAfterSeconds) },
           );
         }
-        // A deactivated account answers exactly like a wrong password (no account enumeration).
+        if (ctx.request) signInAttempts.set(ctx.request, attempt.hitIds);
+        // A deactivated account answers exactly like a wrong password (no account enumeration); its
+        // reserved attempt stays counted as a failure.
         const [existing] = await db
           .select({ active: user.active })
           .from(user)
           .where(eq(sql`lower(${user.email})`, email))
           .limit(1);
         if (existing && !existing.active) {
-          await recordSignInFailure(db, email, ip);
           throw new APIError("UNAUTHORIZED", { message: SIGN_IN_FAILED_MESSAGE, code: "INVALID_EMAIL_OR_PASSWORD" });
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
-        const email = normaliseEmail(ctx.body?.email);
         const returned = ctx.context.returned;
         if (isAPIError(returned)) {
           if (returned.statusCode === 429) return;
-          await recordSignInFailure(db, email, clientIpFrom(ctx.headers ?? new Headers()));
+          // The attempt reserved before the check is the failure's record.
           throw new APIError("UNAUTHORIZED", { message: SIGN_IN_FAILED_MESSAGE, code: "INVALID_EMAIL_OR_PASSWORD" });
         }
-        if (ctx.context.newSession) await clearSignInFailures(db, email);
+        if (ctx.context.newSession) {
+          const hitIds = ctx.request ? (signInAttempts.get(ctx.request) ?? []) : [];
+          await acceptSignInAttempt(db, normaliseEmail(ctx.body?.email), hitIds);
+        }
       }),
     },
     logger: { level: "error" },

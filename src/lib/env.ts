@@ -2,6 +2,7 @@
 // here, validated once, and documented in .env.example and the README.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -22,6 +23,47 @@ const sentryDsn = optionalText.pipe(
     )
     .optional(),
 );
+
+/**
+ * Whom to believe about the client's address (X-Forwarded-For): nobody (the socket's address is the
+ * client's), the N nearest hops, or proxies by address, CIDR range or proxy-addr keyword
+ * (loopback, linklocal, uniquelocal). See src/server/client-address.ts and decision 018.
+ */
+export type TrustedProxies =
+  { kind: "none" } | { kind: "hops"; hops: number } | { kind: "addresses"; addresses: string[] };
+
+const PROXY_KEYWORDS = ["loopback", "linklocal", "uniquelocal"];
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_KEYWORDS.includes(value)) return true;
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUSTED_PROXIES: unset or "none", a hop count (1–10), or a comma-separated list of proxies. */
+export function parseTrustedProxies(value: string | undefined): TrustedProxies | { error: string } {
+  const text = (value ?? "").trim().toLowerCase();
+  if (text === "" || text === "none") return { kind: "none" };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? { kind: "hops", hops } : { error: "a hop count must be between 1 and 10" };
+  }
+  const addresses = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const bad = addresses.find((address) => !isProxyAddress(address));
+  if (bad !== undefined) {
+    return {
+      error: `"${bad}" is not an IP address, a CIDR range or one of ${PROXY_KEYWORDS.join(", ")}`,
+    };
+  }
+  return { kind: "addresses", addresses };
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -76,6 +118,17 @@ const envSchema = z.object({
     .enum(["0", "1", ""])
     .optional()
     .transform((value) => value === "1"),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustedProxies(value);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   // Set by scripts/serve.mjs on each server process it runs (1…N); unset for a lone `next start`.
   BUREAU_PROCESS_INDEX: z.coerce.number().int().min(1).max(64).optional(),
 });
@@ -107,6 +160,8 @@ export type Config = {
   workerInProcess: boolean;
   /** Which of the instance's server processes this is (scripts/serve.mjs); 1 for a lone process. */
   processIndex: number;
+  /** TRUSTED_PROXIES: whose X-Forwarded-For to believe for the client's address (default nobody's). */
+  trustedProxies: TrustedProxies;
 };
 
 /** Error reporting (SPEC section 7). No DSN at all: the SDK is never initialised and /monitoring answers 404. */
@@ -176,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     mailFrom: env.MAIL_FROM ?? `Bureau <bureau@${mailDomainOf(appUrl)}>`,
     workerInProcess: env.WORKER_IN_PROCESS,
     processIndex: env.BUREAU_PROCESS_INDEX ?? 1,
+    trustedProxies: env.TRUSTED_PROXIES,
     sentry: {
       serverDsn: env.SENTRY_DSN ?? env.NEXT_PUBLIC_SENTRY_DSN,
       browserDsn: env.NEXT_PUBLIC_SENTRY_DSN ?? env.SENTRY_DSN,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIpFrom, safeNextPath } from "./request";
+import { clientAddressHeader, clientIpFrom, normaliseAddress, safeNextPath } from "./request";
 
 describe("safeNextPath", () => {
   it.each([
@@ -35,13 +35,19 @@ describe("safeNextPath", () => {
 });
 
 describe("clientIpFrom", () => {
-  it("takes the address the nearest proxy added (right-most)", () => {
-    expect(clientIpFrom(new Headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }))).toBe("203.0.113.9");
+  it("reads the address the server wrote in its per-process header, never X-Forwarded-For", () => {
+    expect(clientIpFrom(new Headers({ [clientAddressHeader()]: "203.0.113.9", "x-forwarded-for": "6.6.6.6" }))).toBe(
+      "203.0.113.9",
+    );
+    expect(clientIpFrom(new Headers({ "x-forwarded-for": "6.6.6.6", "x-real-ip": "6.6.6.7" }))).toBe("unknown");
   });
-  it("strips the IPv4-mapped IPv6 prefix", () => {
-    expect(clientIpFrom(new Headers({ "x-forwarded-for": "::ffff:127.0.0.1" }))).toBe("127.0.0.1");
+  it("names its header at random, so a client cannot send it", () => {
+    expect(clientAddressHeader()).toMatch(/^x-bureau-client-[0-9a-f]{32}$/);
+    expect(clientAddressHeader()).toBe(clientAddressHeader());
   });
-  it("says unknown when nothing tells", () => {
-    expect(clientIpFrom(new Headers())).toBe("unknown");
+  it("writes an IPv4-mapped IPv6 address as IPv4", () => {
+    expect(normaliseAddress("::ffff:127.0.0.1")).toBe("127.0.0.1");
+    expect(normaliseAddress("::1")).toBe("::1");
+    expect(normaliseAddress("2001:db8::ffff:1")).toBe("2001:db8::ffff:1");
   });
 });

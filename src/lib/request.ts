@@ -1,15 +1,26 @@
+const globalForRequest = globalThis as unknown as { bureauClientAddressHeader?: string };
+
 /**
- * The client's address as seen by the nearest proxy. Next.js fills x-forwarded-for with the socket
- * address when no proxy set it; behind one reverse proxy the right-most entry is the one it added.
+ * The request header in which this server process writes each request's client address
+ * (src/server/client-address.ts). Its name is random per process, so a client cannot send it.
+ */
+export function clientAddressHeader(): string {
+  globalForRequest.bureauClientAddressHeader ??= `x-bureau-client-${crypto.randomUUID().replaceAll("-", "")}`;
+  return globalForRequest.bureauClientAddressHeader;
+}
+
+/** "::ffff:192.0.2.1" → "192.0.2.1": one spelling per address, so its limits are counted once. */
+export function normaliseAddress(address: string): string {
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+}
+
+/**
+ * The client's address as the server process saw it on the connection (or through the proxies the
+ * operator trusts, TRUSTED_PROXIES); never what the client wrote in X-Forwarded-For. "unknown" when
+ * the request did not come through Bureau's server (then every such request shares one limit).
  */
 export function clientIpFrom(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded
-    ?.split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .at(-1);
-  return (last ?? headers.get("x-real-ip") ?? "unknown").replace(/^::ffff:/, "");
+  return headers.get(clientAddressHeader()) ?? "unknown";
 }
 
 /** A path the browser resolves on this site: one leading slash, never "//host" or "/\\host". */

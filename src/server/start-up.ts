@@ -11,6 +11,7 @@ import { startBackgroundWorker, stopBackgroundWorker } from "@/modules/mail/back
 import { getSettings } from "@/modules/settings/settings-queries";
 import { generatePassword } from "@/modules/users/password-policy";
 import { createFirstAdmin } from "@/modules/users/user-mutations";
+import { installClientAddressHook } from "./client-address";
 
 const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 
@@ -28,6 +29,8 @@ export async function startUp(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // Before anything else: the per-address limits read the address this hook writes on each request.
+  installClientAddressHook(config.trustedProxies);
   const logger = getLogger();
   let handle;
   try {

@@ -7,6 +7,7 @@ import { resetConfigForTests } from "../../src/lib/env";
 import { MAX_ENVELOPE_BYTES } from "../../src/modules/monitoring/tunnel-rules";
 import { nextTestIp, setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import type { TestDatabase } from "../support/test-db";
+import { clientAddressHeader } from "../../src/lib/request";
 
 type Captured = { path: string; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -38,7 +39,7 @@ function post(body: BodyInit, ip = nextTestIp(), headers: Record<string, string>
     new Request("http://localhost:3000/monitoring", {
       method: "POST",
       body,
-      headers: { "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": ip, ...headers },
+      headers: { "content-type": "text/plain;charset=UTF-8", [clientAddressHeader()]: ip, ...headers },
       duplex: "half",
     } as RequestInit),
   );

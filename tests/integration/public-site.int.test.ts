@@ -27,6 +27,7 @@ import { POST as applyRoute } from "../../src/app/(site)/jobs/[slug]/apply/route
 import { getConfig } from "../../src/lib/env";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import type { TestDatabase } from "../support/test-db";
+import { clientAddressHeader } from "../../src/lib/request";
 
 let database: TestDatabase;
 let admin: Actor;
@@ -191,6 +192,70 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
         context("mail"),
       ),
     ).rejects.toMatchObject({ fieldErrors: { body: expect.stringMatching(/at most 3 links/) } });
+  });
+
+  it("acknowledges a message and an application with the firm's words only, never the visitor's (security review, finding d)", async () => {
+    const victim = "victim.d@example.com";
+    await submitContactMessage(
+      database.db,
+      message({
+        name: "Wendy Marker",
+        email: victim,
+        subject: "Claim your prize today",
+        body: "Congratulations, you won: reply with your bank details to collect the prize quickly.",
+      }),
+      context("mail"),
+    );
+    const target = await publishedJob("Echo test role");
+    await submitApplication(
+      database.db,
+      target.slug,
+      { fields: { name: "Wendy Marker", email: victim, consent: "on" }, cv: { name: "cv.pdf", bytes: PDF } },
+      context("apply"),
+    );
+    const acknowledgements = (await database.db.select().from(email)).filter((row) => row.to.includes(victim));
+    expect(acknowledgements.map((row) => row.subject).sort()).toEqual(
+      ["Your application for Echo test role", "We received your message"].sort(),
+    );
+    for (const row of acknowledgements) {
+      for (const typed of ["Wendy", "Marker", "prize", "Congratulations", "bank details"]) {
+        expect(`${row.subject}\n${row.text}\n${row.html}`).not.toContain(typed);
+      }
+    }
+  });
+
+  it("refuses links and bare domains in names, and the subject", async () => {
+    for (const name of ["Claim your prize at prize.example", "Visit https://prize.example", "bit.ly/prize"]) {
+      await expect(submitContactMessage(database.db, message({ name }), context("mail"))).rejects.toMatchObject({
+        fieldErrors: { name: "Please leave links out of this field." },
+      });
+    }
+    await expect(
+      submitContactMessage(database.db, message({ subject: "Offer at prize.example" }), context("mail")),
+    ).rejects.toMatchObject({ fieldErrors: { subject: "Please leave links out of this field." } });
+    const target = await publishedJob("Names without links");
+    await expect(
+      submitApplication(
+        database.db,
+        target.slug,
+        {
+          fields: { name: "Hello Claim your prize at prize.example", email: "x@example.com", consent: "on" },
+          cv: { name: "cv.pdf", bytes: PDF },
+        },
+        context("apply"),
+      ),
+    ).rejects.toMatchObject({ fieldErrors: { name: "Please leave links out of this field." } });
+  });
+
+  it("sends one address at most 3 acknowledgements a day; the messages are still stored and the firm told", async () => {
+    const target = "flooded@example.com";
+    const messagesBefore = await rows(contactMessage);
+    for (let index = 0; index < 5; index += 1)
+      await submitContactMessage(database.db, message({ email: target }), context("mail"));
+    expect((await rows(contactMessage)) - messagesBefore).toBe(5);
+    const outbox = await database.db.select().from(email);
+    expect(outbox.filter((row) => row.to.includes(target))).toHaveLength(3);
+    expect(outbox.filter((row) => row.to.includes("office@example.com") && row.text.includes(target))).toHaveLength(5);
   });
 
   it("allows 5 submissions per hour per IP in the database; the 6th is refused, another IP is not", async () => {
@@ -368,7 +433,7 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
       new Request(`http://localhost/jobs/${target.slug}/apply`, {
         method: "POST",
         body: form,
-        headers: { "x-forwarded-for": "192.0.2.200" },
+        headers: { [clientAddressHeader()]: "192.0.2.200" },
       }),
       { params: Promise.resolve({ slug: target.slug }) },
     );
@@ -381,7 +446,7 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
       new Request(`http://localhost/jobs/${target.slug}/apply`, {
         method: "POST",
         body: form,
-        headers: { accept: "application/json", "x-forwarded-for": "192.0.2.200" },
+        headers: { accept: "application/json", [clientAddressHeader()]: "192.0.2.200" },
       }),
       { params: Promise.resolve({ slug: target.slug }) },
     );

@@ -6,12 +6,13 @@ import { getAuth } from "../../src/lib/auth";
 import { resetConfigForTests } from "../../src/lib/env";
 import { ADMIN_PASSWORD, nextTestIp, setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import type { TestDatabase } from "../support/test-db";
+import { clientAddressHeader } from "../../src/lib/request";
 
 function signIn(origin: string) {
   return getAuth().handler(
     new Request(`${origin}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin, "x-forwarded-for": nextTestIp() },
+      headers: { "content-type": "application/json", origin, [clientAddressHeader()]: nextTestIp() },
       body: JSON.stringify({ email: "admin@example.com", password: ADMIN_PASSWORD }),
     }),
   );

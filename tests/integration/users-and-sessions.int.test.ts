@@ -190,6 +190,28 @@ describe(`sign-in and sessions on ${process.env.TEST_DB}`, () => {
     expect((await signInRequest("admin@example.com", ADMIN_PASSWORD, nextTestIp())).status).toBe(200);
   });
 
+  it("checks exactly 5 of 20 concurrent wrong passwords for one account; the others wait (security review, finding h)", async () => {
+    await createUser(database.db, admin, newUser({ email: "burst@example.com" }));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => signInRequest("burst@example.com", "wrong password here", nextTestIp())),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
+  it("a successful sign-in gives its place back: an address signing in often is never locked out by it", async () => {
+    const ip = nextTestIp();
+    for (let attempt = 0; attempt < 8; attempt++) {
+      expect((await signInRequest("admin@example.com", ADMIN_PASSWORD, ip)).status).toBe(200);
+    }
+    // Four failures still leave the address one attempt.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await signInRequest(`nobody${attempt}@example.com`, "wrong password here", ip)).status).toBe(401);
+    }
+    expect((await signInRequest("admin@example.com", ADMIN_PASSWORD, ip)).status).toBe(200);
+  });
+
   it("deactivating a user ends their sessions at once and refuses their sign-in like a wrong password", async () => {
     const created = await createUser(database.db, admin, newUser({ email: "leaver@example.com" }));
     const signedIn = await signInRequest("leaver@example.com", "a long unusual passphrase", nextTestIp());

@@ -3,6 +3,7 @@ import { resetAuthForTests } from "../../src/lib/auth";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { createFirstAdmin } from "../../src/modules/users/user-mutations";
 import { createTestDatabase, type TestDatabase } from "./test-db";
+import { clientAddressHeader } from "../../src/lib/request";
 
 export const ADMIN_PASSWORD = "correct horse battery staple";
 
@@ -38,7 +39,7 @@ export async function signInRequest(email: string, password: string, ip: string)
   return getAuth().handler(
     new Request("http://localhost:3000/api/auth/sign-in/email", {
       method: "POST",
-      headers: { "content-type": "application/json", origin: "http://localhost:3000", "x-forwarded-for": ip },
+      headers: { "content-type": "application/json", origin: "http://localhost:3000", [clientAddressHeader()]: ip },
       body: JSON.stringify({ email, password }),
     }),
   );

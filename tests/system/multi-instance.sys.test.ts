@@ -64,6 +64,8 @@ beforeAll(async () => {
       ADMIN_PASSWORD: ADMIN.password,
       SMTP_URL: receiver.url(),
       LOG_LEVEL: "info",
+      // Requests come as through a load balancer on loopback, naming each visitor's address.
+      TRUSTED_PROXIES: "loopback",
     }),
   );
   await instances.waitForOutput("multi-instance: ready", 90_000);

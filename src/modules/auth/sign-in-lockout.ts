@@ -1,10 +1,17 @@
-// SPEC section 10: 5 sign-in failures per 15 minutes, per email and per IP, then 429 with Retry-After.
-import type { Executor } from "@/db/client";
+// 5 sign-in failures per 15 minutes, per email and per address, then 429 with Retry-After.
+//
+// An attempt takes its place in both windows BEFORE the password is checked (reserveSignInAttempt),
+// and a successful one gives it back: had it been recorded after the check, every request arriving
+// while the first ones were still hashing would have passed the check too (30 concurrent wrong
+// passwords checked 12 times; security review, finding h). The reservation is made under a lock
+// per key shared by every instance, so exactly 5 attempts are checked however many arrive at once.
+import type { Database, Executor } from "@/db/client";
 import {
   clearRateLimit,
   getRateLimitState,
-  recordRateLimitHit,
   type RateLimitRule,
+  releaseRateLimitHits,
+  reserveRateLimits,
 } from "@/modules/rate-limits/rate-limit";
 
 export const SIGN_IN_FAILURES_BY_EMAIL: RateLimitRule = { bucket: "sign-in:email", limit: 5, windowMs: 15 * 60 * 1000 };
@@ -23,14 +30,31 @@ export async function getSignInLockout(db: Executor, email: string, ip: string, 
   return Math.max(byEmail?.retryAfterSeconds ?? 0, byIp.retryAfterSeconds);
 }
 
-export async function recordSignInFailure(db: Executor, email: string, ip: string, now = new Date()): Promise<void> {
-  if (email) await recordRateLimitHit(db, SIGN_IN_FAILURES_BY_EMAIL, email, now);
-  await recordRateLimitHit(db, SIGN_IN_FAILURES_BY_IP, ip, now);
+export type SignInAttempt = { allowed: true; hitIds: number[] } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts this attempt as a failure of the email and of the address until it is known to have
+ * succeeded; refused (with the wait) when either has no attempt left. The attempt is recorded in a
+ * transaction of its own, committed before the password is checked, so other instances see it.
+ */
+export async function reserveSignInAttempt(
+  db: Database,
+  email: string,
+  ip: string,
+  now = new Date(),
+): Promise<SignInAttempt> {
+  const entries = [{ rule: SIGN_IN_FAILURES_BY_IP, key: ip }];
+  if (email) entries.push({ rule: SIGN_IN_FAILURES_BY_EMAIL, key: email });
+  return db.transaction((tx) => reserveRateLimits(tx, entries, now));
 }
 
-/** A successful sign-in forgives the account's failures (not the address's: it may be guessing others). */
-export async function clearSignInFailures(db: Executor, email: string): Promise<void> {
-  await clearRateLimit(db, SIGN_IN_FAILURES_BY_EMAIL.bucket, [email]);
+/**
+ * A successful sign-in: its own reservation is given back to the address, and the account's
+ * failures are forgiven (not the address's other failures: it may be guessing other accounts).
+ */
+export async function acceptSignInAttempt(db: Executor, email: string, hitIds: number[]): Promise<void> {
+  await releaseRateLimitHits(db, hitIds);
+  if (email) await clearRateLimit(db, SIGN_IN_FAILURES_BY_EMAIL.bucket, [email]);
 }
 
 export function lockoutMessage(retryAfterSeconds: number): string {

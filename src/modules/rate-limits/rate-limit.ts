@@ -67,6 +67,42 @@ export async function consumeRateLimitInTransaction(
   return consumeRateLimit(tx, rule, key, now);
 }
 
+export type Reservation = { allowed: true; hitIds: number[] } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Takes one hit of every rule at once, or none: inside the caller's transaction, the keys are locked
+ * in a fixed order (transaction-scoped advisory locks, on any instance), checked, and recorded only
+ * when every rule still has room. Concurrent attempts therefore queue, and exactly `limit` of them
+ * pass however many arrive together. The hits are returned so that an attempt that turns out not to
+ * count (a successful sign-in) can give its place back (releaseRateLimitHits).
+ */
+export async function reserveRateLimits(
+  tx: Executor,
+  entries: { rule: RateLimitRule; key: string }[],
+  now = new Date(),
+): Promise<Reservation> {
+  const ordered = [...entries].sort((a, b) => (`${a.rule.bucket}:${a.key}` < `${b.rule.bucket}:${b.key}` ? -1 : 1));
+  for (const { rule, key } of ordered)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${rule.bucket}:${key}`}))`);
+  let retryAfterSeconds = 0;
+  for (const { rule, key } of ordered) {
+    const state = await getRateLimitState(tx, rule, key, now);
+    if (!state.allowed) retryAfterSeconds = Math.max(retryAfterSeconds, state.retryAfterSeconds);
+  }
+  if (retryAfterSeconds > 0) return { allowed: false, retryAfterSeconds };
+  const rows = await tx
+    .insert(rateLimitHit)
+    .values(ordered.map(({ rule, key }) => ({ bucket: rule.bucket, key, createdAt: now })))
+    .returning({ id: rateLimitHit.id });
+  if (Math.random() < 0.02) await pruneRateLimitHits(tx, now);
+  return { allowed: true, hitIds: rows.map((row) => row.id) };
+}
+
+export async function releaseRateLimitHits(db: Executor, hitIds: number[]): Promise<void> {
+  if (hitIds.length === 0) return;
+  await db.delete(rateLimitHit).where(inArray(rateLimitHit.id, hitIds));
+}
+
 export async function clearRateLimit(db: Executor, bucket: string, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(rateLimitHit).where(and(eq(rateLimitHit.bucket, bucket), inArray(rateLimitHit.key, keys)));

@@ -171,6 +171,7 @@ import {
   validWallTime,
 } from "./arbitraries";
 import { field, type FuzzCase, type FuzzContext, storedText, type Target } from "./harness";
+import { clientAddressHeader } from "../../../src/lib/request";
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -2018,7 +2019,7 @@ const publicForms: Record<string, FuzzCase> = {
       // The route reads the slug from its params (the URL here only has to be one).
       const request = new Request("http://localhost:3000/jobs/slug/apply", {
         method: "POST",
-        headers: { accept: "application/json", "x-forwarded-for": ctx.nextIp() },
+        headers: { accept: "application/json", [clientAddressHeader()]: ctx.nextIp() },
         body: toFormData(fields) as FormData,
       });
       const sent = request.clone();

@@ -143,6 +143,9 @@ export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: "info",
+    // The tests reach the server the way a reverse proxy on loopback would, naming each client's
+    // address in X-Forwarded-For (decision 018); a test of the default passes TRUSTED_PROXIES: "".
+    TRUSTED_PROXIES: "loopback",
     ...options.env,
   });
 }
