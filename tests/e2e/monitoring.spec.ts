@@ -1,6 +1,6 @@
 // Error reporting end to end: the server runs with its DSN pointing at the capture server that
 // tests/e2e/global-setup.ts starts on loopback (see sentry-capture-server.ts).
-import { expect, test } from "./fixtures";
+import { ADMIN, expect, signIn, test } from "./fixtures";
 import { CAPTURE_PORT, type CapturedEnvelope, parseEnvelope, type ParsedEnvelope } from "./sentry-capture-server";
 
 const captureUrl = `http://127.0.0.1:${CAPTURE_PORT}/__captured`;
@@ -58,15 +58,38 @@ test.describe("/sentry-example-page", () => {
     allowedConsoleErrors: /raised in the browser by the Sentry example page|status of (405|500)|\/(jobs|mail)\?_rsc=/,
   });
 
-  test("says reporting is configured and /monitoring is reachable", async ({ page }) => {
+  test("says reporting is configured and /monitoring is reachable; only an administrator sees where reports go", async ({
+    page,
+  }) => {
     await page.goto("/sentry-example-page");
     await expect(page.getByRole("heading", { name: "Error reporting example", level: 1 })).toBeVisible();
-    await expect(page.getByTestId("reporting-status")).toHaveText(
-      `Error reporting is configured: reports go to http://127.0.0.1:${CAPTURE_PORT}.`,
-    );
+    await expect(page.getByTestId("reporting-status")).toHaveText("Error reporting is configured.");
     await expect(page.getByTestId("tunnel-status")).toHaveText(
       "/monitoring is reachable: this browser can send reports through it.",
     );
+    expect(await page.content()).not.toContain(String(CAPTURE_PORT));
+    await expect(page.getByRole("button", { name: "Call an API route that fails on the server" })).toHaveCount(0);
+    await expect(page.getByTestId("server-example-locked")).toBeVisible();
+
+    await signIn(page, ADMIN.email, ADMIN.password, "/sentry-example-page");
+    await expect(page.getByTestId("reporting-status")).toHaveText(
+      `Error reporting is configured: reports go to http://127.0.0.1:${CAPTURE_PORT}.`,
+    );
+  });
+
+  test("anonymous calls of the failing API route are refused and report nothing (security review, finding e)", async ({
+    request,
+  }) => {
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, async () => (await request.get("/api/sentry-example-api")).status()),
+    );
+    expect(statuses).toEqual(Array(20).fill(403));
+    // Give the server time to have sent anything it would send, then look.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const reported = (await capturedEnvelopes()).flatMap(eventsOf);
+    expect(
+      reported.filter((event) => event.exception?.values?.some((value) => value.type === "SentryExampleAPIError")),
+    ).toEqual([]);
   });
 
   test("a browser error arrives at Sentry through /monitoring with its message and stack", async ({ page }) => {
@@ -97,7 +120,7 @@ test.describe("/sentry-example-page", () => {
   test("a server error from the API route is reported by the server and the page says what happened", async ({
     page,
   }) => {
-    await page.goto("/sentry-example-page");
+    await signIn(page, ADMIN.email, ADMIN.password, "/sentry-example-page");
     await page.getByRole("button", { name: "Call an API route that fails on the server" }).click();
     await expect(page.getByTestId("server-result")).toContainText(
       "the server threw SentryExampleAPIError and answered 500",

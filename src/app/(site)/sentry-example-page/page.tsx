@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import { getConfig } from "@/lib/env";
+import { getCurrentUser } from "@/lib/session";
 import { SentryExample } from "@/modules/monitoring/components/sentry-example";
 import { parseDsn } from "@/modules/monitoring/tunnel-rules";
 
 export const metadata: Metadata = { title: "Error reporting example" };
 
-export default function SentryExamplePage() {
+export default async function SentryExamplePage() {
   const dsn = __BUREAU_SENTRY_SDK__ === "off" ? undefined : parseDsn(getConfig().sentry.browserDsn ?? "");
+  // Where reports go is the firm's business: shown to its administrators only.
+  const isAdmin = (await getCurrentUser())?.role === "admin";
   return (
     <main className="mx-auto max-w-3xl px-6 py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Error reporting example</h1>
@@ -16,7 +19,8 @@ export default function SentryExamplePage() {
       </p>
       <SentryExample
         configured={Boolean(dsn)}
-        destination={dsn ? `${dsn.protocol}//${dsn.host}${dsn.pathPrefix}` : undefined}
+        destination={dsn && isAdmin ? `${dsn.protocol}//${dsn.host}${dsn.pathPrefix}` : undefined}
+        canRaiseServerError={isAdmin}
       />
     </main>
   );

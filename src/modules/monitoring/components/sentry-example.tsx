@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import Link from "@/components/app-link";
 import { Button } from "@/components/ui/button";
 import { TUNNEL_PATH } from "../reporting-settings";
 
@@ -20,7 +21,17 @@ const probeText: Record<Probe, string> = {
   unreachable: `${TUNNEL_PATH} is not reachable from this browser (offline, or blocked by an extension).`,
 };
 
-export function SentryExample({ configured, destination }: { configured: boolean; destination: string | undefined }) {
+export function SentryExample({
+  configured,
+  destination,
+  canRaiseServerError,
+}: {
+  configured: boolean;
+  /** Where reports go: for administrators only. */
+  destination: string | undefined;
+  /** Only a signed-in administrator may raise the server example (each call is an event in the firm's quota). */
+  canRaiseServerError: boolean;
+}) {
   const [probe, setProbe] = useState<Probe>("checking");
   const [browserResult, setBrowserResult] = useState<string>();
   const [serverResult, setServerResult] = useState<string>();
@@ -79,7 +90,9 @@ export function SentryExample({ configured, destination }: { configured: boolean
         </h2>
         <p className="mt-2" data-testid="reporting-status">
           {configured
-            ? `Error reporting is configured: reports go to ${destination}.`
+            ? destination
+              ? `Error reporting is configured: reports go to ${destination}.`
+              : "Error reporting is configured."
             : "Error reporting is not configured: set SENTRY_DSN to enable it."}
         </p>
         <p className="mt-1 text-sm text-muted-foreground" data-testid="tunnel-status" aria-live="polite">
@@ -103,9 +116,20 @@ export function SentryExample({ configured, destination }: { configured: boolean
         <h2 id="server-heading" className="font-semibold">
           An error on the server
         </h2>
-        <Button onClick={callFailingApi} disabled={calling}>
-          Call an API route that fails on the server
-        </Button>
+        {canRaiseServerError ? (
+          <Button onClick={callFailingApi} disabled={calling}>
+            Call an API route that fails on the server
+          </Button>
+        ) : (
+          <p className="text-sm text-muted-foreground" data-testid="server-example-locked">
+            Only a signed-in administrator can raise the example server error: each one is sent to the error reporting
+            service.{" "}
+            <Link className="text-primary underline" href="/bo/login?next=/sentry-example-page">
+              Sign in
+            </Link>{" "}
+            to try it.
+          </p>
+        )}
         {serverResult ? (
           <p role="status" data-testid="server-result">
             {serverResult}
