@@ -1,7 +1,6 @@
 import { ClientCalls } from "@/modules/calls/components/client-calls";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
-import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -9,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
-import { NotFoundError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
+import { orErrorPage } from "@/lib/page-errors";
 import { requireUser } from "@/lib/session";
 import { findClientProjects, getClient } from "@/modules/clients/client-queries";
 import { countryName } from "@/modules/clients/client-rules";
@@ -22,19 +21,10 @@ import { findUnbilledTime } from "@/modules/timesheets/unbilled-queries";
 
 export const metadata: Metadata = { title: "Client" };
 
-async function load(id: string) {
-  try {
-    return await getClient(getDb(), id);
-  } catch (error) {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  }
-}
-
 export default async function ClientPage({ params }: { params: Promise<{ id: string }> }) {
   const viewer = await requireUser();
   const { id } = await params;
-  const client = await load(id);
+  const client = await orErrorPage(getClient(getDb(), id));
   const db = getDb();
   const [settings, projects, unbilled] = await Promise.all([
     getPageSettings(),

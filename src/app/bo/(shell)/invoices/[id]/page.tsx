@@ -2,14 +2,13 @@ import { SendInvoiceDialog } from "@/modules/mail/components/send-invoice-dialog
 import { getSendInvoiceDefaults } from "@/modules/mail/invoice-mail";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { formatDate, formatDateTime, todayInZone } from "@/lib/dates";
-import { NotFoundError } from "@/lib/errors";
 import { formatMoney, formatMoneyInput } from "@/lib/money";
+import { orErrorPage } from "@/lib/page-errors";
 import { requirePageRole } from "@/lib/session";
 import { DeletePaymentButton, InvoiceActionsPanel } from "@/modules/invoices/components/invoice-actions-panel";
 import { InvoiceDocumentView } from "@/modules/invoices/components/invoice-document-view";
@@ -36,10 +35,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const viewer = await requirePageRole(["admin", "manager"]);
   const { id } = await params;
   const db = getDb();
-  const loaded = await getInvoiceDocument(db, id).catch((error: unknown) => {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  });
+  const loaded = await orErrorPage(getInvoiceDocument(db, id));
   const { detail: invoice, settings, document } = loaded;
   const [events, sendDefaults] = await Promise.all([
     findInvoiceEvents(db, invoice.id),

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
-import { forbidden, notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDb } from "@/db/client";
 import { formatDateTime } from "@/lib/dates";
-import { ForbiddenError, NotFoundError } from "@/lib/errors";
+import { orErrorPage } from "@/lib/page-errors";
 import { requireUser } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { ApproveButton, RejectButton, ReopenButton } from "@/modules/timesheets/components/timesheet-decision";
@@ -29,21 +28,11 @@ const ACTION_LABELS: Record<string, string> = {
   add_entry: "Time added",
 };
 
-async function load(viewer: { id: string; role: "admin" | "manager" | "staff" }, id: string) {
-  try {
-    return await getTimesheet(getDb(), viewer, id);
-  } catch (error) {
-    if (error instanceof NotFoundError) notFound();
-    if (error instanceof ForbiddenError) forbidden();
-    throw error;
-  }
-}
-
 export default async function TimesheetPage({ params }: { params: Promise<{ id: string }> }) {
   const viewer = await requireUser();
   const { id } = await params;
-  const sheet = await load(viewer, id);
   const db = getDb();
+  const sheet = await orErrorPage(getTimesheet(db, viewer, id));
   const isOwner = sheet.userId === viewer.id;
   const editable = canEdit({ status: sheet.status, actorId: viewer.id, ownerId: sheet.userId }).ok;
   // Projects to pick from only when the week can be edited (a short list in a large firm); a

@@ -8,8 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { getDb } from "@/db/client";
 import type { Role } from "@/modules/users/roles";
 import { formatDateTime } from "@/lib/dates";
-import { NotFoundError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
+import { orErrorPage } from "@/lib/page-errors";
 import { requirePageRole } from "@/lib/session";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -39,12 +39,7 @@ const FIELD_LABELS: Record<string, string> = {
 
 async function loadUser(id: string) {
   if (!UUID.test(id)) notFound();
-  try {
-    return await getUser(getDb(), id);
-  } catch (error) {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  }
+  return orErrorPage(getUser(getDb(), id));
 }
 
 export default async function UserPage({ params }: { params: Promise<{ id: string }> }) {

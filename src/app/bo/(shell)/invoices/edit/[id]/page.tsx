@@ -1,13 +1,12 @@
 import { LockIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
-import { NotFoundError } from "@/lib/errors";
 import { formatMoneyInput } from "@/lib/money";
+import { orErrorPage } from "@/lib/page-errors";
 import { requirePageRole } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
 import { findInvoiceClient, getInvoice } from "@/modules/invoices/invoice-queries";
@@ -20,10 +19,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
   await requirePageRole(["admin", "manager"]);
   const { id } = await params;
   const db = getDb();
-  const invoice = await getInvoice(db, id).catch((error: unknown) => {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  });
+  const invoice = await orErrorPage(getInvoice(db, id));
   const name = invoice.kind === "credit_note" ? "credit note" : "invoice";
   const editable = canEditInvoice(invoice);
   if (!editable.ok) {
