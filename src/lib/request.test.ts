@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIpFrom, safeNextPath } from "./request";
+import { clientIpFrom, loginUrl, safeNextPath } from "./request";
 
 describe("safeNextPath", () => {
   it.each([
@@ -35,5 +35,13 @@ describe("clientIpFrom", () => {
   });
   it("says unknown when nothing tells", () => {
     expect(clientIpFrom(new Headers())).toBe("unknown");
+  });
+});
+
+describe("loginUrl", () => {
+  it("comes back to the path and query it was given, encoded", () => {
+    expect(loginUrl("/bo/invoices/export?status=paid&q=a b")).toBe(
+      "/bo/login?next=%2Fbo%2Finvoices%2Fexport%3Fstatus%3Dpaid%26q%3Da%20b",
+    );
   });
 });

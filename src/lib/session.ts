@@ -5,7 +5,7 @@ import { cache } from "react";
 import type { Role } from "@/db/schema";
 import { getAuth } from "./auth";
 import { ForbiddenError } from "./errors";
-import { safeNextPath } from "./request";
+import { loginUrl, safeNextPath } from "./request";
 import { type CurrentUser, currentUserOf, findSessionUser } from "./session-lookup";
 
 export type { CurrentUser } from "./session-lookup";
@@ -24,13 +24,17 @@ export async function currentPath(): Promise<string> {
   return safeNextPath((await headers()).get("x-bureau-path"), "/bo");
 }
 
-export function loginUrl(next: string): string {
-  return `/bo/login?next=${encodeURIComponent(next)}`;
+/**
+ * The user every guard below lets in: pages, actions and route handlers all start here, so a rule
+ * about using the back office at all (beyond having a session) is written once, in this function.
+ */
+export async function signedInUser(): Promise<CurrentUser | null> {
+  return getCurrentUser();
 }
 
 /** Pages: the signed-in user, or a redirect to the sign-in page that comes back here. */
 export async function requireUser(): Promise<CurrentUser> {
-  const user = await getCurrentUser();
+  const user = await signedInUser();
   if (!user) redirect(loginUrl(await currentPath()));
   return user;
 }
@@ -44,8 +48,7 @@ export async function requirePageRole(roles: readonly Role[]): Promise<CurrentUs
 
 /** Actions: the acting user with one of these roles (any role when omitted); never trusts the client. */
 export async function requireActor(roles?: readonly Role[]): Promise<CurrentUser> {
-  const user = await getCurrentUser();
-  if (!user) redirect(loginUrl(await currentPath()));
+  const user = await requireUser();
   if (roles && !roles.includes(user.role)) throw new ForbiddenError();
   return user;
 }
