@@ -2,9 +2,8 @@ import "server-only";
 import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
-import type { Role } from "@/db/schema";
+import { can, type Permission, requirePermission } from "@/modules/users/permissions";
 import { getAuth } from "./auth";
-import { ForbiddenError } from "./errors";
 import { loginUrl, safeNextPath } from "./request";
 import { type CurrentUser, currentUserOf, findSessionUser } from "./session-lookup";
 
@@ -39,16 +38,19 @@ export async function requireUser(): Promise<CurrentUser> {
   return user;
 }
 
-/** Pages: the signed-in user with one of these roles, or the 403 page. */
-export async function requirePageRole(roles: readonly Role[]): Promise<CurrentUser> {
+/** Pages: the signed-in user holding this permission, or the 403 page. */
+export async function requirePagePermission(permission: Permission): Promise<CurrentUser> {
   const user = await requireUser();
-  if (!roles.includes(user.role)) forbidden();
+  if (!can(user, permission)) forbidden();
   return user;
 }
 
-/** Actions: the acting user with one of these roles (any role when omitted); never trusts the client. */
-export async function requireActor(roles?: readonly Role[]): Promise<CurrentUser> {
+/**
+ * Actions: the acting user, holding this permission when one is named (any signed-in user
+ * otherwise); never trusts the client. A refusal is a ForbiddenError, so the form shows it.
+ */
+export async function requireActor(permission?: Permission): Promise<CurrentUser> {
   const user = await requireUser();
-  if (roles && !roles.includes(user.role)) throw new ForbiddenError();
+  if (permission) requirePermission(user, permission);
   return user;
 }

@@ -10,19 +10,20 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { getDb } from "@/db/client";
 import { formatMoney } from "@/lib/money";
 import { orErrorPage } from "@/lib/page-errors";
-import { requireUser } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { findClientProjects, getClient } from "@/modules/clients/client-queries";
 import { countryName } from "@/modules/clients/client-rules";
 import { EditClientDialog } from "@/modules/clients/components/client-form";
 import { ArchiveButton, ProjectDialog } from "@/modules/clients/components/project-form";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { can } from "@/modules/users/permissions";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import { findUnbilledTime } from "@/modules/timesheets/unbilled-queries";
 
 export const metadata: Metadata = { title: "Client" };
 
 export default async function ClientPage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await requireUser();
+  const viewer = await requirePagePermission("client.read");
   const { id } = await params;
   const client = await orErrorPage(getClient(getDb(), id));
   const db = getDb();
@@ -32,7 +33,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
     findUnbilledTime(db, { clientId: id }),
   ]);
   const { locale } = settings;
-  const canManage = viewer.role !== "staff";
+  const canManage = can(viewer, "client.edit");
   const money = (minor: number | null) => (minor === null ? "—" : formatMoney(minor, client.currency, locale));
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   const unbilledMinutes = unbilled.reduce((sum, row) => sum + row.minutes, 0);

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { getDb } from "@/db/client";
 import { formatDateTime, todayInZone } from "@/lib/dates";
 import { orErrorPage } from "@/lib/page-errors";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { ApplicationControls } from "@/modules/jobs/components/application-controls";
 import { JobForm } from "@/modules/jobs/components/job-form";
 import { JobStatusActions } from "@/modules/jobs/components/job-status-actions";
@@ -26,7 +26,7 @@ function formatSize(bytes: number) {
 }
 
 export default async function JobAdminPage({ params }: { params: Promise<{ id: string }> }) {
-  await requirePageRole(["admin", "manager"]);
+  await requirePagePermission("job.read");
   const { id } = await params;
   if (!UUID.test(id)) notFound();
   const db = getDb();

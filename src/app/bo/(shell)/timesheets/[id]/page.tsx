@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDb } from "@/db/client";
 import { formatDateTime } from "@/lib/dates";
 import { orErrorPage } from "@/lib/page-errors";
-import { requireUser } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { ApproveButton, RejectButton, ReopenButton } from "@/modules/timesheets/components/timesheet-decision";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
@@ -15,6 +15,7 @@ import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
 import { gridDays, gridGroups, gridRows } from "@/modules/timesheets/timesheet-grid-data";
 import { findPreviousWeekRows, findTimesheetHistory, getTimesheet } from "@/modules/timesheets/timesheet-queries";
 import { canApprove, canEdit, canReject, canReopen } from "@/modules/timesheets/timesheet-rules";
+import { can } from "@/modules/users/permissions";
 
 export const metadata: Metadata = { title: "Timesheet" };
 
@@ -29,7 +30,7 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 export default async function TimesheetPage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await requireUser();
+  const viewer = await requirePagePermission("timesheet.read");
   const { id } = await params;
   const db = getDb();
   const sheet = await orErrorPage(getTimesheet(db, viewer, id));
@@ -50,8 +51,7 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
     editable ? findPreviousWeekRows(db, sheet.userId, sheet.weekStart) : Promise.resolve([]),
   ]);
   const { locale, timezone } = settings;
-  const ruleActor = { id: viewer.id, role: viewer.role };
-  const ref = { status: sheet.status, ownerId: sheet.userId, actor: ruleActor };
+  const ref = { status: sheet.status, ownerId: sheet.userId, actor: viewer };
   const target = {
     id: sheet.id,
     version: sheet.version,
@@ -61,9 +61,10 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
   const mayApprove = canApprove(ref).ok;
   const mayReject = canReject({ ...ref, reason: "x" }).ok;
   const mayReopen = canReopen({ ...ref, hasInvoicedEntries }).ok;
-  const isDecider = viewer.role !== "staff";
   const ownWeekNote =
-    isDecider && isOwner && sheet.status === "submitted" ? "Another manager must approve your own week." : null;
+    can(viewer, "timesheet.decide") && isOwner && sheet.status === "submitted"
+      ? "Another manager must approve your own week."
+      : null;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">

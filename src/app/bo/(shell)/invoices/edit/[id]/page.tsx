@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
 import { formatMoneyInput } from "@/lib/money";
 import { orErrorPage } from "@/lib/page-errors";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
 import { findInvoiceClient, getInvoice } from "@/modules/invoices/invoice-queries";
 import { canCreateCreditNote, canEditInvoice, quantityMilliToDecimalString } from "@/modules/invoices/invoice-rules";
@@ -16,7 +16,7 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 export const metadata: Metadata = { title: "Edit invoice" };
 
 export default async function EditInvoicePage({ params }: { params: Promise<{ id: string }> }) {
-  await requirePageRole(["admin", "manager"]);
+  await requirePagePermission("invoice.edit");
   const { id } = await params;
   const db = getDb();
   const invoice = await orErrorPage(getInvoice(db, id));
