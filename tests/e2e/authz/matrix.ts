@@ -192,6 +192,8 @@ export const MATRIX: Row[] = [
   page("(site)/sentry-example-page", () => "/sentry-example-page", PUBLIC),
   // Throws on purpose (BUREAU_TEST_ROUTES=1 in the browser tests; 404 otherwise).
   page("(site)/test-error", () => "/test-error", everyone(status(500))),
+  // Any other address: the 404 page, inside the site's header and footer.
+  page("(site)/[...missing]", () => "/no-such-page", everyone(status(404))),
   {
     kind: "route",
     file: "src/app/(site)/jobs/[slug]/apply/route.ts",
@@ -292,6 +294,13 @@ export const MATRIX: Row[] = [
   }),
   bo("", () => "/bo", SIGNED_IN),
   bo("account", () => "/bo/account", SIGNED_IN),
+  // Any other address under /bo: the 404 page inside the shell, once signed in.
+  bo("[...missing]", () => "/bo/no-such-page", {
+    anonymous: LOGIN,
+    staff: status(404),
+    manager: status(404),
+    admin: status(404),
+  }),
   {
     kind: "action",
     file: "src/modules/auth/auth-actions.ts",
