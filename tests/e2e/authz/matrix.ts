@@ -10,6 +10,9 @@
 // not refuse WOULD write; the spec checks the audit log did not move. The first allowed role (in
 // the order admin, manager, staff) must then succeed with the same probe, which proves the probe
 // was a real write (unless `probeSucceeds: false`: the probe is refused for another reason).
+//
+// A row decided by the role alone names the permission the code checks (see Checked below).
+import type { Permission } from "../../../src/modules/users/permissions";
 import {
   addDays,
   CALLS,
@@ -77,7 +80,15 @@ const A_OTHERS_CALL: Expectations = {
   staff: denied("You can only change your own calls (assigned to you or logged by you)."),
 };
 
-export type PageRow = {
+/**
+ * A row decided by the role alone names the permission the code checks for it
+ * (src/modules/users/permissions.ts). The spec checks that its staff, manager and admin cells say
+ * what the map says; the cells stay written out, so a check taken out of the code still fails
+ * when the row is called.
+ */
+type Checked = { permission?: Permission };
+
+export type PageRow = Checked & {
   kind: "page";
   /** The page's source file. */
   file: string;
@@ -87,7 +98,7 @@ export type PageRow = {
   expect: Expectations;
 };
 
-export type RouteRow = {
+export type RouteRow = Checked & {
   kind: "route";
   file: string;
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -102,7 +113,7 @@ export type RouteRow = {
   forged?: Outcome;
 };
 
-export type ActionRow = {
+export type ActionRow = Checked & {
   kind: "action";
   /** "use server" file and its export. */
   file: string;
@@ -125,15 +136,16 @@ export type ActionRow = {
 
 export type Row = PageRow | RouteRow | ActionRow;
 
-const page = (file: string, path: (seed: Seed) => string, expect: Expectations, label?: string): PageRow => ({
+type PageMore = Pick<PageRow, "label" | "permission">;
+const page = (file: string, path: (seed: Seed) => string, expect: Expectations, more: PageMore = {}): PageRow => ({
   kind: "page",
   file: `src/app/${file}/page.tsx`,
   path,
   expect,
-  label,
+  ...more,
 });
-const bo = (file: string, path: (seed: Seed) => string, expect: Expectations, label?: string) =>
-  page(file ? `bo/(shell)/${file}` : "bo/(shell)", path, expect, label);
+const bo = (file: string, path: (seed: Seed) => string, expect: Expectations, more?: PageMore) =>
+  page(file ? `bo/(shell)/${file}` : "bo/(shell)", path, expect, more);
 
 const wallTime = (seed: Seed, days: number) => `${addDays(seed.today, days)}T11:15`;
 const grid = (seed: Seed) => ({
@@ -333,12 +345,13 @@ export const MATRIX: Row[] = [
   },
 
   // ---- Users, settings, audit (admin) ------------------------------------------------------
-  bo("users", () => "/bo/users", ADMINS),
-  bo("users/[id]", (seed) => `/bo/users/${seed.victim.id}`, ADMINS),
+  bo("users", () => "/bo/users", ADMINS, { permission: "user.read" }),
+  bo("users/[id]", (seed) => `/bo/users/${seed.victim.id}`, ADMINS, { permission: "user.read" }),
   {
     kind: "action",
     file: USERS,
     name: "createUserAction",
+    permission: "user.create",
     page: () => "/bo/users",
     args: (seed) => [
       {
@@ -355,6 +368,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: USERS,
     name: "updateUserAction",
+    permission: "user.update",
     page: (seed) => `/bo/users/${seed.victim.id}`,
     args: (seed) => [
       { id: seed.victim.id, version: 1, name: `${seed.victim.name} renamed`, role: "admin", defaultHourlyRate: null },
@@ -365,6 +379,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: USERS,
     name: "resetUserPasswordAction",
+    permission: "user.reset_password",
     page: (seed) => `/bo/users/${seed.victim.id}`,
     args: (seed) => [{ id: seed.victim.id, password: "a password the attacker knows" }],
     expect: A_ADMINS,
@@ -373,16 +388,18 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: USERS,
     name: "setUserActiveAction",
+    permission: "user.deactivate",
     page: (seed) => `/bo/users/${seed.victim.id}`,
     args: (seed) => [{ id: seed.victim.id, active: false }],
     expect: A_ADMINS,
   },
-  bo("settings", () => "/bo/settings", ADMINS),
+  bo("settings", () => "/bo/settings", ADMINS, { permission: "settings.edit" }),
   // The probe changes the firm's name but is incomplete, so the admin gets a validation error.
   {
     kind: "action",
     file: "src/modules/settings/settings-actions.ts",
     name: "updateSettingsAction",
+    permission: "settings.edit",
     page: () => "/bo/settings",
     args: (seed) => [{ version: 1, firmName: `Hacked ${seed.tag}` }],
     expect: A_ADMINS,
@@ -392,6 +409,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: "src/modules/settings/settings-actions.ts",
     name: "updateLogoAction",
+    permission: "settings.edit",
     page: () => "/bo/settings",
     args: () => [formData({ remove: "1" })],
     expect: A_ADMINS,
@@ -405,16 +423,17 @@ export const MATRIX: Row[] = [
     expect: { anonymous: LOGIN, staff: status(404), manager: status(404), admin: status(404) },
     forged: refusedWith(401),
   },
-  bo("audit", () => "/bo/audit", ADMINS),
+  bo("audit", () => "/bo/audit", ADMINS, { permission: "audit.read" }),
 
   // ---- Clients and projects (staff read) ---------------------------------------------------
-  bo("clients", () => "/bo/clients", SIGNED_IN),
-  bo("clients/[id]", (seed) => `/bo/clients/${seed.client.id}`, SIGNED_IN),
+  bo("clients", () => "/bo/clients", SIGNED_IN, { permission: "client.read" }),
+  bo("clients/[id]", (seed) => `/bo/clients/${seed.client.id}`, SIGNED_IN, { permission: "client.read" }),
   // The list filters' client picker: every role reads client names (SPEC section 1).
   {
     kind: "action",
     file: CLIENTS,
     name: "searchClientNamesAction",
+    permission: "client.read",
     page: () => "/bo/calls",
     args: (seed) => [{ q: seed.client.name }],
     expect: A_SIGNED_IN,
@@ -423,6 +442,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "createClientAction",
+    permission: "client.edit",
     page: () => "/bo/clients",
     args: (seed) => [{ name: `Matrix Probe Client ${seed.tag}`, currency: "EUR", paymentTermsDays: "30" }],
     expect: A_MANAGERS,
@@ -431,6 +451,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "updateClientAction",
+    permission: "client.edit",
     page: (seed) => `/bo/clients/${seed.client.id}`,
     args: (seed) => [
       {
@@ -451,6 +472,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "setClientArchivedAction",
+    permission: "client.edit",
     page: (seed) => `/bo/clients/${seed.spareClient.id}`,
     args: (seed) => [{ id: seed.spareClient.id, version: 1, archived: true }],
     expect: A_MANAGERS,
@@ -459,6 +481,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "createProjectAction",
+    permission: "client.edit",
     page: (seed) => `/bo/clients/${seed.client.id}`,
     args: (seed) => [{ clientId: seed.client.id, name: `Matrix Probe Project ${seed.tag}`, billableByDefault: true }],
     expect: A_MANAGERS,
@@ -467,6 +490,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "updateProjectAction",
+    permission: "client.edit",
     page: (seed) => `/bo/clients/${seed.client.id}`,
     args: (seed) => [
       { id: seed.project.id, version: 1, name: seed.project.name, hourlyRate: "110", billableByDefault: true },
@@ -477,25 +501,30 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "setProjectArchivedAction",
+    permission: "client.edit",
     page: (seed) => `/bo/clients/${seed.client.id}`,
     args: (seed) => [{ id: seed.spareProject.id, version: 1, archived: true }],
     expect: A_MANAGERS,
   },
 
   // ---- Timesheets (own for everyone; others' and decisions for managers) --------------------
-  bo("timesheets", () => "/bo/timesheets", SIGNED_IN),
-  bo("timesheets/create", () => "/bo/timesheets/create", SIGNED_IN),
-  bo("timesheets/[id]", (seed) => `/bo/timesheets/${seed.sheets.own.id}`, SIGNED_IN, "staff's own week"),
+  bo("timesheets", () => "/bo/timesheets", SIGNED_IN, { permission: "timesheet.read" }),
+  bo("timesheets/create", () => "/bo/timesheets/create", SIGNED_IN, { permission: "timesheet.edit" }),
+  bo("timesheets/[id]", (seed) => `/bo/timesheets/${seed.sheets.own.id}`, SIGNED_IN, {
+    label: "staff's own week",
+    permission: "timesheet.read",
+  }),
   bo(
     "timesheets/[id]",
     (seed) => `/bo/timesheets/${seed.sheets.managerDraft.id}`,
     { ...SIGNED_IN, staff: PAGE_403 },
-    "someone else's week",
+    { label: "someone else's week", permission: "timesheet.read_all" },
   ),
   {
     kind: "action",
     file: SHEETS,
     name: "searchGridProjectsAction",
+    permission: "timesheet.edit",
     page: () => "/bo/timesheets/create",
     args: (seed) => [{ q: seed.project.name }],
     expect: A_SIGNED_IN,
@@ -505,6 +534,7 @@ export const MATRIX: Row[] = [
     file: SHEETS,
     name: "createTimesheetAction",
     label: "for staff",
+    permission: "timesheet.edit",
     page: () => "/bo/timesheets/create",
     args: (seed) => [{ userId: seed.staff.id, weekStart: monday(8), grid: grid(seed), submit: false }],
     expect: A_SIGNED_IN,
@@ -514,6 +544,7 @@ export const MATRIX: Row[] = [
     file: SHEETS,
     name: "createTimesheetAction",
     label: "for the manager",
+    permission: "timesheet.create_for_others",
     page: () => "/bo/timesheets/create",
     args: (seed) => [{ userId: seed.manager.id, weekStart: monday(9), grid: grid(seed), submit: false }],
     expect: { ...A_SIGNED_IN, staff: denied("You can only create your own timesheets.") },
@@ -554,6 +585,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: SHEETS,
     name: "approveTimesheetAction",
+    permission: "timesheet.decide",
     page: (seed) => `/bo/timesheets/${seed.sheets.approve.id}`,
     args: (seed) => [{ id: seed.sheets.approve.id, version: seed.sheets.approve.version }],
     expect: A_MANAGERS,
@@ -562,6 +594,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: SHEETS,
     name: "approveTimesheetsAction",
+    permission: "timesheet.decide",
     page: () => "/bo/timesheets",
     args: (seed) => [{ items: [{ id: seed.sheets.bulk.id, version: seed.sheets.bulk.version }] }],
     expect: A_MANAGERS,
@@ -570,6 +603,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: SHEETS,
     name: "rejectTimesheetAction",
+    permission: "timesheet.decide",
     page: (seed) => `/bo/timesheets/${seed.sheets.reject.id}`,
     args: (seed) => [{ id: seed.sheets.reject.id, version: seed.sheets.reject.version, reason: "Wrong project" }],
     expect: A_MANAGERS,
@@ -578,19 +612,23 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: SHEETS,
     name: "reopenTimesheetAction",
+    permission: "timesheet.decide",
     page: (seed) => `/bo/timesheets/${seed.sheets.reopen.id}`,
     args: (seed) => [{ id: seed.sheets.reopen.id, version: seed.sheets.reopen.version }],
     expect: A_MANAGERS,
   },
 
   // ---- Invoices (managers) ------------------------------------------------------------------
-  bo("invoices", () => "/bo/invoices", MANAGERS),
-  bo("invoices/create", () => "/bo/invoices/create", MANAGERS),
-  bo("invoices/[id]", (seed) => `/bo/invoices/${seed.invoices.issued.id}`, MANAGERS),
-  bo("invoices/edit/[id]", (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`, MANAGERS),
+  bo("invoices", () => "/bo/invoices", MANAGERS, { permission: "invoice.read" }),
+  bo("invoices/create", () => "/bo/invoices/create", MANAGERS, { permission: "invoice.edit" }),
+  bo("invoices/[id]", (seed) => `/bo/invoices/${seed.invoices.issued.id}`, MANAGERS, { permission: "invoice.read" }),
+  bo("invoices/edit/[id]", (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`, MANAGERS, {
+    permission: "invoice.edit",
+  }),
   {
     kind: "route",
     file: "src/app/bo/(shell)/invoices/[id]/pdf/route.ts",
+    permission: "invoice.read",
     method: "GET",
     path: (seed) => `/bo/invoices/${seed.invoices.issued.id}/pdf`,
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
@@ -599,6 +637,7 @@ export const MATRIX: Row[] = [
   {
     kind: "route",
     file: "src/app/bo/(shell)/invoices/export/route.ts",
+    permission: "invoice.read",
     method: "GET",
     path: () => "/bo/invoices/export",
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
@@ -608,6 +647,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "loadInvoiceClientAction",
+    permission: "invoice.edit",
     page: () => "/bo/invoices/create",
     args: (seed) => [{ clientId: seed.client.id }],
     expect: A_MANAGERS,
@@ -616,6 +656,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "loadUnbilledTimeAction",
+    permission: "invoice.edit",
     page: () => "/bo/invoices/create",
     args: (seed) => [{ clientId: seed.client.id }],
     expect: A_MANAGERS,
@@ -624,6 +665,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "createInvoiceAction",
+    permission: "invoice.edit",
     page: () => "/bo/invoices/create",
     args: (seed) => [invoiceProbe(seed)],
     expect: A_MANAGERS,
@@ -632,6 +674,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "updateInvoiceAction",
+    permission: "invoice.edit",
     page: (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`,
     args: (seed) => [{ ...invoiceProbe(seed), id: seed.invoices.update.id, version: seed.invoices.update.version }],
     expect: A_MANAGERS,
@@ -640,6 +683,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "deleteInvoiceAction",
+    permission: "invoice.delete",
     page: (seed) => `/bo/invoices/${seed.invoices.remove.id}`,
     args: (seed) => [{ id: seed.invoices.remove.id, version: seed.invoices.remove.version }],
     expect: A_MANAGERS,
@@ -648,6 +692,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "issueInvoiceAction",
+    permission: "invoice.issue",
     page: (seed) => `/bo/invoices/${seed.invoices.issue.id}`,
     args: (seed) => [{ id: seed.invoices.issue.id, version: seed.invoices.issue.version }],
     expect: A_MANAGERS,
@@ -656,6 +701,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "recordPaymentAction",
+    permission: "payment.record",
     page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
     args: (seed) => [
       { invoiceId: seed.invoices.issued.id, amount: "5", date: seed.today, method: "cash", reference: null },
@@ -666,6 +712,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "deletePaymentAction",
+    permission: "payment.delete",
     page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
     args: (seed) => [{ paymentId: seed.invoices.paymentId }],
     expect: A_ADMINS,
@@ -674,6 +721,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "markInvoiceSentAction",
+    permission: "invoice.send",
     page: (seed) => `/bo/invoices/${seed.invoices.credit.id}`,
     args: (seed) => [{ id: seed.invoices.credit.id, version: seed.invoices.credit.version }],
     expect: A_MANAGERS,
@@ -682,6 +730,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "createCreditNoteAction",
+    permission: "invoice.credit",
     page: (seed) => `/bo/invoices/${seed.invoices.credit.id}`,
     args: (seed) => [{ invoiceId: seed.invoices.credit.id, mode: "full" }],
     expect: A_MANAGERS,
@@ -690,6 +739,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "duplicateInvoiceAction",
+    permission: "invoice.edit",
     page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
     args: (seed) => [{ id: seed.invoices.issued.id }],
     expect: A_MANAGERS,
@@ -698,6 +748,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: "src/modules/mail/invoice-mail-actions.ts",
     name: "sendInvoiceEmailAction",
+    permission: "invoice.send",
     page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
     args: (seed) => [
       {
@@ -712,11 +763,12 @@ export const MATRIX: Row[] = [
   },
 
   // ---- Outbox, messages, jobs (managers) ------------------------------------------------------
-  bo("outbox", () => "/bo/outbox", MANAGERS),
-  bo("outbox/[id]", (seed) => `/bo/outbox/${seed.email.id}`, MANAGERS),
+  bo("outbox", () => "/bo/outbox", MANAGERS, { permission: "outbox.read" }),
+  bo("outbox/[id]", (seed) => `/bo/outbox/${seed.email.id}`, MANAGERS, { permission: "outbox.read" }),
   {
     kind: "route",
     file: "src/app/bo/(shell)/outbox/[id]/attachments/[attachmentId]/route.ts",
+    permission: "outbox.read",
     method: "GET",
     path: (seed) => `/bo/outbox/${seed.email.id}/attachments/${seed.email.attachmentId}`,
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
@@ -727,16 +779,18 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: "src/modules/mail/mail-actions.ts",
     name: "retryEmailAction",
+    permission: "outbox.retry",
     page: () => "/bo/outbox",
     args: (seed) => [{ id: seed.email.id }],
     expect: A_MANAGERS,
     probeSucceeds: false,
   },
-  bo("messages", () => "/bo/messages", MANAGERS),
+  bo("messages", () => "/bo/messages", MANAGERS, { permission: "message.read" }),
   {
     kind: "action",
     file: "src/modules/messages/message-actions.ts",
     name: "setMessageStatusAction",
+    permission: "message.edit",
     page: () => "/bo/messages",
     args: (seed) => [{ id: seed.message.id, version: seed.message.version, status: "archived" }],
     expect: A_MANAGERS,
@@ -751,12 +805,13 @@ export const MATRIX: Row[] = [
     expect: everyone(RESULT),
     probeSucceeds: false,
   },
-  bo("jobs", () => "/bo/jobs", MANAGERS),
-  bo("jobs/new", () => "/bo/jobs/new", MANAGERS),
-  bo("jobs/[id]", (seed) => `/bo/jobs/${seed.job.id}`, MANAGERS),
+  bo("jobs", () => "/bo/jobs", MANAGERS, { permission: "job.read" }),
+  bo("jobs/new", () => "/bo/jobs/new", MANAGERS, { permission: "job.edit" }),
+  bo("jobs/[id]", (seed) => `/bo/jobs/${seed.job.id}`, MANAGERS, { permission: "job.read" }),
   {
     kind: "route",
     file: "src/app/bo/(shell)/jobs/[id]/applications/[applicationId]/cv/route.ts",
+    permission: "job.read",
     method: "GET",
     path: (seed) => `/bo/jobs/${seed.job.id}/applications/${seed.application.id}/cv`,
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
@@ -766,6 +821,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "createJobAction",
+    permission: "job.edit",
     page: () => "/bo/jobs/new",
     args: (seed) => [{ title: `Matrix Probe Job ${seed.tag}`, ...JOB_FIELDS, description: "" }],
     expect: A_MANAGERS,
@@ -774,6 +830,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "updateJobAction",
+    permission: "job.edit",
     page: (seed) => `/bo/jobs/${seed.job.id}`,
     args: (seed) => [
       {
@@ -790,6 +847,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "transitionJobAction",
+    permission: "job.edit",
     page: (seed) => `/bo/jobs/${seed.draftJob.id}`,
     args: (seed) => [{ id: seed.draftJob.id, version: seed.draftJob.version, transition: "publish" }],
     expect: A_MANAGERS,
@@ -798,6 +856,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "previewJobDescriptionAction",
+    permission: "job.edit",
     page: () => "/bo/jobs/new",
     args: () => ["**Preview** of a job"],
     expect: A_MANAGERS,
@@ -806,6 +865,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "setApplicationStatusAction",
+    permission: "job.edit",
     page: (seed) => `/bo/jobs/${seed.job.id}`,
     args: (seed) => [{ id: seed.application.id, version: seed.application.version, status: "interview" }],
     expect: A_MANAGERS,
@@ -814,17 +874,19 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "updateApplicationNotesAction",
+    permission: "job.edit",
     page: (seed) => `/bo/jobs/${seed.job.id}`,
     args: (seed) => [{ id: seed.otherApplication.id, version: seed.otherApplication.version, notes: "Probe notes" }],
     expect: A_MANAGERS,
   },
 
   // ---- Calls (everyone logs; staff change only their own) -----------------------------------
-  page("bo/(shell)/calls", () => "/bo/calls", SIGNED_IN),
+  page("bo/(shell)/calls", () => "/bo/calls", SIGNED_IN, { permission: "call.read" }),
   {
     kind: "action",
     file: CALLS,
     name: "loadCallProjectsAction",
+    permission: "call.edit",
     page: () => "/bo/calls",
     args: (seed) => [{ clientId: seed.client.id }],
     expect: A_SIGNED_IN,
@@ -833,6 +895,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "logCallAction",
+    permission: "call.edit",
     page: () => "/bo/calls",
     args: (seed) => [{ ...callProbe(seed, "Matrix probe log"), startedAt: wallTime(seed, -1), duration: "5" }],
     expect: A_SIGNED_IN,
@@ -841,6 +904,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "scheduleCallAction",
+    permission: "call.edit",
     page: () => "/bo/calls",
     args: (seed) => [{ ...callProbe(seed, "Matrix probe schedule"), scheduledAt: wallTime(seed, 3) }],
     expect: A_SIGNED_IN,
@@ -849,6 +913,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "updateCallAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [
       {
@@ -866,6 +931,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "completeCallAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [
       {
@@ -884,6 +950,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "markCallMissedAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [{ id: seed.calls.missed.id, version: seed.calls.missed.version, outcome: "busy", notes: null }],
     expect: A_OTHERS_CALL,
@@ -892,6 +959,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "rescheduleCallAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [
       { id: seed.calls.reschedule.id, version: seed.calls.reschedule.version, scheduledAt: wallTime(seed, 5) },
@@ -902,6 +970,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "retryCallAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [{ id: seed.calls.retry.id, version: seed.calls.retry.version, scheduledAt: wallTime(seed, 5) }],
     expect: A_OTHERS_CALL,
@@ -910,6 +979,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "cancelCallAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [{ id: seed.calls.cancel.id, version: seed.calls.cancel.version }],
     expect: A_OTHERS_CALL,
@@ -918,6 +988,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "logCallTimeAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [{ id: seed.calls.logTime.id, version: seed.calls.logTime.version }],
     expect: A_OTHERS_CALL,
