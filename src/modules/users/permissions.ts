@@ -22,6 +22,7 @@ export const PERMISSIONS = {
   "user.create": ADMINS,
   /** Name, role and default rate. Its holders are the administrators, of whom the firm always keeps one. */
   "user.update": ADMINS,
+  /** And reactivate. */
   "user.deactivate": ADMINS,
   "user.reset_password": ADMINS,
   "settings.edit": ADMINS,
