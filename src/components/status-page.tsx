@@ -1,9 +1,12 @@
 import Link from "@/components/app-link";
 
-/** The 404 and 403 pages: what happened, and where to go from here. */
+/**
+ * The 404 and 403 pages: what happened, and where to go from here. Each area renders them inside
+ * its own layout (the site's header and footer, the back office's sidebar), whose <main> holds them.
+ */
 export function StatusPage({ code, title, children }: { code: number; title: string; children: React.ReactNode }) {
   return (
-    <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col justify-center gap-4 p-6">
+    <div className="mx-auto flex min-h-[60dvh] max-w-xl flex-col justify-center gap-4 p-6">
       <p className="font-mono text-sm text-muted-foreground">Error {code}</p>
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <div className="text-muted-foreground">{children}</div>
@@ -15,6 +18,22 @@ export function StatusPage({ code, title, children }: { code: number; title: str
           Back office
         </Link>
       </p>
-    </main>
+    </div>
+  );
+}
+
+export function NotFoundStatus() {
+  return (
+    <StatusPage code={404} title="Page not found">
+      <p>There is nothing at this address. It may have been moved or deleted, or the link may be mistyped.</p>
+    </StatusPage>
+  );
+}
+
+export function ForbiddenStatus() {
+  return (
+    <StatusPage code={403} title="Access denied">
+      <p>Your role does not give access to this page. If you need it, ask an administrator of your firm.</p>
+    </StatusPage>
   );
 }

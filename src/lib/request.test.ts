@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressHeader, clientIpFrom, normaliseAddress, safeNextPath } from "./request";
+import { clientAddressHeader, clientIpFrom, loginUrl, normaliseAddress, safeNextPath } from "./request";
 
 describe("safeNextPath", () => {
   it.each([
@@ -49,5 +49,13 @@ describe("clientIpFrom", () => {
     expect(normaliseAddress("::ffff:127.0.0.1")).toBe("127.0.0.1");
     expect(normaliseAddress("::1")).toBe("::1");
     expect(normaliseAddress("2001:db8::ffff:1")).toBe("2001:db8::ffff:1");
+  });
+});
+
+describe("loginUrl", () => {
+  it("comes back to the path and query it was given, encoded", () => {
+    expect(loginUrl("/bo/invoices/export?status=paid&q=a b")).toBe(
+      "/bo/login?next=%2Fbo%2Finvoices%2Fexport%3Fstatus%3Dpaid%26q%3Da%20b",
+    );
   });
 });

@@ -44,3 +44,8 @@ export function safeNextPath(next: string | null | undefined, fallback = "/bo"):
     return fallback;
   }
 }
+
+/** The sign-in page, coming back to `next` (a same-site path) once signed in. */
+export function loginUrl(next: string): string {
+  return `/bo/login?next=${encodeURIComponent(next)}`;
+}

@@ -2,10 +2,9 @@ import "server-only";
 import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
-import type { Role } from "@/db/schema";
+import { can, type Permission, requirePermission } from "@/modules/users/permissions";
 import { getAuth } from "./auth";
-import { ForbiddenError } from "./errors";
-import { safeNextPath } from "./request";
+import { loginUrl, safeNextPath } from "./request";
 import { type CurrentUser, currentUserOf, findSessionUser } from "./session-lookup";
 
 export type { CurrentUser } from "./session-lookup";
@@ -24,28 +23,34 @@ export async function currentPath(): Promise<string> {
   return safeNextPath((await headers()).get("x-bureau-path"), "/bo");
 }
 
-export function loginUrl(next: string): string {
-  return `/bo/login?next=${encodeURIComponent(next)}`;
+/**
+ * The user every guard below lets in: pages, actions and route handlers all start here, so a rule
+ * about using the back office at all (beyond having a session) is written once, in this function.
+ */
+export async function signedInUser(): Promise<CurrentUser | null> {
+  return getCurrentUser();
 }
 
 /** Pages: the signed-in user, or a redirect to the sign-in page that comes back here. */
 export async function requireUser(): Promise<CurrentUser> {
-  const user = await getCurrentUser();
+  const user = await signedInUser();
   if (!user) redirect(loginUrl(await currentPath()));
   return user;
 }
 
-/** Pages: the signed-in user with one of these roles, or the 403 page. */
-export async function requirePageRole(roles: readonly Role[]): Promise<CurrentUser> {
+/** Pages: the signed-in user holding this permission, or the 403 page. */
+export async function requirePagePermission(permission: Permission): Promise<CurrentUser> {
   const user = await requireUser();
-  if (!roles.includes(user.role)) forbidden();
+  if (!can(user, permission)) forbidden();
   return user;
 }
 
-/** Actions: the acting user with one of these roles (any role when omitted); never trusts the client. */
-export async function requireActor(roles?: readonly Role[]): Promise<CurrentUser> {
-  const user = await getCurrentUser();
-  if (!user) redirect(loginUrl(await currentPath()));
-  if (roles && !roles.includes(user.role)) throw new ForbiddenError();
+/**
+ * Actions: the acting user, holding this permission when one is named (any signed-in user
+ * otherwise); never trusts the client. A refusal is a ForbiddenError, so the form shows it.
+ */
+export async function requireActor(permission?: Permission): Promise<CurrentUser> {
+  const user = await requireUser();
+  if (permission) requirePermission(user, permission);
   return user;
 }

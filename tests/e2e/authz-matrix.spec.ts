@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { can } from "../../src/modules/users/permissions";
 import { ADMIN, expect, test } from "./fixtures";
 import {
   actionId,
@@ -128,6 +129,23 @@ test.describe("authorisation matrix: the table", () => {
       [...unreferenced].filter((item) => built.has(item)),
       "actions marked unreferenced that the build now exposes",
     ).toEqual([]);
+  });
+});
+
+test.describe("authorisation matrix: the table and the permission map", () => {
+  test("a row that names a permission refuses and allows staff, managers and admins as the map says", () => {
+    const checked = MATRIX.filter((row) => row.permission !== undefined);
+    expect(checked.length, "rows naming the permission they exercise").toBeGreaterThan(40);
+    const disagreements = checked.flatMap((row) =>
+      (["staff", "manager", "admin"] as const)
+        .filter((role) => row.expect[role].allowed !== can({ role }, row.permission!))
+        .map(
+          (role) =>
+            `${rowName(row)}: ${role} ${row.expect[role].allowed ? "allowed" : "refused"} here, ` +
+            `but the map ${can({ role }, row.permission!) ? "gives" : "does not give"} them ${row.permission}`,
+        ),
+    );
+    expect(disagreements).toEqual([]);
   });
 });
 

@@ -74,6 +74,11 @@ test.describe("users and roles", () => {
     const response = await staffPage.goto("/bo/users");
     expect(response?.status()).toBe(403);
     await expect(staffPage.getByRole("heading", { name: "Access denied" })).toBeVisible();
+    // The 403 page keeps the back office's sidebar, with the sections this person may open.
+    const sidebar = staffPage.getByRole("navigation", { name: "Back office" });
+    await expect(sidebar.getByRole("link", { name: "Timesheets" })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Users" })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(staffPage);
     const settings = await staffPage.goto("/bo/settings");
     expect(settings?.status()).toBe(403);
     await context.close();
@@ -122,6 +127,30 @@ test.describe("error pages", () => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+
+  test("a public 404 keeps the site's header and footer", async ({ page }) => {
+    for (const path of ["/no-such-page", "/jobs/no-such-job"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Jobs" })).toBeVisible();
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: "Back office" })).toBeVisible();
+    }
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test("a 404 inside the back office keeps the sidebar", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    for (const path of ["/bo/no-such-page", "/bo/invoices/01900000-0000-7000-8000-000000000000"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Invoices" }),
+      ).toBeVisible();
+    }
+    await expectNoSeriousAxeViolations(page);
   });
 });
 

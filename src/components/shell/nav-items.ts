@@ -1,4 +1,4 @@
-import type { Role } from "@/modules/users/roles";
+import type { Permission } from "@/modules/users/permissions";
 
 export type NavIcon =
   | "dashboard"
@@ -13,22 +13,21 @@ export type NavIcon =
   | "outbox"
   | "jobs"
   | "messages";
-export type NavItem = { href: string; label: string; icon: NavIcon; roles: readonly Role[] };
+/** A section, shown to those holding the permission its page requires (none: every signed-in person). */
+export type NavItem = { href: string; label: string; icon: NavIcon; permission: Permission | null };
 
-const everyone: readonly Role[] = ["admin", "manager", "staff"];
-
-/** The sections that exist; each page checks the role again on the server. */
+/** The sections that exist; each page checks the same permission again on the server. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { href: "/bo", label: "Dashboard", icon: "dashboard", roles: everyone },
-  { href: "/bo/timesheets", label: "Timesheets", icon: "timesheets", roles: everyone },
-  { href: "/bo/invoices", label: "Invoices", icon: "invoices", roles: ["admin", "manager"] },
-  { href: "/bo/calls", label: "Calls", icon: "calls", roles: everyone },
-  { href: "/bo/clients", label: "Clients", icon: "clients", roles: everyone },
-  { href: "/bo/jobs", label: "Jobs", icon: "jobs", roles: ["admin", "manager"] },
-  { href: "/bo/messages", label: "Messages", icon: "messages", roles: ["admin", "manager"] },
-  { href: "/bo/outbox", label: "Outbox", icon: "outbox", roles: ["admin", "manager"] },
-  { href: "/bo/users", label: "Users", icon: "users", roles: ["admin"] },
-  { href: "/bo/settings", label: "Settings", icon: "settings", roles: ["admin"] },
-  { href: "/bo/audit", label: "Audit log", icon: "audit", roles: ["admin"] },
-  { href: "/bo/account", label: "My account", icon: "account", roles: everyone },
+  { href: "/bo", label: "Dashboard", icon: "dashboard", permission: null },
+  { href: "/bo/timesheets", label: "Timesheets", icon: "timesheets", permission: "timesheet.read" },
+  { href: "/bo/invoices", label: "Invoices", icon: "invoices", permission: "invoice.read" },
+  { href: "/bo/calls", label: "Calls", icon: "calls", permission: "call.read" },
+  { href: "/bo/clients", label: "Clients", icon: "clients", permission: "client.read" },
+  { href: "/bo/jobs", label: "Jobs", icon: "jobs", permission: "job.read" },
+  { href: "/bo/messages", label: "Messages", icon: "messages", permission: "message.read" },
+  { href: "/bo/outbox", label: "Outbox", icon: "outbox", permission: "outbox.read" },
+  { href: "/bo/users", label: "Users", icon: "users", permission: "user.read" },
+  { href: "/bo/settings", label: "Settings", icon: "settings", permission: "settings.edit" },
+  { href: "/bo/audit", label: "Audit log", icon: "audit", permission: "audit.read" },
+  { href: "/bo/account", label: "My account", icon: "account", permission: null },
 ];

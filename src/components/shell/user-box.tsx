@@ -2,10 +2,9 @@ import { LogOut } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { signOutAction } from "@/modules/auth/auth-actions";
+import { type Role, ROLE_LABELS } from "@/modules/users/roles";
 
-const ROLE_LABELS = { admin: "Admin", manager: "Manager", staff: "Staff" } as const;
-
-export function UserBox({ name, email, role }: { name: string; email: string; role: keyof typeof ROLE_LABELS }) {
+export function UserBox({ name, email, role }: { name: string; email: string; role: Role }) {
   return (
     <div className="grid gap-2">
       <div className="min-w-0 px-2">

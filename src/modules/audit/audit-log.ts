@@ -1,7 +1,9 @@
 import type { Executor } from "@/db/client";
 import { auditEvent } from "@/db/schema";
+import type { Role } from "@/modules/users/roles";
 
-export type Actor = { id: string; name: string; role: "admin" | "manager" | "staff" };
+/** A person acting in the back office: the session's user, as the domain code sees them. */
+export type Actor = { id: string; name: string; role: Role };
 /** The system itself (start-up, background jobs) when no person acted. */
 export const SYSTEM_ACTOR = { id: null, name: "Bureau" } as const;
 

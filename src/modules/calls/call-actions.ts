@@ -26,7 +26,7 @@ import type { CallProjectOption } from "./components/call-form-options";
 /** The projects of the client chosen in a call dialog (every signed-in person logs calls). */
 export async function loadCallProjectsAction(input: unknown): Promise<ActionResult<CallProjectOption[]>> {
   return runAction(async () => {
-    await requireActor();
+    await requireActor("call.edit");
     const { clientId } = parseInput(callProjectsInput, input);
     return findCallProjects(getDb(), clientId);
   });
@@ -39,7 +39,7 @@ function refresh() {
 
 export async function logCallAction(input: unknown): Promise<ActionResult<{ id: string; followUpId: string | null }>> {
   return runAction(async () => {
-    const actor = await requireActor();
+    const actor = await requireActor("call.edit");
     const result = await logCall(getDb(), actor, input);
     refresh();
     return { id: result.call.id, followUpId: result.followUp?.id ?? null };
@@ -48,7 +48,7 @@ export async function logCallAction(input: unknown): Promise<ActionResult<{ id: 
 
 export async function scheduleCallAction(input: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
-    const actor = await requireActor();
+    const actor = await requireActor("call.edit");
     const created = await scheduleCall(getDb(), actor, input);
     refresh();
     return { id: created.id };
@@ -57,7 +57,7 @@ export async function scheduleCallAction(input: unknown): Promise<ActionResult<{
 
 export async function updateCallAction(input: unknown): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
-    const actor = await requireActor();
+    const actor = await requireActor("call.edit");
     const updated = await updateCall(getDb(), actor, input);
     refresh();
     return { version: updated.version };
@@ -66,7 +66,7 @@ export async function updateCallAction(input: unknown): Promise<ActionResult<{ v
 
 export async function completeCallAction(input: unknown): Promise<ActionResult<{ followUpId: string | null }>> {
   return runAction(async () => {
-    const actor = await requireActor();
+    const actor = await requireActor("call.edit");
     const result = await completeCall(getDb(), actor, input);
     refresh();
     return { followUpId: result.followUp?.id ?? null };
@@ -75,7 +75,7 @@ export async function completeCallAction(input: unknown): Promise<ActionResult<{
 
 export async function markCallMissedAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    const actor = await requireActor();
+    const actor = await requireActor("call.edit");
     await markCallMissed(getDb(), actor, input);
     refresh();
     return undefined;
@@ -84,7 +84,7 @@ export async function markCallMissedAction(input: unknown): Promise<ActionResult
 
 export async function rescheduleCallAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    const actor = await requireActor();
+    const actor = await requireActor("call.edit");
     await rescheduleCall(getDb(), actor, input);
     refresh();
     return undefined;
@@ -93,7 +93,7 @@ export async function rescheduleCallAction(input: unknown): Promise<ActionResult
 
 export async function retryCallAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    const actor = await requireActor();
+    const actor = await requireActor("call.edit");
     await retryCall(getDb(), actor, input);
     refresh();
     return undefined;
@@ -102,7 +102,7 @@ export async function retryCallAction(input: unknown): Promise<ActionResult> {
 
 export async function cancelCallAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    const actor = await requireActor();
+    const actor = await requireActor("call.edit");
     await cancelCall(getDb(), actor, input);
     refresh();
     return undefined;
@@ -111,7 +111,7 @@ export async function cancelCallAction(input: unknown): Promise<ActionResult> {
 
 export async function logCallTimeAction(input: unknown): Promise<ActionResult<{ timesheetId: string }>> {
   return runAction(async () => {
-    const actor = await requireActor();
+    const actor = await requireActor("call.edit");
     const result = await logCallTime(getDb(), actor, input);
     refresh();
     revalidatePath(`/bo/timesheets/${result.timesheetId}`);

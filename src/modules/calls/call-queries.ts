@@ -11,6 +11,7 @@ import { HISTORY_STATUSES, TODO_STATUSES } from "./call-rules";
 import type { CallListQuery } from "./call-schemas";
 import type { CallFormOptions, CallProjectOption } from "./components/call-form-options";
 import { escapeLike } from "@/lib/sql-text";
+import type { Actor } from "@/modules/audit/audit-log";
 
 /**
  * When a call happens: when it started, else when it is (or was) planned, else when it was asked
@@ -328,15 +329,13 @@ export function findCallAssignees(db: Executor) {
   return db.select({ id: user.id, name: user.name }).from(user).where(eq(user.active, true)).orderBy(asc(user.name));
 }
 
-type CallViewer = { id: string; name: string; role: "admin" | "manager" | "staff" };
-
 /** What every call dialog needs, sent with the page: who acts, people to assign, the firm's timezone. */
-export function findCallFormOptions(db: Executor, viewer: CallViewer, timeZone: string): Promise<CallFormOptions> {
+export function findCallFormOptions(db: Executor, viewer: Actor, timeZone: string): Promise<CallFormOptions> {
   return runRead(db, callFormOptionsRead(db, viewer, timeZone));
 }
 
 /** The read of findCallFormOptions, to run with the other reads of a page in one statement. */
-export function callFormOptionsRead(db: Executor, viewer: CallViewer, timeZone: string) {
+export function callFormOptionsRead(db: Executor, viewer: Actor, timeZone: string) {
   return combinedRead({ assignees: findCallAssignees(db) }, ({ assignees }): CallFormOptions => ({
     viewer: { id: viewer.id, name: viewer.name, role: viewer.role },
     assignees,

@@ -4,12 +4,13 @@
 import { TZDate } from "@date-fns/tz";
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { isValidDateString, wallClockInZone } from "@/lib/dates";
+import { can } from "@/modules/users/permissions";
+import type { Role } from "@/modules/users/roles";
 
 export type CallStatus = "requested" | "scheduled" | "completed" | "missed" | "cancelled";
 export type CallDirection = "inbound" | "outbound";
 export type MissedOutcome = "no_answer" | "busy" | "voicemail" | "wrong_number";
 export type CallAction = "schedule" | "reschedule" | "retry" | "complete" | "miss" | "cancel";
-export type Role = "admin" | "manager" | "staff";
 export type RuleResult = { ok: true } | { ok: false; message: string };
 
 export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
@@ -102,20 +103,20 @@ export function isOverdue(call: { status: CallStatus; scheduledAt: Date | null }
 }
 
 // ---------------------------------------------------------------------------------------
-// Permissions (SPEC section 1: calls — admin and manager everything; staff their own, read all).
-// A staff member's own calls are those assigned to them or created by them (docs/decisions/008-call-log.md).
+// Who may change a call: those holding call.edit_all (permissions.ts) any call, everyone else their
+// own: those assigned to them or created by them (docs/decisions/008-call-log.md).
 
 export type CallOwner = { assignedUserId: string | null; createdById: string | null };
 
 export function canChangeCall(actor: { id: string; role: Role }, call: CallOwner): RuleResult {
-  if (actor.role === "admin" || actor.role === "manager") return { ok: true };
+  if (can(actor, "call.edit_all")) return { ok: true };
   if (call.assignedUserId === actor.id || call.createdById === actor.id) return { ok: true };
   return { ok: false, message: "You can only change your own calls (assigned to you or logged by you)." };
 }
 
-/** Staff log calls for themselves only; admins and managers for anyone. */
+/** Without call.edit_all, a person logs calls for themselves only. */
 export function canAssignTo(actor: { id: string; role: Role }, assignedUserId: string | null): RuleResult {
-  if (actor.role !== "staff") return { ok: true };
+  if (can(actor, "call.edit_all")) return { ok: true };
   if (assignedUserId === null || assignedUserId === actor.id) return { ok: true };
   return { ok: false, message: "You can only assign calls to yourself." };
 }

@@ -15,14 +15,12 @@ import {
   updateProject,
 } from "./client-mutations";
 
-// Thin server actions: the session decides who acts; the mutation checks the role, validates with
-// the shared schema and writes in one transaction.
-
-const MANAGERS = ["admin", "manager"] as const;
+// Thin server actions: the session decides who acts; the mutation checks the permission again,
+// validates with the shared schema and writes in one transaction.
 
 export async function createClientAction(input: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("client.edit");
     const created = await createClient(getDb(), actor, input);
     revalidatePath("/bo/clients");
     return { id: created.id };
@@ -31,7 +29,7 @@ export async function createClientAction(input: unknown): Promise<ActionResult<{
 
 export async function updateClientAction(input: unknown): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("client.edit");
     const updated = await updateClient(getDb(), actor, input);
     revalidatePath("/bo/clients");
     return { version: updated.version };
@@ -42,7 +40,7 @@ export async function setClientArchivedAction(
   input: unknown,
 ): Promise<ActionResult<{ version: number; archived: boolean }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("client.edit");
     const updated = await setClientArchived(getDb(), actor, input);
     revalidatePath("/bo/clients");
     return { version: updated.version, archived: updated.archivedAt !== null };
@@ -51,7 +49,7 @@ export async function setClientArchivedAction(
 
 export async function createProjectAction(input: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("client.edit");
     const created = await createProject(getDb(), actor, input);
     revalidatePath(`/bo/clients/${created.clientId}`);
     return { id: created.id };
@@ -60,7 +58,7 @@ export async function createProjectAction(input: unknown): Promise<ActionResult<
 
 export async function updateProjectAction(input: unknown): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("client.edit");
     const updated = await updateProject(getDb(), actor, input);
     revalidatePath(`/bo/clients/${updated.clientId}`);
     return { version: updated.version };
@@ -71,7 +69,7 @@ export async function setProjectArchivedAction(
   input: unknown,
 ): Promise<ActionResult<{ version: number; archived: boolean }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("client.edit");
     const updated = await setProjectArchived(getDb(), actor, input);
     revalidatePath(`/bo/clients/${updated.clientId}`);
     return { version: updated.version, archived: updated.archivedAt !== null };
@@ -81,7 +79,7 @@ export async function setProjectArchivedAction(
 /** The list filters' client picker: every role may read the clients' names (SPEC section 1). */
 export async function searchClientNamesAction(input: unknown): Promise<ActionResult<{ id: string; name: string }[]>> {
   return runAction(async () => {
-    await requireActor();
+    await requireActor("client.read");
     const { q } = parseInput(clientNameSearchInput, input);
     return searchClientNames(getDb(), q);
   });

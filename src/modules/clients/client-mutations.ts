@@ -4,8 +4,9 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { client, project } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { ConflictError, InvalidError, NotFoundError } from "@/lib/errors";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
+import { requirePermission } from "@/modules/users/permissions";
 import {
   archiveClientInput,
   archiveProjectInput,
@@ -21,10 +22,7 @@ const CLIENT_STALE = "This client was changed by someone else. Reload the page a
 const PROJECT_STALE = "This project was changed by someone else. Reload the page and try again.";
 const FIX_FIELDS = "Please correct the highlighted fields.";
 
-function assertCanManage(actor: Actor) {
-  if (actor.role !== "admin" && actor.role !== "manager")
-    throw new ForbiddenError("Only managers and administrators can change clients and projects.");
-}
+const MANAGERS_ONLY = "Only managers and administrators can change clients and projects.";
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
@@ -70,7 +68,7 @@ function uniqueOr(error: unknown, field: string, message: string): never {
 }
 
 export async function createClient(db: Database, actor: Actor, input: unknown) {
-  assertCanManage(actor);
+  requirePermission(actor, "client.edit", MANAGERS_ONLY);
   const values = parseInput(createClientInput, input);
   return db.transaction(async (tx) => {
     if (await activeNameTaken(tx, values.name)) throw new InvalidError(FIX_FIELDS, { name: CLIENT_NAME_TAKEN });
@@ -91,7 +89,7 @@ export async function createClient(db: Database, actor: Actor, input: unknown) {
 }
 
 export async function updateClient(db: Database, actor: Actor, input: unknown) {
-  assertCanManage(actor);
+  requirePermission(actor, "client.edit", MANAGERS_ONLY);
   const { id, version, ...values } = parseInput(updateClientInput, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(client).where(eq(client.id, id)).for("update");
@@ -118,7 +116,7 @@ export async function updateClient(db: Database, actor: Actor, input: unknown) {
 
 /** Archive hides a client from pickers and lists (its history stays); restore brings it back. */
 export async function setClientArchived(db: Database, actor: Actor, input: unknown) {
-  assertCanManage(actor);
+  requirePermission(actor, "client.edit", MANAGERS_ONLY);
   const { id, version, archived } = parseInput(archiveClientInput, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(client).where(eq(client.id, id)).for("update");
@@ -157,7 +155,7 @@ export async function setClientArchived(db: Database, actor: Actor, input: unkno
 }
 
 export async function createProject(db: Database, actor: Actor, input: unknown) {
-  assertCanManage(actor);
+  requirePermission(actor, "client.edit", MANAGERS_ONLY);
   const { clientId, budgetHours, ...values } = parseInput(createProjectInput, input);
   return db.transaction(async (tx) => {
     const [owner] = await tx
@@ -186,7 +184,7 @@ export async function createProject(db: Database, actor: Actor, input: unknown) 
 }
 
 export async function updateProject(db: Database, actor: Actor, input: unknown) {
-  assertCanManage(actor);
+  requirePermission(actor, "client.edit", MANAGERS_ONLY);
   const { id, version, budgetHours, ...rest } = parseInput(updateProjectInput, input);
   const values = { ...rest, budgetMinutes: budgetHours };
   return db.transaction(async (tx) => {
@@ -214,7 +212,7 @@ export async function updateProject(db: Database, actor: Actor, input: unknown) 
 
 /** An archived project takes no new time; time already logged on it stays and can still be billed. */
 export async function setProjectArchived(db: Database, actor: Actor, input: unknown) {
-  assertCanManage(actor);
+  requirePermission(actor, "client.edit", MANAGERS_ONLY);
   const { id, version, archived } = parseInput(archiveProjectInput, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(project).where(eq(project.id, id)).for("update");

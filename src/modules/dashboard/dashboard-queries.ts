@@ -26,6 +26,7 @@ import {
   timesheetMinutesByPersonSelect,
 } from "@/modules/timesheets/timesheet-queries";
 import { unbilledSummaryOf, unbilledSummarySelect } from "@/modules/timesheets/unbilled-queries";
+import { can } from "@/modules/users/permissions";
 import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules";
 
 // Every figure of /bo is computed by the query function of the list it links to, with the filter
@@ -64,7 +65,8 @@ export const links = {
 };
 
 export type Viewer = Pick<Actor, "id" | "role">;
-const isDecider = (viewer: Viewer) => viewer.role === "admin" || viewer.role === "manager";
+/** Whose calls are this person's to do: everyone's for those who may change any call, else their own. */
+const doesEveryonesCalls = (viewer: Viewer) => can(viewer, "call.edit_all");
 
 /** No client, no invoice and no timesheet yet: the dashboard shows first steps instead of zeros. */
 export async function isEmptyFirm(db: Executor): Promise<boolean> {
@@ -88,10 +90,9 @@ function emptyFirm(db: Executor) {
  */
 function dashboardCounts(db: Executor, viewer: Viewer, calls: { today: string; timeZone: string }) {
   const scalar = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
-  const decider = isDecider(viewer);
   const none = sql<null>`null`;
   const callsToDo = callsToDoCounts(db, {
-    userId: decider ? undefined : viewer.id,
+    userId: doesEveryonesCalls(viewer) ? undefined : viewer.id,
     today: calls.today,
     timeZone: calls.timeZone,
   });
@@ -101,9 +102,9 @@ function dashboardCounts(db: Executor, viewer: Viewer, calls: { today: string; t
       callsToday: callsToDo.today,
       callsOverdue: callsToDo.overdue,
       myOpenWeeks: scalar(myOpenWeeksCount(db, viewer)),
-      awaiting: decider ? scalar(awaitingApprovalCount(db, viewer)) : none,
-      newMessages: decider ? scalar(newMessagesCount(db)) : none,
-      newApplications: decider ? scalar(newApplicationsCount(db)) : none,
+      awaiting: can(viewer, "timesheet.decide") ? scalar(awaitingApprovalCount(db, viewer)) : none,
+      newMessages: can(viewer, "message.read") ? scalar(newMessagesCount(db)) : none,
+      newApplications: can(viewer, "job.read") ? scalar(newApplicationsCount(db)) : none,
     },
     (counts) => counts,
   );
@@ -238,10 +239,10 @@ export function findUnbilledFigures(db: Executor) {
  */
 function weekHours(db: Executor, viewer: Viewer, today: string) {
   const { monday, sunday } = weekOf(today);
-  const decider = isDecider(viewer);
+  const everyone = can(viewer, "timesheet.read_all");
   // A manager's "Everyone" for the week holds their own row too: one select instead of two.
-  const minutes = timesheetMinutesByPersonSelect(db, viewer, { view: decider ? "all" : "mine", week: monday });
-  return combinedRead({ minutes, people: decider ? findTimesheetPeople(db) : sql<null>`null` }, (rows) => {
+  const minutes = timesheetMinutesByPersonSelect(db, viewer, { view: everyone ? "all" : "mine", week: monday });
+  return combinedRead({ minutes, people: everyone ? findTimesheetPeople(db) : sql<null>`null` }, (rows) => {
     const byPerson = minutesByPersonOf(rows.minutes);
     const team = rows.people
       ?.filter((person) => person.active || (byPerson.get(person.id) ?? 0) > 0)
@@ -280,17 +281,17 @@ export type DashboardOptions = {
  * hours, approvals, messages and applications.
  */
 export async function loadDashboard(db: Executor, viewer: Viewer, options: DashboardOptions) {
-  const decider = isDecider(viewer);
   const month = monthOf(options.today);
-  const mineOnly = !decider;
+  const mineOnly = !doesEveryonesCalls(viewer);
+  const money = can(viewer, "invoice.read");
   // Every figure in one statement: a dozen small reads cost more in round trips than in reading.
   const figures = await runReadsTogether(db, {
     counts: dashboardCounts(db, viewer, options),
     week: weekHours(db, viewer, options.today),
-    receivables: decider ? receivables(db, options.today) : null,
-    thisMonth: decider ? monthFigures(db, month, options.today) : null,
-    chart: decider ? monthlyChart(db, options.today, options.firmCurrency) : null,
-    unbilled: decider ? unbilledFigures(db) : null,
+    receivables: money ? receivables(db, options.today) : null,
+    thisMonth: money ? monthFigures(db, month, options.today) : null,
+    chart: money ? monthlyChart(db, options.today, options.firmCurrency) : null,
+    unbilled: can(viewer, "billing.read") ? unbilledFigures(db) : null,
     recent: options.recentChanges
       ? combinedRead({ events: findLatestAuditEvents(db, options.recentChanges) }, (rows) => rows.events)
       : null,
@@ -299,13 +300,13 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
   const receivablesFigure = figures.receivables;
   const { empty, myOpenWeeks, awaiting } = counts;
   const calls = { today: counts.callsToday, overdue: counts.callsOverdue };
-  const messages = decider ? counts.newMessages : null;
-  const applications = decider ? counts.newApplications : null;
+  const messages = can(viewer, "message.read") ? counts.newMessages : null;
+  const applications = can(viewer, "job.read") ? counts.newApplications : null;
   return {
     today: options.today,
     month,
     isEmptyFirm: empty,
-    isDecider: decider,
+    isDecider: can(viewer, "timesheet.decide"),
     calls: {
       ...calls,
       todayHref: links.calls("today", mineOnly),

@@ -22,10 +22,8 @@ import { findInvoiceClient, type InvoiceFormClient } from "./invoice-queries";
 import type { UnbilledEntry } from "./invoice-rules";
 import { invoiceClientInput, unbilledTimeInput } from "./invoice-schemas";
 
-// Thin server actions: the session decides who acts; each mutation checks the role again,
+// Thin server actions: the session decides who acts; each mutation checks the permission again,
 // validates with the shared schema and writes in one transaction.
-
-const MANAGERS = ["admin", "manager"] as const;
 
 function refresh(id?: string) {
   revalidatePath("/bo/invoices");
@@ -34,7 +32,7 @@ function refresh(id?: string) {
 
 export async function createInvoiceAction(input: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("invoice.edit");
     const created = await createDraftInvoice(getDb(), actor, input);
     refresh();
     return { id: created.id };
@@ -43,7 +41,7 @@ export async function createInvoiceAction(input: unknown): Promise<ActionResult<
 
 export async function updateInvoiceAction(input: unknown): Promise<ActionResult<{ id: string; version: number }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("invoice.edit");
     const updated = await updateDraftInvoice(getDb(), actor, input);
     refresh(updated.id);
     return { id: updated.id, version: updated.version };
@@ -52,7 +50,7 @@ export async function updateInvoiceAction(input: unknown): Promise<ActionResult<
 
 export async function deleteInvoiceAction(input: unknown): Promise<ActionResult<{ released: number }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("invoice.delete");
     const result = await deleteDraftInvoice(getDb(), actor, input);
     refresh();
     return result;
@@ -61,7 +59,7 @@ export async function deleteInvoiceAction(input: unknown): Promise<ActionResult<
 
 export async function issueInvoiceAction(input: unknown): Promise<ActionResult<{ number: string | null }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("invoice.issue");
     const issued = await issueInvoice(getDb(), actor, input);
     refresh(issued.id);
     return { number: issued.number };
@@ -70,7 +68,7 @@ export async function issueInvoiceAction(input: unknown): Promise<ActionResult<{
 
 export async function markInvoiceSentAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("invoice.send");
     const updated = await markInvoiceSent(getDb(), actor, input);
     refresh(updated.id);
     return undefined;
@@ -79,7 +77,7 @@ export async function markInvoiceSentAction(input: unknown): Promise<ActionResul
 
 export async function recordPaymentAction(input: unknown): Promise<ActionResult<{ status: string }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("payment.record");
     const result = await recordPayment(getDb(), actor, input);
     refresh(result.invoice.id);
     return { status: result.invoice.status };
@@ -88,7 +86,7 @@ export async function recordPaymentAction(input: unknown): Promise<ActionResult<
 
 export async function deletePaymentAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    const actor = await requireActor(["admin"]);
+    const actor = await requireActor("payment.delete");
     const updated = await deletePayment(getDb(), actor, input);
     refresh(updated.id);
     return undefined;
@@ -99,7 +97,7 @@ export async function createCreditNoteAction(
   input: unknown,
 ): Promise<ActionResult<{ id: string; status: string; number: string | null }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("invoice.credit");
     const note = await createCreditNote(getDb(), actor, input);
     refresh(note.id);
     if (note.creditedInvoiceId) refresh(note.creditedInvoiceId);
@@ -109,7 +107,7 @@ export async function createCreditNoteAction(
 
 export async function duplicateInvoiceAction(input: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("invoice.edit");
     const copy = await duplicateInvoice(getDb(), actor, input);
     refresh();
     return { id: copy.id };
@@ -119,7 +117,7 @@ export async function duplicateInvoiceAction(input: unknown): Promise<ActionResu
 /** The details of the client chosen in the invoice form: address, currency, payment terms. */
 export async function loadInvoiceClientAction(input: unknown): Promise<ActionResult<InvoiceFormClient>> {
   return runAction(async () => {
-    await requireActor(MANAGERS);
+    await requireActor("invoice.edit");
     const { clientId } = parseInput(invoiceClientInput, input);
     const found = await findInvoiceClient(getDb(), clientId);
     if (!found) throw new NotFoundError("This client does not exist.");
@@ -130,7 +128,7 @@ export async function loadInvoiceClientAction(input: unknown): Promise<ActionRes
 /** The client's approved, billable, not yet invoiced time, for "Add unbilled time". */
 export async function loadUnbilledTimeAction(input: unknown): Promise<ActionResult<UnbilledEntry[]>> {
   return runAction(async () => {
-    await requireActor(MANAGERS);
+    await requireActor("invoice.edit");
     const { clientId } = parseInput(unbilledTimeInput, input);
     return findUnbilledEntries(getDb(), { clientId });
   });

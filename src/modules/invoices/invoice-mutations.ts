@@ -7,10 +7,11 @@ import type { Database, Executor } from "@/db/client";
 import { client, invoice, invoiceLine, numberingCounter, payment, project, timeEntry, timesheet } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { todayInZone } from "@/lib/dates";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { ConflictError, InvalidError, NotFoundError } from "@/lib/errors";
 import { parseMoneyInput } from "@/lib/money";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { getSettings, type Settings } from "@/modules/settings/settings-queries";
+import { requirePermission } from "@/modules/users/permissions";
 import { clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
 import {
   canCreateCreditNote,
@@ -45,10 +46,7 @@ type DraftValues = ReturnType<typeof createInvoiceInput.parse>;
 const STALE = "This invoice was changed by someone else. Reload the page and try again.";
 const CORRECT_FIELDS = "Please correct the highlighted fields.";
 
-function assertCanManageInvoices(actor: Actor) {
-  if (actor.role !== "admin" && actor.role !== "manager")
-    throw new ForbiddenError("Only administrators and managers can work on invoices.");
-}
+const MANAGERS_ONLY = "Only administrators and managers can work on invoices.";
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
@@ -200,7 +198,7 @@ function draftTotals(totals: ReturnType<typeof computeInvoiceTotals>) {
 }
 
 export async function createDraftInvoice(db: Database, actor: Actor, input: unknown) {
-  assertCanManageInvoices(actor);
+  requirePermission(actor, "invoice.edit", MANAGERS_ONLY);
   const values = parseInput(createInvoiceInput, input);
   return db.transaction(async (tx) => {
     const settings = await getSettings(tx);
@@ -246,7 +244,7 @@ export async function createDraftInvoice(db: Database, actor: Actor, input: unkn
 }
 
 export async function updateDraftInvoice(db: Database, actor: Actor, input: unknown) {
-  assertCanManageInvoices(actor);
+  requirePermission(actor, "invoice.edit", MANAGERS_ONLY);
   const values = parseInput(updateInvoiceInput, input);
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, values.id);
@@ -304,7 +302,7 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
 
 /** Deletes a draft; its time entries become unbilled again (SPEC section 4). */
 export async function deleteDraftInvoice(db: Database, actor: Actor, input: unknown) {
-  assertCanManageInvoices(actor);
+  requirePermission(actor, "invoice.delete", MANAGERS_ONLY);
   const values = parseInput(invoiceRefInput, input);
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, values.id);
@@ -483,7 +481,7 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
 
 /** Issues a draft: number, frozen client and firm details and totals; read-only from then on. */
 export async function issueInvoice(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
-  assertCanManageInvoices(actor);
+  requirePermission(actor, "invoice.issue", MANAGERS_ONLY);
   const values = parseInput(issueInvoiceInput, input);
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, values.id);
@@ -497,7 +495,7 @@ export async function issueInvoice(db: Database, actor: Actor, input: unknown, n
 }
 
 export async function markInvoiceSent(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
-  assertCanManageInvoices(actor);
+  requirePermission(actor, "invoice.send", MANAGERS_ONLY);
   const values = parseInput(invoiceRefInput, input);
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, values.id);
@@ -542,7 +540,7 @@ async function applyPayments(tx: Executor, current: InvoiceRow, paid: number) {
 
 /** A payment: more than zero, at most the balance, not in the future (firm's day); status follows. */
 export async function recordPayment(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
-  assertCanManageInvoices(actor);
+  requirePermission(actor, "payment.record", MANAGERS_ONLY);
   const values = parseInput(recordPaymentInput, input);
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, values.invoiceId);
@@ -593,7 +591,7 @@ export async function recordPayment(db: Database, actor: Actor, input: unknown, 
 
 /** Admins only: removes a payment entered by mistake; the balance and status move back. */
 export async function deletePayment(db: Database, actor: Actor, input: unknown) {
-  if (actor.role !== "admin") throw new ForbiddenError("Only administrators can delete a payment.");
+  requirePermission(actor, "payment.delete", "Only administrators can delete a payment.");
   const values = parseInput(deletePaymentInput, input);
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(payment).where(eq(payment.id, values.paymentId));
@@ -662,7 +660,7 @@ async function copyLines(tx: Executor, fromId: string, toId: string, kind: Invoi
  * what remains.
  */
 export async function createCreditNote(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
-  assertCanManageInvoices(actor);
+  requirePermission(actor, "invoice.credit", MANAGERS_ONLY);
   const values = parseInput(createCreditNoteInput, input);
   return db.transaction(async (tx) => {
     const source = await lockInvoice(tx, values.invoiceId);
@@ -713,7 +711,7 @@ export async function createCreditNote(db: Database, actor: Actor, input: unknow
 
 /** A new draft with the same client and lines (never the time entries: those are billed once). */
 export async function duplicateInvoice(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
-  assertCanManageInvoices(actor);
+  requirePermission(actor, "invoice.edit", MANAGERS_ONLY);
   const values = parseInput(invoiceRefInput.pick({ id: true }), input);
   return db.transaction(async (tx) => {
     const [source] = await tx.select().from(invoice).where(eq(invoice.id, values.id));

@@ -8,21 +8,19 @@ import { createJob, setApplicationStatus, transitionJob, updateApplicationNotes,
 import { jobTransitionMessage } from "./job-rules";
 import type { JobInput, UpdateJobInput } from "./job-schemas";
 
-const MANAGERS = ["admin", "manager"] as const;
-
-// The role is checked inside runAction: a refused caller gets the forbidden ActionResult (not a
+// The permission is checked inside runAction: a refused caller gets the forbidden ActionResult (not a
 // thrown error and a 500), like every other action.
 
 export async function createJobAction(input: JobInput): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("job.edit");
     return { id: (await createJob(getDb(), actor, input)).id };
   }, "Job created as a draft.");
 }
 
 export async function updateJobAction(input: UpdateJobInput): Promise<ActionResult<{ version: number; slug: string }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("job.edit");
     const updated = await updateJob(getDb(), actor, input);
     return { version: updated.version, slug: updated.slug };
   }, "Job saved.");
@@ -34,7 +32,7 @@ export async function transitionJobAction(input: {
   transition: "publish" | "close" | "reopen";
 }): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("job.edit");
     return { version: (await transitionJob(getDb(), actor, input)).version };
   }, jobTransitionMessage(input));
 }
@@ -42,7 +40,7 @@ export async function transitionJobAction(input: {
 /** The Markdown preview of the job form: rendered and sanitised exactly as on the public page. */
 export async function previewJobDescriptionAction(source: string): Promise<ActionResult<{ html: string }>> {
   return runAction(async () => {
-    await requireActor(MANAGERS);
+    await requireActor("job.edit");
     return { html: renderMarkdownPreview(source) };
   });
 }
@@ -53,7 +51,7 @@ export async function setApplicationStatusAction(input: {
   status: string;
 }): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("job.edit");
     return { version: (await setApplicationStatus(getDb(), actor, input)).version };
   }, "Status changed.");
 }
@@ -64,7 +62,7 @@ export async function updateApplicationNotesAction(input: {
   notes: string;
 }): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
-    const actor = await requireActor(MANAGERS);
+    const actor = await requireActor("job.edit");
     return { version: (await updateApplicationNotes(getDb(), actor, input)).version };
   }, "Notes saved.");
 }

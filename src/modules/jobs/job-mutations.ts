@@ -6,7 +6,7 @@ import type { Database, Executor } from "@/db/client";
 import { job, jobApplication, jobApplicationFile } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { todayInZone } from "@/lib/dates";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { ConflictError, InvalidError, NotFoundError } from "@/lib/errors";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { ANTI_SPAM_MESSAGES, countLinks, MAX_LINKS_IN_TEXT } from "@/modules/public-site/anti-spam-rules";
 import { INVALID_PHONE_MESSAGE, toE164 } from "@/modules/public-site/phone";
@@ -17,6 +17,7 @@ import {
 } from "@/modules/public-site/public-form-guard";
 import { notifyApplication } from "@/modules/public-site/public-site-notifications";
 import { getSettings } from "@/modules/settings/settings-queries";
+import { requirePermission } from "@/modules/users/permissions";
 import { CV_MIME_TYPES, detectCvKind } from "./cv-file";
 import {
   applicationInput,
@@ -39,12 +40,6 @@ import {
   transitionRefusal,
 } from "./job-rules";
 
-const MANAGERS = ["admin", "manager"] as const;
-
-function assertManager(actor: Actor) {
-  if (!(MANAGERS as readonly string[]).includes(actor.role)) throw new ForbiddenError();
-}
-
 async function freeSlug(tx: Executor, title: string, exceptId?: string): Promise<string> {
   const base = slugify(title);
   const rows = await tx.select({ slug: job.slug, id: job.id }).from(job);
@@ -57,7 +52,7 @@ async function freeSlug(tx: Executor, title: string, exceptId?: string): Promise
 }
 
 export async function createJob(db: Database, actor: Actor, raw: unknown) {
-  assertManager(actor);
+  requirePermission(actor, "job.edit");
   const input = parseInput(createJobInput, raw);
   return db.transaction(async (tx) => {
     const slug = await freeSlug(tx, input.title);
@@ -76,7 +71,7 @@ export async function createJob(db: Database, actor: Actor, raw: unknown) {
 }
 
 export async function updateJob(db: Database, actor: Actor, raw: unknown) {
-  assertManager(actor);
+  requirePermission(actor, "job.edit");
   const { id, version, ...input } = parseInput(updateJobInput, raw);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(job).where(eq(job.id, id));
@@ -101,7 +96,7 @@ export async function updateJob(db: Database, actor: Actor, raw: unknown) {
 }
 
 export async function transitionJob(db: Database, actor: Actor, raw: unknown) {
-  assertManager(actor);
+  requirePermission(actor, "job.edit");
   const { id, version, transition } = parseInput(jobTransitionInput, raw);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(job).where(eq(job.id, id));
@@ -132,7 +127,7 @@ export async function transitionJob(db: Database, actor: Actor, raw: unknown) {
 }
 
 export async function setApplicationStatus(db: Database, actor: Actor, raw: unknown) {
-  assertManager(actor);
+  requirePermission(actor, "job.edit");
   const { id, version, status } = parseInput(applicationStatusInput, raw);
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -158,7 +153,7 @@ export async function setApplicationStatus(db: Database, actor: Actor, raw: unkn
 }
 
 export async function updateApplicationNotes(db: Database, actor: Actor, raw: unknown) {
-  assertManager(actor);
+  requirePermission(actor, "job.edit");
   const { id, version, notes } = parseInput(applicationNotesInput, raw);
   return db.transaction(async (tx) => {
     const [updated] = await tx

@@ -5,11 +5,10 @@ import { getDb } from "@/db/client";
 import { type ActionResult, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
 import { sendInvoiceEmail } from "./invoice-mail";
-import { MAIL_ROLES } from "./mail-schemas";
 
 export async function sendInvoiceEmailAction(input: unknown): Promise<ActionResult<{ emailId: string }>> {
   return runAction(async () => {
-    const actor = await requireActor(MAIL_ROLES);
+    const actor = await requireActor("invoice.send");
     const { emailId, invoice } = await sendInvoiceEmail(getDb(), actor, input);
     revalidatePath(`/bo/invoices/${invoice.id}`);
     revalidatePath("/bo/outbox");

@@ -6,13 +6,14 @@ import type { Database, Executor } from "@/db/client";
 import { invoice } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { formatDate } from "@/lib/dates";
-import { ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { InvalidError, NotFoundError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
 import { getInvoiceDocument } from "@/modules/invoices/invoice-queries";
+import { requirePermission } from "@/modules/users/permissions";
 import { invoiceMail } from "./mail-templates";
-import { fillInvoiceTemplate, MAIL_ROLES, sendInvoiceEmailInput } from "./mail-schemas";
+import { fillInvoiceTemplate, sendInvoiceEmailInput } from "./mail-schemas";
 import { enqueueEmail } from "./outbox";
 
 /** The PDF's file name, as the invoice's PDF route names it. */
@@ -57,8 +58,7 @@ export async function getSendInvoiceDefaults(db: Executor, invoiceId: string): P
 }
 
 export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
-  if (!(MAIL_ROLES as readonly string[]).includes(actor.role))
-    throw new ForbiddenError("Only administrators and managers can send invoices.");
+  requirePermission(actor, "invoice.send", "Only administrators and managers can send invoices.");
   const values = parseInput(sendInvoiceEmailInput, input);
   const { detail, settings } = await getInvoiceDocument(db, values.invoiceId);
   if (detail.status === "draft") throw new InvalidError("A draft cannot be sent: issue the invoice first.");

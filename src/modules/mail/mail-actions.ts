@@ -5,11 +5,10 @@ import { getDb } from "@/db/client";
 import { type ActionResult, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
 import { retryEmail } from "./mail-mutations";
-import { MAIL_ROLES } from "./mail-schemas";
 
 export async function retryEmailAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    const actor = await requireActor(MAIL_ROLES);
+    const actor = await requireActor("outbox.retry");
     await retryEmail(getDb(), actor, input);
     revalidatePath("/bo/outbox");
     return undefined;

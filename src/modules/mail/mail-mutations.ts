@@ -3,18 +3,14 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { email } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { InvalidError, NotFoundError } from "@/lib/errors";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
-import { emailRefInput, MAIL_ROLES } from "./mail-schemas";
-
-export function assertCanManageMail(actor: Actor) {
-  if (!(MAIL_ROLES as readonly string[]).includes(actor.role))
-    throw new ForbiddenError("Only administrators and managers can manage the outbox.");
-}
+import { requirePermission } from "@/modules/users/permissions";
+import { emailRefInput } from "./mail-schemas";
 
 /** A failed mail goes back to the queue with a fresh set of tries; its error history is kept. */
 export async function retryEmail(db: Database, actor: Actor, input: unknown) {
-  assertCanManageMail(actor);
+  requirePermission(actor, "outbox.retry", "Only administrators and managers can manage the outbox.");
   const { id } = parseInput(emailRefInput, input);
   return db.transaction(async (tx) => {
     const [current] = await tx

@@ -2,8 +2,6 @@
 import { z } from "zod";
 import { checkLine, checkMultiline, normalizeLineBreaks } from "@/lib/input-fields";
 
-export const MAIL_ROLES = ["admin", "manager"] as const;
-
 export const ABOUT_LABELS: Record<string, string> = {
   invoice: "Invoice",
   user: "User",

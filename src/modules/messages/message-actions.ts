@@ -47,7 +47,7 @@ export async function setMessageStatusAction(input: {
 }): Promise<ActionResult<{ id: string; version: number }>> {
   // Inside runAction: a refused caller gets the forbidden ActionResult, not a thrown error (500).
   return runAction(
-    async () => setMessageStatus(getDb(), await requireActor(["admin", "manager"]), input),
+    async () => setMessageStatus(getDb(), await requireActor("message.edit"), input),
     "Message updated.",
   );
 }

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Database } from "@/db/client";
 import { call, contactMessage } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { ConflictError, InvalidError, NotFoundError } from "@/lib/errors";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import {
   ANTI_SPAM_MESSAGES,
@@ -21,6 +21,7 @@ import {
 } from "@/modules/public-site/public-form-guard";
 import { notifyContactMessage } from "@/modules/public-site/public-site-notifications";
 import { getSettings } from "@/modules/settings/settings-queries";
+import { requirePermission } from "@/modules/users/permissions";
 import { contactMessageInput, messageStatusInput } from "./message-schemas";
 
 const CONTACT_FIELDS = ["name", "email", "company", "subject", "body", "phone", "wantsCallback"] as const;
@@ -130,7 +131,7 @@ export async function submitContactMessage(
 }
 
 export async function setMessageStatus(db: Database, actor: Actor, raw: unknown) {
-  if (actor.role !== "admin" && actor.role !== "manager") throw new ForbiddenError();
+  requirePermission(actor, "message.edit");
   const { id, version, status } = parseInput(messageStatusInput, raw);
   return db.transaction(async (tx) => {
     const [before] = await tx

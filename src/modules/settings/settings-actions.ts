@@ -8,7 +8,7 @@ import { updateLogoFromForm, updateSettings } from "./settings-mutations";
 
 export async function updateSettingsAction(input: unknown): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
-    const actor = await requireActor(["admin"]);
+    const actor = await requireActor("settings.edit");
     const updated = await updateSettings(getDb(), actor, input);
     revalidatePath("/", "layout");
     return { version: updated.version };
@@ -18,7 +18,7 @@ export async function updateSettingsAction(input: unknown): Promise<ActionResult
 /** FormData with a `logo` file, or `remove=1` to take the logo away. */
 export async function updateLogoAction(formData: FormData): Promise<ActionResult> {
   return runAction(async () => {
-    await updateLogoFromForm(getDb(), await requireActor(["admin"]), formData);
+    await updateLogoFromForm(getDb(), await requireActor("settings.edit"), formData);
     revalidatePath("/", "layout");
     return undefined;
   }, "Logo saved.");

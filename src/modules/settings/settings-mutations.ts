@@ -2,11 +2,12 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { settings } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { ConflictError, ForbiddenError, InvalidError } from "@/lib/errors";
+import { ConflictError, InvalidError } from "@/lib/errors";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { isEuVatNumberShape, EU_COUNTRIES } from "@/modules/clients/client-rules";
 import { validateNumberPattern } from "@/modules/invoices/invoice-rules";
 import { getSettings } from "./settings-queries";
+import { requirePermission } from "@/modules/users/permissions";
 import { LOGO_MAX_BYTES, settingsFormInput } from "./settings-schemas";
 
 export { LOGO_MAX_BYTES };
@@ -48,7 +49,7 @@ function checkSettingsRules(values: ReturnType<typeof settingsFormInput.parse>) 
 }
 
 export async function updateSettings(db: Database, actor: Actor, input: unknown) {
-  if (actor.role !== "admin") throw new ForbiddenError("Only administrators can change the settings.");
+  requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
   const values = parseInput(settingsFormInput, input);
   checkSettingsRules(values);
   const current = await getSettings(db);
@@ -125,7 +126,7 @@ export async function updateLogoFromForm(db: Database, actor: Actor, formData: u
 }
 
 export async function updateLogo(db: Database, actor: Actor, file: { bytes: Uint8Array } | null) {
-  if (actor.role !== "admin") throw new ForbiddenError("Only administrators can change the settings.");
+  requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
   let logo: Buffer | null = null;
   let logoMimeType: string | null = null;
   if (file) {

@@ -17,7 +17,7 @@ import {
 } from "./timesheet-mutations";
 import { gridProjectSearchInput } from "./timesheet-schemas";
 
-// Thin server actions: the session decides who acts; the mutations check ownership, roles and the
+// Thin server actions: the session decides who acts; the mutations check ownership, permissions and the
 // week's state, validate with the shared schema and write in one transaction.
 
 type Saved = { id: string; version: number; status: string };
@@ -29,30 +29,36 @@ function done(sheet: { id: string; version: number; status: string }): Saved {
 }
 
 export async function createTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
-  return runAction(async () => done(await createTimesheet(getDb(), await requireActor(), input)), "Timesheet saved.");
+  return runAction(
+    async () => done(await createTimesheet(getDb(), await requireActor("timesheet.edit"), input)),
+    "Timesheet saved.",
+  );
 }
 
 export async function saveTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
-  return runAction(async () => done(await saveTimesheet(getDb(), await requireActor(), input)), "Timesheet saved.");
+  return runAction(
+    async () => done(await saveTimesheet(getDb(), await requireActor("timesheet.edit"), input)),
+    "Timesheet saved.",
+  );
 }
 
 export async function submitTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
   return runAction(
-    async () => done(await submitTimesheet(getDb(), await requireActor(), input)),
+    async () => done(await submitTimesheet(getDb(), await requireActor("timesheet.edit"), input)),
     "Timesheet submitted for approval.",
   );
 }
 
 export async function approveTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
   return runAction(
-    async () => done(await approveTimesheet(getDb(), await requireActor(["admin", "manager"]), input)),
+    async () => done(await approveTimesheet(getDb(), await requireActor("timesheet.decide"), input)),
     "Timesheet approved.",
   );
 }
 
 export async function approveTimesheetsAction(input: unknown): Promise<ActionResult<{ count: number }>> {
   return runAction(async () => {
-    const approved = await approveTimesheets(getDb(), await requireActor(["admin", "manager"]), input);
+    const approved = await approveTimesheets(getDb(), await requireActor("timesheet.decide"), input);
     revalidatePath("/bo/timesheets");
     return { count: approved.length };
   });
@@ -60,14 +66,14 @@ export async function approveTimesheetsAction(input: unknown): Promise<ActionRes
 
 export async function rejectTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
   return runAction(
-    async () => done(await rejectTimesheet(getDb(), await requireActor(["admin", "manager"]), input)),
+    async () => done(await rejectTimesheet(getDb(), await requireActor("timesheet.decide"), input)),
     "Timesheet rejected; its owner can correct it.",
   );
 }
 
 export async function reopenTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
   return runAction(
-    async () => done(await reopenTimesheet(getDb(), await requireActor(["admin", "manager"]), input)),
+    async () => done(await reopenTimesheet(getDb(), await requireActor("timesheet.decide"), input)),
     "Timesheet reopened as a draft.",
   );
 }
@@ -75,7 +81,7 @@ export async function reopenTimesheetAction(input: unknown): Promise<ActionResul
 /** The grid's project search in a large firm (the grid starts with the person's recent projects). */
 export async function searchGridProjectsAction(input: unknown): Promise<ActionResult<ProjectSearchResult[]>> {
   return runAction(async () => {
-    await requireActor();
+    await requireActor("timesheet.edit");
     const { q } = parseInput(gridProjectSearchInput, input);
     return searchProjectOptions(getDb(), q, 20);
   });

@@ -9,6 +9,7 @@ import { addDaysToDate, isValidDateString, isoWeekMonday, weekDays } from "@/lib
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, type FieldErrors } from "@/lib/errors";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { getSettings } from "@/modules/settings/settings-queries";
+import { can, requirePermission } from "@/modules/users/permissions";
 import {
   bulkApproveInput,
   createTimesheetInput,
@@ -38,10 +39,6 @@ export type TimeEntryToAdd = {
   description: string | null;
   billable: boolean;
 };
-
-function isDecider(actor: Actor): boolean {
-  return actor.role === "admin" || actor.role === "manager";
-}
 
 /** Projects that cannot take time: archived themselves, or belonging to an archived client. */
 export async function findUnusableProjects(
@@ -75,7 +72,7 @@ export async function addTimeEntryToWeek(
   actor: Actor,
   input: TimeEntryToAdd,
 ): Promise<{ timesheetId: string; entryId: string }> {
-  if (actor.id !== input.userId && !isDecider(actor))
+  if (actor.id !== input.userId && !can(actor, "timesheet.create_for_others"))
     throw new ForbiddenError("You can only log time in your own timesheet.");
   if (!isValidDateString(input.date)) throw new InvalidError("Enter a valid date.", { date: "Enter a valid date." });
   if (!Number.isSafeInteger(input.minutes) || input.minutes < 1 || input.minutes > MINUTES_PER_DAY) {
@@ -215,10 +212,6 @@ function enforce(result: RuleResult, isAboutPermission: boolean): void {
   throw new InvalidError(result.message);
 }
 
-function ruleActor(actor: Actor) {
-  return { id: actor.id, role: actor.role };
-}
-
 /**
  * Checks the parsed grid against the database (projects exist and are active, each day at most
  * 24 hours, dates inside the week) and turns it into entry rows. Field errors use the grid's keys.
@@ -277,7 +270,7 @@ function gridSummary(entries: readonly { minutes: number }[]) {
 }
 
 async function submitLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, entryCount: number) {
-  const rule = canSubmit({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), entryCount });
+  const rule = canSubmit({ status: sheet.status, ownerId: sheet.userId, actor, entryCount });
   enforce(rule, actor.id !== sheet.userId);
   return {
     status: "submitted" as const,
@@ -295,7 +288,7 @@ async function submitLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, ent
 export async function createTimesheet(db: Database, actor: Actor, input: unknown) {
   const values = parseInput(createTimesheetInput, input);
   const onBehalf = values.userId !== actor.id;
-  if (onBehalf && !isDecider(actor)) throw new ForbiddenError("You can only create your own timesheets.");
+  if (onBehalf) requirePermission(actor, "timesheet.create_for_others", "You can only create your own timesheets.");
   return db.transaction(async (tx) => {
     const [owner] = await tx
       .select({ id: user.id, name: user.name, active: user.active })
@@ -421,8 +414,8 @@ export async function submitTimesheet(db: Database, actor: Actor, input: unknown
 
 async function approveLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, firmRate: number | null) {
   enforce(
-    canApprove({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor) }),
-    !isDecider(actor) || actor.id === sheet.userId,
+    canApprove({ status: sheet.status, ownerId: sheet.userId, actor }),
+    !can(actor, "timesheet.decide") || actor.id === sheet.userId,
   );
   // Approval freezes each entry's rate: the project's, else the client's, else the firm's
   // (SPEC section 4), in one statement; resolveHourlyRate is the same rule in TypeScript.
@@ -457,7 +450,7 @@ export async function approveTimesheet(db: Database, actor: Actor, input: unknow
 /** Approves several submitted weeks at once, all or none: one refusal names the week and changes nothing. */
 export async function approveTimesheets(db: Database, actor: Actor, input: unknown) {
   const { items } = parseInput(bulkApproveInput, input);
-  if (!isDecider(actor)) throw new ForbiddenError("Only a manager or an administrator can approve timesheets.");
+  requirePermission(actor, "timesheet.decide", "Only a manager or an administrator can approve timesheets.");
   return db.transaction(async (tx) => {
     const settings = await getSettings(tx);
     const approved: TimesheetRow[] = [];
@@ -486,8 +479,8 @@ export async function rejectTimesheet(db: Database, actor: Actor, input: unknown
   return db.transaction(async (tx) => {
     const sheet = await lockTimesheet(tx, id, version);
     enforce(
-      canReject({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), reason }),
-      !isDecider(actor) || actor.id === sheet.userId,
+      canReject({ status: sheet.status, ownerId: sheet.userId, actor, reason }),
+      !can(actor, "timesheet.decide") || actor.id === sheet.userId,
     );
     const updated = await writeTransition(tx, sheet, {
       status: "rejected",
@@ -516,8 +509,8 @@ export async function reopenTimesheet(db: Database, actor: Actor, input: unknown
       .where(and(eq(timeEntry.timesheetId, id), isNotNull(timeEntry.invoiceLineId)));
     const hasInvoicedEntries = (invoiced?.value ?? 0) > 0;
     enforce(
-      canReopen({ status: sheet.status, ownerId: sheet.userId, actor: ruleActor(actor), hasInvoicedEntries }),
-      !isDecider(actor) || actor.id === sheet.userId,
+      canReopen({ status: sheet.status, ownerId: sheet.userId, actor, hasInvoicedEntries }),
+      !can(actor, "timesheet.decide") || actor.id === sheet.userId,
     );
     await tx.update(timeEntry).set({ hourlyRate: null, updatedAt: new Date() }).where(eq(timeEntry.timesheetId, id));
     const updated = await writeTransition(tx, sheet, {

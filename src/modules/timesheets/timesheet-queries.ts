@@ -7,6 +7,7 @@ import { addDaysToDate, isMonday } from "@/lib/dates";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import type { Actor } from "@/modules/audit/audit-log";
 import { isUuid } from "@/modules/clients/client-queries";
+import { can } from "@/modules/users/permissions";
 import { TIMESHEET_STATUSES, type TimesheetStatus } from "./timesheet-rules";
 
 export type TimesheetView = "mine" | "all" | "queue";
@@ -22,10 +23,6 @@ export type TimesheetFilter = {
   page?: number;
   pageSize?: number;
 };
-
-function isDecider(viewer: Pick<Actor, "role">) {
-  return viewer.role === "admin" || viewer.role === "manager";
-}
 
 export function isTimesheetStatus(value: unknown): value is TimesheetStatus {
   return typeof value === "string" && (TIMESHEET_STATUSES as readonly string[]).includes(value);
@@ -90,7 +87,7 @@ export function timesheetListWhere(
   viewer: Pick<Actor, "id" | "role">,
   filter: Omit<TimesheetFilter, "page" | "pageSize">,
 ): { view: TimesheetView; where: SQL | undefined } {
-  const view: TimesheetView = isDecider(viewer) ? (filter.view ?? "mine") : "mine";
+  const view: TimesheetView = can(viewer, "timesheet.read_all") ? (filter.view ?? "mine") : "mine";
   const conditions: (SQL | undefined)[] = [];
   switch (view) {
     case "mine":
@@ -114,7 +111,7 @@ export function timesheetListWhere(
 
 /** Submitted weeks waiting for this manager (not their own): the approval queue's count. */
 export async function countAwaitingApproval(db: Executor, viewer: Pick<Actor, "id" | "role">): Promise<number> {
-  if (!isDecider(viewer)) return 0;
+  if (!can(viewer, "timesheet.decide")) return 0;
   const [row] = await awaitingApprovalCount(db, viewer);
   return row?.value ?? 0;
 }
@@ -197,7 +194,7 @@ export async function getTimesheet(db: Executor, viewer: Pick<Actor, "id" | "rol
     .where(eq(timesheet.id, id))
     .limit(1);
   if (!sheet) throw new NotFoundError("This timesheet does not exist.");
-  if (sheet.userId !== viewer.id && !isDecider(viewer))
+  if (sheet.userId !== viewer.id && !can(viewer, "timesheet.read_all"))
     throw new ForbiddenError("You can only see your own timesheets.");
   const entries = await db
     .select({

@@ -14,9 +14,9 @@ import {
   statusAfterAction,
   TIMESHEET_STATUSES,
   validateEntries,
-  type Actor,
   type TimesheetStatus,
 } from "./timesheet-rules";
+import type { Actor } from "@/modules/audit/audit-log";
 
 describe("parseDuration", () => {
   it.each([
@@ -104,10 +104,10 @@ describe("formatDuration", () => {
 });
 
 describe("timesheet state machine", () => {
-  const owner: Actor = { id: "owner", role: "staff" };
-  const manager: Actor = { id: "manager", role: "manager" };
-  const admin: Actor = { id: "admin", role: "admin" };
-  const colleague: Actor = { id: "colleague", role: "staff" };
+  const owner: Actor = { id: "owner", name: "Owner", role: "staff" };
+  const manager: Actor = { id: "manager", name: "Manager", role: "manager" };
+  const admin: Actor = { id: "admin", name: "Admin", role: "admin" };
+  const colleague: Actor = { id: "colleague", name: "Colleague", role: "staff" };
 
   it("maps actions to their resulting status", () => {
     expect(statusAfterAction("submit")).toBe("submitted");
@@ -236,7 +236,7 @@ describe("timesheet state machine", () => {
     const roles = fc.constantFrom("admin" as const, "manager" as const, "staff" as const);
     fc.assert(
       fc.property(statuses, roles, fc.boolean(), (status, role, own) => {
-        const actor: Actor = { id: "actor", role };
+        const actor: Actor = { id: "actor", name: "Actor", role };
         const ownerId = own ? "actor" : "someone";
         for (const result of [
           canApprove({ status, ownerId, actor }),

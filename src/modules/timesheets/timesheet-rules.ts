@@ -1,14 +1,14 @@
 import { isValidDateString, weekDays, type DateString } from "@/lib/dates";
 import { parseScaledDecimal, roundHalfUp, toSafeNumber } from "@/lib/money";
+import type { Actor } from "@/modules/audit/audit-log";
+import { can } from "@/modules/users/permissions";
 
 // Pure timesheet rules: reading durations, the weekly state machine (SPEC section 4), entry
 // validation (SPEC section 3, "Time entry") and the value of time.
 
-export type Role = "admin" | "manager" | "staff";
 export type TimesheetStatus = "draft" | "submitted" | "approved" | "rejected";
 export type TimesheetAction = "submit" | "approve" | "reject" | "reopen";
 
-export const ROLES = ["admin", "manager", "staff"] as const satisfies readonly Role[];
 export const TIMESHEET_STATUSES = [
   "draft",
   "submitted",
@@ -102,8 +102,6 @@ export function formatDuration(minutes: number, style: DurationStyle, locale = "
 // ---------------------------------------------------------------------------------------
 // State machine
 
-export type Actor = { id: string; role: Role };
-
 type SheetRef = { status: TimesheetStatus; ownerId: string };
 
 /** The status each action leads to (SPEC section 4; reopen returns an approved week to draft). */
@@ -120,20 +118,6 @@ export function statusAfterAction(action: TimesheetAction): TimesheetStatus {
     default: {
       const unreachable: never = action;
       throw new Error(`Unknown timesheet action: ${String(unreachable)}`);
-    }
-  }
-}
-
-function isDecider(role: Role): boolean {
-  switch (role) {
-    case "admin":
-    case "manager":
-      return true;
-    case "staff":
-      return false;
-    default: {
-      const unreachable: never = role;
-      throw new Error(`Unknown role: ${String(unreachable)}`);
     }
   }
 }
@@ -186,7 +170,7 @@ export function canSubmit({
 }
 
 function checkDecider(actor: Actor, ownerId: string, verb: string): RuleResult {
-  if (!isDecider(actor.role)) return refuse(`Only a manager or an administrator can ${verb} timesheets.`);
+  if (!can(actor, "timesheet.decide")) return refuse(`Only a manager or an administrator can ${verb} timesheets.`);
   // Four-eyes rule (SPEC section 1): nobody decides on their own time.
   if (actor.id === ownerId) return refuse(`You cannot ${verb} your own timesheet; another manager must do it.`);
   return ok;

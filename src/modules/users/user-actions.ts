@@ -6,12 +6,12 @@ import { type ActionResult, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
 import { changeOwnPassword, createUser, resetUserPassword, setUserActive, updateUser } from "./user-mutations";
 
-// Thin server actions: the session decides who acts; the mutation checks the role, validates with
-// the shared schema and writes in one transaction.
+// Thin server actions: the session decides who acts; the mutation checks the permission again,
+// validates with the shared schema and writes in one transaction.
 
 export async function createUserAction(input: unknown): Promise<ActionResult<{ id: string }>> {
   return runAction(async () => {
-    const actor = await requireActor(["admin"]);
+    const actor = await requireActor("user.create");
     const created = await createUser(getDb(), actor, input);
     revalidatePath("/bo/users");
     return { id: created.id };
@@ -20,7 +20,7 @@ export async function createUserAction(input: unknown): Promise<ActionResult<{ i
 
 export async function updateUserAction(input: unknown): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
-    const actor = await requireActor(["admin"]);
+    const actor = await requireActor("user.update");
     const updated = await updateUser(getDb(), actor, input);
     revalidatePath("/bo/users");
     return { version: updated.version };
@@ -29,7 +29,7 @@ export async function updateUserAction(input: unknown): Promise<ActionResult<{ v
 
 export async function setUserActiveAction(input: unknown): Promise<ActionResult<{ active: boolean }>> {
   return runAction(async () => {
-    const actor = await requireActor(["admin"]);
+    const actor = await requireActor("user.deactivate");
     const updated = await setUserActive(getDb(), actor, input);
     revalidatePath("/bo/users");
     return { active: updated.active };
@@ -38,7 +38,7 @@ export async function setUserActiveAction(input: unknown): Promise<ActionResult<
 
 export async function resetUserPasswordAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    const actor = await requireActor(["admin"]);
+    const actor = await requireActor("user.reset_password");
     await resetUserPassword(getDb(), actor, input);
     return undefined;
   }, "Password reset. The user's sessions have ended; they will choose a new password at next sign-in.");

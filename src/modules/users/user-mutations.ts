@@ -1,17 +1,18 @@
-// Writes of the users domain. Each takes the database first, checks the actor's role, validates
+// Writes of the users domain. Each takes the database first, checks the actor's permission, validates
 // with the shared schema, and runs one transaction that also records the audit event.
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { ADVISORY_LOCKS, lockUntilCommit } from "@/db/advisory-locks";
 import type { Database, Executor } from "@/db/client";
 import { account, session, user, type Role } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError, RateLimitedError } from "@/lib/errors";
+import { ConflictError, InvalidError, NotFoundError, RateLimitedError } from "@/lib/errors";
 import { lockoutMessage } from "@/modules/auth/sign-in-lockout";
 import { enqueueWelcomeEmail } from "@/modules/mail/mail-notifications";
 import { getRateLimitState, recordRateLimitHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy";
+import { can, requirePermission, rolesWith } from "./permissions";
 import {
   changeOwnPasswordInput,
   createUserInput,
@@ -31,9 +32,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function assertAdmin(actor: Actor) {
-  if (actor.role !== "admin") throw new ForbiddenError("Only administrators can manage users.");
-}
+const ADMINS_ONLY = "Only administrators can manage users.";
 
 function assertNotCommon(field: string, password: string) {
   if (isCommonPassword(password))
@@ -82,7 +81,7 @@ async function insertUser(tx: Executor, values: NewUser) {
 }
 
 export async function createUser(db: Database, actor: Actor, input: unknown) {
-  assertAdmin(actor);
+  requirePermission(actor, "user.create", ADMINS_ONLY);
   const values = parseInput(createUserInput, input);
   assertNotCommon("password", values.password);
   return db.transaction(async (tx) => {
@@ -132,22 +131,26 @@ export async function createFirstAdmin(db: Database, values: { email: string; pa
   });
 }
 
+// The firm always keeps an active administrator, someone who can manage users: without one,
+// nobody could give a role back or let anyone in again.
+const isAdministrator = (person: { role: Role }) => can(person, "user.update");
+
 async function countOtherActiveAdmins(db: Executor, userId: string): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(user)
-    .where(and(eq(user.role, "admin"), eq(user.active, true), ne(user.id, userId)));
+    .where(and(inArray(user.role, [...rolesWith("user.update")]), eq(user.active, true), ne(user.id, userId)));
   return row?.value ?? 0;
 }
 
 export async function updateUser(db: Database, actor: Actor, input: unknown) {
-  assertAdmin(actor);
+  requirePermission(actor, "user.update", ADMINS_ONLY);
   const values = parseInput(updateUserInput, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(user).where(eq(user.id, values.id)).for("update");
     if (!before) throw new NotFoundError("This user does not exist.");
     if (before.version !== values.version) throw new ConflictError();
-    if (before.role === "admin" && values.role !== "admin" && (await countOtherActiveAdmins(tx, before.id)) === 0) {
+    if (isAdministrator(before) && !isAdministrator(values) && (await countOtherActiveAdmins(tx, before.id)) === 0) {
       throw new InvalidError("Please correct the highlighted fields.", {
         role: "Bureau needs at least one active administrator.",
       });
@@ -171,14 +174,14 @@ export async function updateUser(db: Database, actor: Actor, input: unknown) {
 
 /** Deactivating ends every session of the user at once; their next request is signed out. */
 export async function setUserActive(db: Database, actor: Actor, input: unknown) {
-  assertAdmin(actor);
+  requirePermission(actor, "user.deactivate", ADMINS_ONLY);
   const values = parseInput(setUserActiveInput, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(user).where(eq(user.id, values.id)).for("update");
     if (!before) throw new NotFoundError("This user does not exist.");
     if (!values.active) {
       if (before.id === actor.id) throw new InvalidError("You cannot deactivate your own account.");
-      if (before.role === "admin" && (await countOtherActiveAdmins(tx, before.id)) === 0)
+      if (isAdministrator(before) && (await countOtherActiveAdmins(tx, before.id)) === 0)
         throw new InvalidError("Bureau needs at least one active administrator.");
     }
     if (before.active === values.active) return before;
@@ -200,7 +203,7 @@ export async function setUserActive(db: Database, actor: Actor, input: unknown) 
 
 /** An admin sets a new password: the user's sessions end and they choose their own at next sign-in. */
 export async function resetUserPassword(db: Database, actor: Actor, input: unknown) {
-  assertAdmin(actor);
+  requirePermission(actor, "user.reset_password", ADMINS_ONLY);
   const values = parseInput(resetPasswordInput, input);
   assertNotCommon("password", values.password);
   const hash = await hashPassword(values.password);

@@ -10,6 +10,9 @@
 // not refuse WOULD write; the spec checks the audit log did not move. The first allowed role (in
 // the order admin, manager, staff) must then succeed with the same probe, which proves the probe
 // was a real write (unless `probeSucceeds: false`: the probe is refused for another reason).
+//
+// A row decided by the role alone names the permission the code checks (see Checked below).
+import type { Permission } from "../../../src/modules/users/permissions";
 import {
   addDays,
   CALLS,
@@ -77,7 +80,15 @@ const A_OTHERS_CALL: Expectations = {
   staff: denied("You can only change your own calls (assigned to you or logged by you)."),
 };
 
-export type PageRow = {
+/**
+ * A row decided by the role alone names the permission the code checks for it
+ * (src/modules/users/permissions.ts). The spec checks that its staff, manager and admin cells say
+ * what the map says; the cells stay written out, so a check taken out of the code still fails
+ * when the row is called.
+ */
+type Checked = { permission?: Permission };
+
+export type PageRow = Checked & {
   kind: "page";
   /** The page's source file. */
   file: string;
@@ -87,7 +98,7 @@ export type PageRow = {
   expect: Expectations;
 };
 
-export type RouteRow = {
+export type RouteRow = Checked & {
   kind: "route";
   file: string;
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -102,7 +113,7 @@ export type RouteRow = {
   forged?: Outcome;
 };
 
-export type ActionRow = {
+export type ActionRow = Checked & {
   kind: "action";
   /** "use server" file and its export. */
   file: string;
@@ -125,15 +136,16 @@ export type ActionRow = {
 
 export type Row = PageRow | RouteRow | ActionRow;
 
-const page = (file: string, path: (seed: Seed) => string, expect: Expectations, label?: string): PageRow => ({
+type PageMore = Pick<PageRow, "label" | "permission">;
+const page = (file: string, path: (seed: Seed) => string, expect: Expectations, more: PageMore = {}): PageRow => ({
   kind: "page",
   file: `src/app/${file}/page.tsx`,
   path,
   expect,
-  label,
+  ...more,
 });
-const bo = (file: string, path: (seed: Seed) => string, expect: Expectations, label?: string) =>
-  page(file ? `bo/(shell)/${file}` : "bo/(shell)", path, expect, label);
+const bo = (file: string, path: (seed: Seed) => string, expect: Expectations, more?: PageMore) =>
+  page(file ? `bo/(shell)/${file}` : "bo/(shell)", path, expect, more);
 
 const wallTime = (seed: Seed, days: number) => `${addDays(seed.today, days)}T11:15`;
 const grid = (seed: Seed) => ({
@@ -192,6 +204,8 @@ export const MATRIX: Row[] = [
   page("(site)/sentry-example-page", () => "/sentry-example-page", PUBLIC),
   // Throws on purpose (BUREAU_TEST_ROUTES=1 in the browser tests; 404 otherwise).
   page("(site)/test-error", () => "/test-error", everyone(status(500))),
+  // Any other address: the 404 page, inside the site's header and footer.
+  page("(site)/[...missing]", () => "/no-such-page", everyone(status(404))),
   {
     kind: "route",
     file: "src/app/(site)/jobs/[slug]/apply/route.ts",
@@ -220,6 +234,7 @@ export const MATRIX: Row[] = [
     method: "GET",
     path: () => "/api/sentry-example-api",
     expect: { anonymous: refusedWith(403), staff: refusedWith(403), manager: refusedWith(403), admin: status(500) },
+    permission: "monitoring.test",
   },
   // The error-report tunnel: POST only; an empty envelope is refused as unreadable.
   {
@@ -293,6 +308,13 @@ export const MATRIX: Row[] = [
   }),
   bo("", () => "/bo", SIGNED_IN),
   bo("account", () => "/bo/account", SIGNED_IN),
+  // Any other address under /bo: the 404 page inside the shell, once signed in.
+  bo("[...missing]", () => "/bo/no-such-page", {
+    anonymous: LOGIN,
+    staff: status(404),
+    manager: status(404),
+    admin: status(404),
+  }),
   {
     kind: "action",
     file: "src/modules/auth/auth-actions.ts",
@@ -325,12 +347,13 @@ export const MATRIX: Row[] = [
   },
 
   // ---- Users, settings, audit (admin) ------------------------------------------------------
-  bo("users", () => "/bo/users", ADMINS),
-  bo("users/[id]", (seed) => `/bo/users/${seed.victim.id}`, ADMINS),
+  bo("users", () => "/bo/users", ADMINS, { permission: "user.read" }),
+  bo("users/[id]", (seed) => `/bo/users/${seed.victim.id}`, ADMINS, { permission: "user.read" }),
   {
     kind: "action",
     file: USERS,
     name: "createUserAction",
+    permission: "user.create",
     page: () => "/bo/users",
     args: (seed) => [
       {
@@ -347,6 +370,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: USERS,
     name: "updateUserAction",
+    permission: "user.update",
     page: (seed) => `/bo/users/${seed.victim.id}`,
     args: (seed) => [
       { id: seed.victim.id, version: 1, name: `${seed.victim.name} renamed`, role: "admin", defaultHourlyRate: null },
@@ -357,6 +381,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: USERS,
     name: "resetUserPasswordAction",
+    permission: "user.reset_password",
     page: (seed) => `/bo/users/${seed.victim.id}`,
     args: (seed) => [{ id: seed.victim.id, password: "a password the attacker knows" }],
     expect: A_ADMINS,
@@ -365,16 +390,18 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: USERS,
     name: "setUserActiveAction",
+    permission: "user.deactivate",
     page: (seed) => `/bo/users/${seed.victim.id}`,
     args: (seed) => [{ id: seed.victim.id, active: false }],
     expect: A_ADMINS,
   },
-  bo("settings", () => "/bo/settings", ADMINS),
+  bo("settings", () => "/bo/settings", ADMINS, { permission: "settings.edit" }),
   // The probe changes the firm's name but is incomplete, so the admin gets a validation error.
   {
     kind: "action",
     file: "src/modules/settings/settings-actions.ts",
     name: "updateSettingsAction",
+    permission: "settings.edit",
     page: () => "/bo/settings",
     args: (seed) => [{ version: 1, firmName: `Hacked ${seed.tag}` }],
     expect: A_ADMINS,
@@ -384,6 +411,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: "src/modules/settings/settings-actions.ts",
     name: "updateLogoAction",
+    permission: "settings.edit",
     page: () => "/bo/settings",
     args: () => [formData({ remove: "1" })],
     expect: A_ADMINS,
@@ -397,16 +425,17 @@ export const MATRIX: Row[] = [
     expect: { anonymous: LOGIN, staff: status(404), manager: status(404), admin: status(404) },
     forged: refusedWith(401),
   },
-  bo("audit", () => "/bo/audit", ADMINS),
+  bo("audit", () => "/bo/audit", ADMINS, { permission: "audit.read" }),
 
   // ---- Clients and projects (staff read) ---------------------------------------------------
-  bo("clients", () => "/bo/clients", SIGNED_IN),
-  bo("clients/[id]", (seed) => `/bo/clients/${seed.client.id}`, SIGNED_IN),
+  bo("clients", () => "/bo/clients", SIGNED_IN, { permission: "client.read" }),
+  bo("clients/[id]", (seed) => `/bo/clients/${seed.client.id}`, SIGNED_IN, { permission: "client.read" }),
   // The list filters' client picker: every role reads client names (SPEC section 1).
   {
     kind: "action",
     file: CLIENTS,
     name: "searchClientNamesAction",
+    permission: "client.read",
     page: () => "/bo/calls",
     args: (seed) => [{ q: seed.client.name }],
     expect: A_SIGNED_IN,
@@ -415,6 +444,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "createClientAction",
+    permission: "client.edit",
     page: () => "/bo/clients",
     args: (seed) => [{ name: `Matrix Probe Client ${seed.tag}`, currency: "EUR", paymentTermsDays: "30" }],
     expect: A_MANAGERS,
@@ -423,6 +453,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "updateClientAction",
+    permission: "client.edit",
     page: (seed) => `/bo/clients/${seed.client.id}`,
     args: (seed) => [
       {
@@ -443,6 +474,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "setClientArchivedAction",
+    permission: "client.edit",
     page: (seed) => `/bo/clients/${seed.spareClient.id}`,
     args: (seed) => [{ id: seed.spareClient.id, version: 1, archived: true }],
     expect: A_MANAGERS,
@@ -451,6 +483,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "createProjectAction",
+    permission: "client.edit",
     page: (seed) => `/bo/clients/${seed.client.id}`,
     args: (seed) => [{ clientId: seed.client.id, name: `Matrix Probe Project ${seed.tag}`, billableByDefault: true }],
     expect: A_MANAGERS,
@@ -459,6 +492,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "updateProjectAction",
+    permission: "client.edit",
     page: (seed) => `/bo/clients/${seed.client.id}`,
     args: (seed) => [
       { id: seed.project.id, version: 1, name: seed.project.name, hourlyRate: "110", billableByDefault: true },
@@ -469,25 +503,30 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CLIENTS,
     name: "setProjectArchivedAction",
+    permission: "client.edit",
     page: (seed) => `/bo/clients/${seed.client.id}`,
     args: (seed) => [{ id: seed.spareProject.id, version: 1, archived: true }],
     expect: A_MANAGERS,
   },
 
   // ---- Timesheets (own for everyone; others' and decisions for managers) --------------------
-  bo("timesheets", () => "/bo/timesheets", SIGNED_IN),
-  bo("timesheets/create", () => "/bo/timesheets/create", SIGNED_IN),
-  bo("timesheets/[id]", (seed) => `/bo/timesheets/${seed.sheets.own.id}`, SIGNED_IN, "staff's own week"),
+  bo("timesheets", () => "/bo/timesheets", SIGNED_IN, { permission: "timesheet.read" }),
+  bo("timesheets/create", () => "/bo/timesheets/create", SIGNED_IN, { permission: "timesheet.edit" }),
+  bo("timesheets/[id]", (seed) => `/bo/timesheets/${seed.sheets.own.id}`, SIGNED_IN, {
+    label: "staff's own week",
+    permission: "timesheet.read",
+  }),
   bo(
     "timesheets/[id]",
     (seed) => `/bo/timesheets/${seed.sheets.managerDraft.id}`,
     { ...SIGNED_IN, staff: PAGE_403 },
-    "someone else's week",
+    { label: "someone else's week", permission: "timesheet.read_all" },
   ),
   {
     kind: "action",
     file: SHEETS,
     name: "searchGridProjectsAction",
+    permission: "timesheet.edit",
     page: () => "/bo/timesheets/create",
     args: (seed) => [{ q: seed.project.name }],
     expect: A_SIGNED_IN,
@@ -497,6 +536,7 @@ export const MATRIX: Row[] = [
     file: SHEETS,
     name: "createTimesheetAction",
     label: "for staff",
+    permission: "timesheet.edit",
     page: () => "/bo/timesheets/create",
     args: (seed) => [{ userId: seed.staff.id, weekStart: monday(8), grid: grid(seed), submit: false }],
     expect: A_SIGNED_IN,
@@ -506,6 +546,7 @@ export const MATRIX: Row[] = [
     file: SHEETS,
     name: "createTimesheetAction",
     label: "for the manager",
+    permission: "timesheet.create_for_others",
     page: () => "/bo/timesheets/create",
     args: (seed) => [{ userId: seed.manager.id, weekStart: monday(9), grid: grid(seed), submit: false }],
     expect: { ...A_SIGNED_IN, staff: denied("You can only create your own timesheets.") },
@@ -546,6 +587,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: SHEETS,
     name: "approveTimesheetAction",
+    permission: "timesheet.decide",
     page: (seed) => `/bo/timesheets/${seed.sheets.approve.id}`,
     args: (seed) => [{ id: seed.sheets.approve.id, version: seed.sheets.approve.version }],
     expect: A_MANAGERS,
@@ -554,6 +596,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: SHEETS,
     name: "approveTimesheetsAction",
+    permission: "timesheet.decide",
     page: () => "/bo/timesheets",
     args: (seed) => [{ items: [{ id: seed.sheets.bulk.id, version: seed.sheets.bulk.version }] }],
     expect: A_MANAGERS,
@@ -562,6 +605,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: SHEETS,
     name: "rejectTimesheetAction",
+    permission: "timesheet.decide",
     page: (seed) => `/bo/timesheets/${seed.sheets.reject.id}`,
     args: (seed) => [{ id: seed.sheets.reject.id, version: seed.sheets.reject.version, reason: "Wrong project" }],
     expect: A_MANAGERS,
@@ -570,19 +614,23 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: SHEETS,
     name: "reopenTimesheetAction",
+    permission: "timesheet.decide",
     page: (seed) => `/bo/timesheets/${seed.sheets.reopen.id}`,
     args: (seed) => [{ id: seed.sheets.reopen.id, version: seed.sheets.reopen.version }],
     expect: A_MANAGERS,
   },
 
   // ---- Invoices (managers) ------------------------------------------------------------------
-  bo("invoices", () => "/bo/invoices", MANAGERS),
-  bo("invoices/create", () => "/bo/invoices/create", MANAGERS),
-  bo("invoices/[id]", (seed) => `/bo/invoices/${seed.invoices.issued.id}`, MANAGERS),
-  bo("invoices/edit/[id]", (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`, MANAGERS),
+  bo("invoices", () => "/bo/invoices", MANAGERS, { permission: "invoice.read" }),
+  bo("invoices/create", () => "/bo/invoices/create", MANAGERS, { permission: "invoice.edit" }),
+  bo("invoices/[id]", (seed) => `/bo/invoices/${seed.invoices.issued.id}`, MANAGERS, { permission: "invoice.read" }),
+  bo("invoices/edit/[id]", (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`, MANAGERS, {
+    permission: "invoice.edit",
+  }),
   {
     kind: "route",
     file: "src/app/bo/(shell)/invoices/[id]/pdf/route.ts",
+    permission: "invoice.read",
     method: "GET",
     path: (seed) => `/bo/invoices/${seed.invoices.issued.id}/pdf`,
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
@@ -591,6 +639,7 @@ export const MATRIX: Row[] = [
   {
     kind: "route",
     file: "src/app/bo/(shell)/invoices/export/route.ts",
+    permission: "invoice.read",
     method: "GET",
     path: () => "/bo/invoices/export",
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
@@ -600,6 +649,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "loadInvoiceClientAction",
+    permission: "invoice.edit",
     page: () => "/bo/invoices/create",
     args: (seed) => [{ clientId: seed.client.id }],
     expect: A_MANAGERS,
@@ -608,6 +658,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "loadUnbilledTimeAction",
+    permission: "invoice.edit",
     page: () => "/bo/invoices/create",
     args: (seed) => [{ clientId: seed.client.id }],
     expect: A_MANAGERS,
@@ -616,6 +667,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "createInvoiceAction",
+    permission: "invoice.edit",
     page: () => "/bo/invoices/create",
     args: (seed) => [invoiceProbe(seed)],
     expect: A_MANAGERS,
@@ -624,6 +676,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "updateInvoiceAction",
+    permission: "invoice.edit",
     page: (seed) => `/bo/invoices/edit/${seed.invoices.update.id}`,
     args: (seed) => [{ ...invoiceProbe(seed), id: seed.invoices.update.id, version: seed.invoices.update.version }],
     expect: A_MANAGERS,
@@ -632,6 +685,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "deleteInvoiceAction",
+    permission: "invoice.delete",
     page: (seed) => `/bo/invoices/${seed.invoices.remove.id}`,
     args: (seed) => [{ id: seed.invoices.remove.id, version: seed.invoices.remove.version }],
     expect: A_MANAGERS,
@@ -640,6 +694,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "issueInvoiceAction",
+    permission: "invoice.issue",
     page: (seed) => `/bo/invoices/${seed.invoices.issue.id}`,
     args: (seed) => [{ id: seed.invoices.issue.id, version: seed.invoices.issue.version }],
     expect: A_MANAGERS,
@@ -648,6 +703,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "recordPaymentAction",
+    permission: "payment.record",
     page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
     args: (seed) => [
       { invoiceId: seed.invoices.issued.id, amount: "5", date: seed.today, method: "cash", reference: null },
@@ -658,6 +714,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "deletePaymentAction",
+    permission: "payment.delete",
     page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
     args: (seed) => [{ paymentId: seed.invoices.paymentId }],
     expect: A_ADMINS,
@@ -666,6 +723,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "markInvoiceSentAction",
+    permission: "invoice.send",
     page: (seed) => `/bo/invoices/${seed.invoices.credit.id}`,
     args: (seed) => [{ id: seed.invoices.credit.id, version: seed.invoices.credit.version }],
     expect: A_MANAGERS,
@@ -674,6 +732,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "createCreditNoteAction",
+    permission: "invoice.credit",
     page: (seed) => `/bo/invoices/${seed.invoices.credit.id}`,
     args: (seed) => [{ invoiceId: seed.invoices.credit.id, mode: "full" }],
     expect: A_MANAGERS,
@@ -682,6 +741,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: INVOICES,
     name: "duplicateInvoiceAction",
+    permission: "invoice.edit",
     page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
     args: (seed) => [{ id: seed.invoices.issued.id }],
     expect: A_MANAGERS,
@@ -690,6 +750,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: "src/modules/mail/invoice-mail-actions.ts",
     name: "sendInvoiceEmailAction",
+    permission: "invoice.send",
     page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
     args: (seed) => [
       {
@@ -704,11 +765,12 @@ export const MATRIX: Row[] = [
   },
 
   // ---- Outbox, messages, jobs (managers) ------------------------------------------------------
-  bo("outbox", () => "/bo/outbox", MANAGERS),
-  bo("outbox/[id]", (seed) => `/bo/outbox/${seed.email.id}`, MANAGERS),
+  bo("outbox", () => "/bo/outbox", MANAGERS, { permission: "outbox.read" }),
+  bo("outbox/[id]", (seed) => `/bo/outbox/${seed.email.id}`, MANAGERS, { permission: "outbox.read" }),
   {
     kind: "route",
     file: "src/app/bo/(shell)/outbox/[id]/attachments/[attachmentId]/route.ts",
+    permission: "outbox.read",
     method: "GET",
     path: (seed) => `/bo/outbox/${seed.email.id}/attachments/${seed.email.attachmentId}`,
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
@@ -719,16 +781,18 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: "src/modules/mail/mail-actions.ts",
     name: "retryEmailAction",
+    permission: "outbox.retry",
     page: () => "/bo/outbox",
     args: (seed) => [{ id: seed.email.id }],
     expect: A_MANAGERS,
     probeSucceeds: false,
   },
-  bo("messages", () => "/bo/messages", MANAGERS),
+  bo("messages", () => "/bo/messages", MANAGERS, { permission: "message.read" }),
   {
     kind: "action",
     file: "src/modules/messages/message-actions.ts",
     name: "setMessageStatusAction",
+    permission: "message.edit",
     page: () => "/bo/messages",
     args: (seed) => [{ id: seed.message.id, version: seed.message.version, status: "archived" }],
     expect: A_MANAGERS,
@@ -743,12 +807,13 @@ export const MATRIX: Row[] = [
     expect: everyone(RESULT),
     probeSucceeds: false,
   },
-  bo("jobs", () => "/bo/jobs", MANAGERS),
-  bo("jobs/new", () => "/bo/jobs/new", MANAGERS),
-  bo("jobs/[id]", (seed) => `/bo/jobs/${seed.job.id}`, MANAGERS),
+  bo("jobs", () => "/bo/jobs", MANAGERS, { permission: "job.read" }),
+  bo("jobs/new", () => "/bo/jobs/new", MANAGERS, { permission: "job.edit" }),
+  bo("jobs/[id]", (seed) => `/bo/jobs/${seed.job.id}`, MANAGERS, { permission: "job.read" }),
   {
     kind: "route",
     file: "src/app/bo/(shell)/jobs/[id]/applications/[applicationId]/cv/route.ts",
+    permission: "job.read",
     method: "GET",
     path: (seed) => `/bo/jobs/${seed.job.id}/applications/${seed.application.id}/cv`,
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
@@ -758,6 +823,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "createJobAction",
+    permission: "job.edit",
     page: () => "/bo/jobs/new",
     args: (seed) => [{ title: `Matrix Probe Job ${seed.tag}`, ...JOB_FIELDS, description: "" }],
     expect: A_MANAGERS,
@@ -766,6 +832,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "updateJobAction",
+    permission: "job.edit",
     page: (seed) => `/bo/jobs/${seed.job.id}`,
     args: (seed) => [
       {
@@ -782,6 +849,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "transitionJobAction",
+    permission: "job.edit",
     page: (seed) => `/bo/jobs/${seed.draftJob.id}`,
     args: (seed) => [{ id: seed.draftJob.id, version: seed.draftJob.version, transition: "publish" }],
     expect: A_MANAGERS,
@@ -790,6 +858,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "previewJobDescriptionAction",
+    permission: "job.edit",
     page: () => "/bo/jobs/new",
     args: () => ["**Preview** of a job"],
     expect: A_MANAGERS,
@@ -798,6 +867,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "setApplicationStatusAction",
+    permission: "job.edit",
     page: (seed) => `/bo/jobs/${seed.job.id}`,
     args: (seed) => [{ id: seed.application.id, version: seed.application.version, status: "interview" }],
     expect: A_MANAGERS,
@@ -806,17 +876,19 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: JOBS,
     name: "updateApplicationNotesAction",
+    permission: "job.edit",
     page: (seed) => `/bo/jobs/${seed.job.id}`,
     args: (seed) => [{ id: seed.otherApplication.id, version: seed.otherApplication.version, notes: "Probe notes" }],
     expect: A_MANAGERS,
   },
 
   // ---- Calls (everyone logs; staff change only their own) -----------------------------------
-  page("bo/(shell)/calls", () => "/bo/calls", SIGNED_IN),
+  page("bo/(shell)/calls", () => "/bo/calls", SIGNED_IN, { permission: "call.read" }),
   {
     kind: "action",
     file: CALLS,
     name: "loadCallProjectsAction",
+    permission: "call.edit",
     page: () => "/bo/calls",
     args: (seed) => [{ clientId: seed.client.id }],
     expect: A_SIGNED_IN,
@@ -825,6 +897,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "logCallAction",
+    permission: "call.edit",
     page: () => "/bo/calls",
     args: (seed) => [{ ...callProbe(seed, "Matrix probe log"), startedAt: wallTime(seed, -1), duration: "5" }],
     expect: A_SIGNED_IN,
@@ -833,6 +906,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "scheduleCallAction",
+    permission: "call.edit",
     page: () => "/bo/calls",
     args: (seed) => [{ ...callProbe(seed, "Matrix probe schedule"), scheduledAt: wallTime(seed, 3) }],
     expect: A_SIGNED_IN,
@@ -841,6 +915,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "updateCallAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [
       {
@@ -858,6 +933,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "completeCallAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [
       {
@@ -876,6 +952,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "markCallMissedAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [{ id: seed.calls.missed.id, version: seed.calls.missed.version, outcome: "busy", notes: null }],
     expect: A_OTHERS_CALL,
@@ -884,6 +961,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "rescheduleCallAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [
       { id: seed.calls.reschedule.id, version: seed.calls.reschedule.version, scheduledAt: wallTime(seed, 5) },
@@ -894,6 +972,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "retryCallAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [{ id: seed.calls.retry.id, version: seed.calls.retry.version, scheduledAt: wallTime(seed, 5) }],
     expect: A_OTHERS_CALL,
@@ -902,6 +981,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "cancelCallAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [{ id: seed.calls.cancel.id, version: seed.calls.cancel.version }],
     expect: A_OTHERS_CALL,
@@ -910,6 +990,7 @@ export const MATRIX: Row[] = [
     kind: "action",
     file: CALLS,
     name: "logCallTimeAction",
+    permission: "call.edit_all",
     page: () => "/bo/calls",
     args: (seed) => [{ id: seed.calls.logTime.id, version: seed.calls.logTime.version }],
     expect: A_OTHERS_CALL,

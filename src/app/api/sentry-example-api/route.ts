@@ -3,6 +3,7 @@
 // off: each call sends events to the firm's error service, whose quota an anonymous loop would use
 // up (security review, finding e). Everyone else gets a 403 and nothing is reported.
 import { getCurrentUser } from "@/lib/session";
+import { can } from "@/modules/users/permissions";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +16,7 @@ class SentryExampleAPIError extends Error {
 
 export async function GET(): Promise<Response> {
   const user = await getCurrentUser();
-  if (user?.role !== "admin") {
+  if (!user || !can(user, "monitoring.test")) {
     return new Response("Only a signed-in administrator can raise the example server error.", {
       status: 403,
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },

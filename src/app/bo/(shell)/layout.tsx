@@ -4,13 +4,14 @@ import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { UserBox } from "@/components/shell/user-box";
 import { currentPath, requireUser } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { can } from "@/modules/users/permissions";
 
 export default async function ShellLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
   // A generated or reset password must be replaced before anything else.
   if (user.mustChangePassword && !(await currentPath()).startsWith("/bo/account")) redirect("/bo/account?required=1");
   const settings = await getPageSettings();
-  const items = NAV_ITEMS.filter((item) => item.roles.includes(user.role));
+  const items = NAV_ITEMS.filter((item) => item.permission === null || can(user, item.permission));
   return (
     <div className="flex min-h-dvh flex-col lg:flex-row">
       <a

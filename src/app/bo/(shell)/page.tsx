@@ -7,6 +7,7 @@ import { requireUser } from "@/lib/session";
 import { DashboardView } from "@/modules/dashboard/components/dashboard-view";
 import { loadDashboard } from "@/modules/dashboard/dashboard-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { can } from "@/modules/users/permissions";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -20,13 +21,12 @@ export default async function DashboardPage({
   const db = getDb();
   const settings = await getPageSettings();
   const today = todayInZone(settings.timezone);
-  const isAdmin = user.role === "admin";
-  // The admin's "Recent changes" are read in the dashboard's one statement.
+  // The audit log's "Recent changes" are read in the dashboard's one statement.
   const data = await loadDashboard(db, user, {
     today,
     timeZone: settings.timezone,
     firmCurrency: settings.currency,
-    recentChanges: isAdmin ? 8 : undefined,
+    recentChanges: can(user, "audit.read") ? 8 : undefined,
   });
 
   return (
@@ -35,7 +35,13 @@ export default async function DashboardPage({
         title="Dashboard"
         description={`Welcome, ${user.name}. Today is ${formatDate(today, settings.locale, settings.timezone, "full")}.`}
       />
-      <DashboardView data={data} firm={settings} isAdmin={isAdmin} recent={data.recent} chartCurrency={chartCurrency} />
+      <DashboardView
+        data={data}
+        firm={settings}
+        canEditSettings={can(user, "settings.edit")}
+        recent={data.recent}
+        chartCurrency={chartCurrency}
+      />
     </div>
   );
 }

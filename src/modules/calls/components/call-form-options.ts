@@ -1,8 +1,9 @@
 // What the call dialogs need to offer, passed from the server page to the client components.
-import type { CallDirection, CallStatus, MissedOutcome, Role } from "../call-rules";
+import type { Actor } from "@/modules/audit/audit-log";
+import type { CallDirection, CallStatus, MissedOutcome } from "../call-rules";
 
 export type CallFormOptions = {
-  viewer: { id: string; name: string; role: Role };
+  viewer: Actor;
   assignees: { id: string; name: string }[];
   timeZone: string;
 };

@@ -17,6 +17,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionResult } from "@/lib/action";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
+import { can } from "@/modules/users/permissions";
 import { loadCallProjectsAction, logCallAction, scheduleCallAction, updateCallAction } from "../call-actions";
 import { CALL_STATUS_LABELS, instantToWallTime, NOTES_MAX } from "../call-rules";
 import { logCallInput, scheduleCallInput, updateCallInput } from "../call-schemas";
@@ -249,10 +250,10 @@ function CallForm({
   const status = call?.status;
   const lockedByTime = Boolean(call?.timeEntryId);
 
-  const assignees =
-    options.viewer.role === "staff"
-      ? options.assignees.filter((person) => person.id === options.viewer.id || person.id === call?.assignedUserId)
-      : options.assignees;
+  const forSelfOnly = !can(options.viewer, "call.edit_all");
+  const assignees = forSelfOnly
+    ? options.assignees.filter((person) => person.id === options.viewer.id || person.id === call?.assignedUserId)
+    : options.assignees;
 
   const keptProject =
     call?.projectId && call.clientId === clientId
@@ -467,16 +468,16 @@ function CallForm({
           label="Person"
           htmlFor="assignedUserId"
           error={error("assignedUserId")}
-          description={options.viewer.role === "staff" ? "You log calls for yourself." : undefined}
+          description={forSelfOnly ? "You log calls for yourself." : undefined}
         >
           <NativeSelect
             {...fieldAria("assignedUserId", {
               error: error("assignedUserId"),
-              description: options.viewer.role === "staff",
+              description: forSelfOnly,
             })}
             {...form.register("assignedUserId")}
           >
-            {options.viewer.role === "staff" ? null : <option value="">Nobody yet</option>}
+            {forSelfOnly ? null : <option value="">Nobody yet</option>}
             {assignees.map((person) => (
               <option key={person.id} value={person.id}>
                 {person.id === options.viewer.id ? `${person.name} (me)` : person.name}

@@ -5,7 +5,7 @@ import { PastLastPage } from "@/components/past-last-page";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
-import { requireUser } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { runReadsTogether } from "@/db/select-together";
 import { clientNameRead } from "@/modules/clients/client-queries";
@@ -40,7 +40,7 @@ export async function CallsPage({
   searchParams: Record<string, string | string[] | undefined>;
   icon: React.ReactNode;
 }) {
-  const viewer = await requireUser();
+  const viewer = await requirePagePermission("call.read");
   const db = getDb();
   const query = callListQuery.parse(searchParams);
   const settings = await getPageSettings();

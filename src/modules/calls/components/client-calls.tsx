@@ -2,12 +2,14 @@ import Link from "@/components/app-link";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { can } from "@/modules/users/permissions";
 import { findCallFormOptions, findClientCalls } from "../call-queries";
 import { CallTable } from "./call-table";
 
 /** The calls of one client, for the client page (/bo/clients/{id}); latest first. */
 export async function ClientCalls({ clientId }: { clientId: string }) {
   const viewer = await requireUser();
+  if (!can(viewer, "call.read")) return null;
   const db = getDb();
   const settings = await getPageSettings();
   const [{ rows, total }, options] = await Promise.all([

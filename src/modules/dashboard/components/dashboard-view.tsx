@@ -30,13 +30,13 @@ function Section({ title, children, className }: { title: string; children: Reac
 export function DashboardView({
   data,
   firm,
-  isAdmin,
+  canEditSettings,
   recent,
   chartCurrency,
 }: {
   data: DashboardData;
   firm: Firm;
-  isAdmin: boolean;
+  canEditSettings: boolean;
   recent: RecentEvent[] | null;
   chartCurrency?: string;
 }) {
@@ -121,8 +121,8 @@ export function DashboardView({
   return (
     <>
       {data.isEmptyFirm ? (
-        <FirstSteps isDecider={data.isDecider} withSetup={isAdmin && !firm.setupCompleted} />
-      ) : isAdmin && !firm.setupCompleted ? (
+        <FirstSteps isDecider={data.isDecider} withSetup={canEditSettings && !firm.setupCompleted} />
+      ) : canEditSettings && !firm.setupCompleted ? (
         <SetupSteps />
       ) : null}
       {!data.isEmptyFirm || hasAttention ? (

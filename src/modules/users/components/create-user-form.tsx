@@ -20,6 +20,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { ROLE_LABELS, ROLES } from "../roles";
 import { createUserAction } from "../user-actions";
 import { createUserInput, PASSWORD_MIN } from "../user-schemas";
 import { copyText, generatePassword } from "./reset-password-form";
@@ -119,9 +120,11 @@ export function CreateUserForm({ currency, onCreated }: { currency: string; onCr
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Role" htmlFor="role" error={errors.role?.message} required>
           <NativeSelect {...fieldAria("role", { error: errors.role?.message })} {...form.register("role")} required>
-            <option value="admin">Admin</option>
-            <option value="manager">Manager</option>
-            <option value="staff">Staff</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
           </NativeSelect>
         </FormField>
         <FormField

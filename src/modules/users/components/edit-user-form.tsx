@@ -11,7 +11,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { Role } from "@/modules/users/roles";
+import { type Role, ROLE_LABELS, ROLES } from "@/modules/users/roles";
 import { minorToDecimalString } from "@/lib/money";
 import { updateUserAction } from "../user-actions";
 import { updateUserInput } from "../user-schemas";
@@ -83,9 +83,11 @@ export function EditUserForm({ user, currency }: { user: EditableUser; currency:
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Role" htmlFor="role" error={errors.role?.message} required>
           <NativeSelect {...fieldAria("role", { error: errors.role?.message })} {...form.register("role")} required>
-            <option value="admin">Admin</option>
-            <option value="manager">Manager</option>
-            <option value="staff">Staff</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
           </NativeSelect>
         </FormField>
         <FormField

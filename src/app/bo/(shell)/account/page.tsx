@@ -3,13 +3,11 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { Role } from "@/modules/users/roles";
+import { ROLE_LABELS } from "@/modules/users/roles";
 import { requireUser } from "@/lib/session";
 import { ChangePasswordForm } from "@/modules/users/components/change-password-form";
 
 export const metadata: Metadata = { title: "My account" };
-
-const ROLE_LABELS: Record<Role, string> = { admin: "Admin", manager: "Manager", staff: "Staff" };
 
 export default async function AccountPage({
   searchParams,

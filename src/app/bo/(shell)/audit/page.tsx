@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { getDb } from "@/db/client";
 import { formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import type { Settings } from "@/modules/settings/settings-queries";
@@ -88,7 +88,7 @@ const linkClass =
   "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePageRole(["admin"]);
+  await requirePagePermission("audit.read");
   const params = await searchParams;
   const entity = parseEntity(first(params.entity));
   const db = getDb();

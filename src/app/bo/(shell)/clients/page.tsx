@@ -10,12 +10,13 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
-import { requireUser } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { countryName } from "@/modules/clients/client-rules";
 import { CLIENT_SORTS, type ClientSort, findClients } from "@/modules/clients/client-queries";
 import { CreateClientDialog } from "@/modules/clients/components/client-form";
 import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { can } from "@/modules/users/permissions";
 import { firstParam as one } from "@/lib/search-params";
 
 export const metadata: Metadata = { title: "Clients" };
@@ -23,7 +24,7 @@ export const metadata: Metadata = { title: "Clients" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ClientsPage({ searchParams }: { searchParams: SearchParams }) {
-  const viewer = await requireUser();
+  const viewer = await requirePagePermission("client.read");
   const params = await searchParams;
   const q = one(params.q).trim();
   const archived = one(params.archived) === "1";
@@ -37,7 +38,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Sear
     getPageSettings(),
     findClients(db, { q, archived, sort, direction, page, pageSize }),
   ]);
-  const canManage = viewer.role !== "staff";
+  const canManage = can(viewer, "client.edit");
   const pages = Math.max(Math.ceil(list.total / list.pageSize), 1);
 
   const href = (change: Record<string, string | undefined>) => {

@@ -12,7 +12,7 @@ import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { formatDate, todayInZone } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { findClientName } from "@/modules/clients/client-queries";
 import { ClientPicker } from "@/modules/clients/components/client-picker";
 import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
@@ -35,7 +35,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const DEFAULT_DESC: readonly InvoiceSort[] = ["issueDate", "dueDate", "total", "balance"];
 
 export default async function InvoicesPage({ searchParams }: { searchParams: SearchParams }) {
-  await requirePageRole(["admin", "manager"]);
+  await requirePagePermission("invoice.read");
   const filter: InvoiceListFilter = invoiceListFilter.parse(await searchParams);
   const db = getDb();
   const settings = await getPageSettings();

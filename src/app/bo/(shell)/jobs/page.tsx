@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { getDb } from "@/db/client";
 import { formatDate } from "@/lib/dates";
 import { firstParam } from "@/lib/search-params";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { JOB_STATUS_VARIANTS } from "@/modules/jobs/components/status-variants";
 import { findJobs } from "@/modules/jobs/job-queries";
@@ -23,7 +23,7 @@ export default async function JobsAdminPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePageRole(["admin", "manager"]);
+  await requirePagePermission("job.read");
   // ?applications=new: the jobs with applications nobody has looked at (the dashboard links here).
   const withNewApplications = firstParam((await searchParams).applications) === "new";
   const db = getDb();

@@ -9,7 +9,7 @@ import type { MessageStatus } from "@/db/schema";
 import { getDb } from "@/db/client";
 import { formatDateTime } from "@/lib/dates";
 import { cn } from "@/lib/utils";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { MessageStatusButtons } from "@/modules/messages/components/message-status-buttons";
 import { countMessagesByStatus, findMessages } from "@/modules/messages/message-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -34,7 +34,7 @@ export default async function MessagesPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePageRole(["admin", "manager"]);
+  await requirePagePermission("message.read");
   const query = await searchParams;
   const status = (TABS.find((tab) => tab.status === query.status)?.status ?? "new") as MessageStatus;
   const page = Math.max(1, Number(query.page) || 1);

@@ -12,11 +12,11 @@ import { getDb } from "@/db/client";
 import { EMAIL_STATUSES, type EmailStatus } from "@/db/schema";
 import { formatDateTime } from "@/lib/dates";
 import { getConfig } from "@/lib/env";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { EMAIL_STATUS_LABELS, EmailStatusBadge } from "@/modules/mail/components/email-status-badge";
 import { RetryEmailButton } from "@/modules/mail/components/retry-email-button";
 import { findEmails, parseEmailStatus } from "@/modules/mail/mail-queries";
-import { ABOUT_LABELS, aboutHref, MAIL_ROLES } from "@/modules/mail/mail-schemas";
+import { ABOUT_LABELS, aboutHref } from "@/modules/mail/mail-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Outbox" };
@@ -40,7 +40,7 @@ const linkClass =
   "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
 
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePageRole(MAIL_ROLES);
+  await requirePagePermission("outbox.read");
   const params = await searchParams;
   const status = parseEmailStatus(first(params.status));
   const requested = Number(first(params.page));

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { todayInZone } from "@/lib/dates";
 import { minorToDecimalString } from "@/lib/money";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { COUNTRIES, CURRENCIES } from "@/modules/clients/client-rules";
 import { SettingsForm, type SettingsFormOptions } from "@/modules/settings/components/settings-form";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -80,7 +80,7 @@ function buildOptions(settings: Settings): SettingsFormOptions {
 }
 
 export default async function SettingsPage() {
-  await requirePageRole(["admin"]);
+  await requirePagePermission("settings.edit");
   const settings = await getPageSettings();
 
   return (

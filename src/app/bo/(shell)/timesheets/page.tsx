@@ -11,7 +11,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { formatDateTime, isValidDateString, isoWeekMonday } from "@/lib/dates";
-import { requireUser } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
+import { can } from "@/modules/users/permissions";
 import { cn } from "@/lib/utils";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { ApprovalQueue } from "@/modules/timesheets/components/approval-queue";
@@ -32,11 +33,11 @@ export const metadata: Metadata = { title: "Timesheets" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function TimesheetsPage({ searchParams }: { searchParams: SearchParams }) {
-  const viewer = await requireUser();
+  const viewer = await requirePagePermission("timesheet.read");
   const params = await searchParams;
-  const isDecider = viewer.role === "admin" || viewer.role === "manager";
+  const seesEveryone = can(viewer, "timesheet.read_all");
   const requested = one(params.view);
-  const view: TimesheetView = isDecider && (requested === "all" || requested === "queue") ? requested : "mine";
+  const view: TimesheetView = seesEveryone && (requested === "all" || requested === "queue") ? requested : "mine";
   const status = one(params.status);
   const weekInput = one(params.week);
   const week = isValidDateString(weekInput) ? isoWeekMonday(weekInput) : undefined;
@@ -55,7 +56,7 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
       pageSize: view === "queue" ? 200 : 50,
     }),
     countAwaitingApproval(db, viewer),
-    isDecider ? findTimesheetPeople(db) : Promise.resolve([]),
+    seesEveryone ? findTimesheetPeople(db) : Promise.resolve([]),
   ]);
   const { locale, timezone } = settings;
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
@@ -70,7 +71,7 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
     return `/bo/timesheets?${query.toString()}`;
   };
 
-  const tabs: { view: TimesheetView; label: string }[] = isDecider
+  const tabs: { view: TimesheetView; label: string }[] = seesEveryone
     ? [
         { view: "mine", label: "Mine" },
         { view: "all", label: "Everyone" },
@@ -83,7 +84,7 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: S
       <PageHeader
         title="Timesheets"
         description={
-          isDecider ? "Your weeks, everyone's, and the weeks waiting for your approval." : "Your weekly timesheets."
+          seesEveryone ? "Your weeks, everyone's, and the weeks waiting for your approval." : "Your weekly timesheets."
         }
         actions={
           <Button asChild>

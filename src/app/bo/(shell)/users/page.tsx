@@ -4,20 +4,19 @@ import { PageHeader } from "@/components/page-header";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
-import type { Role } from "@/modules/users/roles";
+import { type Role, ROLE_LABELS } from "@/modules/users/roles";
 import { formatMoney } from "@/lib/money";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { CreateUserDialog } from "@/modules/users/components/create-user-form";
 import { findUsers } from "@/modules/users/user-queries";
 
 export const metadata: Metadata = { title: "Users" };
 
-const ROLE_LABELS: Record<Role, string> = { admin: "Admin", manager: "Manager", staff: "Staff" };
 const ROLE_VARIANTS: Record<Role, BadgeVariant> = { admin: "info", manager: "secondary", staff: "neutral" };
 
 export default async function UsersPage() {
-  const viewer = await requirePageRole(["admin"]);
+  const viewer = await requirePagePermission("user.read");
   const db = getDb();
   const [users, settings] = await Promise.all([findUsers(db), getPageSettings()]);
 

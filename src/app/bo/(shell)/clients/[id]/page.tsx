@@ -1,7 +1,6 @@
 import { ClientCalls } from "@/modules/calls/components/client-calls";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
-import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -9,32 +8,24 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
-import { NotFoundError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
-import { requireUser } from "@/lib/session";
+import { orErrorPage } from "@/lib/page-errors";
+import { requirePagePermission } from "@/lib/session";
 import { findClientProjects, getClient } from "@/modules/clients/client-queries";
 import { countryName } from "@/modules/clients/client-rules";
 import { EditClientDialog } from "@/modules/clients/components/client-form";
 import { ArchiveButton, ProjectDialog } from "@/modules/clients/components/project-form";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { can } from "@/modules/users/permissions";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import { findUnbilledTime } from "@/modules/timesheets/unbilled-queries";
 
 export const metadata: Metadata = { title: "Client" };
 
-async function load(id: string) {
-  try {
-    return await getClient(getDb(), id);
-  } catch (error) {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  }
-}
-
 export default async function ClientPage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await requireUser();
+  const viewer = await requirePagePermission("client.read");
   const { id } = await params;
-  const client = await load(id);
+  const client = await orErrorPage(getClient(getDb(), id));
   const db = getDb();
   const [settings, projects, unbilled] = await Promise.all([
     getPageSettings(),
@@ -42,7 +33,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
     findUnbilledTime(db, { clientId: id }),
   ]);
   const { locale } = settings;
-  const canManage = viewer.role !== "staff";
+  const canManage = can(viewer, "client.edit");
   const money = (minor: number | null) => (minor === null ? "—" : formatMoney(minor, client.currency, locale));
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   const unbilledMinutes = unbilled.reduce((sum, row) => sum + row.minutes, 0);

@@ -2,21 +2,21 @@ import { SendInvoiceDialog } from "@/modules/mail/components/send-invoice-dialog
 import { getSendInvoiceDefaults } from "@/modules/mail/invoice-mail";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { formatDate, formatDateTime, todayInZone } from "@/lib/dates";
-import { NotFoundError } from "@/lib/errors";
 import { formatMoney, formatMoneyInput } from "@/lib/money";
-import { requirePageRole } from "@/lib/session";
+import { orErrorPage } from "@/lib/page-errors";
+import { requirePagePermission } from "@/lib/session";
 import { DeletePaymentButton, InvoiceActionsPanel } from "@/modules/invoices/components/invoice-actions-panel";
 import { InvoiceDocumentView } from "@/modules/invoices/components/invoice-document-view";
 import { InvoiceStatusBadge } from "@/modules/invoices/components/invoice-status-badge";
 import { displayStatusOf, findInvoiceEvents, getInvoiceDocument } from "@/modules/invoices/invoice-queries";
 import { canCreateCreditNote, canDeletePayment, canRecordPayment } from "@/modules/invoices/invoice-rules";
 import { PAYMENT_METHOD_LABELS } from "@/modules/invoices/invoice-schemas";
+import { can } from "@/modules/users/permissions";
 
 export const metadata: Metadata = { title: "Invoice" };
 
@@ -33,13 +33,10 @@ const EVENT_LABELS: Record<string, string> = {
 };
 
 export default async function InvoicePage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await requirePageRole(["admin", "manager"]);
+  const viewer = await requirePagePermission("invoice.read");
   const { id } = await params;
   const db = getDb();
-  const loaded = await getInvoiceDocument(db, id).catch((error: unknown) => {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  });
+  const loaded = await orErrorPage(getInvoiceDocument(db, id));
   const { detail: invoice, settings, document } = loaded;
   const [events, sendDefaults] = await Promise.all([
     findInvoiceEvents(db, invoice.id),
@@ -160,7 +157,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
                     <TableHead>Method</TableHead>
                     <TableHead className="hidden sm:table-cell">Reference</TableHead>
                     <TableHead className="text-right">Amount</TableHead>
-                    {viewer.role === "admin" ? (
+                    {can(viewer, "payment.delete") ? (
                       <TableHead className="text-right">
                         <span className="sr-only">Actions</span>
                       </TableHead>
@@ -174,7 +171,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
                       <TableCell>{PAYMENT_METHOD_LABELS[payment.method]}</TableCell>
                       <TableCell className="hidden sm:table-cell">{payment.reference ?? ""}</TableCell>
                       <TableCell className="text-right tabular-nums">{money(payment.amount)}</TableCell>
-                      {viewer.role === "admin" ? (
+                      {can(viewer, "payment.delete") ? (
                         <TableCell className="text-right">
                           {canDeletePayment(invoice).ok ? (
                             <DeletePaymentButton

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { addDaysToDate, todayInZone } from "@/lib/dates";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
 import { findInvoiceClient } from "@/modules/invoices/invoice-queries";
 import { invoiceClientInput } from "@/modules/invoices/invoice-schemas";
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "New invoice" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function CreateInvoicePage({ searchParams }: { searchParams: SearchParams }) {
-  await requirePageRole(["admin", "manager"]);
+  await requirePagePermission("invoice.edit");
   const params = await searchParams;
   const db = getDb();
   // A link may ask for a client (the client page's "New invoice"); an archived one is not offered.

@@ -7,8 +7,8 @@ import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { getDb } from "@/db/client";
 import { formatDateTime, todayInZone } from "@/lib/dates";
-import { NotFoundError } from "@/lib/errors";
-import { requirePageRole } from "@/lib/session";
+import { orErrorPage } from "@/lib/page-errors";
+import { requirePagePermission } from "@/lib/session";
 import { ApplicationControls } from "@/modules/jobs/components/application-controls";
 import { JobForm } from "@/modules/jobs/components/job-form";
 import { JobStatusActions } from "@/modules/jobs/components/job-status-actions";
@@ -26,14 +26,11 @@ function formatSize(bytes: number) {
 }
 
 export default async function JobAdminPage({ params }: { params: Promise<{ id: string }> }) {
-  await requirePageRole(["admin", "manager"]);
+  await requirePagePermission("job.read");
   const { id } = await params;
   if (!UUID.test(id)) notFound();
   const db = getDb();
-  const job = await getJob(db, id).catch((error: unknown) => {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  });
+  const job = await orErrorPage(getJob(db, id));
   const [applications, settings] = await Promise.all([findApplications(db, id), getPageSettings()]);
   const isPublic = isJobPublic(job, todayInZone(settings.timezone));
 

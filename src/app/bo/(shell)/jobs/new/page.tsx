@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
 import { PageHeader } from "@/components/page-header";
-import { requirePageRole } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
 import { JobForm } from "@/modules/jobs/components/job-form";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "New job" };
 
 export default async function NewJobPage() {
-  await requirePageRole(["admin", "manager"]);
+  await requirePagePermission("job.edit");
   const settings = await getPageSettings();
   return (
     <div className="mx-auto grid max-w-4xl gap-6">

@@ -1,18 +1,17 @@
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
-import { notFound } from "next/navigation";
 import { ArrowLeftIcon, DownloadIcon } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDb } from "@/db/client";
 import { formatDateTime } from "@/lib/dates";
-import { NotFoundError } from "@/lib/errors";
-import { requirePageRole } from "@/lib/session";
+import { orErrorPage } from "@/lib/page-errors";
+import { requirePagePermission } from "@/lib/session";
 import { EmailStatusBadge } from "@/modules/mail/components/email-status-badge";
 import { RetryEmailButton } from "@/modules/mail/components/retry-email-button";
 import { getEmail } from "@/modules/mail/mail-queries";
-import { ABOUT_LABELS, aboutHref, MAIL_ROLES, previewDocument } from "@/modules/mail/mail-schemas";
+import { ABOUT_LABELS, aboutHref, previewDocument } from "@/modules/mail/mail-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Mail" };
@@ -27,16 +26,10 @@ const linkClass =
   "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
 
 export default async function OutboxMailPage({ params }: { params: Promise<{ id: string }> }) {
-  await requirePageRole(MAIL_ROLES);
+  await requirePagePermission("outbox.read");
   const { id } = await params;
   const db = getDb();
-  const [settings, mail] = await Promise.all([
-    getPageSettings(),
-    getEmail(db, id).catch((error: unknown) => {
-      if (error instanceof NotFoundError) notFound();
-      throw error;
-    }),
-  ]);
+  const [settings, mail] = await Promise.all([getPageSettings(), orErrorPage(getEmail(db, id))]);
   const when = (value: Date | null) => (value ? formatDateTime(value, settings.locale, settings.timezone) : "—");
   const about = aboutHref(mail.aboutType, mail.aboutId);
   const aboutLabel = mail.aboutType ? (ABOUT_LABELS[mail.aboutType] ?? mail.aboutType) : "—";

@@ -1,25 +1,14 @@
 import { getDb } from "@/db/client";
-import { getCurrentUser } from "@/lib/session";
+import { NotFoundError } from "@/lib/errors";
+import { backOfficeRoute } from "@/lib/route-handler";
 import { getSettings } from "@/modules/settings/settings-queries";
 
 export const dynamic = "force-dynamic";
 
 /** The firm's logo for signed-in users (settings page, invoices); 404 when none is set. */
-export async function GET() {
-  const user = await getCurrentUser();
-  if (!user) {
-    return Response.json(
-      { error: "unauthenticated", message: "Sign in to continue." },
-      { status: 401, headers: { "cache-control": "no-store" } },
-    );
-  }
+export const GET = backOfficeRoute({ signedOut: "401" }, async () => {
   const { logo, logoMimeType } = await getSettings(getDb());
-  if (!logo || !logoMimeType) {
-    return Response.json(
-      { error: "not_found", message: "No logo has been uploaded." },
-      { status: 404, headers: { "cache-control": "no-store" } },
-    );
-  }
+  if (!logo || !logoMimeType) throw new NotFoundError("No logo has been uploaded.");
   return new Response(new Uint8Array(logo), {
     headers: {
       // The type was sniffed from the bytes at upload (PNG or JPEG only); nosniff keeps the
@@ -30,4 +19,4 @@ export async function GET() {
       "cache-control": "private, max-age=60",
     },
   });
-}
+});

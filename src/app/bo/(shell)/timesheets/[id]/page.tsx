@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
-import { forbidden, notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDb } from "@/db/client";
 import { formatDateTime } from "@/lib/dates";
-import { ForbiddenError, NotFoundError } from "@/lib/errors";
-import { requireUser } from "@/lib/session";
+import { orErrorPage } from "@/lib/page-errors";
+import { requirePagePermission } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { ApproveButton, RejectButton, ReopenButton } from "@/modules/timesheets/components/timesheet-decision";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
@@ -16,6 +15,7 @@ import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
 import { gridDays, gridGroups, gridRows } from "@/modules/timesheets/timesheet-grid-data";
 import { findPreviousWeekRows, findTimesheetHistory, getTimesheet } from "@/modules/timesheets/timesheet-queries";
 import { canApprove, canEdit, canReject, canReopen } from "@/modules/timesheets/timesheet-rules";
+import { can } from "@/modules/users/permissions";
 
 export const metadata: Metadata = { title: "Timesheet" };
 
@@ -29,21 +29,11 @@ const ACTION_LABELS: Record<string, string> = {
   add_entry: "Time added",
 };
 
-async function load(viewer: { id: string; role: "admin" | "manager" | "staff" }, id: string) {
-  try {
-    return await getTimesheet(getDb(), viewer, id);
-  } catch (error) {
-    if (error instanceof NotFoundError) notFound();
-    if (error instanceof ForbiddenError) forbidden();
-    throw error;
-  }
-}
-
 export default async function TimesheetPage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await requireUser();
+  const viewer = await requirePagePermission("timesheet.read");
   const { id } = await params;
-  const sheet = await load(viewer, id);
   const db = getDb();
+  const sheet = await orErrorPage(getTimesheet(db, viewer, id));
   const isOwner = sheet.userId === viewer.id;
   const editable = canEdit({ status: sheet.status, actorId: viewer.id, ownerId: sheet.userId }).ok;
   // Projects to pick from only when the week can be edited (a short list in a large firm); a
@@ -61,8 +51,7 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
     editable ? findPreviousWeekRows(db, sheet.userId, sheet.weekStart) : Promise.resolve([]),
   ]);
   const { locale, timezone } = settings;
-  const ruleActor = { id: viewer.id, role: viewer.role };
-  const ref = { status: sheet.status, ownerId: sheet.userId, actor: ruleActor };
+  const ref = { status: sheet.status, ownerId: sheet.userId, actor: viewer };
   const target = {
     id: sheet.id,
     version: sheet.version,
@@ -72,9 +61,10 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
   const mayApprove = canApprove(ref).ok;
   const mayReject = canReject({ ...ref, reason: "x" }).ok;
   const mayReopen = canReopen({ ...ref, hasInvoicedEntries }).ok;
-  const isDecider = viewer.role !== "staff";
   const ownWeekNote =
-    isDecider && isOwner && sheet.status === "submitted" ? "Another manager must approve your own week." : null;
+    can(viewer, "timesheet.decide") && isOwner && sheet.status === "submitted"
+      ? "Another manager must approve your own week."
+      : null;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">

@@ -8,7 +8,8 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { getDb } from "@/db/client";
 import { addDaysToDate, isValidDateString, isoWeekMonday, todayInZone } from "@/lib/dates";
-import { requireUser } from "@/lib/session";
+import { requirePagePermission } from "@/lib/session";
+import { can } from "@/modules/users/permissions";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
 import { weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
@@ -26,16 +27,16 @@ export const metadata: Metadata = { title: "New timesheet" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function CreateTimesheetPage({ searchParams }: { searchParams: SearchParams }) {
-  const viewer = await requireUser();
+  const viewer = await requirePagePermission("timesheet.edit");
   const params = await searchParams;
-  const isDecider = viewer.role === "admin" || viewer.role === "manager";
+  const choosesPerson = can(viewer, "timesheet.create_for_others");
   const db = getDb();
   const settings = await getPageSettings();
   const weekInput = one(params.week);
   const week = isoWeekMonday(isValidDateString(weekInput) ? weekInput : todayInZone(settings.timezone));
-  const people = isDecider ? (await findTimesheetPeople(db)).filter((person) => person.active) : [];
+  const people = choosesPerson ? (await findTimesheetPeople(db)).filter((person) => person.active) : [];
   const requestedPerson = one(params.person);
-  const person = isDecider && people.some((item) => item.id === requestedPerson) ? requestedPerson : viewer.id;
+  const person = choosesPerson && people.some((item) => item.id === requestedPerson) ? requestedPerson : viewer.id;
   const personName = people.find((item) => item.id === person)?.name ?? viewer.name;
 
   // One timesheet per person and week: an existing week opens instead of a duplicate.
@@ -55,7 +56,7 @@ export default async function CreateTimesheetPage({ searchParams }: { searchPara
         description={`${person === viewer.id ? "Your" : `${personName}'s`} hours for ${weekLabel(week, settings.locale, settings.timezone)}.`}
       />
       <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose the week">
-        {isDecider ? (
+        {choosesPerson ? (
           <div className="grid gap-1">
             <Label htmlFor="person">Person</Label>
             <NativeSelect id="person" name="person" defaultValue={person}>
@@ -93,7 +94,7 @@ export default async function CreateTimesheetPage({ searchParams }: { searchPara
       {projects.complete && projects.options.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           There is no active project to log time on yet.{" "}
-          {isDecider ? (
+          {choosesPerson ? (
             <Link href="/bo/clients" className="text-primary underline">
               Add a client and a project first.
             </Link>

@@ -6,11 +6,11 @@ import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDb } from "@/db/client";
-import type { Role } from "@/modules/users/roles";
+import { type Role, ROLE_LABELS } from "@/modules/users/roles";
 import { formatDateTime } from "@/lib/dates";
-import { NotFoundError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
-import { requirePageRole } from "@/lib/session";
+import { orErrorPage } from "@/lib/page-errors";
+import { requirePagePermission } from "@/lib/session";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { EditUserForm } from "@/modules/users/components/edit-user-form";
@@ -21,7 +21,6 @@ import { getUser } from "@/modules/users/user-queries";
 export const metadata: Metadata = { title: "User" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ROLE_LABELS: Record<Role, string> = { admin: "Admin", manager: "Manager", staff: "Staff" };
 const ACTION_LABELS: Record<string, string> = {
   create: "Created",
   update: "Edited",
@@ -39,16 +38,11 @@ const FIELD_LABELS: Record<string, string> = {
 
 async function loadUser(id: string) {
   if (!UUID.test(id)) notFound();
-  try {
-    return await getUser(getDb(), id);
-  } catch (error) {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  }
+  return orErrorPage(getUser(getDb(), id));
 }
 
 export default async function UserPage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await requirePageRole(["admin"]);
+  const viewer = await requirePagePermission("user.read");
   const { id } = await params;
   const user = await loadUser(id);
   const db = getDb();

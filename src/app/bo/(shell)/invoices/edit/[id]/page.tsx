@@ -1,14 +1,13 @@
 import { LockIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
-import { NotFoundError } from "@/lib/errors";
 import { formatMoneyInput } from "@/lib/money";
-import { requirePageRole } from "@/lib/session";
+import { orErrorPage } from "@/lib/page-errors";
+import { requirePagePermission } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
 import { findInvoiceClient, getInvoice } from "@/modules/invoices/invoice-queries";
 import { canCreateCreditNote, canEditInvoice, quantityMilliToDecimalString } from "@/modules/invoices/invoice-rules";
@@ -17,13 +16,10 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 export const metadata: Metadata = { title: "Edit invoice" };
 
 export default async function EditInvoicePage({ params }: { params: Promise<{ id: string }> }) {
-  await requirePageRole(["admin", "manager"]);
+  await requirePagePermission("invoice.edit");
   const { id } = await params;
   const db = getDb();
-  const invoice = await getInvoice(db, id).catch((error: unknown) => {
-    if (error instanceof NotFoundError) notFound();
-    throw error;
-  });
+  const invoice = await orErrorPage(getInvoice(db, id));
   const name = invoice.kind === "credit_note" ? "credit note" : "invoice";
   const editable = canEditInvoice(invoice);
   if (!editable.ok) {

@@ -1,26 +1,18 @@
 // GET the CV of an application: signed-in admins and managers only, always as a download.
 import { getDb } from "@/db/client";
+import { NotFoundError } from "@/lib/errors";
+import { backOfficeRoute } from "@/lib/route-handler";
 import { SANDBOXED_FILE_POLICY } from "@/lib/security-headers";
-import { getCurrentUser } from "@/lib/session";
 import { getApplicationCv } from "@/modules/jobs/job-queries";
 import { sanitiseFileName } from "@/modules/jobs/job-rules";
-import { NotFoundError } from "@/lib/errors";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string; applicationId: string }> }) {
-  const user = await getCurrentUser();
-  if (!user)
-    return new Response("Sign in to download this file.", { status: 401, headers: { "cache-control": "no-store" } });
-  if (user.role !== "admin" && user.role !== "manager")
-    return new Response("You do not have permission to download this file.", {
-      status: 403,
-      headers: { "cache-control": "no-store" },
-    });
-  const { id, applicationId } = await params;
-  if (!UUID.test(id) || !UUID.test(applicationId))
-    return new Response("Not found.", { status: 404, headers: { "cache-control": "no-store" } });
-  try {
+export const GET = backOfficeRoute<{ id: string; applicationId: string }>(
+  { permission: "job.read", signedOut: "401" },
+  async (_request, { params }) => {
+    const { id, applicationId } = await params;
+    if (!UUID.test(id) || !UUID.test(applicationId)) throw new NotFoundError();
     const cv = await getApplicationCv(getDb(), id, applicationId);
     // The name is rebuilt from the applicant's name and the DETECTED type, never trusted as uploaded.
     const base = sanitiseFileName(`CV ${cv.applicant}`, "cv").replace(/\.+$/, "");
@@ -36,9 +28,5 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
         "cache-control": "private, no-store",
       },
     });
-  } catch (error) {
-    if (error instanceof NotFoundError)
-      return new Response("Not found.", { status: 404, headers: { "cache-control": "no-store" } });
-    throw error;
-  }
-}
+  },
+);
