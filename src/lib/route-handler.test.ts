@@ -4,8 +4,12 @@ import { backOfficeRoute } from "./route-handler";
 import { type CurrentUser, signedInUser } from "./session";
 
 // The session is the request's; here it is whoever the test says is signed in.
-vi.mock("./session", () => ({ signedInUser: vi.fn() }));
-const signIn = (user: CurrentUser | null) => vi.mocked(signedInUser).mockResolvedValue(user);
+vi.mock("./session", () => ({
+  signedInUser: vi.fn(),
+  PASSWORD_CHANGE_REQUIRED_MESSAGE: "Choose your own password first.",
+}));
+const signIn = (user: CurrentUser | null) =>
+  vi.mocked(signedInUser).mockResolvedValue(user ? { user, mayProceed: !user.mustChangePassword } : null);
 
 const person = (role: CurrentUser["role"]): CurrentUser => ({
   id: "u1",
@@ -49,6 +53,15 @@ describe("backOfficeRoute", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.text()).toBe("Sign in to continue.");
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("refuses a person who must first choose a password with 403 before any work, whatever their role", async () => {
+    signIn({ ...person("admin"), mustChangePassword: true });
+    const handler = vi.fn(async () => new Response("secret"));
+    const response = await backOfficeRoute({ permission: "invoice.read" }, handler)(get("/bo/x"), params({}));
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe("Choose your own password first.");
     expect(handler).not.toHaveBeenCalled();
   });
 

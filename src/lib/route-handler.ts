@@ -6,7 +6,7 @@ import "server-only";
 import { type Permission, requirePermission } from "@/modules/users/permissions";
 import { type DomainError, httpStatusOf, isDomainError } from "./errors";
 import { loginUrl } from "./request";
-import { type CurrentUser, signedInUser } from "./session";
+import { type CurrentUser, PASSWORD_CHANGE_REQUIRED_MESSAGE, signedInUser } from "./session";
 
 export type BackOfficeRouteOptions = {
   /** What the user must be allowed to do; any signed-in user when omitted. */
@@ -42,12 +42,14 @@ export function backOfficeRoute<Params = Record<string, never>>(
   handler: Handler<Params>,
 ): (request: Request, context: { params: Promise<Params> }) => Promise<Response> {
   return async (request, context) => {
-    const user = await signedInUser();
-    if (!user) {
+    const signedIn = await signedInUser();
+    if (!signedIn) {
       if (options.signedOut === "401") return textResponse(401, "Sign in to continue.");
       const url = new URL(request.url);
       return Response.redirect(new URL(loginUrl(url.pathname + url.search), url), 303);
     }
+    if (!signedIn.mayProceed) return textResponse(403, PASSWORD_CHANGE_REQUIRED_MESSAGE);
+    const user = signedIn.user;
     try {
       if (options.permission) requirePermission(user, options.permission);
       return await handler(request, { params: context.params, user });

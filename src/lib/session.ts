@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { can, type Permission, requirePermission } from "@/modules/users/permissions";
+import { ForbiddenError } from "./errors";
 import { getAuth } from "./auth";
 import { loginUrl, safeNextPath } from "./request";
 import { type CurrentUser, currentUserOf, findSessionUser } from "./session-lookup";
@@ -24,18 +25,41 @@ export async function currentPath(): Promise<string> {
 }
 
 /**
+ * A person whose password an administrator set (or the first run generated) must choose their own
+ * before anything else: until then the only page they may open is their account page, the only
+ * action changing their password, and signing out (better-auth's endpoint) always works. Every
+ * guard below enforces it, so neither an RSC request that skips the shell layout, nor a replayed
+ * server action, nor a file route gets past it: a layout is never an authorisation check.
+ */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE =
+  "Choose your own password first: open My account (your password was set by an administrator).";
+export const ACCOUNT_PATH = "/bo/account";
+
+function isAccountPage(path: string): boolean {
+  return path === ACCOUNT_PATH || path.startsWith(`${ACCOUNT_PATH}?`) || path.startsWith(`${ACCOUNT_PATH}/`);
+}
+
+/**
  * The user every guard below lets in: pages, actions and route handlers all start here, so a rule
  * about using the back office at all (beyond having a session) is written once, in this function.
+ * `purpose` says what is asked for: the account page and changing one's own password are the only
+ * things a person who must choose a password may do.
  */
-export async function signedInUser(): Promise<CurrentUser | null> {
-  return getCurrentUser();
+export async function signedInUser(
+  purpose: "use" | "choose-password" = "use",
+): Promise<{ user: CurrentUser; mayProceed: boolean } | null> {
+  const user = await getCurrentUser();
+  if (!user) return null;
+  return { user, mayProceed: !user.mustChangePassword || purpose === "choose-password" };
 }
 
 /** Pages: the signed-in user, or a redirect to the sign-in page that comes back here. */
 export async function requireUser(): Promise<CurrentUser> {
-  const user = await signedInUser();
-  if (!user) redirect(loginUrl(await currentPath()));
-  return user;
+  const path = await currentPath();
+  const signedIn = await signedInUser(isAccountPage(path) ? "choose-password" : "use");
+  if (!signedIn) redirect(loginUrl(path));
+  if (!signedIn.mayProceed) redirect(`${ACCOUNT_PATH}?required=1`);
+  return signedIn.user;
 }
 
 /** Pages: the signed-in user holding this permission, or the 403 page. */
@@ -47,10 +71,17 @@ export async function requirePagePermission(permission: Permission): Promise<Cur
 
 /**
  * Actions: the acting user, holding this permission when one is named (any signed-in user
- * otherwise); never trusts the client. A refusal is a ForbiddenError, so the form shows it.
+ * otherwise); never trusts the client. A refusal is a ForbiddenError, so the form shows it. The
+ * page an action is posted to says nothing about which action it is (any action can be posted to
+ * any page), so the password rule goes by `purpose`, never by the path.
  */
-export async function requireActor(permission?: Permission): Promise<CurrentUser> {
-  const user = await requireUser();
-  if (permission) requirePermission(user, permission);
-  return user;
+export async function requireActor(
+  permission?: Permission,
+  purpose: "use" | "choose-password" = "use",
+): Promise<CurrentUser> {
+  const signedIn = await signedInUser(purpose);
+  if (!signedIn) redirect(loginUrl(await currentPath()));
+  if (!signedIn.mayProceed) throw new ForbiddenError(PASSWORD_CHANGE_REQUIRED_MESSAGE);
+  if (permission) requirePermission(signedIn.user, permission);
+  return signedIn.user;
 }

@@ -20,6 +20,7 @@ import {
 } from "./authz/http";
 import { type ActionRow, FORBIDDEN_MESSAGE, MATRIX, type Outcome, rowName } from "./authz/matrix";
 import {
+  createPendingAdmin,
   formTokenOf,
   newSessions,
   ROLES,
@@ -466,6 +467,122 @@ test.describe("authorisation matrix: every cell called for real", () => {
         }
       }
     }
+    expect(problems).toEqual([]);
+  });
+
+  // Security review, finding b: a person whose password an administrator set must choose their own
+  // first. Before, only the shell layout redirected them, so an RSC request, every route handler and
+  // every server action worked. The person here is an administrator (who could otherwise do all).
+  test("a person who must choose a password is sent to My account by every back-office page and refused by every route and action", async ({
+    playwright,
+  }) => {
+    test.setTimeout(180_000);
+    const MESSAGE = "Choose your own password first: open My account (your password was set by an administrator).";
+    const pending = await playwright.request.newContext({ baseURL: ORIGIN });
+    const person = await createPendingAdmin(sessions.admin, pending, seed.tag);
+    const problems: string[] = [];
+    const isBackOffice = (url: string) => url === "/bo" || (url.startsWith("/bo/") && !url.startsWith("/bo/login"));
+
+    for (const row of MATRIX) {
+      if (row.kind === "action") continue;
+      const url = row.path(seed);
+      // better-auth's own endpoints (sign-in, sign-out) are not the back office's guards.
+      if (url.startsWith("/api/auth/")) continue;
+      const method = row.kind === "route" ? row.method : "GET";
+      const response = await once(() =>
+        pending.fetch(url, {
+          method,
+          maxRedirects: 0,
+          headers: { "x-forwarded-for": nextAddress(), origin: ORIGIN, ...(row.kind === "route" ? row.headers : {}) },
+          ...(row.kind === "route" && row.data ? { data: row.data(seed) } : {}),
+          ...(row.kind === "route" && row.multipart ? { multipart: row.multipart(seed) } : {}),
+        }),
+      );
+      const body = await response.text();
+      let outcome: Outcome = row.expect.admin;
+      if (row.kind === "page" && isBackOffice(url))
+        outcome = url.startsWith("/bo/account")
+          ? { allowed: true, status: 200 }
+          : { allowed: true, status: 307, redirectTo: "/bo/account?required=1" };
+      else if (row.kind === "route" && (isBackOffice(url) || url === "/api/sentry-example-api"))
+        outcome = { allowed: false, refusal: "status", status: 403 };
+      for (const problem of requestProblems(url, outcome, response, body, seed))
+        problems.push(`${rowName(row)} (${method} ${url}): ${problem}`);
+      if (outcome.allowed && "status" in outcome && outcome.status === 307 && leaks(body, seed).length > 0)
+        problems.push(`${rowName(row)} (${method} ${url}): the redirect shows data`);
+    }
+
+    // An RSC request for a page, saying the shell layout is already on the client (so the layout
+    // does not run): the page itself must refuse, and send no data.
+    const rscHeaders = {
+      rsc: "1",
+      "next-router-state-tree": encodeURIComponent(
+        JSON.stringify(["", { children: ["bo", { children: ["(shell)", { children: ["__PAGE__", {}] }] }] }]),
+      ),
+      "x-forwarded-for": nextAddress(),
+    };
+    let rsc = await pending.get(`/bo/invoices/${seed.invoices.issued.id}`, { maxRedirects: 0, headers: rscHeaders });
+    // Next.js first sends an RSC request to the same address with its cache-busting `_rsc` parameter.
+    const busted = rsc.headers()["location"];
+    if (rsc.status() === 307 && busted?.includes("_rsc="))
+      rsc = await pending.get(busted, { maxRedirects: 0, headers: rscHeaders });
+    const rscBody = await rsc.text();
+    if (leaks(rscBody, seed).length > 0)
+      problems.push(`the RSC request shows data: ${leaks(rscBody, seed).join(", ")}`);
+    if (
+      !`${rsc.headers()["location"] ?? ""} ${rsc.headers()["x-nextjs-redirect"] ?? ""} ${rscBody}`.includes(
+        "/bo/account",
+      )
+    )
+      problems.push(
+        `the RSC request is not sent to /bo/account (${rsc.status()} ${JSON.stringify(rsc.headers())} ${rscBody.slice(0, 300)})`,
+      );
+
+    // Every action but changing one's password is refused, and nothing is written.
+    const before = await auditTotal(sessions.admin);
+    const actionRows = MATRIX.filter(
+      (item): item is ActionRow => item.kind === "action" && !item.unreferenced && !item.freshSession,
+    );
+    for (const row of actionRows) {
+      const pagePath = row.page(seed);
+      const answer = await callAction(pending, pagePath, actionId(row.file, row.name), row.args(seed));
+      // The public site's actions ask for no session: they answer as they would anyone.
+      const outcome: Outcome = row.expect.anonymous.allowed
+        ? row.expect.admin
+        : row.name === "changeOwnPasswordAction"
+          ? { allowed: true, action: "result" }
+          : { allowed: false, refusal: "forbidden-result", message: MESSAGE };
+      problems.push(
+        ...actionProblems("admin", pagePath, outcome, answer, seed).map(
+          (problem) => `${rowName(row)} from ${pagePath}: ${problem}`,
+        ),
+      );
+    }
+    const after = await auditTotal(sessions.admin);
+    if (after !== before) problems.push(`refused calls wrote: the audit log moved from ${before} to ${after}`);
+
+    // Signing out still works, and so does choosing a password, after which everything is open.
+    const signOut = await callAction(
+      pending,
+      "/bo/account",
+      actionId("src/modules/auth/auth-actions.ts", "signOutAction"),
+      [],
+    );
+    if (signOut.redirect !== "/bo/login")
+      problems.push(`sign-out: expected a redirect to /bo/login, got ${signOut.redirect}`);
+    await signInOverApi(pending, person.email, person.password);
+    const chosen = "pending admin chose this passphrase";
+    const changed = await callAction(
+      pending,
+      "/bo/account",
+      actionId("src/modules/users/user-actions.ts", "changeOwnPasswordAction"),
+      [{ currentPassword: person.password, newPassword: chosen, confirmPassword: chosen }],
+    );
+    if ((changed.result as { ok?: boolean } | undefined)?.ok !== true)
+      problems.push(`changing the password failed: ${JSON.stringify(changed.result)}`);
+    const open = await pending.get("/bo/users", { maxRedirects: 0, headers: { "x-forwarded-for": nextAddress() } });
+    if (open.status() !== 200) problems.push(`after choosing a password /bo/users answered ${open.status()}`);
+    await pending.dispose();
     expect(problems).toEqual([]);
   });
 

@@ -46,7 +46,8 @@ export async function resetUserPasswordAction(input: unknown): Promise<ActionRes
 
 export async function changeOwnPasswordAction(input: unknown): Promise<ActionResult> {
   return runAction(async () => {
-    const actor = await requireActor();
+    // The one action a person who must choose a password may take.
+    const actor = await requireActor(undefined, "choose-password");
     await changeOwnPassword(getDb(), actor, input);
     revalidatePath("/bo", "layout");
     return undefined;

@@ -50,7 +50,7 @@ export type Seed = {
 
 export type Sessions = Record<Role, APIRequestContext> & { forged: APIRequestContext };
 
-const INITIAL = "initial password for the matrix";
+export const INITIAL = "initial password for the matrix";
 export const JOB_FIELDS = {
   location: "Lyon",
   workplace: "hybrid",
@@ -125,6 +125,19 @@ export const SHEETS = "src/modules/timesheets/timesheet-actions.ts";
 export const INVOICES = "src/modules/invoices/invoice-actions.ts";
 export const JOBS = "src/modules/jobs/job-actions.ts";
 export const CALLS = "src/modules/calls/call-actions.ts";
+
+/**
+ * An administrator whose password the admin set and who has not chosen their own yet: signed in in
+ * `request`, and from then on allowed only their account page, changing their password and signing out.
+ */
+export async function createPendingAdmin(admin: APIRequestContext, request: APIRequestContext, tag: string) {
+  const email = `matrix.pending.${tag}@example.com`;
+  await act(admin, "/bo/users", USERS, "createUserAction", [
+    { name: `Matrix Pending ${tag}`, email, role: "admin", password: INITIAL, defaultHourlyRate: "" },
+  ]);
+  await signInOverApi(request, email, INITIAL);
+  return { email, password: INITIAL };
+}
 
 /** The admin creates a user; the user signs in in `request` and chooses their own password. */
 export async function createPerson(

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getConfig } from "@/lib/env";
-import { getCurrentUser } from "@/lib/session";
+import { signedInUser } from "@/lib/session";
 import { can } from "@/modules/users/permissions";
 import { SentryExample } from "@/modules/monitoring/components/sentry-example";
 import { parseDsn } from "@/modules/monitoring/tunnel-rules";
@@ -10,8 +10,8 @@ export const metadata: Metadata = { title: "Error reporting example" };
 export default async function SentryExamplePage() {
   const dsn = __BUREAU_SENTRY_SDK__ === "off" ? undefined : parseDsn(getConfig().sentry.browserDsn ?? "");
   // Where reports go is the firm's business: shown to its administrators only.
-  const viewer = await getCurrentUser();
-  const isAdmin = viewer !== null && can(viewer, "monitoring.test");
+  const viewer = await signedInUser();
+  const isAdmin = Boolean(viewer?.mayProceed && can(viewer.user, "monitoring.test"));
   return (
     <main className="mx-auto max-w-3xl px-6 py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Error reporting example</h1>

@@ -2,7 +2,7 @@
 // which logs it and reports it when a DSN is configured. Only a signed-in administrator may set it
 // off: each call sends events to the firm's error service, whose quota an anonymous loop would use
 // up (security review, finding e). Everyone else gets a 403 and nothing is reported.
-import { getCurrentUser } from "@/lib/session";
+import { signedInUser } from "@/lib/session";
 import { can } from "@/modules/users/permissions";
 
 export const dynamic = "force-dynamic";
@@ -15,8 +15,8 @@ class SentryExampleAPIError extends Error {
 }
 
 export async function GET(): Promise<Response> {
-  const user = await getCurrentUser();
-  if (!user || !can(user, "monitoring.test")) {
+  const signedIn = await signedInUser();
+  if (!signedIn?.mayProceed || !can(signedIn.user, "monitoring.test")) {
     return new Response("Only a signed-in administrator can raise the example server error.", {
       status: 403,
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },

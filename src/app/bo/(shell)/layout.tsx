@@ -1,15 +1,15 @@
-import { redirect } from "next/navigation";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { UserBox } from "@/components/shell/user-box";
-import { currentPath, requireUser } from "@/lib/session";
+import { requireUser } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { can } from "@/modules/users/permissions";
 
 export default async function ShellLayout({ children }: { children: React.ReactNode }) {
+  // Only to show the user's name and sections: every page, action and route handler checks the
+  // session, the permission and the forced password change itself (a layout is not a guard: an RSC
+  // request for a page can skip it).
   const user = await requireUser();
-  // A generated or reset password must be replaced before anything else.
-  if (user.mustChangePassword && !(await currentPath()).startsWith("/bo/account")) redirect("/bo/account?required=1");
   const settings = await getPageSettings();
   const items = NAV_ITEMS.filter((item) => item.permission === null || can(user, item.permission));
   return (
