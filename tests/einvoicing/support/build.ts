@@ -166,7 +166,7 @@ export const swissBuyer: EinvoiceParty = {
   legalRegistration: null,
   legalInformation: null,
   contact: null,
-  electronicAddress: { value: "ap@helvetia.example", scheme: "EM" },
+  electronicAddress: { value: "CHE123456788", scheme: "0183" },
 };
 
 export const sepaPayment = {
