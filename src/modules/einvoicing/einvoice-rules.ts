@@ -505,7 +505,7 @@ function findPeppolProblems(document: EinvoiceDocument): EinvoiceProblem[] {
         `Peppol has national rules for sellers in ${document.seller.address.countryCode} that Bureau does not check yet.`,
       ),
     );
-  problems.push(...lineRoundingProblems(document, "Peppol"));
+  problems.push(...lineRoundingProblems(document));
   return problems;
 }
 
@@ -600,16 +600,17 @@ function findXrechnungProblems(document: EinvoiceDocument): EinvoiceProblem[] {
       "paymentTerms",
       "In XRechnung a payment-terms line starting with # is a structured discount: reword it.",
     );
-  problems.push(...lineRoundingProblems(document, "XRechnung"));
+  // PEPPOL-EN16931-R120 (line net = quantity × price − discount within 0.02) is only a warning in
+  // XRechnung 3.0.2, so a JPY line with a fractional quantity is accepted there, with that warning.
   return problems;
 }
 
 /**
- * PEPPOL-EN16931-R120 (in Peppol and XRechnung): line net = quantity × price − discount within
+ * PEPPOL-EN16931-R120 (fatal in Peppol): line net = quantity × price − discount within
  * 0.02. Bureau rounds each line to the currency's minor unit, which is within 0.005 for a 2-decimal
  * currency but up to 0.5 for one without decimals (JPY with a fractional quantity).
  */
-function lineRoundingProblems(document: EinvoiceDocument, network: "Peppol" | "XRechnung"): EinvoiceProblem[] {
+function lineRoundingProblems(document: EinvoiceDocument): EinvoiceProblem[] {
   if (!/^[A-Z]{3}$/.test(document.currency)) return [];
   const digits = currencyMinorDigits(document.currency);
   if (digits > 2) return [];
@@ -626,7 +627,7 @@ function lineRoundingProblems(document: EinvoiceDocument, network: "Peppol" | "X
           "einvoice.line_rounding_beyond_tolerance",
           "line",
           `lines.${index}.quantityMilli`,
-          `Line ${line.id}: ${network} accepts a line total at most 0.02 ${document.currency} away from quantity × price, and ${document.currency} has no decimals to get closer: use a whole quantity or a price that gives a whole amount.`,
+          `Line ${line.id}: Peppol accepts a line total at most 0.02 ${document.currency} away from quantity × price, and ${document.currency} has no decimals to get closer: use a whole quantity or a price that gives a whole amount.`,
           line.id,
         ),
       );
