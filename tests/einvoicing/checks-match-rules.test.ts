@@ -149,6 +149,20 @@ const cases: Case[] = [
     document: withFigures(baseDocument({ buyerReference: null, purchaseOrderReference: null }), [line]),
   },
   {
+    problem: "einvoice.peppol_de_buyer_reference_required",
+    format: "peppol",
+    rule: "DE-R-015",
+    ruleSet: "peppol",
+    document: withFigures(
+      baseDocument({
+        seller: { ...baseDocument().seller, address: { ...germanBuyer.address, city: "Berlin" }, vatId: "DE811907980" },
+        buyer: germanBuyer,
+        buyerReference: null,
+      }),
+      [line],
+    ),
+  },
+  {
     problem: "einvoice.peppol_seller_electronic_address_scheme_not_supported",
     format: "peppol",
     rule: "PEPPOL-EN16931-CL008",

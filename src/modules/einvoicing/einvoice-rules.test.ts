@@ -173,3 +173,22 @@ describe("findEinvoiceProblems", () => {
     expect(codes(document, "factur-x")).toEqual(["einvoice.line_name_required"]);
   });
 });
+
+describe("Peppol between German businesses", () => {
+  it("applies the German rules (DE-R-*) when seller and buyer are both in Germany", () => {
+    const seller = {
+      ...baseDocument().seller,
+      address: { ...germanBuyer.address, city: "Berlin" },
+      vatId: "DE811907980",
+      contact: null,
+    };
+    const document = withFigures(baseDocument({ seller, buyer: germanBuyer, buyerReference: null }), [line]);
+    expect(codes(document, "peppol")).toEqual([
+      "einvoice.peppol_de_buyer_reference_required",
+      "einvoice.peppol_de_seller_contact_name_required",
+      "einvoice.peppol_de_seller_contact_phone_required",
+      "einvoice.peppol_de_seller_contact_email_required",
+    ]);
+    expect(codes({ ...document, buyer: baseDocument().buyer }, "peppol")).toEqual([]);
+  });
+});

@@ -506,6 +506,9 @@ function findPeppolProblems(document: EinvoiceDocument): EinvoiceProblem[] {
       ),
     );
   problems.push(...lineRoundingProblems(document));
+  // DE-R-*: Peppol applies the German rules when seller and buyer are both in Germany.
+  if (document.seller.address.countryCode === "DE" && document.buyer.address.countryCode === "DE")
+    problems.push(...findGermanProblems(document, "peppol_de"));
   return problems;
 }
 
@@ -513,70 +516,8 @@ function findPeppolProblems(document: EinvoiceDocument): EinvoiceProblem[] {
 // XRechnung 3.0
 
 function findXrechnungProblems(document: EinvoiceDocument): EinvoiceProblem[] {
-  const problems: EinvoiceProblem[] = [];
+  const problems = findGermanProblems(document, "xrechnung");
   const push = (...args: Parameters<typeof problem>) => problems.push(problem(...args));
-  // BR-DE-15: the Leitweg-ID or another buyer reference.
-  if (isBlank(document.buyerReference))
-    push(
-      "einvoice.xrechnung_buyer_reference_required",
-      "document",
-      "buyerReference",
-      "XRechnung needs the client's buyer reference (the Leitweg-ID for German public buyers).",
-    );
-  // BR-DE-2, BR-DE-5, BR-DE-6, BR-DE-7.
-  const contact = document.seller.contact;
-  if (isBlank(contact?.name))
-    push(
-      "einvoice.xrechnung_seller_contact_name_required",
-      "seller",
-      "seller.contact.name",
-      "XRechnung needs a contact person of the firm (Settings).",
-    );
-  if (isBlank(contact?.phone))
-    push(
-      "einvoice.xrechnung_seller_contact_phone_required",
-      "seller",
-      "seller.contact.phone",
-      "XRechnung needs the firm's phone number (Settings).",
-    );
-  if (isBlank(contact?.email))
-    push(
-      "einvoice.xrechnung_seller_contact_email_required",
-      "seller",
-      "seller.contact.email",
-      "XRechnung needs the firm's email address (Settings).",
-    );
-  // BR-DE-3, BR-DE-4, BR-DE-8, BR-DE-9, BR-DE-10, BR-DE-11.
-  const places: [EinvoiceProblemSubject, string, EinvoiceAddress | null | undefined, string][] = [
-    ["seller", "seller.address", document.seller.address, "the firm's address (Settings)"],
-    ["buyer", "buyer.address", document.buyer.address, "the client's address"],
-    ["delivery", "delivery.address", document.delivery?.address, "the delivery address"],
-  ];
-  for (const [subject, field, address, label] of places) {
-    if (!address) continue;
-    if (isBlank(address.city))
-      push(
-        `einvoice.xrechnung_${subject}_city_required`,
-        subject,
-        `${field}.city`,
-        `XRechnung needs the city in ${label}.`,
-      );
-    if (isBlank(address.postalCode))
-      push(
-        `einvoice.xrechnung_${subject}_postal_code_required`,
-        subject,
-        `${field}.postalCode`,
-        `XRechnung needs the postal code in ${label}.`,
-      );
-  }
-  // BR-DE-1.
-  if (!document.payment)
-    push(
-      "einvoice.xrechnung_payment_means_required",
-      "payment",
-      "payment",
-      "XRechnung needs the payment details (the firm's IBAN, Settings).",
-    );
   // PEPPOL-EN16931-R020 and R010, adopted by XRechnung (any EAS scheme, email included).
   if (!document.seller.electronicAddress || isBlank(document.seller.electronicAddress.value))
     push(
@@ -592,16 +533,89 @@ function findXrechnungProblems(document: EinvoiceDocument): EinvoiceProblem[] {
       "buyer.electronicAddress",
       "XRechnung needs the client's e-invoicing address.",
     );
+  // PEPPOL-EN16931-R120 (line net = quantity × price − discount within 0.02) is only a warning in
+  // XRechnung 3.0.2, so a JPY line with a fractional quantity is accepted there, with that warning.
+  return problems;
+}
+
+/**
+ * The German rules: XRechnung's BR-DE-* and, in Peppol between a German seller and a German buyer,
+ * the same rules as DE-R-*.
+ */
+function findGermanProblems(document: EinvoiceDocument, rules: "xrechnung" | "peppol_de"): EinvoiceProblem[] {
+  const label = rules === "xrechnung" ? "XRechnung" : "Peppol between German businesses";
+  const problems: EinvoiceProblem[] = [];
+  const push = (...args: Parameters<typeof problem>) => problems.push(problem(...args));
+  // BR-DE-15: the Leitweg-ID or another buyer reference.
+  if (isBlank(document.buyerReference))
+    push(
+      `einvoice.${rules}_buyer_reference_required`,
+      "document",
+      "buyerReference",
+      `${label} needs the client's buyer reference (the Leitweg-ID for German public buyers).`,
+    );
+  // BR-DE-2, BR-DE-5, BR-DE-6, BR-DE-7.
+  const contact = document.seller.contact;
+  if (isBlank(contact?.name))
+    push(
+      `einvoice.${rules}_seller_contact_name_required`,
+      "seller",
+      "seller.contact.name",
+      `${label} needs a contact person of the firm (Settings).`,
+    );
+  if (isBlank(contact?.phone))
+    push(
+      `einvoice.${rules}_seller_contact_phone_required`,
+      "seller",
+      "seller.contact.phone",
+      `${label} needs the firm's phone number (Settings).`,
+    );
+  if (isBlank(contact?.email))
+    push(
+      `einvoice.${rules}_seller_contact_email_required`,
+      "seller",
+      "seller.contact.email",
+      `${label} needs the firm's email address (Settings).`,
+    );
+  // BR-DE-3, BR-DE-4, BR-DE-8, BR-DE-9, BR-DE-10, BR-DE-11.
+  const places: [EinvoiceProblemSubject, string, EinvoiceAddress | null | undefined, string][] = [
+    ["seller", "seller.address", document.seller.address, "the firm's address (Settings)"],
+    ["buyer", "buyer.address", document.buyer.address, "the client's address"],
+    ["delivery", "delivery.address", document.delivery?.address, "the delivery address"],
+  ];
+  for (const [subject, field, address, place] of places) {
+    if (!address) continue;
+    if (isBlank(address.city))
+      push(
+        `einvoice.${rules}_${subject}_city_required`,
+        subject,
+        `${field}.city`,
+        `${label} needs the city in ${place}.`,
+      );
+    if (isBlank(address.postalCode))
+      push(
+        `einvoice.${rules}_${subject}_postal_code_required`,
+        subject,
+        `${field}.postalCode`,
+        `${label} needs the postal code in ${place}.`,
+      );
+  }
+  // BR-DE-1.
+  if (!document.payment)
+    push(
+      `einvoice.${rules}_payment_means_required`,
+      "payment",
+      "payment",
+      `${label} needs the payment details (the firm's IBAN, Settings).`,
+    );
   // BR-DE-18: a payment-terms line that starts with # is read as a structured cash discount.
   if (document.paymentTerms && /(^|\n)\s*#/.test(document.paymentTerms))
     push(
-      "einvoice.xrechnung_payment_terms_hash",
+      `einvoice.${rules}_payment_terms_hash`,
       "document",
       "paymentTerms",
-      "In XRechnung a payment-terms line starting with # is a structured discount: reword it.",
+      `In ${label} a payment-terms line starting with # is a structured discount: reword it.`,
     );
-  // PEPPOL-EN16931-R120 (line net = quantity × price − discount within 0.02) is only a warning in
-  // XRechnung 3.0.2, so a JPY line with a fractional quantity is accepted there, with that warning.
   return problems;
 }
 

@@ -109,7 +109,7 @@ const currency = fc.oneof(
 // accept (scheme EM) and Peppol does not.
 const withEmailAddress = (party: EinvoiceParty, email: string): fc.Arbitrary<EinvoiceParty> =>
   fc.oneof(
-    { weight: 9, arbitrary: fc.constant(party) },
+    { weight: 19, arbitrary: fc.constant(party) },
     { weight: 1, arbitrary: fc.constant({ ...party, electronicAddress: { value: email, scheme: "EM" } }) },
   );
 
@@ -138,6 +138,10 @@ export const einvoiceArbitrary: fc.Arbitrary<EinvoiceDocument> = fc
     paymentTerms: fc.option(unicodeText(300), { nil: null }),
     withPeriod: fc.boolean(),
     withOrder: fc.boolean(),
+    withBuyerReference: fc.oneof(
+      { weight: 9, arbitrary: fc.constant(true) },
+      { weight: 1, arbitrary: fc.constant(false) },
+    ),
     number: fc.oneof(fc.constant("2026-0001"), fc.stringMatching(/^[A-Z]{0,3}-?\d{4}-\d{4,6}$/)),
   })
   .map((input) => {
@@ -154,6 +158,7 @@ export const einvoiceArbitrary: fc.Arbitrary<EinvoiceDocument> = fc
       buyer,
       precedingInvoice: isCredit ? { number: "2026-0007", issueDate: "2026-01-15" } : null,
       purchaseOrderReference: input.withOrder ? "PO-4711" : null,
+      buyerReference: input.withBuyerReference ? "04011000-12345-34" : null,
       invoicePeriod:
         input.withPeriod || categories.has("K") ? { startDate: "2026-02-01", endDate: "2026-02-28" } : null,
       delivery: categories.has("K") ? { date: null, address: buyer.address } : null,
