@@ -32,6 +32,8 @@ export type PropertyReport = {
   millisecondsPerSchemaCheck: number;
 };
 
+let warnedPeppol = false;
+
 /** The rule sets a format's documents must pass with 0 fatal. */
 export function ruleSetsFor(format: EinvoiceFormat): RuleSet[] {
   switch (format) {
@@ -42,7 +44,8 @@ export function ruleSetsFor(format: EinvoiceFormat): RuleSet[] {
       return ["en16931", "xrechnung"];
     case "peppol": {
       const status = peppolRulesStatus();
-      if (!status.available) console.warn(`\n[einvoicing] ${status.message}\n`);
+      if (!status.available && !warnedPeppol) console.warn(`\n[einvoicing] ${status.message}\n`);
+      warnedPeppol = true;
       return status.available ? ["en16931", "peppol"] : ["en16931"];
     }
   }
