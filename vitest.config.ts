@@ -29,6 +29,18 @@ export default defineConfig({
           environment: "node",
         },
       },
+      // E-invoices (decision 020): the writers against the official EN 16931, XRechnung and Peppol
+      // rules (SaxonJS) and the XML schemas, the property test over generated invoices, Factur-X.
+      // No database. Each file loads its stylesheets once; files spread over the workers.
+      {
+        resolve: { alias },
+        test: {
+          name: "einvoicing",
+          include: ["tests/einvoicing/**/*.test.ts", "tests/einvoicing/**/*.test.tsx"],
+          environment: "node",
+          testTimeout: 600_000,
+        },
+      },
       {
         resolve: { alias },
         test: {
