@@ -29,7 +29,7 @@ export default defineConfig({
           environment: "node",
         },
       },
-      // E-invoices (decision 020): the writers against the official EN 16931, XRechnung and Peppol
+      // E-invoices (decision 022): the writers against the official EN 16931, XRechnung and Peppol
       // rules (SaxonJS) and the XML schemas, the property test over generated invoices, Factur-X.
       // No database. Each file loads its stylesheets once; files spread over the workers.
       {

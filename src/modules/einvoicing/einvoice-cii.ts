@@ -21,7 +21,7 @@ import {
 import { discountReason, hasOutsideScope, noteTexts } from "./einvoice-mapping";
 
 // UN/CEFACT Cross Industry Invoice D16B (the syntax of Factur-X / ZUGFeRD and of XRechnung CII),
-// element order as in the D16B schema. The mapping BT → path is in docs/decisions/020-e-invoicing.md.
+// element order as in the D16B schema. The mapping BT → path is in docs/decisions/022-e-invoicing.md.
 
 export type CiiProfile = "factur-x" | "xrechnung";
 

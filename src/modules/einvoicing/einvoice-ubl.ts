@@ -14,7 +14,7 @@ import { el, formatAmount, formatPercent, formatQuantity, serializeXml, type Xml
 
 // OASIS UBL 2.1 Invoice and CreditNote, as Peppol BIS Billing 3.0 and XRechnung 3.0 (UBL) use
 // them; element order as in the UBL 2.1 schemas. The mapping BT → path is in
-// docs/decisions/020-e-invoicing.md.
+// docs/decisions/022-e-invoicing.md.
 
 export type UblProfile = "peppol" | "xrechnung";
 
