@@ -600,7 +600,7 @@ export async function* streamInvoiceRows(db: Executor, filter: InvoiceListFilter
 
 /** One invoice with its lines (and the time entries each bills), payments and credit notes; or NotFound. */
 export async function getInvoice(db: Executor, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("This invoice does not exist.");
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
   const [row] = await db
     .select({
       invoice,
@@ -609,7 +609,7 @@ export async function getInvoice(db: Executor, id: string) {
     .from(invoice)
     .innerJoin(client, eq(client.id, invoice.clientId))
     .where(eq(invoice.id, id));
-  if (!row) throw new NotFoundError("This invoice does not exist.");
+  if (!row) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
   const [lines, entries, payments, creditNotes, credited] = await Promise.all([
     db.select().from(invoiceLine).where(eq(invoiceLine.invoiceId, id)).orderBy(asc(invoiceLine.position)),
     db

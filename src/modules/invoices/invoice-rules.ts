@@ -1,5 +1,7 @@
 import { addDaysToDate, isValidDateString, type DateString } from "@/lib/dates";
 import { parseScaledDecimal, roundHalfUp, toSafeNumber } from "@/lib/money";
+import { allowed, type ParseResult, refuse, type RuleResult } from "@/lib/rule-result";
+import type { InvoiceCode } from "./invoice-codes";
 
 // Pure invoice rules: amounts, numbering, states. One function computes totals and it is
 // shared by the form preview, the server and the PDF (SPEC section 5), so a number on screen
@@ -15,10 +17,7 @@ import { parseScaledDecimal, roundHalfUp, toSafeNumber } from "@/lib/money";
 // note copied from its invoice mirrors it exactly, and sums over invoices and credit notes
 // give the real turnover.
 
-export type RuleResult = { ok: true } | { ok: false; message: string };
-
-const ok: RuleResult = { ok: true };
-const refuse = (message: string): RuleResult => ({ ok: false, message });
+type InvoiceRuleResult = RuleResult<InvoiceCode>;
 
 export type InvoiceKind = "invoice" | "credit_note";
 export type InvoiceStatus = "draft" | "issued" | "partially_paid" | "paid" | "cancelled";
@@ -43,8 +42,6 @@ export const MAX_QUANTITY_MILLI = 999_999_999;
 export const BASIS_POINTS_SCALE = 10_000;
 export const MAX_DISCOUNT_BP = 10_000;
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
 export function isValidQuantityMilli(value: number): boolean {
   return Number.isSafeInteger(value) && value > 0 && value <= MAX_QUANTITY_MILLI;
 }
@@ -58,29 +55,33 @@ export function isValidTaxRateBp(value: number): boolean {
 }
 
 /** "1.5", "1,5", "0.333" → thousandths; more than 3 decimals, zero or too large is refused. */
-export function parseQuantity(input: string): ParseResult<number> {
+export function parseQuantity(input: string): ParseResult<number, InvoiceCode> {
   const text = input.trim();
-  if (text === "") return { ok: false, message: "Enter a quantity." };
+  if (text === "") return refuse("invoice.quantity_missing", "Enter a quantity.");
   const scaled = parseScaledDecimal(text, 3);
   if (scaled === null) {
     return /^[+-]?\d*[.,]\d{4,}$/.test(text)
-      ? { ok: false, message: "Use at most 3 decimals for the quantity." }
-      : { ok: false, message: "Enter the quantity as a number, e.g. 1.5." };
+      ? refuse("invoice.quantity_too_precise", "Use at most 3 decimals for the quantity.")
+      : refuse("invoice.quantity_not_a_number", "Enter the quantity as a number, e.g. 1.5.");
   }
-  if (scaled <= 0n) return { ok: false, message: "The quantity must be greater than zero." };
-  if (scaled > BigInt(MAX_QUANTITY_MILLI)) return { ok: false, message: "The quantity can be at most 999,999.999." };
+  if (scaled <= 0n) return refuse("invoice.quantity_not_positive", "The quantity must be greater than zero.");
+  if (scaled > BigInt(MAX_QUANTITY_MILLI))
+    return refuse("invoice.quantity_too_large", "The quantity can be at most 999,999.999.");
   return { ok: true, value: Number(scaled) };
 }
 
 /** "10", "12.5 %" → basis points; 0 to 100 with at most two decimals. */
-export function parseDiscountPercent(input: string): ParseResult<number> {
+export function parseDiscountPercent(input: string): ParseResult<number, InvoiceCode> {
   const text = input.replace(/%/g, "").trim();
   if (text === "") return { ok: true, value: 0 };
   const scaled = parseScaledDecimal(text, 2);
   if (scaled === null)
-    return { ok: false, message: "Enter the discount as a percentage with at most 2 decimals, e.g. 12.5." };
+    return refuse(
+      "invoice.discount_not_a_number",
+      "Enter the discount as a percentage with at most 2 decimals, e.g. 12.5.",
+    );
   if (scaled < 0n || scaled > BigInt(MAX_DISCOUNT_BP))
-    return { ok: false, message: "The discount must be between 0 % and 100 %." };
+    return refuse("invoice.discount_out_of_range", "The discount must be between 0 % and 100 %.");
   return { ok: true, value: Number(scaled) };
 }
 
@@ -229,20 +230,19 @@ type PatternPart =
   | { type: "month" }
   | { type: "seq"; width: number };
 
-type TokenizeResult = { ok: true; parts: PatternPart[] } | { ok: false; message: string };
-
-function tokenizePattern(pattern: string): TokenizeResult {
+function tokenizePattern(pattern: string): ParseResult<PatternPart[], InvoiceCode> {
   const parts: PatternPart[] = [];
   const tokenPattern = /\{([^{}]*)\}|([^{}]+)|([{}])/g;
   for (const match of pattern.matchAll(tokenPattern)) {
     const [, token, literal, stray] = match;
-    if (stray !== undefined) return { ok: false, message: `The pattern has an unmatched "${stray}".` };
+    if (stray !== undefined)
+      return refuse("invoice.number_pattern_unmatched_brace", `The pattern has an unmatched "${stray}".`);
     if (literal !== undefined) {
       if (!/^[A-Za-z0-9\-/_.]+$/.test(literal)) {
-        return {
-          ok: false,
-          message: `"${literal}" contains a character that is not allowed; use letters, digits, "-", "/", "_" or ".".`,
-        };
+        return refuse(
+          "invoice.number_pattern_bad_character",
+          `"${literal}" contains a character that is not allowed; use letters, digits, "-", "/", "_" or ".".`,
+        );
       }
       parts.push({ type: "literal", text: literal });
       continue;
@@ -253,32 +253,49 @@ function tokenizePattern(pattern: string): TokenizeResult {
     else if (token !== undefined && /^SEQ:\d{1,2}$/.test(token)) {
       const width = Number(token.slice(4));
       if (width < 1 || width > 10)
-        return { ok: false, message: "The sequence width in {SEQ:n} must be between 1 and 10." };
+        return refuse(
+          "invoice.number_pattern_bad_sequence_width",
+          "The sequence width in {SEQ:n} must be between 1 and 10.",
+        );
       parts.push({ type: "seq", width });
     } else {
-      return { ok: false, message: `Unknown token {${token ?? ""}}; use {YYYY}, {YY}, {MM} or {SEQ:n}.` };
+      return refuse(
+        "invoice.number_pattern_unknown_token",
+        `Unknown token {${token ?? ""}}; use {YYYY}, {YY}, {MM} or {SEQ:n}.`,
+      );
     }
   }
-  return { ok: true, parts };
+  return { ok: true, value: parts };
 }
 
 /** Checks a number pattern from the settings page; the message is shown next to the field. */
-export function validateNumberPattern(pattern: string): RuleResult {
-  if (pattern.trim() === "") return refuse("Enter a number pattern, e.g. {YYYY}-{SEQ:4}.");
+export function validateNumberPattern(pattern: string): InvoiceRuleResult {
+  if (pattern.trim() === "")
+    return refuse("invoice.number_pattern_missing", "Enter a number pattern, e.g. {YYYY}-{SEQ:4}.");
   if (pattern.length > MAX_NUMBER_PATTERN_LENGTH)
-    return refuse(`The pattern can be at most ${MAX_NUMBER_PATTERN_LENGTH} characters long.`);
+    return refuse(
+      "invoice.number_pattern_too_long",
+      `The pattern can be at most ${MAX_NUMBER_PATTERN_LENGTH} characters long.`,
+    );
   const tokens = tokenizePattern(pattern);
-  if (!tokens.ok) return refuse(tokens.message);
-  const sequences = tokens.parts.filter((part) => part.type === "seq").length;
-  if (sequences !== 1) return refuse("The pattern must contain exactly one sequence token {SEQ:n}, e.g. {SEQ:4}.");
-  const hasMonth = tokens.parts.some((part) => part.type === "month");
-  const hasYear = tokens.parts.some((part) => part.type === "year4" || part.type === "year2");
+  if (!tokens.ok) return tokens;
+  const sequences = tokens.value.filter((part) => part.type === "seq").length;
+  if (sequences !== 1)
+    return refuse(
+      "invoice.number_pattern_sequence_count",
+      "The pattern must contain exactly one sequence token {SEQ:n}, e.g. {SEQ:4}.",
+    );
+  const hasMonth = tokens.value.some((part) => part.type === "month");
+  const hasYear = tokens.value.some((part) => part.type === "year4" || part.type === "year2");
   // The sequence restarts every month with {MM}; without a year, March 2027 would reuse
   // March 2026's numbers, and VAT Directive art. 226(2) requires numbers that identify the
   // invoice uniquely.
   if (hasMonth && !hasYear)
-    return refuse("A pattern with {MM} must also contain {YYYY} or {YY}, or numbers would repeat every year.");
-  return ok;
+    return refuse(
+      "invoice.number_pattern_month_without_year",
+      "A pattern with {MM} must also contain {YYYY} or {YY}, or numbers would repeat every year.",
+    );
+  return allowed;
 }
 
 function parsePatternOrThrow(pattern: string): PatternPart[] {
@@ -286,7 +303,7 @@ function parsePatternOrThrow(pattern: string): PatternPart[] {
   if (!validation.ok) throw new RangeError(`Invalid number pattern "${pattern}": ${validation.message}`);
   const tokens = tokenizePattern(pattern);
   if (!tokens.ok) throw new RangeError(tokens.message);
-  return tokens.parts;
+  return tokens.value;
 }
 
 /** formatInvoiceNumber("{YYYY}-{SEQ:4}", { date: "2026-03-05", seq: 7 }) → "2026-0007". */
@@ -492,13 +509,17 @@ export function canTransition({
   kind: InvoiceKind;
   from: InvoiceStatus;
   to: InvoiceStatus;
-}): RuleResult {
-  if (INVOICE_TRANSITIONS[kind][from].includes(to)) return ok;
+}): InvoiceRuleResult {
+  if (INVOICE_TRANSITIONS[kind][from].includes(to)) return allowed;
   const name = documentName(kind);
-  if (from === to) return refuse(`This ${name} is already ${INVOICE_STATUS_LABELS[from].toLowerCase()}.`);
+  if (from === to)
+    return refuse("invoice.already_in_status", `This ${name} is already ${INVOICE_STATUS_LABELS[from].toLowerCase()}.`);
   const fromLabel = INVOICE_STATUS_LABELS[from].toLowerCase();
   const article = /^[aeiou]/.test(fromLabel) ? "An" : "A";
-  return refuse(`${article} ${fromLabel} ${name} cannot become ${INVOICE_STATUS_LABELS[to].toLowerCase()}.`);
+  return refuse(
+    "invoice.transition_not_allowed",
+    `${article} ${fromLabel} ${name} cannot become ${INVOICE_STATUS_LABELS[to].toLowerCase()}.`,
+  );
 }
 
 export type IssueCheckInput = {
@@ -516,55 +537,55 @@ export type IssueCheckInput = {
 /**
  * Whether a draft can be issued. Numbers are sequential and chronological (VAT Directive
  * art. 226(2); SPEC section 5), so an issue date before the series' latest one is refused.
+ * Refusals about the date name the `issueDate` field.
  */
-export function canIssue(input: IssueCheckInput): RuleResult {
+export function canIssue(input: IssueCheckInput): InvoiceRuleResult {
   const name = documentName(input.kind);
   if (input.status !== "draft")
     return refuse(
+      "invoice.already_issued",
       `Only a draft can be issued; this ${name} is already ${INVOICE_STATUS_LABELS[input.status].toLowerCase()}.`,
     );
-  if (input.lineCount < 1) return refuse(`Add at least one line before issuing the ${name}.`);
-  if (!isValidDateString(input.issueDate)) return refuse("Enter a valid issue date.");
-  if (input.issueDate > input.today) return refuse("The issue date cannot be in the future.");
+  if (input.lineCount < 1) return refuse("invoice.no_lines", `Add at least one line before issuing the ${name}.`);
+  if (!isValidDateString(input.issueDate))
+    return refuse("invoice.issue_date_invalid", "Enter a valid issue date.", "issueDate");
+  if (input.issueDate > input.today)
+    return refuse("invoice.issue_date_in_future", "The issue date cannot be in the future.", "issueDate");
   if (input.latestIssuedDate !== null && input.issueDate < input.latestIssuedDate) {
     return refuse(
+      "invoice.issue_date_before_last",
       `The issue date cannot be earlier than ${input.latestIssuedDate}, the date of the last ${name} in this series: numbers must follow the order of dates.`,
+      "issueDate",
     );
   }
   if (input.credit) {
     const result = canCreditAmount(input.credit);
     if (!result.ok) return result;
   }
-  return ok;
-}
-
-export class InvoiceRuleError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "InvoiceRuleError";
-  }
-}
-
-/** Throws an InvoiceRuleError carrying the user-facing message when the draft cannot be issued. */
-export function assertCanIssue(input: IssueCheckInput): void {
-  const result = canIssue(input);
-  if (!result.ok) throw new InvoiceRuleError(result.message);
+  return allowed;
 }
 
 /** Only a draft may be edited or deleted: issuing makes it read-only for ever (SPEC section 4). */
-export function canEditInvoice({ kind, status }: { kind: InvoiceKind; status: InvoiceStatus }): RuleResult {
-  if (status === "draft") return ok;
-  return refuse(`An issued ${documentName(kind)} cannot be changed; create a credit note to correct it.`);
+export function canEditInvoice({ kind, status }: { kind: InvoiceKind; status: InvoiceStatus }): InvoiceRuleResult {
+  if (status === "draft") return allowed;
+  return refuse(
+    "invoice.issued_read_only",
+    `An issued ${documentName(kind)} cannot be changed; create a credit note to correct it.`,
+  );
 }
 
-export function canDeleteInvoice({ kind, status }: { kind: InvoiceKind; status: InvoiceStatus }): RuleResult {
-  if (status === "draft") return ok;
+export function canDeleteInvoice({ kind, status }: { kind: InvoiceKind; status: InvoiceStatus }): InvoiceRuleResult {
+  if (status === "draft") return allowed;
   return refuse(
+    "invoice.issued_not_deletable",
     `Only a draft can be deleted; an issued ${documentName(kind)} is kept for ever, numbers must have no gaps.`,
   );
 }
 
-/** A payment: amount > 0 and at most the balance, date not in the future (SPEC section 3). */
+/**
+ * A payment: amount > 0 and at most the balance, date not in the future (SPEC section 3).
+ * Refusals about the amount or the date name the `amount` or `date` field.
+ */
 export function canRecordPayment(input: {
   kind: InvoiceKind;
   status: InvoiceStatus;
@@ -572,15 +593,16 @@ export function canRecordPayment(input: {
   amount: number;
   date: DateString;
   today: DateString;
-}): RuleResult {
-  if (input.kind === "credit_note") return refuse("Payments are recorded on invoices, not on credit notes.");
+}): InvoiceRuleResult {
+  if (input.kind === "credit_note")
+    return refuse("invoice.payment_on_credit_note", "Payments are recorded on invoices, not on credit notes.");
   switch (input.status) {
     case "draft":
-      return refuse("Issue the invoice before recording a payment.");
+      return refuse("invoice.payment_on_draft", "Issue the invoice before recording a payment.");
     case "cancelled":
-      return refuse("This invoice is cancelled; it takes no payment.");
+      return refuse("invoice.payment_on_cancelled", "This invoice is cancelled; it takes no payment.");
     case "paid":
-      return refuse("This invoice is already paid.");
+      return refuse("invoice.already_paid", "This invoice is already paid.");
     case "issued":
     case "partially_paid":
       break;
@@ -589,31 +611,43 @@ export function canRecordPayment(input: {
       throw new Error(`Unknown invoice status: ${String(unreachable)}`);
     }
   }
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) return refuse("The amount must be greater than zero.");
-  if (input.amount > input.balance) return refuse("The amount cannot be more than the balance due.");
-  if (!isValidDateString(input.date)) return refuse("Enter a valid payment date.");
-  if (input.date > input.today) return refuse("The payment date cannot be in the future.");
-  return ok;
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+    return refuse("invoice.payment_amount_not_positive", "The amount must be greater than zero.", "amount");
+  if (input.amount > input.balance)
+    return refuse("invoice.payment_amount_over_balance", "The amount cannot be more than the balance due.", "amount");
+  if (!isValidDateString(input.date))
+    return refuse("invoice.payment_date_invalid", "Enter a valid payment date.", "date");
+  if (input.date > input.today)
+    return refuse("invoice.payment_date_in_future", "The payment date cannot be in the future.", "date");
+  return allowed;
 }
 
 /** A payment can be deleted (a mistake) while the invoice is not cancelled. */
-export function canDeletePayment({ status }: { status: InvoiceStatus }): RuleResult {
-  if (status === "cancelled") return refuse("The invoice is cancelled; its payments can no longer be changed.");
-  return ok;
+export function canDeletePayment({ status }: { status: InvoiceStatus }): InvoiceRuleResult {
+  if (status === "cancelled")
+    return refuse(
+      "invoice.payments_of_cancelled_final",
+      "The invoice is cancelled; its payments can no longer be changed.",
+    );
+  return allowed;
 }
 
 /** A credit note corrects an issued invoice (VAT Directive art. 219), never a draft or a credit note. */
-export function canCreateCreditNote({ kind, status }: { kind: InvoiceKind; status: InvoiceStatus }): RuleResult {
-  if (kind === "credit_note") return refuse("A credit note cannot itself be credited.");
+export function canCreateCreditNote({ kind, status }: { kind: InvoiceKind; status: InvoiceStatus }): InvoiceRuleResult {
+  if (kind === "credit_note")
+    return refuse("invoice.credit_note_of_credit_note", "A credit note cannot itself be credited.");
   switch (status) {
     case "draft":
-      return refuse("A draft can still be edited or deleted; only an issued invoice needs a credit note.");
+      return refuse(
+        "invoice.credit_note_of_draft",
+        "A draft can still be edited or deleted; only an issued invoice needs a credit note.",
+      );
     case "cancelled":
-      return refuse("This invoice is already fully credited.");
+      return refuse("invoice.already_fully_credited", "This invoice is already fully credited.");
     case "issued":
     case "partially_paid":
     case "paid":
-      return ok;
+      return allowed;
     default: {
       const unreachable: never = status;
       throw new Error(`Unknown invoice status: ${String(unreachable)}`);
@@ -627,10 +661,14 @@ export function creditableAmount({ total, credited }: { total: number; credited:
 }
 
 /** A credit note's total (as a positive amount) must be > 0 and at most what is still creditable. */
-export function canCreditAmount({ amount, creditable }: { amount: number; creditable: number }): RuleResult {
-  if (amount <= 0) return refuse("The credit note total must be greater than zero.");
-  if (amount > creditable) return refuse("The credit note cannot credit more than what remains on the invoice.");
-  return ok;
+export function canCreditAmount({ amount, creditable }: { amount: number; creditable: number }): InvoiceRuleResult {
+  if (amount <= 0) return refuse("invoice.credit_not_positive", "The credit note total must be greater than zero.");
+  if (amount > creditable)
+    return refuse(
+      "invoice.credit_over_remaining",
+      "The credit note cannot credit more than what remains on the invoice.",
+    );
+  return allowed;
 }
 
 // ---------------------------------------------------------------------------------------
