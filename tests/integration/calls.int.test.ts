@@ -449,6 +449,30 @@ describe(`billable calls become time on ${process.env.TEST_DB}`, () => {
     expect(entries?.value).toBe(1);
   });
 
+  it("refuses time on a project archived since the call, next to the project field", async () => {
+    const [later] = await database.db
+      .insert(project)
+      .values({ clientId, name: "Archived later", billableByDefault: true })
+      .returning();
+    const { call: logged } = await logCall(
+      database.db,
+      staff,
+      newCall({ startedAt: wall(-1), duration: "15", projectId: later!.id, billable: true }),
+    );
+    await database.db.update(project).set({ archivedAt: new Date() }).where(eq(project.id, later!.id));
+    const error = await logCallTime(database.db, staff, { id: logged.id, version: logged.version }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(InvalidError);
+    expect(error).toMatchObject({
+      message: "This project is archived; choose another one.",
+      fieldErrors: { projectId: "This project is archived; choose another one." },
+      code: "timesheet.project_archived",
+    });
+    const [row] = await database.db.select().from(call).where(eq(call.id, logged.id));
+    expect(row?.timeEntryId).toBeNull();
+  });
+
   it("refuses a call without a project, a call not completed, and another person's call for staff", async () => {
     const { call: noProject } = await logCall(database.db, staff, newCall({ startedAt: wall(-1), duration: "5" }));
     await expect(logCallTime(database.db, staff, { id: noProject.id, version: noProject.version })).rejects.toThrow(
