@@ -140,7 +140,10 @@ describe(`calls on ${process.env.TEST_DB}`, () => {
     ).rejects.toMatchObject({ fieldErrors: { email: expect.any(String) } });
     await expect(
       scheduleCall(database.db, admin, newCall({ projectId: archivedProjectId, scheduledAt: wall(2) })),
-    ).rejects.toMatchObject({ fieldErrors: { projectId: expect.stringMatching(/archived/) } });
+    ).rejects.toMatchObject({
+      fieldErrors: { projectId: expect.stringMatching(/archived/) },
+      code: "call.project_archived",
+    });
     await expect(
       scheduleCall(database.db, admin, newCall({ notes: "n".repeat(10_001), scheduledAt: wall(2) })),
     ).rejects.toMatchObject({ fieldErrors: { notes: expect.any(String) } });
@@ -307,6 +310,7 @@ describe(`calls on ${process.env.TEST_DB}`, () => {
       ...extra,
     });
     await expect(updateCall(database.db, otherStaff, input(mine))).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(updateCall(database.db, otherStaff, input(mine))).rejects.toMatchObject({ code: "call.not_own_call" });
     await expect(cancelCall(database.db, otherStaff, { id: mine.id, version: mine.version })).rejects.toBeInstanceOf(
       ForbiddenError,
     );

@@ -272,7 +272,7 @@ export async function getCall(db: Executor, id: string) {
     .leftJoin(timeEntry, eq(timeEntry.id, call.timeEntryId))
     .where(eq(call.id, id))
     .limit(1);
-  if (!row) throw new NotFoundError("This call does not exist.");
+  if (!row) throw new NotFoundError("This call does not exist.", "call.not_found");
   return row;
 }
 
