@@ -72,7 +72,7 @@ describe("errors from refusals", () => {
     expect(invalidFrom(refuse("invoice.payment_amount_over_balance", "Too much.", "amount"), "Check.").message).toBe(
       "Check.",
     );
-    expect(invalidFrom(refuse("invoice.not_draft", "Issued.")).fieldErrors).toEqual({});
+    expect(invalidFrom(refuse("invoice.already_issued", "Issued.")).fieldErrors).toEqual({});
   });
 
   it("collects several field refusals under input.invalid, one under its own code", () => {

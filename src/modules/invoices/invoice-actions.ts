@@ -122,7 +122,7 @@ export async function loadInvoiceClientAction(input: unknown): Promise<ActionRes
     await requireActor(MANAGERS);
     const { clientId } = parseInput(invoiceClientInput, input);
     const found = await findInvoiceClient(getDb(), clientId);
-    if (!found) throw new NotFoundError("This client does not exist.");
+    if (!found) throw new NotFoundError("This client does not exist.", "client.not_found");
     return found;
   });
 }
