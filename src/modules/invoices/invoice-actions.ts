@@ -19,7 +19,7 @@ import {
   updateDraftInvoice,
 } from "./invoice-mutations";
 import { findInvoiceClient, type InvoiceFormClient } from "./invoice-queries";
-import type { UnbilledEntry } from "./invoice-rules";
+import type { UnbilledEntry } from "./invoice-time-lines";
 import { invoiceClientInput, unbilledTimeInput } from "./invoice-schemas";
 
 // Thin server actions: the session decides who acts; each mutation checks the role again,

@@ -1,26 +1,41 @@
 import "server-only";
 import type { Executor } from "@/db/client";
+import { type CsvColumn, csvDataRow, csvHeaderRow } from "@/lib/csv";
 import { currencyMinorDigits, minorToDecimalString } from "@/lib/money";
-import { streamInvoiceRows } from "./invoice-queries";
-import { csvRow, INVOICE_STATUS_LABELS } from "./invoice-rules";
+import { type InvoiceExportRow, streamInvoiceRows } from "./invoice-queries";
+import { INVOICE_STATUS_LABELS } from "./invoice-rules";
 import type { InvoiceListFilter } from "./invoice-schemas";
 
-const HEADER = [
-  "Number",
-  "Kind",
-  "Status",
-  "Client",
-  "Issue date",
-  "Due date",
-  "Currency",
-  "Net",
-  "Tax",
-  "Total",
-  "Paid",
-  "Credited",
-  "Balance",
-  "Sent at",
-  "Credits invoice",
+// Intl's resolvedOptions() is slow at this volume: the digits are looked up once per currency
+// (a few hundred ISO 4217 codes at most).
+const minorDigits = new Map<string, number>();
+
+/** An amount as a plain decimal in major units, from the stored integer ("-300.00"). */
+function amount(minor: number, currency: string): string {
+  let places = minorDigits.get(currency);
+  if (places === undefined) {
+    places = currencyMinorDigits(currency);
+    minorDigits.set(currency, places);
+  }
+  return minorToDecimalString(minor, places);
+}
+
+const COLUMNS: readonly CsvColumn<InvoiceExportRow>[] = [
+  { header: "Number", value: (row) => row.number ?? "" },
+  { header: "Kind", value: (row) => (row.kind === "credit_note" ? "Credit note" : "Invoice") },
+  { header: "Status", value: (row) => INVOICE_STATUS_LABELS[row.displayStatus] },
+  { header: "Client", value: (row) => row.clientName },
+  { header: "Issue date", value: (row) => row.issueDate },
+  { header: "Due date", value: (row) => row.dueDate },
+  { header: "Currency", value: (row) => row.currency },
+  { header: "Net", value: (row) => amount(row.netTotal, row.currency) },
+  { header: "Tax", value: (row) => amount(row.taxTotal, row.currency) },
+  { header: "Total", value: (row) => amount(row.total, row.currency) },
+  { header: "Paid", value: (row) => amount(row.paidTotal, row.currency) },
+  { header: "Credited", value: (row) => amount(row.creditedTotal, row.currency) },
+  { header: "Balance", value: (row) => amount(row.balance, row.currency) },
+  { header: "Sent at", value: (row) => (row.sentAt ? row.sentAt.toISOString() : "") },
+  { header: "Credits invoice", value: (row) => row.creditedNumber ?? "" },
 ];
 
 /**
@@ -36,19 +51,9 @@ export function invoiceCsvStream(
 ): ReadableStream<Uint8Array> {
   const rows = streamInvoiceRows(db, filter, today, batchSize);
   const encoder = new TextEncoder();
-  // Intl's resolvedOptions() is slow at this volume: the digits are looked up once per currency.
-  const digits = new Map<string, number>();
-  const amount = (minor: number, currency: string) => {
-    let places = digits.get(currency);
-    if (places === undefined) {
-      places = currencyMinorDigits(currency);
-      digits.set(currency, places);
-    }
-    return minorToDecimalString(minor, places);
-  };
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${csvRow(HEADER)}`));
+      controller.enqueue(encoder.encode(`\uFEFF${csvHeaderRow(COLUMNS)}`));
     },
     async pull(controller) {
       const next = await rows.next();
@@ -57,25 +62,7 @@ export function invoiceCsvStream(
         return;
       }
       let chunk = "";
-      for (const row of next.value) {
-        chunk += csvRow([
-          row.number ?? "",
-          row.kind === "credit_note" ? "Credit note" : "Invoice",
-          INVOICE_STATUS_LABELS[row.displayStatus],
-          row.clientName,
-          row.issueDate,
-          row.dueDate,
-          row.currency,
-          amount(row.netTotal, row.currency),
-          amount(row.taxTotal, row.currency),
-          amount(row.total, row.currency),
-          amount(row.paidTotal, row.currency),
-          amount(row.creditedTotal, row.currency),
-          amount(row.balance, row.currency),
-          row.sentAt ? row.sentAt.toISOString() : "",
-          row.creditedNumber ?? "",
-        ]);
-      }
+      for (const row of next.value) chunk += csvDataRow(COLUMNS, row);
       controller.enqueue(encoder.encode(chunk));
     },
     async cancel() {

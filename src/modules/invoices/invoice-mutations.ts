@@ -20,8 +20,10 @@ import { parseMoneyInput } from "@/lib/money";
 import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { getSettings, type Settings } from "@/modules/settings/settings-queries";
+import { computeBalance, computeInvoiceTotals } from "./invoice-amounts";
 import type { InvoiceCode } from "./invoice-codes";
 import { clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
+import { formatInvoiceNumber, numberingPeriodKey } from "./invoice-numbering";
 import {
   canCreateCreditNote,
   canDeleteInvoice,
@@ -30,14 +32,10 @@ import {
   canIssue,
   canRecordPayment,
   canTransition,
-  computeBalance,
-  computeInvoiceTotals,
   creditableAmount,
   dueDateFromTerms,
-  formatInvoiceNumber,
-  numberingPeriodKey,
-  statusAfterPayments,
   type InvoiceKind,
+  statusAfterPayments,
 } from "./invoice-rules";
 import {
   createCreditNoteInput,

@@ -581,6 +581,11 @@ function exportBatch(
     .limit(batchSize);
 }
 
+/** A row of the CSV export: the list's columns, the number of the invoice a credit note credits. */
+export type InvoiceExportRow = Awaited<ReturnType<typeof exportBatch>>[number] & {
+  displayStatus: InvoiceDisplayStatus;
+};
+
 /**
  * Every row of a filtered list in batches, by keyset on (issue date, id) so each batch is an
  * index range scan and memory holds one batch at a time, whatever the row count.

@@ -7,7 +7,7 @@ import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { isEuVatNumberShape, EU_COUNTRIES } from "@/modules/clients/client-rules";
 import type { InvoiceCode } from "@/modules/invoices/invoice-codes";
-import { validateNumberPattern } from "@/modules/invoices/invoice-rules";
+import { validateNumberPattern } from "@/modules/invoices/invoice-numbering";
 import type { SettingsCode } from "./settings-codes";
 import { getSettings } from "./settings-queries";
 import { LOGO_MAX_BYTES, settingsFormInput } from "./settings-schemas";

@@ -11,7 +11,8 @@ import { formatMoneyInput } from "@/lib/money";
 import { requirePageRole } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
 import { findInvoiceClient, getInvoice } from "@/modules/invoices/invoice-queries";
-import { canCreateCreditNote, canEditInvoice, quantityMilliToDecimalString } from "@/modules/invoices/invoice-rules";
+import { quantityMilliToDecimalString } from "@/modules/invoices/invoice-amounts";
+import { canCreateCreditNote, canEditInvoice } from "@/modules/invoices/invoice-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Edit invoice" };
