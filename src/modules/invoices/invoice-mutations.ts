@@ -1,7 +1,7 @@
 // Writes of the invoices domain. Each takes the database first, checks the actor's role,
 // validates with the shared schema and runs ONE transaction that also records the audit event.
 // An issued invoice or credit note is never edited or deleted: every mutation checks the stored
-// status under a row lock, and database triggers (drizzle/0002_invoice_guards.sql) refuse it too.
+// status under a row lock, and database triggers (drizzle/0002_invoice_guards.sql, 0013) refuse it too.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { client, invoice, invoiceLine, numberingCounter, payment, project, timeEntry, timesheet } from "@/db/schema";
