@@ -6,6 +6,9 @@
 -- change to any other column, present or future (docs/decisions/019-issued-invoice-guard.md).
 -- Still refused: going back to draft, and deleting an issued invoice. The row is compared as its
 -- JSON text, as 0002 compared the jsonb snapshots, without the columns that may change.
+--
+-- This migration's snapshot also records the summary tables of 0007, 0008, 0010 and 0011, now
+-- declared in src/db/schema/summaries.ts: they exist already, so it creates nothing for them.
 CREATE OR REPLACE FUNCTION bureau_guard_issued_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   may_change CONSTANT text[] := ARRAY['status', 'paid_total', 'credited_total', 'balance', 'sent_at', 'version', 'updated_at'];

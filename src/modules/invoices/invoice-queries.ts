@@ -15,10 +15,22 @@ import {
   type SQL,
   type SQLWrapper,
 } from "drizzle-orm";
-import { bigint as pgBigint, date as pgDate, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import type { PendingSelect } from "@/db/select-together";
-import { auditEvent, client, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
+import {
+  auditEvent,
+  client,
+  invoice,
+  invoiceDayTotals,
+  invoiceLine,
+  invoiceMonthTotals,
+  invoiceOpenBalances,
+  invoiceTotals,
+  payment,
+  paymentDayTotals,
+  paymentMonthTotals,
+  timeEntry,
+} from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { addressLinesOf, buildInvoiceDocument, clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
@@ -27,66 +39,6 @@ import type { InvoiceListFilter, InvoiceSort } from "./invoice-schemas";
 import { escapeLike } from "@/lib/sql-text";
 
 export const DEFAULT_PAGE_SIZE = 50;
-
-/** What each summary row of invoices holds: how many, the sum of their totals and of their balances. */
-function sumColumns() {
-  return {
-    count: pgBigint("count", { mode: "number" }).notNull(),
-    total: pgBigint("total", { mode: "number" }).notNull(),
-    balance: pgBigint("balance", { mode: "number" }).notNull(),
-  };
-}
-
-/**
- * Per currency, kind and stored status: count and sums of every invoice, kept by a trigger in the
- * same transaction as each change (drizzle/0007_invoice_search.sql). Not part of the Drizzle schema
- * on purpose: only the trigger writes it.
- */
-const invoiceTotals = pgTable("invoice_totals", {
-  currency: pgText("currency").notNull(),
-  kind: pgText("kind").notNull(),
-  status: pgText("status").notNull(),
-  ...sumColumns(),
-});
-
-/**
- * The same sums per issue date (invoice_day_totals), per due date of the open invoices
- * (invoice_open_balances) and per payment date (payment_day_totals), kept by the triggers of
- * drizzle/0008_dashboard_totals.sql: the dashboard's figures and the list's totals for a period
- * read a few hundred rows instead of the invoices.
- */
-const invoiceDayTotals = pgTable("invoice_day_totals", {
-  issueDate: pgDate("issue_date", { mode: "string" }).notNull(),
-  currency: pgText("currency").notNull(),
-  kind: pgText("kind").notNull(),
-  status: pgText("status").notNull(),
-  ...sumColumns(),
-});
-const invoiceOpenBalances = pgTable("invoice_open_balances", {
-  dueDate: pgDate("due_date", { mode: "string" }).notNull(),
-  currency: pgText("currency").notNull(),
-  ...sumColumns(),
-});
-/** The same by month (its first day), for the dashboard's 12 months (drizzle/0010_month_totals.sql). */
-const invoiceMonthTotals = pgTable("invoice_month_totals", {
-  month: pgDate("month", { mode: "string" }).notNull(),
-  currency: pgText("currency").notNull(),
-  kind: pgText("kind").notNull(),
-  status: pgText("status").notNull(),
-  ...sumColumns(),
-});
-const paymentMonthTotals = pgTable("payment_month_totals", {
-  month: pgDate("month", { mode: "string" }).notNull(),
-  currency: pgText("currency").notNull(),
-  count: pgBigint("count", { mode: "number" }).notNull(),
-  amount: pgBigint("amount", { mode: "number" }).notNull(),
-});
-const paymentDayTotals = pgTable("payment_day_totals", {
-  date: pgDate("date", { mode: "string" }).notNull(),
-  currency: pgText("currency").notNull(),
-  count: pgBigint("count", { mode: "number" }).notNull(),
-  amount: pgBigint("amount", { mode: "number" }).notNull(),
-});
 
 type StoredStatus = (typeof invoice.$inferSelect)["status"];
 const OPEN_STATUSES: StoredStatus[] = ["issued", "partially_paid"];
