@@ -15,13 +15,10 @@ import {
   recordPayment,
   updateDraftInvoice,
 } from "../../src/modules/invoices/invoice-mutations";
-import {
-  findInvoiceClient,
-  findInvoiceEvents,
-  findInvoices,
-  getInvoice,
-  streamInvoiceRows,
-} from "../../src/modules/invoices/invoice-queries";
+import { streamInvoiceRows } from "../../src/modules/invoices/invoice-csv";
+import { findInvoiceEvents, getInvoice } from "../../src/modules/invoices/invoice-detail-queries";
+import { findInvoiceClient } from "../../src/modules/invoices/invoice-form-queries";
+import { findInvoices } from "../../src/modules/invoices/invoice-list-queries";
 import { findUnbilledEntries as findUnbilledTime } from "../../src/modules/timesheets/unbilled-queries";
 import { invoiceCsvStream } from "../../src/modules/invoices/invoice-csv";
 import { invoiceListFilter } from "../../src/modules/invoices/invoice-schemas";

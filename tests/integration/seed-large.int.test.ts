@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { addDaysToDate } from "../../src/lib/dates";
 import { createDraftInvoice, issueInvoice } from "../../src/modules/invoices/invoice-mutations";
-import { findInvoiceTotals, findReceivedTotals } from "../../src/modules/invoices/invoice-queries";
+import { findInvoiceTotals } from "../../src/modules/invoices/invoice-totals-queries";
 import { computeInvoiceTotals } from "../../src/modules/invoices/invoice-amounts";
 import { formatInvoiceNumber } from "../../src/modules/invoices/invoice-numbering";
 import { invoiceListFilter } from "../../src/modules/invoices/invoice-schemas";
@@ -19,7 +19,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { nextTestIp, signInRequest } from "../support/fixtures";
 import { setDatabaseHandle } from "../../src/db/client";
 import { resetAuthForTests } from "../../src/lib/auth";
-import { today } from "../support/invoice-fixtures";
+import { findReceivedTotals, today } from "../support/invoice-fixtures";
 
 const SCALE = 0.002;
 const SEED = 4242;

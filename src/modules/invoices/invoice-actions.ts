@@ -18,7 +18,7 @@ import {
   recordPayment,
   updateDraftInvoice,
 } from "./invoice-mutations";
-import { findInvoiceClient, type InvoiceFormClient } from "./invoice-queries";
+import { findInvoiceClient, type InvoiceFormClient } from "./invoice-form-queries";
 import type { UnbilledEntry } from "./invoice-time-lines";
 import { invoiceClientInput, unbilledTimeInput } from "./invoice-schemas";
 

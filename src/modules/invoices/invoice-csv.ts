@@ -1,10 +1,58 @@
+// The invoice list as CSV: every row of a filtered list, read in batches, written as the columns
+// below (decision 010).
 import "server-only";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { client, invoice } from "@/db/schema";
 import { type CsvColumn, csvDataRow, csvHeaderRow } from "@/lib/csv";
 import { currencyMinorDigits, minorToDecimalString } from "@/lib/money";
-import { type InvoiceExportRow, streamInvoiceRows } from "./invoice-queries";
-import { INVOICE_STATUS_LABELS } from "./invoice-rules";
+import { invoiceListWhere, searchClientIds } from "./invoice-list-filter";
+import { displayStatusOf, listColumns } from "./invoice-list-queries";
+import { INVOICE_STATUS_LABELS, type InvoiceDisplayStatus } from "./invoice-rules";
 import type { InvoiceListFilter } from "./invoice-schemas";
+
+function exportBatch(
+  db: Executor,
+  where: SQL | undefined,
+  after: { issueDate: string; id: string } | null,
+  batchSize: number,
+) {
+  const keyset: SQL | undefined = after
+    ? sql`(${invoice.issueDate}, ${invoice.id}) < (${after.issueDate}, ${after.id})`
+    : undefined;
+  return db
+    .select({
+      ...listColumns,
+      creditedNumber: sql<string | null>`(select c.number from invoices c where c.id = ${invoice.creditedInvoiceId})`,
+    })
+    .from(invoice)
+    .innerJoin(client, eq(client.id, invoice.clientId))
+    .where(and(where, keyset))
+    .orderBy(desc(invoice.issueDate), desc(invoice.id))
+    .limit(batchSize);
+}
+
+/** A row of the CSV export: the list's columns, the number of the invoice a credit note credits. */
+export type InvoiceExportRow = Awaited<ReturnType<typeof exportBatch>>[number] & {
+  displayStatus: InvoiceDisplayStatus;
+};
+
+/**
+ * Every row of a filtered list in batches, by keyset on (issue date, id) so each batch is an
+ * index range scan and memory holds one batch at a time, whatever the row count.
+ */
+export async function* streamInvoiceRows(db: Executor, filter: InvoiceListFilter, today: string, batchSize = 1000) {
+  const where = invoiceListWhere(filter, today, await searchClientIds(db, filter.q));
+  let after: { issueDate: string; id: string } | null = null;
+  for (;;) {
+    const rows = await exportBatch(db, where, after, batchSize);
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({ ...row, displayStatus: displayStatusOf(row, today) }));
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { issueDate: last.issueDate, id: last.id };
+  }
+}
 
 // Intl's resolvedOptions() is slow at this volume: the digits are looked up once per currency
 // (a few hundred ISO 4217 codes at most).

@@ -10,7 +10,7 @@ import { ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
-import { getInvoiceDocument } from "@/modules/invoices/invoice-queries";
+import { getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
 import { invoiceMail } from "./mail-templates";
 import { fillInvoiceTemplate, MAIL_ROLES, sendInvoiceEmailInput } from "./mail-schemas";
 import { enqueueEmail } from "./outbox";

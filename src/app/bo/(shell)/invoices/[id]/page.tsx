@@ -14,7 +14,8 @@ import { requirePageRole } from "@/lib/session";
 import { DeletePaymentButton, InvoiceActionsPanel } from "@/modules/invoices/components/invoice-actions-panel";
 import { InvoiceDocumentView } from "@/modules/invoices/components/invoice-document-view";
 import { InvoiceStatusBadge } from "@/modules/invoices/components/invoice-status-badge";
-import { displayStatusOf, findInvoiceEvents, getInvoiceDocument } from "@/modules/invoices/invoice-queries";
+import { findInvoiceEvents, getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
+import { displayStatusOf } from "@/modules/invoices/invoice-list-queries";
 import { canCreateCreditNote, canDeletePayment, canRecordPayment } from "@/modules/invoices/invoice-rules";
 import { PAYMENT_METHOD_LABELS } from "@/modules/invoices/invoice-schemas";
 

@@ -2,7 +2,7 @@ import { getDb } from "@/db/client";
 import { NotFoundError } from "@/lib/errors";
 import { getCurrentUser, loginUrl } from "@/lib/session";
 import { renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
-import { getInvoiceDocument } from "@/modules/invoices/invoice-queries";
+import { getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
 
 export const dynamic = "force-dynamic";
 
