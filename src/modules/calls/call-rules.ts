@@ -110,14 +110,14 @@ export function isOverdue(call: { status: CallStatus; scheduledAt: Date | null }
 export type CallOwner = { assignedUserId: string | null; createdById: string | null };
 
 export function canChangeCall(actor: { id: string; role: Role }, call: CallOwner): CallRuleResult {
-  if (actor.role === "admin" || actor.role === "manager") return allowed;
+  if (actor.role === "admin" || actor.role === "manager") return { ok: true };
   if (call.assignedUserId === actor.id || call.createdById === actor.id) return allowed;
   return refuse("call.not_own_call", "You can only change your own calls (assigned to you or logged by you).");
 }
 
 /** Staff log calls for themselves only; admins and managers for anyone. */
 export function canAssignTo(actor: { id: string; role: Role }, assignedUserId: string | null): CallRuleResult {
-  if (actor.role !== "staff") return allowed;
+  if (actor.role !== "staff") return { ok: true };
   if (assignedUserId === null || assignedUserId === actor.id) return allowed;
   return refuse("call.assign_to_self_only", "You can only assign calls to yourself.");
 }
