@@ -15,8 +15,10 @@ import type { Actor } from "../src/modules/audit/audit-log";
 import { invoiceCsvStream } from "../src/modules/invoices/invoice-csv";
 import { createDraftInvoice, issueInvoice } from "../src/modules/invoices/invoice-mutations";
 import { renderInvoicePdf } from "../src/modules/invoices/invoice-pdf";
-import { findInvoices, getInvoiceDocument } from "../src/modules/invoices/invoice-queries";
-import { computeInvoiceTotals, statusAfterPayments } from "../src/modules/invoices/invoice-rules";
+import { getInvoiceDocument } from "../src/modules/invoices/invoice-detail-queries";
+import { findInvoices } from "../src/modules/invoices/invoice-list-queries";
+import { computeInvoiceTotals } from "../src/modules/invoices/invoice-amounts";
+import { statusAfterPayments } from "../src/modules/invoices/invoice-rules";
 import { invoiceListFilter } from "../src/modules/invoices/invoice-schemas";
 import { getSettings } from "../src/modules/settings/settings-queries";
 

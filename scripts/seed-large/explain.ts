@@ -10,12 +10,10 @@ import { getConfig } from "../../src/lib/env";
 import { todayInZone } from "../../src/lib/dates";
 import { findCalls } from "../../src/modules/calls/call-queries";
 import { findClientOptions, findClients } from "../../src/modules/clients/client-queries";
-import {
-  findInvoices,
-  findInvoiceTotals,
-  getInvoice,
-  streamInvoiceRows,
-} from "../../src/modules/invoices/invoice-queries";
+import { streamInvoiceRows } from "../../src/modules/invoices/invoice-csv";
+import { getInvoice } from "../../src/modules/invoices/invoice-detail-queries";
+import { findInvoices } from "../../src/modules/invoices/invoice-list-queries";
+import { findInvoiceTotals } from "../../src/modules/invoices/invoice-totals-queries";
 import { invoiceListFilter } from "../../src/modules/invoices/invoice-schemas";
 import { countNewApplications, findApplications, findJobs } from "../../src/modules/jobs/job-queries";
 import { countMessagesByStatus, findMessages } from "../../src/modules/messages/message-queries";

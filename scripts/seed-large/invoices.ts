@@ -2,16 +2,10 @@
 // time (their entries linked to the lines), invoices of fixed fees and expenses, drafts of the
 // last days, payments (paid, partly paid, overdue), full and partial credit notes; numbers
 // gapless per series and year in issue-date order, and the counters the app continues from.
-import {
-  computeBalance,
-  computeInvoiceTotals,
-  formatInvoiceNumber,
-  groupUnbilledEntries,
-  type InvoiceTotals,
-  numberingPeriodKey,
-  statusAfterPayments,
-  type UnbilledEntry,
-} from "../../src/modules/invoices/invoice-rules";
+import { computeBalance, computeInvoiceTotals, type InvoiceTotals } from "../../src/modules/invoices/invoice-amounts";
+import { formatInvoiceNumber, numberingPeriodKey } from "../../src/modules/invoices/invoice-numbering";
+import { statusAfterPayments } from "../../src/modules/invoices/invoice-rules";
+import { groupUnbilledEntries, type UnbilledEntry } from "../../src/modules/invoices/invoice-time-lines";
 import { at, dateOf, firstDayOfNextMonth, type Generation } from "./context";
 import type { ClientRecord, Firm, Person } from "./firm";
 import { cumulative, uuidV7At } from "./random";

@@ -9,3 +9,4 @@ export * from "./schema/settings";
 export * from "./schema/timesheets";
 export * from "./schema/mail";
 export * from "./schema/public-site";
+export * from "./schema/summaries";

@@ -1,14 +1,21 @@
 // The one wrapper every server action goes through: domain errors become a result the form can
-// show (message + a message per field); redirects and not-found pass through; anything else is
-// unexpected and is thrown to the error boundary.
+// show (message + a message per field, and the refusal's code when it has one); redirects and
+// not-found pass through; anything else is unexpected and is thrown to the error boundary.
 import { unstable_rethrow } from "next/navigation";
-import { type FieldErrors, isDomainError } from "./errors";
+import { type DomainError, type FieldErrors, isDomainError } from "./errors";
 
 export { fieldErrorsOf, parseInput } from "./parse-input";
 
-export type ActionResult<T = undefined> =
-  | { ok: true; message?: string; data: T }
-  | { ok: false; message: string; fieldErrors?: FieldErrors; retryAfterSeconds?: number };
+export type ActionFailure = {
+  ok: false;
+  message: string;
+  /** The refusal's stable code (`invoice.issue_date_before_last`), for API bodies and translations. */
+  code?: string;
+  fieldErrors?: FieldErrors;
+  retryAfterSeconds?: number;
+};
+
+export type ActionResult<T = undefined> = { ok: true; message?: string; data: T } | ActionFailure;
 
 export async function runAction<T>(work: () => Promise<T>, successMessage?: string): Promise<ActionResult<T>> {
   try {
@@ -16,18 +23,23 @@ export async function runAction<T>(work: () => Promise<T>, successMessage?: stri
     return { ok: true, data, message: successMessage };
   } catch (error) {
     unstable_rethrow(error);
-    if (isDomainError(error)) {
-      switch (error.kind) {
-        case "invalid":
-          return { ok: false, message: error.message, fieldErrors: error.fieldErrors };
-        case "rate_limited":
-          return { ok: false, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
-        case "not_found":
-        case "forbidden":
-        case "conflict":
-          return { ok: false, message: error.message };
-      }
-    }
+    if (isDomainError(error)) return failureOf(error);
     throw error;
+  }
+}
+
+/** What an action answers for a domain error. */
+export function failureOf(error: DomainError): ActionFailure {
+  const failure: ActionFailure = { ok: false, message: error.message };
+  if (error.code) failure.code = error.code;
+  switch (error.kind) {
+    case "invalid":
+      return { ...failure, fieldErrors: error.fieldErrors };
+    case "rate_limited":
+      return { ...failure, retryAfterSeconds: error.retryAfterSeconds };
+    case "not_found":
+    case "forbidden":
+    case "conflict":
+      return failure;
   }
 }

@@ -1,12 +1,23 @@
 // Bureau's small error vocabulary. Domain code throws these; the action wrapper and route handlers
 // map them once to form messages and HTTP statuses. Anything else is unexpected and reaches the
 // error boundary and the error reporter.
+//
+// Each may carry a code: the stable `domain.snake_case` name of the refusal (see rule-result.ts),
+// which the action wrapper passes on with the message, for API error bodies and translations.
+import type { Refusal } from "./rule-result";
 
 export type FieldErrors = Record<string, string>;
 
+/** The code of an input refused field by field: by its schema, or by several rules at once. */
+export const INPUT_INVALID = "input.invalid";
+export const CORRECT_THE_FIELDS = "Please correct the highlighted fields.";
+
 export class NotFoundError extends Error {
   readonly kind = "not_found";
-  constructor(message = "Not found.") {
+  constructor(
+    message = "Not found.",
+    readonly code?: string,
+  ) {
     super(message);
     this.name = "NotFoundError";
   }
@@ -14,7 +25,10 @@ export class NotFoundError extends Error {
 
 export class ForbiddenError extends Error {
   readonly kind = "forbidden";
-  constructor(message = "You do not have permission to do this.") {
+  constructor(
+    message = "You do not have permission to do this.",
+    readonly code?: string,
+  ) {
     super(message);
     this.name = "ForbiddenError";
   }
@@ -25,6 +39,7 @@ export class InvalidError extends Error {
   constructor(
     message: string,
     readonly fieldErrors: FieldErrors = {},
+    readonly code?: string,
   ) {
     super(message);
     this.name = "InvalidError";
@@ -33,7 +48,10 @@ export class InvalidError extends Error {
 
 export class ConflictError extends Error {
   readonly kind = "conflict";
-  constructor(message = "This record was changed by someone else. Reload the page and try again.") {
+  constructor(
+    message = "This record was changed by someone else. Reload the page and try again.",
+    readonly code?: string,
+  ) {
     super(message);
     this.name = "ConflictError";
   }
@@ -44,6 +62,7 @@ export class RateLimitedError extends Error {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    readonly code?: string,
   ) {
     super(message);
     this.name = "RateLimitedError";
@@ -75,4 +94,25 @@ export function httpStatusOf(error: DomainError): number {
     case "rate_limited":
       return 429;
   }
+}
+
+/**
+ * The InvalidError of a refused rule, with its code. A refusal about a field puts its message next
+ * to that field; the error's own message is the refusal's unless `summary` is given (e.g. "Please
+ * correct the highlighted fields." when the form shows the field's message anyway).
+ */
+export function invalidFrom(refusal: Refusal, summary: string = refusal.message): InvalidError {
+  return new InvalidError(summary, refusal.field ? { [refusal.field]: refusal.message } : {}, refusal.code);
+}
+
+/**
+ * The InvalidError of several refused rules at once, each about its own field: every field gets its
+ * message (the first refusal of a field wins). One refusal keeps its own code; several are
+ * `input.invalid`, as a refused schema is.
+ */
+export function invalidFields(refusals: readonly Refusal[], summary: string = CORRECT_THE_FIELDS): InvalidError {
+  const fieldErrors: FieldErrors = {};
+  for (const refusal of refusals) fieldErrors[refusal.field ?? "_form"] ??= refusal.message;
+  const code = refusals.length === 1 ? refusals[0]!.code : INPUT_INVALID;
+  return new InvalidError(summary, fieldErrors, code);
 }

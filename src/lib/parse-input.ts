@@ -1,6 +1,6 @@
 // Parsing with the shared schemas; no Next.js import, so scripts (seed, worker) can use the mutations.
 import type { z } from "zod";
-import { type FieldErrors, InvalidError } from "./errors";
+import { CORRECT_THE_FIELDS, type FieldErrors, INPUT_INVALID, InvalidError } from "./errors";
 
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const fieldErrors: FieldErrors = {};
@@ -11,9 +11,9 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fieldErrors;
 }
 
-/** Parses with the shared schema; throws InvalidError with a message per field. */
+/** Parses with the shared schema; throws InvalidError (`input.invalid`) with a message per field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new InvalidError("Please correct the highlighted fields.", fieldErrorsOf(parsed.error));
+  if (!parsed.success) throw new InvalidError(CORRECT_THE_FIELDS, fieldErrorsOf(parsed.error), INPUT_INVALID);
   return parsed.data;
 }

@@ -293,16 +293,15 @@ function actionProblems(who: Who, pagePath: string, outcome: Outcome, answer: Ac
         );
       }
       break;
-    case "forbidden-result":
-      if (
-        answer.status !== 200 ||
-        JSON.stringify(answer.result) !== JSON.stringify({ ok: false, message: outcome.message })
-      ) {
+    case "forbidden-result": {
+      const expected = { ok: false, message: outcome.message, ...(outcome.code ? { code: outcome.code } : {}) };
+      if (answer.status !== 200 || JSON.stringify(answer.result) !== JSON.stringify(expected)) {
         problems.push(
-          `expected { ok: false, message: "${outcome.message}" }, got ${answer.status} ${JSON.stringify(answer.result) ?? answer.body.slice(0, 200)}`,
+          `expected ${JSON.stringify(expected)}, got ${answer.status} ${JSON.stringify(answer.result) ?? answer.body.slice(0, 200)}`,
         );
       }
       break;
+    }
     default:
       problems.push(`an action cannot answer ${outcome.refusal}`);
   }

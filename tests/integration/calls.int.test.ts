@@ -140,7 +140,10 @@ describe(`calls on ${process.env.TEST_DB}`, () => {
     ).rejects.toMatchObject({ fieldErrors: { email: expect.any(String) } });
     await expect(
       scheduleCall(database.db, admin, newCall({ projectId: archivedProjectId, scheduledAt: wall(2) })),
-    ).rejects.toMatchObject({ fieldErrors: { projectId: expect.stringMatching(/archived/) } });
+    ).rejects.toMatchObject({
+      fieldErrors: { projectId: expect.stringMatching(/archived/) },
+      code: "call.project_archived",
+    });
     await expect(
       scheduleCall(database.db, admin, newCall({ notes: "n".repeat(10_001), scheduledAt: wall(2) })),
     ).rejects.toMatchObject({ fieldErrors: { notes: expect.any(String) } });
@@ -307,6 +310,7 @@ describe(`calls on ${process.env.TEST_DB}`, () => {
       ...extra,
     });
     await expect(updateCall(database.db, otherStaff, input(mine))).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(updateCall(database.db, otherStaff, input(mine))).rejects.toMatchObject({ code: "call.not_own_call" });
     await expect(cancelCall(database.db, otherStaff, { id: mine.id, version: mine.version })).rejects.toBeInstanceOf(
       ForbiddenError,
     );
@@ -447,6 +451,30 @@ describe(`billable calls become time on ${process.env.TEST_DB}`, () => {
       .from(timeEntry)
       .where(eq(timeEntry.id, row!.timeEntryId!));
     expect(entries?.value).toBe(1);
+  });
+
+  it("refuses time on a project archived since the call, next to the project field", async () => {
+    const [later] = await database.db
+      .insert(project)
+      .values({ clientId, name: "Archived later", billableByDefault: true })
+      .returning();
+    const { call: logged } = await logCall(
+      database.db,
+      staff,
+      newCall({ startedAt: wall(-1), duration: "15", projectId: later!.id, billable: true }),
+    );
+    await database.db.update(project).set({ archivedAt: new Date() }).where(eq(project.id, later!.id));
+    const error = await logCallTime(database.db, staff, { id: logged.id, version: logged.version }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(InvalidError);
+    expect(error).toMatchObject({
+      message: "This project is archived; choose another one.",
+      fieldErrors: { projectId: "This project is archived; choose another one." },
+      code: "timesheet.project_archived",
+    });
+    const [row] = await database.db.select().from(call).where(eq(call.id, logged.id));
+    expect(row?.timeEntryId).toBeNull();
   });
 
   it("refuses a call without a project, a call not completed, and another person's call for staff", async () => {

@@ -71,6 +71,7 @@ describe(`clients and projects on ${process.env.TEST_DB}`, () => {
   it("names are unique among active clients, case-insensitive; archived names can be reused; restore refuses a clash", async () => {
     await expect(createClient(database.db, admin, input({ name: "ACME" }))).rejects.toMatchObject({
       fieldErrors: { name: "Another active client already has this name." },
+      code: "client.name_taken",
     });
     const first = await createClient(database.db, admin, input({ name: "Twin" }));
     const archived = await setClientArchived(database.db, admin, {
@@ -83,6 +84,9 @@ describe(`clients and projects on ${process.env.TEST_DB}`, () => {
     await expect(
       setClientArchived(database.db, admin, { id: first.id, version: archived.version, archived: false }),
     ).rejects.toThrow(/rename one of them/);
+    await expect(
+      setClientArchived(database.db, admin, { id: first.id, version: archived.version, archived: false }),
+    ).rejects.toMatchObject({ code: "client.restore_name_taken" });
   });
 
   it("refuses a bad VAT number and a stale edit; unknown ids are not found", async () => {

@@ -29,13 +29,10 @@ import {
   issueInvoice,
   recordPayment,
 } from "../../src/modules/invoices/invoice-mutations";
-import {
-  findInvoices,
-  findInvoiceTotals,
-  findReceivedTotals,
-  getInvoice,
-  streamInvoiceRows,
-} from "../../src/modules/invoices/invoice-queries";
+import { streamInvoiceRows } from "../../src/modules/invoices/invoice-csv";
+import { getInvoice } from "../../src/modules/invoices/invoice-detail-queries";
+import { findInvoices } from "../../src/modules/invoices/invoice-list-queries";
+import { findInvoiceTotals } from "../../src/modules/invoices/invoice-totals-queries";
 import { invoiceListFilter } from "../../src/modules/invoices/invoice-schemas";
 import { countNewApplications, findJobs } from "../../src/modules/jobs/job-queries";
 import { countMessagesByStatus, findMessages } from "../../src/modules/messages/message-queries";
@@ -59,7 +56,7 @@ import {
 import { entryValueMinor } from "../../src/modules/timesheets/timesheet-rules";
 import { getSettings } from "../../src/modules/settings/settings-queries";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
-import { draftInput, insertClient, insertProject, line } from "../support/invoice-fixtures";
+import { draftInput, findReceivedTotals, insertClient, insertProject, line } from "../support/invoice-fixtures";
 import type { TestDatabase } from "../support/test-db";
 
 const TZ = "Pacific/Auckland";

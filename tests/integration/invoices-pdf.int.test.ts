@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { createDraftInvoice, issueInvoice, recordPayment } from "../../src/modules/invoices/invoice-mutations";
 import { renderInvoicePdf } from "../../src/modules/invoices/invoice-pdf";
-import { getInvoiceDocument } from "../../src/modules/invoices/invoice-queries";
+import { getInvoiceDocument } from "../../src/modules/invoices/invoice-detail-queries";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import { draftInput, insertClient, line, today } from "../support/invoice-fixtures";
 import type { TestDatabase } from "../support/test-db";

@@ -15,13 +15,10 @@ import {
   recordPayment,
   updateDraftInvoice,
 } from "../../src/modules/invoices/invoice-mutations";
-import {
-  findInvoiceClient,
-  findInvoiceEvents,
-  findInvoices,
-  getInvoice,
-  streamInvoiceRows,
-} from "../../src/modules/invoices/invoice-queries";
+import { streamInvoiceRows } from "../../src/modules/invoices/invoice-csv";
+import { findInvoiceEvents, getInvoice } from "../../src/modules/invoices/invoice-detail-queries";
+import { findInvoiceClient } from "../../src/modules/invoices/invoice-form-queries";
+import { findInvoices } from "../../src/modules/invoices/invoice-list-queries";
 import { findUnbilledEntries as findUnbilledTime } from "../../src/modules/timesheets/unbilled-queries";
 import { invoiceCsvStream } from "../../src/modules/invoices/invoice-csv";
 import { invoiceListFilter } from "../../src/modules/invoices/invoice-schemas";
@@ -418,6 +415,7 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
     expect(error).toBeInstanceOf(InvalidError);
     expect((error as InvalidError).message).toMatch(/cannot be earlier than/);
     expect((error as InvalidError).fieldErrors.issueDate).toBeTruthy();
+    expect((error as InvalidError).code).toBe("invoice.issue_date_before_last");
     // The refused issue took no number.
     expect(await database.db.select().from(numberingCounter)).toEqual(counters);
     expect((await getInvoice(database.db, late.id)).status).toBe("draft");
@@ -436,12 +434,19 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
         method: "bank_transfer",
         reference: "",
       });
-    await expect(pay("0")).rejects.toMatchObject({ fieldErrors: { amount: expect.any(String) } });
+    await expect(pay("0")).rejects.toMatchObject({
+      fieldErrors: { amount: expect.any(String) },
+      code: "invoice.payment_amount_invalid",
+    });
     await expect(pay("120.01")).rejects.toMatchObject({
+      message: "Please correct the highlighted fields.",
       fieldErrors: { amount: "The amount cannot be more than the balance due." },
+      code: "invoice.payment_amount_over_balance",
     });
     await expect(pay("10", addDaysToDate(today(), 1))).rejects.toMatchObject({
+      message: "Please correct the highlighted fields.",
       fieldErrors: { date: "The payment date cannot be in the future." },
+      code: "invoice.payment_date_in_future",
     });
     await expect(
       recordPayment(database.db, staff(), { invoiceId: issued.id, amount: "1", date: today(), method: "cash" }),
@@ -452,6 +457,7 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
     const second = await pay("99.50");
     expect(second.invoice).toMatchObject({ status: "paid", paidTotal: 12000, balance: 0 });
     await expect(pay("1")).rejects.toThrow(/already paid/);
+    await expect(pay("1")).rejects.toMatchObject({ code: "invoice.already_paid", fieldErrors: {} });
 
     await expect(deletePayment(database.db, manager, { paymentId: second.payment.id })).rejects.toBeInstanceOf(
       ForbiddenError,

@@ -5,7 +5,7 @@ import { addDaysToDate } from "../../src/lib/dates";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { renderInvoicePdf } from "../../src/modules/invoices/invoice-pdf";
 import { createDraftInvoice, issueInvoice } from "../../src/modules/invoices/invoice-mutations";
-import { getInvoiceDocument } from "../../src/modules/invoices/invoice-queries";
+import { getInvoiceDocument } from "../../src/modules/invoices/invoice-detail-queries";
 import { runDailyReminders, sendDueReminders } from "../../src/modules/mail/invoice-reminders";
 import { getSendInvoiceDefaults, sendInvoiceEmail } from "../../src/modules/mail/invoice-mail";
 import { drainOutbox } from "../../src/modules/mail/mail-worker";

@@ -172,9 +172,23 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
       submitContactMessage(
         database.db,
         message(),
+        context("mail", { now, formToken: signFormToken(SECRET, "mail", new Date(now.getTime() - 1_000)) }),
+      ),
+    ).rejects.toMatchObject({ code: "public_form.too_fast" });
+    await expect(
+      submitContactMessage(
+        database.db,
+        message(),
         context("mail", { formToken: `${Date.now() - 10_000}.forgedforgedforgedforgedforged` }),
       ),
     ).rejects.toBeInstanceOf(InvalidError);
+    await expect(
+      submitContactMessage(
+        database.db,
+        message(),
+        context("mail", { formToken: `${Date.now() - 10_000}.forgedforgedforgedforgedforged` }),
+      ),
+    ).rejects.toMatchObject({ code: "public_form.token_invalid" });
     await expect(
       submitContactMessage(
         database.db,
@@ -191,7 +205,10 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
         message({ body: "Cheap pills https://a.example https://b.example https://c.example https://d.example" }),
         context("mail"),
       ),
-    ).rejects.toMatchObject({ fieldErrors: { body: expect.stringMatching(/at most 3 links/) } });
+    ).rejects.toMatchObject({
+      fieldErrors: { body: expect.stringMatching(/at most 3 links/) },
+      code: "public_form.too_many_links",
+    });
   });
 
   it("acknowledges a message and an application with the firm's words only, never the visitor's (security review, finding d)", async () => {
@@ -265,6 +282,7 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     const refused = submitContactMessage(database.db, message(), context("mail", { ip }));
     await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
     await expect(refused).rejects.toThrow(/try again in \d+ minute/);
+    await expect(refused).rejects.toMatchObject({ code: "public_form.rate_limited" });
     // An hour later the window has moved on.
     const later = new Date(Date.now() + 61 * 60_000);
     await expect(
@@ -452,6 +470,20 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     );
     expect(refused.status).toBe(400);
     expect((await refused.json()).fieldErrors.cv).toMatch(/PDF, DOC or DOCX/);
+
+    // Sent a second after the page loaded, without JavaScript: back to the form, told why by its code.
+    form.set("cv", new File([PDF], "cv.pdf", { type: "application/pdf" }));
+    form.set("formToken", signFormToken(getConfig().authSecret, "apply", new Date(Date.now() - 1_000)));
+    const tooFast = await applyRoute(
+      new Request(`http://localhost/jobs/${target.slug}/apply`, {
+        method: "POST",
+        body: form,
+        headers: { "x-forwarded-for": "192.0.2.201" },
+      }),
+      { params: Promise.resolve({ slug: target.slug }) },
+    );
+    expect(tooFast.status).toBe(303);
+    expect(new URL(tooFast.headers.get("location")!, "http://localhost").searchParams.get("error")).toBe("too_fast");
   });
 
   it("cuts off an oversized upload while it streams, without reading it whole", async () => {

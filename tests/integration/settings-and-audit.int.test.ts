@@ -89,13 +89,37 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
     ).rejects.toBeInstanceOf(ConflictError);
     await expect(updateSettings(database.db, admin, formFrom(current, { vatNumber: "FR123" }))).rejects.toMatchObject({
       fieldErrors: { vatNumber: expect.any(String) },
+      code: "settings.vat_number_shape",
     });
     await expect(
       updateSettings(database.db, admin, formFrom(current, { creditNoteNumberPattern: current.invoiceNumberPattern })),
     ).rejects.toBeInstanceOf(InvalidError);
     await expect(
+      updateSettings(database.db, admin, formFrom(current, { creditNoteNumberPattern: current.invoiceNumberPattern })),
+    ).rejects.toMatchObject({
+      fieldErrors: { creditNoteNumberPattern: "Credit notes need their own number series." },
+      code: "settings.credit_note_series_same",
+    });
+    // Both series the same broken pattern: each field gets its message, the series' own one first.
+    await expect(
+      updateSettings(
+        database.db,
+        admin,
+        formFrom(current, { invoiceNumberPattern: "{YYYY}", creditNoteNumberPattern: "{YYYY}" }),
+      ),
+    ).rejects.toMatchObject({
+      fieldErrors: {
+        invoiceNumberPattern: "The pattern must contain exactly one sequence token {SEQ:n}, e.g. {SEQ:4}.",
+        creditNoteNumberPattern: "Credit notes need their own number series.",
+      },
+      code: "input.invalid",
+    });
+    await expect(
       updateSettings(database.db, admin, formFrom(current, { invoiceNumberPattern: "INV-{SEQ:4}-{XX}" })),
-    ).rejects.toMatchObject({ fieldErrors: { invoiceNumberPattern: expect.any(String) } });
+    ).rejects.toMatchObject({
+      fieldErrors: { invoiceNumberPattern: expect.any(String) },
+      code: "invoice.number_pattern_unknown_token",
+    });
     await expect(
       updateSettings(database.db, admin, formFrom(current, { timezone: "Mars/Olympus" })),
     ).rejects.toMatchObject({ fieldErrors: { timezone: expect.any(String) } });
@@ -116,7 +140,7 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
     expect(Buffer.from(row!.logo!).equals(Buffer.from(png))).toBe(true);
     await expect(
       updateLogo(database.db, admin, { bytes: new TextEncoder().encode("<svg onload=alert(1)>") }),
-    ).rejects.toMatchObject({ fieldErrors: { logo: expect.any(String) } });
+    ).rejects.toMatchObject({ fieldErrors: { logo: expect.any(String) }, code: "settings.logo_not_image" });
     const events = await database.db
       .select()
       .from(auditEvent)

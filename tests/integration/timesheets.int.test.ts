@@ -122,7 +122,10 @@ describe(`timesheets on ${process.env.TEST_DB}`, () => {
   it("refuses a second timesheet for the same person and week", async () => {
     await expect(
       createTimesheet(database.db, staff, { userId: staff.id, weekStart: WEEK, grid: { rows: [] } }),
-    ).rejects.toMatchObject({ fieldErrors: { weekStart: expect.stringMatching(/already/) } });
+    ).rejects.toMatchObject({
+      fieldErrors: { weekStart: expect.stringMatching(/already/) },
+      code: "timesheet.week_exists",
+    });
   });
 
   it("refuses a week that does not start on Monday, a 25-hour cell, bad durations and a day over 24 h; nothing saved", async () => {
@@ -139,6 +142,7 @@ describe(`timesheets on ${process.env.TEST_DB}`, () => {
       },
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidError);
+    expect((error as InvalidError).code).toBe("input.invalid");
     expect((error as InvalidError).fieldErrors).toMatchObject({
       "grid.rows.0.cells.0": "A day has at most 24 hours.",
       "grid.rows.0.cells.1": expect.stringMatching(/negative/),
@@ -159,6 +163,7 @@ describe(`timesheets on ${process.env.TEST_DB}`, () => {
       }),
     ).rejects.toMatchObject({
       fieldErrors: { "rows.0.projectId": expect.stringMatching(/archived/) },
+      code: "timesheet.project_archived",
     });
     await expect(
       createTimesheet(database.db, staff, {
@@ -168,6 +173,7 @@ describe(`timesheets on ${process.env.TEST_DB}`, () => {
       }),
     ).rejects.toMatchObject({
       fieldErrors: { "rows.0.projectId": "Choose a project." },
+      code: "timesheet.project_missing",
     });
   });
 

@@ -83,9 +83,11 @@ describe(`users on ${process.env.TEST_DB}`, () => {
     });
     await expect(createUser(database.db, admin, newUser({ password: "password1234" }))).rejects.toMatchObject({
       fieldErrors: { password: expect.stringMatching(/too common/) },
+      code: "user.password_common",
     });
     await expect(createUser(database.db, admin, newUser({ email: "ADMIN@example.com" }))).rejects.toMatchObject({
       fieldErrors: { email: "A user with this email already exists." },
+      code: "user.email_taken",
     });
     expect(await Promise.all([countRows(user), countRows(account), countRows(auditEvent)])).toEqual(before);
   });

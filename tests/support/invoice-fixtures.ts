@@ -4,6 +4,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { Database } from "../../src/db/client";
 import { client, project, timeEntry, timesheet, user } from "../../src/db/schema";
 import { addDaysToDate, isoWeekMonday, todayInZone } from "../../src/lib/dates";
+import { receivedTotalsOf, receivedTotalsSelect } from "../../src/modules/invoices/invoice-totals-queries";
+import type { InvoiceListFilter } from "../../src/modules/invoices/invoice-schemas";
 
 export const today = () => todayInZone("Europe/Paris");
 
@@ -112,4 +114,23 @@ export function draftInput(clientId: string, overrides: Record<string, unknown> 
     lines: [line()],
     ...overrides,
   };
+}
+
+/**
+ * Per currency, the payments received in a filter's paid range, as the list reads them (from the
+ * summary table or, with `useSummaries: false`, from the payments). A search is refused: its
+ * matching clients are the list's to find.
+ */
+export async function findReceivedTotals(
+  db: Database,
+  filter: InvoiceListFilter,
+  today: string,
+  options: { useSummaries?: boolean } = {},
+) {
+  return receivedTotalsOf(
+    await receivedTotalsSelect(db, filter, today, {
+      matchingClientIds: filter.q ? undefined : [],
+      useSummaries: options.useSummaries,
+    }),
+  );
 }

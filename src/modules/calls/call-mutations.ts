@@ -6,10 +6,12 @@ import type { Database, Executor } from "@/db/client";
 import { call, client, project, user } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { dateInZone } from "@/lib/dates";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "@/lib/errors";
+import { ConflictError, ForbiddenError, InvalidError, invalidFields, invalidFrom, NotFoundError } from "@/lib/errors";
+import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { addTimeEntryToWeek } from "@/modules/timesheets/timesheet-mutations";
+import type { CallCode } from "./call-codes";
 import {
   type CallAction,
   type CallStatus,
@@ -37,6 +39,7 @@ import {
 
 const FIX_FIELDS = "Please correct the highlighted fields.";
 const CALL_CHANGED = "This call was changed by someone else. Reload the page and try again.";
+const stale = () => new ConflictError(CALL_CHANGED, "call.stale");
 
 type CallRecord = typeof call.$inferSelect;
 type Firm = { country: string; timezone: string };
@@ -48,11 +51,26 @@ async function firmOf(db: Executor): Promise<Firm> {
 
 function phoneOrThrow(phone: string | null, firm: Firm, field = "phone"): string | null {
   const result = parsePhone(phone, firm.country);
-  if (!result.ok) throw new InvalidError(FIX_FIELDS, { [field]: result.message });
+  if (!result.ok) throw invalidFrom({ ...result, field }, FIX_FIELDS);
   return result.e164;
 }
 
 type References = { clientId: string | null; projectId: string | null; assignedUserId: string | null };
+
+/** Why this project cannot be the call's: unknown, archived since (unless already on it), or another client's. */
+function projectRefusal(
+  row: { clientId: string; archivedAt: Date | null } | undefined,
+  projectId: string,
+  clientId: string | null,
+  before: CallRecord | undefined,
+): Refusal<CallCode> | null {
+  if (!row) return refuse("call.project_not_found", "This project does not exist.", "projectId");
+  if (row.archivedAt && before?.projectId !== projectId)
+    return refuse("call.project_archived", "This project is archived.", "projectId");
+  if (clientId && clientId !== row.clientId)
+    return refuse("call.project_of_other_client", "This project belongs to another client.", "projectId");
+  return null;
+}
 
 /**
  * Checks the client, project and person a call points to; a project alone brings its client.
@@ -64,48 +82,50 @@ async function checkReferences(
   values: References,
   before?: CallRecord,
 ): Promise<References> {
-  const errors: Record<string, string> = {};
+  const refusals: Refusal<CallCode>[] = [];
   let clientId = values.clientId;
   if (values.projectId) {
     const [row] = await tx
       .select({ clientId: project.clientId, archivedAt: project.archivedAt })
       .from(project)
       .where(eq(project.id, values.projectId));
-    if (!row) errors.projectId = "This project does not exist.";
-    else if (row.archivedAt && before?.projectId !== values.projectId) errors.projectId = "This project is archived.";
-    else if (clientId && clientId !== row.clientId) errors.projectId = "This project belongs to another client.";
-    else clientId = row.clientId;
+    const refused = projectRefusal(row, values.projectId, clientId, before);
+    if (refused) refusals.push(refused);
+    else if (row) clientId = row.clientId;
   }
-  if (clientId && !errors.projectId) {
+  // A refused project says nothing of the client: only a project that fits brings it.
+  if (clientId && refusals.length === 0) {
     const [row] = await tx.select({ archivedAt: client.archivedAt }).from(client).where(eq(client.id, clientId));
-    if (!row) errors.clientId = "This client does not exist.";
-    else if (row.archivedAt && before?.clientId !== clientId) errors.clientId = "This client is archived.";
+    if (!row) refusals.push(refuse("call.client_not_found", "This client does not exist.", "clientId"));
+    else if (row.archivedAt && before?.clientId !== clientId)
+      refusals.push(refuse("call.client_archived", "This client is archived.", "clientId"));
   }
   const assignedUserId = values.assignedUserId ?? (before ? null : actor.id);
   const assignable = canAssignTo(actor, assignedUserId);
-  if (!assignable.ok) errors.assignedUserId = assignable.message;
+  if (!assignable.ok) refusals.push({ ...assignable, field: "assignedUserId" });
   else if (assignedUserId && assignedUserId !== before?.assignedUserId) {
     const [row] = await tx.select({ active: user.active }).from(user).where(eq(user.id, assignedUserId));
-    if (!row) errors.assignedUserId = "This person does not exist.";
-    else if (!row.active) errors.assignedUserId = "This person's account is deactivated.";
+    if (!row) refusals.push(refuse("call.person_not_found", "This person does not exist.", "assignedUserId"));
+    else if (!row.active)
+      refusals.push(refuse("call.person_deactivated", "This person's account is deactivated.", "assignedUserId"));
   }
-  if (Object.keys(errors).length > 0) throw new InvalidError(FIX_FIELDS, errors);
+  if (refusals.length > 0) throw invalidFields(refusals, FIX_FIELDS);
   return { clientId, projectId: values.projectId, assignedUserId };
 }
 
 /** Locks the call for this transaction and checks who acts and which version they saw. */
 async function lockCall(tx: Executor, actor: Actor, id: string, version?: number): Promise<CallRecord> {
   const [before] = await tx.select().from(call).where(eq(call.id, id)).for("update");
-  if (!before) throw new NotFoundError("This call does not exist.");
+  if (!before) throw new NotFoundError("This call does not exist.", "call.not_found");
   const allowed = canChangeCall(actor, before);
-  if (!allowed.ok) throw new ForbiddenError(allowed.message);
-  if (version !== undefined && before.version !== version) throw new ConflictError(CALL_CHANGED);
+  if (!allowed.ok) throw new ForbiddenError(allowed.message, allowed.code);
+  if (version !== undefined && before.version !== version) throw stale();
   return before;
 }
 
 function assertTransition(status: CallStatus, action: CallAction) {
   const result = canTransition(status, action);
-  if (!result.ok) throw new InvalidError(result.message);
+  if (!result.ok) throw invalidFrom(result);
 }
 
 async function saveCall(
@@ -118,7 +138,7 @@ async function saveCall(
     .set({ ...changes, version: before.version + 1 })
     .where(and(eq(call.id, before.id), eq(call.version, before.version)))
     .returning();
-  if (!updated) throw new ConflictError(CALL_CHANGED);
+  if (!updated) throw stale();
   return updated;
 }
 
@@ -291,16 +311,21 @@ export async function updateCall(db: Database, actor: Actor, input: unknown) {
       subject: values.subject,
       notes: values.notes,
     };
-    const errors: Record<string, string> = {};
+    const refusals: Refusal<CallCode>[] = [];
     switch (before.status) {
       case "scheduled":
-        if (!values.scheduledAt) errors.scheduledAt = "Enter a date and time for the call.";
+        if (!values.scheduledAt)
+          refusals.push(refuse("call.scheduled_at_missing", "Enter a date and time for the call.", "scheduledAt"));
         else changes.scheduledAt = wallTimeToInstant(values.scheduledAt, firm.timezone);
         break;
       case "completed":
-        if (!values.startedAt) errors.startedAt = "Enter when the call started.";
+        if (!values.startedAt)
+          refusals.push(refuse("call.started_at_missing", "Enter when the call started.", "startedAt"));
         else changes.startedAt = wallTimeToInstant(values.startedAt, firm.timezone);
-        if (values.duration === null) errors.duration = "Enter how long the call lasted, e.g. 15 or 12:30.";
+        if (values.duration === null)
+          refusals.push(
+            refuse("call.duration_missing", "Enter how long the call lasted, e.g. 15 or 12:30.", "duration"),
+          );
         else changes.durationSeconds = values.duration;
         break;
       case "missed":
@@ -313,12 +338,24 @@ export async function updateCall(db: Database, actor: Actor, input: unknown) {
     // The time entry it produced was computed from these: change them in the timesheet instead.
     if (before.timeEntryId) {
       if (changes.projectId !== before.projectId)
-        errors.projectId = "This call is logged as time: its project can no longer change.";
+        refusals.push(
+          refuse(
+            "call.logged_project_fixed",
+            "This call is logged as time: its project can no longer change.",
+            "projectId",
+          ),
+        );
       if (changes.durationSeconds !== undefined && changes.durationSeconds !== before.durationSeconds) {
-        errors.duration = "This call is logged as time: change the duration in the timesheet.";
+        refusals.push(
+          refuse(
+            "call.logged_duration_fixed",
+            "This call is logged as time: change the duration in the timesheet.",
+            "duration",
+          ),
+        );
       }
     }
-    if (Object.keys(errors).length > 0) throw new InvalidError(FIX_FIELDS, errors);
+    if (refusals.length > 0) throw invalidFields(refusals, FIX_FIELDS);
     const updated = await saveCall(tx, before, changes);
     await recordAudit(tx, actor, {
       entity: "call",
@@ -453,10 +490,11 @@ export async function logCallTime(db: Database, actor: Actor, input: unknown) {
   return db.transaction(async (tx) => {
     const before = await lockCall(tx, actor, values.id);
     const allowed = canLogTime(before);
-    if (!allowed.ok) throw new InvalidError(allowed.message);
-    if (before.version !== values.version) throw new ConflictError(CALL_CHANGED);
+    if (!allowed.ok) throw invalidFrom(allowed);
+    if (before.version !== values.version) throw stale();
     const userId = before.assignedUserId ?? before.createdById;
-    if (!userId) throw new InvalidError("Assign this call to someone before logging it as time.");
+    if (!userId)
+      throw new InvalidError("Assign this call to someone before logging it as time.", {}, "call.unassigned");
     const firm = await firmOf(tx);
     const date = dateInZone(before.startedAt ?? before.updatedAt, firm.timezone);
     const entry = await addTimeEntryToWeek(tx, actor, {
@@ -472,7 +510,7 @@ export async function logCallTime(db: Database, actor: Actor, input: unknown) {
       .set({ timeEntryId: entry.entryId, version: before.version + 1 })
       .where(and(eq(call.id, before.id), isNull(call.timeEntryId)))
       .returning();
-    if (!linked) throw new ConflictError("This call is already logged as a time entry.");
+    if (!linked) throw new ConflictError("This call is already logged as a time entry.", "call.already_logged");
     await recordAudit(tx, actor, {
       entity: "call",
       entityId: before.id,

@@ -1,10 +1,9 @@
 import "server-only";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { bigint as pgBigint, pgTable, text as pgText, uuid as pgUuid } from "drizzle-orm/pg-core";
 import { oneRow } from "@/db/one-row";
 import { combinedRead, runRead } from "@/db/select-together";
 import type { Executor } from "@/db/client";
-import { call, client, project, timeEntry, user } from "@/db/schema";
+import { call, callCounts, client, project, timeEntry, user } from "@/db/schema";
 import { addDaysToDate, startOfDayInZone } from "@/lib/dates";
 import { NotFoundError } from "@/lib/errors";
 import { HISTORY_STATUSES, TODO_STATUSES } from "./call-rules";
@@ -141,16 +140,6 @@ export function callFilters(options: Omit<FindCallsOptions, "page" | "size">): S
 }
 
 /**
- * Calls per status and assignee, kept by a trigger in the same transaction as each change
- * (drizzle/0011_call_counts.sql). Not in the Drizzle schema: only the trigger writes it.
- */
-const callCounts = pgTable("call_counts", {
-  status: pgText("status").notNull(),
-  assignedUserId: pgUuid("assigned_user_id"),
-  count: pgBigint("count", { mode: "number" }).notNull(),
-});
-
-/**
  * The total of a view filtered on nothing but its statuses and a person: the sum of a few rows of
  * call_counts instead of a count over every call of the view. Null for any other filter.
  */
@@ -273,7 +262,7 @@ export async function getCall(db: Executor, id: string) {
     .leftJoin(timeEntry, eq(timeEntry.id, call.timeEntryId))
     .where(eq(call.id, id))
     .limit(1);
-  if (!row) throw new NotFoundError("This call does not exist.");
+  if (!row) throw new NotFoundError("This call does not exist.", "call.not_found");
   return row;
 }
 

@@ -36,13 +36,24 @@ describe("call state machine (SPEC section 4)", () => {
     "scheduled:cancel",
     "missed:retry",
   ]);
+  const REFUSAL_CODES: Record<CallAction, string> = {
+    schedule: "call.not_schedulable",
+    reschedule: "call.not_reschedulable",
+    retry: "call.not_retryable",
+    complete: "call.not_completable",
+    miss: "call.not_missable",
+    cancel: "call.not_cancellable",
+  };
   for (const status of STATUSES) {
     for (const action of ACTIONS) {
       const key = `${status}:${action}`;
       it(`${key} is ${allowed.has(key) ? "allowed" : "refused"}`, () => {
         const result = canTransition(status, action);
         expect(result.ok).toBe(allowed.has(key));
-        if (!result.ok) expect(result.message).toMatch(/call/);
+        if (!result.ok) {
+          expect(result.message).toMatch(/call/);
+          expect(result.code).toBe(REFUSAL_CODES[action]);
+        }
       });
     }
   }
@@ -84,6 +95,7 @@ describe("who may change a call (SPEC section 1)", () => {
     expect(canChangeCall({ id: "u-creator", role: "staff" }, call).ok).toBe(true);
     expect(canChangeCall({ id: "someone", role: "staff" }, call)).toMatchObject({
       ok: false,
+      code: "call.not_own_call",
       message: expect.stringMatching(/own calls/),
     });
     expect(canChangeCall({ id: "someone", role: "staff" }, { assignedUserId: null, createdById: null }).ok).toBe(false);
@@ -91,7 +103,10 @@ describe("who may change a call (SPEC section 1)", () => {
   it("staff assign calls only to themselves", () => {
     expect(canAssignTo({ id: "me", role: "staff" }, "me").ok).toBe(true);
     expect(canAssignTo({ id: "me", role: "staff" }, null).ok).toBe(true);
-    expect(canAssignTo({ id: "me", role: "staff" }, "other").ok).toBe(false);
+    expect(canAssignTo({ id: "me", role: "staff" }, "other")).toMatchObject({
+      ok: false,
+      code: "call.assign_to_self_only",
+    });
     expect(canAssignTo({ id: "me", role: "manager" }, "other").ok).toBe(true);
   });
 });
@@ -126,8 +141,16 @@ describe("phone numbers", () => {
       "x".repeat(50),
       "<script>",
     ]) {
-      expect(parsePhone(garbage, "FR"), garbage).toMatchObject({ ok: false, message: expect.any(String) });
+      expect(parsePhone(garbage, "FR"), garbage).toMatchObject({
+        ok: false,
+        code: expect.stringMatching(/^call\.phone_/),
+        message: expect.any(String),
+      });
     }
+    expect(parsePhone("x".repeat(50), "FR")).toMatchObject({ code: "call.phone_too_long" });
+    expect(parsePhone("hello", "FR")).toMatchObject({ code: "call.phone_not_understood" });
+    expect(parsePhone("+999 123 456", "FR")).toMatchObject({ code: "call.phone_invalid" });
+    expect(parsePhone("01 23 45", "FR")).toMatchObject({ code: "call.phone_invalid_for_country" });
   });
   it("formats the firm's country nationally and others internationally", () => {
     expect(formatPhone("+33123456789", "FR")).toBe("01 23 45 67 89");
@@ -153,8 +176,17 @@ describe("call durations", () => {
     expect(parseCallDuration("")).toEqual({ ok: true, seconds: null });
   });
   it("refuses zero, more than a day and nonsense", () => {
-    for (const bad of ["0", "0:00", "1441", "25h", "abc", "-5", "12:75", "1:75:00"]) {
-      expect(parseCallDuration(bad), bad).toMatchObject({ ok: false });
+    for (const [bad, code] of [
+      ["0", "call.duration_too_short"],
+      ["0:00", "call.duration_too_short"],
+      ["1441", "call.duration_too_long"],
+      ["25h", "call.duration_too_long"],
+      ["abc", "call.duration_not_understood"],
+      ["-5", "call.duration_not_understood"],
+      ["12:75", "call.duration_over_59"],
+      ["1:75:00", "call.duration_over_59"],
+    ]) {
+      expect(parseCallDuration(bad), bad).toMatchObject({ ok: false, code });
     }
     expect(parseCallDuration("1440")).toEqual({ ok: true, seconds: 86_400 });
   });
@@ -180,16 +212,20 @@ describe("logging a call as time", () => {
     expect(canLogTime(base).ok).toBe(true);
     expect(canLogTime({ ...base, status: "scheduled" })).toMatchObject({
       ok: false,
+      code: "call.not_completed",
       message: expect.stringMatching(/completed/),
     });
     expect(canLogTime({ ...base, projectId: null })).toMatchObject({
       ok: false,
+      code: "call.project_missing",
       message: expect.stringMatching(/project/),
     });
     expect(canLogTime({ ...base, timeEntryId: "e" })).toMatchObject({
       ok: false,
+      code: "call.already_logged",
       message: expect.stringMatching(/already/),
     });
+    expect(canLogTime({ ...base, durationSeconds: null })).toMatchObject({ ok: false, code: "call.no_duration" });
   });
 });
 

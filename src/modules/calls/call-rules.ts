@@ -6,12 +6,14 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/
 import { isValidDateString, wallClockInZone } from "@/lib/dates";
 import { can } from "@/modules/users/permissions";
 import type { Role } from "@/modules/users/roles";
+import { allowed, refuse, type Refusal, type RuleResult } from "@/lib/rule-result";
+import type { CallCode } from "./call-codes";
 
 export type CallStatus = "requested" | "scheduled" | "completed" | "missed" | "cancelled";
 export type CallDirection = "inbound" | "outbound";
 export type MissedOutcome = "no_answer" | "busy" | "voicemail" | "wrong_number";
 export type CallAction = "schedule" | "reschedule" | "retry" | "complete" | "miss" | "cancel";
-export type RuleResult = { ok: true } | { ok: false; message: string };
+type CallRuleResult = RuleResult<CallCode>;
 
 export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
   requested: "Requested",
@@ -64,22 +66,22 @@ export function statusAfter(action: CallAction): CallStatus {
 }
 
 /** Whether `action` is allowed from `status`; a refusal says why in words a user understands. */
-export function canTransition(status: CallStatus, action: CallAction): RuleResult {
-  if (TRANSITIONS[action].from.includes(status)) return { ok: true };
+export function canTransition(status: CallStatus, action: CallAction): CallRuleResult {
+  if (TRANSITIONS[action].from.includes(status)) return allowed;
   const label = CALL_STATUS_LABELS[status].toLowerCase();
   switch (action) {
     case "schedule":
-      return { ok: false, message: `Only a requested call can be scheduled; this call is ${label}.` };
+      return refuse("call.not_schedulable", `Only a requested call can be scheduled; this call is ${label}.`);
     case "reschedule":
-      return { ok: false, message: `Only a scheduled call can be rescheduled; this call is ${label}.` };
+      return refuse("call.not_reschedulable", `Only a scheduled call can be rescheduled; this call is ${label}.`);
     case "retry":
-      return { ok: false, message: `Only a missed call can be retried; this call is ${label}.` };
+      return refuse("call.not_retryable", `Only a missed call can be retried; this call is ${label}.`);
     case "complete":
-      return { ok: false, message: `A ${label} call cannot be completed.` };
+      return refuse("call.not_completable", `A ${label} call cannot be completed.`);
     case "miss":
-      return { ok: false, message: `A ${label} call cannot be marked missed.` };
+      return refuse("call.not_missable", `A ${label} call cannot be marked missed.`);
     case "cancel":
-      return { ok: false, message: `A ${label} call cannot be cancelled.` };
+      return refuse("call.not_cancellable", `A ${label} call cannot be cancelled.`);
     default: {
       const unreachable: never = action;
       throw new Error(`Unknown call action: ${String(unreachable)}`);
@@ -108,23 +110,23 @@ export function isOverdue(call: { status: CallStatus; scheduledAt: Date | null }
 
 export type CallOwner = { assignedUserId: string | null; createdById: string | null };
 
-export function canChangeCall(actor: { id: string; role: Role }, call: CallOwner): RuleResult {
-  if (can(actor, "call.edit_all")) return { ok: true };
-  if (call.assignedUserId === actor.id || call.createdById === actor.id) return { ok: true };
-  return { ok: false, message: "You can only change your own calls (assigned to you or logged by you)." };
+export function canChangeCall(actor: { id: string; role: Role }, call: CallOwner): CallRuleResult {
+  if (can(actor, "call.edit_all")) return allowed;
+  if (call.assignedUserId === actor.id || call.createdById === actor.id) return allowed;
+  return refuse("call.not_own_call", "You can only change your own calls (assigned to you or logged by you).");
 }
 
 /** Without call.edit_all, a person logs calls for themselves only. */
-export function canAssignTo(actor: { id: string; role: Role }, assignedUserId: string | null): RuleResult {
-  if (can(actor, "call.edit_all")) return { ok: true };
-  if (assignedUserId === null || assignedUserId === actor.id) return { ok: true };
-  return { ok: false, message: "You can only assign calls to yourself." };
+export function canAssignTo(actor: { id: string; role: Role }, assignedUserId: string | null): CallRuleResult {
+  if (can(actor, "call.edit_all")) return allowed;
+  if (assignedUserId === null || assignedUserId === actor.id) return allowed;
+  return refuse("call.assign_to_self_only", "You can only assign calls to yourself.");
 }
 
 // ---------------------------------------------------------------------------------------
 // Phone numbers: stored in E.164, read with the firm's country as the default region.
 
-export type PhoneResult = { ok: true; e164: string | null } | { ok: false; message: string };
+export type PhoneResult = { ok: true; e164: string | null } | Refusal<CallCode>;
 
 export function isCountryCode(value: string): value is CountryCode {
   return /^[A-Z]{2}$/.test(value);
@@ -138,22 +140,22 @@ export function isCountryCode(value: string): value is CountryCode {
 export function parsePhone(input: string | null | undefined, defaultCountry: string): PhoneResult {
   let text = (input ?? "").trim();
   if (text === "") return { ok: true, e164: null };
-  if (text.length > 40) return { ok: false, message: "A phone number has at most 40 characters." };
+  if (text.length > 40) return refuse("call.phone_too_long", "A phone number has at most 40 characters.");
   text = text.replace(/^tel:/i, "");
   // International prefix "00" as typed in most of Europe.
   if (/^00[1-9]/.test(text.replace(/[\s().-]/g, ""))) text = "+" + text.replace(/[\s().-]/g, "").slice(2);
   if (!/^[+\d\s().\-/]+(?:\s*(?:ext\.?|x|#)\s*\d{1,6})?$/i.test(text)) {
-    return { ok: false, message: "Enter a phone number such as 01 23 45 67 89 or +44 20 7946 0958." };
+    return refuse("call.phone_not_understood", "Enter a phone number such as 01 23 45 67 89 or +44 20 7946 0958.");
   }
   const region = isCountryCode(defaultCountry) ? defaultCountry : undefined;
   const parsed = parsePhoneNumberFromString(text, region ? { defaultCountry: region } : undefined);
   if (!parsed || !parsed.isValid()) {
-    return {
-      ok: false,
-      message: text.startsWith("+")
-        ? "This is not a valid phone number."
-        : `This is not a valid phone number for ${region ?? "the firm's country"}; for another country start with + and its code.`,
-    };
+    return text.startsWith("+")
+      ? refuse("call.phone_invalid", "This is not a valid phone number.")
+      : refuse(
+          "call.phone_invalid_for_country",
+          `This is not a valid phone number for ${region ?? "the firm's country"}; for another country start with + and its code.`,
+        );
   }
   return { ok: true, e164: parsed.number };
 }
@@ -187,7 +189,7 @@ export function phoneHref(e164: string): string {
 // ---------------------------------------------------------------------------------------
 // Durations: what people type about a call ("12" minutes, "12:30", "1:02:03", "1h 5m", "90s").
 
-export type CallDurationResult = { ok: true; seconds: number | null } | { ok: false; message: string };
+export type CallDurationResult = { ok: true; seconds: number | null } | Refusal<CallCode>;
 
 export function parseCallDuration(input: string | null | undefined): CallDurationResult {
   const text = (input ?? "").trim().toLowerCase().replace(/\s+/g, "");
@@ -202,16 +204,16 @@ export function parseCallDuration(input: string | null | undefined): CallDuratio
   } else if (clock) {
     const [, hours, minutes = "0", secs = "0"] = clock;
     if (Number(secs) > 59 || (hours !== undefined && Number(minutes) > 59)) {
-      return { ok: false, message: "Seconds and minutes go up to 59, e.g. 12:30 or 1:05:00." };
+      return refuse("call.duration_over_59", "Seconds and minutes go up to 59, e.g. 12:30 or 1:05:00.");
     }
     seconds = Number(hours ?? 0) * 3600 + Number(minutes) * 60 + Number(secs);
   } else if (units && (units[1] || units[2] || units[3])) {
     seconds = Number(units[1] ?? 0) * 3600 + Number(units[2] ?? 0) * 60 + Number(units[3] ?? 0);
   } else {
-    return { ok: false, message: "Enter minutes such as 15, or minutes and seconds such as 12:30." };
+    return refuse("call.duration_not_understood", "Enter minutes such as 15, or minutes and seconds such as 12:30.");
   }
-  if (seconds < 1) return { ok: false, message: "A call lasts at least one second." };
-  if (seconds > DURATION_MAX_SECONDS) return { ok: false, message: "A call lasts at most 24 hours." };
+  if (seconds < 1) return refuse("call.duration_too_short", "A call lasts at least one second.");
+  if (seconds > DURATION_MAX_SECONDS) return refuse("call.duration_too_long", "A call lasts at most 24 hours.");
   return { ok: true, seconds };
 }
 
@@ -240,12 +242,13 @@ export function canLogTime(call: {
   projectId: string | null;
   timeEntryId: string | null;
   durationSeconds: number | null;
-}): RuleResult {
-  if (call.timeEntryId) return { ok: false, message: "This call is already logged as a time entry." };
-  if (call.status !== "completed") return { ok: false, message: "Only a completed call can be logged as time." };
-  if (!call.projectId) return { ok: false, message: "Choose a project for this call before logging it as time." };
-  if (!call.durationSeconds) return { ok: false, message: "This call has no duration." };
-  return { ok: true };
+}): CallRuleResult {
+  if (call.timeEntryId) return refuse("call.already_logged", "This call is already logged as a time entry.");
+  if (call.status !== "completed") return refuse("call.not_completed", "Only a completed call can be logged as time.");
+  if (!call.projectId)
+    return refuse("call.project_missing", "Choose a project for this call before logging it as time.");
+  if (!call.durationSeconds) return refuse("call.no_duration", "This call has no duration.");
+  return allowed;
 }
 
 export function timeEntryDescription(call: { contactName: string; subject: string }): string {

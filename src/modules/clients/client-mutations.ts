@@ -4,7 +4,8 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { client, project } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { ConflictError, InvalidError, NotFoundError } from "@/lib/errors";
+import { ConflictError, InvalidError, NotFoundError, invalidFrom } from "@/lib/errors";
+import { refuse } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { requirePermission } from "@/modules/users/permissions";
 import {
@@ -16,11 +17,26 @@ import {
   updateProjectInput,
 } from "./client-schemas";
 
-const CLIENT_NAME_TAKEN = "Another active client already has this name.";
-const PROJECT_NAME_TAKEN = "This client already has a project with this name.";
-const CLIENT_STALE = "This client was changed by someone else. Reload the page and try again.";
-const PROJECT_STALE = "This project was changed by someone else. Reload the page and try again.";
 const FIX_FIELDS = "Please correct the highlighted fields.";
+const clientNameTaken = () =>
+  invalidFrom(refuse("client.name_taken", "Another active client already has this name.", "name"), FIX_FIELDS);
+const projectNameTaken = () =>
+  invalidFrom(
+    refuse("client.project_name_taken", "This client already has a project with this name.", "name"),
+    FIX_FIELDS,
+  );
+const clientStale = () =>
+  new ConflictError("This client was changed by someone else. Reload the page and try again.", "client.stale");
+const projectStale = () =>
+  new ConflictError("This project was changed by someone else. Reload the page and try again.", "client.project_stale");
+const clientNotFound = () => new NotFoundError("This client does not exist.", "client.not_found");
+const projectNotFound = () => new NotFoundError("This project does not exist.", "client.project_not_found");
+const restoreNameTaken = (name: string) =>
+  new InvalidError(
+    `Another active client is called "${name}"; rename one of them before restoring this one.`,
+    {},
+    "client.restore_name_taken",
+  );
 
 const MANAGERS_ONLY = "Only managers and administrators can change clients and projects.";
 
@@ -46,7 +62,7 @@ async function activeNameTaken(tx: Executor, name: string, exceptId?: string) {
   return Boolean(row);
 }
 
-async function projectNameTaken(tx: Executor, clientId: string, name: string, exceptId?: string) {
+async function isProjectNameTaken(tx: Executor, clientId: string, name: string, exceptId?: string) {
   const [row] = await tx
     .select({ id: project.id })
     .from(project)
@@ -61,9 +77,9 @@ async function projectNameTaken(tx: Executor, clientId: string, name: string, ex
   return Boolean(row);
 }
 
-function uniqueOr(error: unknown, field: string, message: string): never {
+function uniqueOr(error: unknown, refusal: () => InvalidError): never {
   // Two people saving the same name at once: the unique index decides, the form says why.
-  if (isUniqueViolation(error)) throw new InvalidError(FIX_FIELDS, { [field]: message });
+  if (isUniqueViolation(error)) throw refusal();
   throw error;
 }
 
@@ -71,12 +87,12 @@ export async function createClient(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "client.edit", MANAGERS_ONLY);
   const values = parseInput(createClientInput, input);
   return db.transaction(async (tx) => {
-    if (await activeNameTaken(tx, values.name)) throw new InvalidError(FIX_FIELDS, { name: CLIENT_NAME_TAKEN });
+    if (await activeNameTaken(tx, values.name)) throw clientNameTaken();
     const [created] = await tx
       .insert(client)
       .values(values)
       .returning()
-      .catch((error: unknown) => uniqueOr(error, "name", CLIENT_NAME_TAKEN));
+      .catch((error: unknown) => uniqueOr(error, clientNameTaken));
     if (!created) throw new Error("insert returned no client");
     await recordAudit(tx, actor, {
       entity: "client",
@@ -93,17 +109,16 @@ export async function updateClient(db: Database, actor: Actor, input: unknown) {
   const { id, version, ...values } = parseInput(updateClientInput, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(client).where(eq(client.id, id)).for("update");
-    if (!before) throw new NotFoundError("This client does not exist.");
-    if (before.version !== version) throw new ConflictError(CLIENT_STALE);
-    if (before.archivedAt === null && (await activeNameTaken(tx, values.name, id)))
-      throw new InvalidError(FIX_FIELDS, { name: CLIENT_NAME_TAKEN });
+    if (!before) throw clientNotFound();
+    if (before.version !== version) throw clientStale();
+    if (before.archivedAt === null && (await activeNameTaken(tx, values.name, id))) throw clientNameTaken();
     const [updated] = await tx
       .update(client)
       .set({ ...values, version: version + 1, updatedAt: new Date() })
       .where(and(eq(client.id, id), eq(client.version, version)))
       .returning()
-      .catch((error: unknown) => uniqueOr(error, "name", CLIENT_NAME_TAKEN));
-    if (!updated) throw new ConflictError(CLIENT_STALE);
+      .catch((error: unknown) => uniqueOr(error, clientNameTaken));
+    if (!updated) throw clientStale();
     await recordAudit(tx, actor, {
       entity: "client",
       entityId: id,
@@ -120,13 +135,10 @@ export async function setClientArchived(db: Database, actor: Actor, input: unkno
   const { id, version, archived } = parseInput(archiveClientInput, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(client).where(eq(client.id, id)).for("update");
-    if (!before) throw new NotFoundError("This client does not exist.");
-    if (before.version !== version) throw new ConflictError(CLIENT_STALE);
-    if (!archived && before.archivedAt !== null && (await activeNameTaken(tx, before.name, id))) {
-      throw new InvalidError(
-        `Another active client is called "${before.name}"; rename one of them before restoring this one.`,
-      );
-    }
+    if (!before) throw clientNotFound();
+    if (before.version !== version) throw clientStale();
+    if (!archived && before.archivedAt !== null && (await activeNameTaken(tx, before.name, id)))
+      throw restoreNameTaken(before.name);
     const [updated] = await tx
       .update(client)
       .set({
@@ -136,14 +148,8 @@ export async function setClientArchived(db: Database, actor: Actor, input: unkno
       })
       .where(and(eq(client.id, id), eq(client.version, version)))
       .returning()
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error))
-          throw new InvalidError(
-            `Another active client is called "${before.name}"; rename one of them before restoring this one.`,
-          );
-        throw error;
-      });
-    if (!updated) throw new ConflictError(CLIENT_STALE);
+      .catch((error: unknown) => uniqueOr(error, () => restoreNameTaken(before.name)));
+    if (!updated) throw clientStale();
     await recordAudit(tx, actor, {
       entity: "client",
       entityId: id,
@@ -163,15 +169,19 @@ export async function createProject(db: Database, actor: Actor, input: unknown) 
       .from(client)
       .where(eq(client.id, clientId))
       .for("update");
-    if (!owner) throw new NotFoundError("This client does not exist.");
-    if (owner.archivedAt) throw new InvalidError("This client is archived; restore it before adding projects.");
-    if (await projectNameTaken(tx, clientId, values.name))
-      throw new InvalidError(FIX_FIELDS, { name: PROJECT_NAME_TAKEN });
+    if (!owner) throw clientNotFound();
+    if (owner.archivedAt)
+      throw new InvalidError(
+        "This client is archived; restore it before adding projects.",
+        {},
+        "client.archived_takes_no_projects",
+      );
+    if (await isProjectNameTaken(tx, clientId, values.name)) throw projectNameTaken();
     const [created] = await tx
       .insert(project)
       .values({ ...values, clientId, budgetMinutes: budgetHours })
       .returning()
-      .catch((error: unknown) => uniqueOr(error, "name", PROJECT_NAME_TAKEN));
+      .catch((error: unknown) => uniqueOr(error, projectNameTaken));
     if (!created) throw new Error("insert returned no project");
     await recordAudit(tx, actor, {
       entity: "project",
@@ -189,17 +199,16 @@ export async function updateProject(db: Database, actor: Actor, input: unknown) 
   const values = { ...rest, budgetMinutes: budgetHours };
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(project).where(eq(project.id, id)).for("update");
-    if (!before) throw new NotFoundError("This project does not exist.");
-    if (before.version !== version) throw new ConflictError(PROJECT_STALE);
-    if (await projectNameTaken(tx, before.clientId, values.name, id))
-      throw new InvalidError(FIX_FIELDS, { name: PROJECT_NAME_TAKEN });
+    if (!before) throw projectNotFound();
+    if (before.version !== version) throw projectStale();
+    if (await isProjectNameTaken(tx, before.clientId, values.name, id)) throw projectNameTaken();
     const [updated] = await tx
       .update(project)
       .set({ ...values, version: version + 1, updatedAt: new Date() })
       .where(and(eq(project.id, id), eq(project.version, version)))
       .returning()
-      .catch((error: unknown) => uniqueOr(error, "name", PROJECT_NAME_TAKEN));
-    if (!updated) throw new ConflictError(PROJECT_STALE);
+      .catch((error: unknown) => uniqueOr(error, projectNameTaken));
+    if (!updated) throw projectStale();
     await recordAudit(tx, actor, {
       entity: "project",
       entityId: id,
@@ -216,8 +225,8 @@ export async function setProjectArchived(db: Database, actor: Actor, input: unkn
   const { id, version, archived } = parseInput(archiveProjectInput, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(project).where(eq(project.id, id)).for("update");
-    if (!before) throw new NotFoundError("This project does not exist.");
-    if (before.version !== version) throw new ConflictError(PROJECT_STALE);
+    if (!before) throw projectNotFound();
+    if (before.version !== version) throw projectStale();
     const [updated] = await tx
       .update(project)
       .set({
@@ -227,7 +236,7 @@ export async function setProjectArchived(db: Database, actor: Actor, input: unkn
       })
       .where(and(eq(project.id, id), eq(project.version, version)))
       .returning();
-    if (!updated) throw new ConflictError(PROJECT_STALE);
+    if (!updated) throw projectStale();
     await recordAudit(tx, actor, {
       entity: "project",
       entityId: id,

@@ -222,9 +222,9 @@ export type ClientRow = typeof client.$inferSelect;
 export type ProjectRow = typeof project.$inferSelect;
 
 export async function getClient(db: Executor, id: string): Promise<ClientRow> {
-  if (!isUuid(id)) throw new NotFoundError("This client does not exist.");
+  if (!isUuid(id)) throw new NotFoundError("This client does not exist.", "client.not_found");
   const [row] = await db.select().from(client).where(eq(client.id, id)).limit(1);
-  if (!row) throw new NotFoundError("This client does not exist.");
+  if (!row) throw new NotFoundError("This client does not exist.", "client.not_found");
   return row;
 }
 

@@ -184,20 +184,21 @@ describe("normalising VAT numbers", () => {
   });
 
   it("gives form messages only for EU (and Northern Ireland) clients", () => {
-    expect(checkClientVatNumber("FR", "FR40303265045")).toBeNull();
-    expect(checkClientVatNumber("FR", null)).toBeNull();
-    expect(checkClientVatNumber("FR", "  ")).toBeNull();
-    expect(checkClientVatNumber(null, "anything")).toBeNull();
-    expect(checkClientVatNumber("CH", "CHE-123.456.789 MWST")).toBeNull();
-    expect(checkClientVatNumber("GB", "GB123456789")).toBeNull();
-    expect(checkClientVatNumber("FR", "FR123")).toBe(
-      "This does not look like a France VAT number (expected like FRXX123456789).",
+    expect(checkClientVatNumber("FR", "FR40303265045")).toEqual({ ok: true });
+    expect(checkClientVatNumber("FR", null)).toEqual({ ok: true });
+    expect(checkClientVatNumber("FR", "  ")).toEqual({ ok: true });
+    expect(checkClientVatNumber(null, "anything")).toEqual({ ok: true });
+    expect(checkClientVatNumber("CH", "CHE-123.456.789 MWST")).toEqual({ ok: true });
+    expect(checkClientVatNumber("GB", "GB123456789")).toEqual({ ok: true });
+    const refused = (message: string) => ({ ok: false, code: "client.vat_number_shape", field: "vatNumber", message });
+    expect(checkClientVatNumber("FR", "FR123")).toStrictEqual(
+      refused("This does not look like a France VAT number (expected like FRXX123456789)."),
     );
-    expect(checkClientVatNumber("GR", "123")).toBe(
-      "This does not look like a Greece VAT number (expected like EL123456789).",
+    expect(checkClientVatNumber("GR", "123")).toStrictEqual(
+      refused("This does not look like a Greece VAT number (expected like EL123456789)."),
     );
-    expect(checkClientVatNumber("GB", "XI12")).toBe(
-      "This does not look like a Northern Ireland VAT number (expected like XI123456789).",
+    expect(checkClientVatNumber("GB", "XI12")).toStrictEqual(
+      refused("This does not look like a Northern Ireland VAT number (expected like XI123456789)."),
     );
   });
 });

@@ -1,6 +1,8 @@
 // Pure client rules: countries (ISO 3166-1 alpha-2), currencies (ISO 4217) and the shape of
 // EU VAT numbers. No network: the shape check catches typos at entry; whether the number is
 // registered is a VIES question for later.
+import { allowed, refuse, type RuleResult } from "@/lib/rule-result";
+import type { ClientCode } from "./client-codes";
 
 /**
  * The 249 officially assigned ISO 3166-1 alpha-2 codes, plus XK (Kosovo), a user-assigned code
@@ -428,14 +430,18 @@ export function normalizeVatNumber(country: string, vat: string): string {
   return `${shape.prefix}${shape.body}`;
 }
 
-/** The message for a client form, or null when the VAT number is acceptable. */
-export function checkClientVatNumber(country: string | null, vat: string | null): string | null {
-  if (vat === null || vat.trim() === "" || country === null) return null;
+/** Whether a client form's VAT number is acceptable; a refusal is about the `vatNumber` field. */
+export function checkClientVatNumber(country: string | null, vat: string | null): RuleResult<ClientCode> {
+  if (vat === null || vat.trim() === "" || country === null) return allowed;
   const compact = compactVatNumber(vat);
   const isNorthernIreland = country.toUpperCase() === "GB" && compact.startsWith("XI");
-  if (!isEuCountry(country) && !isNorthernIreland) return null;
-  if (isEuVatNumberShape(country, vat)) return null;
-  return `This does not look like a ${isNorthernIreland ? "Northern Ireland" : countryName(country)} VAT number (${vatExample(country, compact)}).`;
+  if (!isEuCountry(country) && !isNorthernIreland) return allowed;
+  if (isEuVatNumberShape(country, vat)) return allowed;
+  return refuse(
+    "client.vat_number_shape",
+    `This does not look like a ${isNorthernIreland ? "Northern Ireland" : countryName(country)} VAT number (${vatExample(country, compact)}).`,
+    "vatNumber",
+  );
 }
 
 const VAT_EXAMPLES: Record<string, string> = {

@@ -79,8 +79,8 @@ export const clientFields = z
     notes: optionalText(5000, "multiline"),
   })
   .superRefine((value, ctx) => {
-    const message = checkClientVatNumber(value.country, value.vatNumber);
-    if (message) ctx.addIssue({ code: "custom", path: ["vatNumber"], message });
+    const vat = checkClientVatNumber(value.country, value.vatNumber);
+    if (!vat.ok) ctx.addIssue({ code: "custom", path: ["vatNumber"], message: vat.message });
   })
   .transform((value) => ({
     ...value,

@@ -14,7 +14,7 @@ import {
   invoiceTotalsSelects,
   receivedTotalsOf,
   receivedTotalsSelect,
-} from "@/modules/invoices/invoice-queries";
+} from "@/modules/invoices/invoice-totals-queries";
 import { invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
 import { newApplicationsCount } from "@/modules/jobs/job-queries";
 import { newMessagesCount } from "@/modules/messages/message-queries";

@@ -18,8 +18,8 @@ import {
   recordPayment,
   updateDraftInvoice,
 } from "./invoice-mutations";
-import { findInvoiceClient, type InvoiceFormClient } from "./invoice-queries";
-import type { UnbilledEntry } from "./invoice-rules";
+import { findInvoiceClient, type InvoiceFormClient } from "./invoice-form-queries";
+import type { UnbilledEntry } from "./invoice-time-lines";
 import { invoiceClientInput, unbilledTimeInput } from "./invoice-schemas";
 
 // Thin server actions: the session decides who acts; each mutation checks the permission again,
@@ -120,7 +120,7 @@ export async function loadInvoiceClientAction(input: unknown): Promise<ActionRes
     await requireActor("invoice.edit");
     const { clientId } = parseInput(invoiceClientInput, input);
     const found = await findInvoiceClient(getDb(), clientId);
-    if (!found) throw new NotFoundError("This client does not exist.");
+    if (!found) throw new NotFoundError("This client does not exist.", "client.not_found");
     return found;
   });
 }

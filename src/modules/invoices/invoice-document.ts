@@ -3,7 +3,8 @@
 import type { PartySnapshot, TaxLine } from "@/db/schema";
 import { formatDate } from "@/lib/dates";
 import { formatBasisPoints, formatMoney } from "@/lib/money";
-import { quantityMilliToDecimalString, type InvoiceKind } from "./invoice-rules";
+import { quantityMilliToDecimalString } from "./invoice-amounts";
+import type { InvoiceKind } from "./invoice-rules";
 
 type Address = {
   addressLine1: string | null;

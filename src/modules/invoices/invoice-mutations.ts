@@ -1,18 +1,29 @@
 // Writes of the invoices domain. Each takes the database first, checks the actor's role,
 // validates with the shared schema and runs ONE transaction that also records the audit event.
 // An issued invoice or credit note is never edited or deleted: every mutation checks the stored
-// status under a row lock, and database triggers (drizzle/0002_invoice_guards.sql) refuse it too.
+// status under a row lock, and database triggers (drizzle/0002_invoice_guards.sql, 0013) refuse it too.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { client, invoice, invoiceLine, numberingCounter, payment, project, timeEntry, timesheet } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { todayInZone } from "@/lib/dates";
-import { ConflictError, InvalidError, NotFoundError } from "@/lib/errors";
+import {
+  ConflictError,
+  InvalidError,
+  NotFoundError,
+  CORRECT_THE_FIELDS,
+  invalidFields,
+  invalidFrom,
+} from "@/lib/errors";
 import { parseMoneyInput } from "@/lib/money";
+import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { getSettings, type Settings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
+import { computeBalance, computeInvoiceTotals } from "./invoice-amounts";
+import type { InvoiceCode } from "./invoice-codes";
 import { clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
+import { formatInvoiceNumber, numberingPeriodKey } from "./invoice-numbering";
 import {
   canCreateCreditNote,
   canDeleteInvoice,
@@ -21,14 +32,10 @@ import {
   canIssue,
   canRecordPayment,
   canTransition,
-  computeBalance,
-  computeInvoiceTotals,
   creditableAmount,
   dueDateFromTerms,
-  formatInvoiceNumber,
-  numberingPeriodKey,
-  statusAfterPayments,
   type InvoiceKind,
+  statusAfterPayments,
 } from "./invoice-rules";
 import {
   createCreditNoteInput,
@@ -44,7 +51,7 @@ type InvoiceRow = typeof invoice.$inferSelect;
 type DraftValues = ReturnType<typeof createInvoiceInput.parse>;
 
 const STALE = "This invoice was changed by someone else. Reload the page and try again.";
-const CORRECT_FIELDS = "Please correct the highlighted fields.";
+const stale = () => new ConflictError(STALE, "invoice.stale");
 
 const MANAGERS_ONLY = "Only administrators and managers can work on invoices.";
 
@@ -58,7 +65,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** The invoice row, locked until the transaction ends, so checks and writes see one state. */
 async function lockInvoice(tx: Executor, id: string): Promise<InvoiceRow> {
   const [row] = await tx.select().from(invoice).where(eq(invoice.id, id)).for("update");
-  if (!row) throw new NotFoundError("This invoice does not exist.");
+  if (!row) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
   return row;
 }
 
@@ -73,28 +80,46 @@ type DraftContext = { kind: InvoiceKind; allowedRates: Set<number>; client: type
 
 async function loadClientForDraft(tx: Executor, clientId: string, keepArchived: string | null) {
   const [row] = await tx.select().from(client).where(eq(client.id, clientId));
-  if (!row) throw new InvalidError(CORRECT_FIELDS, { clientId: "Choose a client." });
+  if (!row) throw invalidFrom(refuse("invoice.client_missing", "Choose a client.", "clientId"), CORRECT_THE_FIELDS);
   if (row.archivedAt && row.id !== keepArchived)
-    throw new InvalidError(CORRECT_FIELDS, { clientId: "This client is archived; restore it first." });
+    throw invalidFrom(
+      refuse("invoice.client_archived", "This client is archived; restore it first.", "clientId"),
+      CORRECT_THE_FIELDS,
+    );
   return row;
 }
 
 function checkDraftValues(values: DraftValues, context: DraftContext) {
-  const fieldErrors: Record<string, string> = {};
+  const refusals: Refusal<InvoiceCode>[] = [];
   if (context.kind === "invoice" && values.currency !== context.client.currency)
-    fieldErrors.currency = `${context.client.name} is invoiced in ${context.client.currency}.`;
+    refusals.push(
+      refuse(
+        "invoice.currency_not_client",
+        `${context.client.name} is invoiced in ${context.client.currency}.`,
+        "currency",
+      ),
+    );
   values.lines.forEach((line, index) => {
     if (!context.allowedRates.has(line.taxRateBp))
-      fieldErrors[`lines.${index}.taxRateBp`] = "Choose one of the configured tax rates.";
+      refusals.push(
+        refuse(
+          "invoice.tax_rate_not_configured",
+          "Choose one of the configured tax rates.",
+          `lines.${index}.taxRateBp`,
+        ),
+      );
   });
   const seen = new Set<string>();
   values.lines.forEach((line, index) => {
     for (const entryId of line.timeEntryIds) {
-      if (seen.has(entryId)) fieldErrors[`lines.${index}.description`] = "The same time entry is on two lines.";
+      if (seen.has(entryId))
+        refusals.push(
+          refuse("invoice.time_entry_twice", "The same time entry is on two lines.", `lines.${index}.description`),
+        );
       seen.add(entryId);
     }
   });
-  if (Object.keys(fieldErrors).length > 0) throw new InvalidError(CORRECT_FIELDS, fieldErrors);
+  if (refusals.length > 0) throw invalidFields(refusals);
   try {
     return computeInvoiceTotals(
       values.lines.map((line) => ({
@@ -107,7 +132,11 @@ function checkDraftValues(values: DraftValues, context: DraftContext) {
     );
   } catch (error) {
     if (error instanceof RangeError)
-      throw new InvalidError("The amounts are too large to be computed exactly.", { _form: error.message });
+      throw new InvalidError(
+        "The amounts are too large to be computed exactly.",
+        { _form: error.message },
+        "invoice.amounts_too_large",
+      );
     throw error;
   }
 }
@@ -139,6 +168,7 @@ async function linkTimeEntries(tx: Executor, clientId: string, lineId: string, e
   if (linked.length !== entryIds.length) {
     throw new ConflictError(
       "Some of this time is no longer unbilled (it was put on another invoice, or its timesheet was reopened). Remove those lines, then add the unbilled time again.",
+      "invoice.time_no_longer_unbilled",
     );
   }
 }
@@ -249,8 +279,8 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, values.id);
     const editable = canEditInvoice(current);
-    if (!editable.ok) throw new InvalidError(editable.message);
-    if (current.version !== values.version) throw new ConflictError(STALE);
+    if (!editable.ok) throw invalidFrom(editable);
+    if (current.version !== values.version) throw stale();
     const settings = await getSettings(tx);
     // A credit note stays on its invoice's client and currency.
     const clientId = current.kind === "credit_note" ? current.clientId : values.clientId;
@@ -265,11 +295,14 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
     }
     // Prices were read with the currency the form sent: it must be the document's.
     if (current.kind === "credit_note" && values.currency !== current.currency)
-      throw new InvalidError(CORRECT_FIELDS, { currency: `This credit note is in ${current.currency}.` });
+      throw invalidFrom(
+        refuse("invoice.credit_note_currency", `This credit note is in ${current.currency}.`, "currency"),
+        CORRECT_THE_FIELDS,
+      );
     const priced = values;
     const totals = checkDraftValues(priced, { kind: current.kind, allowedRates, client: clientRow });
     if (current.kind === "credit_note" && values.lines.some((line) => line.timeEntryIds.length > 0))
-      throw new InvalidError("A credit note does not bill time.");
+      throw new InvalidError("A credit note does not bill time.", {}, "invoice.credit_note_bills_no_time");
     await releaseLines(tx, current.id);
     const [updated] = await tx
       .update(invoice)
@@ -288,7 +321,7 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
       })
       .where(and(eq(invoice.id, current.id), eq(invoice.version, values.version), eq(invoice.status, "draft")))
       .returning();
-    if (!updated) throw new ConflictError(STALE);
+    if (!updated) throw stale();
     await writeLines(tx, current.id, clientRow.id, priced, totals.lines);
     await recordAudit(tx, actor, {
       entity: "invoice",
@@ -307,8 +340,8 @@ export async function deleteDraftInvoice(db: Database, actor: Actor, input: unkn
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, values.id);
     const deletable = canDeleteInvoice(current);
-    if (!deletable.ok) throw new InvalidError(deletable.message);
-    if (current.version !== values.version) throw new ConflictError(STALE);
+    if (!deletable.ok) throw invalidFrom(deletable);
+    if (current.version !== values.version) throw stale();
     const released = await releaseLines(tx, current.id);
     await tx.delete(invoice).where(and(eq(invoice.id, current.id), eq(invoice.status, "draft")));
     await recordAudit(tx, actor, {
@@ -387,13 +420,18 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
   );
   let credited: InvoiceRow | null = null;
   if (current.kind === "credit_note") {
-    if (!current.creditedInvoiceId) throw new InvalidError("This credit note does not say which invoice it corrects.");
+    if (!current.creditedInvoiceId)
+      throw new InvalidError(
+        "This credit note does not say which invoice it corrects.",
+        {},
+        "invoice.credit_note_without_invoice",
+      );
     credited = await lockInvoice(tx, current.creditedInvoiceId);
     const allowed = canCreateCreditNote(credited);
-    if (!allowed.ok) throw new InvalidError(allowed.message);
+    if (!allowed.ok) throw invalidFrom(allowed);
   }
   const [clientRow] = await tx.select().from(client).where(eq(client.id, current.clientId));
-  if (!clientRow) throw new NotFoundError("The client of this invoice no longer exists.");
+  if (!clientRow) throw new NotFoundError("The client of this invoice no longer exists.", "invoice.client_gone");
   const pattern = current.kind === "credit_note" ? settings.creditNoteNumberPattern : settings.invoiceNumberPattern;
   const number = await takeNumber(tx, {
     series: current.kind,
@@ -415,8 +453,7 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
             }
           : undefined,
       });
-      if (!result.ok)
-        throw new InvalidError(result.message, /issue date/i.test(result.message) ? { issueDate: result.message } : {});
+      if (!result.ok) throw invalidFrom(result);
     },
   });
   const balance = current.kind === "invoice" ? totals.total : 0;
@@ -442,10 +479,13 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
     .returning()
     .catch((error: unknown) => {
       if (isUniqueViolation(error))
-        throw new ConflictError(`The number ${number} is already used: check the number patterns in the settings.`);
+        throw new ConflictError(
+          `The number ${number} is already used: check the number patterns in the settings.`,
+          "invoice.number_taken",
+        );
       throw error;
     });
-  if (!issued) throw new ConflictError(STALE);
+  if (!issued) throw stale();
   await recordAudit(tx, actor, {
     entity: "invoice",
     entityId: current.id,
@@ -459,7 +499,7 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
       status === credited.status
         ? { ok: true as const }
         : canTransition({ kind: "invoice", from: credited.status, to: status });
-    if (!transition.ok) throw new InvalidError(transition.message);
+    if (!transition.ok) throw invalidFrom(transition);
     await tx
       .update(invoice)
       .set({
@@ -488,8 +528,10 @@ export async function issueInvoice(db: Database, actor: Actor, input: unknown, n
     if (current.status !== "draft")
       throw new InvalidError(
         `This ${nameOf(current.kind)} is already issued (${current.number}); it cannot be issued again.`,
+        {},
+        "invoice.already_issued",
       );
-    if (current.version !== values.version) throw new ConflictError(STALE);
+    if (current.version !== values.version) throw stale();
     return issueLocked(tx, actor, current, now);
   });
 }
@@ -499,8 +541,9 @@ export async function markInvoiceSent(db: Database, actor: Actor, input: unknown
   const values = parseInput(invoiceRefInput, input);
   return db.transaction(async (tx) => {
     const current = await lockInvoice(tx, values.id);
-    if (current.status === "draft") throw new InvalidError("Issue the invoice before marking it as sent.");
-    if (current.sentAt) throw new InvalidError("This invoice is already marked as sent.");
+    if (current.status === "draft")
+      throw new InvalidError("Issue the invoice before marking it as sent.", {}, "invoice.sent_before_issue");
+    if (current.sentAt) throw new InvalidError("This invoice is already marked as sent.", {}, "invoice.already_sent");
     const [updated] = await tx
       .update(invoice)
       .set({ sentAt: now, version: current.version + 1 })
@@ -523,7 +566,7 @@ async function applyPayments(tx: Executor, current: InvoiceRow, paid: number) {
   const status = statusAfterPayments({ total: current.total, paid, credited: current.creditedTotal });
   if (status !== current.status) {
     const transition = canTransition({ kind: current.kind, from: current.status, to: status });
-    if (!transition.ok) throw new InvalidError(transition.message);
+    if (!transition.ok) throw invalidFrom(transition);
   }
   const [updated] = await tx
     .update(invoice)
@@ -546,9 +589,14 @@ export async function recordPayment(db: Database, actor: Actor, input: unknown, 
     const current = await lockInvoice(tx, values.invoiceId);
     const amount = parseMoneyInput(values.amount, current.currency);
     if (amount === null || amount <= 0)
-      throw new InvalidError(CORRECT_FIELDS, {
-        amount: `Enter an amount in ${current.currency} greater than zero, e.g. 250 or 250.50.`,
-      });
+      throw invalidFrom(
+        refuse(
+          "invoice.payment_amount_invalid",
+          `Enter an amount in ${current.currency} greater than zero, e.g. 250 or 250.50.`,
+          "amount",
+        ),
+        CORRECT_THE_FIELDS,
+      );
     const settings = await getSettings(tx);
     const result = canRecordPayment({
       kind: current.kind,
@@ -558,10 +606,8 @@ export async function recordPayment(db: Database, actor: Actor, input: unknown, 
       date: values.date,
       today: todayInZone(settings.timezone, now),
     });
-    if (!result.ok) {
-      const field = /amount|balance/i.test(result.message) ? "amount" : /date/i.test(result.message) ? "date" : null;
-      throw new InvalidError(field ? CORRECT_FIELDS : result.message, field ? { [field]: result.message } : {});
-    }
+    // A refusal about a field is shown next to it, under the form's usual summary.
+    if (!result.ok) throw invalidFrom(result, result.field ? CORRECT_THE_FIELDS : result.message);
     const [created] = await tx
       .insert(payment)
       .values({
@@ -595,12 +641,13 @@ export async function deletePayment(db: Database, actor: Actor, input: unknown) 
   const values = parseInput(deletePaymentInput, input);
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(payment).where(eq(payment.id, values.paymentId));
-    if (!found) throw new NotFoundError("This payment does not exist.");
+    if (!found) throw new NotFoundError("This payment does not exist.", "invoice.payment_not_found");
     const current = await lockInvoice(tx, found.invoiceId);
     const allowed = canDeletePayment(current);
-    if (!allowed.ok) throw new InvalidError(allowed.message);
+    if (!allowed.ok) throw invalidFrom(allowed);
     const deleted = await tx.delete(payment).where(eq(payment.id, found.id)).returning({ id: payment.id });
-    if (deleted.length !== 1) throw new ConflictError("This payment was already deleted. Reload the page.");
+    if (deleted.length !== 1)
+      throw new ConflictError("This payment was already deleted. Reload the page.", "invoice.payment_already_deleted");
     const [sum] = await tx
       .select({ paid: sql<string>`coalesce(sum(${payment.amount}), 0)` })
       .from(payment)
@@ -665,10 +712,12 @@ export async function createCreditNote(db: Database, actor: Actor, input: unknow
   return db.transaction(async (tx) => {
     const source = await lockInvoice(tx, values.invoiceId);
     const allowed = canCreateCreditNote(source);
-    if (!allowed.ok) throw new InvalidError(allowed.message);
+    if (!allowed.ok) throw invalidFrom(allowed);
     if (values.mode === "full" && source.creditedTotal !== 0) {
       throw new InvalidError(
         "Part of this invoice is already credited; create a partial credit note for what remains.",
+        {},
+        "invoice.partly_credited",
       );
     }
     const settings = await getSettings(tx);
@@ -715,11 +764,19 @@ export async function duplicateInvoice(db: Database, actor: Actor, input: unknow
   const values = parseInput(invoiceRefInput.pick({ id: true }), input);
   return db.transaction(async (tx) => {
     const [source] = await tx.select().from(invoice).where(eq(invoice.id, values.id));
-    if (!source) throw new NotFoundError("This invoice does not exist.");
+    if (!source) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
     if (source.kind !== "invoice")
-      throw new InvalidError("Only invoices can be duplicated; a credit note belongs to its invoice.");
+      throw new InvalidError(
+        "Only invoices can be duplicated; a credit note belongs to its invoice.",
+        {},
+        "invoice.duplicate_of_credit_note",
+      );
     const clientRow = await loadClientForDraft(tx, source.clientId, null).catch(() => {
-      throw new InvalidError("The client of this invoice is archived; restore it before duplicating.");
+      throw new InvalidError(
+        "The client of this invoice is archived; restore it before duplicating.",
+        {},
+        "invoice.client_archived",
+      );
     });
     const settings = await getSettings(tx);
     const issueDate = todayInZone(settings.timezone, now);

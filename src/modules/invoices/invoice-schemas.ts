@@ -4,13 +4,9 @@ import { z } from "zod";
 import { isValidDateString } from "@/lib/dates";
 import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
 import { parseMoneyInput } from "@/lib/money";
-import {
-  INVOICE_FILTER_STATUSES,
-  INVOICE_STATUS_LABELS,
-  parseDiscountPercent,
-  parseQuantity,
-  TIME_GROUPINGS,
-} from "./invoice-rules";
+import { parseDiscountPercent, parseQuantity } from "./invoice-amounts";
+import { INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS } from "./invoice-rules";
+import { TIME_GROUPINGS } from "./invoice-time-lines";
 
 export const PAYMENT_METHODS = ["bank_transfer", "card", "cash", "cheque", "other"] as const;
 export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {

@@ -13,7 +13,8 @@ import {
   markInvoiceSent,
   recordPayment,
 } from "./invoice-mutations";
-import { groupUnbilledEntries, quantityMilliToDecimalString } from "./invoice-rules";
+import { quantityMilliToDecimalString } from "./invoice-amounts";
+import { groupUnbilledEntries } from "./invoice-time-lines";
 
 // Demo invoices in every state: paid, partially paid and overdue, issued and overdue, issued
 // and not yet due, cancelled by a full credit note, and a draft billing approved time. Made

@@ -6,10 +6,20 @@ import type { Database, Executor } from "@/db/client";
 import { job, jobApplication, jobApplicationFile } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { todayInZone } from "@/lib/dates";
-import { ConflictError, InvalidError, NotFoundError } from "@/lib/errors";
+import {
+  ConflictError,
+  InvalidError,
+  NotFoundError,
+  CORRECT_THE_FIELDS,
+  INPUT_INVALID,
+  invalidFields,
+  invalidFrom,
+} from "@/lib/errors";
+import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { ANTI_SPAM_MESSAGES, countLinks, MAX_LINKS_IN_TEXT } from "@/modules/public-site/anti-spam-rules";
 import { INVALID_PHONE_MESSAGE, toE164 } from "@/modules/public-site/phone";
+import type { PublicFormCode } from "@/modules/public-site/public-form-codes";
 import {
   guardPublicForm,
   type PublicSubmission,
@@ -19,6 +29,7 @@ import { notifyApplication } from "@/modules/public-site/public-site-notificatio
 import { getSettings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
 import { CV_MIME_TYPES, detectCvKind } from "./cv-file";
+import type { JobCode } from "./job-codes";
 import {
   applicationInput,
   applicationNotesInput,
@@ -37,8 +48,18 @@ import {
   nextFreeSlug,
   sanitiseFileName,
   slugify,
-  transitionRefusal,
 } from "./job-rules";
+
+const jobStale = () =>
+  new ConflictError("This job was changed by someone else. Reload the page and try again.", "job.stale");
+const jobNotFound = () => new NotFoundError("This job does not exist.", "job.not_found");
+const applicationStale = () =>
+  new ConflictError(
+    "This application was changed by someone else. Reload the page and try again.",
+    "job.application_stale",
+  );
+const applicationNotFound = () => new NotFoundError("This application does not exist.", "job.application_not_found");
+const notOpen = () => new NotFoundError("This job is not open for applications.", "job.not_open");
 
 async function freeSlug(tx: Executor, title: string, exceptId?: string): Promise<string> {
   const base = slugify(title);
@@ -75,7 +96,7 @@ export async function updateJob(db: Database, actor: Actor, raw: unknown) {
   const { id, version, ...input } = parseInput(updateJobInput, raw);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(job).where(eq(job.id, id));
-    if (!before) throw new NotFoundError("This job does not exist.");
+    if (!before) throw jobNotFound();
     // A draft's slug follows its title; once published the address stays (links were shared).
     const slug =
       before.status === "draft" && before.title !== input.title ? await freeSlug(tx, input.title, id) : before.slug;
@@ -84,7 +105,7 @@ export async function updateJob(db: Database, actor: Actor, raw: unknown) {
       .set({ ...input, slug, version: version + 1 })
       .where(and(eq(job.id, id), eq(job.version, version)))
       .returning();
-    if (!updated) throw new ConflictError("This job was changed by someone else. Reload the page and try again.");
+    if (!updated) throw jobStale();
     await recordAudit(tx, actor, {
       entity: "job",
       entityId: id,
@@ -100,11 +121,10 @@ export async function transitionJob(db: Database, actor: Actor, raw: unknown) {
   const { id, version, transition } = parseInput(jobTransitionInput, raw);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(job).where(eq(job.id, id));
-    if (!before) throw new NotFoundError("This job does not exist.");
-    if (before.version !== version)
-      throw new ConflictError("This job was changed by someone else. Reload the page and try again.");
-    if (!canTransitionJob(before.status, transition))
-      throw new InvalidError(transitionRefusal(before.status, transition));
+    if (!before) throw jobNotFound();
+    if (before.version !== version) throw jobStale();
+    const allowed = canTransitionJob(before.status, transition);
+    if (!allowed.ok) throw invalidFrom(allowed);
     const status = jobStatusAfter(transition);
     const [updated] = await tx
       .update(job)
@@ -115,7 +135,7 @@ export async function transitionJob(db: Database, actor: Actor, raw: unknown) {
       })
       .where(and(eq(job.id, id), eq(job.version, version)))
       .returning();
-    if (!updated) throw new ConflictError("This job was changed by someone else. Reload the page and try again.");
+    if (!updated) throw jobStale();
     await recordAudit(tx, actor, {
       entity: "job",
       entityId: id,
@@ -134,14 +154,13 @@ export async function setApplicationStatus(db: Database, actor: Actor, raw: unkn
       .select({ status: jobApplication.status })
       .from(jobApplication)
       .where(eq(jobApplication.id, id));
-    if (!before) throw new NotFoundError("This application does not exist.");
+    if (!before) throw applicationNotFound();
     const [updated] = await tx
       .update(jobApplication)
       .set({ status, version: version + 1 })
       .where(and(eq(jobApplication.id, id), eq(jobApplication.version, version)))
       .returning({ id: jobApplication.id, version: jobApplication.version, status: jobApplication.status });
-    if (!updated)
-      throw new ConflictError("This application was changed by someone else. Reload the page and try again.");
+    if (!updated) throw applicationStale();
     await recordAudit(tx, actor, {
       entity: "application",
       entityId: id,
@@ -163,8 +182,8 @@ export async function updateApplicationNotes(db: Database, actor: Actor, raw: un
       .returning({ id: jobApplication.id, version: jobApplication.version });
     if (!updated) {
       const [exists] = await tx.select({ id: jobApplication.id }).from(jobApplication).where(eq(jobApplication.id, id));
-      if (!exists) throw new NotFoundError("This application does not exist.");
-      throw new ConflictError("This application was changed by someone else. Reload the page and try again.");
+      if (!exists) throw applicationNotFound();
+      throw applicationStale();
     }
     // Notes may hold personal judgements: the audit says they changed, not what they say.
     await recordAudit(tx, actor, { entity: "application", entityId: id, action: "notes" });
@@ -183,39 +202,47 @@ export async function submitApplication(
   context: PublicSubmission,
 ): Promise<"stored" | "ignored"> {
   const now = context.now ?? new Date();
-  if (!isSlug(slug)) throw new NotFoundError("This job is not open for applications.");
+  if (!isSlug(slug)) throw notOpen();
   const settings = await getSettings(db);
   const [target] = await db.select().from(job).where(eq(job.slug, slug));
-  if (!target || !isJobPublic(target, todayInZone(settings.timezone, now)))
-    throw new NotFoundError("This job is not open for applications.");
+  if (!target || !isJobPublic(target, todayInZone(settings.timezone, now))) throw notOpen();
   if ((await guardPublicForm(db, "apply", context)) === "ignore") return "ignored";
 
-  const fieldErrors: Record<string, string> = {};
   const parsed = applicationInput.safeParse(submission.fields);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "_form")] ??= issue.message;
-  }
+  const refusals: Refusal<JobCode | PublicFormCode>[] = [];
   let phone: string | null = null;
   if (parsed.success && parsed.data.phone) {
     phone = toE164(parsed.data.phone, settings.country);
-    if (!phone) fieldErrors.phone = INVALID_PHONE_MESSAGE;
+    if (!phone) refusals.push(refuse("public_form.phone_invalid", INVALID_PHONE_MESSAGE, "phone"));
   }
   if (parsed.success && countLinks(parsed.data.coverLetter) > MAX_LINKS_IN_TEXT)
-    fieldErrors.coverLetter = ANTI_SPAM_MESSAGES.too_many_links;
-  if (parsed.success && countLinks(parsed.data.name) > 0) fieldErrors.name = ANTI_SPAM_MESSAGES.no_links;
+    refusals.push(refuse("public_form.too_many_links", ANTI_SPAM_MESSAGES.too_many_links, "coverLetter"));
+  if (parsed.success && countLinks(parsed.data.name) > 0)
+    refusals.push(refuse("public_form.link_in_line", ANTI_SPAM_MESSAGES.no_links, "name"));
   let kind: Awaited<ReturnType<typeof detectCvKind>> = null;
   if (!submission.cv || submission.cv.bytes.byteLength === 0)
-    fieldErrors.cv = "Attach your CV (PDF, DOC or DOCX, at most 5 MB).";
+    refusals.push(refuse("job.cv_missing", "Attach your CV (PDF, DOC or DOCX, at most 5 MB).", "cv"));
   else if (submission.cv.bytes.byteLength > CV_MAX_BYTES)
-    fieldErrors.cv = "Your CV is larger than 5 MB. Please send a smaller file.";
+    refusals.push(refuse("job.cv_too_large", "Your CV is larger than 5 MB. Please send a smaller file.", "cv"));
   else {
     kind = await detectCvKind(submission.cv.bytes);
     if (!kind)
-      fieldErrors.cv = "Your CV must be a PDF, DOC or DOCX document. This file is not one, whatever its name says.";
+      refusals.push(
+        refuse(
+          "job.cv_not_a_document",
+          "Your CV must be a PDF, DOC or DOCX document. This file is not one, whatever its name says.",
+          "cv",
+        ),
+      );
   }
-  if (!parsed.success || Object.keys(fieldErrors).length > 0 || !kind || !submission.cv) {
-    throw new InvalidError("Please correct the highlighted fields.", fieldErrors);
+  if (!parsed.success) {
+    // The schema's issues and the CV's together, a message per field, as a refused schema.
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "_form")] ??= issue.message;
+    for (const refusal of refusals) fieldErrors[refusal.field ?? "_form"] = refusal.message;
+    throw new InvalidError(CORRECT_THE_FIELDS, fieldErrors, INPUT_INVALID);
   }
+  if (refusals.length > 0 || !kind || !submission.cv) throw invalidFields(refusals);
   const input = parsed.data;
   const cv = submission.cv;
   const originalName = sanitiseFileName(cv.name);

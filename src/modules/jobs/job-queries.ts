@@ -72,7 +72,7 @@ export async function findJobs(db: Executor, filter: { withNewApplications?: boo
 
 export async function getJob(db: Executor, id: string): Promise<Job> {
   const [row] = await db.select().from(job).where(eq(job.id, id));
-  if (!row) throw new NotFoundError("This job does not exist.");
+  if (!row) throw new NotFoundError("This job does not exist.", "job.not_found");
   return row;
 }
 
@@ -112,6 +112,6 @@ export async function getApplicationCv(db: Executor, jobId: string, applicationI
     .from(jobApplication)
     .innerJoin(jobApplicationFile, eq(jobApplicationFile.applicationId, jobApplication.id))
     .where(and(eq(jobApplication.id, applicationId), eq(jobApplication.jobId, jobId)));
-  if (!row) throw new NotFoundError("This CV does not exist.");
+  if (!row) throw new NotFoundError("This CV does not exist.", "job.cv_not_found");
   return row;
 }

@@ -37,11 +37,19 @@ describe("job rules", () => {
     expect(isJobPublic({ status: "closed", closesOn: null }, "2026-03-02")).toBe(false);
   });
   it("follows draft → published → closed → published", () => {
-    expect(canTransitionJob("draft", "publish")).toBe(true);
-    expect(canTransitionJob("published", "publish")).toBe(false);
-    expect(canTransitionJob("published", "close")).toBe(true);
-    expect(canTransitionJob("closed", "reopen")).toBe(true);
-    expect(canTransitionJob("draft", "reopen")).toBe(false);
+    expect(canTransitionJob("draft", "publish")).toEqual({ ok: true });
+    expect(canTransitionJob("published", "publish")).toStrictEqual({
+      ok: false,
+      code: "job.transition_not_allowed",
+      message: "A published job cannot be published.",
+    });
+    expect(canTransitionJob("published", "close")).toEqual({ ok: true });
+    expect(canTransitionJob("closed", "reopen")).toEqual({ ok: true });
+    expect(canTransitionJob("draft", "reopen")).toStrictEqual({
+      ok: false,
+      code: "job.transition_not_allowed",
+      message: "A draft job cannot be re-opened.",
+    });
   });
   it("sanitises uploaded file names", () => {
     expect(sanitiseFileName("../../etc/passwd")).toBe("passwd");

@@ -1,5 +1,7 @@
 // Pure rules of jobs and applications (SPEC sections 3 and 4).
 import type { ApplicationStatus, JobStatus } from "@/db/schema/public-site";
+import { allowed, refuse, type RuleResult } from "@/lib/rule-result";
+import type { JobCode } from "./job-codes";
 
 export const WORKPLACE_LABELS = { on_site: "On-site", hybrid: "Hybrid", remote: "Remote" } as const;
 export const EMPLOYMENT_TYPE_LABELS = {
@@ -73,8 +75,10 @@ const TRANSITIONS: Record<JobTransition, { from: JobStatus; to: JobStatus }> = {
   reopen: { from: "closed", to: "published" },
 };
 
-export function canTransitionJob(status: JobStatus, transition: JobTransition): boolean {
-  return TRANSITIONS[transition].from === status;
+export function canTransitionJob(status: JobStatus, transition: JobTransition): RuleResult<JobCode> {
+  if (TRANSITIONS[transition].from === status) return allowed;
+  const verb = { publish: "published", close: "closed", reopen: "re-opened" }[transition];
+  return refuse("job.transition_not_allowed", `A ${JOB_STATUS_LABELS[status].toLowerCase()} job cannot be ${verb}.`);
 }
 
 export function jobStatusAfter(transition: JobTransition): JobStatus {
@@ -93,11 +97,6 @@ export function jobTransitionMessage(input: unknown): string {
   return transition === "publish" || transition === "close" || transition === "reopen"
     ? TRANSITION_MESSAGES[transition]
     : "Saved.";
-}
-
-export function transitionRefusal(status: JobStatus, transition: JobTransition): string {
-  const verb = { publish: "published", close: "closed", reopen: "re-opened" }[transition];
-  return `A ${JOB_STATUS_LABELS[status].toLowerCase()} job cannot be ${verb}.`;
 }
 
 /** Keeps letters, digits, spaces, dots, dashes and underscores; never a path. */

@@ -10,8 +10,8 @@ import { InvalidError, NotFoundError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
-import { getInvoiceDocument } from "@/modules/invoices/invoice-queries";
 import { requirePermission } from "@/modules/users/permissions";
+import { getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
 import { invoiceMail } from "./mail-templates";
 import { fillInvoiceTemplate, sendInvoiceEmailInput } from "./mail-schemas";
 import { enqueueEmail } from "./outbox";
@@ -61,13 +61,15 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
   requirePermission(actor, "invoice.send", "Only administrators and managers can send invoices.");
   const values = parseInput(sendInvoiceEmailInput, input);
   const { detail, settings } = await getInvoiceDocument(db, values.invoiceId);
-  if (detail.status === "draft") throw new InvalidError("A draft cannot be sent: issue the invoice first.");
+  if (detail.status === "draft")
+    throw new InvalidError("A draft cannot be sent: issue the invoice first.", {}, "mail.draft_invoice");
   // Rendered before the transaction (CPU work); an issued invoice never changes, so its bytes are final.
   const { bytes, filename } = await invoicePdfBytes(db, values.invoiceId);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(invoice).where(eq(invoice.id, values.invoiceId)).for("update");
-    if (!current) throw new NotFoundError("This invoice does not exist.");
-    if (current.status === "draft") throw new InvalidError("A draft cannot be sent: issue the invoice first.");
+    if (!current) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
+    if (current.status === "draft")
+      throw new InvalidError("A draft cannot be sent: issue the invoice first.", {}, "mail.draft_invoice");
     const firm = { name: settings.firmName, brandColor: settings.brandColor, email: settings.email };
     const rendered = invoiceMail(firm, {
       subject: values.subject,

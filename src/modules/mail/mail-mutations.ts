@@ -18,8 +18,9 @@ export async function retryEmail(db: Database, actor: Actor, input: unknown) {
       .from(email)
       .where(eq(email.id, id))
       .for("update");
-    if (!current) throw new NotFoundError("This mail does not exist.");
-    if (current.status !== "failed") throw new InvalidError("Only a failed mail can be retried.");
+    if (!current) throw new NotFoundError("This mail does not exist.", "mail.not_found");
+    if (current.status !== "failed")
+      throw new InvalidError("Only a failed mail can be retried.", {}, "mail.not_failed");
     const [updated] = await tx
       .update(email)
       .set({ status: "queued", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })

@@ -40,9 +40,9 @@ export async function findEmails(db: Executor, filter: OutboxFilter) {
 }
 
 export async function getEmail(db: Executor, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("This mail does not exist.");
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("This mail does not exist.", "mail.not_found");
   const [row] = await db.select().from(email).where(eq(email.id, id));
-  if (!row) throw new NotFoundError("This mail does not exist.");
+  if (!row) throw new NotFoundError("This mail does not exist.", "mail.not_found");
   const attachments = await db
     .select({
       id: emailAttachment.id,
@@ -57,11 +57,12 @@ export async function getEmail(db: Executor, id: string) {
 }
 
 export async function getEmailAttachment(db: Executor, emailId: string, attachmentId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(emailId) || !/^[0-9a-f-]{36}$/i.test(attachmentId)) throw new NotFoundError();
+  if (!/^[0-9a-f-]{36}$/i.test(emailId) || !/^[0-9a-f-]{36}$/i.test(attachmentId))
+    throw new NotFoundError(undefined, "mail.attachment_not_found");
   const [row] = await db
     .select()
     .from(emailAttachment)
     .where(and(eq(emailAttachment.id, attachmentId), eq(emailAttachment.emailId, emailId)));
-  if (!row) throw new NotFoundError();
+  if (!row) throw new NotFoundError(undefined, "mail.attachment_not_found");
   return row;
 }

@@ -4,7 +4,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { Database } from "@/db/client";
 import { call, contactMessage } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { ConflictError, InvalidError, NotFoundError } from "@/lib/errors";
+import { ConflictError, NotFoundError, invalidFields } from "@/lib/errors";
+import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import {
   ANTI_SPAM_MESSAGES,
@@ -14,6 +15,7 @@ import {
   MAX_LINKS_IN_TEXT,
 } from "@/modules/public-site/anti-spam-rules";
 import { INVALID_PHONE_MESSAGE, toE164 } from "@/modules/public-site/phone";
+import type { PublicFormCode } from "@/modules/public-site/public-form-codes";
 import {
   guardPublicForm,
   type PublicSubmission,
@@ -59,17 +61,23 @@ export async function submitContactMessage(
   if ((await guardPublicForm(db, "mail", context)) === "ignore") return { outcome: "ignored" };
   const input = parseInput(contactMessageInput, raw);
   const settings = await getSettings(db);
-  const fieldErrors: Record<string, string> = {};
+  const refusals: Refusal<PublicFormCode>[] = [];
   let phone: string | null = null;
   if (input.phone) {
     phone = toE164(input.phone, settings.country);
-    if (!phone) fieldErrors.phone = INVALID_PHONE_MESSAGE;
+    if (!phone) refusals.push(refuse("public_form.phone_invalid", INVALID_PHONE_MESSAGE, "phone"));
   }
-  if (countLinks(input.body) > MAX_LINKS_IN_TEXT) fieldErrors.body = ANTI_SPAM_MESSAGES.too_many_links;
+  if (countLinks(input.body) > MAX_LINKS_IN_TEXT)
+    refusals.push(refuse("public_form.too_many_links", ANTI_SPAM_MESSAGES.too_many_links, "body"));
   if (countLinks(input.subject) > 0 || countLinks(input.name) > 0)
-    fieldErrors[countLinks(input.subject) > 0 ? "subject" : "name"] = ANTI_SPAM_MESSAGES.no_links;
-  if (Object.keys(fieldErrors).length > 0)
-    throw new InvalidError("Please correct the highlighted fields.", fieldErrors);
+    refusals.push(
+      refuse(
+        "public_form.link_in_line",
+        ANTI_SPAM_MESSAGES.no_links,
+        countLinks(input.subject) > 0 ? "subject" : "name",
+      ),
+    );
+  if (refusals.length > 0) throw invalidFields(refusals);
 
   return db.transaction(async (tx) => {
     await recordPublicFormSubmission(tx, "mail", context);
@@ -138,13 +146,17 @@ export async function setMessageStatus(db: Database, actor: Actor, raw: unknown)
       .select({ status: contactMessage.status })
       .from(contactMessage)
       .where(eq(contactMessage.id, id));
-    if (!before) throw new NotFoundError("This message does not exist.");
+    if (!before) throw new NotFoundError("This message does not exist.", "message.not_found");
     const [updated] = await tx
       .update(contactMessage)
       .set({ status, version: version + 1 })
       .where(and(eq(contactMessage.id, id), eq(contactMessage.version, version)))
       .returning({ id: contactMessage.id, version: contactMessage.version });
-    if (!updated) throw new ConflictError("This message was changed by someone else. Reload the page and try again.");
+    if (!updated)
+      throw new ConflictError(
+        "This message was changed by someone else. Reload the page and try again.",
+        "message.stale",
+      );
     await recordAudit(tx, actor, {
       entity: "message",
       entityId: id,

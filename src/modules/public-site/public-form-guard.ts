@@ -8,8 +8,10 @@ import {
   recordRateLimitHit,
   type RateLimitRule,
 } from "@/modules/rate-limits/rate-limit";
+import type { PublicFormCode } from "./public-form-codes";
 import {
   ANTI_SPAM_MESSAGES,
+  type FormTokenCheck,
   isHoneypotHit,
   PUBLIC_FORM_LIMIT,
   PUBLIC_FORM_WINDOW_MS,
@@ -18,6 +20,16 @@ import {
 } from "./anti-spam-rules";
 
 export type PublicForm = "mail" | "apply";
+
+const TOKEN_CODES = {
+  too_fast: "public_form.too_fast",
+  expired: "public_form.expired",
+  invalid: "public_form.token_invalid",
+} as const satisfies Record<Exclude<FormTokenCheck, "ok">, PublicFormCode>;
+
+function rateLimited(retryAfterSeconds: number): RateLimitedError {
+  return new RateLimitedError(rateLimitedMessage(retryAfterSeconds), retryAfterSeconds, "public_form.rate_limited");
+}
 
 /** What the route or action knows about the request besides the form fields. */
 export type PublicSubmission = {
@@ -52,9 +64,10 @@ export async function guardPublicForm(
     return "ignore";
   }
   const token = verifyFormToken(submission.secret, form, submission.formToken, now);
-  if (token !== "ok") throw new InvalidError(ANTI_SPAM_MESSAGES[token], { _form: ANTI_SPAM_MESSAGES[token] });
+  if (token !== "ok")
+    throw new InvalidError(ANTI_SPAM_MESSAGES[token], { _form: ANTI_SPAM_MESSAGES[token] }, TOKEN_CODES[token]);
   const state = await getRateLimitState(db, rule, submission.ip, now);
-  if (!state.allowed) throw new RateLimitedError(rateLimitedMessage(state.retryAfterSeconds), state.retryAfterSeconds);
+  if (!state.allowed) throw rateLimited(state.retryAfterSeconds);
   return "ok";
 }
 
@@ -74,5 +87,5 @@ export async function recordPublicFormSubmission(
     submission.ip,
     submission.now ?? new Date(),
   );
-  if (!state.allowed) throw new RateLimitedError(rateLimitedMessage(state.retryAfterSeconds), state.retryAfterSeconds);
+  if (!state.allowed) throw rateLimited(state.retryAfterSeconds);
 }

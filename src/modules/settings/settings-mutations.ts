@@ -2,10 +2,13 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { settings } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { ConflictError, InvalidError } from "@/lib/errors";
+import { ConflictError, invalidFields, invalidFrom } from "@/lib/errors";
+import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { isEuVatNumberShape, EU_COUNTRIES } from "@/modules/clients/client-rules";
-import { validateNumberPattern } from "@/modules/invoices/invoice-rules";
+import type { InvoiceCode } from "@/modules/invoices/invoice-codes";
+import { validateNumberPattern } from "@/modules/invoices/invoice-numbering";
+import type { SettingsCode } from "./settings-codes";
 import { getSettings } from "./settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
 import { LOGO_MAX_BYTES, settingsFormInput } from "./settings-schemas";
@@ -13,6 +16,8 @@ import { LOGO_MAX_BYTES, settingsFormInput } from "./settings-schemas";
 export { LOGO_MAX_BYTES };
 
 const INVALID = "Please correct the highlighted fields.";
+const logoTooLarge = () =>
+  invalidFrom(refuse("settings.logo_too_large", "The logo must be at most 512 KB.", "logo"), INVALID);
 
 function isKnownTimezone(timezone: string): boolean {
   try {
@@ -29,23 +34,34 @@ function isKnownCurrency(code: string): boolean {
 
 /** Checks that need more than the shape of a field; collected so every bad field gets its message. */
 function checkSettingsRules(values: ReturnType<typeof settingsFormInput.parse>) {
-  const fieldErrors: Record<string, string> = {};
-  if (!isKnownTimezone(values.timezone)) fieldErrors.timezone = "Choose a timezone from the list.";
-  if (!isKnownCurrency(values.currency)) fieldErrors.currency = "Choose a currency from the list.";
+  const refusals: Refusal<SettingsCode | InvoiceCode>[] = [];
+  // First: the credit note series' own message wins over a refusal of its pattern.
+  if (values.invoiceNumberPattern === values.creditNoteNumberPattern)
+    refusals.push(
+      refuse(
+        "settings.credit_note_series_same",
+        "Credit notes need their own number series.",
+        "creditNoteNumberPattern",
+      ),
+    );
+  if (!isKnownTimezone(values.timezone))
+    refusals.push(refuse("settings.timezone_unknown", "Choose a timezone from the list.", "timezone"));
+  if (!isKnownCurrency(values.currency))
+    refusals.push(refuse("settings.currency_unknown", "Choose a currency from the list.", "currency"));
   if (
     values.vatNumber &&
     (EU_COUNTRIES as readonly string[]).includes(values.country) &&
     !isEuVatNumberShape(values.country, values.vatNumber)
   ) {
-    fieldErrors.vatNumber = "This is not the shape of a VAT number of the chosen country.";
+    refusals.push(
+      refuse("settings.vat_number_shape", "This is not the shape of a VAT number of the chosen country.", "vatNumber"),
+    );
   }
   for (const field of ["invoiceNumberPattern", "creditNoteNumberPattern"] as const) {
     const check = validateNumberPattern(values[field]);
-    if (!check.ok) fieldErrors[field] = check.message;
+    if (!check.ok) refusals.push({ ...check, field });
   }
-  if (values.invoiceNumberPattern === values.creditNoteNumberPattern)
-    fieldErrors.creditNoteNumberPattern = "Credit notes need their own number series.";
-  if (Object.keys(fieldErrors).length > 0) throw new InvalidError(INVALID, fieldErrors);
+  if (refusals.length > 0) throw invalidFields(refusals, INVALID);
 }
 
 export async function updateSettings(db: Database, actor: Actor, input: unknown) {
@@ -93,7 +109,11 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
       .set({ ...changes, setupCompleted: true, version: values.version + 1 })
       .where(and(eq(settings.id, current.id), eq(settings.version, values.version)))
       .returning();
-    if (!updated) throw new ConflictError("The settings were changed by someone else. Reload the page and try again.");
+    if (!updated)
+      throw new ConflictError(
+        "The settings were changed by someone else. Reload the page and try again.",
+        "settings.stale",
+      );
     await recordAudit(tx, actor, {
       entity: "settings",
       entityId: current.id,
@@ -120,8 +140,8 @@ export async function updateLogoFromForm(db: Database, actor: Actor, formData: u
   if (formData instanceof FormData && formData.get("remove") === "1") return updateLogo(db, actor, null);
   const file = formData instanceof FormData ? formData.get("logo") : null;
   if (!(file instanceof File) || file.size === 0)
-    throw new InvalidError(INVALID, { logo: "Choose a PNG or JPEG file." });
-  if (file.size > LOGO_MAX_BYTES) throw new InvalidError(INVALID, { logo: "The logo must be at most 512 KB." });
+    throw invalidFrom(refuse("settings.logo_missing", "Choose a PNG or JPEG file.", "logo"), INVALID);
+  if (file.size > LOGO_MAX_BYTES) throw logoTooLarge();
   return updateLogo(db, actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
 }
 
@@ -130,10 +150,10 @@ export async function updateLogo(db: Database, actor: Actor, file: { bytes: Uint
   let logo: Buffer | null = null;
   let logoMimeType: string | null = null;
   if (file) {
-    if (file.bytes.length > LOGO_MAX_BYTES)
-      throw new InvalidError(INVALID, { logo: "The logo must be at most 512 KB." });
+    if (file.bytes.length > LOGO_MAX_BYTES) throw logoTooLarge();
     logoMimeType = sniffLogoType(file.bytes);
-    if (!logoMimeType) throw new InvalidError(INVALID, { logo: "The logo must be a PNG or JPEG image." });
+    if (!logoMimeType)
+      throw invalidFrom(refuse("settings.logo_not_image", "The logo must be a PNG or JPEG image.", "logo"), INVALID);
     logo = Buffer.from(file.bytes);
   }
   const current = await getSettings(db);

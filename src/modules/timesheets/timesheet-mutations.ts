@@ -6,7 +6,8 @@ import type { Database, Executor } from "@/db/client";
 import { client, project, timeEntry, timesheet, user } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { addDaysToDate, isValidDateString, isoWeekMonday, weekDays } from "@/lib/dates";
-import { ConflictError, ForbiddenError, InvalidError, NotFoundError, type FieldErrors } from "@/lib/errors";
+import { ConflictError, ForbiddenError, InvalidError, invalidFields, invalidFrom, NotFoundError } from "@/lib/errors";
+import { refuse, type Refusal, type RuleResult } from "@/lib/rule-result";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { can, requirePermission } from "@/modules/users/permissions";
@@ -18,6 +19,7 @@ import {
   timesheetTransitionInput,
   type ParsedGridRow,
 } from "./timesheet-schemas";
+import type { TimesheetCode } from "./timesheet-codes";
 import {
   canApprove,
   canEdit,
@@ -25,11 +27,11 @@ import {
   canReopen,
   canSubmit,
   MINUTES_PER_DAY,
-  type RuleResult,
   validateEntries,
 } from "./timesheet-rules";
 
 export const STALE_TIMESHEET_MESSAGE = "This timesheet was changed by someone else. Reload the page and try again.";
+const stale = () => new ConflictError(STALE_TIMESHEET_MESSAGE, "timesheet.stale");
 
 export type TimeEntryToAdd = {
   userId: string;
@@ -74,24 +76,26 @@ export async function addTimeEntryToWeek(
 ): Promise<{ timesheetId: string; entryId: string }> {
   if (actor.id !== input.userId && !can(actor, "timesheet.create_for_others"))
     throw new ForbiddenError("You can only log time in your own timesheet.");
-  if (!isValidDateString(input.date)) throw new InvalidError("Enter a valid date.", { date: "Enter a valid date." });
+  if (!isValidDateString(input.date))
+    throw invalidFrom(refuse("timesheet.entry_date_invalid", "Enter a valid date.", "date"));
   if (!Number.isSafeInteger(input.minutes) || input.minutes < 1 || input.minutes > MINUTES_PER_DAY) {
-    throw new InvalidError("A time entry lasts between 1 minute and 24 hours.", {
-      minutes: "A time entry lasts between 1 minute and 24 hours.",
-    });
+    throw invalidFrom(
+      refuse("timesheet.entry_minutes_out_of_range", "A time entry lasts between 1 minute and 24 hours.", "minutes"),
+    );
   }
   const description = input.description?.trim() ? input.description.trim() : null;
   if (description !== null && description.length > 500)
-    throw new InvalidError("The description can be at most 500 characters long.", {
-      description: "Use at most 500 characters.",
-    });
+    throw invalidFrom(
+      refuse("timesheet.description_too_long", "Use at most 500 characters.", "description"),
+      "The description can be at most 500 characters long.",
+    );
 
   const [owner] = await tx
     .select({ id: user.id, name: user.name })
     .from(user)
     .where(eq(user.id, input.userId))
     .limit(1);
-  if (!owner) throw new NotFoundError("This person does not exist.");
+  if (!owner) throw new NotFoundError("This person does not exist.", "timesheet.person_not_found");
 
   const weekStart = isoWeekMonday(input.date);
   // Insert-or-nothing then lock: two calls logged at once for the same new week share one timesheet.
@@ -112,10 +116,14 @@ export async function addTimeEntryToWeek(
     case "submitted":
       throw new InvalidError(
         `${owner.name}'s timesheet for the week of ${weekStart} is submitted and waiting for approval; time cannot be added to it. Ask a manager to reject it first.`,
+        {},
+        "timesheet.week_submitted",
       );
     case "approved":
       throw new InvalidError(
         `${owner.name}'s timesheet for the week of ${weekStart} is approved; time cannot be added to it. Ask a manager to reopen it first.`,
+        {},
+        "timesheet.week_approved",
       );
     case "draft":
     case "rejected":
@@ -124,7 +132,7 @@ export async function addTimeEntryToWeek(
 
   const { found, archived } = await findUnusableProjects(tx, [input.projectId]);
   if (!found.has(input.projectId))
-    throw new InvalidError("This project does not exist.", { projectId: "This project does not exist." });
+    throw invalidFrom(refuse("timesheet.project_not_found", "This project does not exist.", "projectId"));
 
   const sameDay = await tx
     .select({ date: timeEntry.date, minutes: timeEntry.minutes })
@@ -139,17 +147,13 @@ export async function addTimeEntryToWeek(
     },
   );
   if (!validation.valid) {
-    const message =
-      validation.entries.entry?.[0] ??
-      (validation.days[input.date]
-        ? `${owner.name} would have more than 24 hours on ${input.date}.`
-        : "This time entry is not valid.");
-    throw new InvalidError(
-      message,
-      validation.entries.entry?.some((text) => text.includes("archived"))
-        ? { projectId: message }
-        : { minutes: message },
-    );
+    // Only this entry's refusals or its day's total can be refused: the day is the only one checked.
+    const refused = validation.entries.entry ?? [];
+    const field = refused.some((refusal) => refusal.code === "timesheet.project_archived") ? "projectId" : "minutes";
+    const first =
+      refused[0] ??
+      refuse("timesheet.day_total_over_24_hours", `${owner.name} would have more than 24 hours on ${input.date}.`);
+    throw invalidFrom({ ...first, field });
   }
 
   const [position] = await tx
@@ -175,7 +179,7 @@ export async function addTimeEntryToWeek(
     .set({ version: sql`${timesheet.version} + 1`, updatedAt: new Date() })
     .where(and(eq(timesheet.id, sheet.id), eq(timesheet.version, sheet.version)))
     .returning({ id: timesheet.id });
-  if (!bumped) throw new ConflictError(STALE_TIMESHEET_MESSAGE);
+  if (!bumped) throw stale();
   if (created)
     await recordAudit(tx, actor, {
       entity: "timesheet",
@@ -206,10 +210,10 @@ type TimesheetRow = typeof timesheet.$inferSelect;
 const FIX_CELLS = "Please correct the highlighted cells; nothing was saved.";
 
 /** A refused rule: about who acts (403) or about the week's state (a form message). */
-function enforce(result: RuleResult, isAboutPermission: boolean): void {
+function enforce(result: RuleResult<TimesheetCode>, isAboutPermission: boolean): void {
   if (result.ok) return;
-  if (isAboutPermission) throw new ForbiddenError(result.message);
-  throw new InvalidError(result.message);
+  if (isAboutPermission) throw new ForbiddenError(result.message, result.code);
+  throw invalidFrom(result);
 }
 
 /**
@@ -222,15 +226,16 @@ async function gridToEntries(
   rows: readonly ParsedGridRow[],
 ) {
   const days = weekDays(sheet.weekStart);
-  const fieldErrors: FieldErrors = {};
+  const refusals: Refusal<TimesheetCode>[] = [];
   const { found, archived } = await findUnusableProjects(
     tx,
     rows.map((row) => row.projectId),
   );
   rows.forEach((row, index) => {
-    if (!found.has(row.projectId)) fieldErrors[`rows.${index}.projectId`] = "Choose a project.";
+    const field = `rows.${index}.projectId`;
+    if (!found.has(row.projectId)) refusals.push(refuse("timesheet.project_missing", "Choose a project.", field));
     else if (archived.has(row.projectId) && row.minutes.some((minutes) => minutes !== null))
-      fieldErrors[`rows.${index}.projectId`] = "This project is archived; choose another one.";
+      refusals.push(refuse("timesheet.project_archived", "This project is archived; choose another one.", field));
   });
   const entries: (typeof timeEntry.$inferInsert)[] = [];
   const toValidate: { key: string; date: string; projectId: string; minutes: number }[] = [];
@@ -253,9 +258,11 @@ async function gridToEntries(
   });
   // Archived projects are reported on the row above; the rule here guards minutes and day totals.
   const validation = validateEntries(toValidate, { weekStart: sheet.weekStart, archivedProjectIds: [] });
-  for (const [key, messages] of Object.entries(validation.entries)) if (messages[0]) fieldErrors[key] ??= messages[0];
-  for (const [date, message] of Object.entries(validation.days)) fieldErrors[`days.${days.indexOf(date)}`] = message;
-  if (Object.keys(fieldErrors).length > 0) throw new InvalidError(FIX_CELLS, fieldErrors);
+  for (const [key, refused] of Object.entries(validation.entries))
+    if (refused[0]) refusals.push({ ...refused[0], field: key });
+  for (const [date, refusal] of Object.entries(validation.days))
+    refusals.push({ ...refusal, field: `days.${days.indexOf(date)}` });
+  if (refusals.length > 0) throw invalidFields(refusals, FIX_CELLS);
   return entries;
 }
 
@@ -296,7 +303,10 @@ export async function createTimesheet(db: Database, actor: Actor, input: unknown
       .where(eq(user.id, values.userId))
       .limit(1);
     if (!owner || !owner.active)
-      throw new InvalidError("Please choose a person.", { userId: "Choose an active person." });
+      throw invalidFrom(
+        refuse("timesheet.person_inactive", "Choose an active person.", "userId"),
+        "Please choose a person.",
+      );
     const [created] = await tx
       .insert(timesheet)
       .values({ userId: values.userId, weekStart: values.weekStart })
@@ -304,9 +314,10 @@ export async function createTimesheet(db: Database, actor: Actor, input: unknown
       .returning();
     if (!created) {
       const whose = onBehalf ? `${owner.name} already has` : "You already have";
-      throw new InvalidError(`${whose} a timesheet for this week; open it from the list.`, {
-        weekStart: `${whose} a timesheet for this week.`,
-      });
+      throw invalidFrom(
+        refuse("timesheet.week_exists", `${whose} a timesheet for this week.`, "weekStart"),
+        `${whose} a timesheet for this week; open it from the list.`,
+      );
     }
     const entries = await gridToEntries(tx, created, values.grid);
     await replaceEntries(tx, created.id, entries);
@@ -341,8 +352,8 @@ export async function createTimesheet(db: Database, actor: Actor, input: unknown
 
 async function lockTimesheet(tx: Executor, id: string, version: number): Promise<TimesheetRow> {
   const [sheet] = await tx.select().from(timesheet).where(eq(timesheet.id, id)).for("update");
-  if (!sheet) throw new NotFoundError("This timesheet does not exist.");
-  if (sheet.version !== version) throw new ConflictError(STALE_TIMESHEET_MESSAGE);
+  if (!sheet) throw new NotFoundError("This timesheet does not exist.", "timesheet.not_found");
+  if (sheet.version !== version) throw stale();
   return sheet;
 }
 
@@ -363,7 +374,7 @@ export async function saveTimesheet(db: Database, actor: Actor, input: unknown) 
       .set({ ...change, version: sheet.version + 1, updatedAt: new Date() })
       .where(and(eq(timesheet.id, sheet.id), eq(timesheet.version, sheet.version)))
       .returning();
-    if (!saved) throw new ConflictError(STALE_TIMESHEET_MESSAGE);
+    if (!saved) throw stale();
     await recordAudit(tx, actor, {
       entity: "timesheet",
       entityId: sheet.id,
@@ -392,7 +403,7 @@ async function writeTransition(tx: Executor, sheet: TimesheetRow, change: Partia
     .set({ ...change, version: sheet.version + 1, updatedAt: new Date() })
     .where(and(eq(timesheet.id, sheet.id), eq(timesheet.version, sheet.version)))
     .returning();
-  if (!updated) throw new ConflictError(STALE_TIMESHEET_MESSAGE);
+  if (!updated) throw stale();
   return updated;
 }
 
@@ -464,8 +475,8 @@ export async function approveTimesheets(db: Database, actor: Actor, input: unkno
           const [owner] = await tx.select({ name: user.name }).from(user).where(eq(user.id, sheet.userId));
           const prefix = `${owner?.name ?? "Someone"}, week of ${sheet.weekStart}: `;
           throw error instanceof InvalidError
-            ? new InvalidError(prefix + error.message)
-            : new ForbiddenError(prefix + error.message);
+            ? new InvalidError(prefix + error.message, {}, error.code)
+            : new ForbiddenError(prefix + error.message, error.code);
         }
         throw error;
       }

@@ -172,7 +172,7 @@ const decider = alias(user, "decider");
 
 /** One week with its owner, its entries (with project and client) and who decided; readable by its owner and by managers. */
 export async function getTimesheet(db: Executor, viewer: Pick<Actor, "id" | "role">, id: string) {
-  if (!isUuid(id)) throw new NotFoundError("This timesheet does not exist.");
+  if (!isUuid(id)) throw new NotFoundError("This timesheet does not exist.", "timesheet.not_found");
   const [sheet] = await db
     .select({
       id: timesheet.id,
@@ -193,7 +193,7 @@ export async function getTimesheet(db: Executor, viewer: Pick<Actor, "id" | "rol
     .leftJoin(decider, eq(decider.id, timesheet.decidedById))
     .where(eq(timesheet.id, id))
     .limit(1);
-  if (!sheet) throw new NotFoundError("This timesheet does not exist.");
+  if (!sheet) throw new NotFoundError("This timesheet does not exist.", "timesheet.not_found");
   if (sheet.userId !== viewer.id && !can(viewer, "timesheet.read_all"))
     throw new ForbiddenError("You can only see your own timesheets.");
   const entries = await db

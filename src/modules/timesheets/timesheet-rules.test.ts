@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { refuse } from "@/lib/rule-result";
 import {
   canApprove,
   canEdit,
@@ -51,21 +52,21 @@ describe("parseDuration", () => {
   });
 
   it.each([
-    ["25", "A day has at most 24 hours."],
-    ["24.01", "A day has at most 24 hours."],
-    ["24:01", "A day has at most 24 hours."],
-    ["1500m", "A day has at most 24 hours."],
-    ["-1", "A duration cannot be negative."],
-    ["-0:30", "A duration cannot be negative."],
-    ["1:75", "Minutes must be between 00 and 59, e.g. 1:30."],
-    ["1:60", "Minutes must be between 00 and 59, e.g. 1:30."],
-    ["abc", "Enter hours like 7.5 or 7:30."],
-    ["1:5", "Enter hours like 7.5 or 7:30."],
-    ["1.2.3", "Enter hours like 7.5 or 7:30."],
-    [".", "Enter hours like 7.5 or 7:30."],
-    ["1.255", "Use at most 2 decimals, e.g. 7.25 or 7:15."],
-  ])("refuses %s", (input, message) => {
-    expect(parseDuration(input)).toEqual({ ok: false, message });
+    ["25", "timesheet.day_over_24_hours", "A day has at most 24 hours."],
+    ["24.01", "timesheet.day_over_24_hours", "A day has at most 24 hours."],
+    ["24:01", "timesheet.day_over_24_hours", "A day has at most 24 hours."],
+    ["1500m", "timesheet.day_over_24_hours", "A day has at most 24 hours."],
+    ["-1", "timesheet.duration_negative", "A duration cannot be negative."],
+    ["-0:30", "timesheet.duration_negative", "A duration cannot be negative."],
+    ["1:75", "timesheet.duration_minutes_over_59", "Minutes must be between 00 and 59, e.g. 1:30."],
+    ["1:60", "timesheet.duration_minutes_over_59", "Minutes must be between 00 and 59, e.g. 1:30."],
+    ["abc", "timesheet.duration_not_understood", "Enter hours like 7.5 or 7:30."],
+    ["1:5", "timesheet.duration_not_understood", "Enter hours like 7.5 or 7:30."],
+    ["1.2.3", "timesheet.duration_not_understood", "Enter hours like 7.5 or 7:30."],
+    [".", "timesheet.duration_not_understood", "Enter hours like 7.5 or 7:30."],
+    ["1.255", "timesheet.duration_too_precise", "Use at most 2 decimals, e.g. 7.25 or 7:15."],
+  ])("refuses %s", (input, code, message) => {
+    expect(parseDuration(input)).toEqual({ ok: false, code, message });
   });
 
   it("reads back every formatted duration", () => {
@@ -127,15 +128,18 @@ describe("timesheet state machine", () => {
       expect(canEdit({ status, actorId: "owner", ownerId: "owner" }).ok).toBe(expected[status]);
       expect(canEdit({ status, actorId: "manager", ownerId: "owner" })).toEqual({
         ok: false,
+        code: "timesheet.not_owner",
         message: "Only the person whose timesheet this is can change it.",
       });
     }
     expect(canEdit({ status: "approved", actorId: "owner", ownerId: "owner" })).toEqual({
       ok: false,
+      code: "timesheet.approved_read_only",
       message: "This timesheet is approved; ask a manager to reopen it to make changes.",
     });
     expect(canEdit({ status: "submitted", actorId: "owner", ownerId: "owner" })).toEqual({
       ok: false,
+      code: "timesheet.awaiting_approval",
       message: "This timesheet is waiting for approval and cannot be changed.",
     });
   });
@@ -145,15 +149,18 @@ describe("timesheet state machine", () => {
     expect(canSubmit({ status: "rejected", ownerId: "owner", actor: owner, entryCount: 3 })).toEqual({ ok: true });
     expect(canSubmit({ status: "submitted", ownerId: "owner", actor: owner, entryCount: 3 })).toEqual({
       ok: false,
+      code: "timesheet.not_submittable",
       message: "This timesheet is submitted; only a draft or a rejected timesheet can be submitted.",
     });
     expect(canSubmit({ status: "approved", ownerId: "owner", actor: owner, entryCount: 3 }).ok).toBe(false);
     expect(canSubmit({ status: "draft", ownerId: "owner", actor: manager, entryCount: 3 })).toEqual({
       ok: false,
+      code: "timesheet.not_owner",
       message: "Only the person whose timesheet this is can submit it.",
     });
     expect(canSubmit({ status: "draft", ownerId: "owner", actor: owner, entryCount: 0 })).toEqual({
       ok: false,
+      code: "timesheet.empty",
       message: "Add at least one time entry before submitting.",
     });
   });
@@ -163,15 +170,18 @@ describe("timesheet state machine", () => {
     expect(canApprove({ status: "submitted", ownerId: "owner", actor: admin })).toEqual({ ok: true });
     expect(canApprove({ status: "submitted", ownerId: "owner", actor: colleague })).toEqual({
       ok: false,
+      code: "timesheet.not_decider",
       message: "Only a manager or an administrator can approve timesheets.",
     });
     expect(canApprove({ status: "submitted", ownerId: "manager", actor: manager })).toEqual({
       ok: false,
+      code: "timesheet.own_timesheet",
       message: "You cannot approve your own timesheet; another manager must do it.",
     });
     expect(canApprove({ status: "submitted", ownerId: "admin", actor: admin }).ok).toBe(false);
     expect(canApprove({ status: "draft", ownerId: "owner", actor: manager })).toEqual({
       ok: false,
+      code: "timesheet.not_submitted",
       message: "This timesheet is a draft; only a submitted timesheet can be approved.",
     });
     expect(canApprove({ status: "approved", ownerId: "owner", actor: manager }).ok).toBe(false);
@@ -182,18 +192,25 @@ describe("timesheet state machine", () => {
     const base = { status: "submitted" as const, ownerId: "owner", actor: manager };
     expect(canReject({ ...base, reason: "Monday is missing" })).toEqual({ ok: true });
     expect(canReject({ ...base, reason: "x".repeat(500) })).toEqual({ ok: true });
-    expect(canReject({ ...base, reason: "   " })).toEqual({ ok: false, message: "Give a reason for the rejection." });
+    expect(canReject({ ...base, reason: "   " })).toEqual({
+      ok: false,
+      code: "timesheet.rejection_reason_missing",
+      message: "Give a reason for the rejection.",
+    });
     expect(canReject({ ...base, reason: "x".repeat(501) })).toEqual({
       ok: false,
+      code: "timesheet.rejection_reason_too_long",
       message: "The reason can be at most 500 characters long.",
     });
     expect(canReject({ ...base, actor: colleague, reason: "no" }).ok).toBe(false);
     expect(canReject({ ...base, ownerId: "manager", reason: "no" })).toEqual({
       ok: false,
+      code: "timesheet.own_timesheet",
       message: "You cannot reject your own timesheet; another manager must do it.",
     });
     expect(canReject({ ...base, status: "approved", reason: "no" })).toEqual({
       ok: false,
+      code: "timesheet.not_submitted",
       message: "This timesheet is approved; only a submitted timesheet can be rejected.",
     });
   });
@@ -204,10 +221,12 @@ describe("timesheet state machine", () => {
     });
     expect(canReopen({ status: "approved", ownerId: "owner", actor: manager, hasInvoicedEntries: true })).toEqual({
       ok: false,
+      code: "timesheet.entries_invoiced",
       message: "Some entries of this week are on an invoice; delete the draft invoice or credit the issued one first.",
     });
     expect(canReopen({ status: "submitted", ownerId: "owner", actor: manager, hasInvoicedEntries: false })).toEqual({
       ok: false,
+      code: "timesheet.not_approved",
       message: "This timesheet is submitted; only an approved timesheet can be reopened.",
     });
     expect(canReopen({ status: "approved", ownerId: "owner", actor: colleague, hasInvoicedEntries: false }).ok).toBe(
@@ -251,6 +270,11 @@ describe("timesheet state machine", () => {
 });
 
 describe("validateEntries", () => {
+  const dayOver24Hours = {
+    ok: false,
+    code: "timesheet.day_total_over_24_hours",
+    message: "The time logged on this day is more than 24 hours.",
+  };
   const weekStart = "2026-03-09";
   const options = { weekStart, archivedProjectIds: ["archived"] };
 
@@ -280,21 +304,20 @@ describe("validateEntries", () => {
       options,
     );
     expect(result.valid).toBe(false);
-    expect(result.entries).toEqual({
-      before: ["The date must be inside the timesheet's week."],
-      after: ["The date must be inside the timesheet's week."],
-      "bad-date": ["Enter a valid date."],
-      zero: ["Enter a duration of at least one minute."],
-      fraction: ["Enter a duration of at least one minute."],
-      "too-long": ["A day has at most 24 hours."],
-      archived: ["This project is archived; choose another one."],
-      many: [
-        "The date must be inside the timesheet's week.",
-        "Enter a duration of at least one minute.",
-        "This project is archived; choose another one.",
-      ],
+    const outside = refuse("timesheet.entry_date_outside_week", "The date must be inside the timesheet's week.");
+    const tooShort = refuse("timesheet.entry_too_short", "Enter a duration of at least one minute.");
+    const archived = refuse("timesheet.project_archived", "This project is archived; choose another one.");
+    expect(result.entries).toStrictEqual({
+      before: [outside],
+      after: [outside],
+      "bad-date": [refuse("timesheet.entry_date_invalid", "Enter a valid date.")],
+      zero: [tooShort],
+      fraction: [tooShort],
+      "too-long": [refuse("timesheet.day_over_24_hours", "A day has at most 24 hours.")],
+      archived: [archived],
+      many: [outside, tooShort, archived],
     });
-    expect(result.days).toEqual({ "2026-03-11": "The time logged on this day is more than 24 hours." });
+    expect(result.days).toStrictEqual({ "2026-03-11": dayOver24Hours });
   });
 
   it("limits a day's total to 24 hours, counting the person's other entries", () => {
@@ -311,10 +334,10 @@ describe("validateEntries", () => {
         { date: "2026-03-11", minutes: 1440 },
       ],
     });
-    expect(withOthers).toEqual({
+    expect(withOthers).toStrictEqual({
       valid: false,
       entries: {},
-      days: { "2026-03-10": "The time logged on this day is more than 24 hours." },
+      days: { "2026-03-10": dayOver24Hours },
     });
   });
 

@@ -2,6 +2,8 @@ import { isValidDateString, weekDays, type DateString } from "@/lib/dates";
 import { parseScaledDecimal, roundHalfUp, toSafeNumber } from "@/lib/money";
 import type { Actor } from "@/modules/audit/audit-log";
 import { can } from "@/modules/users/permissions";
+import { allowed, refuse, type Refusal, type RuleResult } from "@/lib/rule-result";
+import type { TimesheetCode } from "./timesheet-codes";
 
 // Pure timesheet rules: reading durations, the weekly state machine (SPEC section 4), entry
 // validation (SPEC section 3, "Time entry") and the value of time.
@@ -16,10 +18,7 @@ export const TIMESHEET_STATUSES = [
   "rejected",
 ] as const satisfies readonly TimesheetStatus[];
 
-export type RuleResult = { ok: true } | { ok: false; message: string };
-
-const ok: RuleResult = { ok: true };
-const refuse = (message: string): RuleResult => ({ ok: false, message });
+type TimesheetRuleResult = RuleResult<TimesheetCode>;
 
 export const MINUTES_PER_DAY = 1440;
 export const MAX_REJECTION_REASON_LENGTH = 500;
@@ -27,7 +26,9 @@ export const MAX_REJECTION_REASON_LENGTH = 500;
 // ---------------------------------------------------------------------------------------
 // Durations
 
-export type DurationResult = { ok: true; minutes: number | null } | { ok: false; message: string };
+export type DurationResult = { ok: true; minutes: number | null } | Refusal<TimesheetCode>;
+
+const DAY_OVER_24_HOURS = "A day has at most 24 hours.";
 
 /**
  * Reads what a person types in a timesheet cell into minutes.
@@ -40,27 +41,29 @@ export type DurationResult = { ok: true; minutes: number | null } | { ok: false;
 export function parseDuration(input: string): DurationResult {
   const text = input.trim().toLowerCase().replace(/\s+/g, "");
   if (text === "") return { ok: true, minutes: null };
-  if (text.startsWith("-")) return { ok: false, message: "A duration cannot be negative." };
+  if (text.startsWith("-")) return refuse("timesheet.duration_negative", "A duration cannot be negative.");
 
   let minutes: number;
   const clock = /^(\d{1,2})(?::|h)(\d{2})(?:m|min)?$/.exec(text);
   if (clock) {
     const [, hours = "", mins = ""] = clock;
-    if (Number(mins) > 59) return { ok: false, message: "Minutes must be between 00 and 59, e.g. 1:30." };
+    if (Number(mins) > 59)
+      return refuse("timesheet.duration_minutes_over_59", "Minutes must be between 00 and 59, e.g. 1:30.");
     minutes = Number(hours) * 60 + Number(mins);
   } else if (/^\d*[.,]?\d*h?$/.test(text) && /\d/.test(text)) {
     const hoursText = text.replace(/h$/, "");
     const hundredths = parseScaledDecimal(hoursText, 2);
-    if (hundredths === null) return { ok: false, message: "Use at most 2 decimals, e.g. 7.25 or 7:15." };
-    if (hundredths > 2400n) return { ok: false, message: "A day has at most 24 hours." };
+    if (hundredths === null)
+      return refuse("timesheet.duration_too_precise", "Use at most 2 decimals, e.g. 7.25 or 7:15.");
+    if (hundredths > 2400n) return refuse("timesheet.day_over_24_hours", DAY_OVER_24_HOURS);
     // hours × 60 = hundredths × 60 / 100
     minutes = Number(roundHalfUp(hundredths * 60n, 100n));
   } else if (/^\d+(?:m|min)$/.test(text)) {
     minutes = Number.parseInt(text, 10);
   } else {
-    return { ok: false, message: "Enter hours like 7.5 or 7:30." };
+    return refuse("timesheet.duration_not_understood", "Enter hours like 7.5 or 7:30.");
   }
-  if (minutes > MINUTES_PER_DAY) return { ok: false, message: "A day has at most 24 hours." };
+  if (minutes > MINUTES_PER_DAY) return refuse("timesheet.day_over_24_hours", DAY_OVER_24_HOURS);
   if (minutes === 0) return { ok: true, minutes: null };
   return { ok: true, minutes };
 }
@@ -138,16 +141,20 @@ export function canEdit({
   status: TimesheetStatus;
   actorId: string;
   ownerId: string;
-}): RuleResult {
-  if (actorId !== ownerId) return refuse("Only the person whose timesheet this is can change it.");
+}): TimesheetRuleResult {
+  if (actorId !== ownerId)
+    return refuse("timesheet.not_owner", "Only the person whose timesheet this is can change it.");
   switch (status) {
     case "draft":
     case "rejected":
-      return ok;
+      return allowed;
     case "submitted":
-      return refuse("This timesheet is waiting for approval and cannot be changed.");
+      return refuse("timesheet.awaiting_approval", "This timesheet is waiting for approval and cannot be changed.");
     case "approved":
-      return refuse("This timesheet is approved; ask a manager to reopen it to make changes.");
+      return refuse(
+        "timesheet.approved_read_only",
+        "This timesheet is approved; ask a manager to reopen it to make changes.",
+      );
     default: {
       const unreachable: never = status;
       throw new Error(`Unknown timesheet status: ${String(unreachable)}`);
@@ -161,40 +168,60 @@ export function canSubmit({
   ownerId,
   actor,
   entryCount,
-}: SheetRef & { actor: Actor; entryCount: number }): RuleResult {
-  if (actor.id !== ownerId) return refuse("Only the person whose timesheet this is can submit it.");
+}: SheetRef & { actor: Actor; entryCount: number }): TimesheetRuleResult {
+  if (actor.id !== ownerId)
+    return refuse("timesheet.not_owner", "Only the person whose timesheet this is can submit it.");
   if (status !== "draft" && status !== "rejected")
-    return refuse(`This timesheet is ${STATUS_WORDS[status]}; only a draft or a rejected timesheet can be submitted.`);
-  if (entryCount < 1) return refuse("Add at least one time entry before submitting.");
-  return ok;
+    return refuse(
+      "timesheet.not_submittable",
+      `This timesheet is ${STATUS_WORDS[status]}; only a draft or a rejected timesheet can be submitted.`,
+    );
+  if (entryCount < 1) return refuse("timesheet.empty", "Add at least one time entry before submitting.");
+  return allowed;
 }
 
-function checkDecider(actor: Actor, ownerId: string, verb: string): RuleResult {
-  if (!can(actor, "timesheet.decide")) return refuse(`Only a manager or an administrator can ${verb} timesheets.`);
+function checkDecider(actor: Actor, ownerId: string, verb: string): TimesheetRuleResult {
+  if (!can(actor, "timesheet.decide"))
+    return refuse("timesheet.not_decider", `Only a manager or an administrator can ${verb} timesheets.`);
   // Four-eyes rule (SPEC section 1): nobody decides on their own time.
-  if (actor.id === ownerId) return refuse(`You cannot ${verb} your own timesheet; another manager must do it.`);
-  return ok;
+  if (actor.id === ownerId)
+    return refuse("timesheet.own_timesheet", `You cannot ${verb} your own timesheet; another manager must do it.`);
+  return allowed;
 }
 
-export function canApprove({ status, ownerId, actor }: SheetRef & { actor: Actor }): RuleResult {
+export function canApprove({ status, ownerId, actor }: SheetRef & { actor: Actor }): TimesheetRuleResult {
   const decider = checkDecider(actor, ownerId, "approve");
   if (!decider.ok) return decider;
   if (status !== "submitted")
-    return refuse(`This timesheet is ${STATUS_WORDS[status]}; only a submitted timesheet can be approved.`);
-  return ok;
+    return refuse(
+      "timesheet.not_submitted",
+      `This timesheet is ${STATUS_WORDS[status]}; only a submitted timesheet can be approved.`,
+    );
+  return allowed;
 }
 
 /** A rejection needs a reason (1–500 characters) so the owner knows what to fix. */
-export function canReject({ status, ownerId, actor, reason }: SheetRef & { actor: Actor; reason: string }): RuleResult {
+export function canReject({
+  status,
+  ownerId,
+  actor,
+  reason,
+}: SheetRef & { actor: Actor; reason: string }): TimesheetRuleResult {
   const decider = checkDecider(actor, ownerId, "reject");
   if (!decider.ok) return decider;
   if (status !== "submitted")
-    return refuse(`This timesheet is ${STATUS_WORDS[status]}; only a submitted timesheet can be rejected.`);
+    return refuse(
+      "timesheet.not_submitted",
+      `This timesheet is ${STATUS_WORDS[status]}; only a submitted timesheet can be rejected.`,
+    );
   const trimmed = reason.trim();
-  if (trimmed === "") return refuse("Give a reason for the rejection.");
+  if (trimmed === "") return refuse("timesheet.rejection_reason_missing", "Give a reason for the rejection.");
   if (trimmed.length > MAX_REJECTION_REASON_LENGTH)
-    return refuse(`The reason can be at most ${MAX_REJECTION_REASON_LENGTH} characters long.`);
-  return ok;
+    return refuse(
+      "timesheet.rejection_reason_too_long",
+      `The reason can be at most ${MAX_REJECTION_REASON_LENGTH} characters long.`,
+    );
+  return allowed;
 }
 
 /** Reopen returns an approved week to draft, only while none of its entries is on an invoice. */
@@ -203,23 +230,27 @@ export function canReopen({
   ownerId,
   actor,
   hasInvoicedEntries,
-}: SheetRef & { actor: Actor; hasInvoicedEntries: boolean }): RuleResult {
+}: SheetRef & { actor: Actor; hasInvoicedEntries: boolean }): TimesheetRuleResult {
   const decider = checkDecider(actor, ownerId, "reopen");
   if (!decider.ok) return decider;
   if (status !== "approved")
-    return refuse(`This timesheet is ${STATUS_WORDS[status]}; only an approved timesheet can be reopened.`);
+    return refuse(
+      "timesheet.not_approved",
+      `This timesheet is ${STATUS_WORDS[status]}; only an approved timesheet can be reopened.`,
+    );
   if (hasInvoicedEntries)
     return refuse(
+      "timesheet.entries_invoiced",
       "Some entries of this week are on an invoice; delete the draft invoice or credit the issued one first.",
     );
-  return ok;
+  return allowed;
 }
 
 /** Dispatches on the action, for one generic "change status" server action. */
 export function canPerform(
   action: TimesheetAction,
   input: SheetRef & { actor: Actor; entryCount?: number; reason?: string; hasInvoicedEntries?: boolean },
-): RuleResult {
+): TimesheetRuleResult {
   switch (action) {
     case "submit":
       return canSubmit({ ...input, entryCount: input.entryCount ?? 0 });
@@ -249,10 +280,10 @@ export type EntryToValidate = {
 
 export type EntryValidation = {
   valid: boolean;
-  /** Messages per entry key, to show next to the cell. */
-  entries: Record<string, string[]>;
-  /** Messages per day, to show under the day's total. */
-  days: Record<DateString, string>;
+  /** Refusals per entry key, to show next to the cell. */
+  entries: Record<string, Refusal<TimesheetCode>[]>;
+  /** The refusal of a day, to show under the day's total. */
+  days: Record<DateString, Refusal<TimesheetCode>>;
 };
 
 /**
@@ -276,28 +307,33 @@ export function validateEntries(
   const days = new Set(weekDays(weekStart));
   const archived =
     archivedProjectIds instanceof Set ? archivedProjectIds : new Set(archivedProjectIds as readonly string[]);
-  const entryErrors: Record<string, string[]> = {};
-  const dayErrors: Record<DateString, string> = {};
-  const add = (key: string, message: string) => {
-    (entryErrors[key] ??= []).push(message);
+  const entryErrors: EntryValidation["entries"] = {};
+  const dayErrors: EntryValidation["days"] = {};
+  const add = (key: string, refusal: Refusal<TimesheetCode>) => {
+    (entryErrors[key] ??= []).push(refusal);
   };
 
   const totals = new Map<DateString, number>();
   for (const other of otherEntries) totals.set(other.date, (totals.get(other.date) ?? 0) + other.minutes);
 
   for (const entry of entries) {
-    if (!isValidDateString(entry.date)) add(entry.key, "Enter a valid date.");
-    else if (!days.has(entry.date)) add(entry.key, "The date must be inside the timesheet's week.");
+    if (!isValidDateString(entry.date)) add(entry.key, refuse("timesheet.entry_date_invalid", "Enter a valid date."));
+    else if (!days.has(entry.date))
+      add(entry.key, refuse("timesheet.entry_date_outside_week", "The date must be inside the timesheet's week."));
     if (!Number.isSafeInteger(entry.minutes) || entry.minutes < 1)
-      add(entry.key, "Enter a duration of at least one minute.");
-    else if (entry.minutes > MINUTES_PER_DAY) add(entry.key, "A day has at most 24 hours.");
-    if (archived.has(entry.projectId)) add(entry.key, "This project is archived; choose another one.");
+      add(entry.key, refuse("timesheet.entry_too_short", "Enter a duration of at least one minute."));
+    else if (entry.minutes > MINUTES_PER_DAY) add(entry.key, refuse("timesheet.day_over_24_hours", DAY_OVER_24_HOURS));
+    if (archived.has(entry.projectId))
+      add(entry.key, refuse("timesheet.project_archived", "This project is archived; choose another one."));
     if (Number.isSafeInteger(entry.minutes) && entry.minutes > 0)
       totals.set(entry.date, (totals.get(entry.date) ?? 0) + entry.minutes);
   }
   for (const [date, total] of totals) {
     if (days.has(date) && total > MINUTES_PER_DAY)
-      dayErrors[date] = "The time logged on this day is more than 24 hours.";
+      dayErrors[date] = refuse(
+        "timesheet.day_total_over_24_hours",
+        "The time logged on this day is more than 24 hours.",
+      );
   }
   return {
     valid: Object.keys(entryErrors).length === 0 && Object.keys(dayErrors).length === 0,

@@ -1,8 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
-import { bigint as pgBigint, integer as pgInteger, pgTable, uuid as pgUuid } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
-import { client, project, timeEntry, timesheet, user } from "@/db/schema";
+import { client, project, timeEntry, timesheet, unbilledTimeTotals, user } from "@/db/schema";
 import { entryValueMinor } from "./timesheet-rules";
 
 // Unbilled time: approved, billable entries that no invoice line bills yet. Their value is
@@ -94,23 +93,6 @@ export async function findUnbilledTime(
         a.projectName.localeCompare(b.projectName, "en", { sensitivity: "base" }),
     );
 }
-
-/**
- * The unbilled entries summed per project and frozen rate (entries, minutes, value with each
- * entry rounded on its own like entryValueMinor), kept by the triggers of
- * drizzle/0008_dashboard_totals.sql in the same transaction as every change to an entry or to its
- * timesheet's status: the whole firm's unbilled time in one row per project and rate, whatever the
- * number of entries, with the project's client (drizzle/0010). Not in the Drizzle schema: only the
- * triggers write it.
- */
-const unbilledTimeTotals = pgTable("unbilled_time_totals", {
-  projectId: pgUuid("project_id").notNull(),
-  clientId: pgUuid("client_id").notNull(),
-  hourlyRate: pgInteger("hourly_rate"),
-  entries: pgBigint("entries", { mode: "number" }).notNull(),
-  minutes: pgBigint("minutes", { mode: "number" }).notNull(),
-  value: pgBigint("value", { mode: "number" }).notNull(),
-});
 
 // One collator for every comparison: localeCompare with options builds one per call.
 const byName = new Intl.Collator("en", { sensitivity: "base" });

@@ -6,7 +6,15 @@ import { ADVISORY_LOCKS, lockUntilCommit } from "@/db/advisory-locks";
 import type { Database, Executor } from "@/db/client";
 import { account, session, user, type Role } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { ConflictError, InvalidError, NotFoundError, RateLimitedError } from "@/lib/errors";
+import {
+  ConflictError,
+  InvalidError,
+  NotFoundError,
+  RateLimitedError,
+  CORRECT_THE_FIELDS,
+  invalidFrom,
+} from "@/lib/errors";
+import { refuse } from "@/lib/rule-result";
 import { lockoutMessage } from "@/modules/auth/sign-in-lockout";
 import { enqueueWelcomeEmail } from "@/modules/mail/mail-notifications";
 import { getRateLimitState, recordRateLimitHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
@@ -23,7 +31,11 @@ import {
 
 const CURRENT_PASSWORD_FAILURES: RateLimitRule = { bucket: "change-password:user", limit: 5, windowMs: 15 * 60 * 1000 };
 
-const EMAIL_TAKEN = "A user with this email already exists.";
+const emailTakenError = () =>
+  invalidFrom(refuse("user.email_taken", "A user with this email already exists.", "email"), CORRECT_THE_FIELDS);
+const notFound = () => new NotFoundError("This user does not exist.", "user.not_found");
+const stale = () => new ConflictError(undefined, "user.stale");
+const LAST_ADMIN = "Bureau needs at least one active administrator.";
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
@@ -36,7 +48,7 @@ const ADMINS_ONLY = "Only administrators can manage users.";
 
 function assertNotCommon(field: string, password: string) {
   if (isCommonPassword(password))
-    throw new InvalidError("Please correct the highlighted fields.", { [field]: COMMON_PASSWORD_MESSAGE });
+    throw invalidFrom(refuse("user.password_common", COMMON_PASSWORD_MESSAGE, field), CORRECT_THE_FIELDS);
 }
 
 async function emailTaken(db: Executor, email: string): Promise<boolean> {
@@ -85,13 +97,11 @@ export async function createUser(db: Database, actor: Actor, input: unknown) {
   const values = parseInput(createUserInput, input);
   assertNotCommon("password", values.password);
   return db.transaction(async (tx) => {
-    if (await emailTaken(tx, values.email))
-      throw new InvalidError("Please correct the highlighted fields.", { email: EMAIL_TAKEN });
+    if (await emailTaken(tx, values.email)) throw emailTakenError();
     // The first password is the admin's to know: the new user chooses their own at first sign-in.
     const created = await insertUser(tx, { ...values, mustChangePassword: true }).catch((error: unknown) => {
       // Two admins creating the same email at once: the unique index decides, the form says why.
-      if (isUniqueViolation(error))
-        throw new InvalidError("Please correct the highlighted fields.", { email: EMAIL_TAKEN });
+      if (isUniqueViolation(error)) throw emailTakenError();
       throw error;
     });
     await recordAudit(tx, actor, {
@@ -148,20 +158,17 @@ export async function updateUser(db: Database, actor: Actor, input: unknown) {
   const values = parseInput(updateUserInput, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(user).where(eq(user.id, values.id)).for("update");
-    if (!before) throw new NotFoundError("This user does not exist.");
-    if (before.version !== values.version) throw new ConflictError();
-    if (isAdministrator(before) && !isAdministrator(values) && (await countOtherActiveAdmins(tx, before.id)) === 0) {
-      throw new InvalidError("Please correct the highlighted fields.", {
-        role: "Bureau needs at least one active administrator.",
-      });
-    }
+    if (!before) throw notFound();
+    if (before.version !== values.version) throw stale();
+    if (isAdministrator(before) && !isAdministrator(values) && (await countOtherActiveAdmins(tx, before.id)) === 0)
+      throw invalidFrom(refuse("user.last_admin", LAST_ADMIN, "role"), CORRECT_THE_FIELDS);
     const changes = { name: values.name, role: values.role, defaultHourlyRate: values.defaultHourlyRate };
     const [updated] = await tx
       .update(user)
       .set({ ...changes, version: before.version + 1 })
       .where(and(eq(user.id, values.id), eq(user.version, values.version)))
       .returning();
-    if (!updated) throw new ConflictError();
+    if (!updated) throw stale();
     await recordAudit(tx, actor, {
       entity: "user",
       entityId: updated.id,
@@ -178,11 +185,12 @@ export async function setUserActive(db: Database, actor: Actor, input: unknown) 
   const values = parseInput(setUserActiveInput, input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(user).where(eq(user.id, values.id)).for("update");
-    if (!before) throw new NotFoundError("This user does not exist.");
+    if (!before) throw notFound();
     if (!values.active) {
-      if (before.id === actor.id) throw new InvalidError("You cannot deactivate your own account.");
+      if (before.id === actor.id)
+        throw new InvalidError("You cannot deactivate your own account.", {}, "user.cannot_deactivate_self");
       if (isAdministrator(before) && (await countOtherActiveAdmins(tx, before.id)) === 0)
-        throw new InvalidError("Bureau needs at least one active administrator.");
+        throw new InvalidError(LAST_ADMIN, {}, "user.last_admin");
     }
     if (before.active === values.active) return before;
     const [updated] = await tx
@@ -209,8 +217,9 @@ export async function resetUserPassword(db: Database, actor: Actor, input: unkno
   const hash = await hashPassword(values.password);
   await db.transaction(async (tx) => {
     const [target] = await tx.select().from(user).where(eq(user.id, values.id)).for("update");
-    if (!target) throw new NotFoundError("This user does not exist.");
-    if (target.id === actor.id) throw new InvalidError("Change your own password from My account.");
+    if (!target) throw notFound();
+    if (target.id === actor.id)
+      throw new InvalidError("Change your own password from My account.", {}, "user.reset_own_password");
     await upsertCredential(tx, target.id, hash);
     await tx
       .update(user)
@@ -241,7 +250,12 @@ export async function changeOwnPassword(db: Database, actor: Actor & { sessionId
   const values = parseInput(changeOwnPasswordInput, input);
   // A stolen session must not become a free password-guessing oracle: the same limit as sign-in.
   const limit = await getRateLimitState(db, CURRENT_PASSWORD_FAILURES, actor.id);
-  if (!limit.allowed) throw new RateLimitedError(lockoutMessage(limit.retryAfterSeconds), limit.retryAfterSeconds);
+  if (!limit.allowed)
+    throw new RateLimitedError(
+      lockoutMessage(limit.retryAfterSeconds),
+      limit.retryAfterSeconds,
+      "user.current_password_locked",
+    );
   const [credential] = await db
     .select({ password: account.password })
     .from(account)
@@ -252,9 +266,10 @@ export async function changeOwnPassword(db: Database, actor: Actor & { sessionId
     !(await verifyPassword({ hash: credential.password, password: values.currentPassword }))
   ) {
     await recordRateLimitHit(db, CURRENT_PASSWORD_FAILURES, actor.id);
-    throw new InvalidError("Please correct the highlighted fields.", {
-      currentPassword: "The current password is incorrect.",
-    });
+    throw invalidFrom(
+      refuse("user.current_password_wrong", "The current password is incorrect.", "currentPassword"),
+      CORRECT_THE_FIELDS,
+    );
   }
   assertNotCommon("newPassword", values.newPassword);
   const hash = await hashPassword(values.newPassword);

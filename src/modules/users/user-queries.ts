@@ -23,7 +23,7 @@ export async function findUsers(db: Executor) {
 
 export async function getUser(db: Executor, id: string) {
   const [row] = await db.select(publicColumns).from(user).where(eq(user.id, id)).limit(1);
-  if (!row) throw new NotFoundError("This user does not exist.");
+  if (!row) throw new NotFoundError("This user does not exist.", "user.not_found");
   return row;
 }
 

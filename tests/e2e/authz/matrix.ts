@@ -40,8 +40,8 @@ export type Outcome =
   | { allowed: false; refusal: "403-page" }
   // Refused: this status from a route handler (text or JSON), no data.
   | { allowed: false; refusal: "status"; status: number }
-  // Refused by an action: { ok: false, message } with this message; no write.
-  | { allowed: false; refusal: "forbidden-result"; message: string };
+  // Refused by an action: { ok: false, message } with this message (and this code, when a rule refuses); no write.
+  | { allowed: false; refusal: "forbidden-result"; message: string; code?: string };
 
 export type Expectations = Record<Role, Outcome>;
 
@@ -57,7 +57,12 @@ const status = (code: number): Outcome =>
     ? { allowed: true, status: code }
     : { allowed: false, refusal: "status", status: code };
 const refusedWith = (code: number): Outcome => ({ allowed: false, refusal: "status", status: code });
-const denied = (message: string): Outcome => ({ allowed: false, refusal: "forbidden-result", message });
+const denied = (message: string, code?: string): Outcome => ({
+  allowed: false,
+  refusal: "forbidden-result",
+  message,
+  ...(code ? { code } : {}),
+});
 
 const everyone = (outcome: Outcome): Expectations => ({
   anonymous: outcome,
@@ -77,7 +82,7 @@ const A_ADMINS: Expectations = { anonymous: LOGIN, staff: FORBIDDEN, manager: FO
 /** Staff may log calls, but change only their own: every probe below targets the manager's calls. */
 const A_OTHERS_CALL: Expectations = {
   ...A_SIGNED_IN,
-  staff: denied("You can only change your own calls (assigned to you or logged by you)."),
+  staff: denied("You can only change your own calls (assigned to you or logged by you).", "call.not_own_call"),
 };
 
 /**
@@ -562,9 +567,9 @@ export const MATRIX: Row[] = [
     ],
     expect: {
       anonymous: LOGIN,
-      staff: denied("Only the person whose timesheet this is can change it."),
+      staff: denied("Only the person whose timesheet this is can change it.", "timesheet.not_owner"),
       manager: RESULT,
-      admin: denied("Only the person whose timesheet this is can change it."),
+      admin: denied("Only the person whose timesheet this is can change it.", "timesheet.not_owner"),
     },
   },
   // The grid submits through saveTimesheetAction({ submit: true }); this one has no caller, so the
@@ -579,8 +584,8 @@ export const MATRIX: Row[] = [
     expect: {
       anonymous: LOGIN,
       staff: RESULT,
-      manager: denied("Only the person whose timesheet this is can submit it."),
-      admin: denied("Only the person whose timesheet this is can submit it."),
+      manager: denied("Only the person whose timesheet this is can submit it.", "timesheet.not_owner"),
+      admin: denied("Only the person whose timesheet this is can submit it.", "timesheet.not_owner"),
     },
   },
   {

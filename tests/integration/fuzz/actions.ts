@@ -83,12 +83,9 @@ import {
   updateDraftInvoice,
 } from "../../../src/modules/invoices/invoice-mutations";
 import { renderInvoicePdf } from "../../../src/modules/invoices/invoice-pdf";
-import {
-  findInvoiceClient,
-  findInvoices,
-  getInvoice,
-  getInvoiceDocument,
-} from "../../../src/modules/invoices/invoice-queries";
+import { getInvoice, getInvoiceDocument } from "../../../src/modules/invoices/invoice-detail-queries";
+import { findInvoiceClient } from "../../../src/modules/invoices/invoice-form-queries";
+import { findInvoices } from "../../../src/modules/invoices/invoice-list-queries";
 import {
   invoiceClientInput,
   invoiceListFilter,

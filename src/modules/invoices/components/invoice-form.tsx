@@ -17,14 +17,9 @@ import { addDaysToDate, isValidDateString } from "@/lib/dates";
 import { formatBasisPoints, formatMoney, parseMoneyInput } from "@/lib/money";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { createInvoiceAction, loadInvoiceClientAction, updateInvoiceAction } from "../invoice-actions";
-import type { InvoiceFormClient } from "../invoice-queries";
-import {
-  computeInvoiceTotals,
-  type InvoiceKind,
-  parseDiscountPercent,
-  parseQuantity,
-  type TotalsLineInput,
-} from "../invoice-rules";
+import type { InvoiceFormClient } from "../invoice-form-queries";
+import { computeInvoiceTotals, parseDiscountPercent, parseQuantity, type TotalsLineInput } from "../invoice-amounts";
+import type { InvoiceKind } from "../invoice-rules";
 import { type CreateInvoiceInput, createInvoiceInput, updateInvoiceInput } from "../invoice-schemas";
 import { UnbilledTimeDialog, type NewTimeLine } from "./unbilled-time-dialog";
 

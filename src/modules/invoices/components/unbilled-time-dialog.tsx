@@ -16,12 +16,8 @@ import {
 } from "@/components/ui/dialog";
 import { formatMoney, formatMoneyInput } from "@/lib/money";
 import { loadUnbilledTimeAction } from "../invoice-actions";
-import {
-  groupUnbilledEntries,
-  quantityMilliToDecimalString,
-  type TimeGrouping,
-  type UnbilledEntry,
-} from "../invoice-rules";
+import { quantityMilliToDecimalString } from "../invoice-amounts";
+import { groupUnbilledEntries, type TimeGrouping, type UnbilledEntry } from "../invoice-time-lines";
 
 export type NewTimeLine = {
   description: string;

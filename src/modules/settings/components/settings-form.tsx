@@ -27,7 +27,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import type { ActionResult } from "@/lib/action";
 import { cn } from "@/lib/utils";
-import { formatInvoiceNumber, validateNumberPattern } from "@/modules/invoices/invoice-rules";
+import { formatInvoiceNumber, validateNumberPattern } from "@/modules/invoices/invoice-numbering";
 import { updateLogoAction, updateSettingsAction } from "../settings-actions";
 import { LOGO_MAX_BYTES, type SettingsFormInput, settingsFormInput } from "../settings-schemas";
 

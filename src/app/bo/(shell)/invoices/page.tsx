@@ -17,7 +17,7 @@ import { findClientName } from "@/modules/clients/client-queries";
 import { ClientPicker } from "@/modules/clients/components/client-picker";
 import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
 import { InvoiceListRows } from "@/modules/invoices/components/invoice-list-rows";
-import { findInvoices } from "@/modules/invoices/invoice-queries";
+import { findInvoices } from "@/modules/invoices/invoice-list-queries";
 import {
   INVOICE_LIST_STATUS_LABELS,
   INVOICE_LIST_STATUSES,

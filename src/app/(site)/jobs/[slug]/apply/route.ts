@@ -19,7 +19,7 @@ import {
 import { submitApplication } from "@/modules/jobs/job-mutations";
 import { isSlug } from "@/modules/jobs/job-rules";
 import { CV_MAX_BYTES } from "@/modules/jobs/job-schemas";
-import { ANTI_SPAM_MESSAGES, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/modules/public-site/anti-spam-rules";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/modules/public-site/anti-spam-rules";
 
 /** The CV plus the text fields (5 000-character letter, links) and multipart overhead. */
 const MAX_BODY_BYTES = CV_MAX_BYTES + 128 * 1024;
@@ -180,11 +180,11 @@ async function apply(request: Request, { params }: { params: Promise<{ slug: str
       case "invalid": {
         const formMessage = error.fieldErrors._form;
         const code: ApplicationFormErrorCode =
-          formMessage === ANTI_SPAM_MESSAGES.too_fast
+          error.code === "public_form.too_fast"
             ? "too_fast"
-            : formMessage === ANTI_SPAM_MESSAGES.expired
+            : error.code === "public_form.expired"
               ? "expired"
-              : formMessage === ANTI_SPAM_MESSAGES.invalid
+              : error.code === "public_form.token_invalid"
                 ? "token"
                 : "invalid";
         return respond(request, slug, {

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { addDaysToDate, todayInZone } from "@/lib/dates";
 import { requirePagePermission } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
-import { findInvoiceClient } from "@/modules/invoices/invoice-queries";
+import { findInvoiceClient } from "@/modules/invoices/invoice-form-queries";
 import { invoiceClientInput } from "@/modules/invoices/invoice-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 

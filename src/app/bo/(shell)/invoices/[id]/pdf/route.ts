@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { backOfficeRoute } from "@/lib/route-handler";
 import { renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
-import { getInvoiceDocument } from "@/modules/invoices/invoice-queries";
+import { getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
 
 export const dynamic = "force-dynamic";
 

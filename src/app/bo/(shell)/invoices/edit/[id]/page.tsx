@@ -9,8 +9,10 @@ import { formatMoneyInput } from "@/lib/money";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
-import { findInvoiceClient, getInvoice } from "@/modules/invoices/invoice-queries";
-import { canCreateCreditNote, canEditInvoice, quantityMilliToDecimalString } from "@/modules/invoices/invoice-rules";
+import { getInvoice } from "@/modules/invoices/invoice-detail-queries";
+import { findInvoiceClient } from "@/modules/invoices/invoice-form-queries";
+import { quantityMilliToDecimalString } from "@/modules/invoices/invoice-amounts";
+import { canCreateCreditNote, canEditInvoice } from "@/modules/invoices/invoice-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Edit invoice" };

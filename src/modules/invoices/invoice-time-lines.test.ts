@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeInvoiceTotals, csvField, csvRow, groupUnbilledEntries, type UnbilledEntry } from "./invoice-rules";
+import { computeInvoiceTotals } from "./invoice-amounts";
+import { groupUnbilledEntries, type UnbilledEntry } from "./invoice-time-lines";
 
 const entry = (overrides: Partial<UnbilledEntry>): UnbilledEntry => ({
   id: "e1",
@@ -65,25 +66,5 @@ describe("groupUnbilledEntries", () => {
 
   it("returns nothing for no entries", () => {
     expect(groupUnbilledEntries([], "project")).toEqual([]);
-  });
-});
-
-describe("CSV", () => {
-  it("quotes per RFC 4180", () => {
-    expect(csvField("plain")).toBe("plain");
-    expect(csvField('Say "hi", then go')).toBe('"Say ""hi"", then go"');
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvField(null)).toBe("");
-    expect(csvField(-12.5)).toBe("-12.5");
-    expect(csvRow(["a", 1, null])).toBe("a,1,\r\n");
-  });
-
-  it("defuses spreadsheet formulas in text", () => {
-    expect(csvField("=SUM(A1)")).toBe("'=SUM(A1)");
-    expect(csvField("@cmd")).toBe("'@cmd");
-    expect(csvField("-1+2")).toBe("'-1+2");
-    // Amounts written as decimal strings stay numbers a spreadsheet can sum.
-    expect(csvField("-300.00")).toBe("-300.00");
-    expect(csvField("-12")).toBe("-12");
   });
 });

@@ -1,0 +1,72 @@
+// Why the invoices domain refuses something: one stable code per reason (src/lib/rule-result.ts).
+// API error bodies carry them and translations are keyed by them: never rename or reuse one for
+// another reason; add a new one.
+export const INVOICE_CODES = [
+  // Lines: what is typed for a quantity or a discount.
+  "invoice.quantity_missing",
+  "invoice.quantity_not_a_number",
+  "invoice.quantity_too_precise",
+  "invoice.quantity_not_positive",
+  "invoice.quantity_too_large",
+  "invoice.discount_not_a_number",
+  "invoice.discount_out_of_range",
+  "invoice.amounts_too_large",
+  // Number patterns (the settings' invoice and credit note series).
+  "invoice.number_pattern_missing",
+  "invoice.number_pattern_too_long",
+  "invoice.number_pattern_unmatched_brace",
+  "invoice.number_pattern_bad_character",
+  "invoice.number_pattern_unknown_token",
+  "invoice.number_pattern_bad_sequence_width",
+  "invoice.number_pattern_sequence_count",
+  "invoice.number_pattern_month_without_year",
+  // Drafts.
+  "invoice.not_found",
+  "invoice.stale",
+  "invoice.client_missing",
+  "invoice.client_archived",
+  "invoice.client_gone",
+  "invoice.currency_not_client",
+  "invoice.tax_rate_not_configured",
+  "invoice.time_entry_twice",
+  "invoice.time_no_longer_unbilled",
+  "invoice.issued_read_only",
+  "invoice.issued_not_deletable",
+  "invoice.duplicate_of_credit_note",
+  // Issuing and the states after it.
+  "invoice.already_in_status",
+  "invoice.transition_not_allowed",
+  "invoice.already_issued",
+  "invoice.no_lines",
+  "invoice.issue_date_invalid",
+  "invoice.issue_date_in_future",
+  "invoice.issue_date_before_last",
+  "invoice.number_taken",
+  "invoice.sent_before_issue",
+  "invoice.already_sent",
+  // Payments.
+  "invoice.payment_on_credit_note",
+  "invoice.payment_on_draft",
+  "invoice.payment_on_cancelled",
+  "invoice.already_paid",
+  "invoice.payment_amount_invalid",
+  "invoice.payment_amount_not_positive",
+  "invoice.payment_amount_over_balance",
+  "invoice.payment_date_invalid",
+  "invoice.payment_date_in_future",
+  "invoice.payment_not_found",
+  "invoice.payment_already_deleted",
+  "invoice.payments_of_cancelled_final",
+  // Credit notes.
+  "invoice.credit_note_of_credit_note",
+  "invoice.credit_note_of_draft",
+  "invoice.already_fully_credited",
+  "invoice.partly_credited",
+  "invoice.credit_not_positive",
+  "invoice.credit_over_remaining",
+  "invoice.credit_note_without_invoice",
+  "invoice.credit_note_currency",
+  "invoice.credit_note_bills_no_time",
+] as const;
+
+export type InvoiceCode = (typeof INVOICE_CODES)[number];

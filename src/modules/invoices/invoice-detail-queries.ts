@@ -1,0 +1,99 @@
+// One invoice: its detail (lines and the time they bill, payments, credit notes), its history, and
+// the printable document shared by the read view and the PDF.
+import "server-only";
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { auditEvent, client, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
+import { NotFoundError } from "@/lib/errors";
+import { getSettings } from "@/modules/settings/settings-queries";
+import { buildInvoiceDocument, clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
+
+/** One invoice with its lines (and the time entries each bills), payments and credit notes; or NotFound. */
+export async function getInvoice(db: Executor, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
+  const [row] = await db
+    .select({
+      invoice,
+      client: { id: client.id, name: client.name, archivedAt: client.archivedAt, billingEmail: client.billingEmail },
+    })
+    .from(invoice)
+    .innerJoin(client, eq(client.id, invoice.clientId))
+    .where(eq(invoice.id, id));
+  if (!row) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
+  const [lines, entries, payments, creditNotes, credited] = await Promise.all([
+    db.select().from(invoiceLine).where(eq(invoiceLine.invoiceId, id)).orderBy(asc(invoiceLine.position)),
+    db
+      .select({ id: timeEntry.id, lineId: timeEntry.invoiceLineId })
+      .from(timeEntry)
+      .innerJoin(invoiceLine, eq(invoiceLine.id, timeEntry.invoiceLineId))
+      .where(eq(invoiceLine.invoiceId, id)),
+    db.select().from(payment).where(eq(payment.invoiceId, id)).orderBy(asc(payment.date), asc(payment.createdAt)),
+    db
+      .select({
+        id: invoice.id,
+        number: invoice.number,
+        status: invoice.status,
+        issueDate: invoice.issueDate,
+        total: invoice.total,
+      })
+      .from(invoice)
+      .where(eq(invoice.creditedInvoiceId, id))
+      .orderBy(asc(invoice.createdAt)),
+    row.invoice.creditedInvoiceId
+      ? db
+          .select({
+            id: invoice.id,
+            number: invoice.number,
+            issueDate: invoice.issueDate,
+            total: invoice.total,
+            creditedTotal: invoice.creditedTotal,
+            status: invoice.status,
+          })
+          .from(invoice)
+          .where(eq(invoice.id, row.invoice.creditedInvoiceId))
+      : Promise.resolve([]),
+  ]);
+  const entriesByLine = new Map<string, string[]>();
+  for (const entry of entries) {
+    if (!entry.lineId) continue;
+    entriesByLine.set(entry.lineId, [...(entriesByLine.get(entry.lineId) ?? []), entry.id]);
+  }
+  return {
+    ...row.invoice,
+    client: row.client,
+    lines: lines.map((line) => ({ ...line, timeEntryIds: entriesByLine.get(line.id) ?? [] })),
+    payments,
+    creditNotes,
+    creditedInvoice: credited[0] ?? null,
+  };
+}
+export type InvoiceDetail = Awaited<ReturnType<typeof getInvoice>>;
+
+/** The invoice's history, newest first, from the audit log written with each change. */
+export async function findInvoiceEvents(db: Executor, id: string) {
+  return db
+    .select({
+      id: auditEvent.id,
+      action: auditEvent.action,
+      actorName: auditEvent.actorName,
+      summary: auditEvent.summary,
+      createdAt: auditEvent.createdAt,
+    })
+    .from(auditEvent)
+    .where(and(eq(auditEvent.entity, "invoice"), eq(auditEvent.entityId, id)))
+    .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
+    .limit(200);
+}
+
+/** The invoice, its printable document (same for the read view and the PDF) and the firm's settings. */
+export async function getInvoiceDocument(db: Executor, id: string) {
+  const [detail, settings] = await Promise.all([getInvoice(db, id), getSettings(db)]);
+  const [clientRow] = detail.clientSnapshot ? [] : await db.select().from(client).where(eq(client.id, detail.clientId));
+  const live = {
+    firm: firmSnapshotOf(settings),
+    client: clientRow
+      ? clientSnapshotOf(clientRow)
+      : { name: detail.client.name, addressLines: [], country: null, vatNumber: null },
+  };
+  return { detail, settings, document: buildInvoiceDocument(detail, live, settings.locale) };
+}

@@ -1,0 +1,39 @@
+// What the invoice form reads besides the invoice itself.
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { client } from "@/db/schema";
+import { addressLinesOf } from "./invoice-document";
+
+/** What the invoice form shows of its client (findInvoiceClient). */
+export type InvoiceFormClient = {
+  id: string;
+  name: string;
+  currency: string;
+  paymentTermsDays: number;
+  addressLines: string[];
+  country: string | null;
+  vatNumber: string | null;
+  archived: boolean;
+};
+
+/**
+ * What the invoice form shows of its client once chosen (address, currency, payment terms), or
+ * null when no such client exists. The form finds clients by name (ClientPicker): a firm may have
+ * thousands, too many to send with the page. Archived clients are found too, for a draft made
+ * before its client was archived; `archived` says so.
+ */
+export async function findInvoiceClient(db: Executor, id: string): Promise<InvoiceFormClient | null> {
+  const [row] = await db.select().from(client).where(eq(client.id, id)).limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    currency: row.currency,
+    paymentTermsDays: row.paymentTermsDays,
+    addressLines: addressLinesOf(row),
+    country: row.country,
+    vatNumber: row.vatNumber,
+    archived: row.archivedAt !== null,
+  };
+}
