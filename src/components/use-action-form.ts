@@ -38,18 +38,25 @@ function hasField(form: HTMLFormElement | null, field: string): boolean {
   return elements.some((element) => !(element instanceof HTMLInputElement && element.type === "hidden"));
 }
 
+/**
+ * Focus after a failure: `requestFocus(container)` with the state that shows the errors; once they
+ * are rendered, the first field in error of the container takes the focus, else the alert.
+ */
+export function useErrorFocus() {
+  const alertRef = useRef<HTMLDivElement>(null);
+  const [request, setRequest] = useState<{ container: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    if (request) focusFirstError(request.container, alertRef.current);
+  }, [request]);
+  return { alertRef, requestFocus: (container: HTMLElement | null) => setRequest({ container }) };
+}
+
 /** The alert, the focus after a failure, the toasts and the refresh, shared by both hooks. */
 function useFeedback() {
   const router = useRouter();
   const id = useId();
-  const alertRef = useRef<HTMLDivElement>(null);
+  const { alertRef, requestFocus } = useErrorFocus();
   const [failure, setFailure] = useState<Failure | null>(null);
-  // Set with the failure, so the focus moves once the fields show their errors.
-  const [focusRequest, setFocusRequest] = useState<{ container: HTMLElement | null } | null>(null);
-
-  useEffect(() => {
-    if (focusRequest) focusFirstError(focusRequest.container, alertRef.current);
-  }, [focusRequest]);
 
   const formError: FormErrorProps = {
     id: `${id}-error`,
@@ -69,7 +76,7 @@ function useFeedback() {
     },
     fail(next: Failure, container: HTMLElement | null) {
       setFailure(next);
-      setFocusRequest({ container });
+      requestFocus(container);
     },
     succeed<T>(result: { message?: string; data: T }, options: SuccessOptions<T>, leaving: Element | null) {
       const fallback = typeof options.success === "function" ? options.success(result.data) : options.success;
