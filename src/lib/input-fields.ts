@@ -77,3 +77,14 @@ export const versionInput = z
       .min(1)
       .max(INTEGER_MAX - 1),
   );
+
+/**
+ * For the `when` of an object-level refinement that reads `fields`: it runs once those fields are
+ * valid, whatever the others hold. By default zod skips it as soon as any field fails to parse
+ * (an empty number, a bad rate), and its message came only once that was fixed: one submission
+ * should show every error.
+ */
+export function whenValid(...fields: string[]) {
+  return (payload: z.core.ParsePayload) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0] ?? "")));
+}

@@ -4,8 +4,6 @@ import { settings } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { ConflictError, ForbiddenError, InvalidError } from "@/lib/errors";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
-import { isEuVatNumberShape, EU_COUNTRIES } from "@/modules/clients/client-rules";
-import { validateNumberPattern } from "@/modules/invoices/invoice-rules";
 import { getSettings } from "./settings-queries";
 import { LOGO_MAX_BYTES, settingsFormInput } from "./settings-schemas";
 
@@ -13,44 +11,10 @@ export { LOGO_MAX_BYTES };
 
 const INVALID = "Please correct the highlighted fields.";
 
-function isKnownTimezone(timezone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isKnownCurrency(code: string): boolean {
-  return Intl.supportedValuesOf("currency").includes(code);
-}
-
-/** Checks that need more than the shape of a field; collected so every bad field gets its message. */
-function checkSettingsRules(values: ReturnType<typeof settingsFormInput.parse>) {
-  const fieldErrors: Record<string, string> = {};
-  if (!isKnownTimezone(values.timezone)) fieldErrors.timezone = "Choose a timezone from the list.";
-  if (!isKnownCurrency(values.currency)) fieldErrors.currency = "Choose a currency from the list.";
-  if (
-    values.vatNumber &&
-    (EU_COUNTRIES as readonly string[]).includes(values.country) &&
-    !isEuVatNumberShape(values.country, values.vatNumber)
-  ) {
-    fieldErrors.vatNumber = "This is not the shape of a VAT number of the chosen country.";
-  }
-  for (const field of ["invoiceNumberPattern", "creditNoteNumberPattern"] as const) {
-    const check = validateNumberPattern(values[field]);
-    if (!check.ok) fieldErrors[field] = check.message;
-  }
-  if (values.invoiceNumberPattern === values.creditNoteNumberPattern)
-    fieldErrors.creditNoteNumberPattern = "Credit notes need their own number series.";
-  if (Object.keys(fieldErrors).length > 0) throw new InvalidError(INVALID, fieldErrors);
-}
-
 export async function updateSettings(db: Database, actor: Actor, input: unknown) {
   if (actor.role !== "admin") throw new ForbiddenError("Only administrators can change the settings.");
+  // Every check is in the schema, so one refusal names every field in error.
   const values = parseInput(settingsFormInput, input);
-  checkSettingsRules(values);
   const current = await getSettings(db);
   const changes = {
     firmName: values.firmName,
