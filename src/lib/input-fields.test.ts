@@ -28,6 +28,11 @@ describe("whenValid", () => {
     expect(messages({ low: "x", high: "1", other: "1" })).toEqual(["Enter a number."]);
   });
 
+  it("never runs it on an input that is no object", () => {
+    expect(messages("\u0000")).toEqual(["Invalid input: expected object, received string"]);
+    expect(messages(null)).toHaveLength(1);
+  });
+
   it("runs it when everything parses", () => {
     expect(messages({ low: "5", high: "1", other: "1" })).toEqual(["High is below low."]);
     expect(messages({ low: "1", high: "5", other: "1" })).toEqual([]);

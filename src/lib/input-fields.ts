@@ -82,9 +82,10 @@ export const versionInput = z
  * For the `when` of an object-level refinement that reads `fields`: it runs once those fields are
  * valid, whatever the others hold. By default zod skips it as soon as any field fails to parse
  * (an empty number, a bad rate), and its message came only once that was fixed: one submission
- * should show every error.
+ * should show every error. An input that is no object at all (an issue without a path) never
+ * reaches it.
  */
 export function whenValid(...fields: string[]) {
   return (payload: z.core.ParsePayload) =>
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0] ?? "")));
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 }
