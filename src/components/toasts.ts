@@ -13,7 +13,6 @@ const CONTROLS = [
   "[role=button]",
   "[role=combobox]",
   "[role=link]",
-  "[tabindex]:not([tabindex='-1'])",
 ].join(",");
 
 /** The visible controls of the page, but those inside `leaving` (a dialog that closes with the form's success). */

@@ -6,7 +6,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { unstable_rethrow, useRouter } from "next/navigation";
 import type * as React from "react";
 import { useEffect, useId, useRef, useState } from "react";
-import { type FieldPath, type FieldValues, type Resolver, type UseFormProps, useForm } from "react-hook-form";
+import {
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  useForm,
+} from "react-hook-form";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/action";
 import { reportBrowserError } from "@/modules/monitoring/sentry-browser";
@@ -125,10 +132,11 @@ export function useActionForm<V extends FieldValues>({ schema, ...options }: Use
    * the outcome. `run` may also refuse without asking the server, with a result of its own.
    */
   function submit<T>(run: (values: V) => Promise<ActionResult<T>>, options: SuccessOptions<T> = {}) {
-    return (event?: React.BaseSyntheticEvent) => {
+    return async (event?: React.BaseSyntheticEvent) => {
       const element = event?.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
       feedback.start();
-      return form.handleSubmit(
+      const refusal: { errors?: FieldErrors<V> } = {};
+      await form.handleSubmit(
         async (values) => {
           const result = await feedback.call(() => run(values));
           if (!result) return;
@@ -138,10 +146,15 @@ export function useActionForm<V extends FieldValues>({ schema, ...options }: Use
           feedback.fail({ message: result.message, details: unshown }, element);
         },
         (errors) => {
-          const { unshown } = splitFieldErrors(flattenFormErrors(errors), (field) => hasField(element, field));
-          feedback.fail({ message: CORRECT_FIELDS_MESSAGE, details: unshown }, element);
+          refusal.errors = errors;
         },
       )(event);
+      // The browser's own refusal is said once react-hook-form has shown the fields' errors (it
+      // does after onInvalid), so the focus finds the first of them.
+      if (refusal.errors) {
+        const { unshown } = splitFieldErrors(flattenFormErrors(refusal.errors), (field) => hasField(element, field));
+        feedback.fail({ message: CORRECT_FIELDS_MESSAGE, details: unshown }, element);
+      }
     };
   }
 
