@@ -77,3 +77,15 @@ export const versionInput = z
       .min(1)
       .max(INTEGER_MAX - 1),
   );
+
+/**
+ * For the `when` of an object-level refinement that reads `fields`: it runs once those fields are
+ * valid, whatever the others hold. By default zod skips it as soon as any field fails to parse
+ * (an empty number, a bad rate), and its message came only once that was fixed: one submission
+ * should show every error. An input that is no object at all (an issue without a path) never
+ * reaches it.
+ */
+export function whenValid(...fields: string[]) {
+  return (payload: z.core.ParsePayload) =>
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
+}

@@ -132,6 +132,30 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
     expect(auditAfter?.value).toBe(auditBefore?.value);
   });
 
+  it("names every field in error in one refusal, the checks across fields included", async () => {
+    const current = await getSettings(database.db);
+    const refusal = updateSettings(
+      database.db,
+      admin,
+      formFrom(current, {
+        country: "FR",
+        vatNumber: "FR123",
+        iban: "FR76 3000 6000 0112 3456 7890 188",
+        invoiceNumberPattern: "INV-{SEQ:4}-{XX}",
+        timezone: "Mars/Olympus",
+        paymentTermsDays: "",
+        remindersEnabled: true,
+        reminderDays: "",
+      }),
+    );
+    await expect(refusal).rejects.toBeInstanceOf(InvalidError);
+    const { fieldErrors } = (await refusal.catch((error: unknown) => error)) as InvalidError;
+    expect(Object.keys(fieldErrors).sort()).toEqual(
+      ["iban", "invoiceNumberPattern", "paymentTermsDays", "reminderDays", "timezone", "vatNumber"].sort(),
+    );
+    expect(await getSettings(database.db)).toEqual(current);
+  });
+
   it("takes a PNG logo by its bytes and refuses anything else", async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     await updateLogo(database.db, admin, { bytes: png });

@@ -2,8 +2,12 @@
 
 import type * as React from "react";
 import { Toaster as Sonner } from "sonner";
+import { TOAST_MOBILE_OFFSET, TOAST_OFFSET } from "@/components/toast-placement";
 
-/** Mount once in the root layout; call `toast.success(...)` from "sonner" anywhere on the client. */
+/**
+ * Mount once in the root layout; show toasts with `showToast` from `@/components/toasts`, which
+ * clears the earlier ones and places each where it covers no control (the offsets are its geometry).
+ */
 export function Toaster(props: React.ComponentProps<typeof Sonner>) {
   return (
     <Sonner
@@ -11,6 +15,8 @@ export function Toaster(props: React.ComponentProps<typeof Sonner>) {
       richColors
       closeButton
       position="bottom-right"
+      offset={TOAST_OFFSET}
+      mobileOffset={TOAST_MOBILE_OFFSET}
       containerAriaLabel="Notifications"
       style={{ fontFamily: "inherit" }}
       {...props}

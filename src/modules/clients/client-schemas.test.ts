@@ -30,6 +30,13 @@ describe("client schema (SPEC section 3)", () => {
     });
   });
 
+  it("checks the VAT number against the country while another field is wrong too", () => {
+    expect(errors(clientFields, { ...base, paymentTermsDays: "soon", country: "FR", vatNumber: "FR123" })).toEqual({
+      paymentTermsDays: "Enter a number of days between 0 and 365.",
+      vatNumber: expect.stringContaining("VAT number"),
+    });
+  });
+
   it("refuses a bad EU VAT number, an unknown country or currency, terms outside 0–365, an empty name", () => {
     expect(errors(clientFields, { ...base, country: "FR", vatNumber: "FR123" })).toHaveProperty(["vatNumber"]);
     expect(errors(clientFields, { ...base, country: "ZZ" })).toHaveProperty(["country"]);

@@ -1,7 +1,14 @@
 // Inputs of the clients domain (SPEC section 3, Client and Project), shared by the forms
 // (zodResolver) and the actions. Browser-safe: no database code.
 import { z } from "zod";
-import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
+import {
+  checkLine,
+  checkMultiline,
+  normalizeLineBreaks,
+  type TextKind,
+  versionInput,
+  whenValid,
+} from "@/lib/input-fields";
 import { optionalRateInput } from "@/modules/users/user-schemas";
 import { checkClientVatNumber, isCountryCode, isCurrencyCode, normalizeVatNumber } from "./client-rules";
 
@@ -78,10 +85,14 @@ export const clientFields = z
     defaultHourlyRate: optionalRateInput,
     notes: optionalText(5000, "multiline"),
   })
-  .superRefine((value, ctx) => {
-    const vat = checkClientVatNumber(value.country, value.vatNumber);
-    if (!vat.ok) ctx.addIssue({ code: "custom", path: ["vatNumber"], message: vat.message });
-  })
+  .superRefine(
+    (value, ctx) => {
+      const vat = checkClientVatNumber(value.country, value.vatNumber);
+      if (!vat.ok) ctx.addIssue({ code: "custom", path: ["vatNumber"], message: vat.message });
+    },
+    // Also when another field is wrong: one submission shows every error.
+    { when: whenValid("country", "vatNumber") },
+  )
   .transform((value) => ({
     ...value,
     vatNumber: value.vatNumber && value.country ? normalizeVatNumber(value.country, value.vatNumber) : value.vatNumber,

@@ -2,7 +2,14 @@
 // again on the server. Browser-safe: no database code.
 import { z } from "zod";
 import { isValidDateString } from "@/lib/dates";
-import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
+import {
+  checkLine,
+  checkMultiline,
+  normalizeLineBreaks,
+  type TextKind,
+  versionInput,
+  whenValid,
+} from "@/lib/input-fields";
 import { parseMoneyInput } from "@/lib/money";
 import { parseDiscountPercent, parseQuantity } from "./invoice-amounts";
 import { INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS } from "./invoice-rules";
@@ -119,9 +126,16 @@ const draftObject = z.object(draftFields);
 type DraftParsed = z.output<typeof draftObject>;
 type PricedLine = Omit<DraftParsed["lines"][number], "unitPrice"> & { unitPrice: number };
 
-function refineDraft(value: DraftParsed, ctx: z.RefinementCtx) {
+// The checks across a draft's fields. Each runs as soon as the fields it reads are valid (whenValid),
+// so a bad quantity on one line does not hide a due date before the issue date, or another line's
+// price: one submission shows every error.
+
+function checkDraftDates(value: DraftParsed, ctx: z.RefinementCtx) {
   if (value.dueDate < value.issueDate)
     ctx.addIssue({ code: "custom", path: ["dueDate"], message: "The due date cannot be before the issue date." });
+}
+
+function checkServicePeriod(value: DraftParsed, ctx: z.RefinementCtx) {
   if ((value.servicePeriodStart === null) !== (value.servicePeriodEnd === null)) {
     const path = value.servicePeriodStart === null ? "servicePeriodStart" : "servicePeriodEnd";
     ctx.addIssue({ code: "custom", path: [path], message: "Enter both ends of the service period, or neither." });
@@ -132,10 +146,14 @@ function refineDraft(value: DraftParsed, ctx: z.RefinementCtx) {
   ) {
     ctx.addIssue({ code: "custom", path: ["servicePeriodEnd"], message: "The period cannot end before it starts." });
   }
-  // Zod runs this refinement even when the currency field was refused (a failed regex does not
-  // abort): prices are read only with a well-formed code, or Intl throws on it.
-  if (!CURRENCY_CODE.test(value.currency)) return;
+}
+
+function checkLinePrices(value: DraftParsed, ctx: z.RefinementCtx) {
+  // Prices are read only with a well-formed currency code, or Intl throws on it; a line that could
+  // not be read at all has its own error already.
+  if (!CURRENCY_CODE.test(value.currency) || !Array.isArray(value.lines)) return;
   value.lines.forEach((line, index) => {
+    if (typeof line?.unitPrice !== "string") return;
     const price = parseMoneyInput(line.unitPrice, value.currency);
     if (price === null || price < 0)
       ctx.addIssue({
@@ -154,12 +172,22 @@ function priceLines<T extends DraftParsed>(value: T): Omit<T, "lines"> & { lines
   return { ...value, lines };
 }
 
-export const createInvoiceInput = draftObject.superRefine(refineDraft).transform(priceLines);
+const DATES = { when: whenValid("issueDate", "dueDate") };
+const PERIOD = { when: whenValid("servicePeriodStart", "servicePeriodEnd") };
+const PRICES = { when: whenValid("currency") };
+
+export const createInvoiceInput = draftObject
+  .superRefine(checkDraftDates, DATES)
+  .superRefine(checkServicePeriod, PERIOD)
+  .superRefine(checkLinePrices, PRICES)
+  .transform(priceLines);
 export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
 
 export const updateInvoiceInput = z
   .object({ ...draftFields, id: uuid, version: versionInput })
-  .superRefine(refineDraft)
+  .superRefine(checkDraftDates, DATES)
+  .superRefine(checkServicePeriod, PERIOD)
+  .superRefine(checkLinePrices, PRICES)
   .transform(priceLines);
 export type UpdateInvoiceInput = z.input<typeof updateInvoiceInput>;
 export type InvoiceLineValues = z.input<typeof invoiceLineInput>;

@@ -1,7 +1,14 @@
 // Inputs of jobs and applications, shared by the forms and the server (browser-safe: no database import).
 import { z } from "zod";
 import { isValidDateString } from "@/lib/dates";
-import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
+import {
+  checkLine,
+  checkMultiline,
+  normalizeLineBreaks,
+  type TextKind,
+  versionInput,
+  whenValid,
+} from "@/lib/input-fields";
 
 export const WORKPLACES = ["on_site", "hybrid", "remote"] as const;
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "freelance", "internship"] as const;
@@ -87,11 +94,15 @@ export const jobInput = z
       .refine((value) => value === "" || isValidDateString(value), "Enter a date.")
       .transform((value) => (value === "" ? null : value)),
   })
-  .superRefine((value, ctx) => {
-    if (value.salaryMin !== null && value.salaryMax !== null && value.salaryMin > value.salaryMax) {
-      ctx.addIssue({ code: "custom", path: ["salaryMax"], message: "The maximum must be at least the minimum." });
-    }
-  });
+  .superRefine(
+    (value, ctx) => {
+      if (value.salaryMin !== null && value.salaryMax !== null && value.salaryMin > value.salaryMax) {
+        ctx.addIssue({ code: "custom", path: ["salaryMax"], message: "The maximum must be at least the minimum." });
+      }
+    },
+    // Also when another field is wrong: one submission shows every error.
+    { when: whenValid("salaryMin", "salaryMax") },
+  );
 export type JobInput = z.input<typeof jobInput>;
 
 export const createJobInput = jobInput;

@@ -1,6 +1,6 @@
 // The contact form of /mail and the inbox actions (browser-safe).
 import { z } from "zod";
-import { checkLine, checkMultiline, normalizeLineBreaks, versionInput } from "@/lib/input-fields";
+import { checkLine, checkMultiline, normalizeLineBreaks, versionInput, whenValid } from "@/lib/input-fields";
 
 export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
 export const BODY_MIN = 20;
@@ -48,10 +48,18 @@ export const contactMessageInput = z
       .optional()
       .transform((value) => value === true || value === "on" || value === "true"),
   })
-  .superRefine((value, ctx) => {
-    if (value.wantsCallback && !value.phone)
-      ctx.addIssue({ code: "custom", path: ["phone"], message: "Enter a phone number so that we can call you back." });
-  });
+  .superRefine(
+    (value, ctx) => {
+      if (value.wantsCallback && !value.phone)
+        ctx.addIssue({
+          code: "custom",
+          path: ["phone"],
+          message: "Enter a phone number so that we can call you back.",
+        });
+    },
+    // Also when another field is wrong: one submission shows every error.
+    { when: whenValid("wantsCallback", "phone") },
+  );
 export type ContactMessageInput = z.input<typeof contactMessageInput>;
 
 export const messageStatusInput = z.object({

@@ -2,13 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { settings } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { ConflictError, invalidFields, invalidFrom } from "@/lib/errors";
-import { refuse, type Refusal } from "@/lib/rule-result";
+import { ConflictError, invalidFrom } from "@/lib/errors";
+import { refuse } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
-import { isEuVatNumberShape, EU_COUNTRIES } from "@/modules/clients/client-rules";
-import type { InvoiceCode } from "@/modules/invoices/invoice-codes";
-import { validateNumberPattern } from "@/modules/invoices/invoice-numbering";
-import type { SettingsCode } from "./settings-codes";
 import { getSettings } from "./settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
 import { LOGO_MAX_BYTES, settingsFormInput } from "./settings-schemas";
@@ -19,55 +15,10 @@ const INVALID = "Please correct the highlighted fields.";
 const logoTooLarge = () =>
   invalidFrom(refuse("settings.logo_too_large", "The logo must be at most 512 KB.", "logo"), INVALID);
 
-function isKnownTimezone(timezone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isKnownCurrency(code: string): boolean {
-  return Intl.supportedValuesOf("currency").includes(code);
-}
-
-/** Checks that need more than the shape of a field; collected so every bad field gets its message. */
-function checkSettingsRules(values: ReturnType<typeof settingsFormInput.parse>) {
-  const refusals: Refusal<SettingsCode | InvoiceCode>[] = [];
-  // First: the credit note series' own message wins over a refusal of its pattern.
-  if (values.invoiceNumberPattern === values.creditNoteNumberPattern)
-    refusals.push(
-      refuse(
-        "settings.credit_note_series_same",
-        "Credit notes need their own number series.",
-        "creditNoteNumberPattern",
-      ),
-    );
-  if (!isKnownTimezone(values.timezone))
-    refusals.push(refuse("settings.timezone_unknown", "Choose a timezone from the list.", "timezone"));
-  if (!isKnownCurrency(values.currency))
-    refusals.push(refuse("settings.currency_unknown", "Choose a currency from the list.", "currency"));
-  if (
-    values.vatNumber &&
-    (EU_COUNTRIES as readonly string[]).includes(values.country) &&
-    !isEuVatNumberShape(values.country, values.vatNumber)
-  ) {
-    refusals.push(
-      refuse("settings.vat_number_shape", "This is not the shape of a VAT number of the chosen country.", "vatNumber"),
-    );
-  }
-  for (const field of ["invoiceNumberPattern", "creditNoteNumberPattern"] as const) {
-    const check = validateNumberPattern(values[field]);
-    if (!check.ok) refusals.push({ ...check, field });
-  }
-  if (refusals.length > 0) throw invalidFields(refusals, INVALID);
-}
-
 export async function updateSettings(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
+  // Every check is in the schema, so one refusal names every field in error.
   const values = parseInput(settingsFormInput, input);
-  checkSettingsRules(values);
   const current = await getSettings(db);
   const changes = {
     firmName: values.firmName,

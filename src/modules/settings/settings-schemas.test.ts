@@ -46,6 +46,55 @@ describe("settingsFormInput", () => {
     const paths = result.error!.issues.map((issue) => issue.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["taxRates", "taxRates.1.percent", "paymentTermsDays", "iban"]));
   });
+
+  it("gives every error of one submission at once, the checks across fields included", () => {
+    const result = settingsFormInput.safeParse({
+      ...valid,
+      // Field errors, some of which stop zod's default object-level checks (an unparsable number).
+      iban: "FR76 3000 6000 0112 3456 7890 188",
+      paymentTermsDays: "",
+      taxRates: [{ label: "Standard", percent: "twenty", isDefault: true }],
+      timezone: "Mars/Olympus",
+      currency: "ZZZ",
+      invoiceNumberPattern: "INV-{SEQ:4}-{XX}",
+      // Checks that read other fields too.
+      country: "FR",
+      vatNumber: "FR123",
+      remindersEnabled: true,
+      reminderDays: "",
+    });
+    expect(result.success).toBe(false);
+    const paths = result.error!.issues.map((issue) => issue.path.join("."));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "iban",
+        "paymentTermsDays",
+        "taxRates.0.percent",
+        "timezone",
+        "currency",
+        "invoiceNumberPattern",
+        "vatNumber",
+        "reminderDays",
+      ]),
+    );
+  });
+
+  it("refuses the same pattern for invoices and credit notes while another field is wrong", () => {
+    const result = settingsFormInput.safeParse({
+      ...valid,
+      applicationRetentionMonths: "",
+      creditNoteNumberPattern: valid.invoiceNumberPattern,
+    });
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
+    expect(messages).toMatchObject({
+      applicationRetentionMonths: "Enter a number of months.",
+      creditNoteNumberPattern: "Credit notes need their own number series.",
+    });
+  });
+
+  it("accepts an EU VAT number of the chosen country's shape", () => {
+    expect(settingsFormInput.safeParse({ ...valid, vatNumber: "FR 32 901234567" }).success).toBe(true);
+  });
 });
 
 describe("IBAN and percentages", () => {

@@ -1,7 +1,19 @@
-// The firm's settings (SPEC section 3), one schema shared by the settings form and its action.
+// The firm's settings (SPEC section 3), one schema shared by the settings form and its action. It
+// holds every check, so the form shows all the errors of one submission at once, and the server
+// the same ones.
 import { z } from "zod";
-import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
+import {
+  checkLine,
+  checkMultiline,
+  normalizeLineBreaks,
+  type TextKind,
+  versionInput,
+  whenValid,
+} from "@/lib/input-fields";
+import { EU_COUNTRIES, isEuVatNumberShape } from "@/modules/clients/client-rules";
+import { validateNumberPattern } from "@/modules/invoices/invoice-numbering";
 import { optionalRateInput } from "@/modules/users/user-schemas";
+import type { SettingsCode } from "./settings-codes";
 
 export const LOCALES = [
   "en-GB",
@@ -61,6 +73,33 @@ const wholeNumber = (message: string) =>
     }
     return Number(text);
   });
+
+function isKnownTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isKnownCurrency(code: string): boolean {
+  return Intl.supportedValuesOf("currency").includes(code);
+}
+
+/** An invoice or credit note number pattern: its length, then what validateNumberPattern says of it. */
+const numberPattern = (emptyMessage: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, emptyMessage)
+    .max(40, "Use at most 40 characters.")
+    .superRefine(checkLine)
+    .superRefine((pattern, ctx) => {
+      if (pattern === "") return;
+      const check = validateNumberPattern(pattern);
+      if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
+    });
 
 /** ISO 13616 IBAN: country, check digits, and the mod-97 check that catches typing errors. */
 export function isValidIban(value: string): boolean {
@@ -136,9 +175,20 @@ export const settingsFormInput = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{3}$/, "Choose a currency."),
+      .regex(/^[A-Z]{3}$/, "Choose a currency.")
+      .refine((code) => !/^[A-Z]{3}$/.test(code) || isKnownCurrency(code), {
+        message: "Choose a currency from the list.",
+        params: { code: "settings.currency_unknown" satisfies SettingsCode },
+      }),
     locale: z.enum(LOCALES, { error: "Choose a locale." }),
-    timezone: z.string().trim().min(1, "Choose a timezone."),
+    timezone: z
+      .string()
+      .trim()
+      .min(1, "Choose a timezone.")
+      .refine((zone) => zone === "" || isKnownTimezone(zone), {
+        message: "Choose a timezone from the list.",
+        params: { code: "settings.timezone_unknown" satisfies SettingsCode },
+      }),
     defaultHourlyRate: optionalRateInput,
     // Checked on the list itself so these messages show even when another field is wrong too.
     taxRates: z
@@ -158,18 +208,8 @@ export const settingsFormInput = z
     paymentTermsDays: wholeNumber("Enter a number of days.").pipe(
       z.number().min(0, "Between 0 and 365 days.").max(365, "Between 0 and 365 days."),
     ),
-    invoiceNumberPattern: z
-      .string()
-      .trim()
-      .min(1, "Enter a pattern, e.g. {YYYY}-{SEQ:4}.")
-      .max(40, "Use at most 40 characters.")
-      .superRefine(checkLine),
-    creditNoteNumberPattern: z
-      .string()
-      .trim()
-      .min(1, "Enter a pattern, e.g. CN-{YYYY}-{SEQ:4}.")
-      .max(40, "Use at most 40 characters.")
-      .superRefine(checkLine),
+    invoiceNumberPattern: numberPattern("Enter a pattern, e.g. {YYYY}-{SEQ:4}."),
+    creditNoteNumberPattern: numberPattern("Enter a pattern, e.g. CN-{YYYY}-{SEQ:4}."),
     invoiceFooter: optionalText(2000, "multiline"),
     invoiceEmailSubject: z.string().trim().min(1, "Enter a subject.").max(200).superRefine(checkLine),
     invoiceEmailMessage: z
@@ -200,10 +240,42 @@ export const settingsFormInput = z
       z.number().min(1, "Between 1 and 120 months.").max(120, "Between 1 and 120 months."),
     ),
   })
-  .superRefine((value, ctx) => {
-    if (value.remindersEnabled && value.reminderDays.length === 0)
-      ctx.addIssue({ code: "custom", path: ["reminderDays"], message: "List at least one day to send reminders." });
-  });
+  // Each check across fields runs as soon as the fields it reads are valid (whenValid).
+  .superRefine(
+    (value, ctx) => {
+      if (
+        value.vatNumber &&
+        (EU_COUNTRIES as readonly string[]).includes(value.country) &&
+        !isEuVatNumberShape(value.country, value.vatNumber)
+      )
+        ctx.addIssue({
+          code: "custom",
+          path: ["vatNumber"],
+          message: "This is not the shape of a VAT number of the chosen country.",
+          params: { code: "settings.vat_number_shape" satisfies SettingsCode },
+        });
+    },
+    { when: whenValid("vatNumber", "country") },
+  )
+  .superRefine(
+    (value, ctx) => {
+      if (value.invoiceNumberPattern === value.creditNoteNumberPattern)
+        ctx.addIssue({
+          code: "custom",
+          path: ["creditNoteNumberPattern"],
+          message: "Credit notes need their own number series.",
+          params: { code: "settings.credit_note_series_same" satisfies SettingsCode },
+        });
+    },
+    { when: whenValid("invoiceNumberPattern", "creditNoteNumberPattern") },
+  )
+  .superRefine(
+    (value, ctx) => {
+      if (value.remindersEnabled && value.reminderDays.length === 0)
+        ctx.addIssue({ code: "custom", path: ["reminderDays"], message: "List at least one day to send reminders." });
+    },
+    { when: whenValid("remindersEnabled", "reminderDays") },
+  );
 
 export type SettingsFormInput = z.input<typeof settingsFormInput>;
 export type SettingsFormOutput = z.output<typeof settingsFormInput>;

@@ -39,6 +39,14 @@ describe("the week grid schema (shared by the grid and the server)", () => {
     expect(issues({ rows: [row(["12"]), row(["12"])] })).toEqual({});
   });
 
+  it("shows a row without a project, a bad cell and a day over 24 hours at once", () => {
+    expect(issues({ rows: [{ ...row(["12", "abc"]) }, { ...row(["12:01"]), projectId: "" }] })).toEqual({
+      "rows.0.cells.1": "Enter hours like 7.5 or 7:30.",
+      "rows.1.projectId": "Choose a project.",
+      "days.0": "The time logged on this day is more than 24 hours.",
+    });
+  });
+
   it("needs a project on each row and seven cells", () => {
     expect(issues({ rows: [{ ...row(["1"]), projectId: "" }] })).toHaveProperty(["rows.0.projectId"]);
     expect(issues({ rows: [{ ...row(["1"]), cells: ["1"] }] })).toHaveProperty(["rows.0.cells"]);

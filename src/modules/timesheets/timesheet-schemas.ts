@@ -18,7 +18,17 @@ export const gridRowInput = z.object({
     .superRefine(checkLine),
   billable: z.boolean(),
   /** What the person typed in each day cell, Monday to Sunday: "7.5", "7,5", "7:30" or empty. */
-  cells: z.array(z.string().max(20, "Enter hours like 7.5 or 7:30.")).length(DAYS_IN_WEEK),
+  cells: z
+    .array(
+      z
+        .string()
+        .max(20, "Enter hours like 7.5 or 7:30.")
+        .superRefine((cell, ctx) => {
+          const parsed = parseDuration(cell);
+          if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+        }),
+    )
+    .length(DAYS_IN_WEEK),
 });
 export type GridRowInput = z.input<typeof gridRowInput>;
 
@@ -33,40 +43,47 @@ export type ParsedGridRow = {
  * The grid of one week. Each cell is read with parseDuration; errors are keyed
  * `rows.<row>.cells.<day>` (next to the cell) and `days.<day>` (a day over 24 hours, under its total).
  */
+/** The minutes a cell holds: null when empty, or when it cannot be read (its own error says why). */
+function cellMinutes(cell: unknown): number | null {
+  const parsed = typeof cell === "string" ? parseDuration(cell) : null;
+  return parsed?.ok ? parsed.minutes : null;
+}
+
 export const timesheetGridInput = z
   .object({
     rows: z.array(gridRowInput).max(MAX_GRID_ROWS, `A week can have at most ${MAX_GRID_ROWS} rows.`),
   })
-  .transform((value, ctx) => {
-    const rows: ParsedGridRow[] = [];
-    const dayTotals = Array.from({ length: DAYS_IN_WEEK }, () => 0);
-    value.rows.forEach((row, rowIndex) => {
-      const minutes = row.cells.map((cell, day) => {
-        const parsed = parseDuration(cell);
-        if (!parsed.ok) {
-          ctx.addIssue({ code: "custom", path: ["rows", rowIndex, "cells", day], message: parsed.message });
-          return null;
-        }
-        if (parsed.minutes !== null) dayTotals[day] = (dayTotals[day] ?? 0) + parsed.minutes;
-        return parsed.minutes;
-      });
-      rows.push({
-        projectId: row.projectId,
-        description: row.description === "" ? null : row.description,
-        billable: row.billable,
-        minutes,
-      });
-    });
-    dayTotals.forEach((total, day) => {
-      if (total > MINUTES_PER_DAY)
-        ctx.addIssue({
-          code: "custom",
-          path: ["days", day],
-          message: "The time logged on this day is more than 24 hours.",
+  // The days' totals add up the cells that can be read, whatever else is wrong in the grid (a row
+  // without a project): zod would otherwise skip this until every row parsed, and a day over 24
+  // hours would only show once the rest was fixed.
+  .superRefine(
+    (value, ctx) => {
+      const dayTotals = Array.from({ length: DAYS_IN_WEEK }, () => 0);
+      for (const row of value.rows) {
+        if (!Array.isArray(row?.cells)) continue;
+        row.cells.slice(0, DAYS_IN_WEEK).forEach((cell, day) => {
+          dayTotals[day] = (dayTotals[day] ?? 0) + (cellMinutes(cell) ?? 0);
         });
-    });
-    return rows;
-  });
+      }
+      dayTotals.forEach((total, day) => {
+        if (total > MINUTES_PER_DAY)
+          ctx.addIssue({
+            code: "custom",
+            path: ["days", day],
+            message: "The time logged on this day is more than 24 hours.",
+          });
+      });
+    },
+    { when: (payload) => Array.isArray((payload.value as { rows?: unknown } | undefined)?.rows) },
+  )
+  .transform((value): ParsedGridRow[] =>
+    value.rows.map((row) => ({
+      projectId: row.projectId,
+      description: row.description === "" ? null : row.description,
+      billable: row.billable,
+      minutes: row.cells.map(cellMinutes),
+    })),
+  );
 
 const weekStart = z.string().refine((value) => isMonday(value), "Choose the Monday that starts the week.");
 

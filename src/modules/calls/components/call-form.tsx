@@ -1,13 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarPlusIcon, PhoneIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { type Resolver, useController, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { useController, type useForm, useWatch } from "react-hook-form";
+import { FormError } from "@/components/form-error";
+import { CORRECT_FIELDS_MESSAGE } from "@/components/form-errors";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -15,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { useActionForm } from "@/components/use-action-form";
 import type { ActionResult } from "@/lib/action";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { can } from "@/modules/users/permissions";
@@ -46,23 +45,6 @@ export type CallFormValues = {
   followUpSubject: string;
 };
 type Field = Exclude<keyof CallFormValues, "id" | "version" | "followUp">;
-const FIELDS: readonly Field[] = [
-  "direction",
-  "contactName",
-  "phone",
-  "email",
-  "clientId",
-  "projectId",
-  "billable",
-  "assignedUserId",
-  "subject",
-  "notes",
-  "scheduledAt",
-  "startedAt",
-  "duration",
-  "followUpAt",
-  "followUpSubject",
-];
 
 const TITLES: Record<CallFormMode, { title: string; description: string; submit: string; busy: string }> = {
   log: {
@@ -232,15 +214,9 @@ function CallForm({
   call?: EditableCall;
   onDone: () => void;
 }) {
-  const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
   const schema = mode === "log" ? logCallInput : mode === "schedule" ? scheduleCallInput : updateCallInput;
-  const resolver = useMemo(
-    () => zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<CallFormValues>,
-    [schema],
-  );
   const defaultValues = useMemo(() => (call ? editValues(call) : emptyValues(options, mode)), [call, options, mode]);
-  const form = useForm<CallFormValues>({ resolver, defaultValues });
+  const { form, submit, formError } = useActionForm<CallFormValues>({ schema, defaultValues });
   const { errors, isSubmitting } = form.formState;
   const clientId = useWatch({ control: form.control, name: "clientId" });
   // The client picker is not a native field: the controller takes its choice and focuses it on an error.
@@ -271,46 +247,27 @@ function CallForm({
     if (chosen) form.setValue("billable", chosen.billableByDefault);
   }
 
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    // The action parses again: send what was typed, not the parsed output.
-    const { followUp: wantsFollowUp, ...raw } = form.getValues();
-    if (wantsFollowUp && !raw.followUpAt) {
-      form.setError("followUpAt", { message: "Enter a date and time for the follow-up." }, { shouldFocus: true });
-      return;
-    }
-    const payload = {
-      ...raw,
-      followUpAt: wantsFollowUp ? raw.followUpAt : "",
-      followUpSubject: wantsFollowUp ? raw.followUpSubject : "",
-    };
-    let result: ActionResult<unknown>;
-    if (mode === "log") result = await logCallAction(payload);
-    else if (mode === "schedule") result = await scheduleCallAction(payload);
-    else result = await updateCallAction(payload);
-    if (!result.ok) {
-      const fieldErrors = result.fieldErrors ?? {};
-      const known = FIELDS.filter((field) => fieldErrors[field]);
-      known.forEach((field, index) =>
-        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
-      );
-      setFormError(result.message);
-      return;
-    }
-    toast.success(result.message ?? "Saved.");
-    onDone();
-    router.refresh();
-  });
+  const onSubmit = submit(
+    async ({ followUp: wantsFollowUp, ...raw }): Promise<ActionResult<unknown>> => {
+      const refusal = followUpRefusal(wantsFollowUp, raw.followUpAt);
+      if (refusal) return refusal;
+      const payload = {
+        ...raw,
+        followUpAt: wantsFollowUp ? raw.followUpAt : "",
+        followUpSubject: wantsFollowUp ? raw.followUpSubject : "",
+      };
+      if (mode === "log") return logCallAction(payload);
+      if (mode === "schedule") return scheduleCallAction(payload);
+      return updateCallAction(payload);
+    },
+    { onSuccess: onDone },
+  );
 
   const error = (field: Field) => errors[field]?.message;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...formError} />
       {mode === "edit" && status ? (
         <p className="text-sm text-muted-foreground">Status: {CALL_STATUS_LABELS[status]}</p>
       ) : null}
@@ -508,6 +465,19 @@ function CallForm({
       </div>
     </form>
   );
+}
+
+/**
+ * A ticked "Schedule a follow-up" needs its time. The box itself is not sent (the schema reads an
+ * empty time as no follow-up), so the form refuses it before asking the server.
+ */
+export function followUpRefusal(wantsFollowUp: boolean, followUpAt: string): ActionResult<never> | null {
+  if (!wantsFollowUp || followUpAt) return null;
+  return {
+    ok: false,
+    message: CORRECT_FIELDS_MESSAGE,
+    fieldErrors: { followUpAt: "Enter a date and time for the follow-up." },
+  };
 }
 
 type FollowUpForm = { register: ReturnType<typeof useForm<CallFormValues>>["register"] };

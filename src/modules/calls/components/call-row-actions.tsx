@@ -1,12 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { createContext, useContext, useMemo, useState } from "react";
-import { type Resolver, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { createContext, useContext, useState } from "react";
+import { type useForm, useWatch } from "react-hook-form";
+import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -26,6 +23,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { useAction, useActionForm } from "@/components/use-action-form";
 import type { ActionResult } from "@/lib/action";
 import {
   cancelCallAction,
@@ -45,7 +43,7 @@ import {
   timeEntryMinutes,
 } from "../call-rules";
 import { completeCallInput, MISSED_OUTCOMES, missCallInput, scheduleExistingCallInput } from "../call-schemas";
-import { CallFormDialog, type CallFormValues, FollowUpFields } from "./call-form";
+import { CallFormDialog, type CallFormValues, FollowUpFields, followUpRefusal } from "./call-form";
 import type { CallFormOptions, EditableCall } from "./call-form-options";
 
 type DialogKind = CallAction | "edit" | "log_time";
@@ -255,29 +253,12 @@ function ConfirmButton({
   run: () => Promise<ActionResult<unknown>>;
   onDone: () => void;
 }) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  async function confirm() {
-    setPending(true);
-    setMessage(null);
-    const result = await run();
-    setPending(false);
-    if (!result.ok) {
-      setMessage(result.message);
-      return;
-    }
-    toast.success(result.message ?? "Done.");
-    onDone();
-    router.refresh();
-  }
+  const action = useAction();
+  const pending = action.pending;
+  const confirm = () => action.run(run, { success: "Done.", onSuccess: onDone });
   return (
     <div className="grid gap-4">
-      {message ? (
-        <Alert variant="destructive">
-          <AlertDescription>{message}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...action.formError} />
       <DialogFooter>
         <Button variant={destructive ? "destructive" : "default"} onClick={() => void confirm()} disabled={pending}>
           {pending ? busy : label}
@@ -287,78 +268,40 @@ function ConfirmButton({
   );
 }
 
-/** Shared submit handling of the small transition forms. */
-function useActionForm<V extends Record<string, unknown>>(resolver: Resolver<V>, defaultValues: V) {
-  const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<V>({ resolver, defaultValues: defaultValues as never });
-  async function submit(run: () => Promise<ActionResult<unknown>>, onDone: () => void) {
-    setFormError(null);
-    const result = await run();
-    if (!result.ok) {
-      const fieldErrors = result.fieldErrors ?? {};
-      Object.entries(fieldErrors).forEach(([field, message], index) => {
-        if (field in defaultValues) form.setError(field as never, { message }, { shouldFocus: index === 0 });
-      });
-      setFormError(result.message);
-      return;
-    }
-    toast.success(result.message ?? "Done.");
-    onDone();
-    router.refresh();
-  }
-  return { form, formError, submit };
-}
-
-function FormAlert({ message }: { message: string | null }) {
-  return message ? (
-    <Alert variant="destructive">
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
-  ) : null;
-}
-
 function CompleteForm({ call, options, onDone }: { call: EditableCall; options: CallFormOptions; onDone: () => void }) {
   // A call planned earlier most likely happened then; one planned later is happening now.
   const [startedAt] = useState(() => {
     const now = instantToWallTime(new Date(), options.timeZone);
     return call.scheduledAt && call.scheduledAt < now ? call.scheduledAt : now;
   });
-  const resolver = useMemo(
-    () => zodResolver(completeCallInput, undefined, { raw: true }) as unknown as Resolver<CompleteValues>,
-    [],
-  );
-  const { form, formError, submit } = useActionForm<CompleteValues>(resolver, {
-    id: call.id,
-    version: call.version,
-    startedAt,
-    duration: "",
-    notes: call.notes,
-    followUp: false,
-    followUpAt: "",
-    followUpSubject: "",
+  const { form, formError, submit } = useActionForm<CompleteValues>({
+    schema: completeCallInput,
+    defaultValues: {
+      id: call.id,
+      version: call.version,
+      startedAt,
+      duration: "",
+      notes: call.notes,
+      followUp: false,
+      followUpAt: "",
+      followUpSubject: "",
+    },
   });
   const followUp = useWatch({ control: form.control, name: "followUp" });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async () => {
-    const { followUp: wants, ...raw } = form.getValues();
-    if (wants && !raw.followUpAt) {
-      form.setError("followUpAt", { message: "Enter a date and time for the follow-up." }, { shouldFocus: true });
-      return;
-    }
-    await submit(
-      () =>
-        completeCallAction({
-          ...raw,
-          followUpAt: wants ? raw.followUpAt : "",
-          followUpSubject: wants ? raw.followUpSubject : "",
-        }),
-      onDone,
-    );
-  });
+  const onSubmit = submit(
+    async ({ followUp: wants, ...raw }): Promise<ActionResult<unknown>> =>
+      followUpRefusal(wants, raw.followUpAt) ??
+      completeCallAction({
+        ...raw,
+        followUpAt: wants ? raw.followUpAt : "",
+        followUpSubject: wants ? raw.followUpSubject : "",
+      }),
+    { success: "Done.", onSuccess: onDone },
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormAlert message={formError} />
+      <FormError {...formError} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField label="Started at" htmlFor="startedAt" error={errors.startedAt?.message} required>
           <Input
@@ -419,21 +362,15 @@ type CompleteValues = {
 
 type MissValues = { id: string; version: number; outcome: string; notes: string };
 function MissForm({ call, onDone }: { call: EditableCall; onDone: () => void }) {
-  const resolver = useMemo(
-    () => zodResolver(missCallInput, undefined, { raw: true }) as unknown as Resolver<MissValues>,
-    [],
-  );
-  const { form, formError, submit } = useActionForm<MissValues>(resolver, {
-    id: call.id,
-    version: call.version,
-    outcome: "",
-    notes: call.notes,
+  const { form, formError, submit } = useActionForm<MissValues>({
+    schema: missCallInput,
+    defaultValues: { id: call.id, version: call.version, outcome: "", notes: call.notes },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(() => submit(() => markCallMissedAction(form.getValues()), onDone));
+  const onSubmit = submit(markCallMissedAction, { success: "Done.", onSuccess: onDone });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormAlert message={formError} />
+      <FormError {...formError} />
       <FormField label="What happened" htmlFor="outcome" error={errors.outcome?.message} required>
         <NativeSelect
           {...fieldAria("outcome", { error: errors.outcome?.message })}
@@ -477,30 +414,23 @@ function ScheduleForm({
   options: CallFormOptions;
   onDone: () => void;
 }) {
-  const resolver = useMemo(
-    () => zodResolver(scheduleExistingCallInput, undefined, { raw: true }) as unknown as Resolver<ScheduleValues>,
-    [],
-  );
   const [initial] = useState(() =>
     kind === "reschedule" && call.scheduledAt
       ? call.scheduledAt
       : instantToWallTime(new Date(Date.now() + 60 * 60 * 1000), options.timeZone),
   );
-  const { form, formError, submit } = useActionForm<ScheduleValues>(resolver, {
-    id: call.id,
-    version: call.version,
-    scheduledAt: initial,
+  const { form, formError, submit } = useActionForm<ScheduleValues>({
+    schema: scheduleExistingCallInput,
+    defaultValues: { id: call.id, version: call.version, scheduledAt: initial },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(() =>
-    submit(
-      () => (kind === "retry" ? retryCallAction(form.getValues()) : rescheduleCallAction(form.getValues())),
-      onDone,
-    ),
-  );
+  const onSubmit = submit(kind === "retry" ? retryCallAction : rescheduleCallAction, {
+    success: "Done.",
+    onSuccess: onDone,
+  });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormAlert message={formError} />
+      <FormError {...formError} />
       <FormField label="Scheduled for" htmlFor="scheduledAt" error={errors.scheduledAt?.message} required>
         <Input
           {...fieldAria("scheduledAt", { error: errors.scheduledAt?.message })}

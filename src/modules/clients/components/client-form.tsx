@@ -1,14 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { PencilIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
+import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -21,28 +18,14 @@ import {
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { useActionForm } from "@/components/use-action-form";
 import { minorToDecimalString } from "@/lib/money";
 import { createClientAction, updateClientAction } from "../client-actions";
 import { COUNTRIES, CURRENCIES } from "../client-rules";
 import { clientFields } from "../client-schemas";
 
 type Values = z.input<typeof clientFields>;
-const FIELDS = [
-  "name",
-  "billingEmail",
-  "phone",
-  "addressLine1",
-  "addressLine2",
-  "postalCode",
-  "city",
-  "country",
-  "vatNumber",
-  "currency",
-  "paymentTermsDays",
-  "defaultHourlyRate",
-  "notes",
-] as const;
-type Field = (typeof FIELDS)[number];
+type Field = keyof Values;
 
 export type EditableClient = {
   id: string;
@@ -151,33 +134,18 @@ export function EditClientDialog({ client }: { client: EditableClient }) {
 }
 
 function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (id: string) => void }) {
-  const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
   const isNew = initial.id === "";
-  const form = useForm<Values, unknown, Values>({
-    resolver: zodResolver(clientFields, undefined, { raw: true }),
+  const { form, submit, formError } = useActionForm<Values>({
+    schema: clientFields,
     defaultValues: toValues(initial),
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    const values = form.getValues();
-    const result = isNew
-      ? await createClientAction(values)
-      : await updateClientAction({ ...values, id: initial.id, version: initial.version });
-    if (!result.ok) {
-      const fieldErrors = result.fieldErrors ?? {};
-      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) =>
-        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
-      );
-      setFormError(result.message);
-      return;
-    }
-    toast.success(result.message ?? "Saved.");
-    onSaved(isNew ? (result.data as { id: string }).id : initial.id);
-    router.refresh();
-  });
+  const onSubmit = submit<{ id: string } | { version: number }>(
+    (values) =>
+      isNew ? createClientAction(values) : updateClientAction({ ...values, id: initial.id, version: initial.version }),
+    { onSuccess: (data) => onSaved("id" in data ? data.id : initial.id) },
+  );
 
   const text = (name: Field, label: string, props: React.ComponentProps<typeof Input> = {}) => (
     <FormField label={label} htmlFor={`client-${name}`} error={errors[name]?.message} required={name === "name"}>
@@ -192,11 +160,7 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...formError} />
       {text("name", "Name", { required: true, maxLength: 200 })}
       <div className="grid gap-4 sm:grid-cols-2">
         {text("billingEmail", "Billing email", { type: "email", maxLength: 254 })}

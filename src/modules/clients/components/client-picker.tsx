@@ -2,6 +2,7 @@
 
 import { ChevronsUpDownIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { failureMessage } from "@/components/form-errors";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { searchClientNamesAction } from "../client-actions";
@@ -64,7 +65,7 @@ export function ClientPicker({
       if (asked !== latest.current) return;
       if (!result || !result.ok) {
         setOptions([]);
-        setStatus(result ? (result.fieldErrors?.q ?? result.message) : "The search failed; try again.");
+        setStatus(result ? failureMessage(result, "q") : "The search failed; try again.");
         return;
       }
       setOptions(result.data);

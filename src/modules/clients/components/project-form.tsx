@@ -1,14 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, PlusIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
+import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import {
@@ -21,6 +17,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
+import { useAction, useActionForm } from "@/components/use-action-form";
 import { minorToDecimalString } from "@/lib/money";
 import {
   createProjectAction,
@@ -31,7 +28,6 @@ import {
 import { projectFields } from "../client-schemas";
 
 type Values = z.input<typeof projectFields>;
-const FIELDS = ["name", "code", "hourlyRate", "budgetHours", "billableByDefault"] as const;
 
 export type EditableProject = {
   id: string;
@@ -92,10 +88,8 @@ function ProjectForm({
   currency: string;
   onSaved: () => void;
 }) {
-  const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values, unknown, Values>({
-    resolver: zodResolver(projectFields, undefined, { raw: true }),
+  const { form, submit, formError } = useActionForm<Values>({
+    schema: projectFields,
     defaultValues: {
       name: project?.name ?? "",
       code: project?.code ?? "",
@@ -105,31 +99,16 @@ function ProjectForm({
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    const values = form.getValues();
-    const result = project
-      ? await updateProjectAction({ ...values, id: project.id, version: project.version })
-      : await createProjectAction({ ...values, clientId });
-    if (!result.ok) {
-      const fieldErrors = result.fieldErrors ?? {};
-      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) =>
-        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
-      );
-      setFormError(result.message);
-      return;
-    }
-    toast.success(result.message ?? "Saved.");
-    onSaved();
-    router.refresh();
-  });
+  const onSubmit = submit<unknown>(
+    (values) =>
+      project
+        ? updateProjectAction({ ...values, id: project.id, version: project.version })
+        : createProjectAction({ ...values, clientId }),
+    { onSuccess: onSaved },
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...formError} />
       <FormField label="Name" htmlFor="project-name" error={errors.name?.message} required>
         <Input
           {...fieldAria("project-name", { error: errors.name?.message })}
@@ -194,24 +173,19 @@ export function ArchiveButton({
   name: string;
   archived: boolean;
 }) {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
+  const action = useAction();
+  const pending = action.pending;
   async function run() {
-    setPending(true);
-    try {
-      const input = { id, version, archived: !archived };
-      const result = kind === "client" ? await setClientArchivedAction(input) : await setProjectArchivedAction(input);
-      if (!result.ok) {
-        toast.error(result.message);
-        return;
-      }
-      toast.success(archived ? `${name} restored.` : `${name} archived.`);
-      setOpen(false);
-      router.refresh();
-    } finally {
-      setPending(false);
-    }
+    const input = { id, version, archived: !archived };
+    await action.run<unknown>(
+      () => (kind === "client" ? setClientArchivedAction(input) : setProjectArchivedAction(input)),
+      {
+        success: archived ? `${name} restored.` : `${name} archived.`,
+        errorToast: true,
+        onSuccess: () => setOpen(false),
+      },
+    );
   }
   if (archived) {
     return (

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CopyIcon,
   FileDownIcon,
@@ -14,10 +13,8 @@ import {
 import Link from "@/components/app-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { type FieldPath, type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -30,6 +27,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { type RunOptions, useAction, useActionForm } from "@/components/use-action-form";
 import type { ActionResult } from "@/lib/action";
 import {
   createCreditNoteAction,
@@ -74,13 +72,14 @@ type Props = {
 };
 
 /** A confirmation dialog that runs one action and says what cannot be undone. */
-function ConfirmAction({
+function ConfirmAction<T>({
   trigger,
   title,
   description,
   confirmLabel,
   destructive,
   run,
+  options = {},
   children,
 }: {
   trigger: React.ReactNode;
@@ -88,18 +87,20 @@ function ConfirmAction({
   description: string;
   confirmLabel: string;
   destructive?: boolean;
-  run: () => Promise<ActionResult<unknown>>;
+  run: () => Promise<ActionResult<T>>;
+  /** What a success says and does once the dialog has closed. */
+  options?: RunOptions<T>;
   children?: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
+  const busy = action.pending;
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setError(null);
+        action.clearError();
       }}
     >
       <DialogTrigger asChild>{trigger}</DialogTrigger>
@@ -109,11 +110,7 @@ function ConfirmAction({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}
-        {error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
+        <FormError {...action.formError} />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             Cancel
@@ -122,16 +119,15 @@ function ConfirmAction({
             type="button"
             variant={destructive ? "destructive" : "default"}
             disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              const result = await run();
-              setBusy(false);
-              if (!result.ok) {
-                setError(result.message);
-                return;
-              }
-              setOpen(false);
-            }}
+            onClick={() =>
+              void action.run(run, {
+                ...options,
+                onSuccess: (data) => {
+                  setOpen(false);
+                  options.onSuccess?.(data);
+                },
+              })
+            }
           >
             {busy ? "Working…" : confirmLabel}
           </Button>
@@ -142,11 +138,9 @@ function ConfirmAction({
 }
 
 function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<RecordPaymentInput>({
-    resolver: zodResolver(recordPaymentInput, undefined, { raw: true }) as unknown as Resolver<RecordPaymentInput>,
+  const { form, submit, formError, clearError } = useActionForm<RecordPaymentInput>({
+    schema: recordPaymentInput,
     defaultValues: {
       invoiceId: invoice.id,
       amount: invoice.balanceInput,
@@ -156,24 +150,13 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    const result = await recordPaymentAction(form.getValues());
-    if (!result.ok) {
-      for (const [field, message] of Object.entries(result.fieldErrors ?? {}))
-        form.setError(field as FieldPath<RecordPaymentInput>, { message });
-      setFormError(result.message);
-      return;
-    }
-    toast.success(result.message ?? "Payment recorded.");
-    setOpen(false);
-    router.refresh();
-  });
+  const onSubmit = submit(recordPaymentAction, { success: "Payment recorded.", onSuccess: () => setOpen(false) });
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
+        clearError();
         if (next)
           form.reset({
             invoiceId: invoice.id,
@@ -197,11 +180,7 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {formError ? (
-            <Alert variant="destructive">
-              <AlertDescription>{formError}</AlertDescription>
-            </Alert>
-          ) : null}
+          <FormError {...formError} />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label={`Amount (${invoice.currency})`} htmlFor="amount" error={errors.amount?.message} required>
               <Input
@@ -258,6 +237,8 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
 
 export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
   const router = useRouter();
+  const markSent = useAction();
+  const duplicate = useAction();
   const [creditMode, setCreditMode] = useState<"full" | "partial">(allowed.creditFull ? "full" : "partial");
   const ref = { id: invoice.id, version: invoice.version };
   const name = invoice.kind === "credit_note" ? "credit note" : "invoice";
@@ -281,14 +262,8 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
           title={`Issue this ${name}?`}
           description={`It gets the next number of the series, dated ${invoice.issueDate}, and the client's and your firm's details are frozen. This cannot be undone: an issued ${name} can never be edited or deleted, only corrected by a credit note.`}
           confirmLabel={`Issue ${name}`}
-          run={async () => {
-            const result = await issueInvoiceAction(ref);
-            if (result.ok) {
-              toast.success(`Issued as ${result.data.number ?? ""}.`);
-              router.refresh();
-            }
-            return result;
-          }}
+          run={() => issueInvoiceAction(ref)}
+          options={{ success: ({ number }) => `Issued as ${number ?? ""}.` }}
         />
       ) : null}
       <Button asChild variant="outline">
@@ -301,14 +276,8 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
         <Button
           type="button"
           variant="outline"
-          onClick={async () => {
-            const result = await markInvoiceSentAction(ref);
-            if (!result.ok) toast.error(result.message);
-            else {
-              toast.success(result.message ?? "Marked as sent.");
-              router.refresh();
-            }
-          }}
+          disabled={markSent.pending}
+          onClick={() => void markSent.run(() => markInvoiceSentAction(ref), { errorToast: true })}
         >
           <SendIcon aria-hidden="true" /> Mark as sent
         </Button>
@@ -324,18 +293,16 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
           description="A credit note corrects an issued invoice. A full credit note is issued at once and cancels the invoice; this cannot be undone. A partial one opens as a draft to adjust before issuing."
           confirmLabel={creditMode === "full" ? "Issue full credit note" : "Create draft credit note"}
           destructive={creditMode === "full"}
-          run={async () => {
-            const result = await createCreditNoteAction({ invoiceId: invoice.id, mode: creditMode });
-            if (result.ok) {
-              if (result.data.status === "draft") {
-                toast.success("Draft credit note created: adjust its lines, then issue it.");
-                router.push(`/bo/invoices/edit/${result.data.id}`);
-              } else {
-                toast.success(`Credit note ${result.data.number ?? ""} issued; the invoice is cancelled.`);
-                router.refresh();
-              }
-            }
-            return result;
+          run={() => createCreditNoteAction({ invoiceId: invoice.id, mode: creditMode })}
+          options={{
+            success: ({ status, number }) =>
+              status === "draft"
+                ? "Draft credit note created: adjust its lines, then issue it."
+                : `Credit note ${number ?? ""} issued; the invoice is cancelled.`,
+            // A draft opens for editing; an issued one changes this page.
+            refresh: false,
+            onSuccess: ({ status, id }) =>
+              status === "draft" ? router.push(`/bo/invoices/edit/${id}`) : router.refresh(),
           }}
         >
           <fieldset className="grid gap-2">
@@ -373,14 +340,15 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
         <Button
           type="button"
           variant="outline"
-          onClick={async () => {
-            const result = await duplicateInvoiceAction({ id: invoice.id });
-            if (!result.ok) toast.error(result.message);
-            else {
-              toast.success(result.message ?? "Duplicated.");
-              router.push(`/bo/invoices/edit/${result.data.id}`);
-            }
-          }}
+          disabled={duplicate.pending}
+          onClick={() =>
+            void duplicate.run(() => duplicateInvoiceAction({ id: invoice.id }), {
+              success: "Duplicated.",
+              errorToast: true,
+              refresh: false,
+              onSuccess: ({ id }) => router.push(`/bo/invoices/edit/${id}`),
+            })
+          }
         >
           <CopyIcon aria-hidden="true" /> Duplicate
         </Button>
@@ -396,14 +364,8 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
           description="The draft and its lines are deleted; any time it billed becomes unbilled again. This cannot be undone."
           confirmLabel="Delete draft"
           destructive
-          run={async () => {
-            const result = await deleteInvoiceAction(ref);
-            if (result.ok) {
-              toast.success(result.message ?? "Draft deleted.");
-              router.push("/bo/invoices");
-            }
-            return result;
-          }}
+          run={() => deleteInvoiceAction(ref)}
+          options={{ success: "Draft deleted.", refresh: false, onSuccess: () => router.push("/bo/invoices") }}
         />
       ) : null}
     </div>
@@ -412,7 +374,6 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
 
 /** Admins only: removes a payment entered by mistake; the balance and status move back. */
 export function DeletePaymentButton({ paymentId, label }: { paymentId: string; label: string }) {
-  const router = useRouter();
   return (
     <ConfirmAction
       trigger={
@@ -424,14 +385,8 @@ export function DeletePaymentButton({ paymentId, label }: { paymentId: string; l
       description={`The payment of ${label} is removed and the balance goes back up. This is recorded in the invoice's history.`}
       confirmLabel="Delete payment"
       destructive
-      run={async () => {
-        const result = await deletePaymentAction({ paymentId });
-        if (result.ok) {
-          toast.success(result.message ?? "Payment deleted.");
-          router.refresh();
-        }
-        return result;
-      }}
+      run={() => deletePaymentAction({ paymentId })}
+      options={{ success: "Payment deleted." }}
     />
   );
 }

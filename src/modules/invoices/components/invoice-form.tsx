@@ -1,18 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowDownIcon, ArrowUpIcon, ClockIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
-import { type FieldPath, type Resolver, useController, useFieldArray, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { useController, useFieldArray, useWatch } from "react-hook-form";
+import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { useActionForm } from "@/components/use-action-form";
 import { addDaysToDate, isValidDateString } from "@/lib/dates";
 import { formatBasisPoints, formatMoney, parseMoneyInput } from "@/lib/money";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
@@ -72,15 +71,10 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
   const router = useRouter();
   const isEdit = Boolean(initialValues.id);
   const schema = isEdit ? updateInvoiceInput : createInvoiceInput;
-  const form = useForm<InvoiceFormValues>({
-    // raw: the action parses the same input again, so it receives what was typed.
-    resolver: zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<InvoiceFormValues>,
-    defaultValues: initialValues,
-  });
-  const { register, control, formState, setValue, getValues, setError } = form;
+  const { form, submit, formError } = useActionForm<InvoiceFormValues>({ schema, defaultValues: initialValues });
+  const { register, control, formState, setValue, getValues } = form;
   const { errors, isSubmitting } = formState;
   const lines = useFieldArray({ control, name: "lines", keyName: "key" });
-  const [formError, setFormError] = useState<string | null>(null);
   const [dueTouched, setDueTouched] = useState(isEdit);
   const defaultRate = taxRates.find((rate) => rate.isDefault)?.basisPoints ?? taxRates[0]?.basisPoints ?? 0;
 
@@ -132,22 +126,9 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
     for (const line of newLines) lines.append({ ...line, discount: "", taxRateBp: defaultRate });
   };
 
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    const values = getValues();
-    const result = isEdit ? await updateInvoiceAction(values) : await createInvoiceAction(values);
-    if (!result.ok) {
-      const fieldErrors = result.fieldErrors ?? {};
-      Object.entries(fieldErrors).forEach(([field, message], index) => {
-        if (field !== "_form")
-          setError(field as FieldPath<InvoiceFormValues>, { message }, { shouldFocus: index === 0 });
-      });
-      setFormError(fieldErrors._form ? `${result.message} ${fieldErrors._form}` : result.message);
-      return;
-    }
-    toast.success(result.message ?? "Draft saved.");
-    router.push(`/bo/invoices/${result.data.id}`);
-    router.refresh();
+  const onSubmit = submit((values) => (isEdit ? updateInvoiceAction(values) : createInvoiceAction(values)), {
+    success: "Draft saved.",
+    onSuccess: ({ id }) => router.push(`/bo/invoices/${id}`),
   });
 
   const lineError = (index: number, field: keyof LineValues) => {
@@ -158,11 +139,7 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...formError} />
       <Card>
         <CardHeader>
           <CardTitle>Client and dates</CardTitle>
@@ -233,9 +210,6 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
               )}
             </div>
           </div>
-          {errors.currency?.message ? (
-            <p className="text-sm font-medium text-destructive">{errors.currency.message}</p>
-          ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <FormField label="Issue date" htmlFor="issueDate" error={errors.issueDate?.message} required>
               <Input

@@ -1,11 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { useAction } from "@/components/use-action-form";
 import { setApplicationStatusAction, updateApplicationNotesAction } from "../job-actions";
 import { APPLICATION_STATUS_LABELS } from "../job-rules";
 import { APPLICATION_STATUSES } from "../job-schemas";
@@ -24,33 +23,27 @@ export function ApplicationControls({
   notes: string | null;
   applicant: string;
 }) {
-  const router = useRouter();
   const [version, setVersion] = useState(initialVersion);
   const [draft, setDraft] = useState(notes ?? "");
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useAction();
 
-  const changeStatus = (next: string) =>
-    startTransition(async () => {
-      const result = await setApplicationStatusAction({ id, version, status: next });
-      if (!result.ok) {
-        toast.error(result.message);
-        return;
-      }
-      setVersion(result.data.version);
-      toast.success(`${applicant}: ${APPLICATION_STATUS_LABELS[next as keyof typeof APPLICATION_STATUS_LABELS]}.`);
-      router.refresh();
-    });
+  const changeStatus = (next: string) => {
+    const label = APPLICATION_STATUS_LABELS[next as keyof typeof APPLICATION_STATUS_LABELS];
+    void run(
+      async () => {
+        const result = await setApplicationStatusAction({ id, version, status: next });
+        // The toast names the applicant and the new status, not the action's "Status changed.".
+        return result.ok ? { ...result, message: `${applicant}: ${label}.` } : result;
+      },
+      { errorToast: true, onSuccess: (data) => setVersion(data.version) },
+    );
+  };
 
   const saveNotes = () =>
-    startTransition(async () => {
-      const result = await updateApplicationNotesAction({ id, version, notes: draft });
-      if (!result.ok) {
-        toast.error(result.message);
-        return;
-      }
-      setVersion(result.data.version);
-      toast.success(result.message ?? "Notes saved.");
-      router.refresh();
+    void run(() => updateApplicationNotesAction({ id, version, notes: draft }), {
+      success: "Notes saved.",
+      errorToast: true,
+      onSuccess: (data) => setVersion(data.version),
     });
 
   return (

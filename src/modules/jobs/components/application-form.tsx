@@ -1,12 +1,13 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { FormError } from "@/components/form-error";
 import { fieldAria, FormField } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { useErrorFocus } from "@/components/use-action-form";
 import { AntiSpamFields } from "@/modules/public-site/components/anti-spam-fields";
 import { COVER_LETTER_MAX, CV_MAX_BYTES, MAX_APPLICATION_LINKS } from "../job-schemas";
 
@@ -33,17 +34,13 @@ export function ApplicationForm({
   const [message, setMessage] = useState<string | null>(initialMessage ?? null);
   const [errors, setErrors] = useState<Errors>(initialErrors ?? {});
   const [sending, setSending] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { alertRef, requestFocus } = useErrorFocus();
 
   function fail(text: string, fieldErrors: Errors) {
     setMessage(text);
     setErrors(fieldErrors);
-    const first = Object.keys(fieldErrors).find((field) => field !== "_form");
-    requestAnimationFrame(() => {
-      const target = first ? document.getElementById(first === "links" ? "links-0" : first) : null;
-      if (target) target.focus();
-      else alertRef.current?.focus();
-    });
+    requestFocus(formRef.current);
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -84,6 +81,7 @@ export function ApplicationForm({
 
   return (
     <form
+      ref={formRef}
       action={action}
       method="post"
       encType="multipart/form-data"
@@ -91,13 +89,7 @@ export function ApplicationForm({
       noValidate
       className="relative grid gap-5"
     >
-      {message ? (
-        <div ref={alertRef} tabIndex={-1} className="outline-none">
-          <Alert variant="destructive">
-            <AlertDescription>{message}</AlertDescription>
-          </Alert>
-        </div>
-      ) : null}
+      <FormError ref={alertRef} message={message} />
       <AntiSpamFields formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full name" htmlFor="name" error={errors.name} required>

@@ -1,35 +1,22 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
+import { FormError } from "@/components/form-error";
 import { fieldAria, FormField } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { useActionForm } from "@/components/use-action-form";
 import { createJobAction, previewJobDescriptionAction, updateJobAction } from "../job-actions";
 import { EMPLOYMENT_TYPE_LABELS, SALARY_PERIOD_LABELS, WORKPLACE_LABELS } from "../job-rules";
 import { jobInput } from "../job-schemas";
 import { MARKDOWN_CLASSES } from "./markdown-classes";
 
 type Values = z.input<typeof jobInput>;
-const FIELDS = [
-  "title",
-  "location",
-  "workplace",
-  "employmentType",
-  "salaryMin",
-  "salaryMax",
-  "salaryCurrency",
-  "salaryPeriod",
-  "description",
-  "closesOn",
-] as const;
+type Field = keyof Values;
 
 export type EditableJob = {
   id: string;
@@ -52,7 +39,6 @@ const amount = (minor: number | null) =>
 /** Create (no job) or edit a job; the description has a Write / Preview switch rendered by the server. */
 export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCurrency: string }) {
   const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
   const [tab, setTab] = useState<"write" | "preview">("write");
   const [preview, setPreview] = useState<string>("");
   const values = useMemo<Values>(
@@ -70,8 +56,8 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
     }),
     [job, defaultCurrency],
   );
-  const form = useForm<Values>({
-    resolver: zodResolver(jobInput, undefined, { raw: true }),
+  const { form, submit, formError } = useActionForm<Values>({
+    schema: jobInput,
     values,
     resetOptions: { keepDirtyValues: true },
   });
@@ -84,36 +70,23 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
     setPreview(result.ok ? result.data.html : `<p>${result.message}</p>`);
   }
 
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    const raw = form.getValues();
-    const result = job ? await updateJobAction({ ...raw, id: job.id, version }) : await createJobAction(raw);
-    if (!result.ok) {
-      const fieldErrors = result.fieldErrors ?? {};
-      FIELDS.filter((field) => fieldErrors[field]).forEach((field, index) =>
-        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
-      );
-      setFormError(result.message);
-      return;
-    }
-    toast.success(result.message ?? "Saved.");
-    if (!job && "id" in result.data) {
-      router.push(`/bo/jobs/${result.data.id}`);
-      return;
-    }
-    if ("version" in result.data) setVersion(result.data.version);
-    form.reset(form.getValues());
-    router.refresh();
-  });
+  const onSubmit = submit<{ id: string } | { version: number }>(
+    (raw) => (job ? updateJobAction({ ...raw, id: job.id, version }) : createJobAction(raw)),
+    {
+      // A new job opens on its own page; an edited one stays, with what was saved as the baseline.
+      refresh: Boolean(job),
+      onSuccess: (data) => {
+        if ("id" in data) return router.push(`/bo/jobs/${data.id}`);
+        setVersion(data.version);
+        form.reset(form.getValues());
+      },
+    },
+  );
 
-  const error = (field: (typeof FIELDS)[number]) => errors[field]?.message;
+  const error = (field: Field) => errors[field]?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...formError} />
       <FormField label="Title" htmlFor="title" error={error("title")} required>
         <Input
           {...fieldAria("title", { error: error("title") })}

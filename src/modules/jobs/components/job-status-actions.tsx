@@ -1,27 +1,17 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useTransition } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { useAction } from "@/components/use-action-form";
 import { transitionJobAction } from "../job-actions";
 
 type Status = "draft" | "published" | "closed";
 
 /** Publish a draft, close a published job, re-open a closed one. */
 export function JobStatusActions({ id, version, status }: { id: string; version: number; status: Status }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const action = useAction();
+  const pending = action.pending;
   const run = (transition: "publish" | "close" | "reopen") =>
-    startTransition(async () => {
-      const result = await transitionJobAction({ id, version, transition });
-      if (!result.ok) {
-        toast.error(result.message);
-        return;
-      }
-      toast.success(result.message ?? "Saved.");
-      router.refresh();
-    });
+    void action.run(() => transitionJobAction({ id, version, transition }), { errorToast: true });
   switch (status) {
     case "draft":
       return (

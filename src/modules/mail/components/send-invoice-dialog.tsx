@@ -1,14 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { SendIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
+import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -21,11 +17,11 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { useActionForm } from "@/components/use-action-form";
 import { sendInvoiceEmailAction } from "../invoice-mail-actions";
 import { sendInvoiceEmailInput } from "../mail-schemas";
 
 type Values = z.input<typeof sendInvoiceEmailInput>;
-const FIELDS = ["to", "cc", "subject", "message"] as const;
 
 export type SendInvoiceDialogProps = {
   invoiceId: string;
@@ -37,9 +33,7 @@ export type SendInvoiceDialogProps = {
 
 /** "Send by email": recipients (the client's billing email by default), subject and message; the PDF is attached. */
 export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = false }: SendInvoiceDialogProps) {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const initial: Values = {
     invoiceId,
     to: defaults.to,
@@ -47,27 +41,13 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
     subject: defaults.subject,
     message: defaults.message,
   };
-  const form = useForm<Values, unknown, Values>({
-    resolver: zodResolver(sendInvoiceEmailInput, undefined, { raw: true }),
+  const { form, submit, formError, clearError } = useActionForm<Values>({
+    schema: sendInvoiceEmailInput,
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    const result = await sendInvoiceEmailAction(form.getValues());
-    if (!result.ok) {
-      setFormError(result.message);
-      for (const field of FIELDS) {
-        const message = result.fieldErrors?.[field];
-        if (message) form.setError(field, { message });
-      }
-      return;
-    }
-    toast.success(result.message ?? "Invoice sent.");
-    setOpen(false);
-    router.refresh();
-  });
+  const onSubmit = submit(sendInvoiceEmailAction, { success: "Invoice sent.", onSuccess: () => setOpen(false) });
 
   if (!defaults.canSend) {
     return (
@@ -85,7 +65,7 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
         setOpen(next);
         if (next) {
           form.reset(initial);
-          setFormError(null);
+          clearError();
         }
       }}
     >
@@ -103,11 +83,7 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {formError ? (
-            <Alert variant="destructive">
-              <AlertDescription>{formError}</AlertDescription>
-            </Alert>
-          ) : null}
+          <FormError {...formError} />
           <FormField
             label="To"
             htmlFor="send-to"

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState, useEffect, useRef, useState } from "react";
+import { FormError, focusFirstError } from "@/components/form-error";
 import { fieldAria, FormField } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -16,29 +16,20 @@ const INITIAL: ContactFormState = { message: null, fieldErrors: {}, values: {} }
 /** The /mail form: a server action through useActionState, so it posts and re-renders without JavaScript too. */
 export function ContactForm({ formToken }: { formToken: string }) {
   const [state, formAction, pending] = useActionState(sendContactMessageAction, INITIAL);
+  const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const errors = state.fieldErrors;
   const values = state.values;
 
   useEffect(() => {
-    if (!state.message) return;
-    const first = Object.keys(state.fieldErrors)[0];
-    const target = first ? document.getElementById(first) : null;
-    if (target) target.focus();
-    else alertRef.current?.focus();
+    if (state.message) focusFirstError(formRef.current, alertRef.current);
   }, [state]);
 
   // `key` remounts the fields after each answer so they show what was sent (React resets forms after an action).
   const formKey = JSON.stringify(values);
   return (
-    <form action={formAction} noValidate className="relative grid gap-5" key={formKey}>
-      {state.message ? (
-        <div ref={alertRef} tabIndex={-1} className="outline-none">
-          <Alert variant="destructive">
-            <AlertDescription>{state.message}</AlertDescription>
-          </Alert>
-        </div>
-      ) : null}
+    <form ref={formRef} action={formAction} noValidate className="relative grid gap-5" key={formKey}>
+      <FormError ref={alertRef} message={state.message} />
       <AntiSpamFields formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Name" htmlFor="name" error={errors.name} required>

@@ -1,9 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useTransition } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { useAction } from "@/components/use-action-form";
 import { setMessageStatusAction } from "../message-actions";
 
 const LABELS = { new: "Mark as new", read: "Mark as read", archived: "Archive" } as const;
@@ -19,8 +17,7 @@ export function MessageStatusButtons({
   status: "new" | "read" | "archived";
   subject: string;
 }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useAction();
   const targets = (["read", "archived", "new"] as const).filter(
     (target) => target !== status && !(status === "new" && target === "new"),
   );
@@ -32,17 +29,7 @@ export function MessageStatusButtons({
           size="sm"
           variant="outline"
           disabled={pending}
-          onClick={() =>
-            startTransition(async () => {
-              const result = await setMessageStatusAction({ id, version, status: target });
-              if (!result.ok) {
-                toast.error(result.message);
-                return;
-              }
-              toast.success(result.message ?? "Saved.");
-              router.refresh();
-            })
-          }
+          onClick={() => void run(() => setMessageStatusAction({ id, version, status: target }), { errorToast: true })}
         >
           {LABELS[target]}
           <span className="sr-only">: {subject}</span>

@@ -1,9 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { unstable_rethrow, useRouter } from "next/navigation";
-import { useActionState, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type * as React from "react";
 import {
   type FieldPath,
@@ -11,13 +9,12 @@ import {
   get,
   type UseFormRegister,
   useFieldArray,
-  useForm,
   useFormContext,
   useWatch,
 } from "react-hook-form";
-import { toast } from "sonner";
+import { FormError } from "@/components/form-error";
+import { CORRECT_FIELDS_MESSAGE } from "@/components/form-errors";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -25,7 +22,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
-import type { ActionResult } from "@/lib/action";
+import { useAction, useActionForm } from "@/components/use-action-form";
 import { cn } from "@/lib/utils";
 import { formatInvoiceNumber, validateNumberPattern } from "@/modules/invoices/invoice-numbering";
 import { updateLogoAction, updateSettingsAction } from "../settings-actions";
@@ -52,22 +49,13 @@ type Name = FieldPath<SettingsFormInput>;
 const FORM_ID = "settings-form";
 const MAX_TAX_RATES = 20;
 
-const UNEXPECTED =
-  "Bureau could not save the settings just now. Your changes are still here; please try again in a moment.";
-
-type FormAlert = { message: string; details: string[] };
-
 export function SettingsForm({ initialValues, options, today, logo }: SettingsFormProps) {
-  const router = useRouter();
-  const form = useForm<SettingsFormInput, unknown, SettingsFormInput>({
-    // raw: the action parses the same input again, so it receives what was typed, not the output.
-    resolver: zodResolver(settingsFormInput, undefined, { raw: true }),
+  const { form, submit, formError } = useActionForm<SettingsFormInput>({
+    schema: settingsFormInput,
     defaultValues: initialValues,
   });
-  const { formState, getValues, handleSubmit, register, reset, setError, setValue } = form;
+  const { formState, getValues, register, reset, setValue } = form;
   const { isDirty, isSubmitting } = formState;
-  const [alert, setAlert] = useState<FormAlert | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!isDirty) return;
@@ -76,81 +64,17 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
     return () => window.removeEventListener("beforeunload", warn);
   }, [isDirty]);
 
-  function showAlert(next: FormAlert, focus: boolean) {
-    setAlert(next);
-    if (focus) requestAnimationFrame(() => alertRef.current?.focus());
-  }
-
-  async function onValid(values: SettingsFormInput) {
-    setAlert(null);
-    let result: ActionResult<{ version: number }>;
-    try {
-      result = await updateSettingsAction(values);
-    } catch (error) {
-      unstable_rethrow(error);
-      showAlert({ message: UNEXPECTED, details: [] }, true);
-      return;
-    }
-    if (result.ok) {
-      // The saved values become the new baseline (not dirty) with the version the server gave.
-      reset({ ...getValues(), version: result.data.version });
-      toast.success(result.message ?? "Settings saved.");
-      router.refresh();
-      return;
-    }
-    const visible = new Set<string>(Object.keys(initialValues).filter((key) => key !== "version"));
-    getValues("taxRates").forEach((_, index) => {
-      visible.add(`taxRates.${index}.label`);
-      visible.add(`taxRates.${index}.percent`);
-    });
-    const details: string[] = [];
-    let focused = false;
-    for (const [key, message] of Object.entries(result.fieldErrors ?? {})) {
-      if (!visible.has(key)) {
-        details.push(message);
-        continue;
-      }
-      setError(key as Name, { type: "server", message }, { shouldFocus: !focused && key !== "taxRates" });
-      if (key !== "taxRates") focused = true;
-    }
-    // A conflict or refusal has no field to point at: move to the message so it is read and seen.
-    showAlert({ message: result.message, details }, !focused);
-  }
-
-  function onInvalid() {
-    showAlert({ message: "Please correct the highlighted fields.", details: [] }, false);
-  }
+  const onSubmit = submit(updateSettingsAction, {
+    success: "Settings saved.",
+    // The saved values become the new baseline (not dirty) with the version the server gave.
+    onSuccess: ({ version }) => reset({ ...getValues(), version }),
+  });
 
   return (
     <FormProvider {...form}>
       <div className="grid gap-6">
-        {alert ? (
-          <Alert
-            ref={alertRef}
-            tabIndex={-1}
-            variant="destructive"
-            className="scroll-mt-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <AlertTitle>The settings were not saved</AlertTitle>
-            <AlertDescription>
-              <p>{alert.message}</p>
-              {alert.details.length > 0 ? (
-                <ul className="list-disc pl-5">
-                  {alert.details.map((detail, index) => (
-                    <li key={index}>{detail}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </AlertDescription>
-          </Alert>
-        ) : null}
-
-        <form
-          id={FORM_ID}
-          noValidate
-          onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
-          className="grid gap-6"
-        >
+        <form id={FORM_ID} noValidate onSubmit={onSubmit} className="grid gap-6">
+          <FormError {...formError} title="The settings were not saved" />
           <input type="hidden" {...register("version")} />
 
           <Section title="Firm" description="Who issues the invoices: shown on every invoice and email.">
@@ -557,6 +481,8 @@ function TaxRatesField() {
 
   return (
     <fieldset
+      // The list's own errors (from the server) are shown here: the id names it for the form.
+      id="taxRates"
       className="grid gap-3 md:col-span-2"
       aria-describedby={["taxRates-description", rootError ? errorId : null].filter(Boolean).join(" ")}
     >
@@ -764,42 +690,32 @@ function BrandColorField() {
   );
 }
 
-type LogoState = { error?: string; message?: string };
-
 function LogoForm({ logo, onSaved }: { logo: SettingsFormProps["logo"]; onSaved: () => void }) {
-  const router = useRouter();
-  const [state, formAction, isPending] = useActionState(
-    async (_previous: LogoState, formData: FormData): Promise<LogoState> => {
-      const file = formData.get("logo");
-      if (formData.get("remove") !== "1" && file instanceof File && file.size > LOGO_MAX_BYTES) {
-        return { error: "The logo must be at most 512 KB." };
-      }
-      let result: ActionResult;
-      try {
-        result = await updateLogoAction(formData);
-      } catch (error) {
-        unstable_rethrow(error);
-        return { message: "Bureau could not save the logo just now. Please try again in a moment." };
-      }
-      if (!result.ok)
-        return { error: result.fieldErrors?.logo, message: result.fieldErrors?.logo ? undefined : result.message };
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const { pending: isPending, run, fail, formError } = useAction();
+
+  // A form action (not onSubmit): the FormData holds the button pressed, "Upload" or "Remove".
+  async function save(formData: FormData) {
+    setFileError(undefined);
+    const file = formData.get("logo");
+    if (formData.get("remove") !== "1" && file instanceof File && file.size > LOGO_MAX_BYTES) {
+      setFileError("The logo must be at most 512 KB.");
+      return fail(CORRECT_FIELDS_MESSAGE, formRef.current);
+    }
+    await run(() => updateLogoAction(formData), {
+      success: "Logo saved.",
+      container: formRef.current,
+      onError: (result) => setFileError(result.fieldErrors?.logo),
       // Each logo change bumps the settings version by one; follow it so saving the other settings
       // afterwards is not taken for someone else's change (a real concurrent change still conflicts).
-      onSaved();
-      toast.success(result.message ?? "Logo saved.");
-      router.refresh();
-      return {};
-    },
-    {},
-  );
+      onSuccess: onSaved,
+    });
+  }
 
   return (
-    <form action={formAction} className="grid content-start gap-3" aria-busy={isPending}>
-      {state.message ? (
-        <Alert variant="destructive">
-          <AlertDescription>{state.message}</AlertDescription>
-        </Alert>
-      ) : null}
+    <form ref={formRef} action={save} className="grid content-start gap-3" aria-busy={isPending}>
+      <FormError {...formError} />
       {logo.hasLogo ? (
         <div className="flex min-h-16 items-center justify-center rounded-md border bg-muted/40 p-3">
           {/* A private, session-checked route: the image optimiser could not fetch it. */}
@@ -813,12 +729,12 @@ function LogoForm({ logo, onSaved }: { logo: SettingsFormProps["logo"]; onSaved:
       ) : (
         <p className="text-sm text-muted-foreground">No logo yet: invoices show the firm&apos;s name instead.</p>
       )}
-      <FormField label="Logo" htmlFor="logo" error={state.error} description="PNG or JPEG, at most 512 KB.">
+      <FormField label="Logo" htmlFor="logo" error={fileError} description="PNG or JPEG, at most 512 KB.">
         <Input
           type="file"
           name="logo"
           accept="image/png,image/jpeg"
-          {...fieldAria("logo", { error: state.error, description: true })}
+          {...fieldAria("logo", { error: fileError, description: true })}
         />
       </FormField>
       <div className="flex flex-wrap gap-2">

@@ -1,12 +1,11 @@
 "use client";
 
 import Link from "@/components/app-link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useAction } from "@/components/use-action-form";
 import { approveTimesheetsAction } from "../timesheet-actions";
 import { ApproveButton, RejectButton } from "./timesheet-decision";
 
@@ -22,9 +21,8 @@ export type QueueRow = {
 
 /** Submitted weeks waiting for a decision: open, approve, reject, or approve several at once. */
 export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
-  const router = useRouter();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useAction();
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -35,20 +33,12 @@ export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
     });
 
   async function approveSelected() {
-    setPending(true);
-    try {
-      const items = rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, version: row.version }));
-      const result = await approveTimesheetsAction({ items });
-      if (!result.ok) {
-        toast.error(result.message);
-        return;
-      }
-      toast.success(`${result.data.count} ${result.data.count === 1 ? "timesheet" : "timesheets"} approved.`);
-      setSelected(new Set());
-      router.refresh();
-    } finally {
-      setPending(false);
-    }
+    const items = rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, version: row.version }));
+    await run(() => approveTimesheetsAction({ items }), {
+      success: ({ count }) => `${count} ${count === 1 ? "timesheet" : "timesheets"} approved.`,
+      errorToast: true,
+      onSuccess: () => setSelected(new Set()),
+    });
   }
 
   return (

@@ -2,6 +2,7 @@
 
 import { SearchIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { failureMessage } from "@/components/form-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -27,7 +28,7 @@ export function GridProjectFinder({ onChoose }: { onChoose: (project: ProjectSea
       const result = await searchGridProjectsAction({ q: text });
       if (!result.ok) {
         setResults([]);
-        setMessage(result.fieldErrors?.q ?? result.message);
+        setMessage(failureMessage(result, "q"));
         return;
       }
       setResults(result.data);

@@ -1,11 +1,9 @@
 "use client";
 
 import { CheckIcon, RotateCcwIcon, XIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { FormError } from "@/components/form-error";
 import { fieldAria, FormField } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -17,7 +15,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/textarea";
-import type { ActionResult } from "@/lib/action";
+import { useAction, useActionForm } from "@/components/use-action-form";
 import {
   approveTimesheetAction,
   rejectTimesheetAction,
@@ -25,38 +23,22 @@ import {
   submitTimesheetAction,
 } from "../timesheet-actions";
 import { MAX_REJECTION_REASON_LENGTH } from "../timesheet-rules";
-import { rejectTimesheetInput } from "../timesheet-schemas";
+import { type RejectTimesheetInput, rejectTimesheetInput } from "../timesheet-schemas";
 
 type Target = { id: string; version: number; label: string };
 
-function useRun() {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const run = async (work: () => Promise<ActionResult<unknown>>) => {
-    setPending(true);
-    try {
-      const result = await work();
-      if (!result.ok) {
-        toast.error(result.message);
-        return result;
-      }
-      toast.success(result.message ?? "Done.");
-      router.refresh();
-      return result;
-    } finally {
-      setPending(false);
-    }
-  };
-  return { pending, run };
-}
-
 export function ApproveButton({ target, size = "default" }: { target: Target; size?: "default" | "sm" }) {
-  const { pending, run } = useRun();
+  const { pending, run } = useAction();
   return (
     <Button
       size={size}
       disabled={pending}
-      onClick={() => void run(() => approveTimesheetAction({ id: target.id, version: target.version }))}
+      onClick={() =>
+        void run(() => approveTimesheetAction({ id: target.id, version: target.version }), {
+          success: "Done.",
+          errorToast: true,
+        })
+      }
     >
       <CheckIcon aria-hidden="true" />
       Approve<span className="sr-only"> {target.label}</span>
@@ -65,11 +47,16 @@ export function ApproveButton({ target, size = "default" }: { target: Target; si
 }
 
 export function SubmitButton({ target }: { target: Target }) {
-  const { pending, run } = useRun();
+  const { pending, run } = useAction();
   return (
     <Button
       disabled={pending}
-      onClick={() => void run(() => submitTimesheetAction({ id: target.id, version: target.version }))}
+      onClick={() =>
+        void run(() => submitTimesheetAction({ id: target.id, version: target.version }), {
+          success: "Done.",
+          errorToast: true,
+        })
+      }
     >
       Submit for approval
     </Button>
@@ -77,7 +64,7 @@ export function SubmitButton({ target }: { target: Target }) {
 }
 
 export function ReopenButton({ target }: { target: Target }) {
-  const { pending, run } = useRun();
+  const { pending, run } = useAction();
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -101,10 +88,13 @@ export function ReopenButton({ target }: { target: Target }) {
           </Button>
           <Button
             disabled={pending}
-            onClick={async () => {
-              const result = await run(() => reopenTimesheetAction({ id: target.id, version: target.version }));
-              if (result.ok) setOpen(false);
-            }}
+            onClick={() =>
+              void run(() => reopenTimesheetAction({ id: target.id, version: target.version }), {
+                success: "Done.",
+                errorToast: true,
+                onSuccess: () => setOpen(false),
+              })
+            }
           >
             Reopen as draft
           </Button>
@@ -116,19 +106,31 @@ export function ReopenButton({ target }: { target: Target }) {
 
 /** Reject with a reason (required): the owner sees it on the week and fixes it. */
 export function RejectButton({ target, size = "default" }: { target: Target; size?: "default" | "sm" }) {
-  const { pending, run } = useRun();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const empty = { id: target.id, version: target.version, reason: "" };
+  const { form, submit, formError, clearError } = useActionForm<RejectTimesheetInput>({
+    schema: rejectTimesheetInput,
+    defaultValues: empty,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const error = errors.reason?.message;
   const fieldId = `reject-reason-${target.id}`;
+  // The week as the page shows it now (a refresh may have brought a newer version).
+  const onSubmit = submit((values) => rejectTimesheetAction({ ...values, id: target.id, version: target.version }), {
+    success: "Done.",
+    onSuccess: () => {
+      setOpen(false);
+      form.reset(empty);
+    },
+  });
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setError(undefined);
-        setFormError(null);
+        // What was typed stays for another try; its errors go.
+        form.clearErrors();
+        clearError();
       }}
     >
       <DialogTrigger asChild>
@@ -144,38 +146,14 @@ export function RejectButton({ target, size = "default" }: { target: Target; siz
             Say what needs fixing; the owner sees the reason and can correct and resubmit the week.
           </DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const parsed = rejectTimesheetInput.safeParse({ id: target.id, version: target.version, reason });
-            if (!parsed.success) {
-              setError(parsed.error.issues.find((issue) => issue.path[0] === "reason")?.message);
-              return;
-            }
-            const result = await run(() => rejectTimesheetAction({ id: target.id, version: target.version, reason }));
-            if (result.ok) {
-              setOpen(false);
-              setReason("");
-            } else {
-              setError(result.fieldErrors?.reason);
-              setFormError(result.message);
-            }
-          }}
-        >
-          {formError ? (
-            <Alert variant="destructive">
-              <AlertDescription>{formError}</AlertDescription>
-            </Alert>
-          ) : null}
+        <form noValidate className="grid gap-4" onSubmit={onSubmit}>
+          <FormError {...formError} />
           <FormField label="Reason" htmlFor={fieldId} error={error} required>
             <Textarea
               {...fieldAria(fieldId, { error })}
-              value={reason}
+              {...form.register("reason")}
               maxLength={MAX_REJECTION_REASON_LENGTH}
               required
-              onChange={(event) => setReason(event.target.value)}
               rows={4}
             />
           </FormField>
@@ -183,7 +161,7 @@ export function RejectButton({ target, size = "default" }: { target: Target; siz
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={pending}>
+            <Button type="submit" variant="destructive" disabled={isSubmitting}>
               Reject week
             </Button>
           </DialogFooter>

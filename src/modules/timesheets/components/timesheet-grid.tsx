@@ -3,12 +3,13 @@
 import { CopyIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { FormError } from "@/components/form-error";
+import { showToast } from "@/components/toasts";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { useAction } from "@/components/use-action-form";
 import { cn } from "@/lib/utils";
 import { createTimesheetAction, saveTimesheetAction } from "../timesheet-actions";
 import { formatDuration, parseDuration } from "../timesheet-rules";
@@ -98,8 +99,8 @@ export function TimesheetGrid({
   );
   const [version, setVersion] = useState(sheet?.version ?? 0);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const action = useAction();
+  const pending = action.pending;
   const container = useRef<HTMLDivElement>(null);
   const [found, setFound] = useState<GridProjectGroup[]>([]);
   const groups = useMemo(() => withFound(initialGroups, found), [initialGroups, found]);
@@ -180,7 +181,7 @@ export function TimesheetGrid({
       const added = previousRows
         .filter((row) => !existing.has(`${row.projectId}|${row.description}|${row.billable}`))
         .map((row) => ({ ...row, cells: emptyCells(), key: nextKey.current++ }));
-      if (added.length === 0) toast.info("Last week's rows are already here.");
+      if (added.length === 0) showToast("info", "Last week's rows are already here.");
       return [...kept, ...added];
     });
   };
@@ -199,7 +200,6 @@ export function TimesheetGrid({
 
   async function save(submit: boolean) {
     if (pending) return;
-    setFormError(null);
     // Rows without any hours and without a project are blank lines: not sent.
     const payloadRows = rows
       .filter((row) => row.projectId !== "" || row.cells.some((cell) => cell.trim() !== ""))
@@ -222,33 +222,30 @@ export function TimesheetGrid({
       const local: Record<string, string> = {};
       for (const issue of checked.error.issues) local[issue.path.map(String).join(".")] ??= issue.message;
       setErrors(remap(local));
-      setFormError("Please correct the highlighted cells; nothing was saved.");
-      focusFirstError();
+      action.fail("Please correct the highlighted cells; nothing was saved.", container.current);
       return;
     }
-    setPending(true);
-    try {
-      const result = sheet
-        ? await saveTimesheetAction({ id: sheet.id, version, grid: { rows: payloadRows }, submit })
-        : await createTimesheetAction({ userId, weekStart, grid: { rows: payloadRows }, submit });
-      if (!result.ok) {
-        setErrors(remap(normalizeErrors(result.fieldErrors)));
-        setFormError(result.message);
-        focusFirstError();
-        return;
-      }
-      setErrors({});
-      setVersion(result.data.version);
-      toast.success(submit ? "Timesheet submitted for approval." : (result.message ?? "Timesheet saved."));
-      if (!sheet) router.push(`/bo/timesheets/${result.data.id}`);
-      else router.refresh();
-    } finally {
-      setPending(false);
-    }
-  }
-
-  function focusFirstError() {
-    requestAnimationFrame(() => container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    await action.run(
+      async () => {
+        const result = sheet
+          ? await saveTimesheetAction({ id: sheet.id, version, grid: { rows: payloadRows }, submit })
+          : await createTimesheetAction({ userId, weekStart, grid: { rows: payloadRows }, submit });
+        // Saving with "submit" submits the week too: the toast says so, not just "saved".
+        return result.ok && submit ? { ...result, message: "Timesheet submitted for approval." } : result;
+      },
+      {
+        success: "Timesheet saved.",
+        container: container.current,
+        onError: (result) => setErrors(remap(normalizeErrors(result.fieldErrors))),
+        // A new week opens on its own page.
+        refresh: Boolean(sheet),
+        onSuccess: (data) => {
+          setErrors({});
+          setVersion(data.version);
+          if (!sheet) router.push(`/bo/timesheets/${data.id}`);
+        },
+      },
+    );
   }
 
   function focusCell(row: number, day: number) {
@@ -303,11 +300,7 @@ export function TimesheetGrid({
 
   return (
     <div ref={container} className="grid gap-4">
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...action.formError} />
       <div
         className={cn("hidden gap-x-2 border-b pb-2 text-xs font-medium text-muted-foreground md:grid", columns)}
         aria-hidden="true"

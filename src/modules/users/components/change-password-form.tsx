@@ -1,66 +1,38 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
+import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useActionForm } from "@/components/use-action-form";
 import { changeOwnPasswordAction } from "../user-actions";
 import { changeOwnPasswordInput, PASSWORD_MIN } from "../user-schemas";
 
 type Values = z.input<typeof changeOwnPasswordInput>;
-type Field = "currentPassword" | "newPassword" | "confirmPassword";
-const FIELDS: readonly Field[] = ["currentPassword", "newPassword", "confirmPassword"];
 
 const EMPTY: Values = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /** The signed-in user replaces their password; their other sessions end. */
 export function ChangePasswordForm({ email, mustChangePassword }: { email: string; mustChangePassword: boolean }) {
-  const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values, unknown, z.output<typeof changeOwnPasswordInput>>({
-    resolver: zodResolver(changeOwnPasswordInput),
-    defaultValues: EMPTY,
-  });
+  const { form, submit, formError } = useActionForm<Values>({ schema: changeOwnPasswordInput, defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    // The action parses again: send what was typed, not the parsed output.
-    const result = await changeOwnPasswordAction(form.getValues());
-    if (!result.ok) {
-      const fieldErrors = result.fieldErrors ?? {};
-      const known = FIELDS.filter((field) => fieldErrors[field]);
-      known.forEach((field, index) =>
-        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
-      );
-      setFormError(result.message);
-      return;
-    }
-    toast.success(result.message ?? "Your password has been changed.");
-    if (mustChangePassword) {
-      // A full load, not a client navigation: the shell layout re-reads the session, which no
-      // longer requires a new password, and no cached route keeps the old redirect.
+  const onSubmit = submit(changeOwnPasswordAction, {
+    success: "Your password has been changed.",
+    // A full load, not a client navigation: the shell layout re-reads the session, which no
+    // longer requires a new password, and no cached route keeps the old redirect.
+    refresh: !mustChangePassword,
+    onSuccess: () => {
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      window.location.assign("/bo");
-      return;
-    }
-    form.reset(EMPTY);
-    router.refresh();
+      if (mustChangePassword) window.location.assign("/bo");
+      else form.reset(EMPTY);
+    },
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4">
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...formError} />
       {/* Lets password managers tie the new password to the account. */}
       <input
         type="text"

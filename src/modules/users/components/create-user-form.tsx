@@ -1,14 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { PlusIcon, WandSparklesIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { useWatch } from "react-hook-form";
 import type { z } from "zod";
+import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -21,13 +18,12 @@ import {
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ROLE_LABELS, ROLES } from "../roles";
+import { useActionForm } from "@/components/use-action-form";
 import { createUserAction } from "../user-actions";
 import { createUserInput, PASSWORD_MIN } from "../user-schemas";
 import { copyText, generatePassword } from "./reset-password-form";
 
 type Values = z.input<typeof createUserInput>;
-type Field = "name" | "email" | "role" | "defaultHourlyRate" | "password";
-const FIELDS: readonly Field[] = ["name", "email", "role", "defaultHourlyRate", "password"];
 
 const EMPTY: Values = { name: "", email: "", role: "staff", defaultHourlyRate: "", password: "" };
 
@@ -56,33 +52,17 @@ export function CreateUserDialog({ currency }: { currency: string }) {
 }
 
 export function CreateUserForm({ currency, onCreated }: { currency: string; onCreated?: (id: string) => void }) {
-  const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
   const [visible, setVisible] = useState(false);
-  const form = useForm<Values, unknown, z.output<typeof createUserInput>>({
-    resolver: zodResolver(createUserInput),
-    defaultValues: EMPTY,
-  });
+  const { form, submit, formError } = useActionForm<Values>({ schema: createUserInput, defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    // The action parses again: send what was typed, not the parsed output.
-    const result = await createUserAction(form.getValues());
-    if (!result.ok) {
-      const fieldErrors = result.fieldErrors ?? {};
-      const known = FIELDS.filter((field) => fieldErrors[field]);
-      known.forEach((field, index) =>
-        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
-      );
-      setFormError(result.message);
-      return;
-    }
-    toast.success(result.message ?? "User created.");
-    form.reset(EMPTY);
-    setVisible(false);
-    onCreated?.(result.data.id);
-    router.refresh();
+  const onSubmit = submit(createUserAction, {
+    success: "User created.",
+    onSuccess: ({ id }) => {
+      form.reset(EMPTY);
+      setVisible(false);
+      onCreated?.(id);
+    },
   });
 
   function fillGenerated() {
@@ -93,11 +73,7 @@ export function CreateUserForm({ currency, onCreated }: { currency: string; onCr
   const password = useWatch({ control: form.control, name: "password" });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...formError} />
       <FormField label="Name" htmlFor="name" error={errors.name?.message} required>
         <Input
           {...fieldAria("name", { error: errors.name?.message })}

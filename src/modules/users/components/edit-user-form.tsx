@@ -1,31 +1,24 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { useMemo } from "react";
 import type { z } from "zod";
+import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { type Role, ROLE_LABELS, ROLES } from "@/modules/users/roles";
+import { useActionForm } from "@/components/use-action-form";
 import { minorToDecimalString } from "@/lib/money";
 import { updateUserAction } from "../user-actions";
 import { updateUserInput } from "../user-schemas";
 
 type Values = z.input<typeof updateUserInput>;
-type Field = "name" | "role" | "defaultHourlyRate";
-const FIELDS: readonly Field[] = ["name", "role", "defaultHourlyRate"];
 
 export type EditableUser = { id: string; version: number; name: string; role: Role; defaultHourlyRate: number | null };
 
 /** Name, role and rate of a user; the version sent back lets the server refuse a stale edit. */
 export function EditUserForm({ user, currency }: { user: EditableUser; currency: string }) {
-  const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
   // `values` (not defaultValues): when the page refreshes with a new version, the form follows.
   const values = useMemo<Values>(
     () => ({
@@ -38,39 +31,22 @@ export function EditUserForm({ user, currency }: { user: EditableUser; currency:
     }),
     [user.id, user.version, user.name, user.role, user.defaultHourlyRate],
   );
-  const form = useForm<Values, unknown, z.output<typeof updateUserInput>>({
-    resolver: zodResolver(updateUserInput),
+  const { form, submit, formError } = useActionForm<Values>({
+    schema: updateUserInput,
     values,
     // A refresh after another action on the page (which bumps the version) keeps what is being typed.
     resetOptions: { keepDirtyValues: true },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    // The action parses again: send what was typed, not the parsed output.
-    const result = await updateUserAction(form.getValues());
-    if (!result.ok) {
-      const fieldErrors = result.fieldErrors ?? {};
-      const known = FIELDS.filter((field) => fieldErrors[field]);
-      known.forEach((field, index) =>
-        form.setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }),
-      );
-      setFormError(result.message);
-      return;
-    }
-    form.setValue("version", result.data.version);
-    toast.success(result.message ?? "User saved.");
-    router.refresh();
+  const onSubmit = submit(updateUserAction, {
+    success: "User saved.",
+    onSuccess: ({ version }) => form.setValue("version", version),
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...formError} />
       <FormField label="Name" htmlFor="name" error={errors.name?.message} required>
         <Input
           {...fieldAria("name", { error: errors.name?.message })}

@@ -1,16 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CopyIcon, WandSparklesIcon } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
+import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
+import { showToast } from "@/components/toasts";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useActionForm } from "@/components/use-action-form";
 import { resetUserPasswordAction } from "../user-actions";
 import { PASSWORD_MIN, resetPasswordInput } from "../user-schemas";
 
@@ -38,20 +37,18 @@ export function generatePassword(length = 20): string {
 export async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    toast.success("Password copied.");
+    showToast("success", "Password copied.");
   } catch {
-    toast.error("The password could not be copied; select it and copy it by hand.");
+    showToast("error", "The password could not be copied; select it and copy it by hand.");
   }
 }
 
 /** An admin sets a new password for someone; their sessions end and they choose their own at next sign-in. */
 export function ResetPasswordForm({ userId, userName }: { userId: string; userName: string }) {
-  const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
   const [visible, setVisible] = useState(false);
   const [handedOver, setHandedOver] = useState<string | null>(null);
-  const form = useForm<Values, unknown, z.output<typeof resetPasswordInput>>({
-    resolver: zodResolver(resetPasswordInput),
+  const { form, submit, formError } = useActionForm<Values>({
+    schema: resetPasswordInput,
     defaultValues: { id: userId, password: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -61,34 +58,27 @@ export function ResetPasswordForm({ userId, userName }: { userId: string; userNa
     setVisible(true);
   }
 
-  const onSubmit = form.handleSubmit(async () => {
-    setFormError(null);
-    setHandedOver(null);
-    // The action parses again: send what was typed, not the parsed output.
-    const values = form.getValues();
-    const result = await resetUserPasswordAction(values);
-    if (!result.ok) {
-      setFormError(result.message);
-      if (result.fieldErrors?.password)
-        form.setError("password", { message: result.fieldErrors.password }, { shouldFocus: true });
-      return;
-    }
-    toast.success(result.message ?? "Password reset.");
-    // Show the password once more so the admin can pass it on, then clear the field.
-    if (visible) setHandedOver(values.password);
-    form.reset({ id: userId, password: "" });
-    setVisible(false);
-    router.refresh();
-  });
+  const onSubmit = submit(
+    async (values) => {
+      setHandedOver(null);
+      const result = await resetUserPasswordAction(values);
+      // Show the password once more so the admin can pass it on, then clear the field.
+      if (result.ok && visible) setHandedOver(values.password);
+      return result;
+    },
+    {
+      success: "Password reset.",
+      onSuccess: () => {
+        form.reset({ id: userId, password: "" });
+        setVisible(false);
+      },
+    },
+  );
 
   const error = errors.password?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormError {...formError} />
       {handedOver ? (
         <Alert>
           <AlertDescription>

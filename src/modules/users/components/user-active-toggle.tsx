@@ -1,9 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { toast } from "sonner";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { useState } from "react";
+import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,39 +13,25 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
+import { useAction } from "@/components/use-action-form";
 import { setUserActiveAction } from "../user-actions";
 
 type Props = { userId: string; userName: string; active: boolean; isSelf: boolean };
 
 /** Deactivate (after confirmation: it signs the user out everywhere) or reactivate a user. */
 export function UserActiveToggle({ userId, userName, active, isSelf }: Props) {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { pending, run, formError, clearError } = useAction();
 
   function submit(nextActive: boolean) {
-    setError(null);
-    startTransition(async () => {
-      const result = await setUserActiveAction({ id: userId, active: nextActive });
-      if (!result.ok) {
-        setError(result.message);
-        return;
-      }
-      setOpen(false);
-      toast.success(
-        result.message ??
-          (result.data.active ? `${userName} can sign in again.` : `${userName} is deactivated and signed out.`),
-      );
-      router.refresh();
+    void run(() => setUserActiveAction({ id: userId, active: nextActive }), {
+      success: ({ active }) =>
+        active ? `${userName} can sign in again.` : `${userName} is deactivated and signed out.`,
+      onSuccess: () => setOpen(false),
     });
   }
 
-  const errorAlert = error ? (
-    <Alert variant="destructive">
-      <AlertDescription>{error}</AlertDescription>
-    </Alert>
-  ) : null;
+  const errorAlert = <FormError {...formError} />;
 
   if (!active) {
     return (
@@ -83,7 +67,7 @@ export function UserActiveToggle({ userId, userName, active, isSelf }: Props) {
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (next) setError(null);
+          if (next) clearError();
         }}
       >
         <div>

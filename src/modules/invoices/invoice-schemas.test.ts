@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { createInvoiceInput } from "./invoice-schemas";
+
+const CLIENT = "0190a8a0-0000-7000-8000-000000000001";
+const line = { description: "Consulting", quantity: "1", unit: "day", unitPrice: "800", discount: "", taxRateBp: 2000 };
+const draft = {
+  clientId: CLIENT,
+  currency: "EUR",
+  issueDate: "2026-03-02",
+  dueDate: "2026-04-01",
+  servicePeriodStart: "",
+  servicePeriodEnd: "",
+  notes: "",
+  footer: "",
+  lines: [line],
+};
+const errors = (input: unknown) => {
+  const parsed = createInvoiceInput.safeParse(input);
+  return parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+};
+
+describe("invoice draft schema", () => {
+  it("prices the lines in the invoice's currency", () => {
+    expect(createInvoiceInput.parse({ ...draft, lines: [{ ...line, unitPrice: "90.50" }] }).lines[0]).toMatchObject({
+      quantity: 1000,
+      unitPrice: 9050,
+    });
+  });
+
+  it("shows a bad quantity, another line's bad price, a due date before the issue date and half a period at once", () => {
+    expect(
+      errors({
+        ...draft,
+        dueDate: "2026-03-01",
+        servicePeriodStart: "2026-02-01",
+        lines: [
+          { ...line, quantity: "lots" },
+          { ...line, unitPrice: "ninety" },
+        ],
+      }),
+    ).toMatchObject({
+      "lines.0.quantity": expect.any(String),
+      "lines.1.unitPrice": "Enter a price in EUR, e.g. 90 or 90.50.",
+      dueDate: "The due date cannot be before the issue date.",
+      servicePeriodEnd: "Enter both ends of the service period, or neither.",
+    });
+  });
+});
