@@ -1,7 +1,7 @@
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
-import { PastLastPage } from "@/components/past-last-page";
+import { PastLastPage } from "@/components/list/past-last-page";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";

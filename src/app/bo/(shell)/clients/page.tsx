@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
-import { PastLastPage } from "@/components/past-last-page";
+import { PastLastPage } from "@/components/list/past-last-page";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -14,7 +14,7 @@ import { requireUser } from "@/lib/session";
 import { countryName } from "@/modules/clients/client-rules";
 import { CLIENT_SORTS, type ClientSort, findClients } from "@/modules/clients/client-queries";
 import { CreateClientDialog } from "@/modules/clients/components/client-form";
-import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
+import { SearchShortcut } from "@/components/list/search-shortcut";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { firstParam as one } from "@/lib/search-params";
 

@@ -2,7 +2,7 @@ import { DownloadIcon, FileTextIcon, PlusIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
-import { PastLastPage } from "@/components/past-last-page";
+import { PastLastPage } from "@/components/list/past-last-page";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -15,7 +15,7 @@ import { formatMoney } from "@/lib/money";
 import { requirePageRole } from "@/lib/session";
 import { findClientName } from "@/modules/clients/client-queries";
 import { ClientPicker } from "@/modules/clients/components/client-picker";
-import { SearchShortcut } from "@/modules/clients/components/search-shortcut";
+import { SearchShortcut } from "@/components/list/search-shortcut";
 import { InvoiceListRows } from "@/modules/invoices/components/invoice-list-rows";
 import { findInvoices } from "@/modules/invoices/invoice-queries";
 import {

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
-import { PastLastPage } from "@/components/past-last-page";
+import { PastLastPage } from "@/components/list/past-last-page";
 import { Badge } from "@/components/ui/badge";
 import type { MessageStatus } from "@/db/schema";
 import { getDb } from "@/db/client";

@@ -3,7 +3,7 @@ import Link from "@/components/app-link";
 import { PlusIcon } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
-import { PastLastPage } from "@/components/past-last-page";
+import { PastLastPage } from "@/components/list/past-last-page";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
