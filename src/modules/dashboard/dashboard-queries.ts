@@ -15,7 +15,7 @@ import {
   receivedTotalsOf,
   receivedTotalsSelect,
 } from "@/modules/invoices/invoice-queries";
-import { invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
+import { invoiceList } from "@/modules/invoices/invoice-schemas";
 import { newApplicationsCount } from "@/modules/jobs/job-queries";
 import { newMessagesCount } from "@/modules/messages/message-queries";
 import {
@@ -42,8 +42,8 @@ function href(path: string, params: Params): string {
 
 /** The invoice list with these filters: its address and its parsed filter. */
 export function invoiceLink(params: Params) {
-  const filter = invoiceListFilter.parse(params);
-  return { href: `/bo/invoices${invoiceListQuery(filter)}`, filter };
+  const filter = invoiceList.parse(params);
+  return { href: invoiceList.href(filter), filter };
 }
 
 export const links = {
