@@ -50,26 +50,28 @@ export function InvoiceDocumentView({ document }: { document: InvoiceDocument })
           </div>
         ))}
       </dl>
+      {/* Below sm the quantity, unit price, discount and VAT columns are hidden: each line says them
+          under its description, so every amount stays in view on a phone. */}
       <div className="min-w-0 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm">
+        <table className="w-full text-sm">
           <thead>
             <tr className="border-b text-left">
               <th scope="col" className="py-2 pr-2 font-medium">
                 Description
               </th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">
+              <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
                 Qty
               </th>
-              <th scope="col" className="py-2 pr-2 font-medium">
+              <th scope="col" className="hidden py-2 pr-2 font-medium sm:table-cell">
                 Unit
               </th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">
+              <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
                 Unit price
               </th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">
+              <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
                 Disc.
               </th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">
+              <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
                 VAT
               </th>
               <th scope="col" className="py-2 text-right font-medium">
@@ -80,13 +82,25 @@ export function InvoiceDocumentView({ document }: { document: InvoiceDocument })
           <tbody>
             {document.lines.map((line, index) => (
               <tr key={index} className="border-b align-top">
-                <td className="py-2 pr-2 whitespace-pre-line">{line.description}</td>
-                <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
-                <td className="py-2 pr-2">{line.unit}</td>
-                <td className="py-2 pr-2 text-right tabular-nums">{line.unitPrice}</td>
-                <td className="py-2 pr-2 text-right tabular-nums">{line.discount}</td>
-                <td className="py-2 pr-2 text-right tabular-nums">{line.taxRate}</td>
-                <td className="py-2 text-right tabular-nums">{line.net}</td>
+                <td className="py-2 pr-2 wrap-anywhere whitespace-pre-line">
+                  {line.description}
+                  <div className="mt-0.5 text-xs text-muted-foreground tabular-nums sm:hidden">
+                    {line.quantity} {line.unit} × <span>{line.unitPrice}</span>
+                    {line.discount ? (
+                      <>
+                        {" "}
+                        less <span>{line.discount}</span>
+                      </>
+                    ) : null}{" "}
+                    · VAT <span>{line.taxRate}</span>
+                  </div>
+                </td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{line.quantity}</td>
+                <td className="hidden py-2 pr-2 sm:table-cell">{line.unit}</td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{line.unitPrice}</td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{line.discount}</td>
+                <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{line.taxRate}</td>
+                <td className="py-2 text-right whitespace-nowrap tabular-nums">{line.net}</td>
               </tr>
             ))}
           </tbody>
