@@ -7,6 +7,7 @@ import { combinedRead, runRead, runReadsTogether } from "@/db/select-together";
 import type { Actor } from "@/modules/audit/audit-log";
 import { findLatestAuditEvents } from "@/modules/audit/audit-queries";
 import { callsToDoCounts } from "@/modules/calls/call-queries";
+import { callList } from "@/modules/calls/call-schemas";
 import {
   invoiceMonthTotalsOf,
   invoiceMonthTotalsSelects,
@@ -52,7 +53,7 @@ export const links = {
   invoiced: (month: MonthRange) => invoiceLink({ status: "not_draft", from: month.from, to: month.to }),
   paid: (month: MonthRange) => invoiceLink({ paidFrom: month.from, paidTo: month.to }),
   calls: (due: "today" | "overdue", mine: boolean) =>
-    href("/bo/calls", { view: "todo", due, ...(mine ? { person: "me" } : {}) }),
+    callList.href({ view: "todo", due, person: mine ? "me" : undefined }),
   awaitingApproval: () => href("/bo/timesheets", { view: "queue" }),
   myOpenWeeks: () => href("/bo/timesheets", { status: "open" }),
   myWeek: (monday: string) => href("/bo/timesheets", { week: monday }),
