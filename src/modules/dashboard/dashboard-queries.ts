@@ -26,6 +26,7 @@ import {
   myOpenWeeksCount,
   timesheetMinutesByPersonSelect,
 } from "@/modules/timesheets/timesheet-queries";
+import { timesheetList } from "@/modules/timesheets/timesheet-schemas";
 import { unbilledSummaryOf, unbilledSummarySelect } from "@/modules/timesheets/unbilled-queries";
 import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules";
 
@@ -54,11 +55,10 @@ export const links = {
   paid: (month: MonthRange) => invoiceLink({ paidFrom: month.from, paidTo: month.to }),
   calls: (due: "today" | "overdue", mine: boolean) =>
     callList.href({ view: "todo", due, person: mine ? "me" : undefined }),
-  awaitingApproval: () => href("/bo/timesheets", { view: "queue" }),
-  myOpenWeeks: () => href("/bo/timesheets", { status: "open" }),
-  myWeek: (monday: string) => href("/bo/timesheets", { week: monday }),
-  teamWeek: (monday: string, person?: string) =>
-    href("/bo/timesheets", { view: "all", week: monday, ...(person ? { person } : {}) }),
+  awaitingApproval: () => timesheetList.href({ view: "queue" }),
+  myOpenWeeks: () => timesheetList.href({ status: "open" }),
+  myWeek: (monday: string) => timesheetList.href({ week: monday }),
+  teamWeek: (monday: string, person?: string) => timesheetList.href({ view: "all", week: monday, person }),
   newMessages: () => href("/bo/messages", { status: "new" }),
   newApplications: () => href("/bo/jobs", { applications: "new" }),
   unbilledClient: (clientId: string) => `/bo/clients/${clientId}`,
