@@ -500,7 +500,7 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     expect(dashboard.inbox).toMatchObject({
       messages: 2,
       applications: 3,
-      messagesHref: "/bo/messages?status=new",
+      messagesHref: "/bo/messages",
       applicationsHref: "/bo/jobs?applications=new",
     });
     expect((await findMessages(db(), "new")).length).toBe(2);

@@ -19,6 +19,7 @@ import {
 import { invoiceList } from "@/modules/invoices/invoice-schemas";
 import { newApplicationsCount } from "@/modules/jobs/job-queries";
 import { newMessagesCount } from "@/modules/messages/message-queries";
+import { messageList } from "@/modules/messages/message-schemas";
 import {
   awaitingApprovalCount,
   findTimesheetPeople,
@@ -59,7 +60,7 @@ export const links = {
   myOpenWeeks: () => timesheetList.href({ status: "open" }),
   myWeek: (monday: string) => timesheetList.href({ week: monday }),
   teamWeek: (monday: string, person?: string) => timesheetList.href({ view: "all", week: monday, person }),
-  newMessages: () => href("/bo/messages", { status: "new" }),
+  newMessages: () => messageList.href({ status: "new" }),
   newApplications: () => href("/bo/jobs", { applications: "new" }),
   unbilledClient: (clientId: string) => `/bo/clients/${clientId}`,
 };
