@@ -18,6 +18,7 @@ import {
 } from "@/modules/invoices/invoice-queries";
 import { invoiceList } from "@/modules/invoices/invoice-schemas";
 import { newApplicationsCount } from "@/modules/jobs/job-queries";
+import { jobList } from "@/modules/jobs/job-schemas";
 import { newMessagesCount } from "@/modules/messages/message-queries";
 import { messageList } from "@/modules/messages/message-schemas";
 import {
@@ -38,11 +39,6 @@ import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules"
 
 type Params = Record<string, string>;
 
-function href(path: string, params: Params): string {
-  const query = new URLSearchParams(params).toString();
-  return query ? `${path}?${query}` : path;
-}
-
 /** The invoice list with these filters: its address and its parsed filter. */
 export function invoiceLink(params: Params) {
   const filter = invoiceList.parse(params);
@@ -61,7 +57,7 @@ export const links = {
   myWeek: (monday: string) => timesheetList.href({ week: monday }),
   teamWeek: (monday: string, person?: string) => timesheetList.href({ view: "all", week: monday, person }),
   newMessages: () => messageList.href({ status: "new" }),
-  newApplications: () => href("/bo/jobs", { applications: "new" }),
+  newApplications: () => jobList.href({ applications: "new" }),
   unbilledClient: (clientId: string) => `/bo/clients/${clientId}`,
 };
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isValidDateString } from "@/lib/dates";
 import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
+import { choiceParam, defineList } from "@/lib/search-params";
 
 export const WORKPLACES = ["on_site", "hybrid", "remote"] as const;
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "freelance", "internship"] as const;
@@ -165,3 +166,6 @@ export const applicationInput = z.object({
   }),
 });
 export type ApplicationInput = z.input<typeof applicationInput>;
+
+/** /bo/jobs; ?applications=new: the jobs with applications nobody has looked at (the dashboard links there). */
+export const jobList = defineList("/bo/jobs", { applications: choiceParam(["new"]) });
