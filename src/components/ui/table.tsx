@@ -59,11 +59,14 @@ export type ColumnProps = {
 // Whole class names, so that Tailwind finds them in this file.
 const SHOWN_FROM = { sm: "hidden sm:table-cell", md: "hidden md:table-cell", lg: "hidden lg:table-cell" };
 
+// Only the attributes that are set: a server-rendered table's cells go into the page's React
+// payload, where an undefined attribute is still written out (decision 016).
 function columnProps({ figure, from, className }: ColumnProps & { className?: string }) {
-  return {
-    "data-figure": figure ? "" : undefined,
-    className: from ? cn(SHOWN_FROM[from], className) : className,
-  };
+  const props: { "data-figure"?: ""; className?: string } = {};
+  if (figure) props["data-figure"] = "";
+  const classes = from ? cn(SHOWN_FROM[from], className) : className;
+  if (classes) props.className = classes;
+  return props;
 }
 
 export function TableHead({ scope, figure, from, className, ...props }: React.ComponentProps<"th"> & ColumnProps) {
