@@ -1,3 +1,5 @@
+"use client";
+
 import { FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -5,7 +7,12 @@ import { ClientPicker, type PickedClient } from "@/modules/clients/components/cl
 import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, HISTORY_STATUSES, TODO_STATUSES } from "../call-rules";
 import { callList, type CallListQuery, isCallListFiltered } from "../call-schemas";
 
-/** The list's filters: a plain GET form, so every filter lives in the URL and works without script. */
+/**
+ * The list's filters: a plain GET form, so every filter lives in the URL and works without script.
+ * A client component on purpose: the page sends the query, the people and the chosen client as
+ * data and the form is laid out here, instead of its whole tree (every option) in the page's
+ * React payload (decision 016).
+ */
 export function CallFilters({
   query,
   people,
