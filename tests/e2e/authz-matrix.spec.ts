@@ -315,9 +315,10 @@ function actionProblems(who: Who, pagePath: string, outcome: Outcome, answer: Ac
 async function auditTotal(admin: APIRequestContext): Promise<number> {
   const response = await once(() => admin.get("/bo/audit", { headers: { "x-forwarded-for": nextAddress() } }));
   const text = (await response.text()).replaceAll("<!-- -->", "");
-  const match = /· (\d+) events?/.exec(text);
+  // The pager's "1,234 events · page 1 of 25" (src/components/list/pager.tsx).
+  const match = /([\d,]+) events? · page/.exec(text);
   if (!match) throw new Error(`no total on /bo/audit (${response.status()})`);
-  return Number(match[1]);
+  return Number(match[1]!.replaceAll(",", ""));
 }
 
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>) {

@@ -124,7 +124,7 @@ test.describe("call log", () => {
     await expect(page.getByText("This list holds 1 call, on 1 page.")).toBeVisible();
     await page.getByRole("link", { name: "Go to the last page" }).click();
     await expect(callRow(page, contact)).toContainText("Scheduled");
-    await expect(page.getByText("1–1 of 1 calls")).toBeVisible();
+    await expect(page.getByText("1 call · page 1 of 1")).toBeVisible();
     await expectNoSeriousAxeViolations(page);
   });
 

@@ -143,10 +143,10 @@ test.describe("public site", () => {
     await expect(page.getByRole("article").filter({ hasText: realSubject })).toBeVisible();
     await expect(page.getByText(subject)).toHaveCount(0);
 
-    // A page past the last one says so, with no "Newer" link to another empty page.
+    // A page past the last one says so, with no "Previous" link to another empty page.
     await page.goto("/bo/messages?status=new&page=99");
     await expect(page.getByRole("heading", { name: "Page 99 is past the last page" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "← Newer" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Previous" })).toHaveCount(0);
     await page.getByRole("link", { name: "Go to the last page" }).click();
     await expect(page.getByRole("article").filter({ hasText: realSubject })).toBeVisible();
   });

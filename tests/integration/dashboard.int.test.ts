@@ -497,7 +497,7 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     expect(dashboard.inbox).toMatchObject({
       messages: 2,
       applications: 3,
-      messagesHref: "/bo/messages?status=new",
+      messagesHref: "/bo/messages",
       applicationsHref: "/bo/jobs?applications=new",
     });
     expect((await findMessages(db(), "new")).length).toBe(2);
@@ -523,7 +523,7 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     });
     expect(forStaff.week.team).toBeNull();
     expect(forStaff.myOpenWeeks.count).toBe(3);
-    expect(forStaff.calls.todayHref).toBe("/bo/calls?view=todo&due=today&person=me");
+    expect(forStaff.calls.todayHref).toBe("/bo/calls?person=me&due=today");
     const forManager = await loadDashboard(db(), manager, { today: TODAY, timeZone: TZ, firmCurrency: "EUR" });
     expect(forManager.money?.receivables.map((row) => row.currency)).toEqual(["EUR", "USD"]);
     expect(forManager.money?.invoicedHref).toBe("/bo/invoices?status=not_draft&from=2026-04-01&to=2026-04-30");

@@ -663,9 +663,10 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
     const laterCredits = await findInvoices(database.db, parse({ kind: "credit_note", status: "issued" }), later);
     expect(laterCredits.total).toBe(credits.total);
     expect(laterCredits.rows.every((row) => row.displayStatus === "issued")).toBe(true);
+    // A page that is not one reads as the first page (the list definition's default).
     expect(parse({ status: "bogus", page: "-3", client: "nope" })).toMatchObject({
       status: undefined,
-      page: undefined,
+      page: 1,
       client: undefined,
     });
 

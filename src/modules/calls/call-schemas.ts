@@ -2,7 +2,16 @@
 // browser. Phone numbers are checked here for shape only; the mutation reads them with the
 // firm's country as default region (libphonenumber-js) and stores E.164.
 import { z } from "zod";
-import { isValidDateString } from "@/lib/dates";
+import {
+  choiceParam,
+  dateParam,
+  defineList,
+  idParam,
+  isId,
+  pagingParams,
+  param,
+  searchParam,
+} from "@/lib/search-params";
 import { checkLine, checkMultiline, normalizeLineBreaks, type TextKind, versionInput } from "@/lib/input-fields";
 import { CONTACT_NAME_MAX, isWallTime, NOTES_MAX, parseCallDuration, SUBJECT_MAX } from "./call-rules";
 
@@ -185,34 +194,35 @@ export type RequestCallbackInput = z.input<typeof requestCallbackInput>;
 // ---------------------------------------------------------------------------------------
 // The list's URL: every filter lives in the search params.
 
-const optionalParam = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined);
-
-export const callListQuery = z.object({
-  view: optionalParam.transform((value) => (value === "history" ? "history" : "todo") as CallView),
-  person: optionalParam.transform((value) =>
-    value === "me" || (value && z.uuid().safeParse(value).success) ? value : undefined,
-  ),
-  client: optionalParam.transform((value) => (value && z.uuid().safeParse(value).success ? value : undefined)),
-  direction: optionalParam.transform((value) =>
-    (CALL_DIRECTIONS as readonly string[]).includes(value ?? "")
-      ? (value as (typeof CALL_DIRECTIONS)[number])
-      : undefined,
-  ),
-  status: optionalParam.transform((value) =>
-    (CALL_STATUSES as readonly string[]).includes(value ?? "") ? (value as (typeof CALL_STATUSES)[number]) : undefined,
-  ),
-  from: optionalParam.transform((value) => (value && isValidDateString(value) ? value : undefined)),
+/** /bo/calls: To do or History, and their filters. */
+export const callList = defineList("/bo/calls", {
+  view: choiceParam(CALL_VIEWS, "todo"),
+  q: searchParam(),
+  /** A user's id, or "me" (whoever views the list). */
+  person: param.transform((value) => (value === "me" || (value !== undefined && isId(value)) ? value : undefined)),
+  client: idParam,
+  direction: choiceParam(CALL_DIRECTIONS),
+  status: choiceParam(CALL_STATUSES),
+  from: dateParam,
   // The list reads "before the day after": the last day there is has no day after it.
-  to: optionalParam.transform((value) =>
-    value && isValidDateString(value) && value < "9999-12-31" ? value : undefined,
-  ),
-  q: optionalParam.transform((value) => value?.slice(0, 100)),
+  to: dateParam.transform((value) => (value !== undefined && value < "9999-12-31" ? value : undefined)),
   /** To do only: "today" (planned today, or not yet planned) or "overdue" (planned before today). */
-  due: optionalParam.transform((value) => (value === "today" || value === "overdue" ? value : undefined)),
-  page: optionalParam.transform((value) => Math.max(1, Math.min(100_000, Number.parseInt(value ?? "1", 10) || 1))),
-  size: optionalParam.transform((value) => Math.max(1, Math.min(200, Number.parseInt(value ?? "50", 10) || 50))),
+  due: choiceParam(["today", "overdue"]),
+  ...pagingParams,
 });
+export const callListQuery = callList.schema;
 export type CallListQuery = z.output<typeof callListQuery>;
+
+/** Whether a filter narrows the view (the view, whose calls and the page do not count). */
+export function isCallListFiltered(query: CallListQuery): boolean {
+  return Boolean(
+    query.q ||
+    query.person ||
+    query.client ||
+    query.direction ||
+    query.status ||
+    query.from ||
+    query.to ||
+    (query.view === "todo" && query.due),
+  );
+}

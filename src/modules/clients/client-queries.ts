@@ -5,6 +5,7 @@ import { combinedRead, runRead } from "@/db/select-together";
 import { client, project } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { escapeLike } from "@/lib/sql-text";
+import type { ClientSort } from "./client-schemas";
 
 export type ClientOption = {
   id: string;
@@ -142,9 +143,6 @@ export async function searchProjectOptions(db: Executor, text: string, limit = 2
     .orderBy(sql`lower(${client.name})`, sql`lower(${project.name})`, project.id)
     .limit(limit);
 }
-
-export const CLIENT_SORTS = ["name", "city", "country", "created"] as const;
-export type ClientSort = (typeof CLIENT_SORTS)[number];
 
 export type ClientFilter = {
   q?: string;

@@ -9,6 +9,7 @@ import {
   versionInput,
   whenValid,
 } from "@/lib/input-fields";
+import { choiceParam, defineList, flagParam, pagingParams, searchParam } from "@/lib/search-params";
 import { optionalRateInput } from "@/modules/users/user-schemas";
 import { checkClientVatNumber, isCountryCode, isCurrencyCode, normalizeVatNumber } from "./client-rules";
 
@@ -143,3 +144,18 @@ export const archiveProjectInput = z.object({ id: z.uuid(), version: versionInpu
 export const clientNameSearchInput = z.object({
   q: z.string().trim().max(100, "Use at most 100 characters.").superRefine(checkLine),
 });
+
+// ---------------------------------------------------------------------------------------
+// The list's URL (/bo/clients): its search, archived clients shown or not, its sort and page.
+
+export const CLIENT_SORTS = ["name", "city", "country", "created"] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+
+export const clientList = defineList("/bo/clients", {
+  q: searchParam(),
+  archived: flagParam,
+  sort: choiceParam(CLIENT_SORTS, "name"),
+  dir: choiceParam(["asc", "desc"], "asc"),
+  ...pagingParams,
+});
+export type ClientListParams = z.output<typeof clientList.schema>;

@@ -7,6 +7,7 @@ import { combinedRead, runRead, runReadsTogether } from "@/db/select-together";
 import type { Actor } from "@/modules/audit/audit-log";
 import { findLatestAuditEvents } from "@/modules/audit/audit-queries";
 import { callsToDoCounts } from "@/modules/calls/call-queries";
+import { callList } from "@/modules/calls/call-schemas";
 import {
   invoiceMonthTotalsOf,
   invoiceMonthTotalsSelects,
@@ -15,9 +16,11 @@ import {
   receivedTotalsOf,
   receivedTotalsSelect,
 } from "@/modules/invoices/invoice-totals-queries";
-import { invoiceListFilter, invoiceListQuery } from "@/modules/invoices/invoice-schemas";
+import { invoiceList } from "@/modules/invoices/invoice-schemas";
 import { newApplicationsCount } from "@/modules/jobs/job-queries";
+import { jobList } from "@/modules/jobs/job-schemas";
 import { newMessagesCount } from "@/modules/messages/message-queries";
+import { messageList } from "@/modules/messages/message-schemas";
 import {
   awaitingApprovalCount,
   findTimesheetPeople,
@@ -25,6 +28,7 @@ import {
   myOpenWeeksCount,
   timesheetMinutesByPersonSelect,
 } from "@/modules/timesheets/timesheet-queries";
+import { timesheetList } from "@/modules/timesheets/timesheet-schemas";
 import { unbilledSummaryOf, unbilledSummarySelect } from "@/modules/timesheets/unbilled-queries";
 import { can } from "@/modules/users/permissions";
 import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules";
@@ -36,15 +40,10 @@ import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules"
 
 type Params = Record<string, string>;
 
-function href(path: string, params: Params): string {
-  const query = new URLSearchParams(params).toString();
-  return query ? `${path}?${query}` : path;
-}
-
 /** The invoice list with these filters: its address and its parsed filter. */
 export function invoiceLink(params: Params) {
-  const filter = invoiceListFilter.parse(params);
-  return { href: `/bo/invoices${invoiceListQuery(filter)}`, filter };
+  const filter = invoiceList.parse(params);
+  return { href: invoiceList.href(filter), filter };
 }
 
 export const links = {
@@ -53,14 +52,13 @@ export const links = {
   invoiced: (month: MonthRange) => invoiceLink({ status: "not_draft", from: month.from, to: month.to }),
   paid: (month: MonthRange) => invoiceLink({ paidFrom: month.from, paidTo: month.to }),
   calls: (due: "today" | "overdue", mine: boolean) =>
-    href("/bo/calls", { view: "todo", due, ...(mine ? { person: "me" } : {}) }),
-  awaitingApproval: () => href("/bo/timesheets", { view: "queue" }),
-  myOpenWeeks: () => href("/bo/timesheets", { status: "open" }),
-  myWeek: (monday: string) => href("/bo/timesheets", { week: monday }),
-  teamWeek: (monday: string, person?: string) =>
-    href("/bo/timesheets", { view: "all", week: monday, ...(person ? { person } : {}) }),
-  newMessages: () => href("/bo/messages", { status: "new" }),
-  newApplications: () => href("/bo/jobs", { applications: "new" }),
+    callList.href({ view: "todo", due, person: mine ? "me" : undefined }),
+  awaitingApproval: () => timesheetList.href({ view: "queue" }),
+  myOpenWeeks: () => timesheetList.href({ status: "open" }),
+  myWeek: (monday: string) => timesheetList.href({ week: monday }),
+  teamWeek: (monday: string, person?: string) => timesheetList.href({ view: "all", week: monday, person }),
+  newMessages: () => messageList.href({ status: "new" }),
+  newApplications: () => jobList.href({ applications: "new" }),
   unbilledClient: (clientId: string) => `/bo/clients/${clientId}`,
 };
 

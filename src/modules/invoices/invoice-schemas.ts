@@ -11,8 +11,17 @@ import {
   whenValid,
 } from "@/lib/input-fields";
 import { parseMoneyInput } from "@/lib/money";
+import {
+  choiceParam,
+  dateParam,
+  defineList,
+  directionParam,
+  idParam,
+  pagingParams,
+  searchParam,
+} from "@/lib/search-params";
 import { parseDiscountPercent, parseQuantity } from "./invoice-amounts";
-import { INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS } from "./invoice-rules";
+import { INVOICE_FILTER_STATUSES, INVOICE_KINDS, INVOICE_STATUS_LABELS } from "./invoice-rules";
 import { TIME_GROUPINGS } from "./invoice-time-lines";
 
 export const PAYMENT_METHODS = ["bank_transfer", "card", "cash", "cheque", "other"] as const;
@@ -232,11 +241,8 @@ export const invoiceClientInput = z.object({ clientId: uuid });
 
 export const INVOICE_SORTS = ["number", "client", "issueDate", "dueDate", "total", "balance", "status"] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
-
-const optionalParam = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined);
+/** Columns whose first click sorts the latest dates and the largest amounts first. */
+export const INVOICE_SORTS_DESCENDING_FIRST: readonly InvoiceSort[] = ["issueDate", "dueDate", "total", "balance"];
 
 /**
  * The status filter: each state the list shows, plus two groups the dashboard's figures link to:
@@ -245,61 +251,41 @@ const optionalParam = z
  */
 export const INVOICE_LIST_STATUSES = [...INVOICE_FILTER_STATUSES, "unpaid", "not_draft"] as const;
 export type InvoiceListStatus = (typeof INVOICE_LIST_STATUSES)[number];
+// "not_draft" is not called "Issued, …": the filter already offers "Issued" (the state).
 export const INVOICE_LIST_STATUS_LABELS: Record<InvoiceListStatus, string> = {
   ...INVOICE_STATUS_LABELS,
   unpaid: "Unpaid (balance due)",
-  not_draft: "Issued, any state",
+  not_draft: "All but drafts",
 };
 
-const dateParam = optionalParam.refine((value) => value === undefined || isValidDateString(value)).catch(undefined);
-
-export const invoiceListFilter = z.object({
-  q: optionalParam.transform((value) => value?.slice(0, 100)),
-  status: optionalParam.pipe(z.enum(INVOICE_LIST_STATUSES).optional()).catch(undefined),
-  kind: optionalParam.pipe(z.enum(["invoice", "credit_note"]).optional()).catch(undefined),
-  client: optionalParam.pipe(z.uuid().optional()).catch(undefined),
-  from: optionalParam.refine((value) => value === undefined || isValidDateString(value)).catch(undefined),
-  to: optionalParam.refine((value) => value === undefined || isValidDateString(value)).catch(undefined),
+/** /bo/invoices and its filters; the CSV export (/bo/invoices/export) takes the same ones. */
+export const invoiceList = defineList("/bo/invoices", {
+  q: searchParam(),
+  status: choiceParam(INVOICE_LIST_STATUSES),
+  kind: choiceParam(INVOICE_KINDS),
+  client: idParam,
+  from: dateParam,
+  to: dateParam,
   /** Invoices with a payment dated in this range; the totals then add what was received in it. */
   paidFrom: dateParam,
   paidTo: dateParam,
-  sort: optionalParam.pipe(z.enum(INVOICE_SORTS).optional()).catch(undefined),
-  dir: optionalParam.pipe(z.enum(["asc", "desc"]).optional()).catch(undefined),
-  page: optionalParam
-    .transform((value) => (value === undefined ? undefined : Number(value)))
-    .pipe(z.number().int().min(1).max(100_000).optional())
-    .catch(undefined),
-  size: optionalParam
-    .transform((value) => (value === undefined ? undefined : Number(value)))
-    .pipe(z.number().int().min(1).max(200).optional())
-    .catch(undefined),
+  sort: choiceParam(INVOICE_SORTS),
+  dir: directionParam,
+  ...pagingParams,
 });
+export const invoiceListFilter = invoiceList.schema;
 export type InvoiceListFilter = z.output<typeof invoiceListFilter>;
 
-/** The query string of a filter, without empty values, for links that keep the other filters. */
-export function invoiceListQuery(
-  filter: Partial<InvoiceListFilter>,
-  overrides: Partial<Record<keyof InvoiceListFilter, string | number | undefined>> = {},
-): string {
-  const params = new URLSearchParams();
-  const merged: Record<string, unknown> = { ...filter, ...overrides };
-  for (const key of [
-    "q",
-    "status",
-    "kind",
-    "client",
-    "from",
-    "to",
-    "paidFrom",
-    "paidTo",
-    "sort",
-    "dir",
-    "page",
-    "size",
-  ]) {
-    const value = merged[key];
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
-  }
-  const query = params.toString();
-  return query ? `?${query}` : "";
+/** Whether any filter narrows the list (sorting and paging do not). */
+export function isInvoiceListFiltered(filter: InvoiceListFilter): boolean {
+  return Boolean(
+    filter.q ||
+    filter.status ||
+    filter.kind ||
+    filter.client ||
+    filter.from ||
+    filter.to ||
+    filter.paidFrom ||
+    filter.paidTo,
+  );
 }

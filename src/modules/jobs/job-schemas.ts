@@ -9,6 +9,7 @@ import {
   versionInput,
   whenValid,
 } from "@/lib/input-fields";
+import { choiceParam, defineList } from "@/lib/search-params";
 
 export const WORKPLACES = ["on_site", "hybrid", "remote"] as const;
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "freelance", "internship"] as const;
@@ -176,3 +177,6 @@ export const applicationInput = z.object({
   }),
 });
 export type ApplicationInput = z.input<typeof applicationInput>;
+
+/** /bo/jobs; ?applications=new: the jobs with applications nobody has looked at (the dashboard links there). */
+export const jobList = defineList("/bo/jobs", { applications: choiceParam(["new"]) });

@@ -1,14 +1,10 @@
 import "server-only";
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { email, emailAttachment, EMAIL_STATUSES, type EmailStatus } from "@/db/schema";
+import { email, emailAttachment, type EmailStatus } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
 
 export type OutboxFilter = { status?: EmailStatus; page: number; pageSize: number };
-
-export function parseEmailStatus(value: string | undefined): EmailStatus | undefined {
-  return (EMAIL_STATUSES as readonly string[]).includes(value ?? "") ? (value as EmailStatus) : undefined;
-}
 
 /** The outbox, newest first; without the bodies. */
 export async function findEmails(db: Executor, filter: OutboxFilter) {

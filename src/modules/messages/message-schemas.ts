@@ -1,6 +1,7 @@
 // The contact form of /mail and the inbox actions (browser-safe).
 import { z } from "zod";
 import { checkLine, checkMultiline, normalizeLineBreaks, versionInput, whenValid } from "@/lib/input-fields";
+import { choiceParam, defineList, pagingParams } from "@/lib/search-params";
 
 export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
 export const BODY_MIN = 20;
@@ -66,4 +67,10 @@ export const messageStatusInput = z.object({
   id: z.uuid(),
   version: versionInput,
   status: z.enum(MESSAGE_STATUSES),
+});
+
+/** The inbox (/bo/messages): one tab per status, newest first. */
+export const messageList = defineList("/bo/messages", {
+  status: choiceParam(MESSAGE_STATUSES, "new"),
+  ...pagingParams,
 });

@@ -28,10 +28,6 @@ export function isTimesheetStatus(value: unknown): value is TimesheetStatus {
   return typeof value === "string" && (TIMESHEET_STATUSES as readonly string[]).includes(value);
 }
 
-export function isTimesheetStatusFilter(value: unknown): value is TimesheetStatusFilter {
-  return value === "open" || isTimesheetStatus(value);
-}
-
 // Per-week totals read through the timesheet index: cheap for a page of 50 rows.
 const totalMinutes =
   sql<number>`(select coalesce(sum(te.minutes), 0) from time_entries te where te.timesheet_id = ${timesheet.id})`.mapWith(

@@ -1,9 +1,10 @@
 // Inputs of the timesheets domain, shared by the grid (checked as you type) and the actions
 // (checked again on the server). Browser-safe: no database code.
 import { z } from "zod";
-import { isMonday } from "@/lib/dates";
+import { isMonday, isoWeekMonday } from "@/lib/dates";
 import { checkLine, checkMultiline, normalizeLineBreaks, versionInput } from "@/lib/input-fields";
-import { MAX_REJECTION_REASON_LENGTH, MINUTES_PER_DAY, parseDuration } from "./timesheet-rules";
+import { choiceParam, dateParam, defineList, idParam, pagingParams } from "@/lib/search-params";
+import { MAX_REJECTION_REASON_LENGTH, MINUTES_PER_DAY, parseDuration, TIMESHEET_STATUSES } from "./timesheet-rules";
 
 export const MAX_GRID_ROWS = 100;
 export const DAYS_IN_WEEK = 7;
@@ -136,3 +137,21 @@ export const gridProjectSearchInput = z.object({
     .max(100, "Use at most 100 characters.")
     .superRefine(checkLine),
 });
+
+// ---------------------------------------------------------------------------------------
+// The list's URL (/bo/timesheets)
+
+/** Mine; everyone's; the approval queue (the last two for managers and admins). */
+export const TIMESHEET_VIEWS = ["mine", "all", "queue"] as const;
+/** A status, or "open": the weeks still in their owner's hands (draft or rejected). */
+export const TIMESHEET_STATUS_FILTERS = [...TIMESHEET_STATUSES, "open"] as const;
+
+export const timesheetList = defineList("/bo/timesheets", {
+  view: choiceParam(TIMESHEET_VIEWS, "mine"),
+  status: choiceParam(TIMESHEET_STATUS_FILTERS),
+  /** Any day of the week: the list reads its Monday. */
+  week: dateParam.transform((value) => (value === undefined ? undefined : isoWeekMonday(value))),
+  person: idParam,
+  ...pagingParams,
+});
+export type TimesheetListParams = z.output<typeof timesheetList.schema>;

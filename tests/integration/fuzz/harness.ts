@@ -537,7 +537,7 @@ async function insertActor(db: Database, role: Actor["role"], name: string): Pro
  * for the id pool: records of their own, so that a hostile input that happens to change one (no
  * version check stops a deactivation) never changes what the valid inputs count on.
  */
-async function setUpFuzzContext(database: TestDatabase, admin: Actor): Promise<FuzzContext> {
+export async function setUpFuzzContext(database: TestDatabase, admin: Actor): Promise<FuzzContext> {
   const db = database.db;
   const adminActor: Actor = { id: admin.id, name: admin.name, role: "admin" };
   const manager = await insertActor(db, "manager", "Fuzz Manager");

@@ -1,83 +1,46 @@
 "use client";
 
-import { SearchIcon } from "lucide-react";
-import Link from "@/components/app-link";
-import { useEffect, useRef } from "react";
-import { Button } from "@/components/ui/button";
+import { FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, HISTORY_STATUSES, TODO_STATUSES } from "../call-rules";
+import { callList, type CallListQuery, isCallListFiltered } from "../call-schemas";
 
-export type CallFilterValues = {
-  view: "todo" | "history";
-  person?: string;
-  client?: string;
-  direction?: string;
-  status?: string;
-  from?: string;
-  to?: string;
-  q?: string;
-  due?: string;
-};
-
-/** The list's filters: a plain GET form, so every filter lives in the URL and works without script. */
+/**
+ * The list's filters: a plain GET form, so every filter lives in the URL and works without script.
+ * A client component on purpose: the page sends the query, the people and the chosen client as
+ * data and the form is laid out here, instead of its whole tree (every option) in the page's
+ * React payload (decision 016).
+ */
 export function CallFilters({
-  values,
+  query,
   people,
   client,
 }: {
-  values: CallFilterValues;
+  query: CallListQuery;
   people: { id: string; name: string }[];
   /** The chosen client of the filter, if any. */
   client: PickedClient | null;
 }) {
-  const search = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // "/" focuses the search box, as on the other list pages.
-    function onKey(event: KeyboardEvent) {
-      const target = event.target as HTMLElement | null;
-      if (event.key !== "/" || event.metaKey || event.ctrlKey || event.altKey) return;
-      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
-      event.preventDefault();
-      search.current?.focus();
-    }
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
-  const statuses = values.view === "history" ? HISTORY_STATUSES : TODO_STATUSES;
+  const statuses = query.view === "history" ? HISTORY_STATUSES : TODO_STATUSES;
   return (
-    <form
-      method="get"
-      action="/bo/calls"
-      role="search"
-      aria-label="Filter calls"
-      className="grid grid-cols-2 gap-3 rounded-lg border p-3 lg:grid-cols-4"
+    <FilterBar
+      action={callList.path}
+      label="Filter calls"
+      layout="panel"
+      keep={{ view: query.view }}
+      submitLabel="Apply filters"
+      clearHref={isCallListFiltered(query) ? callList.href({ view: query.view }) : undefined}
     >
-      <input type="hidden" name="view" value={values.view} />
-      <div className="col-span-2 grid gap-1">
-        <Label htmlFor="calls-q">Search</Label>
-        <div className="relative">
-          <SearchIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            ref={search}
-            id="calls-q"
-            name="q"
-            type="search"
-            defaultValue={values.q ?? ""}
-            placeholder="Contact, phone or subject  ( / )"
-            className="pl-9"
-            aria-keyshortcuts="/"
-          />
-        </div>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="calls-person">Person</Label>
-        <NativeSelect id="calls-person" name="person" defaultValue={values.person ?? ""}>
+      <SearchField
+        id="calls-q"
+        defaultValue={query.q}
+        placeholder="Contact, phone or subject  ( / )"
+        className="sm:col-span-2"
+      />
+      <FilterField label="Person" htmlFor="calls-person">
+        <NativeSelect id="calls-person" name="person" defaultValue={query.person ?? ""}>
           <option value="">Everyone</option>
           <option value="me">Me</option>
           {people.map((person) => (
@@ -86,22 +49,19 @@ export function CallFilters({
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="calls-client">Client</Label>
+      </FilterField>
+      <FilterField label="Client" htmlFor="calls-client">
         <ClientPicker id="calls-client" name="client" selected={client} anyLabel="All clients" />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="calls-direction">Direction</Label>
-        <NativeSelect id="calls-direction" name="direction" defaultValue={values.direction ?? ""}>
+      </FilterField>
+      <FilterField label="Direction" htmlFor="calls-direction">
+        <NativeSelect id="calls-direction" name="direction" defaultValue={query.direction ?? ""}>
           <option value="">Both</option>
           <option value="inbound">{CALL_DIRECTION_LABELS.inbound}</option>
           <option value="outbound">{CALL_DIRECTION_LABELS.outbound}</option>
         </NativeSelect>
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="calls-status">Status</Label>
-        <NativeSelect id="calls-status" name="status" defaultValue={values.status ?? ""}>
+      </FilterField>
+      <FilterField label="Status" htmlFor="calls-status">
+        <NativeSelect id="calls-status" name="status" defaultValue={query.status ?? ""}>
           <option value="">Any</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
@@ -109,31 +69,22 @@ export function CallFilters({
             </option>
           ))}
         </NativeSelect>
-      </div>
-      {values.view === "todo" ? (
-        <div className="grid gap-1">
-          <Label htmlFor="calls-due">Due</Label>
-          <NativeSelect id="calls-due" name="due" defaultValue={values.due ?? ""}>
+      </FilterField>
+      {query.view === "todo" ? (
+        <FilterField label="Due" htmlFor="calls-due">
+          <NativeSelect id="calls-due" name="due" defaultValue={query.due ?? ""}>
             <option value="">Any time</option>
             <option value="today">Today or not planned yet</option>
             <option value="overdue">Overdue</option>
           </NativeSelect>
-        </div>
+        </FilterField>
       ) : null}
-      <div className="grid gap-1">
-        <Label htmlFor="calls-from">From</Label>
-        <Input id="calls-from" name="from" type="date" defaultValue={values.from ?? ""} />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="calls-to">To</Label>
-        <Input id="calls-to" name="to" type="date" defaultValue={values.to ?? ""} />
-      </div>
-      <div className="col-span-2 flex items-end gap-2 lg:col-span-4 lg:justify-end">
-        <Button type="submit">Apply filters</Button>
-        <Button asChild variant="ghost">
-          <Link href={`/bo/calls?view=${values.view}`}>Clear</Link>
-        </Button>
-      </div>
-    </form>
+      <FilterField label="From" htmlFor="calls-from">
+        <Input id="calls-from" name="from" type="date" defaultValue={query.from ?? ""} />
+      </FilterField>
+      <FilterField label="To" htmlFor="calls-to">
+        <Input id="calls-to" name="to" type="date" defaultValue={query.to ?? ""} />
+      </FilterField>
+    </FilterBar>
   );
 }

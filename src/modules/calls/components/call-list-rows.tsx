@@ -54,7 +54,7 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
     <TableBody>
       {rows.map((row) => (
         <TableRow key={row.id} data-call-id={row.id}>
-          <TableCell className="hidden align-top whitespace-nowrap tabular-nums sm:table-cell">
+          <TableCell from="sm" className="align-top whitespace-nowrap tabular-nums">
             {row.when ? row.when.medium : <span className="text-muted-foreground">As soon as possible</span>}
             {row.isOverdue ? (
               <div>
@@ -84,13 +84,13 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
             </div>
             <div className="truncate text-xs text-muted-foreground md:hidden">{row.subject}</div>
           </TableCell>
-          <TableCell className="hidden max-w-72 align-top md:table-cell">
+          <TableCell from="md" className="max-w-72 align-top">
             <div className="truncate">{row.subject}</div>
             {row.notesPreview ? <div className="truncate text-xs text-muted-foreground">{row.notesPreview}</div> : null}
             {row.hasFollowUp ? <div className="text-xs text-muted-foreground">Follow-up scheduled</div> : null}
           </TableCell>
           {showClient ? (
-            <TableCell className="hidden align-top lg:table-cell">
+            <TableCell from="lg" className="align-top">
               {row.client ? (
                 <Link href={`/bo/clients/${row.client.id}`} className="text-primary underline-offset-4 hover:underline">
                   {row.client.name}
@@ -101,7 +101,7 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
               {row.projectName ? <div className="text-xs text-muted-foreground">{row.projectName}</div> : null}
             </TableCell>
           ) : null}
-          <TableCell className="hidden align-top sm:table-cell">
+          <TableCell from="sm" className="align-top">
             {row.assigneeName ?? <span className="text-muted-foreground">Nobody</span>}
           </TableCell>
           <TableCell className="align-top">
@@ -122,7 +122,7 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
               <div className="mt-1 text-xs text-muted-foreground">Billable</div>
             ) : null}
           </TableCell>
-          <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">
+          <TableCell figure from="sm" className="align-top">
             {row.duration ?? <span className="text-muted-foreground">—</span>}
           </TableCell>
           <TableCell className="text-right align-top">

@@ -99,13 +99,15 @@ export function CallTable({
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <TableHeader className="sticky top-0 z-10 bg-background">
           <TableRow>
-            <TableHead className="hidden sm:table-cell">When</TableHead>
+            <TableHead from="sm">When</TableHead>
             <TableHead>Contact</TableHead>
-            <TableHead className="hidden md:table-cell">Subject</TableHead>
-            {showClient ? <TableHead className="hidden lg:table-cell">Client</TableHead> : null}
-            <TableHead className="hidden sm:table-cell">Person</TableHead>
+            <TableHead from="md">Subject</TableHead>
+            {showClient ? <TableHead from="lg">Client</TableHead> : null}
+            <TableHead from="sm">Person</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead className="hidden text-right sm:table-cell">Duration</TableHead>
+            <TableHead figure from="sm">
+              Duration
+            </TableHead>
             <TableHead className="text-right">
               <span className="sr-only">Actions</span>
             </TableHead>

@@ -50,43 +50,64 @@ export function InvoiceDocumentView({ document }: { document: InvoiceDocument })
           </div>
         ))}
       </dl>
+      {/* Below sm the quantity, unit, unit price, discount and VAT columns (data-detail) are hidden
+          and each line says them under its description, so every amount stays in view on a phone.
+          The cells' look is the document-lines rule of globals.css, not classes on every cell. */}
       <div className="min-w-0 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-sm">
+        <table className="document-lines">
           <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Description
-              </th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">
+            <tr>
+              <th scope="col">Description</th>
+              <th scope="col" data-detail="" data-figure="">
                 Qty
               </th>
-              <th scope="col" className="py-2 pr-2 font-medium">
+              <th scope="col" data-detail="">
                 Unit
               </th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">
+              <th scope="col" data-detail="" data-figure="">
                 Unit price
               </th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">
+              <th scope="col" data-detail="" data-figure="">
                 Disc.
               </th>
-              <th scope="col" className="py-2 pr-2 text-right font-medium">
+              <th scope="col" data-detail="" data-figure="">
                 VAT
               </th>
-              <th scope="col" className="py-2 text-right font-medium">
+              <th scope="col" data-figure="">
                 Net
               </th>
             </tr>
           </thead>
           <tbody>
             {document.lines.map((line, index) => (
-              <tr key={index} className="border-b align-top">
-                <td className="py-2 pr-2 whitespace-pre-line">{line.description}</td>
-                <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
-                <td className="py-2 pr-2">{line.unit}</td>
-                <td className="py-2 pr-2 text-right tabular-nums">{line.unitPrice}</td>
-                <td className="py-2 pr-2 text-right tabular-nums">{line.discount}</td>
-                <td className="py-2 pr-2 text-right tabular-nums">{line.taxRate}</td>
-                <td className="py-2 text-right tabular-nums">{line.net}</td>
+              <tr key={index}>
+                <td className="whitespace-pre-line">
+                  {line.description}
+                  <div className="mt-0.5 text-xs text-muted-foreground tabular-nums sm:hidden">
+                    {line.quantity} {line.unit} × <span>{line.unitPrice}</span>
+                    {line.discount ? (
+                      <>
+                        {" "}
+                        less <span>{line.discount}</span>
+                      </>
+                    ) : null}{" "}
+                    · VAT <span>{line.taxRate}</span>
+                  </div>
+                </td>
+                <td data-detail="" data-figure="">
+                  {line.quantity}
+                </td>
+                <td data-detail="">{line.unit}</td>
+                <td data-detail="" data-figure="">
+                  {line.unitPrice}
+                </td>
+                <td data-detail="" data-figure="">
+                  {line.discount}
+                </td>
+                <td data-detail="" data-figure="">
+                  {line.taxRate}
+                </td>
+                <td data-figure="">{line.net}</td>
               </tr>
             ))}
           </tbody>

@@ -39,17 +39,29 @@ export function InvoiceListRows({ rows }: { rows: InvoiceListRow[] }) {
               <InvoiceStatusBadge status={row.status} />
             </div>
           </TableCell>
-          <TableCell className="max-w-48 truncate">
+          <TableCell>
             {row.clientName}
             <div className="text-xs text-muted-foreground md:hidden">{row.issued}</div>
           </TableCell>
-          <TableCell className="hidden whitespace-nowrap md:table-cell">{row.issued}</TableCell>
-          <TableCell className="hidden whitespace-nowrap lg:table-cell">{row.due}</TableCell>
-          <TableCell className="hidden sm:table-cell">
+          <TableCell from="md" className="whitespace-nowrap">
+            {row.issued}
+          </TableCell>
+          <TableCell from="lg" className="whitespace-nowrap">
+            {row.due}
+          </TableCell>
+          <TableCell from="sm">
             <InvoiceStatusBadge status={row.status} />
           </TableCell>
-          <TableCell className="text-right whitespace-nowrap tabular-nums">{row.total}</TableCell>
-          <TableCell className="hidden text-right whitespace-nowrap tabular-nums sm:table-cell">
+          <TableCell figure>
+            {row.total}
+            {/* Below sm the Balance column is hidden: what is still due on a part-paid invoice shows here. */}
+            {row.balance &&
+            row.balance !== row.total &&
+            (row.status === "partially_paid" || row.status === "overdue") ? (
+              <div className="text-xs text-muted-foreground sm:hidden">{row.balance} due</div>
+            ) : null}
+          </TableCell>
+          <TableCell figure from="sm">
             {row.balance}
           </TableCell>
         </TableRow>

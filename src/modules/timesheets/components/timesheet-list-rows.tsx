@@ -37,9 +37,11 @@ export function TimesheetListRows({ rows, showPerson }: { rows: TimesheetListRow
           <TableCell>
             <TimesheetStatusBadge status={row.status} />
           </TableCell>
-          <TableCell className="text-right tabular-nums">{row.hours}</TableCell>
-          <TableCell className="hidden text-right tabular-nums sm:table-cell">{row.billableHours}</TableCell>
-          <TableCell className="hidden md:table-cell">{row.submitted}</TableCell>
+          <TableCell figure>{row.hours}</TableCell>
+          <TableCell figure from="sm">
+            {row.billableHours}
+          </TableCell>
+          <TableCell from="md">{row.submitted}</TableCell>
         </TableRow>
       ))}
     </TableBody>

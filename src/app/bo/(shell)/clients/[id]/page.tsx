@@ -128,9 +128,11 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                 <TableHeader>
                   <TableRow>
                     <TableHead>Project</TableHead>
-                    <TableHead className="text-right">Rate</TableHead>
-                    <TableHead className="hidden text-right sm:table-cell">Budget</TableHead>
-                    <TableHead className="hidden sm:table-cell">Billable</TableHead>
+                    <TableHead figure>Rate</TableHead>
+                    <TableHead figure from="sm">
+                      Budget
+                    </TableHead>
+                    <TableHead from="sm">Billable</TableHead>
                     {canManage ? (
                       <TableHead className="text-right">
                         <span className="sr-only">Actions</span>
@@ -150,17 +152,17 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                           </Badge>
                         ) : null}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">
+                      <TableCell figure>
                         {item.hourlyRate === null ? (
                           <span className="text-muted-foreground">Client&apos;s</span>
                         ) : (
                           money(item.hourlyRate)
                         )}
                       </TableCell>
-                      <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                      <TableCell figure from="sm">
                         {item.budgetMinutes === null ? "—" : hours(item.budgetMinutes)}
                       </TableCell>
-                      <TableCell className="hidden sm:table-cell">{item.billableByDefault ? "Yes" : "No"}</TableCell>
+                      <TableCell from="sm">{item.billableByDefault ? "Yes" : "No"}</TableCell>
                       {canManage ? (
                         <TableCell>
                           <div className="flex flex-wrap justify-end gap-1">
@@ -195,18 +197,22 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
               <TableHeader>
                 <TableRow>
                   <TableHead>Project</TableHead>
-                  <TableHead className="text-right">Entries</TableHead>
-                  <TableHead className="text-right">Hours</TableHead>
-                  <TableHead className="text-right">Value</TableHead>
+                  <TableHead figure from="sm">
+                    Entries
+                  </TableHead>
+                  <TableHead figure>Hours</TableHead>
+                  <TableHead figure>Value</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {unbilled.map((row) => (
                   <TableRow key={row.projectId}>
                     <TableCell>{row.projectName}</TableCell>
-                    <TableCell className="text-right tabular-nums">{row.entryCount}</TableCell>
-                    <TableCell className="text-right tabular-nums">{hours(row.minutes)}</TableCell>
-                    <TableCell className="text-right tabular-nums">
+                    <TableCell figure from="sm">
+                      {row.entryCount}
+                    </TableCell>
+                    <TableCell figure>{hours(row.minutes)}</TableCell>
+                    <TableCell figure>
                       {money(row.valueMinor)}
                       {row.entriesWithoutRate > 0 ? (
                         <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div>
@@ -216,9 +222,13 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                 ))}
                 <TableRow>
                   <TableCell className="font-medium">Total</TableCell>
-                  <TableCell />
-                  <TableCell className="text-right font-medium tabular-nums">{hours(unbilledMinutes)}</TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">{money(unbilledValue)}</TableCell>
+                  <TableCell from="sm" />
+                  <TableCell figure className="font-medium">
+                    {hours(unbilledMinutes)}
+                  </TableCell>
+                  <TableCell figure className="font-medium">
+                    {money(unbilledValue)}
+                  </TableCell>
                 </TableRow>
               </TableBody>
             </Table>

@@ -1,29 +1,24 @@
-import { DownloadIcon, ExternalLinkIcon, InboxIcon } from "lucide-react";
+import { ExternalLinkIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
 import { notFound } from "next/navigation";
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { getDb } from "@/db/client";
-import { formatDateTime, todayInZone } from "@/lib/dates";
+import { todayInZone } from "@/lib/dates";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
-import { ApplicationControls } from "@/modules/jobs/components/application-controls";
+import { ApplicationList } from "@/modules/jobs/components/application-list";
 import { JobForm } from "@/modules/jobs/components/job-form";
 import { JobStatusActions } from "@/modules/jobs/components/job-status-actions";
-import { APPLICATION_STATUS_VARIANTS, JOB_STATUS_VARIANTS } from "@/modules/jobs/components/status-variants";
+import { JOB_STATUS_VARIANTS } from "@/modules/jobs/components/status-variants";
 import { findApplications, getJob } from "@/modules/jobs/job-queries";
-import { APPLICATION_STATUS_LABELS, isJobPublic, JOB_STATUS_LABELS } from "@/modules/jobs/job-rules";
+import { isJobPublic, JOB_STATUS_LABELS } from "@/modules/jobs/job-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Job" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function formatSize(bytes: number) {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 export default async function JobAdminPage({ params }: { params: Promise<{ id: string }> }) {
   await requirePagePermission("job.read");
@@ -65,88 +60,7 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
         <h2 id="applications-heading" className="text-lg font-semibold">
           Applications <span className="text-muted-foreground tabular-nums">({applications.length})</span>
         </h2>
-        {applications.length === 0 ? (
-          <EmptyState
-            titleAs="h3"
-            icon={<InboxIcon />}
-            title="No applications yet"
-            description={
-              isPublic
-                ? "Share the job's public link to receive applications."
-                : "Publish the job to receive applications."
-            }
-          />
-        ) : (
-          <ul className="grid gap-4">
-            {applications.map((application) => (
-              <li key={application.id} className="grid gap-4 rounded-lg border p-4 md:grid-cols-[1fr_16rem]">
-                <div className="grid min-w-0 gap-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-semibold">{application.name}</h3>
-                    <Badge variant={APPLICATION_STATUS_VARIANTS[application.status]}>
-                      {APPLICATION_STATUS_LABELS[application.status]}
-                    </Badge>
-                  </div>
-                  <p className="text-sm text-muted-foreground">
-                    Received {formatDateTime(application.createdAt, settings.locale, settings.timezone)}
-                  </p>
-                  <p className="flex flex-wrap gap-x-4 text-sm">
-                    <a href={`mailto:${application.email}`} className="underline-offset-4 hover:underline">
-                      {application.email}
-                    </a>
-                    {application.phone ? (
-                      <a href={`tel:${application.phone}`} className="tabular-nums underline-offset-4 hover:underline">
-                        {application.phone}
-                      </a>
-                    ) : null}
-                  </p>
-                  {application.links.length > 0 ? (
-                    <ul className="grid gap-0.5 text-sm">
-                      {application.links.map((link) => (
-                        <li key={link} className="truncate">
-                          <a
-                            href={link}
-                            rel="nofollow noopener noreferrer"
-                            target="_blank"
-                            className="text-primary underline-offset-4 hover:underline"
-                          >
-                            {link}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  <p>
-                    <a
-                      href={`/bo/jobs/${job.id}/applications/${application.id}/cv`}
-                      className="inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-medium outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
-                    >
-                      <DownloadIcon aria-hidden className="size-4" />
-                      Download CV<span className="sr-only"> of {application.name}</span>
-                      <span className="font-normal text-muted-foreground">
-                        {application.cvOriginalName} · {application.cvKind.toUpperCase()} ·{" "}
-                        {formatSize(application.cvSize)}
-                      </span>
-                    </a>
-                  </p>
-                  {application.coverLetter ? (
-                    <details className="text-sm">
-                      <summary className="cursor-pointer font-medium">Cover letter</summary>
-                      <p className="mt-2 whitespace-pre-wrap break-words">{application.coverLetter}</p>
-                    </details>
-                  ) : null}
-                </div>
-                <ApplicationControls
-                  id={application.id}
-                  version={application.version}
-                  status={application.status}
-                  notes={application.notes}
-                  applicant={application.name}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <ApplicationList jobId={job.id} applications={applications} isPublic={isPublic} firm={settings} />
       </section>
 
       <section aria-labelledby="edit-heading" className="grid gap-4 border-t pt-8">

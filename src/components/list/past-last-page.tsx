@@ -2,6 +2,7 @@ import type * as React from "react";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
+import type { Noun } from "./pager";
 
 /**
  * A list's page past its last one (an old link, a bookmark, rows removed since): the rows exist,
@@ -19,7 +20,7 @@ export function PastLastPage({
   page: number;
   total: number;
   pages: number;
-  noun: { one: string; other: string };
+  noun: Noun;
   locale: string;
   lastPageHref: string;
   icon?: React.ReactNode;

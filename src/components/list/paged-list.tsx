@@ -1,0 +1,61 @@
+import type * as React from "react";
+import { type Noun, pageCount, Pager } from "./pager";
+import { PastLastPage } from "./past-last-page";
+
+/**
+ * A paged list's body: its empty state when it holds nothing; when the page asked for is past the
+ * last one, where the rows are (PastLastPage); otherwise the rows (`children`) and the pager.
+ * `summary` (the totals of the filtered set) shows whenever the list holds something.
+ */
+export function PagedList({
+  page,
+  pageSize,
+  total,
+  shown,
+  noun,
+  locale,
+  href,
+  empty,
+  icon,
+  summary,
+  children,
+}: {
+  page: number;
+  pageSize: number;
+  /** Rows the whole (filtered) list holds. */
+  total: number;
+  /** Rows on this page. */
+  shown: number;
+  noun: Noun;
+  locale: string;
+  /** Another page's address, the filters kept. */
+  href: (page: number) => string;
+  empty: React.ReactNode;
+  icon?: React.ReactNode;
+  summary?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  if (total === 0) return empty;
+  const pages = pageCount(total, pageSize);
+  return (
+    <>
+      {summary}
+      {shown === 0 ? (
+        <PastLastPage
+          page={page}
+          total={total}
+          pages={pages}
+          noun={noun}
+          locale={locale}
+          lastPageHref={href(pages)}
+          icon={icon}
+        />
+      ) : (
+        <>
+          {children}
+          <Pager page={page} pageSize={pageSize} total={total} noun={noun} locale={locale} href={href} />
+        </>
+      )}
+    </>
+  );
+}

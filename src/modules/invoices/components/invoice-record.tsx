@@ -1,0 +1,285 @@
+// The sections of an invoice's page (/bo/invoices/{id}) around the document itself: its heading,
+// what its state allows, its money, payments, credit notes and history.
+import type * as React from "react";
+import Link from "@/components/app-link";
+import { PageHeader } from "@/components/page-header";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDate, formatDateTime } from "@/lib/dates";
+import { formatMoney, formatMoneyInput } from "@/lib/money";
+import type { findInvoiceEvents, InvoiceDetail } from "../invoice-detail-queries";
+import { canCreateCreditNote, canDeletePayment, canRecordPayment, type InvoiceDisplayStatus } from "../invoice-rules";
+import { PAYMENT_METHOD_LABELS } from "../invoice-schemas";
+import { DeletePaymentButton, InvoiceActionsPanel } from "./invoice-actions-panel";
+import { InvoiceStatusBadge } from "./invoice-status-badge";
+
+type Firm = { locale: string; timezone: string };
+type InvoiceEvent = Awaited<ReturnType<typeof findInvoiceEvents>>[number];
+
+const EVENT_LABELS: Record<string, string> = {
+  create: "Draft created",
+  update: "Draft edited",
+  issue: "Issued",
+  mark_sent: "Marked as sent",
+  payment_recorded: "Payment recorded",
+  payment_deleted: "Payment deleted",
+  credit_note_created: "Credit note created",
+  credited: "Credited by a credit note",
+  delete: "Draft deleted",
+};
+
+/** An issued invoice (not a draft, not a credit note): it has money owed, paid and credited. */
+export function isIssuedInvoice(invoice: Pick<InvoiceDetail, "kind" | "status">): boolean {
+  return invoice.kind === "invoice" && invoice.status !== "draft";
+}
+
+function moneyOf(invoice: Pick<InvoiceDetail, "currency">, locale: string) {
+  return (minor: number) => formatMoney(minor, invoice.currency, locale);
+}
+
+/** The page's title (the document's heading and its status), its client, when it was sent, what it corrects. */
+export function InvoiceHeader({
+  invoice,
+  heading,
+  status,
+  firm,
+  actions,
+}: {
+  invoice: InvoiceDetail;
+  heading: string;
+  status: InvoiceDisplayStatus;
+  firm: Firm;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <PageHeader
+      title={
+        <span className="flex flex-wrap items-center gap-3">
+          {heading}
+          <span data-testid="invoice-status">
+            <InvoiceStatusBadge status={status} />
+          </span>
+        </span>
+      }
+      description={
+        <>
+          {invoice.client.name}
+          {invoice.sentAt ? ` · sent ${formatDateTime(invoice.sentAt, firm.locale, firm.timezone)}` : ""}
+          {invoice.creditedInvoice ? (
+            <>
+              {" · corrects "}
+              <Link
+                href={`/bo/invoices/${invoice.creditedInvoice.id}`}
+                className="text-primary underline-offset-4 hover:underline"
+              >
+                invoice {invoice.creditedInvoice.number}
+              </Link>
+            </>
+          ) : null}
+        </>
+      }
+      actions={actions}
+    />
+  );
+}
+
+/** The actions the invoice's state allows today: edit, issue, pay, credit... */
+export function InvoiceActions({ invoice, today, locale }: { invoice: InvoiceDetail; today: string; locale: string }) {
+  const isDraft = invoice.status === "draft";
+  const isInvoice = invoice.kind === "invoice";
+  const creditable = canCreateCreditNote(invoice).ok;
+  const payable =
+    isInvoice &&
+    canRecordPayment({
+      kind: invoice.kind,
+      status: invoice.status,
+      balance: invoice.balance,
+      amount: 1,
+      date: today,
+      today,
+    }).ok;
+  return (
+    <InvoiceActionsPanel
+      invoice={{
+        id: invoice.id,
+        version: invoice.version,
+        kind: invoice.kind,
+        number: invoice.number,
+        balanceText: moneyOf(invoice, locale)(invoice.balance),
+        balanceInput: formatMoneyInput(Math.max(invoice.balance, 0), invoice.currency),
+        currency: invoice.currency,
+        issueDate: invoice.issueDate,
+      }}
+      today={today}
+      allowed={{
+        edit: isDraft,
+        delete: isDraft,
+        issue: isDraft,
+        markSent: !isDraft && !invoice.sentAt,
+        pay: payable,
+        credit: creditable,
+        creditFull: creditable && invoice.creditedTotal === 0,
+        duplicate: isInvoice,
+      }}
+    />
+  );
+}
+
+/** What an issued invoice totals, what was paid and credited, and what is still due. */
+export function InvoiceMoney({ invoice, locale }: { invoice: InvoiceDetail; locale: string }) {
+  const money = moneyOf(invoice, locale);
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="invoice-money">
+      {[
+        { label: "Total", value: money(invoice.total) },
+        { label: "Paid", value: money(invoice.paidTotal) },
+        { label: "Credited", value: money(invoice.creditedTotal) },
+        { label: "Balance due", value: money(invoice.balance) },
+      ].map((item) => (
+        <div key={item.label} className="rounded-lg border px-3 py-2">
+          <dt className="text-sm text-muted-foreground">{item.label}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The payments received, oldest first; `canDelete`: the viewer may delete one (while the invoice allows it). */
+export function InvoicePayments({
+  invoice,
+  firm,
+  canDelete,
+}: {
+  invoice: InvoiceDetail;
+  firm: Firm;
+  canDelete: boolean;
+}) {
+  const money = moneyOf(invoice, firm.locale);
+  const day = (value: string) => formatDate(value, firm.locale, firm.timezone);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Payments</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {invoice.payments.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No payment recorded yet.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Date</TableHead>
+                <TableHead>Method</TableHead>
+                <TableHead from="sm">Reference</TableHead>
+                <TableHead figure>Amount</TableHead>
+                {canDelete ? (
+                  <TableHead className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                ) : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {invoice.payments.map((payment) => (
+                <TableRow key={payment.id}>
+                  <TableCell>{day(payment.date)}</TableCell>
+                  <TableCell>
+                    {PAYMENT_METHOD_LABELS[payment.method]}
+                    {payment.reference ? (
+                      <div className="text-xs text-muted-foreground sm:hidden">{payment.reference}</div>
+                    ) : null}
+                  </TableCell>
+                  <TableCell from="sm">{payment.reference ?? ""}</TableCell>
+                  <TableCell figure>{money(payment.amount)}</TableCell>
+                  {canDelete ? (
+                    <TableCell className="text-right">
+                      {canDeletePayment(invoice).ok ? (
+                        <DeletePaymentButton
+                          paymentId={payment.id}
+                          label={`${money(payment.amount)} on ${day(payment.date)}`}
+                        />
+                      ) : null}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The credit notes that correct this invoice, if any. */
+export function InvoiceCreditNotes({ invoice, firm }: { invoice: InvoiceDetail; firm: Firm }) {
+  if (invoice.creditNotes.length === 0) return null;
+  const money = moneyOf(invoice, firm.locale);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Credit notes</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2 text-sm">
+          {invoice.creditNotes.map((note) => (
+            <li key={note.id} className="flex flex-wrap justify-between gap-2">
+              <Link href={`/bo/invoices/${note.id}`} className="text-primary underline-offset-4 hover:underline">
+                {note.number ?? "Draft credit note"}
+              </Link>
+              <span className="tabular-nums">
+                {formatDate(note.issueDate, firm.locale, firm.timezone)} · {money(note.total)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What happened to the invoice, newest first, from the audit log. */
+export function InvoiceHistory({
+  invoice,
+  events,
+  firm,
+}: {
+  invoice: InvoiceDetail;
+  events: InvoiceEvent[];
+  firm: Firm;
+}) {
+  const money = moneyOf(invoice, firm.locale);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>History</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ol className="grid gap-2 text-sm">
+          {events.map((event) => (
+            <li key={event.id} className="flex flex-wrap justify-between gap-2 border-b pb-2 last:border-0">
+              <span>
+                <span className="font-medium">{EVENT_LABELS[event.action] ?? event.action}</span>
+                {typeof event.summary.number === "string" ? ` · ${event.summary.number}` : ""}
+                {typeof event.summary.creditNote === "string" ? ` · ${event.summary.creditNote}` : ""}
+                {typeof event.summary.amount === "number" && event.action.startsWith("payment")
+                  ? ` · ${money(event.summary.amount)}`
+                  : ""}
+                <span className="text-muted-foreground"> by {event.actorName ?? "Bureau"}</span>
+              </span>
+              <time dateTime={event.createdAt.toISOString()} className="text-muted-foreground">
+                {formatDateTime(event.createdAt, firm.locale, firm.timezone)}
+              </time>
+            </li>
+          ))}
+        </ol>
+        {events.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No history for this {invoice.kind === "invoice" ? "invoice" : "credit note"}.
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

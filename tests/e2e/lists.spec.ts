@@ -1,0 +1,149 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  ADMIN,
+  chooseInvoiceClient,
+  createUserThroughUi,
+  expect,
+  expectNoSeriousAxeViolations,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+
+function uniqueName(prefix: string) {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/**
+ * Whether the element is cut off sideways: by the window, by a scrolling or clipping ancestor (a
+ * table's container), or inside itself (text wider than its box, as an ellipsis hides it).
+ */
+async function clippedSideways(locator: Locator): Promise<string | null> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    if (element.scrollWidth > element.clientWidth + 1)
+      return `its text overflows (${element.scrollWidth}px in ${element.clientWidth}px)`;
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      if (getComputedStyle(node).overflowX === "visible") continue;
+      const clip = node.getBoundingClientRect();
+      if (box.left < clip.left - 1 || box.right > clip.right + 1)
+        return `cut by <${node.tagName.toLowerCase()} class="${node.className}"> (${Math.round(box.left)}–${Math.round(box.right)} in ${Math.round(clip.left)}–${Math.round(clip.right)})`;
+    }
+    return box.left < -1 || box.right > window.innerWidth + 1
+      ? `outside the window (${Math.round(box.right)}px)`
+      : null;
+  });
+}
+
+async function expectFullyShown(locator: Locator) {
+  await expect(locator).toBeVisible();
+  expect(await clippedSideways(locator), await locator.innerText()).toBeNull();
+}
+
+/** No list table on the page scrolls sideways: every column it shows fits the window. */
+async function expectTablesFit(page: Page) {
+  const overflowing = await page
+    .locator('[data-slot="table-container"]')
+    .evaluateAll((containers) =>
+      containers
+        .filter((container) => container.scrollWidth > container.clientWidth + 1)
+        .map((container) => `${container.scrollWidth}px in ${container.clientWidth}px`),
+    );
+  expect(overflowing, page.url()).toEqual([]);
+}
+
+test.describe("lists", () => {
+  test("malformed list parameters answer the first page or an empty list, never an error", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    for (const path of [
+      "/bo/clients?q=a%00b",
+      "/bo/clients?page=1e308",
+      "/bo/timesheets?page=1e308",
+      "/bo/messages?page=1e400",
+      "/bo/invoices?q=a%00b&page=1e308",
+      "/bo/calls?q=a%00b&page=-1",
+      "/bo/outbox?page=1e400&status=%00",
+      "/bo/audit?page=abc&entity=a%00b",
+      "/bo/jobs?applications=%00",
+      "/bo/clients?page=100000&size=1e308",
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    // The search with a NUL reads as the text around it.
+    await page.goto("/bo/clients?q=a%00b");
+    await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("a b");
+  });
+
+  test("at 390 px a list keeps its identifying and money columns in view, and the invoice page its line amounts", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const clientName = uniqueName("Consolidated International Widget Manufacturing and Holdings");
+    await page.goto("/bo/clients");
+    await page.getByRole("button", { name: "New client" }).first().click();
+    const clientDialog = page.getByRole("dialog", { name: "New client" });
+    await clientDialog.getByLabel("Name").fill(clientName);
+    await clientDialog.getByLabel("Billing email").fill("accounts.payable.department@consolidated-widgets.example");
+    await clientDialog.getByRole("button", { name: "Create client" }).click();
+    await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
+    const clientId = page.url().split("/").pop()!;
+
+    // 12 days at 3,300.00 less 2.5 %, + 20 % VAT: 38,610.00 net, 46,332.00 due.
+    await page.goto("/bo/invoices/create");
+    await chooseInvoiceClient(page, clientName);
+    await page.getByLabel("Description").fill("Interim finance director, twelve days on site in the quarter-end close");
+    await page.getByLabel("Quantity").fill("12");
+    await page.locator('input[name="lines.0.unit"]').fill("day");
+    await page.getByLabel("Unit price (EUR)").fill("3300");
+    await page.getByLabel("Discount %").fill("2.5");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page).toHaveURL(/\/bo\/invoices\/[0-9a-f-]{36}$/);
+    const invoiceUrl = page.url();
+    // Mail and audit rows with long addresses and names.
+    await createUserThroughUi(page, {
+      name: uniqueName("Maximilian Alexander Featherstonehaugh-Cholmondeley"),
+      email: uniqueEmail("maximilian.alexander.featherstonehaugh-cholmondeley"),
+      role: "staff",
+      password: "a first password for max",
+    });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/bo/invoices?client=${clientId}`);
+    const row = page.getByRole("row").filter({ hasText: clientName });
+    await expect(row).toHaveCount(1);
+    await expectFullyShown(row.getByRole("cell", { name: "€46,332.00" }));
+    await expectFullyShown(row.getByRole("link", { name: "Draft" }));
+    await expectTablesFit(page);
+    await expectNoSeriousAxeViolations(page);
+
+    await page.goto(invoiceUrl);
+    const line = page.getByRole("row").filter({ hasText: "Interim finance director" });
+    for (const amount of ["€3,300.00", "20%", "2.5%", "€38,610.00"])
+      await expectFullyShown(line.getByText(amount, { exact: true }).first());
+    await expectFullyShown(page.getByText("€46,332.00", { exact: true }).first());
+    await expectNoSeriousAxeViolations(page);
+
+    for (const path of [
+      `/bo/clients?q=${encodeURIComponent(clientName)}`,
+      "/bo/outbox",
+      "/bo/audit",
+      "/bo/users",
+      "/bo/calls?view=history",
+      "/bo/timesheets?view=all",
+      "/bo/jobs",
+    ]) {
+      await page.goto(path);
+      await expectTablesFit(page);
+    }
+    await page.goto("/bo/outbox");
+    await expectFullyShown(
+      page
+        .getByRole("row")
+        .nth(1)
+        .getByText(/^(Captured|Queued|Sending|Sent|Failed)$/),
+    );
+  });
+});

@@ -1,0 +1,156 @@
+// Every list page's URL parameters, fuzzed (the security review's finding f: `/bo/clients?q=a%00b`,
+// `?page=1e308`, `/bo/messages?page=1e400` were 500s). A list page parses its search params with
+// its list definition (src/lib/search-params.ts) and runs its query with what the parse gives;
+// each case below runs that same query. The registry checks that every list page under
+// src/app/bo/(shell) has a case, and that its source parses with the case's definition.
+import { todayInZone } from "../../../src/lib/dates";
+import { MAX_PAGE_SIZE } from "../../../src/lib/search-params";
+import { auditList } from "../../../src/modules/audit/audit-schemas";
+import { findAuditEvents } from "../../../src/modules/audit/audit-queries";
+import { runReadsTogether } from "../../../src/db/select-together";
+import { callFormOptionsRead, callListRead, completeCallList } from "../../../src/modules/calls/call-queries";
+import { callList } from "../../../src/modules/calls/call-schemas";
+import { clientNameRead, findClientName, findClients } from "../../../src/modules/clients/client-queries";
+import { clientList } from "../../../src/modules/clients/client-schemas";
+import { findInvoices } from "../../../src/modules/invoices/invoice-list-queries";
+import { invoiceList } from "../../../src/modules/invoices/invoice-schemas";
+import { findJobs } from "../../../src/modules/jobs/job-queries";
+import { jobList } from "../../../src/modules/jobs/job-schemas";
+import { findEmails } from "../../../src/modules/mail/mail-queries";
+import { outboxList } from "../../../src/modules/mail/outbox-schemas";
+import { countMessagesByStatus, findMessages } from "../../../src/modules/messages/message-queries";
+import { messageList } from "../../../src/modules/messages/message-schemas";
+import {
+  countAwaitingApproval,
+  findTimesheetPeople,
+  findTimesheets,
+} from "../../../src/modules/timesheets/timesheet-queries";
+import { timesheetList } from "../../../src/modules/timesheets/timesheet-schemas";
+import type { FuzzContext } from "./harness";
+
+/** What a list page shows of its read: how many rows, which page, out of how many rows (when paged). */
+export type ListAnswer = { rows: number; page?: number; total?: number };
+
+type Definition = {
+  path: string;
+  schema: { shape: Record<string, unknown> };
+  parse: (params: Record<string, string | string[] | undefined>) => Record<string, unknown>;
+};
+
+export type ListCase = {
+  /** The file that parses the page's search params: it must call `<definition>.parse(`. */
+  file: string;
+  /** The name the file knows the list definition by. */
+  definition: string;
+  list: Definition;
+  /** The page's reads, as the page runs them with its parsed parameters. */
+  read: (ctx: FuzzContext, params: never) => Promise<ListAnswer>;
+};
+
+const TIME_ZONE = "Europe/Paris";
+
+/** Keyed by the page's route. */
+export const LIST_CASES: Record<string, ListCase> = {
+  "/bo/invoices": {
+    file: "src/app/bo/(shell)/invoices/page.tsx",
+    definition: "invoiceList",
+    list: invoiceList,
+    read: async (ctx, filter: ReturnType<typeof invoiceList.parse>) => {
+      const [list] = await Promise.all([
+        findInvoices(ctx.db, filter, todayInZone(TIME_ZONE)),
+        findClientName(ctx.db, filter.client),
+      ]);
+      return { rows: list.rows.length, page: list.page, total: list.total };
+    },
+  },
+  "/bo/clients": {
+    file: "src/app/bo/(shell)/clients/page.tsx",
+    definition: "clientList",
+    list: clientList,
+    read: async (ctx, params: ReturnType<typeof clientList.parse>) => {
+      const list = await findClients(ctx.db, {
+        q: params.q,
+        archived: params.archived,
+        sort: params.sort,
+        direction: params.dir,
+        page: params.page,
+        pageSize: params.size,
+      });
+      return { rows: list.rows.length, page: list.page, total: list.total };
+    },
+  },
+  "/bo/timesheets": {
+    file: "src/app/bo/(shell)/timesheets/page.tsx",
+    definition: "timesheetList",
+    list: timesheetList,
+    read: async (ctx, params: ReturnType<typeof timesheetList.parse>) => {
+      const [list] = await Promise.all([
+        findTimesheets(ctx.db, ctx.admin, {
+          view: params.view,
+          status: params.status,
+          week: params.week,
+          userId: params.person,
+          page: params.page,
+          pageSize: params.view === "queue" ? MAX_PAGE_SIZE : params.size,
+        }),
+        countAwaitingApproval(ctx.db, ctx.admin),
+        findTimesheetPeople(ctx.db),
+      ]);
+      return { rows: list.rows.length, page: list.page, total: list.total };
+    },
+  },
+  "/bo/calls": {
+    file: "src/app/bo/(shell)/calls/page.tsx",
+    definition: "callList",
+    list: callList,
+    read: async (ctx, query: ReturnType<typeof callList.parse>) => {
+      const options = { ...query, viewerId: ctx.admin.id, timeZone: TIME_ZONE, today: todayInZone(TIME_ZONE) };
+      const { list: page } = await runReadsTogether(ctx.db, {
+        list: callListRead(ctx.db, options),
+        options: callFormOptionsRead(ctx.db, ctx.admin, TIME_ZONE),
+        client: clientNameRead(ctx.db, query.client),
+      });
+      const list = await completeCallList(ctx.db, options, page);
+      return { rows: list.rows.length, page: list.page, total: list.total };
+    },
+  },
+  "/bo/messages": {
+    file: "src/app/bo/(shell)/messages/page.tsx",
+    definition: "messageList",
+    list: messageList,
+    read: async (ctx, params: ReturnType<typeof messageList.parse>) => {
+      const [messages, counts] = await Promise.all([
+        findMessages(ctx.db, params.status, params.size, (params.page - 1) * params.size),
+        countMessagesByStatus(ctx.db),
+      ]);
+      return { rows: messages.length, page: params.page, total: counts[params.status] };
+    },
+  },
+  "/bo/outbox": {
+    file: "src/app/bo/(shell)/outbox/page.tsx",
+    definition: "outboxList",
+    list: outboxList,
+    read: async (ctx, params: ReturnType<typeof outboxList.parse>) => {
+      const list = await findEmails(ctx.db, { status: params.status, page: params.page, pageSize: params.size });
+      return { rows: list.rows.length, page: params.page, total: list.total };
+    },
+  },
+  "/bo/audit": {
+    file: "src/app/bo/(shell)/audit/page.tsx",
+    definition: "auditList",
+    list: auditList,
+    read: async (ctx, params: ReturnType<typeof auditList.parse>) => {
+      const list = await findAuditEvents(ctx.db, { entity: params.entity, page: params.page, pageSize: params.size });
+      return { rows: list.rows.length, page: list.page, total: list.total };
+    },
+  },
+  "/bo/jobs": {
+    file: "src/app/bo/(shell)/jobs/page.tsx",
+    definition: "jobList",
+    list: jobList,
+    read: async (ctx, params: ReturnType<typeof jobList.parse>) => {
+      const jobs = await findJobs(ctx.db, { withNewApplications: params.applications === "new" });
+      return { rows: jobs.length };
+    },
+  },
+};
