@@ -6,7 +6,7 @@ import { reportBrowserError } from "@/modules/monitoring/sentry-browser";
 const noSubscription = () => () => {};
 
 /**
- * The application error page of SPEC section 9, word for word. An error that came from the server
+ * The application error page, word for word. An error that came from the server
  * carries a digest (its details stay in the server logs, found by that digest).
  */
 export function ApplicationError({ error }: { error: Error & { digest?: string } }) {

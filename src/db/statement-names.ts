@@ -2,13 +2,12 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 
 // PostgreSQL parses every unnamed statement each time it runs: on the busiest pages that was a
-// fifth of the database's time (the dashboard's 13 statements spent 3 ms parsing per view). A
-// statement sent with a name is parsed once per connection: node-postgres prepares it on first use
+// fifth of the database's time (figures in decision 016). A statement sent with a name is parsed once per connection: node-postgres prepares it on first use
 // on each connection and reuses it after. The name is a hash of the SQL text, so the same text
 // always gets the same name and different texts never share one.
 // Each execution is still planned for its own parameters (plan_cache_mode = force_custom_plan):
 // a generic plan, chosen blind to the values, turned a search for a common name into a walk of the
-// whole History (1.2 s at the 97.5th percentile) and would do the same for a very large client.
+// whole History and would do the same for a very large client (decision 016).
 // Only reads and writes are named (not DDL, transaction control or `set`), and only on PostgreSQL
 // connections of our own pool: behind a pooler in transaction mode (PgBouncer before 1.21) named
 // statements break, so DATABASE_PREPARED_STATEMENTS=false turns this off (docs/scaling.md §7).

@@ -1,5 +1,5 @@
 // better-auth: sessions, password hashing (scrypt) and the sign-in endpoint. Bureau adds the
-// database-backed lock-out of SPEC section 10 around sign-in, and refuses deactivated users.
+// database-backed lock-out around sign-in, and refuses deactivated users.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";

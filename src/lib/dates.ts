@@ -3,7 +3,7 @@ import { TZDate } from "@date-fns/tz";
 // Date-only values (issue dates, due dates, timesheet days) are 'YYYY-MM-DD' strings
 // everywhere: a calendar day has no time zone, and a string cannot drift by a day when it
 // crosses a server in another zone. Instants (created_at, scheduled_at) are Date objects.
-// "Today" and "which day is this instant" are the firm's timezone's answer (SPEC section 5).
+// "Today" and "which day is this instant" are the firm's timezone's answer.
 
 /** A calendar day written 'YYYY-MM-DD'. */
 export type DateString = string;
@@ -125,7 +125,7 @@ export function isoDayOfWeek(date: DateString): number {
   return day === 0 ? 7 : day;
 }
 
-/** The Monday that starts the ISO 8601 week containing `date` (SPEC: "the week starts on Monday"). */
+/** The Monday that starts the ISO 8601 week containing `date` ("the week starts on Monday"). */
 export function isoWeekMonday(date: DateString): DateString {
   return addDaysToDate(date, 1 - isoDayOfWeek(date));
 }

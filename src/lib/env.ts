@@ -164,7 +164,7 @@ export type Config = {
   trustedProxies: TrustedProxies;
 };
 
-/** Error reporting (SPEC section 7). No DSN at all: the SDK is never initialised and /monitoring answers 404. */
+/** Error reporting. No DSN at all: the SDK is never initialised and /monitoring answers 404. */
 export type SentryConfig = {
   /** Server-side DSN: SENTRY_DSN, or the public one when only that is set. */
   serverDsn: string | undefined;

@@ -1,6 +1,6 @@
 // Zod pieces every domain's input schemas share (browser-safe: no database code).
 //
-// Free text (SPEC sections 3 and 6). Text is trimmed by each schema; here is what it may contain:
+// Free text. Text is trimmed by each schema; here is what it may contain:
 // - no control characters (Unicode category Cc: C0, DEL and C1). PostgreSQL's text cannot hold
 //   U+0000 at all (the write fails), and the others are invisible: in a name, a subject or a
 //   mail header they only hide or disguise what is really there. Multi-line fields (notes,

@@ -1,5 +1,5 @@
 // Money is an integer count of minor units (cents) with an ISO 4217 currency; never a float
-// (SPEC section 3). Amounts travel as JavaScript numbers, so every amount must be a safe
+//. Amounts travel as JavaScript numbers, so every amount must be a safe
 // integer; any arithmetic that can leave that range or needs a division is done in BigInt.
 
 /** The largest amount, in minor units, that a number holds exactly. */

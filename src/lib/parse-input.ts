@@ -11,9 +11,20 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fieldErrors;
 }
 
-/** Parses with the shared schema; throws InvalidError (`input.invalid`) with a message per field. */
+/**
+ * The refusal's code: a schema check that names its domain's code (`params: { code }`) keeps it when
+ * it is the only problem, as a single refusal does (invalidFields); several problems, or one with no
+ * code of its own, are `input.invalid`.
+ */
+function codeOf(error: z.ZodError): string {
+  const [only, ...others] = error.issues;
+  const code = only && others.length === 0 && only.code === "custom" ? only.params?.code : undefined;
+  return typeof code === "string" ? code : INPUT_INVALID;
+}
+
+/** Parses with the shared schema; throws InvalidError with a message per field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new InvalidError(CORRECT_THE_FIELDS, fieldErrorsOf(parsed.error), INPUT_INVALID);
+  if (!parsed.success) throw new InvalidError(CORRECT_THE_FIELDS, fieldErrorsOf(parsed.error), codeOf(parsed.error));
   return parsed.data;
 }

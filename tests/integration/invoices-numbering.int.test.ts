@@ -8,7 +8,7 @@ import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import { draftInput, insertClient, line, today } from "../support/invoice-fixtures";
 import type { TestDatabase } from "../support/test-db";
 
-// SPEC section 5: numbers are unique, gapless and chronological, taken inside the issuing
+// numbers are unique, gapless and chronological, taken inside the issuing
 // transaction from a locked counter row, so concurrent issuing never duplicates or skips one.
 
 let database: TestDatabase;

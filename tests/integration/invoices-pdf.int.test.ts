@@ -43,7 +43,7 @@ export function pdfText(bytes: Buffer): string {
 }
 
 describe(`invoice PDF on ${process.env.TEST_DB}`, () => {
-  it("carries the mentions of SPEC section 5 and is byte-stable once issued, whatever happens to payments", async () => {
+  it("carries the mentions and is byte-stable once issued, whatever happens to payments", async () => {
     const customer = await insertClient(database.db, { name: "Globex SARL", vatNumber: "FR40303265045" });
     const draft = await createDraftInvoice(
       database.db,

@@ -45,7 +45,7 @@ function formFrom(row: Awaited<ReturnType<typeof getSettings>>, overrides: Recor
 }
 
 describe(`settings on ${process.env.TEST_DB}`, () => {
-  it("starts with the defaults of SPEC section 10", async () => {
+  it("starts with the defaults", async () => {
     const row = await getSettings(database.db);
     expect(row).toMatchObject({
       currency: "EUR",
@@ -100,7 +100,8 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
       fieldErrors: { creditNoteNumberPattern: "Credit notes need their own number series." },
       code: "settings.credit_note_series_same",
     });
-    // Both series the same broken pattern: each field gets its message, the series' own one first.
+    // Both series the same broken pattern: each field gets its pattern's message; that the series
+    // are the same is said once the patterns themselves are right (every error of one submission).
     await expect(
       updateSettings(
         database.db,
@@ -110,7 +111,7 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
     ).rejects.toMatchObject({
       fieldErrors: {
         invoiceNumberPattern: "The pattern must contain exactly one sequence token {SEQ:n}, e.g. {SEQ:4}.",
-        creditNoteNumberPattern: "Credit notes need their own number series.",
+        creditNoteNumberPattern: "The pattern must contain exactly one sequence token {SEQ:n}, e.g. {SEQ:4}.",
       },
       code: "input.invalid",
     });

@@ -153,7 +153,7 @@ describe(`sign-in and sessions on ${process.env.TEST_DB}`, () => {
     const current = await getAuth().api.getSession({ headers: new Headers({ cookie: cookieHeaderFrom(response) }) });
     expect(current?.user.email).toBe("admin@example.com");
     expect(current?.user.role).toBe("admin");
-    // 7 days, per SPEC section 10.
+    // 7 days,.
     const days = (current!.session.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);

@@ -5,7 +5,7 @@ import { handleTunnelRequest, tunnelDsnsFrom } from "@/modules/monitoring/tunnel
 
 export const dynamic = "force-dynamic";
 
-/** The error-report tunnel: see modules/monitoring/tunnel.ts and SPEC section 7. */
+/** The error-report tunnel: see modules/monitoring/tunnel.ts and decision 004. */
 async function tunnel(request: Request): Promise<Response> {
   const allowedDsns = tunnelDsnsFrom(getConfig().sentry);
   return handleTunnelRequest(request, {

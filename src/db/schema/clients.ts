@@ -24,7 +24,7 @@ export const client = pgTable(
     ...timestamps,
   },
   (table) => [
-    // SPEC: unique among non-archived clients, case-insensitive.
+    // A client name is unique among non-archived clients, case-insensitive.
     uniqueIndex("clients_name_active_unique")
       .on(sql`lower(${table.name})`)
       .where(sql`${table.archivedAt} is null`),

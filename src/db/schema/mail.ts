@@ -25,7 +25,7 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export type EmailErrorEntry = { at: string; attempt: number; message: string };
 
 /**
- * The outbox (SPEC sections 3 and 7): one row per mail, written in the same transaction as the
+ * The outbox: one row per mail, written in the same transaction as the
  * change that causes it. The worker claims rows with FOR UPDATE SKIP LOCKED and a lease
  * (locked_until), so a crashed worker's row is picked up again once the lease has passed.
  */

@@ -1,5 +1,5 @@
-// Writes of the calls domain. Each takes the database first, checks the actor (SPEC section 1:
-// staff change only their own calls), validates with the shared schema, and runs one transaction
+// Writes of the calls domain. Each takes the database first, checks the actor (staff
+// change only their own calls), validates with the shared schema, and runs one transaction
 // that also records the audit event. The state machine lives in call-rules.ts.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
@@ -262,7 +262,7 @@ export async function scheduleCall(db: Database, actor: Actor, input: unknown) {
 }
 
 /**
- * A callback request, status `requested` (SPEC section 4): made by /mail (actor null: the
+ * A callback request, status `requested`: made by /mail (actor null: the
  * public) or by someone who took the message. Pass a transaction to make it part of a larger
  * write (the message that asked for it).
  */

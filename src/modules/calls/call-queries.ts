@@ -182,15 +182,14 @@ export function callListRead(db: Executor, options: FindCallsOptions, strategy: 
   const summaryCount = countFromSummary(db, options);
   // A search reads its matches anyway to count them: up to the cap, its page comes from the same
   // scan, each row carrying the number of matches read (a window count), instead of a second
-  // search walking the calls in order and matching each one's name and subject again ("samuel" in
-  // History: 9.1 ms as two reads, 5.2 ms as one). The scan stops one past the cap: a broad search
-  // ("an", 50,000 matches in History) loses that much (4–13 ms) before its ordered walk and count
-  // (54 ms). The scan is a subquery with its own limit, so PostgreSQL takes the matches from the
-  // search index instead of walking the ordered index of the whole view.
+  // search walking the calls in order and matching each one's name and subject again. The scan
+  // stops one past the cap: a broad search loses that much before its ordered walk and count
+  // (figures in decision 017). The scan is a subquery with its own limit, so PostgreSQL takes the
+  // matches from the search index instead of walking the ordered index of the whole view.
   const scanned = !summaryCount && Boolean(options.q) && strategy === "scan";
   // The page's calls first, then the joins for those rows only. Joined before the limit, a search
-  // matching a few hundred calls had PostgreSQL hash all 10,000 projects and 2,000 clients to join
-  // them (3 ms of the 6 the page took).
+  // matching a few hundred calls had PostgreSQL hash every project and client to join them
+  // (decision 017).
   const matches = db
     .select({ id: call.id, at: sql<Date>`${callAt}`.as("at") })
     .from(call)

@@ -23,7 +23,7 @@ import {
 const STATUSES: CallStatus[] = ["requested", "scheduled", "completed", "missed", "cancelled"];
 const ACTIONS: CallAction[] = ["schedule", "reschedule", "retry", "complete", "miss", "cancel"];
 
-describe("call state machine (SPEC section 4)", () => {
+describe("call state machine", () => {
   // Exactly the allowed pairs; every other pair is refused.
   const allowed = new Set([
     "requested:schedule",
@@ -58,7 +58,7 @@ describe("call state machine (SPEC section 4)", () => {
     }
   }
 
-  it("leads where SPEC says", () => {
+  it("leads where the state machine says", () => {
     expect(statusAfter("schedule")).toBe("scheduled");
     expect(statusAfter("reschedule")).toBe("scheduled");
     expect(statusAfter("retry")).toBe("scheduled");
@@ -84,7 +84,7 @@ describe("call state machine (SPEC section 4)", () => {
   });
 });
 
-describe("who may change a call (SPEC section 1)", () => {
+describe("who may change a call", () => {
   const call = { assignedUserId: "u-assigned", createdById: "u-creator" };
   it("admins and managers change any call", () => {
     expect(canChangeCall({ id: "x", role: "admin" }, call).ok).toBe(true);

@@ -1,5 +1,5 @@
-// Pure rules of the call log: the state machine of SPEC section 4, who may change a call
-// (SPEC section 1), phone numbers (E.164 through libphonenumber-js), durations and the firm's
+// Pure rules of the call log: the state machine, who may change a call
+//, phone numbers (E.164 through libphonenumber-js), durations and the firm's
 // wall-clock times. No database, no React: unit-tested in call-rules.test.ts.
 import { TZDate } from "@date-fns/tz";
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
@@ -47,7 +47,7 @@ export const NOTES_MAX = 10_000;
 export const DURATION_MAX_SECONDS = 86_400;
 
 // ---------------------------------------------------------------------------------------
-// State machine (SPEC section 4):
+// State machine:
 //   requested → scheduled → completed | missed | cancelled
 //   requested → completed | missed | cancelled
 //   missed → scheduled (retry); a scheduled call can be moved (reschedule).

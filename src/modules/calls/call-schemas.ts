@@ -175,7 +175,7 @@ export const cancelCallInput = z.object({ ...idAndVersion });
 export const callProjectsInput = z.object({ clientId: z.uuid("Unknown client.") });
 export const logCallTimeInput = z.object({ ...idAndVersion });
 
-/** A callback request (from /mail or taken by phone): phone required (SPEC section 3). */
+/** A callback request (from /mail or taken by phone): phone required. */
 export const requestCallbackInput = z.object({
   contactName,
   phone: z

@@ -76,7 +76,7 @@ export async function setProjectArchivedAction(
   });
 }
 
-/** The list filters' client picker: every role may read the clients' names (SPEC section 1). */
+/** The list filters' client picker: every role may read the clients' names. */
 export async function searchClientNamesAction(input: unknown): Promise<ActionResult<{ id: string; name: string }[]>> {
   return runAction(async () => {
     await requireActor("client.read");

@@ -1,5 +1,5 @@
 // Writes of the clients domain: clients and their projects. Admins and managers only
-// (SPEC section 1: staff read). One transaction per write, audited in it.
+// (staff read). One transaction per write, audited in it.
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { client, project } from "@/db/schema";

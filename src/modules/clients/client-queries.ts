@@ -245,7 +245,7 @@ export async function countArchivedProjects(db: Executor, clientId: string) {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Unknown ids are 404 (SPEC section 6), and a malformed one must not reach PostgreSQL as a uuid cast error. */
+/** Unknown ids are 404, and a malformed one must not reach PostgreSQL as a uuid cast error. */
 export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }

@@ -271,7 +271,7 @@ export function isCountryCode(value: string): value is CountryCode {
 
 const englishRegionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
 
-/** The English name of a country ("FR" → "France"); the UI language is English (SPEC). */
+/** The English name of a country ("FR" → "France"); the UI language is English. */
 export function countryName(code: string): string {
   return englishRegionNames.of(code.toUpperCase()) ?? code;
 }

@@ -9,7 +9,7 @@ const errors = (schema: typeof clientFields | typeof projectFields, input: unkno
     : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 };
 
-describe("client schema (SPEC section 3)", () => {
+describe("client schema", () => {
   it("trims, upper-cases codes, turns empty optional text into null and reads the rate", () => {
     const parsed = clientFields.parse({
       ...base,

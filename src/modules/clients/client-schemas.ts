@@ -1,4 +1,4 @@
-// Inputs of the clients domain (SPEC section 3, Client and Project), shared by the forms
+// Inputs of the clients domain (clients and their projects), shared by the forms
 // (zodResolver) and the actions. Browser-safe: no database code.
 import { z } from "zod";
 import {

@@ -1,5 +1,5 @@
 // Pure rules of the dashboard: the periods its figures cover (in the firm's calendar: "today" is
-// the firm's timezone's day, a week starts on Monday, SPEC section 5) and the geometry of the
+// the firm's timezone's day, a week starts on Monday) and the geometry of the
 // invoiced-vs-paid chart. No database, no React: unit-tested in dashboard-rules.test.ts.
 import { addDaysToDate, type DateString, isoWeekMonday, isValidDateString } from "@/lib/dates";
 import { currencyMinorDigits } from "@/lib/money";

@@ -5,7 +5,7 @@
 // integer basis points, dates `YYYY-MM-DD`.
 //
 // The figures are given, never recomputed by the writers: the model carries Bureau's line nets,
-// VAT breakdown and totals exactly as Bureau computed them (SPEC section 5), so the e-invoice says
+// VAT breakdown and totals exactly as Bureau computed them, so the e-invoice says
 // what the PDF says. einvoice-rules.ts checks that they add up the way EN 16931 expects before an
 // invoice is issued.
 //

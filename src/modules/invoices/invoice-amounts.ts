@@ -20,7 +20,7 @@ import type { InvoiceKind } from "./invoice-rules";
 // Quantities, discounts, rates
 
 export const QUANTITY_SCALE = 1000;
-/** 999 999.999, the largest quantity a line takes (SPEC section 3). */
+/** 999 999.999, the largest quantity a line takes. */
 export const MAX_QUANTITY_MILLI = 999_999_999;
 export const BASIS_POINTS_SCALE = 10_000;
 export const MAX_DISCOUNT_BP = 10_000;
@@ -121,7 +121,7 @@ function lineNetExact(line: LineAmountsInput): bigint {
   return roundHalfUp(numerator, BigInt(QUANTITY_SCALE * BASIS_POINTS_SCALE));
 }
 
-/** round-half-up(quantity × unit price × (1 − discount)), exact (SPEC section 5). */
+/** round-half-up(quantity × unit price × (1 − discount)), exact. */
 export function computeLineNet(line: LineAmountsInput): number {
   return toSafeNumber(lineNetExact(line), "Line net");
 }
@@ -135,7 +135,7 @@ export function computeTax(baseMinor: number, rateBp: number): number {
 
 /**
  * Totals of an invoice or credit note. Tax is computed per rate on the sum of the line nets at
- * that rate, not line by line (SPEC section 5; VAT Directive art. 226(8)–(10) asks for the
+ * that rate, not line by line (VAT Directive art. 226(8)–(10) asks for the
  * taxable amount and the VAT payable per rate). Throws a RangeError if any result cannot be
  * held exactly as a number.
  */

@@ -333,7 +333,7 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
   });
 }
 
-/** Deletes a draft; its time entries become unbilled again (SPEC section 4). */
+/** Deletes a draft; its time entries become unbilled again. */
 export async function deleteDraftInvoice(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "invoice.delete", MANAGERS_ONLY);
   const values = parseInput(invoiceRefInput, input);
@@ -358,7 +358,7 @@ export async function deleteDraftInvoice(db: Database, actor: Actor, input: unkn
 // Issuing and numbering
 
 /**
- * Takes the next number of a series inside the caller's transaction (SPEC section 5). The
+ * Takes the next number of a series inside the caller's transaction. The
  * counter row of the period is created if missing, then every row of the series is locked FOR
  * UPDATE in a fixed order: issuers queue here, one at a time per series, on every server
  * instance, so numbers are unique and gapless; and since a number is only taken by a transaction

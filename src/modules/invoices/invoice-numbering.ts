@@ -124,7 +124,7 @@ export function formatInvoiceNumber(pattern: string, { date, seq }: { date: Date
 /**
  * The period a sequence counts in: "2026-03" when the pattern has {MM}, "2026" when it has a
  * year, "" when it has no date token (the sequence never resets). The counter row is keyed by
- * this, so the sequence restarts exactly when the pattern's period changes (SPEC section 5).
+ * this, so the sequence restarts exactly when the pattern's period changes.
  */
 export function numberingPeriodKey(pattern: string, date: DateString): string {
   if (!isValidDateString(date)) throw new RangeError(`Expected a date written YYYY-MM-DD (got "${date}").`);

@@ -2,7 +2,7 @@ import "server-only";
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { InvoiceDocument } from "./invoice-document";
 
-// The invoice as a PDF (SPEC section 5): every mention EU invoices must carry, from the same
+// The invoice as a PDF: every mention EU invoices must carry, from the same
 // document model as the read view. Helvetica is built into every PDF reader, so nothing is
 // embedded or loaded, and the render is fast and deterministic. For an issued invoice the
 // creation date is its issue instant and the producer is fixed, so the bytes never change.

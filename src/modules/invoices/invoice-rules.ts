@@ -12,7 +12,7 @@ type InvoiceRuleResult = RuleResult<InvoiceCode>;
 
 export type InvoiceKind = "invoice" | "credit_note";
 export type InvoiceStatus = "draft" | "issued" | "partially_paid" | "paid" | "cancelled";
-/** What a list shows: `overdue` is derived from the due date, never stored (SPEC section 4). */
+/** What a list shows: `overdue` is derived from the due date, never stored. */
 export type InvoiceDisplayStatus = InvoiceStatus | "overdue";
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const satisfies readonly InvoiceKind[];
@@ -34,7 +34,7 @@ export const INVOICE_FILTER_STATUSES = [
   "overdue",
 ] as const satisfies readonly InvoiceDisplayStatus[];
 
-/** The due date: issue date + the client's payment terms (SPEC section 3), terms 0–365 days. */
+/** The due date: issue date + the client's payment terms, terms 0–365 days. */
 export function dueDateFromTerms(issueDate: DateString, days: number): DateString {
   if (!Number.isSafeInteger(days) || days < 0 || days > 365)
     throw new RangeError(`Payment terms must be 0–365 days (got ${String(days)}).`);
@@ -69,7 +69,7 @@ export function deriveDisplayStatus({
 
 /**
  * The status an issued invoice has given its money: a credit covering the whole total cancels
- * it (SPEC: "a full credit note moves an issued invoice to cancelled"; any payment then becomes
+ * it ("a full credit note moves an issued invoice to cancelled"; any payment then becomes
  * a refund, the negative balance); otherwise nothing left to pay is `paid` (a zero-total
  * invoice too), some payment is `partially_paid`, none is `issued`. A partial credit only lowers
  * the balance. Credit notes themselves stay `issued`: they take no payments.
@@ -164,7 +164,7 @@ export type IssueCheckInput = {
 
 /**
  * Whether a draft can be issued. Numbers are sequential and chronological (VAT Directive
- * art. 226(2); SPEC section 5), so an issue date before the series' latest one is refused.
+ * art. 226(2)), so an issue date before the series' latest one is refused.
  * Refusals about the date name the `issueDate` field.
  */
 export function canIssue(input: IssueCheckInput): InvoiceRuleResult {
@@ -193,7 +193,7 @@ export function canIssue(input: IssueCheckInput): InvoiceRuleResult {
   return allowed;
 }
 
-/** Only a draft may be edited or deleted: issuing makes it read-only for ever (SPEC section 4). */
+/** Only a draft may be edited or deleted: issuing makes it read-only for ever. */
 export function canEditInvoice({ kind, status }: { kind: InvoiceKind; status: InvoiceStatus }): InvoiceRuleResult {
   if (status === "draft") return allowed;
   return refuse(
@@ -211,7 +211,7 @@ export function canDeleteInvoice({ kind, status }: { kind: InvoiceKind; status: 
 }
 
 /**
- * A payment: amount > 0 and at most the balance, date not in the future (SPEC section 3).
+ * A payment: amount > 0 and at most the balance, date not in the future.
  * Refusals about the amount or the date name the `amount` or `date` field.
  */
 export function canRecordPayment(input: {

@@ -286,7 +286,7 @@ export async function submitApplication(
 }
 
 /**
- * Retention (SPEC section 10): applications received more than settings.applicationRetentionMonths
+ * Retention: applications received more than settings.applicationRetentionMonths
  * ago are deleted with their CV (the file row cascades). One audit event lists what went.
  * Meant to run daily from the background jobs.
  */

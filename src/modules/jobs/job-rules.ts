@@ -1,4 +1,4 @@
-// Pure rules of jobs and applications (SPEC sections 3 and 4).
+// Pure rules of jobs and applications.
 import type { ApplicationStatus, JobStatus } from "@/db/schema/public-site";
 import { allowed, refuse, type RuleResult } from "@/lib/rule-result";
 import type { JobCode } from "./job-codes";
@@ -63,7 +63,7 @@ export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
   }
 }
 
-/** Only published jobs whose closing date has not passed are public (SPEC section 4). */
+/** Only published jobs whose closing date has not passed are public. */
 export function isJobPublic(job: { status: JobStatus; closesOn: string | null }, today: string): boolean {
   return job.status === "published" && (job.closesOn === null || job.closesOn >= today);
 }

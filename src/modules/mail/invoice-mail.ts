@@ -1,5 +1,5 @@
 import "server-only";
-// Sending an invoice by mail (SPEC section 7): the PDF the invoice page serves, attached; the mail
+// Sending an invoice by mail: the PDF the invoice page serves, attached; the mail
 // written to the outbox, invoices.sent_at set and the history recorded, all in one transaction.
 import { eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";

@@ -1,4 +1,4 @@
-// The daily reminders job (SPEC section 7): once per firm day, each overdue invoice gets the step
+// The daily reminders job: once per firm day, each overdue invoice gets the step
 // of settings.reminders it has reached, once (invoice_reminders has a unique (invoice_id, step)),
 // written with its mail and its history entry (audit event on the invoice) in one transaction.
 import { and, eq, gt, inArray, lt, or, isNull, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The transactional outbox (SPEC sections 3 and 7). A mail is a row written with the change that
+// The transactional outbox. A mail is a row written with the change that
 // causes it, in the same transaction: both land or neither does. Nothing sends mail from a request;
 // the worker (mail-worker.ts) delivers the rows.
 import { v7 as uuidv7 } from "uuid";

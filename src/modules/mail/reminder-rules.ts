@@ -1,4 +1,4 @@
-// Pure rules of overdue reminders (SPEC sections 7 and 10): which step of the schedule an invoice
+// Pure rules of overdue reminders: which step of the schedule an invoice
 // is due for on the firm's day, and when the daily run is due.
 import { addDaysToDate, type DateString, differenceInDays, todayInZone } from "@/lib/dates";
 

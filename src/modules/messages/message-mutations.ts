@@ -51,7 +51,7 @@ export type SubmittedMessage = { outcome: "stored"; messageId: string; callId: s
 
 /**
  * The /mail form. With "call me back" a `requested` inbound call is created in the same transaction
- * (SPEC section 4: requested calls come from /mail) and the message links to it.
+ * (requested calls come from /mail) and the message links to it.
  */
 export async function submitContactMessage(
   db: Database,

@@ -1,4 +1,4 @@
-// The /monitoring tunnel (SPEC section 7): the browser posts Sentry envelopes to its own origin and
+// The /monitoring tunnel: the browser posts Sentry envelopes to its own origin and
 // this forwards the raw bytes to the configured DSN's host. Not an open proxy: the destination always
 // comes from the configuration, and only envelopes addressed to a configured DSN are forwarded.
 import "server-only";

@@ -1,4 +1,4 @@
-// Anti-spam rules of the public forms (SPEC section 10), pure so unit tests reach them.
+// Anti-spam rules of the public forms, pure so unit tests reach them.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "./form-fields";

@@ -1,4 +1,4 @@
-// The checks every public form goes through before its input is even validated (SPEC section 10):
+// The checks every public form goes through before its input is even validated:
 // honeypot, the signed "loaded at" time, and the per-IP limit kept in the database.
 import type { Executor } from "@/db/client";
 import { RateLimitedError, InvalidError } from "@/lib/errors";

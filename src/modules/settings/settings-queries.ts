@@ -6,7 +6,7 @@ import { DEFAULT_TAX_RATES } from "./settings-schemas";
 
 export type Settings = typeof settings.$inferSelect;
 
-/** The firm's settings row; created with the defaults of SPEC section 10 the first time. */
+/** The firm's settings row; created with the defaults the first time. */
 export async function getSettings(db: Executor): Promise<Settings> {
   const [row] = await db.select().from(settings).orderBy(asc(settings.createdAt)).limit(1);
   if (row) return row;

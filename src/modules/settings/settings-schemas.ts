@@ -1,4 +1,4 @@
-// The firm's settings (SPEC section 3), one schema shared by the settings form and its action. It
+// The firm's settings, one schema shared by the settings form and its action. It
 // holds every check, so the form shows all the errors of one submission at once, and the server
 // the same ones.
 import { z } from "zod";
@@ -98,7 +98,7 @@ const numberPattern = (emptyMessage: string) =>
     .superRefine((pattern, ctx) => {
       if (pattern === "") return;
       const check = validateNumberPattern(pattern);
-      if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
+      if (!check.ok) ctx.addIssue({ code: "custom", message: check.message, params: { code: check.code } });
     });
 
 /** ISO 13616 IBAN: country, check digits, and the mod-97 check that catches typing errors. */

@@ -290,7 +290,7 @@ async function submitLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, ent
 
 /**
  * A new week. Managers and admins may start a week for someone else (e.g. someone on leave);
- * after that, only its owner edits it (SPEC section 4). Optionally submits at once (owner only).
+ * after that, only its owner edits it. Optionally submits at once (owner only).
  */
 export async function createTimesheet(db: Database, actor: Actor, input: unknown) {
   const values = parseInput(createTimesheetInput, input);
@@ -429,7 +429,7 @@ async function approveLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, fi
     !can(actor, "timesheet.decide") || actor.id === sheet.userId,
   );
   // Approval freezes each entry's rate: the project's, else the client's, else the firm's
-  // (SPEC section 4), in one statement; resolveHourlyRate is the same rule in TypeScript.
+  //, in one statement; resolveHourlyRate is the same rule in TypeScript.
   await tx.execute(sql`
     update ${timeEntry} set hourly_rate = coalesce(p.hourly_rate, c.default_hourly_rate, ${firmRate}::integer), updated_at = now()
     from ${project} p join ${client} c on c.id = p.client_id

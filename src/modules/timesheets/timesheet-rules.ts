@@ -5,8 +5,8 @@ import { can } from "@/modules/users/permissions";
 import { allowed, refuse, type Refusal, type RuleResult } from "@/lib/rule-result";
 import type { TimesheetCode } from "./timesheet-codes";
 
-// Pure timesheet rules: reading durations, the weekly state machine (SPEC section 4), entry
-// validation (SPEC section 3, "Time entry") and the value of time.
+// Pure timesheet rules: reading durations, the weekly state machine, entry
+// validation and the value of time.
 
 export type TimesheetStatus = "draft" | "submitted" | "approved" | "rejected";
 export type TimesheetAction = "submit" | "approve" | "reject" | "reopen";
@@ -36,7 +36,7 @@ const DAY_OVER_24_HOURS = "A day has at most 24 hours.";
  * Decimal hours "7", "1.5", "1,5", ".5", "7.5h" (at most 2 decimals, rounded to the nearest
  * minute, half up: 0.01 h is 0.6 min) and clock "1:30", "0:45", "1h30". Empty (or zero) means
  * "no entry" and gives `minutes: null`, which is not an error: the cell is cleared. More than
- * 24 hours is refused because nobody works more than a day in a day (SPEC: minutes 1–1440).
+ * 24 hours is refused because nobody works more than a day in a day (minutes 1–1440).
  */
 export function parseDuration(input: string): DurationResult {
   const text = input.trim().toLowerCase().replace(/\s+/g, "");
@@ -107,7 +107,7 @@ export function formatDuration(minutes: number, style: DurationStyle, locale = "
 
 type SheetRef = { status: TimesheetStatus; ownerId: string };
 
-/** The status each action leads to (SPEC section 4; reopen returns an approved week to draft). */
+/** The status each action leads to (reopen returns an approved week to draft). */
 export function statusAfterAction(action: TimesheetAction): TimesheetStatus {
   switch (action) {
     case "submit":
@@ -132,7 +132,7 @@ const STATUS_WORDS: Record<TimesheetStatus, string> = {
   rejected: "rejected",
 };
 
-/** Only the owner edits, and only while the week is a draft or was rejected (SPEC section 4). */
+/** Only the owner edits, and only while the week is a draft or was rejected. */
 export function canEdit({
   status,
   actorId,
@@ -183,7 +183,7 @@ export function canSubmit({
 function checkDecider(actor: Actor, ownerId: string, verb: string): TimesheetRuleResult {
   if (!can(actor, "timesheet.decide"))
     return refuse("timesheet.not_decider", `Only a manager or an administrator can ${verb} timesheets.`);
-  // Four-eyes rule (SPEC section 1): nobody decides on their own time.
+  // Four-eyes rule: nobody decides on their own time.
   if (actor.id === ownerId)
     return refuse("timesheet.own_timesheet", `You cannot ${verb} your own timesheet; another manager must do it.`);
   return allowed;
@@ -288,7 +288,7 @@ export type EntryValidation = {
 
 /**
  * Checks a week's entries: each date inside the week, minutes 1–1440, no archived project,
- * and a person's total for one day at most 1440 minutes (SPEC section 3). `otherEntries` are
+ * and a person's total for one day at most 1440 minutes. `otherEntries` are
  * the same person's entries on these days that are not being saved now, so the day total is
  * the person's, not the form's.
  */
@@ -347,7 +347,7 @@ export function validateEntries(
 
 /**
  * The hourly rate frozen on an entry at approval: the project's, else the client's, else the
- * firm's default (SPEC section 4). A rate of 0 is a real rate (pro bono work), so only a
+ * firm's default. A rate of 0 is a real rate (pro bono work), so only a
  * missing rate falls through.
  */
 export function resolveHourlyRate({

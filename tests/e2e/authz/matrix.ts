@@ -1,4 +1,4 @@
-// THE authorisation matrix (SPEC section 1): every page, route handler and server action of Bureau
+// THE authorisation matrix: every page, route handler and server action of Bureau
 // × anonymous, staff, manager, admin → allowed, or refused and how. tests/e2e/authz-matrix.spec.ts
 // calls every cell for real against the production server, and fails when a page, route handler
 // or "use server" export has no row here (or a row names something that no longer exists).
@@ -435,7 +435,7 @@ export const MATRIX: Row[] = [
   // ---- Clients and projects (staff read) ---------------------------------------------------
   bo("clients", () => "/bo/clients", SIGNED_IN, { permission: "client.read" }),
   bo("clients/[id]", (seed) => `/bo/clients/${seed.client.id}`, SIGNED_IN, { permission: "client.read" }),
-  // The list filters' client picker: every role reads client names (SPEC section 1).
+  // The list filters' client picker: every role reads client names.
   {
     kind: "action",
     file: CLIENTS,

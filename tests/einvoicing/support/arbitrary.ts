@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { EinvoiceDocument, EinvoiceParty, VatCategory } from "@/modules/einvoicing/einvoice-model";
 import { baseDocument, EXEMPTIONS, frenchSeller, germanBuyer, swissBuyer, withFigures, type LineInput } from "./build";
 
-// Invoices over the space Bureau allows (SPEC section 3): 1 to 60 lines, quantities up to
+// Invoices over the space Bureau allows: 1 to 60 lines, quantities up to
 // 999 999.999 with 3 decimals, prices ≥ 0, discounts 0–100 % with two decimals, several rates and
 // every VAT category, EUR and other currencies (JPY without decimals), invoices and credit notes
 // (full or partial: any subset of lines), partial payments, long and Unicode text.

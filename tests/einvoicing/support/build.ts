@@ -8,7 +8,7 @@ import type {
 } from "@/modules/einvoicing/einvoice-model";
 import { VAT_CATEGORIES } from "@/modules/einvoicing/einvoice-model";
 
-// Test documents with Bureau's figures. The money rule is SPEC section 5, computed here with the
+// Test documents with Bureau's figures. The money rule (decision 006), computed here with the
 // src/lib/money.ts helpers: line net = round-half-up(quantity × unit price × (1 − discount)); tax
 // per (category, rate) = round-half-up(sum of the group's nets × rate); total = nets + taxes.
 // computeInvoiceTotals (src/modules/invoices/invoice-rules.ts) groups by rate only today; once it

@@ -1,4 +1,4 @@
-// Random and hostile values for the fuzz suite (SPEC section 6, issue 11 item 3): what people type
+// Random and hostile values for the fuzz suite (issue 11 item 3: a refusal is clean and changes nothing): what people type
 // by mistake, what attackers send on purpose, and every JavaScript type a server action's argument
 // can hold (React decodes Map, Set, Date, BigInt, typed arrays, File... from the request).
 import fc from "fast-check";

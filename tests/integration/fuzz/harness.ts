@@ -168,7 +168,7 @@ export async function snapshot(db: Database, tables: readonly Table[]): Promise<
 // ---------------------------------------------------------------------------------------
 // Expected stored values
 
-/** What a text field stores for what was sent (SPEC section 3: trimmed; empty optional text is null). */
+/** What a text field stores for what was sent (trimmed; empty optional text is null). */
 export function storedText(
   sent: unknown,
   options: { multiline?: boolean; lower?: boolean; keepEdges?: boolean } = {},

@@ -61,7 +61,7 @@ export function CallFormOptionsProvider({
   return <OptionsContext.Provider value={options}>{children}</OptionsContext.Provider>;
 }
 
-/** The button that opens a call's actions (a glyph, not an SVG icon: fifty rows of three-circle SVGs weighed 25 KB of HTML). */
+/** The button that opens a call's actions (a glyph, not an SVG icon: fifty rows of SVGs weigh on every page; decision 016). */
 export function CallActionsButton({
   contactName,
   ...props

@@ -1,6 +1,6 @@
 import type { BadgeVariant } from "@/components/ui/badge";
 
-/** One colour per state, the same everywhere (SPEC section 11); the badge always carries the text too. */
+/** One colour per state, the same everywhere; the badge always carries the text too. */
 export const JOB_STATUS_VARIANTS = {
   draft: "neutral",
   published: "success",

@@ -34,6 +34,9 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   ]);
   const { locale } = settings;
   const canManage = can(viewer, "client.edit");
+  // Rates and the value of unbilled time are billing figures: staff see hours, not money, as on the
+  // dashboard and the invoice form (security review, finding g).
+  const seesBilling = can(viewer, "billing.read");
   const money = (minor: number | null) => (minor === null ? "—" : formatMoney(minor, client.currency, locale));
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   const unbilledMinutes = unbilled.reduce((sum, row) => sum + row.minutes, 0);
@@ -98,10 +101,14 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
               <dd>{client.currency}</dd>
               <dt className="text-muted-foreground">Payment terms</dt>
               <dd>{client.paymentTermsDays} days</dd>
-              <dt className="text-muted-foreground">Hourly rate</dt>
-              <dd className="tabular-nums">
-                {client.defaultHourlyRate === null ? "Firm's rate" : money(client.defaultHourlyRate)}
-              </dd>
+              {seesBilling ? (
+                <>
+                  <dt className="text-muted-foreground">Hourly rate</dt>
+                  <dd className="tabular-nums">
+                    {client.defaultHourlyRate === null ? "Firm's rate" : money(client.defaultHourlyRate)}
+                  </dd>
+                </>
+              ) : null}
               {client.notes ? (
                 <>
                   <dt className="text-muted-foreground">Notes</dt>
@@ -128,7 +135,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                 <TableHeader>
                   <TableRow>
                     <TableHead>Project</TableHead>
-                    <TableHead figure>Rate</TableHead>
+                    {seesBilling ? <TableHead figure>Rate</TableHead> : null}
                     <TableHead figure from="sm">
                       Budget
                     </TableHead>
@@ -152,13 +159,15 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                           </Badge>
                         ) : null}
                       </TableCell>
-                      <TableCell figure>
-                        {item.hourlyRate === null ? (
-                          <span className="text-muted-foreground">Client&apos;s</span>
-                        ) : (
-                          money(item.hourlyRate)
-                        )}
-                      </TableCell>
+                      {seesBilling ? (
+                        <TableCell figure>
+                          {item.hourlyRate === null ? (
+                            <span className="text-muted-foreground">Client&apos;s</span>
+                          ) : (
+                            money(item.hourlyRate)
+                          )}
+                        </TableCell>
+                      ) : null}
                       <TableCell figure from="sm">
                         {item.budgetMinutes === null ? "—" : hours(item.budgetMinutes)}
                       </TableCell>
@@ -201,7 +210,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                     Entries
                   </TableHead>
                   <TableHead figure>Hours</TableHead>
-                  <TableHead figure>Value</TableHead>
+                  {seesBilling ? <TableHead figure>Value</TableHead> : null}
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -212,12 +221,14 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                       {row.entryCount}
                     </TableCell>
                     <TableCell figure>{hours(row.minutes)}</TableCell>
-                    <TableCell figure>
-                      {money(row.valueMinor)}
-                      {row.entriesWithoutRate > 0 ? (
-                        <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div>
-                      ) : null}
-                    </TableCell>
+                    {seesBilling ? (
+                      <TableCell figure>
+                        {money(row.valueMinor)}
+                        {row.entriesWithoutRate > 0 ? (
+                          <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div>
+                        ) : null}
+                      </TableCell>
+                    ) : null}
                   </TableRow>
                 ))}
                 <TableRow>
@@ -226,9 +237,11 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                   <TableCell figure className="font-medium">
                     {hours(unbilledMinutes)}
                   </TableCell>
-                  <TableCell figure className="font-medium">
-                    {money(unbilledValue)}
-                  </TableCell>
+                  {seesBilling ? (
+                    <TableCell figure className="font-medium">
+                      {money(unbilledValue)}
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               </TableBody>
             </Table>
