@@ -21,7 +21,7 @@ import {
 // Invitations (administrators) and the public steps of invitations and password resets. The
 // public ones need no session: the mailed link is what they check.
 
-export const RESET_REQUESTED_MESSAGE =
+const RESET_REQUESTED_MESSAGE =
   "If an account uses this address, a link to choose a new password is on its way. It works once, for 1 hour.";
 
 export async function inviteUserAction(input: unknown): Promise<ActionResult<{ id: string }>> {
