@@ -198,6 +198,82 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     ).rejects.toBeInstanceOf(InvalidError);
   });
 
+  it("checks the fields before the timing: a form sent at once shows its field errors; a valid one is told to wait, then stored", async () => {
+    const now = new Date();
+    const justLoaded = { now, formToken: signFormToken(SECRET, "mail", new Date(now.getTime() - 500)) };
+    const before = await rows(contactMessage);
+    // Empty, sent half a second after loading: the fields' own errors, not "quicker than expected".
+    const empty = submitContactMessage(database.db, {}, context("mail", justLoaded));
+    await expect(empty).rejects.toBeInstanceOf(InvalidError);
+    await expect(empty).rejects.toMatchObject({
+      fieldErrors: { name: "Enter your name.", email: expect.any(String), subject: "Enter a subject." },
+    });
+    // Valid but too quick: refused with the seconds left to wait, and nothing stored.
+    const ip = "198.51.100.77";
+    const quick = submitContactMessage(database.db, message(), context("mail", { ...justLoaded, ip }));
+    await expect(quick).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(quick).rejects.toMatchObject({ code: "public_form.too_fast", retryAfterSeconds: 3 });
+    expect(await rows(contactMessage)).toBe(before);
+    // The same form sent again after the wait is stored (the browser does so by itself).
+    const later = new Date(now.getTime() + 3_000);
+    await expect(
+      submitContactMessage(
+        database.db,
+        message(),
+        context("mail", { ip, now: later, formToken: justLoaded.formToken }),
+      ),
+    ).resolves.toMatchObject({ outcome: "stored" });
+    const target = await publishedJob("Quick applicant");
+    await expect(
+      submitApplication(
+        database.db,
+        target.slug,
+        { fields: {}, cv: null },
+        context("apply", { now, formToken: signFormToken(SECRET, "apply", new Date(now.getTime() - 500)) }),
+      ),
+    ).rejects.toMatchObject({
+      code: "input.invalid",
+      fieldErrors: { name: "Enter your name.", cv: expect.any(String) },
+    });
+  });
+
+  it("reads a link typed without a scheme as https, and names the box of a faulty one", async () => {
+    const target = await publishedJob("Links reader");
+    await submitApplication(
+      database.db,
+      target.slug,
+      {
+        fields: {
+          name: "Linus",
+          email: "linus@example.com",
+          links: ["linkedin.com/in/linus", "", " github.com/linus "],
+          consent: "on",
+        },
+        cv: { name: "cv.pdf", bytes: PDF },
+      },
+      context("apply"),
+    );
+    const [stored] = await database.db.select().from(jobApplication).where(eq(jobApplication.jobId, target.id));
+    expect(stored?.links).toEqual(["https://linkedin.com/in/linus", "https://github.com/linus"]);
+    const refused = submitApplication(
+      database.db,
+      target.slug,
+      {
+        fields: {
+          name: "Linus",
+          email: "linus@example.com",
+          links: ["github.com/linus", "not a link", "javascript:alert(1)"],
+          consent: "on",
+        },
+        cv: { name: "cv.pdf", bytes: PDF },
+      },
+      context("apply"),
+    );
+    await expect(refused).rejects.toBeInstanceOf(InvalidError);
+    const error = (await refused.catch((caught: unknown) => caught)) as InvalidError;
+    expect(Object.keys(error.fieldErrors).sort()).toEqual(["links", "links.1", "links.2"]);
+  });
+
   it("caps links in the free text", async () => {
     await expect(
       submitContactMessage(

@@ -123,3 +123,8 @@ export function monthsBefore(now: Date, months: number): Date {
   cutoff.setUTCDate(Math.min(day, lastDay));
   return cutoff;
 }
+
+/** How many days an application received today is kept before it is purged (the consent line says so). */
+export function retentionDays(months: number, now: Date = new Date()): number {
+  return Math.round((now.getTime() - monthsBefore(now, months).getTime()) / 86_400_000);
+}

@@ -20,6 +20,7 @@ import {
   guardPublicForm,
   type PublicSubmission,
   recordPublicFormSubmission,
+  requireHumanPace,
 } from "@/modules/public-site/public-form-guard";
 import { notifyContactMessage } from "@/modules/public-site/public-site-notifications";
 import { getSettings } from "@/modules/settings/settings-queries";
@@ -78,6 +79,7 @@ export async function submitContactMessage(
       ),
     );
   if (refusals.length > 0) throw invalidFields(refusals);
+  requireHumanPace("mail", context);
 
   return db.transaction(async (tx) => {
     await recordPublicFormSubmission(tx, "mail", context);
