@@ -106,7 +106,7 @@ async function publishedJob(title: string) {
 }
 
 describe(`public site on ${process.env.TEST_DB}`, () => {
-  it("a 'call me back' message creates a requested inbound call in the same transaction, with an E.164 phone", async () => {
+  it("a 'call me back' message creates a requested outbound call (the firm makes it) in the same transaction, with an E.164 phone", async () => {
     const outboxBefore = await rows(email);
     const result = await submitContactMessage(
       database.db,
@@ -121,7 +121,8 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     const [created] = await database.db.select().from(call).where(eq(call.id, result.callId!));
     expect(created).toMatchObject({
       status: "requested",
-      direction: "inbound",
+      direction: "outbound",
+      assignedUserId: null,
       contactName: "Jane Prospect",
       phone: "+33123456789",
       email: "jane@example.com",
