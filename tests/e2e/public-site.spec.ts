@@ -15,9 +15,10 @@ function makeExe(): Buffer {
 }
 
 /** The admin creates a job through /bo/jobs/new; publishes it unless asked for a draft. Returns its id and slug. */
-async function createJob(page: Page, title: string, { publish = true } = {}) {
+async function createJob(page: Page, title: string, { publish = true, closesOn = "" } = {}) {
   await page.goto("/bo/jobs/new");
   await page.getByLabel("Title").fill(title);
+  if (closesOn) await page.getByLabel("Closes on").fill(closesOn);
   await page.getByLabel("Location").fill("Paris");
   await page.getByLabel("Workplace").selectOption("hybrid");
   await page.getByLabel("Minimum").fill("45000");
@@ -302,6 +303,54 @@ test.describe("public site: the application form's links and pace", () => {
     await page.screenshot({ path: "test-results/i31-application-sent-390.png", fullPage: true });
     await page.goto(`/bo/jobs/${id}`);
     await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("https://linkedin.com/in/lin");
+  });
+});
+
+test.describe("back-office jobs list", () => {
+  // The expired job's public address answers 404 on purpose.
+  test.use({ allowedConsoleErrors: /status of 404 \(Not Found\) at .*\/jobs\// });
+
+  test("a published job past its closing date shows as closed (expired); the list filters by status, sorts and pages", async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const expiredTitle = unique("Expired role");
+    const openTitle = unique("Open role");
+    const { id: expiredId, slug: expiredSlug } = await createJob(page, expiredTitle, { closesOn: "2020-01-31" });
+    await expect(page.getByText("Closed (expired)")).toBeVisible();
+    await createJob(page, openTitle);
+    expect((await page.goto(`/jobs/${expiredSlug}`))?.status()).toBe(404);
+
+    await page.goto("/bo/jobs");
+    const expiredRow = page.getByRole("row").filter({ hasText: expiredTitle });
+    await expect(expiredRow).toContainText("Closed (expired)");
+    await expect(expiredRow).not.toContainText("Published");
+    await page.getByLabel("Status").selectOption("expired");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=expired/);
+    await expect(page.getByRole("link", { name: expiredTitle })).toBeVisible();
+    await expect(page.getByRole("link", { name: openTitle })).toHaveCount(0);
+    await page.goto("/bo/jobs?status=published");
+    await expect(page.getByRole("link", { name: openTitle })).toBeVisible();
+    await expect(page.getByRole("link", { name: expiredTitle })).toHaveCount(0);
+    // Sorted by closing date, earliest first: the expired job (31 Jan 2020) before any open one.
+    await page.goto("/bo/jobs");
+    await page.getByRole("link", { name: "Closes on" }).click();
+    await expect(page).toHaveURL(/sort=closes/);
+    await expect(page.getByRole("columnheader", { name: /Closes on/ })).toHaveAttribute("aria-sort", "ascending");
+    await expect(page.getByRole("row").nth(1)).toContainText(expiredTitle);
+    // One job a page: a pager, and the filter kept from page to page.
+    await page.goto("/bo/jobs?status=published&size=1");
+    await expect(page.getByRole("navigation", { name: /pagination|pages/i })).toBeVisible();
+    await page.getByRole("link", { name: /Next/ }).click();
+    await expect(page).toHaveURL(/status=published/);
+    await expect(page).toHaveURL(/page=2/);
+    await expectNoSeriousAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/bo/jobs");
+    await page.screenshot({ path: "test-results/i31-bo-jobs-390.png", fullPage: true });
+    await page.goto(`/bo/jobs/${expiredId}`);
+    await expect(page.getByText("Closed (expired)")).toBeVisible();
   });
 });
 

@@ -19,6 +19,7 @@ import {
   submitApplication,
   transitionJob,
 } from "../../src/modules/jobs/job-mutations";
+import { findJobPage } from "../../src/modules/jobs/job-queries";
 import { submitContactMessage } from "../../src/modules/messages/message-mutations";
 import { signFormToken } from "../../src/modules/public-site/anti-spam-rules";
 import type { PublicSubmission } from "../../src/modules/public-site/public-form-guard";
@@ -273,6 +274,48 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     await expect(refused).rejects.toBeInstanceOf(InvalidError);
     const error = (await refused.catch((caught: unknown) => caught)) as InvalidError;
     expect(Object.keys(error.fieldErrors).sort()).toEqual(["links", "links.1", "links.2"]);
+  });
+
+  it("/bo/jobs: a published job past its closing date is listed as expired, not published; filtered, sorted and paged", async () => {
+    const today = "2031-06-15";
+    const tag = `Lister ${Date.now().toString(36)}`;
+    const open = await publishedJob(`${tag} A open`);
+    const expired = await publishedJob(`${tag} B expired`);
+    const future = await publishedJob(`${tag} C closes later`);
+    await database.db.update(job).set({ closesOn: "2031-06-14" }).where(eq(job.id, expired.id));
+    await database.db.update(job).set({ closesOn: "2031-06-15" }).where(eq(job.id, future.id));
+    const mine = (rows: { id: string }[]) =>
+      rows.filter((row) => [open.id, expired.id, future.id].includes(row.id)).map((row) => row.id);
+
+    const published = await findJobPage(database.db, { status: "published", today });
+    expect(mine(published.rows)).toEqual(expect.arrayContaining([open.id, future.id]));
+    expect(mine(published.rows)).not.toContain(expired.id);
+    const expiredPage = await findJobPage(database.db, { status: "expired", today });
+    expect(mine(expiredPage.rows)).toEqual([expired.id]);
+    // By default open jobs come first, the expired one after them.
+    const all = mine((await findJobPage(database.db, { today })).rows);
+    expect(all.indexOf(expired.id)).toBeGreaterThan(all.indexOf(open.id));
+    expect(all.indexOf(expired.id)).toBeGreaterThan(all.indexOf(future.id));
+    // Sorted by closing date (jobs without one last), by title either way.
+    expect(mine((await findJobPage(database.db, { sort: "closes", today })).rows)).toEqual([
+      expired.id,
+      future.id,
+      open.id,
+    ]);
+    expect(mine((await findJobPage(database.db, { sort: "title", dir: "desc", today })).rows)).toEqual([
+      future.id,
+      expired.id,
+      open.id,
+    ]);
+    // Paged: one row a page, the total of the filtered list on every page, even past the last.
+    const total = (await findJobPage(database.db, { status: "published", today })).total;
+    const second = await findJobPage(database.db, { status: "published", today, limit: 1, offset: 1 });
+    expect(second).toMatchObject({ total });
+    expect(second.rows).toHaveLength(1);
+    expect(await findJobPage(database.db, { status: "published", today, limit: 1, offset: 999 })).toMatchObject({
+      rows: [],
+      total,
+    });
   });
 
   it("caps links in the free text", async () => {

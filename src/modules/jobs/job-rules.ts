@@ -63,6 +63,26 @@ export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
   }
 }
 
+/**
+ * What the back office shows a job as: a published job whose closing date has passed is off the
+ * public site, so it shows as closed (expired), not as published.
+ */
+export type JobListStatus = JobStatus | "expired";
+export const JOB_LIST_STATUSES = [
+  "published",
+  "expired",
+  "draft",
+  "closed",
+] as const satisfies readonly JobListStatus[];
+export const JOB_LIST_STATUS_LABELS: Record<JobListStatus, string> = {
+  ...JOB_STATUS_LABELS,
+  expired: "Closed (expired)",
+};
+
+export function jobListStatus(job: { status: JobStatus; closesOn: string | null }, today: string): JobListStatus {
+  return job.status === "published" && job.closesOn !== null && job.closesOn < today ? "expired" : job.status;
+}
+
 /** Only published jobs whose closing date has not passed are public. */
 export function isJobPublic(job: { status: JobStatus; closesOn: string | null }, today: string): boolean {
   return job.status === "published" && (job.closesOn === null || job.closesOn >= today);

@@ -9,7 +9,8 @@ import {
   versionInput,
   whenValid,
 } from "@/lib/input-fields";
-import { choiceParam, defineList } from "@/lib/search-params";
+import { choiceParam, defineList, pagingParams } from "@/lib/search-params";
+import { JOB_LIST_STATUSES } from "./job-rules";
 
 export const WORKPLACES = ["on_site", "hybrid", "remote"] as const;
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "freelance", "internship"] as const;
@@ -189,5 +190,19 @@ export const applicationInput = z.object({
 });
 export type ApplicationInput = z.input<typeof applicationInput>;
 
-/** /bo/jobs; ?applications=new: the jobs with applications nobody has looked at (the dashboard links there). */
-export const jobList = defineList("/bo/jobs", { applications: choiceParam(["new"]) });
+export const JOB_SORTS = ["status", "title", "closes", "created"] as const;
+export type JobSort = (typeof JOB_SORTS)[number];
+
+/**
+ * /bo/jobs: ?applications=new keeps the jobs with applications nobody has looked at (the dashboard
+ * links there); a status as the back office shows it (an expired job is a published one past its
+ * closing date), a sort and a page.
+ */
+export const jobList = defineList("/bo/jobs", {
+  applications: choiceParam(["new"]),
+  status: choiceParam(JOB_LIST_STATUSES),
+  sort: choiceParam(JOB_SORTS, "status"),
+  dir: choiceParam(["asc", "desc"], "asc"),
+  ...pagingParams,
+});
+export type JobListParams = z.output<typeof jobList.schema>;

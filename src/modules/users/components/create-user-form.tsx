@@ -114,7 +114,6 @@ export function CreateUserForm({ currency, onCreated }: { currency: string; onCr
             {...form.register("defaultHourlyRate")}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="85.00"
             className="text-right tabular-nums"
           />
         </FormField>

@@ -77,7 +77,6 @@ export function EditUserForm({ user, currency }: { user: EditableUser; currency:
             {...form.register("defaultHourlyRate")}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="85.00"
             className="text-right tabular-nums"
           />
         </FormField>
