@@ -49,4 +49,57 @@ test.describe("rough edges", () => {
     await page.getByRole("button", { name: "New user" }).click();
     await expect(page.getByRole("dialog").getByLabel("Default hourly rate")).not.toHaveAttribute("placeholder", /.+/);
   });
+
+  test("the client page lists its invoices with their balances and the open balance; a long billing email wraps between its parts", async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const name = `Balances ${Date.now().toString(36)}`;
+    const email = "accounts.payable.department@consolidated-international-widgets.example";
+    await page.goto("/bo/clients");
+    await page.getByRole("button", { name: "New client" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New client" });
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Billing email").fill(email);
+    await dialog.getByRole("button", { name: "Create client" }).click();
+    await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
+    const clientUrl = page.url();
+    await expect(page.getByText("No invoices for this client yet.")).toBeVisible();
+    await expect(page.getByLabel("Open balance")).toContainText("Nothing due");
+
+    // An issued invoice of 100.00 + 20 % VAT: 120.00 due.
+    await page.getByRole("link", { name: "New invoice" }).click();
+    await page.getByLabel("Description").fill("Advice");
+    await page.getByLabel("Quantity").fill("1");
+    await page.getByLabel(/Unit price/).fill("100");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page).toHaveURL(/\/bo\/invoices\/[0-9a-f-]{36}$/);
+    await page.getByRole("button", { name: "Issue", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: /Issue this/ })
+      .getByRole("button", { name: "Issue invoice" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/Invoice \d{4}-\d{4}/);
+    const number = (await page.getByRole("heading", { level: 1 }).innerText()).match(/\d{4}-\d{4}/)![0];
+
+    await page.goto(clientUrl);
+    const row = page.getByRole("row").filter({ hasText: number });
+    await expect(row).toContainText("Issued");
+    await expect(row).toContainText("€120.00");
+    await expect(page.getByLabel("Open balance")).toContainText("Open balance in EUR (1 invoice)");
+    await expect(page.getByLabel("Open balance")).toContainText("€120.00");
+    await expect(page.getByRole("link", { name: "All 1 document" })).toHaveAttribute("href", /client=/);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    const shown = page.getByText("accounts.payable.department@", { exact: false });
+    // The address is whole (no character lost), breaks only where a <wbr> allows, and fits its column.
+    expect((await shown.innerText()).replace(/\s/g, "")).toBe(email);
+    expect(await shown.evaluate((element) => getComputedStyle(element).wordBreak)).not.toBe("break-all");
+    expect(await shown.locator("wbr").count()).toBeGreaterThan(3);
+    const box = (await shown.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: "test-results/i31-client-page-390.png", fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+  });
 });

@@ -276,7 +276,6 @@ export const invoiceList = defineList("/bo/invoices", {
 export const invoiceListFilter = invoiceList.schema;
 export type InvoiceListFilter = z.output<typeof invoiceListFilter>;
 
-/** Whether any filter narrows the list (sorting and paging do not). */
 /** How many of the list's filters are set (the phone's folded "Filters" button says so). */
 export function countInvoiceListFilters(filter: InvoiceListFilter): number {
   return [
@@ -291,6 +290,7 @@ export function countInvoiceListFilters(filter: InvoiceListFilter): number {
   ].filter(Boolean).length;
 }
 
+/** Whether any filter narrows the list (sorting and paging do not). */
 export function isInvoiceListFiltered(filter: InvoiceListFilter): boolean {
   return Boolean(
     filter.q ||
