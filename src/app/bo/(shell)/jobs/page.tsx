@@ -91,10 +91,7 @@ export default async function JobsAdminPage({ searchParams }: { searchParams: Pr
         </FilterField>
       </FilterBar>
       <PagedList
-        page={params.page}
-        pageSize={params.size}
-        total={total}
-        shown={jobs.length}
+        list={{ page: params.page, pageSize: params.size, total, rows: jobs }}
         noun={JOB_NOUN}
         locale={settings.locale}
         href={(page) => jobList.href({ ...params, page })}
