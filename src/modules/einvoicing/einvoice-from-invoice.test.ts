@@ -68,12 +68,7 @@ const invoice: EinvoiceSource = {
 
 describe("einvoiceFromInvoice", () => {
   it("maps an invoice of snapshot version 1 figure for figure, with standard and zero rates", () => {
-    const document = einvoiceFromInvoice(invoice, {
-      firm,
-      client,
-      firmPostal: { postalCode: "75004", city: "Paris" },
-      clientPostal: { postalCode: "69002", city: "Lyon" },
-    });
+    const document = einvoiceFromInvoice(invoice, { firm, client });
     expect(document.lines).toEqual([
       {
         id: "1",
@@ -123,14 +118,23 @@ describe("einvoiceFromInvoice", () => {
     expect(findEinvoiceProblems(document, "factur-x")).toEqual([]);
   });
 
-  it("keeps the postal line whole when the current postal code and city are not what was frozen", () => {
-    const document = einvoiceFromInvoice(invoice, {
-      firm,
-      client,
-      clientPostal: { postalCode: "69003", city: "Lyon" },
+  it("reads postal code and city from a version 1 snapshot only where the line says so for certain", () => {
+    const irish = { ...client, country: "IE", addressLines: ["8 Harbour Road", "D02 XY45 Dublin"] };
+    expect(einvoiceFromInvoice(invoice, { firm, client: irish }).buyer.address).toMatchObject({
+      lines: ["8 Harbour Road", "D02 XY45 Dublin"],
+      postalCode: null,
+      city: null,
     });
-    expect(document.buyer.address).toMatchObject({ lines: ["3 quai Rambaud", "69002 Lyon"], city: null });
-    expect(document.seller.address).toMatchObject({ lines: ["12 rue des Archives", "75004 Paris"], city: null });
+    const cityOnly = { ...client, country: "DE", addressLines: ["Berlin"] };
+    expect(einvoiceFromInvoice(invoice, { firm, client: cityOnly }).buyer.address).toMatchObject({
+      lines: ["Berlin"],
+      city: null,
+    });
+    expect(einvoiceFromInvoice(invoice, { firm, client }).buyer.address).toMatchObject({
+      lines: ["3 quai Rambaud"],
+      postalCode: "69002",
+      city: "Lyon",
+    });
   });
 
   it("maps a credit note by magnitude, with the invoice it corrects", () => {

@@ -67,19 +67,8 @@ type StructuredAddressSnapshot = {
 };
 export type EinvoicePartySnapshot = PartySnapshot & { address?: StructuredAddressSnapshot };
 
-/**
- * The firm and the client as the document states them: the issued invoice's snapshots (a draft:
- * the current details), plus, for a snapshot that keeps the postal code and city on one line,
- * the current postal code and city, used only when they are exactly what that line says.
- */
-export type EinvoiceParties = {
-  firm: EinvoicePartySnapshot;
-  client: EinvoicePartySnapshot;
-  firmPostal?: PostalParts | null;
-  clientPostal?: PostalParts | null;
-};
-
-export type PostalParts = { postalCode: string | null; city: string | null };
+/** The firm and the client as the document states them: the issued invoice's snapshots (a draft: the current details). */
+export type EinvoiceParties = { firm: EinvoicePartySnapshot; client: EinvoicePartySnapshot };
 
 /** Maps an invoice onto the e-invoice model. Amounts of a credit note become positive (type code 381 says what it is). */
 export function einvoiceFromInvoice(source: EinvoiceSource, parties: EinvoiceParties): EinvoiceDocument {
@@ -99,8 +88,8 @@ export function einvoiceFromInvoice(source: EinvoiceSource, parties: EinvoicePar
     };
   });
   const gross = magnitude(source.total);
-  const seller = partyOf(parties.firm, parties.firmPostal ?? null, "seller");
-  const buyer = partyOf(parties.client, parties.clientPostal ?? null, "buyer");
+  const seller = partyOf(parties.firm, "seller");
+  const buyer = partyOf(parties.client, "buyer");
   const notes = [source.notes, source.footer].filter((text): text is string => Boolean(text && text.trim()));
   const iban = parties.firm.iban?.replace(/\s+/g, "") || null;
   return {
@@ -210,7 +199,7 @@ export function unitCodeOf(unit: string): string {
   return "C62";
 }
 
-function partyOf(snapshot: EinvoicePartySnapshot, postal: PostalParts | null, role: "seller" | "buyer"): EinvoiceParty {
+function partyOf(snapshot: EinvoicePartySnapshot, role: "seller" | "buyer"): EinvoiceParty {
   const vatId = snapshot.vatNumber?.replace(/[\s.-]+/g, "").toUpperCase() || null;
   const country = snapshot.country?.trim().toUpperCase() ?? "";
   const email = snapshot.email?.trim() || null;
@@ -227,7 +216,7 @@ function partyOf(snapshot: EinvoicePartySnapshot, postal: PostalParts | null, ro
           countrySubdivision: snapshot.address.countrySubdivision?.trim() || null,
           countryCode: snapshot.address.countryCode?.trim().toUpperCase() || country,
         }
-      : addressOf(snapshot.addressLines, country, postal),
+      : addressOf(snapshot.addressLines, country),
     vatId,
     legalRegistration: registrationOf(snapshot.registrationNumber ?? null, country),
     legalInformation:
@@ -240,22 +229,25 @@ function partyOf(snapshot: EinvoicePartySnapshot, postal: PostalParts | null, ro
   };
 }
 
+// Countries whose postal codes are 4 or 5 digits written before the city ("75004 Paris").
+const DIGIT_POSTAL_CODE_FIRST = new Set(["AT", "BE", "CH", "DE", "DK", "ES", "FI", "FR", "IT", "LU", "NO"]);
+
 /**
- * A snapshot's address lines are "line 1", "line 2" and "postal code city" (addressLinesOf). The
- * last line is split into postal code and city only when the given parts make exactly that line;
- * otherwise every line stays a street line and the city is unknown.
+ * A snapshot of version 1 keeps the address as printed: "line 1", "line 2", "postal code city"
+ * (addressLinesOf). The last line is read as postal code and city only where that is certain from
+ * the line alone (4–5 digits then the city, in a country that writes them so); otherwise every
+ * line stays an address line and the city is unknown. Only the snapshot is read, never the
+ * client's current details, so the e-invoice of an issued invoice never changes.
  */
-function addressOf(lines: string[], countryCode: string, postal: PostalParts | null): EinvoiceAddress {
+function addressOf(lines: string[], countryCode: string): EinvoiceAddress {
   const kept = lines.map((line) => line.trim()).filter(Boolean);
   let postalCode: string | null = null;
   let city: string | null = null;
-  if (postal && (postal.postalCode || postal.city)) {
-    const joined = [postal.postalCode, postal.city].filter(Boolean).join(" ");
-    if (kept.length > 0 && kept[kept.length - 1] === joined) {
-      kept.pop();
-      postalCode = postal.postalCode?.trim() || null;
-      city = postal.city?.trim() || null;
-    }
+  const last = kept.length > 0 ? /^(\d{4,5})\s+(\S.*)$/u.exec(kept[kept.length - 1]!) : null;
+  if (last && DIGIT_POSTAL_CODE_FIRST.has(countryCode)) {
+    kept.pop();
+    postalCode = last[1]!;
+    city = last[2]!.trim();
   }
   return { lines: kept.slice(0, 3), postalCode, city, countrySubdivision: null, countryCode };
 }

@@ -18,17 +18,12 @@ export type EinvoiceFormatStatus = { format: EinvoiceFormat; problems: EinvoiceP
 /** The invoice (as its page shows it) and its e-invoice document. */
 export async function getInvoiceEinvoice(db: Executor, id: string) {
   const loaded = await getInvoiceDocument(db, id);
-  const { detail, settings, document } = loaded;
+  const { detail, document } = loaded;
   const [clientRow] = await db
-    .select({ postalCode: client.postalCode, city: client.city, einvoiceFormat: client.einvoiceFormat })
+    .select({ einvoiceFormat: client.einvoiceFormat })
     .from(client)
     .where(eq(client.id, detail.clientId));
-  const einvoice = einvoiceFromInvoice(detail, {
-    firm: document.firm,
-    client: document.client,
-    firmPostal: { postalCode: settings.postalCode, city: settings.city },
-    clientPostal: clientRow ? { postalCode: clientRow.postalCode, city: clientRow.city } : null,
-  });
+  const einvoice = einvoiceFromInvoice(detail, { firm: document.firm, client: document.client });
   const saved = clientRow?.einvoiceFormat ?? null;
   const clientDefaultFormat = (EINVOICE_FORMATS as readonly (string | null)[]).includes(saved)
     ? (saved as EinvoiceFormat)
