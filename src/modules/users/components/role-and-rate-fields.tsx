@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { ChoiceField } from "@/components/choice-field";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
 import { ROLE_LABELS, ROLES } from "@/modules/users/roles";
 
 /** A person's role and default hourly rate, side by side: the same two fields when creating and editing. */
@@ -18,15 +18,7 @@ export function RoleAndRateFields({
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField label="Role" htmlFor="role" error={errors.role} required>
-        <NativeSelect {...fieldAria("role", { error: errors.role })} {...role} required>
-          {ROLES.map((candidate) => (
-            <option key={candidate} value={candidate}>
-              {ROLE_LABELS[candidate]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
+      <ChoiceField label="Role" field={role} error={errors.role} choices={ROLES} labels={ROLE_LABELS} required />
       <FormField
         label="Default hourly rate"
         htmlFor="defaultHourlyRate"
