@@ -25,13 +25,13 @@ function fixLink(problem: EinvoiceProblem, props: EinvoicePanelProps): { href: s
   switch (problem.subject) {
     case "buyer":
     case "delivery":
-      return { href: `/bo/clients/${props.clientId}`, label: "Client details" };
+      return { href: `/bo/clients/${props.clientId}`, label: "Fix in the client's record" };
     case "seller":
     case "payment":
-      return { href: "/bo/settings", label: "Firm settings" };
+      return { href: "/bo/settings", label: "Fix in the firm's profile" };
     case "document":
     case "line":
-      return props.isDraft ? { href: `/bo/invoices/edit/${props.invoiceId}`, label: "Edit the draft" } : null;
+      return props.isDraft ? { href: `/bo/invoices/edit/${props.invoiceId}`, label: "Fix on the invoice form" } : null;
     default:
       return null;
   }
