@@ -23,8 +23,13 @@ describe("periodRange", () => {
 });
 
 describe("reportRange", () => {
-  it("takes dates over a named period, swaps reversed ones and completes a single one", () => {
+  it("takes a named period over dates, swaps reversed dates and completes a single one", () => {
     expect(reportRange({ period: "this_year", from: "2026-02-01", to: "2026-02-10" }, "2026-05-05")).toEqual({
+      from: "2026-01-01",
+      to: "2026-12-31",
+      period: "this_year",
+    });
+    expect(reportRange({ from: "2026-02-01", to: "2026-02-10" }, "2026-05-05")).toEqual({
       from: "2026-02-01",
       to: "2026-02-10",
     });

@@ -80,14 +80,14 @@ export function periodRange(period: ReportPeriod, today: DateString): DateRange 
 export const MAX_REPORT_DAYS = 3660;
 
 /**
- * The range a report covers: `from`/`to` when given (swapped when reversed, cut to ten years),
- * else the named period, else this month.
+ * The range a report covers: the named period when one is chosen, else `from`/`to` (swapped when
+ * reversed, one alone a single day, cut to ten years), else this month.
  */
 export function reportRange(
   { period, from, to }: { period?: ReportPeriod; from?: DateString; to?: DateString },
   today: DateString,
 ): DateRange & { period?: ReportPeriod } {
-  if (from || to) {
+  if (!period && (from || to)) {
     let start = from ?? to!;
     let end = to ?? from!;
     if (start > end) [start, end] = [end, start];

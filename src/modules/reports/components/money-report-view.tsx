@@ -16,7 +16,12 @@ import { PeriodFields } from "./report-parts";
 
 export function MoneyReportFilters({ params }: { params: MoneyReportParams }) {
   return (
-    <FilterBar action={moneyReport.path} label="Filter the money report" clearHref={moneyReport.href({})}>
+    <FilterBar
+      key={moneyReport.query(params)}
+      action={moneyReport.path}
+      label="Filter the money report"
+      clearHref={moneyReport.href({})}
+    >
       <PeriodFields period={params.period} from={params.from} to={params.to} />
       <FilterField label="Group by" htmlFor="money-group">
         <NativeSelect id="money-group" name="group" defaultValue={params.group}>
@@ -125,7 +130,12 @@ export function MoneyReportTable({
 
 export function SalesJournalFilters({ params }: { params: SalesJournalParams }) {
   return (
-    <FilterBar action={salesJournal.path} label="Filter the sales journal" clearHref={salesJournal.href({})}>
+    <FilterBar
+      key={salesJournal.query(params)}
+      action={salesJournal.path}
+      label="Filter the sales journal"
+      clearHref={salesJournal.href({})}
+    >
       <PeriodFields period={params.period} from={params.from} to={params.to} />
     </FilterBar>
   );

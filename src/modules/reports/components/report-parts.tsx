@@ -31,13 +31,13 @@ export function ReportTabs({ current, money }: { current: ReportName; money: boo
   );
 }
 
-/** The period of a report's filter bar: a named period, or dates that override it. */
+/** The period of a report's filter bar: a named period, or (with none chosen) the dates. */
 export function PeriodFields({ period, from, to }: { period?: ReportPeriod; from?: string; to?: string }) {
   return (
     <>
       <FilterField label="Period" htmlFor="report-period">
         <NativeSelect id="report-period" name="period" defaultValue={period ?? ""}>
-          <option value="">Dates below</option>
+          <option value="">Custom dates</option>
           {REPORT_PERIODS.map((item) => (
             <option key={item} value={item}>
               {REPORT_PERIOD_LABELS[item]}
@@ -46,10 +46,10 @@ export function PeriodFields({ period, from, to }: { period?: ReportPeriod; from
         </NativeSelect>
       </FilterField>
       <FilterField label="From" htmlFor="report-from">
-        <Input id="report-from" name="from" type="date" defaultValue={from ?? ""} className="w-44" />
+        <Input id="report-from" name="from" type="date" defaultValue={period ? "" : (from ?? "")} className="w-44" />
       </FilterField>
       <FilterField label="To" htmlFor="report-to">
-        <Input id="report-to" name="to" type="date" defaultValue={to ?? ""} className="w-44" />
+        <Input id="report-to" name="to" type="date" defaultValue={period ? "" : (to ?? "")} className="w-44" />
       </FilterField>
     </>
   );

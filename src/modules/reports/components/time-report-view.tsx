@@ -70,7 +70,10 @@ export function TimeReportFilters({
           ) : null}
         </ul>
       ) : null}
+      {/* Keyed by the address: a drill-down is a client navigation, and an uncontrolled select keeps
+          its first value unless the form is made anew. */}
       <FilterBar
+        key={timeReport.query(params)}
         action={timeReport.path}
         label="Filter the time report"
         layout="panel"
