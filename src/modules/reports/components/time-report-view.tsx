@@ -303,10 +303,7 @@ export function TimeEntriesTable({
   const hours = (value: number) => formatDuration(value, "decimal", locale);
   return (
     <PagedList
-      page={list.page}
-      pageSize={list.pageSize}
-      total={list.total}
-      shown={list.rows.length}
+      list={list}
       noun={{ one: "entry", other: "entries" }}
       locale={locale}
       href={(page) => timeReport.href({ ...params, page })}

@@ -83,10 +83,12 @@ export default async function TimeReportPage({ searchParams }: { searchParams: P
       </p>
       {report ? (
         <PagedList
-          page={params.page}
-          pageSize={params.size}
-          total={report.rows.length}
-          shown={pageOf(report.rows, params).length}
+          list={{
+            page: params.page,
+            pageSize: params.size,
+            total: report.rows.length,
+            rows: pageOf(report.rows, params),
+          }}
           noun={{ one: "row", other: "rows" }}
           locale={settings.locale}
           href={(page) => timeReport.href({ ...params, page })}
