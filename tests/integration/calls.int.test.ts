@@ -14,6 +14,7 @@ import {
   rescheduleCall,
   retryCall,
   scheduleCall,
+  takeCall,
   updateCall,
 } from "../../src/modules/calls/call-mutations";
 import { instantToWallTime } from "../../src/modules/calls/call-rules";
@@ -253,6 +254,56 @@ describe(`calls on ${process.env.TEST_DB}`, () => {
     });
     expect(moved.status).toBe("scheduled");
     expect(moved.scheduledAt!.getTime()).toBeGreaterThan(scheduled.scheduledAt!.getTime());
+  });
+
+  it("anyone may take a call-back nobody has (audited); of two taking it at once one wins and the other is told who", async () => {
+    const request = () =>
+      database.db.transaction((tx) =>
+        requestCallback(tx, null, { contactName: "Web visitor", phone: "06 12 34 56 78", subject: "Take me" }),
+      );
+    const requested = await request();
+    expect(requested).toMatchObject({ direction: "outbound", assignedUserId: null });
+    // Staff may not change it (it is nobody's), but may take it.
+    await expect(
+      cancelCall(database.db, staff, { id: requested.id, version: requested.version }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    const taken = await takeCall(database.db, staff, { id: requested.id, version: requested.version });
+    expect(taken).toMatchObject({ assignedUserId: staff.id, version: requested.version + 1 });
+    const [audit] = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entityId, requested.id), eq(auditEvent.action, "take")));
+    expect(audit).toMatchObject({ actorId: staff.id });
+    // Now theirs: they may act on it.
+    expect((await cancelCall(database.db, staff, { id: taken.id, version: taken.version })).status).toBe("cancelled");
+    // A cancelled call cannot be taken.
+    await expect(takeCall(database.db, otherStaff, { id: taken.id, version: taken.version + 1 })).rejects.toMatchObject(
+      {
+        code: "call.not_takeable",
+      },
+    );
+
+    const contested = await request();
+    const results = await Promise.allSettled([
+      takeCall(database.db, staff, { id: contested.id, version: contested.version }),
+      takeCall(database.db, otherStaff, { id: contested.id, version: contested.version }),
+    ]);
+    const won = results.filter((result) => result.status === "fulfilled");
+    const lost = results.filter((result) => result.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    const reason = (lost[0] as PromiseRejectedResult).reason;
+    expect(reason).toBeInstanceOf(ConflictError);
+    const winner = (won[0] as PromiseFulfilledResult<{ assignedUserId: string | null }>).value.assignedUserId;
+    expect(reason.message).toContain(winner === staff.id ? "Sam Staff" : "Olga Other");
+    const [row] = await database.db.select().from(call).where(eq(call.id, contested.id));
+    expect(row).toMatchObject({ assignedUserId: winner, version: contested.version + 1 });
+    expect(
+      await database.db
+        .select({ value: count() })
+        .from(auditEvent)
+        .where(and(eq(auditEvent.entityId, contested.id), eq(auditEvent.action, "take"))),
+    ).toEqual([{ value: 1 }]);
   });
 
   it("a callback request needs a phone, then goes requested → scheduled, or straight to completed / missed / cancelled", async () => {

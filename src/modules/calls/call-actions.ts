@@ -13,6 +13,7 @@ import {
   rescheduleCall,
   retryCall,
   scheduleCall,
+  takeCall,
   updateCall,
 } from "./call-mutations";
 import { findCallProjects } from "./call-queries";
@@ -117,4 +118,14 @@ export async function logCallTimeAction(input: unknown): Promise<ActionResult<{ 
     revalidatePath(`/bo/timesheets/${result.timesheetId}`);
     return { timesheetId: result.timesheetId };
   }, "Call logged in the timesheet.");
+}
+
+/** "Take it": an unassigned call still to do becomes the signed-in person's. */
+export async function takeCallAction(input: unknown): Promise<ActionResult<{ version: number }>> {
+  return runAction(async () => {
+    const actor = await requireActor("call.edit");
+    const taken = await takeCall(getDb(), actor, input);
+    refresh();
+    return { version: taken.version };
+  }, "The call is yours.");
 }

@@ -10,6 +10,7 @@ import { ConflictError, ForbiddenError, InvalidError, invalidFields, invalidFrom
 import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { getSettings } from "@/modules/settings/settings-queries";
+import { requirePermission } from "@/modules/users/permissions";
 import { addTimeEntryToWeek } from "@/modules/timesheets/timesheet-mutations";
 import type { CallCode } from "./call-codes";
 import {
@@ -17,6 +18,7 @@ import {
   type CallStatus,
   canAssignTo,
   canChangeCall,
+  canTakeCall,
   canLogTime,
   canTransition,
   parsePhone,
@@ -34,6 +36,7 @@ import {
   requestCallbackInput,
   scheduleCallInput,
   scheduleExistingCallInput,
+  takeCallInput,
   updateCallInput,
 } from "./call-schemas";
 
@@ -291,6 +294,38 @@ export async function requestCallback(tx: Executor, actor: Actor | null, input: 
     summary: auditSnapshot(created!),
   });
   return created!;
+}
+
+/**
+ * "Take it": the actor becomes the person of a call still to do that nobody has. The row is locked,
+ * so of two people taking it at once one wins and the other is told who took it.
+ */
+export async function takeCall(db: Database, actor: Actor, input: unknown) {
+  requirePermission(actor, "call.edit");
+  const { id, version } = parseInput(takeCallInput, input);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(call).where(eq(call.id, id)).for("update");
+    if (!before) throw new NotFoundError("This call does not exist.", "call.not_found");
+    const takeable = canTakeCall(before);
+    if (!takeable.ok && takeable.code === "call.already_taken") {
+      if (before.assignedUserId === actor.id) return before;
+      const [taker] = await tx.select({ name: user.name }).from(user).where(eq(user.id, before.assignedUserId!));
+      throw new ConflictError(
+        `${taker?.name ?? "Someone"} has already taken this call. Reload the page to see it.`,
+        takeable.code,
+      );
+    }
+    if (!takeable.ok) throw invalidFrom(takeable);
+    if (before.version !== version) throw stale();
+    const updated = await saveCall(tx, before, { assignedUserId: actor.id });
+    await recordAudit(tx, actor, {
+      entity: "call",
+      entityId: id,
+      action: "take",
+      summary: { status: before.status, assignedUserId: { from: null, to: actor.id } },
+    });
+    return updated;
+  });
 }
 
 /** Edits the details of a call; its status changes only through the transitions below. */

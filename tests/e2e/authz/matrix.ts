@@ -1077,6 +1077,16 @@ export const MATRIX: Row[] = [
     args: (seed) => [{ id: seed.calls.logTime.id, version: seed.calls.logTime.version }],
     expect: A_OTHERS_CALL,
   },
+  {
+    // Anyone who logs calls may take an unassigned one; after the first, the others are told who has it.
+    kind: "action",
+    file: CALLS,
+    name: "takeCallAction",
+    permission: "call.edit",
+    page: () => "/bo/calls",
+    args: (seed) => [{ id: seed.calls.requested.id, version: seed.calls.requested.version }],
+    expect: A_SIGNED_IN,
+  },
 ];
 
 /** A row's name in test titles and failure messages. */

@@ -43,6 +43,7 @@ import type { Actor } from "../../../src/modules/audit/audit-log";
 import { instantToWallTime, wallTimeToInstant } from "../../../src/modules/calls/call-rules";
 import {
   cancelCall,
+  takeCall,
   completeCall,
   logCall,
   logCallTime,
@@ -1028,6 +1029,16 @@ const callsAndTime: Record<string, FuzzCase> = {
       const sheet = await getTimesheet(ctx.db, ctx.staff, logged.timesheetId);
       expect(sheet.entries.some((entry) => entry.id === logged.entryId && entry.minutes === 15)).toBe(true);
     },
+  },
+  "src/modules/calls/call-actions.ts#takeCallAction": {
+    group: "office",
+    tables: [call, auditEvent],
+    // A call-back nobody has yet: staff take it.
+    prepare: consumed((ctx) => insertCall(ctx, { status: "requested", scheduledAt: null, assignedUserId: null })),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => takeCall(ctx.db, ctx.staff, input),
+    verify: async (ctx, _input, result) =>
+      expect((await getCall(ctx.db, (result as { id: string }).id)).assignedUserId).toBe(ctx.staff.id),
   },
   "src/modules/timesheets/timesheet-actions.ts#searchGridProjectsAction": {
     group: "office",
