@@ -780,6 +780,23 @@ export const MATRIX: Row[] = [
     forged: LOGIN,
   },
   {
+    // XRechnung needs a buyer reference (Leitweg-ID), which the seeded invoice has not: the
+    // e-invoice is refused for its data (400, with the reasons) once the permission has let the
+    // request through; staff never get that far.
+    kind: "route",
+    file: "src/app/bo/(shell)/invoices/[id]/einvoice/route.ts",
+    permission: "invoice.read",
+    method: "GET",
+    path: (seed) => `/bo/invoices/${seed.invoices.issued.id}/einvoice?format=xrechnung-ubl`,
+    expect: {
+      anonymous: LOGIN,
+      staff: refusedWith(403),
+      manager: { allowed: true, status: 400 },
+      admin: { allowed: true, status: 400 },
+    },
+    forged: LOGIN,
+  },
+  {
     kind: "route",
     file: "src/app/bo/(shell)/invoices/export/route.ts",
     permission: "invoice.read",
