@@ -116,6 +116,7 @@ export async function logCallTimeAction(input: unknown): Promise<ActionResult<{ 
     const result = await logCallTime(getDb(), actor, input);
     refresh();
     revalidatePath(`/bo/timesheets/${result.timesheetId}`);
+    if (result.intoApprovedWeek) revalidatePath("/bo/invoices/create");
     return { timesheetId: result.timesheetId };
   }, "Call logged in the timesheet.");
 }

@@ -532,14 +532,21 @@ export async function logCallTime(db: Database, actor: Actor, input: unknown) {
       throw new InvalidError("Assign this call to someone before logging it as time.", {}, "call.unassigned");
     const firm = await firmOf(tx);
     const date = dateInZone(before.startedAt ?? before.updatedAt, firm.timezone);
-    const entry = await addTimeEntryToWeek(tx, actor, {
-      userId,
-      date,
-      projectId: before.projectId!,
-      minutes: timeEntryMinutes(before.durationSeconds!),
-      description: timeEntryDescription(before),
-      billable: before.billable,
-    });
+    const entry = await addTimeEntryToWeek(
+      tx,
+      actor,
+      {
+        userId,
+        date,
+        projectId: before.projectId!,
+        minutes: timeEntryMinutes(before.durationSeconds!),
+        description: timeEntryDescription(before),
+        billable: before.billable,
+      },
+      // A billable call is never lost: its week already approved (or invoiced), a manager puts it
+      // there as approved time, among the client's unbilled time (decision 031).
+      { intoApprovedWeek: before.billable },
+    );
     const [linked] = await tx
       .update(call)
       .set({ timeEntryId: entry.entryId, version: before.version + 1 })
@@ -556,8 +563,14 @@ export async function logCallTime(db: Database, actor: Actor, input: unknown) {
         userId,
         date,
         minutes: timeEntryMinutes(before.durationSeconds!),
+        intoApprovedWeek: entry.intoApprovedWeek,
       },
     });
-    return { call: linked, timesheetId: entry.timesheetId, entryId: entry.entryId };
+    return {
+      call: linked,
+      timesheetId: entry.timesheetId,
+      entryId: entry.entryId,
+      intoApprovedWeek: entry.intoApprovedWeek,
+    };
   });
 }

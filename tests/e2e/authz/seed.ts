@@ -132,6 +132,7 @@ export async function act<T>(
 export const USERS = "src/modules/users/user-actions.ts";
 export const CLIENTS = "src/modules/clients/client-actions.ts";
 export const SHEETS = "src/modules/timesheets/timesheet-actions.ts";
+export const TIMER = "src/modules/timesheets/timer-actions.ts";
 export const INVOICES = "src/modules/invoices/invoice-actions.ts";
 export const JOBS = "src/modules/jobs/job-actions.ts";
 export const CALLS = "src/modules/calls/call-actions.ts";
