@@ -1,5 +1,6 @@
 import "server-only";
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { EMBEDDED_PDF_FONT_FAMILY, registerEmbeddedPdfFonts } from "@/modules/einvoicing/pdf-fonts";
 import type { InvoiceDocument } from "./invoice-document";
 
 // The invoice as a PDF: every mention EU invoices must carry, from the same
@@ -12,7 +13,7 @@ import type { InvoiceDocument } from "./invoice-document";
 // nothing else, which any free-text field could hold.
 const pdfText = (value: string) => value.replace(/[\u00a0\u202f\u2009]/g, " ").replace(/\u00ad/g, "");
 
-const styles = StyleSheet.create({
+const helveticaStyles = StyleSheet.create({
   page: { padding: 40, fontSize: 9, fontFamily: "Helvetica", color: "#111827", lineHeight: 1.35 },
   header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 24 },
   firmName: { fontSize: 14, fontFamily: "Helvetica-Bold", marginBottom: 4 },
@@ -70,7 +71,29 @@ const styles = StyleSheet.create({
   },
 });
 
-function Party({ label, party }: { label: string; party: InvoiceDocument["firm"] }) {
+type Styles = typeof helveticaStyles;
+
+// The same styles in an embedded font (Geist 400/700), for the Factur-X PDF: PDF/A needs every
+// font embedded, and Helvetica never is (src/modules/einvoicing/pdf-fonts.ts).
+let embeddedStyles: Styles | null = null;
+function stylesOf(embedFonts: boolean): Styles {
+  if (!embedFonts) return helveticaStyles;
+  if (!embeddedStyles) {
+    registerEmbeddedPdfFonts();
+    embeddedStyles = Object.fromEntries(
+      Object.entries(helveticaStyles).map(([name, style]) => {
+        const family = (style as { fontFamily?: string }).fontFamily;
+        if (family === "Helvetica-Bold")
+          return [name, { ...style, fontFamily: EMBEDDED_PDF_FONT_FAMILY, fontWeight: 700 }];
+        if (family === "Helvetica") return [name, { ...style, fontFamily: EMBEDDED_PDF_FONT_FAMILY, fontWeight: 400 }];
+        return [name, style];
+      }),
+    ) as Styles;
+  }
+  return embeddedStyles;
+}
+
+function Party({ label, party, styles }: { label: string; party: InvoiceDocument["firm"]; styles: Styles }) {
   return (
     <View style={styles.party}>
       <Text style={styles.label}>{label}</Text>
@@ -88,7 +111,16 @@ function Party({ label, party }: { label: string; party: InvoiceDocument["firm"]
   );
 }
 
-export function InvoicePdf({ document, createdAt }: { document: InvoiceDocument; createdAt: Date }) {
+export function InvoicePdf({
+  document,
+  createdAt,
+  embedFonts = false,
+}: {
+  document: InvoiceDocument;
+  createdAt: Date;
+  embedFonts?: boolean;
+}) {
+  const styles = stylesOf(embedFonts);
   const title = document.isDraft
     ? `Draft ${document.title.toLowerCase()}`
     : `${document.title} ${document.number ?? ""}`;
@@ -118,8 +150,8 @@ export function InvoicePdf({ document, createdAt }: { document: InvoiceDocument;
           </View>
         </View>
         <View style={styles.parties}>
-          <Party label="From" party={document.firm} />
-          <Party label="Bill to" party={document.client} />
+          <Party label="From" party={document.firm} styles={styles} />
+          <Party label="Bill to" party={document.client} styles={styles} />
         </View>
         <View style={styles.facts}>
           {document.facts.map((fact) => (
@@ -202,7 +234,14 @@ export function InvoicePdf({ document, createdAt }: { document: InvoiceDocument;
   );
 }
 
-/** The PDF bytes. `createdAt` is the issue instant for an issued invoice, so the bytes are stable. */
-export async function renderInvoicePdf(document: InvoiceDocument, createdAt: Date): Promise<Buffer> {
-  return renderToBuffer(<InvoicePdf document={document} createdAt={createdAt} />);
+/**
+ * The PDF bytes. `createdAt` is the issue instant for an issued invoice, so the bytes are stable.
+ * `embedFonts` draws it in an embedded font, as the Factur-X PDF/A needs.
+ */
+export async function renderInvoicePdf(
+  document: InvoiceDocument,
+  createdAt: Date,
+  options: { embedFonts?: boolean } = {},
+): Promise<Buffer> {
+  return renderToBuffer(<InvoicePdf document={document} createdAt={createdAt} embedFonts={options.embedFonts} />);
 }
