@@ -12,6 +12,7 @@ import { POST as applyRoute } from "../../../src/app/(site)/jobs/[slug]/apply/ro
 import {
   account,
   accountToken,
+  apiToken,
   auditEvent,
   call,
   client,
@@ -168,6 +169,9 @@ import {
   resetPasswordWithToken,
   revokeInvitation,
 } from "../../../src/modules/auth/account-mutations";
+import { createApiToken, revokeApiToken } from "../../../src/modules/api/api-tokens";
+import { MAX_TOKEN_NAME } from "../../../src/modules/api/api-token-schemas";
+import { PERMISSIONS } from "../../../src/modules/users/permissions";
 import { issueAccountToken } from "../../../src/modules/auth/account-tokens";
 import { ADMIN_PASSWORD, cookieHeaderFrom, signInRequest } from "../../support/fixtures";
 import { draftInput, line } from "../../support/invoice-fixtures";
@@ -192,6 +196,7 @@ import { clientAddressHeader } from "../../../src/lib/request";
 // Helpers
 
 const T = (key: string) => `$target.${key}`;
+const PERMISSION_NAMES = Object.keys(PERMISSIONS);
 /** The firm's timezone while the cases run (restoreFirmSettings puts it back after the settings case). */
 const TIMEZONE = "Europe/Paris";
 const TARGET_ID = T("id");
@@ -2264,6 +2269,43 @@ const accounts: Record<string, FuzzCase> = {
     run: (ctx, input) => acceptInvitation(ctx.db, input),
     verify: async (ctx, _input, _result, target) =>
       expect((await getUser(ctx.db, String(target.id))).invited).toBe(false),
+  },
+  "src/modules/api/api-token-actions.ts#createApiTokenAction": {
+    group: "office",
+    tables: [apiToken, auditEvent],
+    runs: 8,
+    valid: () =>
+      fc.record({
+        name: validLine(1, MAX_TOKEN_NAME),
+        scopes: fc.subarray([...PERMISSION_NAMES], { minLength: 1, maxLength: 6 }),
+        expiresOn: fc.constantFrom("", "2099-12-31"),
+      }),
+    // An administrator holds every permission, so any scope of the map is the administrator's to give.
+    run: (ctx, input) => createApiToken(ctx.db, ctx.admin, input),
+    verify: async (ctx, input, result) => {
+      const { id } = result as { id: string };
+      const [row] = await ctx.db.select().from(apiToken).where(eq(apiToken.id, id));
+      expect(row?.name).toBe(storedText(field(input, "name")));
+      expect(row?.revokedAt).toBeNull();
+    },
+  },
+  "src/modules/api/api-token-actions.ts#revokeApiTokenAction": {
+    group: "office",
+    tables: [apiToken, auditEvent],
+    runs: 6,
+    prepare: consumed(async (ctx) => {
+      const { id } = await createApiToken(ctx.db, ctx.admin, { name: "Fuzz target", scopes: ["invoice.read"] });
+      return { id };
+    }),
+    valid: () => fc.constant({ id: TARGET_ID }),
+    run: (ctx, input) => revokeApiToken(ctx.db, ctx.admin, input),
+    verify: async (ctx, _input, _result, target) => {
+      const [row] = await ctx.db
+        .select()
+        .from(apiToken)
+        .where(eq(apiToken.id, String(target.id)));
+      expect(row?.revokedAt).not.toBeNull();
+    },
   },
   "src/modules/auth/account-actions.ts#requestPasswordResetAction": {
     group: "office",
