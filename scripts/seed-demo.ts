@@ -7,6 +7,7 @@ import { migrateDatabase } from "../src/db/migrate";
 import { client, settings, user } from "../src/db/schema";
 import { getConfig } from "../src/lib/env";
 import { getSettings } from "../src/modules/settings/settings-queries";
+import { FRENCH_INVOICE_FOOTER } from "../src/modules/settings/settings-schemas";
 import { seedJobs } from "../src/modules/jobs/jobs-seed";
 import { seedMessages } from "../src/modules/messages/messages-seed";
 import { seedDemoUsers, type DemoContext } from "../src/modules/users/users-seed";
@@ -35,7 +36,9 @@ async function main() {
       .set({
         firmName: "Northwind Consulting",
         legalForm: "SAS",
-        registrationNumber: "RCS Paris 901 234 567",
+        registrationNumber: "901234567",
+        rcsCity: "Paris",
+        shareCapital: 1_000_000,
         vatNumber: "FR32901234567",
         addressLine1: "12 rue des Archives",
         postalCode: "75004",
@@ -46,8 +49,7 @@ async function main() {
         iban: "FR7630006000011234567890189",
         bic: "AGRIFRPP",
         defaultHourlyRate: 9000,
-        invoiceFooter:
-          "SAS au capital de 10 000 €. Late payment: penalties at three times the legal interest rate and a fixed fee of 40 € (Code de commerce, art. L441-10).",
+        invoiceFooter: FRENCH_INVOICE_FOOTER,
         notificationEmail: "office@northwind.example",
         setupCompleted: true,
         version: current.version + 1,

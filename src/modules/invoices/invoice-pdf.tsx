@@ -78,11 +78,10 @@ function Party({ label, party }: { label: string; party: InvoiceDocument["firm"]
       {party.addressLines.map((line, index) => (
         <Text key={index}>{pdfText(line)}</Text>
       ))}
-      {party.country ? <Text>{party.country}</Text> : null}
       {party.vatNumber ? <Text>VAT number: {pdfText(party.vatNumber)}</Text> : null}
-      {party.legalForm || party.registrationNumber ? (
-        <Text>{pdfText([party.legalForm, party.registrationNumber].filter(Boolean).join(", "))}</Text>
-      ) : null}
+      {party.legalLines.map((line, index) => (
+        <Text key={`legal-${index}`}>{pdfText(line)}</Text>
+      ))}
       {party.email ? <Text style={styles.muted}>{pdfText(party.email)}</Text> : null}
     </View>
   );
@@ -150,8 +149,8 @@ export function InvoicePdf({ document, createdAt }: { document: InvoiceDocument;
           </View>
         ))}
         <View style={styles.totals} wrap={false}>
-          {document.taxes.map((row) => (
-            <View key={row.rate}>
+          {(document.showTaxRows ? document.taxes : []).map((row) => (
+            <View key={row.key}>
               <View style={styles.totalRow}>
                 <Text>Net at {pdfText(row.rate)}</Text>
                 <Text>{pdfText(row.base)}</Text>
@@ -177,14 +176,33 @@ export function InvoicePdf({ document, createdAt }: { document: InvoiceDocument;
             <Text>{pdfText(document.total)}</Text>
           </View>
         </View>
-        {document.firm.iban ? (
+        {document.mentions.length > 0 ? (
+          <View style={styles.block} wrap={false}>
+            {document.mentions.map((mention) => (
+              <Text key={mention.category}>
+                {pdfText(mention.text)}
+                {mention.vatNumbers ? ` ${pdfText(mention.vatNumbers)}` : ""}
+              </Text>
+            ))}
+          </View>
+        ) : null}
+        {document.payment ? (
           <View style={styles.block} wrap={false}>
             <Text style={styles.label}>Payment</Text>
-            <Text>
-              IBAN {document.firm.iban}
-              {document.firm.bic ? `   BIC ${document.firm.bic}` : ""}
-            </Text>
-            {document.number ? <Text>Reference: {document.number}</Text> : null}
+            <Text>{document.payment.means}</Text>
+            {document.payment.iban ? (
+              <Text>
+                IBAN {document.payment.iban}
+                {document.payment.bic ? `   BIC ${document.payment.bic}` : ""}
+              </Text>
+            ) : null}
+            {document.payment.reference ? <Text>Reference: {document.payment.reference}</Text> : null}
+          </View>
+        ) : null}
+        {document.settlement ? (
+          <View style={styles.block} wrap={false}>
+            <Text style={styles.label}>Settlement</Text>
+            <Text>{pdfText(document.settlement)}</Text>
           </View>
         ) : null}
         {document.notes ? (
