@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { actionIdOf, callAction, checkedJsonEncoder, loadEncodeReply } from "./actions";
-import { BUDGETS } from "./budgets";
+import { budgetsFor, judge } from "./budgets";
 import { createClientJsReader } from "./client-js";
 import { percentile, runLoad } from "./load";
 import {
@@ -423,18 +423,14 @@ async function main(): Promise<number> {
       result.aloneRatioToFloor = result.alone.p50Ms / floorAloneP50;
     }
 
-    const budgets: BudgetResult[] = BUDGETS.map((budget) => {
-      const result = results.find((candidate) => candidate.key === budget.target);
-      if (!result) return { ...budget, measured: undefined, limit: budget.limitMs, pass: undefined };
-      const figures = budget.run === "alone" ? result.alone : result.load;
-      if (budget.metric === "rss-growth") {
-        const limit = figures.bytesPerResponse + 8 * 2 ** 20;
-        return { ...budget, measured: figures.rssGrowthBytes, limit, pass: figures.rssGrowthBytes < limit };
-      }
-      const measured =
-        budget.metric === "p50" ? figures.p50Ms : budget.metric === "p95" ? figures.p95Ms : figures.maxMs;
-      return { ...budget, measured, limit: budget.limitMs, pass: measured < budget.limitMs! };
-    });
+    const budgets: BudgetResult[] = budgetsFor(targets).map((budget) => ({
+      ...budget,
+      ...judge(
+        budget,
+        results.find((candidate) => candidate.key === budget.target),
+        floors,
+      ),
+    }));
     const failedTargets = results.filter((result) =>
       [result.load, result.alone].some((figures) => figures.failed > 0 || figures.failureMessages.length > 0),
     );

@@ -1,5 +1,5 @@
 // bench/results/latest.json (everything measured) and latest.md (the tables).
-import type { Budget } from "./budgets";
+import type { Budget, Verdict } from "./budgets";
 import type { ClientJs } from "./client-js";
 
 /** The figures of one timed run of a target. */
@@ -44,11 +44,7 @@ export type TargetResult = {
   js: ClientJs | undefined;
 };
 
-export type BudgetResult = Budget & {
-  measured: number | undefined;
-  limit: number | undefined;
-  pass: boolean | undefined;
-};
+export type BudgetResult = Budget & Verdict;
 
 export type Report = {
   startedAt: string;
@@ -100,9 +96,26 @@ function budgetCell(report: Report, key: string): string {
     .map((budget) => {
       const mark = budget.pass ? "✅" : "❌";
       if (budget.metric === "rss-growth") return `${mark} memory +${mb(budget.measured!)} < ${mb(budget.limit!)}`;
-      return `${mark} ${budget.run === "alone" ? "alone " : ""}${budget.metric} < ${budget.limit} ms`;
+      const run = budget.run === "alone" && budget.metric !== "js-gzip" ? "alone " : "";
+      const metric = budget.metric === "js-gzip" ? "JS" : budget.metric;
+      if (budget.timesFloor !== undefined)
+        return `${mark} ${run}${metric} ${budget.ratio === undefined ? "—" : budget.ratio.toFixed(2)}× ≤ ${budget.timesFloor}×`;
+      return `${mark} ${run}${metric} < ${budget.limit} ms`;
     })
     .join("<br>");
+}
+
+/** The figure a budget was judged on, and for a ratio budget the ratio and the limit it implies. */
+function measuredCell(budget: BudgetResult): string {
+  if (budget.measured === undefined) return "not run";
+  if (budget.metric === "rss-growth")
+    return `+${mb(budget.measured)} (limit: one response + 8 MB, ${mb(budget.limit!)})`;
+  const figure =
+    budget.metric === "js-gzip" ? `JS ${kb(budget.measured)}` : `${budget.metric} ${ms(budget.measured)} ms`;
+  if (budget.timesFloor === undefined) return figure;
+  if (budget.ratio === undefined) return `${figure} (floor not run)`;
+  const limit = budget.metric === "js-gzip" ? kb(budget.limit!) : `${ms(budget.limit!)} ms`;
+  return `${figure} = ${budget.ratio.toFixed(2)}× the floor (limit ${budget.timesFloor}×: ${limit})`;
 }
 
 export function renderMarkdown(report: Report): string {
@@ -151,13 +164,7 @@ export function renderMarkdown(report: Report): string {
     "| issue | budget | measured | verdict |",
     "|---:|---|---:|---|",
     ...report.budgets.map((budget) => {
-      const measured =
-        budget.measured === undefined
-          ? "not run"
-          : budget.metric === "rss-growth"
-            ? `+${mb(budget.measured)} (limit: one response + 8 MB, ${mb(budget.limit!)})`
-            : `${budget.metric} ${ms(budget.measured)} ms`;
-      return `| ${budget.issue} | ${budget.text} | ${measured} | ${budget.pass === undefined ? "—" : budget.pass ? "held" : "**missed**"} |`;
+      return `| ${budget.issue} | ${budget.text} | ${measuredCell(budget)} | ${budget.pass === undefined ? "—" : budget.pass ? "held" : "**missed**"} |`;
     }),
     "",
     ...(report.problems.length > 0 ? ["## Problems", "", ...report.problems.map((problem) => `- ${problem}`), ""] : []),
@@ -182,6 +189,7 @@ export function renderMarkdown(report: Report): string {
     "",
     "- **conns, req/s, p50/p95/p99**: the load run (10 connections, or 1 for a one-at-a-time row). **× floor**: its p50 over the p50 of `/bench-floor` at the same load (the mean of its two runs, first and last), a page of the same build that only renders `ok` through the same proxy and root layout, without database or session: what the framework itself costs.",
     "- **alone**: the same target with one connection, after the load run: the latency without queueing. **DB ms/req** (the database floor): with BUREAU_BENCH=1 the server times every query of its PostgreSQL pool (src/db/query-timing.ts: from the call to the answer, i.e. PostgreSQL's work, the loopback round trip and any wait before Node.js reads the answer), summed over the run and divided by the requests sent; measured alone, so other requests do not inflate it. **DB share** = DB ms/req over the mean latency alone. Queries running side by side in one request are each counted (the share can then pass 100 %); the worker's outbox polling (about one query a second) is included. The same figures under load are in latest.json.",
+    "- **budget**: the latency budgets are ratios to the floor of the same run, the higher of its two runs (scripts/bench/budgets.ts): each page's p95 with 10 connections ≤ 3× the floor's p95, its p50 alone ≤ 6× the floor's p50 alone, its JavaScript (gzip) ≤ 1.3× the floor's; the two actions' p95 alone ≤ 15× (grid save) and 10× (issue) the floor's p95 alone. The budget table gives each measured figure, its ratio and the limit it implies in this run.",
     "- **JS**: what the route's page sends to the browser, from the build's manifests (root files plus the chunks of the route's segments), compressed with gzip -6 and brotli -11. Route handlers and actions send none.",
     "- Latencies are exact percentiles of every answer (not autocannon's histogram). Every answer is checked: pages must be a whole HTML page with the expected title and no error fallback, the PDF must start with %PDF-, the CSV with its header, an action must return `ok: true`; anything else counts as failed and fails the run.",
     "- The actions are the real server actions over HTTP (POST to the page with the Next-Action header, arguments encoded as React's encodeReply does); their answer includes the page rendered again, since the actions revalidate it, as the browser receives it. Saving a grid replaces 140 entries of one of 40 draft weeks of the administrator (only a week's owner may save it) in a far-future range removed afterwards; issuing takes one of the draft invoices (5 lines) copied from a draft made by the create action, each issued once. Issued invoices stay in the database.",

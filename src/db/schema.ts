@@ -10,3 +10,4 @@ export * from "./schema/timesheets";
 export * from "./schema/mail";
 export * from "./schema/public-site";
 export * from "./schema/summaries";
+export * from "./schema/api";

@@ -12,60 +12,58 @@ export type FieldErrors = Record<string, string>;
 export const INPUT_INVALID = "input.invalid";
 export const CORRECT_THE_FIELDS = "Please correct the highlighted fields.";
 
-export class NotFoundError extends Error {
+/** What every error of the vocabulary has: its name, its message and, optionally, its refusal code. */
+abstract class CodedError extends Error {
+  constructor(
+    name: string,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = name;
+  }
+}
+
+export class NotFoundError extends CodedError {
   readonly kind = "not_found";
-  constructor(
-    message = "Not found.",
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = "NotFoundError";
+  constructor(message = "Not found.", code?: string) {
+    super("NotFoundError", message, code);
   }
 }
 
-export class ForbiddenError extends Error {
+export class ForbiddenError extends CodedError {
   readonly kind = "forbidden";
-  constructor(
-    message = "You do not have permission to do this.",
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = "ForbiddenError";
+  constructor(message = "You do not have permission to do this.", code?: string) {
+    super("ForbiddenError", message, code);
   }
 }
 
-export class InvalidError extends Error {
+export class InvalidError extends CodedError {
   readonly kind = "invalid";
   constructor(
     message: string,
     readonly fieldErrors: FieldErrors = {},
-    readonly code?: string,
+    code?: string,
   ) {
-    super(message);
-    this.name = "InvalidError";
+    super("InvalidError", message, code);
   }
 }
 
-export class ConflictError extends Error {
+export class ConflictError extends CodedError {
   readonly kind = "conflict";
-  constructor(
-    message = "This record was changed by someone else. Reload the page and try again.",
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = "ConflictError";
+  constructor(message = "This record was changed by someone else. Reload the page and try again.", code?: string) {
+    super("ConflictError", message, code);
   }
 }
 
-export class RateLimitedError extends Error {
+export class RateLimitedError extends CodedError {
   readonly kind = "rate_limited";
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
-    readonly code?: string,
+    code?: string,
   ) {
-    super(message);
-    this.name = "RateLimitedError";
+    super("RateLimitedError", message, code);
   }
 }
 

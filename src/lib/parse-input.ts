@@ -11,6 +11,12 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fieldErrors;
 }
 
+/** The message per field that a form would show for this input: none when the schema accepts it. */
+export function schemaFieldErrors(schema: z.ZodType, input: unknown): FieldErrors {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error);
+}
+
 /**
  * The refusal's code: a schema check that names its domain's code (`params: { code }`) keeps it when
  * it is the only problem, as a single refusal does (invalidFields); several problems, or one with no

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { API_CODES } from "@/modules/api/api-codes";
 import { CALL_CODES } from "@/modules/calls/call-codes";
 import { CLIENT_CODES } from "@/modules/clients/client-codes";
 import { INVOICE_CODES } from "@/modules/invoices/invoice-codes";
@@ -17,6 +18,7 @@ import { PERMISSIONS } from "@/modules/users/permissions";
 import { INPUT_INVALID } from "./errors";
 
 const LISTS: Record<string, readonly string[]> = {
+  api: API_CODES,
   call: CALL_CODES,
   client: CLIENT_CODES,
   input: [INPUT_INVALID],

@@ -81,6 +81,27 @@ export function FilterField({
   );
 }
 
+/** A date filter (a day as YYYY-MM-DD, empty for none), labelled. */
+export function DateFilter({
+  label,
+  id,
+  name,
+  value,
+  describedBy,
+}: {
+  label: string;
+  id: string;
+  name: string;
+  value: string | undefined;
+  describedBy?: string;
+}) {
+  return (
+    <FilterField label={label} htmlFor={id}>
+      <Input id={id} name={name} type="date" defaultValue={value ?? ""} aria-describedby={describedBy} />
+    </FilterField>
+  );
+}
+
 /** The list's search box; "/" focuses it from anywhere on the page. */
 export function SearchField({
   id,

@@ -46,10 +46,7 @@ describe("a paged list", () => {
   const render = (page: number, total: number, shown: number) =>
     renderToStaticMarkup(
       <PagedList
-        page={page}
-        pageSize={50}
-        total={total}
-        shown={shown}
+        list={{ page, pageSize: 50, total, rows: Array.from({ length: shown }) }}
         noun={noun}
         locale="en-GB"
         href={href}

@@ -7,11 +7,11 @@ import { PastLastPage } from "./past-last-page";
  * last one, where the rows are (PastLastPage); otherwise the rows (`children`) and the pager.
  * `summary` (the totals of the filtered set) shows whenever the list holds something.
  */
+/** What a paged list query answers, as far as the pager needs it. */
+export type PageOfRows = { page: number; pageSize: number; total: number; rows: readonly unknown[] };
+
 export function PagedList({
-  page,
-  pageSize,
-  total,
-  shown,
+  list: { page, pageSize, total, rows },
   noun,
   locale,
   href,
@@ -20,12 +20,8 @@ export function PagedList({
   summary,
   children,
 }: {
-  page: number;
-  pageSize: number;
-  /** Rows the whole (filtered) list holds. */
-  total: number;
-  /** Rows on this page. */
-  shown: number;
+  /** The page asked for, its size, the rows the whole (filtered) list holds and this page's rows. */
+  list: PageOfRows;
   noun: Noun;
   locale: string;
   /** Another page's address, the filters kept. */
@@ -40,7 +36,7 @@ export function PagedList({
   return (
     <>
       {summary}
-      {shown === 0 ? (
+      {rows.length === 0 ? (
         <PastLastPage
           page={page}
           total={total}

@@ -3,7 +3,13 @@ import { auditEvent } from "@/db/schema";
 import type { Role } from "@/modules/users/roles";
 
 /** A person acting in the back office: the session's user, as the domain code sees them. */
-export type Actor = { id: string; name: string; role: Role };
+export type Actor = {
+  id: string;
+  name: string;
+  role: Role;
+  /** Set when acting through an API token: the token's scopes, which narrow the role (decision 034). */
+  scopes?: readonly string[];
+};
 /** The system itself (start-up, background jobs) when no person acted. */
 export const SYSTEM_ACTOR = { id: null, name: "Bureau" } as const;
 

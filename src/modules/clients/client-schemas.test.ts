@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { schemaFieldErrors } from "@/lib/parse-input";
 import { clientFields, projectFields } from "./client-schemas";
 
 const base = { name: "  Acme  ", currency: "eur", paymentTermsDays: "30" };
-const errors = (schema: typeof clientFields | typeof projectFields, input: unknown) => {
-  const parsed = schema.safeParse(input);
-  return parsed.success
-    ? {}
-    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-};
+const errors = schemaFieldErrors;
 
 describe("client schema", () => {
   it("trims, upper-cases codes, turns empty optional text into null and reads the rate", () => {

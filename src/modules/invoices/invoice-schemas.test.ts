@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schemaFieldErrors } from "@/lib/parse-input";
 import { createInvoiceInput } from "./invoice-schemas";
 
 const CLIENT = "0190a8a0-0000-7000-8000-000000000001";
@@ -14,12 +15,7 @@ const draft = {
   footer: "",
   lines: [line],
 };
-const errors = (input: unknown) => {
-  const parsed = createInvoiceInput.safeParse(input);
-  return parsed.success
-    ? {}
-    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-};
+const errors = (input: unknown) => schemaFieldErrors(createInvoiceInput, input);
 
 describe("invoice draft schema", () => {
   it("prices the lines in the invoice's currency", () => {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { schemaFieldErrors } from "@/lib/parse-input";
 import { jobInput } from "./job-schemas";
 
 const job = { title: "Senior consultant", workplace: "hybrid", employmentType: "full_time" };
-const errors = (input: unknown) => {
-  const parsed = jobInput.safeParse(input);
-  return parsed.success
-    ? {}
-    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-};
+const errors = (input: unknown) => schemaFieldErrors(jobInput, input);
 
 describe("job schema", () => {
   it("reads the salary range in minor units", () => {

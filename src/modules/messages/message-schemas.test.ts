@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schemaFieldErrors } from "@/lib/parse-input";
 import { contactMessageInput } from "./message-schemas";
 
 const message = {
@@ -7,12 +8,7 @@ const message = {
   subject: "A project",
   body: "We would like to talk about a project.",
 };
-const errors = (input: unknown) => {
-  const parsed = contactMessageInput.safeParse(input);
-  return parsed.success
-    ? {}
-    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-};
+const errors = (input: unknown) => schemaFieldErrors(contactMessageInput, input);
 
 describe("contact message schema", () => {
   it("needs a phone number for a callback, also while another field is wrong", () => {

@@ -38,6 +38,19 @@ const billableMinutes =
     Number,
   );
 
+/** What a week's row shows of its timesheet, in the list and on its page (the person's name joined). */
+const sheetColumns = {
+  id: timesheet.id,
+  userId: timesheet.userId,
+  userName: user.name,
+  weekStart: timesheet.weekStart,
+  status: timesheet.status,
+  version: timesheet.version,
+  submittedAt: timesheet.submittedAt,
+  decidedAt: timesheet.decidedAt,
+  rejectionReason: timesheet.rejectionReason,
+};
+
 /**
  * The timesheets list. Staff see their own weeks whatever they ask for; managers and admins see
  * everyone's ("all"), filtered by person, status and week, and the approval queue ("queue":
@@ -52,15 +65,7 @@ export async function findTimesheets(db: Executor, viewer: Pick<Actor, "id" | "r
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: timesheet.id,
-        userId: timesheet.userId,
-        userName: user.name,
-        weekStart: timesheet.weekStart,
-        status: timesheet.status,
-        version: timesheet.version,
-        submittedAt: timesheet.submittedAt,
-        decidedAt: timesheet.decidedAt,
-        rejectionReason: timesheet.rejectionReason,
+        ...sheetColumns,
         totalMinutes,
         billableMinutes,
       })
@@ -171,16 +176,8 @@ export async function getTimesheet(db: Executor, viewer: Pick<Actor, "id" | "rol
   if (!isUuid(id)) throw new NotFoundError("This timesheet does not exist.", "timesheet.not_found");
   const [sheet] = await db
     .select({
-      id: timesheet.id,
-      userId: timesheet.userId,
-      userName: user.name,
-      weekStart: timesheet.weekStart,
-      status: timesheet.status,
-      version: timesheet.version,
-      submittedAt: timesheet.submittedAt,
-      decidedAt: timesheet.decidedAt,
+      ...sheetColumns,
       decidedByName: decider.name,
-      rejectionReason: timesheet.rejectionReason,
       createdAt: timesheet.createdAt,
       updatedAt: timesheet.updatedAt,
     })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schemaFieldErrors } from "@/lib/parse-input";
 import { timesheetGridInput } from "./timesheet-schemas";
 
 const PROJECT = "0190a8a0-0000-7000-8000-000000000001";
@@ -8,12 +9,7 @@ const row = (cells: string[]) => ({
   billable: true,
   cells: [...cells, "", "", "", "", "", "", ""].slice(0, 7),
 });
-const issues = (input: unknown) => {
-  const parsed = timesheetGridInput.safeParse(input);
-  return parsed.success
-    ? {}
-    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-};
+const issues = (input: unknown) => schemaFieldErrors(timesheetGridInput, input);
 
 describe("the week grid schema (shared by the grid and the server)", () => {
   it("reads 1.5, 1,5 and 1:30 as 90 minutes, empty as no entry, and trims the description", () => {

@@ -73,6 +73,12 @@ export const PERMISSIONS = {
   "outbox.read": MANAGERS,
   "outbox.retry": MANAGERS,
 
+  // The API (docs/api.md): everyone keeps personal tokens; administrators see and revoke everyone's.
+  /** Create, list and revoke one's own API tokens. */
+  "token.edit": EVERYONE,
+  /** See and revoke every person's API tokens. */
+  "token.manage_all": ADMINS,
+
   // Error reporting.
   /** Raise the example server error of /sentry-example-page (an event in the firm's quota) and see where reports go. */
   "monitoring.test": ADMINS,
@@ -85,11 +91,25 @@ export function rolesWith(permission: Permission): readonly Role[] {
   return PERMISSIONS[permission];
 }
 
-export function can(actor: Pick<Actor, "role">, permission: Permission): boolean {
+/**
+ * Whether the actor may do this. An actor acting through an API token carries the token's scopes:
+ * it may do what both its role (now) and its scopes allow, so every rule that asks the map,
+ * including record rules such as `call.edit_all`, is narrowed by the token (decision 034).
+ */
+export function can(actor: Pick<Actor, "role" | "scopes">, permission: Permission): boolean {
+  if (actor.scopes && !actor.scopes.includes(permission)) return false;
   return rolesWith(permission).includes(actor.role);
 }
 
+export function isPermission(value: string): value is Permission {
+  return Object.hasOwn(PERMISSIONS, value);
+}
+
 /** Actions and mutations: a ForbiddenError unless the actor holds the permission. */
-export function requirePermission(actor: Pick<Actor, "role">, permission: Permission, message?: string): void {
+export function requirePermission(
+  actor: Pick<Actor, "role" | "scopes">,
+  permission: Permission,
+  message?: string,
+): void {
   if (!can(actor, permission)) throw new ForbiddenError(message);
 }

@@ -241,6 +241,31 @@ export const MATRIX: Row[] = [
     expect: { anonymous: refusedWith(403), staff: refusedWith(403), manager: refusedWith(403), admin: status(500) },
     permission: "monitoring.test",
   },
+  // The API (docs/api.md): a bearer token or nothing; a session cookie never counts, so every role
+  // without a token gets the same 401 problem. Methods without an operation at the path are 405.
+  ...(
+    [
+      ["GET", "/api/v1/clients", 401],
+      ["POST", "/api/v1/clients", 401],
+      ["PATCH", "/api/v1/clients/0190a0b0-0000-7000-8000-000000000001", 401],
+      ["PUT", "/api/v1/clients", 405],
+      ["DELETE", "/api/v1/clients", 405],
+    ] as const
+  ).map(([method, path, code]): RouteRow => ({
+    kind: "route",
+    file: "src/app/api/v1/[...path]/route.ts",
+    method,
+    path: () => path,
+    data: method === "POST" || method === "PATCH" ? () => ({ name: "No token" }) : undefined,
+    expect: everyone(status(code)),
+  })),
+  {
+    kind: "route",
+    file: "src/app/api/v1/openapi.json/route.ts",
+    method: "GET",
+    path: () => "/api/v1/openapi.json",
+    expect: PUBLIC,
+  },
   // The error-report tunnel: POST only; an empty envelope is refused as unreadable.
   {
     kind: "route",
@@ -334,6 +359,26 @@ export const MATRIX: Row[] = [
       manager: { allowed: true, action: "redirect", redirectTo: "/bo/login" },
       admin: { allowed: true, action: "redirect", redirectTo: "/bo/login" },
     },
+  },
+  {
+    kind: "action",
+    file: "src/modules/api/api-token-actions.ts",
+    name: "createApiTokenAction",
+    page: () => "/bo/account",
+    args: () => [{ name: "Matrix token", scopes: ["client.read"], expiresOn: "" }],
+    expect: A_SIGNED_IN,
+    permission: "token.edit",
+  },
+  {
+    kind: "action",
+    file: "src/modules/api/api-token-actions.ts",
+    name: "revokeApiTokenAction",
+    page: () => "/bo/account",
+    // Nobody's token: every signed-in role reaches the mutation, which answers not found.
+    args: () => [{ id: "0190a0b0-0000-7000-8000-000000000001" }],
+    probeSucceeds: false,
+    expect: A_SIGNED_IN,
+    permission: "token.edit",
   },
   {
     kind: "action",

@@ -1,7 +1,6 @@
 "use client";
 
-import { FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
-import { Input } from "@/components/ui/input";
+import { DateFilter, FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, HISTORY_STATUSES, TODO_STATUSES } from "../call-rules";
@@ -79,12 +78,8 @@ export function CallFilters({
           </NativeSelect>
         </FilterField>
       ) : null}
-      <FilterField label="From" htmlFor="calls-from">
-        <Input id="calls-from" name="from" type="date" defaultValue={query.from ?? ""} />
-      </FilterField>
-      <FilterField label="To" htmlFor="calls-to">
-        <Input id="calls-to" name="to" type="date" defaultValue={query.to ?? ""} />
-      </FilterField>
+      <DateFilter label="From" id="calls-from" name="from" value={query.from} />
+      <DateFilter label="To" id="calls-to" name="to" value={query.to} />
     </FilterBar>
   );
 }

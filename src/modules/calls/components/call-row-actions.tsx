@@ -3,6 +3,7 @@
 import { createContext, useContext, useState } from "react";
 import { type useForm, useWatch } from "react-hook-form";
 import { FormError } from "@/components/form-error";
+import { ChoiceField } from "@/components/choice-field";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import {
@@ -21,7 +22,6 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { useAction, useActionForm } from "@/components/use-action-form";
 import type { ActionResult } from "@/lib/action";
@@ -371,20 +371,15 @@ function MissForm({ call, onDone }: { call: EditableCall; onDone: () => void }) 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
-      <FormField label="What happened" htmlFor="outcome" error={errors.outcome?.message} required>
-        <NativeSelect
-          {...fieldAria("outcome", { error: errors.outcome?.message })}
-          {...form.register("outcome")}
-          required
-        >
-          <option value="">Choose…</option>
-          {MISSED_OUTCOMES.map((outcome) => (
-            <option key={outcome} value={outcome}>
-              {MISSED_OUTCOME_LABELS[outcome]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
+      <ChoiceField
+        label="What happened"
+        field={form.register("outcome")}
+        error={errors.outcome?.message}
+        choices={MISSED_OUTCOMES}
+        labels={MISSED_OUTCOME_LABELS}
+        placeholder="Choose…"
+        required
+      />
       <FormField label="Notes" htmlFor="notes" error={errors.notes?.message}>
         <Textarea
           {...fieldAria("notes", { error: errors.notes?.message })}

@@ -90,10 +90,7 @@ export async function CallsPage({ query, icon }: { query: CallListQuery; icon: R
       </div>
       <CallFilters key={JSON.stringify(query)} query={query} people={options.assignees} client={client} />
       <PagedList
-        page={list.page}
-        pageSize={list.size}
-        total={list.total}
-        shown={list.rows.length}
+        list={{ ...list, pageSize: list.size }}
         noun={CALL_NOUN}
         locale={settings.locale}
         href={(target) => callList.href({ ...query, page: target })}

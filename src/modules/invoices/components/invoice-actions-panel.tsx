@@ -14,6 +14,7 @@ import Link from "@/components/app-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
+import { ChoiceField } from "@/components/choice-field";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import {
@@ -26,7 +27,6 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
 import { type RunOptions, useAction, useActionForm } from "@/components/use-action-form";
 import type { ActionResult } from "@/lib/action";
 import {
@@ -200,19 +200,14 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
                 required
               />
             </FormField>
-            <FormField label="Method" htmlFor="method" error={errors.method?.message} required>
-              <NativeSelect
-                {...fieldAria("method", { error: errors.method?.message })}
-                {...form.register("method")}
-                required
-              >
-                {PAYMENT_METHODS.map((method) => (
-                  <option key={method} value={method}>
-                    {PAYMENT_METHOD_LABELS[method]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
+            <ChoiceField
+              label="Method"
+              field={form.register("method")}
+              error={errors.method?.message}
+              choices={PAYMENT_METHODS}
+              labels={PAYMENT_METHOD_LABELS}
+              required
+            />
             <FormField label="Reference" htmlFor="reference" error={errors.reference?.message}>
               <Input
                 {...fieldAria("reference", { error: errors.reference?.message })}

@@ -1,11 +1,10 @@
 import { FileTextIcon } from "lucide-react";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
-import { FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
+import { DateFilter, FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
 import type { Noun } from "@/components/list/pager";
 import { SortHeader } from "@/components/list/sort-header";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/dates";
@@ -62,30 +61,22 @@ export function InvoiceFilters({ filter, client }: { filter: InvoiceListFilter; 
       <FilterField label="Client" htmlFor="filter-client" className="lg:col-span-2">
         <ClientPicker id="filter-client" name="client" selected={client} />
       </FilterField>
-      <FilterField label="Issued from" htmlFor="filter-from">
-        <Input id="filter-from" name="from" type="date" defaultValue={filter.from ?? ""} />
-      </FilterField>
-      <FilterField label="Issued to" htmlFor="filter-to">
-        <Input id="filter-to" name="to" type="date" defaultValue={filter.to ?? ""} />
-      </FilterField>
-      <FilterField label="Paid from" htmlFor="filter-paid-from">
-        <Input
-          id="filter-paid-from"
-          name="paidFrom"
-          type="date"
-          defaultValue={filter.paidFrom ?? ""}
-          aria-describedby="filter-paid-hint"
-        />
-      </FilterField>
-      <FilterField label="Paid to" htmlFor="filter-paid-to">
-        <Input
-          id="filter-paid-to"
-          name="paidTo"
-          type="date"
-          defaultValue={filter.paidTo ?? ""}
-          aria-describedby="filter-paid-hint"
-        />
-      </FilterField>
+      <DateFilter label="Issued from" id="filter-from" name="from" value={filter.from} />
+      <DateFilter label="Issued to" id="filter-to" name="to" value={filter.to} />
+      <DateFilter
+        label="Paid from"
+        id="filter-paid-from"
+        name="paidFrom"
+        value={filter.paidFrom}
+        describedBy="filter-paid-hint"
+      />
+      <DateFilter
+        label="Paid to"
+        id="filter-paid-to"
+        name="paidTo"
+        value={filter.paidTo}
+        describedBy="filter-paid-hint"
+      />
       <p id="filter-paid-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-2 lg:self-center">
         Paid dates keep the invoices with a payment in that period and add up what was received in it.
       </p>

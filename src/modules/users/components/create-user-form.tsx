@@ -16,9 +16,8 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
-import { ROLE_LABELS, ROLES } from "../roles";
 import { useActionForm } from "@/components/use-action-form";
+import { RoleAndRateFields } from "./role-and-rate-fields";
 import { createUserAction } from "../user-actions";
 import { createUserInput, PASSWORD_MIN } from "../user-schemas";
 import { copyText, generatePassword } from "./reset-password-form";
@@ -93,32 +92,12 @@ export function CreateUserForm({ currency, onCreated }: { currency: string; onCr
           required
         />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Role" htmlFor="role" error={errors.role?.message} required>
-          <NativeSelect {...fieldAria("role", { error: errors.role?.message })} {...form.register("role")} required>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField
-          label="Default hourly rate"
-          htmlFor="defaultHourlyRate"
-          error={errors.defaultHourlyRate?.message}
-          description={`In ${currency}; optional.`}
-        >
-          <Input
-            {...fieldAria("defaultHourlyRate", { error: errors.defaultHourlyRate?.message, description: true })}
-            {...form.register("defaultHourlyRate")}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="85.00"
-            className="text-right tabular-nums"
-          />
-        </FormField>
-      </div>
+      <RoleAndRateFields
+        role={form.register("role")}
+        rate={form.register("defaultHourlyRate")}
+        errors={{ role: errors.role?.message, rate: errors.defaultHourlyRate?.message }}
+        currency={currency}
+      />
       <FormField
         label="Password"
         htmlFor="password"

@@ -6,10 +6,10 @@ import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
-import { type Role, ROLE_LABELS, ROLES } from "@/modules/users/roles";
+import type { Role } from "@/modules/users/roles";
 import { useActionForm } from "@/components/use-action-form";
 import { minorToDecimalString } from "@/lib/money";
+import { RoleAndRateFields } from "./role-and-rate-fields";
 import { updateUserAction } from "../user-actions";
 import { updateUserInput } from "../user-schemas";
 
@@ -56,32 +56,12 @@ export function EditUserForm({ user, currency }: { user: EditableUser; currency:
           maxLength={120}
         />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Role" htmlFor="role" error={errors.role?.message} required>
-          <NativeSelect {...fieldAria("role", { error: errors.role?.message })} {...form.register("role")} required>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField
-          label="Default hourly rate"
-          htmlFor="defaultHourlyRate"
-          error={errors.defaultHourlyRate?.message}
-          description={`In ${currency}; optional.`}
-        >
-          <Input
-            {...fieldAria("defaultHourlyRate", { error: errors.defaultHourlyRate?.message, description: true })}
-            {...form.register("defaultHourlyRate")}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="85.00"
-            className="text-right tabular-nums"
-          />
-        </FormField>
-      </div>
+      <RoleAndRateFields
+        role={form.register("role")}
+        rate={form.register("defaultHourlyRate")}
+        errors={{ role: errors.role?.message, rate: errors.defaultHourlyRate?.message }}
+        currency={currency}
+      />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving…" : "Save"}

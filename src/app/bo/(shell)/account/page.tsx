@@ -6,6 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ROLE_LABELS } from "@/modules/users/roles";
 import { requireUser } from "@/lib/session";
 import { ChangePasswordForm } from "@/modules/users/components/change-password-form";
+import { getDb } from "@/db/client";
+import { findApiTokens } from "@/modules/api/api-tokens";
+import { ApiTokenForm } from "@/modules/api/components/api-token-form";
+import { ApiTokenTable } from "@/modules/api/components/api-token-table";
+import { can, PERMISSIONS, type Permission } from "@/modules/users/permissions";
 
 export const metadata: Metadata = { title: "My account" };
 
@@ -17,6 +22,16 @@ export default async function AccountPage({
   const user = await requireUser();
   const { required } = await searchParams;
   const isRequired = user.mustChangePassword || (Array.isArray(required) ? required[0] : required) === "1";
+  const mayUseTokens = !user.mustChangePassword && can(user, "token.edit");
+  const seesEveryone = mayUseTokens && can(user, "token.manage_all");
+  const [tokens, everyonesTokens] = mayUseTokens
+    ? await Promise.all([
+        findApiTokens(getDb(), user),
+        seesEveryone ? findApiTokens(getDb(), user, { everyone: true }) : Promise.resolve([]),
+      ])
+    : [[], []];
+  const scopes = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(user, permission));
+  const now = new Date();
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
@@ -53,6 +68,32 @@ export default async function AccountPage({
           <ChangePasswordForm email={user.email} mustChangePassword={user.mustChangePassword} />
         </CardContent>
       </Card>
+      {mayUseTokens ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>API tokens</CardTitle>
+            <CardDescription>
+              A token acts as you through the API (/api/v1, described at /api/v1/openapi.json), limited to its scopes
+              and never beyond your role.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <ApiTokenTable rows={tokens} now={now} />
+            <ApiTokenForm scopes={scopes} />
+          </CardContent>
+        </Card>
+      ) : null}
+      {seesEveryone ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Everyone&apos;s API tokens</CardTitle>
+            <CardDescription>As an administrator you may revoke any person&apos;s token.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ApiTokenTable rows={everyonesTokens} now={now} showOwner />
+          </CardContent>
+        </Card>
+      ) : null}
     </div>
   );
 }

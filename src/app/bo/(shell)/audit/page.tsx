@@ -26,10 +26,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       <PageHeader title="Audit log" description="Every change made in Bureau: who, when and what, newest first." />
       <AuditFilters entity={entity} />
       <PagedList
-        page={list.page}
-        pageSize={list.pageSize}
-        total={list.total}
-        shown={list.rows.length}
+        list={list}
         noun={EVENT_NOUN}
         locale={settings.locale}
         href={(target) => auditList.href({ entity, page: target, size })}

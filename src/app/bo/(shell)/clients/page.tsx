@@ -44,10 +44,7 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
       />
       <ClientFilters params={params} />
       <PagedList
-        page={list.page}
-        pageSize={list.pageSize}
-        total={list.total}
-        shown={list.rows.length}
+        list={list}
         noun={CLIENT_NOUN}
         locale={settings.locale}
         href={(page) => clientList.href({ ...params, page })}

@@ -55,10 +55,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       />
       <InvoiceFilters filter={filter} client={client} />
       <PagedList
-        page={list.page}
-        pageSize={list.pageSize}
-        total={list.total}
-        shown={list.rows.length}
+        list={list}
         noun={INVOICE_NOUN}
         locale={settings.locale}
         href={(page) => invoiceList.href({ ...filter, page })}

@@ -44,10 +44,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
         }))}
       />
       <PagedList
-        page={page}
-        pageSize={size}
-        total={counts[status]}
-        shown={messages.length}
+        list={{ page, pageSize: size, total: counts[status], rows: messages }}
         noun={MESSAGE_NOUN}
         locale={settings.locale}
         href={(target) => messageList.href({ status, page: target, size })}

@@ -46,10 +46,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
 
       <OutboxFilters status={status} />
       <PagedList
-        page={page}
-        pageSize={size}
-        total={total}
-        shown={rows.length}
+        list={{ page, pageSize: size, total, rows }}
         noun={MAIL_NOUN}
         locale={settings.locale}
         href={(target) => outboxList.href({ status, page: target, size })}

@@ -75,10 +75,7 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: P
       ) : null}
       {params.view !== "queue" ? <TimesheetFilters params={params} people={people} /> : null}
       <PagedList
-        page={list.page}
-        pageSize={list.pageSize}
-        total={list.total}
-        shown={list.rows.length}
+        list={list}
         noun={TIMESHEET_NOUN}
         locale={settings.locale}
         href={(page) => timesheetList.href({ ...params, page })}

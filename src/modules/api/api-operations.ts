@@ -1,0 +1,411 @@
+// The operations of /api/v1. Each calls the queries and mutations the pages and server actions
+// call, with the token's actor: the permission checks, rules, transactions and audit events are
+// theirs, written once (decision 034).
+import "server-only";
+import { z } from "zod";
+import { todayInZone } from "@/lib/dates";
+import { findClientProjects, findClients, getClient } from "@/modules/clients/client-queries";
+import { createClient, createProject, updateClient } from "@/modules/clients/client-mutations";
+import { createClientInput, createProjectInput, updateClientInput } from "@/modules/clients/client-schemas";
+import { getInvoice, getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
+import { INVOICE_KINDS } from "@/modules/invoices/invoice-rules";
+import { findInvoices } from "@/modules/invoices/invoice-list-queries";
+import { createDraftInvoice, issueInvoice, recordPayment } from "@/modules/invoices/invoice-mutations";
+import {
+  createInvoiceInput,
+  INVOICE_LIST_STATUSES,
+  INVOICE_SORTS,
+  invoiceRefInput,
+  recordPaymentInput,
+} from "@/modules/invoices/invoice-schemas";
+import { renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
+import { getSettings } from "@/modules/settings/settings-queries";
+import {
+  approveTimesheet,
+  createTimesheet,
+  rejectTimesheet,
+  saveTimesheet,
+  submitTimesheet,
+} from "@/modules/timesheets/timesheet-mutations";
+import { findTimesheets, getTimesheet } from "@/modules/timesheets/timesheet-queries";
+import {
+  createTimesheetInput,
+  rejectTimesheetInput,
+  saveTimesheetInput,
+  TIMESHEET_STATUS_FILTERS,
+  TIMESHEET_VIEWS,
+} from "@/modules/timesheets/timesheet-schemas";
+import { can } from "@/modules/users/permissions";
+import type { Actor } from "@/modules/audit/audit-log";
+import { type ApiOperation, pageOf, pageSchema, pagingQuery } from "./api-operation";
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const date = z.iso.date();
+const money = z.number().int().meta({ description: "Minor units (cents)." });
+const detail = (description: string) => z.record(z.string(), z.unknown()).meta({ description });
+
+/** Rates and unbilled value only for those who may see billing figures, as on the client page. */
+function withoutRates<Row extends Record<string, unknown>>(actor: Actor, row: Row): Row {
+  if (can(actor, "billing.read")) return row;
+  const rest: Record<string, unknown> = { ...row };
+  delete rest.defaultHourlyRate;
+  delete rest.hourlyRate;
+  return rest as Row;
+}
+
+const clientRow = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  billingEmail: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  currency: z.string(),
+  archivedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  activeProjects: z.number().int(),
+});
+
+const timesheetRow = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  userName: z.string(),
+  weekStart: date,
+  status: z.string(),
+  version: z.number().int(),
+  submittedAt: isoDateTime.nullable(),
+  decidedAt: isoDateTime.nullable(),
+  rejectionReason: z.string().nullable(),
+  totalMinutes: z.number().int(),
+  billableMinutes: z.number().int(),
+});
+
+const invoiceRow = z.object({
+  id: z.uuid(),
+  kind: z.enum(INVOICE_KINDS),
+  number: z.string().nullable(),
+  status: z.string(),
+  displayStatus: z.string(),
+  clientId: z.uuid(),
+  clientName: z.string(),
+  issueDate: date,
+  dueDate: date,
+  currency: z.string(),
+  netTotal: money,
+  taxTotal: money,
+  total: money,
+  paidTotal: money,
+  creditedTotal: money,
+  balance: money,
+  sentAt: isoDateTime.nullable(),
+});
+
+const created = z.object({ id: z.uuid(), version: z.number().int().optional() });
+const versioned = z.object({ id: z.uuid(), version: z.number().int() });
+const versionBody = z.object({ version: z.number().int().min(1) });
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  // Clients and projects.
+  {
+    method: "get",
+    path: "/clients",
+    operationId: "listClients",
+    summary: "List clients (active only unless archived=true), by name, paged.",
+    tag: "Clients",
+    scope: "client.read",
+    query: z.object({
+      q: z.string().trim().max(100).optional(),
+      archived: z.enum(["true", "false"]).optional(),
+      ...pagingQuery,
+    }),
+    response: { status: 200, description: "A page of clients.", schema: pageSchema(clientRow) },
+    handle: async ({ db, query }) => {
+      const q = query as { q?: string; archived?: string; page: number; pageSize: number };
+      const list = await findClients(db, {
+        q: q.q,
+        archived: q.archived === "true",
+        page: q.page,
+        pageSize: q.pageSize,
+      });
+      return { json: pageOf(list.rows, list) };
+    },
+  },
+  {
+    method: "post",
+    path: "/clients",
+    operationId: "createClient",
+    summary: "Create a client.",
+    tag: "Clients",
+    scope: "client.edit",
+    body: createClientInput,
+    response: { status: 201, description: "The client.", schema: created },
+    handle: async ({ db, actor, body }) => {
+      const row = await createClient(db, actor, body);
+      return { status: 201, json: withoutRates(actor, row) };
+    },
+  },
+  {
+    method: "get",
+    path: "/clients/{id}",
+    operationId: "getClient",
+    summary: "One client.",
+    tag: "Clients",
+    scope: "client.read",
+    response: { status: 200, description: "The client.", schema: detail("Every field of the client.") },
+    handle: async ({ db, actor, params }) => ({ json: withoutRates(actor, await getClient(db, params.id!)) }),
+  },
+  {
+    method: "patch",
+    path: "/clients/{id}",
+    operationId: "updateClient",
+    summary: "Change a client: every field, with the version read (a stale version is a 409).",
+    tag: "Clients",
+    scope: "client.edit",
+    body: updateClientInput,
+    response: { status: 200, description: "The client.", schema: versioned },
+    handle: async ({ db, actor, params, body }) => {
+      const row = await updateClient(db, actor, { ...(body as object), id: params.id });
+      return { json: withoutRates(actor, row) };
+    },
+  },
+  {
+    method: "get",
+    path: "/clients/{id}/projects",
+    operationId: "listClientProjects",
+    summary: "A client's projects, active first.",
+    tag: "Clients",
+    scope: "client.read",
+    response: { status: 200, description: "The projects.", schema: z.object({ data: z.array(detail("A project.")) }) },
+    handle: async ({ db, actor, params }) => {
+      await getClient(db, params.id!);
+      const rows = await findClientProjects(db, params.id!);
+      return { json: { data: rows.map((row) => withoutRates(actor, row)) } };
+    },
+  },
+  {
+    method: "post",
+    path: "/projects",
+    operationId: "createProject",
+    summary: "Create a project for a client.",
+    tag: "Clients",
+    scope: "client.edit",
+    body: createProjectInput,
+    response: { status: 201, description: "The project.", schema: created },
+    handle: async ({ db, actor, body }) => {
+      const row = await createProject(db, actor, body);
+      return { status: 201, json: withoutRates(actor, row) };
+    },
+  },
+
+  // Timesheets.
+  {
+    method: "get",
+    path: "/timesheets",
+    operationId: "listTimesheets",
+    summary: "Weeks: one's own (mine), everyone's (all) or the approval queue (queue), newest first, paged.",
+    tag: "Timesheets",
+    scope: "timesheet.read",
+    query: z.object({
+      view: z.enum(TIMESHEET_VIEWS).default("mine"),
+      status: z.enum(TIMESHEET_STATUS_FILTERS).optional(),
+      week: date.optional(),
+      person: z.uuid().optional(),
+      ...pagingQuery,
+    }),
+    response: { status: 200, description: "A page of weeks.", schema: pageSchema(timesheetRow) },
+    handle: async ({ db, actor, query }) => {
+      const q = query as {
+        view: "mine";
+        status?: "open";
+        week?: string;
+        person?: string;
+        page: number;
+        pageSize: number;
+      };
+      const list = await findTimesheets(db, actor, {
+        view: q.view,
+        status: q.status,
+        week: q.week,
+        userId: q.person,
+        page: q.page,
+        pageSize: q.pageSize,
+      });
+      return { json: pageOf(list.rows, list) };
+    },
+  },
+  {
+    method: "post",
+    path: "/timesheets",
+    operationId: "createTimesheet",
+    summary: "Log a week: the person, its Monday and its grid of rows (project, billable, minutes per day).",
+    tag: "Timesheets",
+    scope: "timesheet.edit",
+    body: createTimesheetInput,
+    response: { status: 201, description: "The week.", schema: versioned },
+    handle: async ({ db, actor, body }) => {
+      const row = await createTimesheet(db, actor, body);
+      return { status: 201, json: row };
+    },
+  },
+  {
+    method: "get",
+    path: "/timesheets/{id}",
+    operationId: "getTimesheet",
+    summary: "One week with its entries.",
+    tag: "Timesheets",
+    scope: "timesheet.read",
+    response: { status: 200, description: "The week.", schema: detail("The week and its entries.") },
+    handle: async ({ db, actor, params }) => ({ json: await getTimesheet(db, actor, params.id!) }),
+  },
+  {
+    method: "post",
+    path: "/timesheets/{id}/entries",
+    operationId: "saveTimesheet",
+    summary: "Replace a week's entries (draft or rejected weeks), with the version read; submit=true submits it.",
+    tag: "Timesheets",
+    scope: "timesheet.edit",
+    body: saveTimesheetInput.omit({ id: true }),
+    response: { status: 200, description: "The week.", schema: versioned },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await saveTimesheet(db, actor, { ...(body as object), id: params.id }),
+    }),
+  },
+  {
+    method: "post",
+    path: "/timesheets/{id}/submit",
+    operationId: "submitTimesheet",
+    summary: "Submit one's week for approval.",
+    tag: "Timesheets",
+    scope: "timesheet.edit",
+    body: versionBody,
+    response: { status: 200, description: "The week.", schema: versioned },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await submitTimesheet(db, actor, { ...(body as object), id: params.id }),
+    }),
+  },
+  {
+    method: "post",
+    path: "/timesheets/{id}/approve",
+    operationId: "approveTimesheet",
+    summary: "Approve a submitted week (never one's own).",
+    tag: "Timesheets",
+    scope: "timesheet.decide",
+    body: versionBody,
+    response: { status: 200, description: "The week.", schema: versioned },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await approveTimesheet(db, actor, { ...(body as object), id: params.id }),
+    }),
+  },
+  {
+    method: "post",
+    path: "/timesheets/{id}/reject",
+    operationId: "rejectTimesheet",
+    summary: "Reject a submitted week, with a reason.",
+    tag: "Timesheets",
+    scope: "timesheet.decide",
+    body: rejectTimesheetInput.omit({ id: true }),
+    response: { status: 200, description: "The week.", schema: versioned },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await rejectTimesheet(db, actor, { ...(body as object), id: params.id }),
+    }),
+  },
+
+  // Invoices and credit notes.
+  {
+    method: "get",
+    path: "/invoices",
+    operationId: "listInvoices",
+    summary: "Invoices and credit notes, with the filters of the invoices page, paged.",
+    tag: "Invoices",
+    scope: "invoice.read",
+    query: z.object({
+      q: z.string().trim().max(100).optional(),
+      status: z.enum(INVOICE_LIST_STATUSES).optional(),
+      kind: z.enum(INVOICE_KINDS).optional(),
+      client: z.uuid().optional(),
+      from: date.optional(),
+      to: date.optional(),
+      paidFrom: date.optional(),
+      paidTo: date.optional(),
+      sort: z.enum(INVOICE_SORTS).optional(),
+      dir: z.enum(["asc", "desc"]).optional(),
+      ...pagingQuery,
+    }),
+    response: { status: 200, description: "A page of invoices.", schema: pageSchema(invoiceRow) },
+    handle: async ({ db, query }) => {
+      const { pageSize, ...filter } = query as { pageSize: number; page: number } & Record<string, string | undefined>;
+      const settings = await getSettings(db);
+      const list = await findInvoices(db, { ...filter, size: pageSize } as never, todayInZone(settings.timezone));
+      return { json: pageOf(list.rows, { page: list.page, pageSize: list.pageSize, total: list.total }) };
+    },
+  },
+  {
+    method: "post",
+    path: "/invoices",
+    operationId: "createInvoice",
+    summary: "Create a draft invoice.",
+    tag: "Invoices",
+    scope: "invoice.edit",
+    body: createInvoiceInput,
+    response: { status: 201, description: "The draft.", schema: created },
+    handle: async ({ db, actor, body }) => ({ status: 201, json: await createDraftInvoice(db, actor, body) }),
+  },
+  {
+    method: "get",
+    path: "/invoices/{id}",
+    operationId: "getInvoice",
+    summary: "One invoice with its lines, payments and credit notes.",
+    tag: "Invoices",
+    scope: "invoice.read",
+    response: { status: 200, description: "The invoice.", schema: detail("The invoice and what belongs to it.") },
+    handle: async ({ db, params }) => ({ json: await getInvoice(db, params.id!) }),
+  },
+  {
+    method: "post",
+    path: "/invoices/{id}/issue",
+    operationId: "issueInvoice",
+    summary: "Issue a draft: it takes its number and can no longer change.",
+    tag: "Invoices",
+    scope: "invoice.issue",
+    body: invoiceRefInput.omit({ id: true }),
+    response: { status: 200, description: "The invoice.", schema: versioned },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await issueInvoice(db, actor, { ...(body as object), id: params.id }),
+    }),
+  },
+  {
+    method: "post",
+    path: "/invoices/{id}/payments",
+    operationId: "recordPayment",
+    summary: "Record a payment received for an issued invoice.",
+    tag: "Invoices",
+    scope: "payment.record",
+    body: recordPaymentInput.omit({ invoiceId: true }),
+    response: { status: 201, description: "The payment.", schema: detail("The payment.") },
+    handle: async ({ db, actor, params, body }) => ({
+      status: 201,
+      json: await recordPayment(db, actor, { ...(body as object), invoiceId: params.id }),
+    }),
+  },
+  {
+    method: "get",
+    path: "/invoices/{id}/pdf",
+    operationId: "getInvoicePdf",
+    summary: "The invoice as a PDF (the same bytes every time once issued).",
+    tag: "Invoices",
+    scope: "invoice.read",
+    response: { status: 200, description: "The PDF.", contentType: "application/pdf" },
+    handle: async ({ db, params }) => {
+      const { detail: invoice, document } = await getInvoiceDocument(db, params.id!);
+      const bytes = await renderInvoicePdf(document, invoice.issuedAt ?? invoice.updatedAt);
+      return {
+        response: new Response(new Uint8Array(bytes), {
+          headers: {
+            "content-type": "application/pdf",
+            "content-length": String(bytes.length),
+            "cache-control": "no-store",
+          },
+        }),
+      };
+    },
+  },
+];

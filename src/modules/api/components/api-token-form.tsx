@@ -1,0 +1,86 @@
+"use client";
+
+import { useState } from "react";
+import type { z } from "zod";
+import { FormError } from "@/components/form-error";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useActionForm } from "@/components/use-action-form";
+import { createApiTokenAction } from "../api-token-actions";
+import { createApiTokenInput, MAX_TOKEN_NAME } from "../api-token-schemas";
+
+type Values = z.input<typeof createApiTokenInput>;
+const EMPTY: Values = { name: "", scopes: [], expiresOn: "" };
+
+/** A new personal token: its name, its scopes (among what the person's role allows), an expiry. Shown once. */
+export function ApiTokenForm({ scopes }: { scopes: readonly string[] }) {
+  const [made, setMade] = useState<string | null>(null);
+  const { form, submit, formError } = useActionForm<Values>({ schema: createApiTokenInput, defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = submit(createApiTokenAction, {
+    success: "Token created.",
+    onSuccess: ({ token }) => {
+      setMade(token);
+      form.reset(EMPTY);
+    },
+  });
+  const scopeError = errors.scopes?.message ?? errors.scopes?.root?.message;
+
+  return (
+    <div className="grid gap-4">
+      {made ? (
+        <Alert>
+          <AlertDescription className="grid gap-2">
+            <span>Copy this token now: it is shown only once.</span>
+            <code data-testid="new-api-token" className="rounded bg-muted px-2 py-1 font-mono text-xs break-all">
+              {made}
+            </code>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormError {...formError} />
+        <FormField label="Token name" htmlFor="name" error={errors.name?.message} required>
+          <Input
+            {...fieldAria("name", { error: errors.name?.message })}
+            {...form.register("name")}
+            autoComplete="off"
+            maxLength={MAX_TOKEN_NAME}
+            required
+          />
+        </FormField>
+        <fieldset className="grid gap-2" aria-describedby={scopeError ? "scopes-error" : undefined}>
+          <legend className="mb-1 text-sm font-medium">Scopes</legend>
+          <div className="grid gap-1 sm:grid-cols-2">
+            {scopes.map((scope) => (
+              <label key={scope} className="flex items-center gap-2 font-mono text-xs">
+                <input type="checkbox" value={scope} {...form.register("scopes")} className="size-4" />
+                {scope}
+              </label>
+            ))}
+          </div>
+          {scopeError ? (
+            <p id="scopes-error" className="text-sm text-destructive">
+              {scopeError}
+            </p>
+          ) : null}
+        </fieldset>
+        <FormField label="Expires after (optional)" htmlFor="expiresOn" error={errors.expiresOn?.message}>
+          <Input
+            {...fieldAria("expiresOn", { error: errors.expiresOn?.message })}
+            {...form.register("expiresOn")}
+            type="date"
+            className="w-44"
+          />
+        </FormField>
+        <div>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Creating…" : "Create token"}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
