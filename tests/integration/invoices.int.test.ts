@@ -139,6 +139,9 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
       addressLines: ["1 Main Street", "Floor 2", "75001 Paris"],
       country: "FR",
       vatNumber: "FR32901234567",
+      isBusiness: true,
+      vatCategory: null,
+      buyerReference: null,
       archived: false,
     });
     const archived = await insertClient(database.db, {
