@@ -274,3 +274,57 @@ test("a billable call is logged once as time and appears in the person's timeshe
     .poll(async () => descriptions.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)))
     .toContain(`Call with ${contact}: Server outage`);
 });
+
+test.describe("call-back requests", () => {
+  test("a call-back from /mail is outbound and nobody's; a staff member takes it, a second one is told who has it", async ({
+    page,
+    browser,
+  }) => {
+    const contact = uniqueName("Callback Visitor");
+    // The visitor asks to be called back.
+    await page.goto("/mail");
+    await page.getByLabel("Name").fill(contact);
+    await page.getByLabel("Email").fill("visitor@example.com");
+    await page.getByLabel("Subject").fill("Please call me");
+    await page.getByLabel("Message").fill("I would like to talk about a project with your team.");
+    await page.getByLabel(/Call me back/).check();
+    await page.getByLabel("Phone").fill("01 23 45 67 89");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("We will call you back soon.", { exact: false })).toBeVisible();
+
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const staff = [
+      { name: uniqueName("Tara Taker"), email: uniqueEmail("taker") },
+      { name: uniqueName("Luke Late"), email: uniqueEmail("late") },
+    ];
+    for (const person of staff)
+      await createUserThroughUi(page, { ...person, role: "staff", password: "initial password 123" });
+    const pages: Page[] = [];
+    for (const [index, person] of staff.entries()) {
+      const context = await browser.newContext({
+        extraHTTPHeaders: { "x-forwarded-for": `203.0.113.${230 + index}` },
+        viewport: index === 0 ? { width: 390, height: 844 } : undefined,
+      });
+      const staffPage = await context.newPage();
+      await firstSignIn(staffPage, person.email, "initial password 123", `own passphrase of ${index} 42`);
+      await staffPage.goto(`/bo/calls?q=${encodeURIComponent(contact)}`);
+      await expect(callRow(staffPage, contact)).toContainText("Outbound");
+      await expect(callRow(staffPage, contact)).toContainText("Requested");
+      pages.push(staffPage);
+    }
+    const [taker, late] = pages as [Page, Page];
+    await taker.screenshot({ path: "test-results/i31-calls-take-it-390.png", fullPage: true });
+    await taker.getByRole("button", { name: `Take it (the call with ${contact})` }).click();
+    await expect(taker.getByText("The call is yours.")).toBeVisible();
+    await expect(callRow(taker, contact)).not.toContainText("Take it");
+    await expect(taker.getByRole("button", { name: `Actions for the call with ${contact}` })).toBeVisible();
+    await taker.screenshot({ path: "test-results/i31-calls-taken-390.png", fullPage: true });
+    // The second person's page still offers it: the server says who took it, and nothing changes.
+    await late.getByRole("button", { name: `Take it (the call with ${contact})` }).click();
+    await expect(late.getByText(`${staff[0]!.name} has already taken this call.`, { exact: false })).toBeVisible();
+    await late.reload();
+    await expect(callRow(late, contact)).toContainText(staff[0]!.name);
+    await expect(late.getByRole("button", { name: `Take it (the call with ${contact})` })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(late);
+  });
+});

@@ -14,10 +14,14 @@ import {
   rescheduleCall,
   retryCall,
   scheduleCall,
+  takeCall,
   updateCall,
 } from "../../src/modules/calls/call-mutations";
 import { instantToWallTime } from "../../src/modules/calls/call-rules";
+import { createDraftInvoice } from "../../src/modules/invoices/invoice-mutations";
+import { findUnbilledEntries } from "../../src/modules/timesheets/unbilled-queries";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
+import { draftInput, line } from "../support/invoice-fixtures";
 import type { TestDatabase } from "../support/test-db";
 
 let database: TestDatabase;
@@ -253,6 +257,56 @@ describe(`calls on ${process.env.TEST_DB}`, () => {
     });
     expect(moved.status).toBe("scheduled");
     expect(moved.scheduledAt!.getTime()).toBeGreaterThan(scheduled.scheduledAt!.getTime());
+  });
+
+  it("anyone may take a call-back nobody has (audited); of two taking it at once one wins and the other is told who", async () => {
+    const request = () =>
+      database.db.transaction((tx) =>
+        requestCallback(tx, null, { contactName: "Web visitor", phone: "06 12 34 56 78", subject: "Take me" }),
+      );
+    const requested = await request();
+    expect(requested).toMatchObject({ direction: "outbound", assignedUserId: null });
+    // Staff may not change it (it is nobody's), but may take it.
+    await expect(
+      cancelCall(database.db, staff, { id: requested.id, version: requested.version }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    const taken = await takeCall(database.db, staff, { id: requested.id, version: requested.version });
+    expect(taken).toMatchObject({ assignedUserId: staff.id, version: requested.version + 1 });
+    const [audit] = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entityId, requested.id), eq(auditEvent.action, "take")));
+    expect(audit).toMatchObject({ actorId: staff.id });
+    // Now theirs: they may act on it.
+    expect((await cancelCall(database.db, staff, { id: taken.id, version: taken.version })).status).toBe("cancelled");
+    // A cancelled call cannot be taken.
+    await expect(takeCall(database.db, otherStaff, { id: taken.id, version: taken.version + 1 })).rejects.toMatchObject(
+      {
+        code: "call.not_takeable",
+      },
+    );
+
+    const contested = await request();
+    const results = await Promise.allSettled([
+      takeCall(database.db, staff, { id: contested.id, version: contested.version }),
+      takeCall(database.db, otherStaff, { id: contested.id, version: contested.version }),
+    ]);
+    const won = results.filter((result) => result.status === "fulfilled");
+    const lost = results.filter((result) => result.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    const reason = (lost[0] as PromiseRejectedResult).reason;
+    expect(reason).toBeInstanceOf(ConflictError);
+    const winner = (won[0] as PromiseFulfilledResult<{ assignedUserId: string | null }>).value.assignedUserId;
+    expect(reason.message).toContain(winner === staff.id ? "Sam Staff" : "Olga Other");
+    const [row] = await database.db.select().from(call).where(eq(call.id, contested.id));
+    expect(row).toMatchObject({ assignedUserId: winner, version: contested.version + 1 });
+    expect(
+      await database.db
+        .select({ value: count() })
+        .from(auditEvent)
+        .where(and(eq(auditEvent.entityId, contested.id), eq(auditEvent.action, "take"))),
+    ).toEqual([{ value: 1 }]);
   });
 
   it("a callback request needs a phone, then goes requested → scheduled, or straight to completed / missed / cancelled", async () => {
@@ -519,6 +573,123 @@ describe(`billable calls become time on ${process.env.TEST_DB}`, () => {
       .from(timeEntry)
       .where(eq(timeEntry.userId, otherStaff.id));
     expect(entries?.value).toBe(0);
+  });
+});
+
+describe(`a billable call is never lost on ${process.env.TEST_DB}`, () => {
+  it("into an approved (even invoiced) week, a manager logs it as approved time: unbilled for the client, billed once", async () => {
+    const person = otherStaff;
+    // A client of its own, so the other tests' project lists stay as they are.
+    const [lateCo] = await database.db
+      .insert(client)
+      .values({ name: "Late Co", currency: "EUR", paymentTermsDays: 30 })
+      .returning();
+    const clientId = lateCo!.id;
+    const [audit] = await database.db
+      .insert(project)
+      .values({ clientId, name: "Audit", billableByDefault: true, hourlyRate: 12000 })
+      .returning();
+    const projectId = audit!.id;
+    // An approved week, one of whose entries is already on an invoice: it can no longer be reopened.
+    const [week] = await database.db
+      .insert(timesheet)
+      .values({ userId: person.id, weekStart: "2026-01-05", status: "approved", decidedById: manager.id })
+      .returning();
+    const [earlier] = await database.db
+      .insert(timeEntry)
+      .values({
+        timesheetId: week!.id,
+        userId: person.id,
+        projectId,
+        date: "2026-01-05",
+        minutes: 60,
+        hourlyRate: 10000,
+      })
+      .returning();
+    const first = await createDraftInvoice(
+      database.db,
+      admin,
+      draftInput(clientId, { lines: [line({ quantity: "1", unit: "hour", timeEntryIds: [earlier!.id] })] }),
+    );
+    const { call: logged } = await logCall(
+      database.db,
+      person,
+      newCall({ startedAt: "2026-01-07T10:00", duration: "45", projectId, billable: true, assignedUserId: person.id }),
+    );
+    // Its owner is told to ask a manager; nothing changes.
+    await expect(logCallTime(database.db, person, { id: logged.id, version: logged.version })).rejects.toMatchObject({
+      code: "timesheet.week_approved",
+      message: expect.stringMatching(/Ask a manager to log this call/),
+    });
+    const result = await logCallTime(database.db, manager, { id: logged.id, version: logged.version });
+    expect(result).toMatchObject({ timesheetId: week!.id, intoApprovedWeek: true });
+    const [entry] = await database.db.select().from(timeEntry).where(eq(timeEntry.id, result.entryId));
+    // Frozen at once by the rule approval uses: the project's 120.00.
+    expect(entry).toMatchObject({
+      minutes: 45,
+      billable: true,
+      hourlyRate: 12000,
+      invoiceLineId: null,
+      date: "2026-01-07",
+    });
+    const [sheet] = await database.db.select().from(timesheet).where(eq(timesheet.id, week!.id));
+    expect(sheet?.status).toBe("approved");
+    const [late] = await database.db
+      .select({ value: count() })
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entityId, week!.id), eq(auditEvent.action, "add_approved_entry")));
+    expect(late?.value).toBe(1);
+
+    // Among the client's unbilled items; billed once, never twice.
+    const unbilled = await findUnbilledEntries(database.db, { clientId });
+    expect(unbilled.map((row) => row.id)).toContain(entry!.id);
+    expect(unbilled.map((row) => row.id)).not.toContain(earlier!.id);
+    await createDraftInvoice(
+      database.db,
+      admin,
+      draftInput(clientId, { lines: [line({ quantity: "0.75", unit: "hour", timeEntryIds: [entry!.id] })] }),
+    );
+    expect((await findUnbilledEntries(database.db, { clientId })).map((row) => row.id)).not.toContain(entry!.id);
+    await expect(
+      createDraftInvoice(
+        database.db,
+        admin,
+        draftInput(clientId, { lines: [line({ quantity: "0.75", unit: "hour", timeEntryIds: [entry!.id] })] }),
+      ),
+    ).rejects.toThrow();
+    expect(first.id).toBeTruthy();
+    // And logged once: a second try is refused.
+    const [after] = await database.db.select().from(call).where(eq(call.id, logged.id));
+    await expect(logCallTime(database.db, manager, { id: logged.id, version: after!.version })).rejects.toMatchObject({
+      code: "call.already_logged",
+    });
+  });
+
+  it("a manager cannot put their own call into their own approved week; a non-billable call still refuses", async () => {
+    await database.db
+      .insert(timesheet)
+      .values({ userId: manager.id, weekStart: "2026-01-12", status: "approved", decidedById: admin.id });
+    const { call: own } = await logCall(
+      database.db,
+      manager,
+      newCall({ startedAt: "2026-01-13T10:00", duration: "30", projectId, billable: true, assignedUserId: manager.id }),
+    );
+    await expect(logCallTime(database.db, manager, { id: own.id, version: own.version })).rejects.toMatchObject({
+      code: "timesheet.own_timesheet",
+    });
+    await database.db
+      .insert(timesheet)
+      .values({ userId: staff.id, weekStart: "2026-01-12", status: "approved", decidedById: manager.id });
+    const { call: unbillable } = await logCall(
+      database.db,
+      staff,
+      newCall({ startedAt: "2026-01-13T11:00", duration: "30", projectId, billable: false }),
+    );
+    await expect(
+      logCallTime(database.db, manager, { id: unbillable.id, version: unbillable.version }),
+    ).rejects.toMatchObject({
+      code: "timesheet.week_approved",
+    });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   submitApplication,
   transitionJob,
 } from "../../src/modules/jobs/job-mutations";
+import { findJobPage } from "../../src/modules/jobs/job-queries";
 import { submitContactMessage } from "../../src/modules/messages/message-mutations";
 import { signFormToken } from "../../src/modules/public-site/anti-spam-rules";
 import type { PublicSubmission } from "../../src/modules/public-site/public-form-guard";
@@ -106,7 +107,7 @@ async function publishedJob(title: string) {
 }
 
 describe(`public site on ${process.env.TEST_DB}`, () => {
-  it("a 'call me back' message creates a requested inbound call in the same transaction, with an E.164 phone", async () => {
+  it("a 'call me back' message creates a requested outbound call (the firm makes it) in the same transaction, with an E.164 phone", async () => {
     const outboxBefore = await rows(email);
     const result = await submitContactMessage(
       database.db,
@@ -121,7 +122,8 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
     const [created] = await database.db.select().from(call).where(eq(call.id, result.callId!));
     expect(created).toMatchObject({
       status: "requested",
-      direction: "inbound",
+      direction: "outbound",
+      assignedUserId: null,
       contactName: "Jane Prospect",
       phone: "+33123456789",
       email: "jane@example.com",
@@ -196,6 +198,124 @@ describe(`public site on ${process.env.TEST_DB}`, () => {
         context("mail", { formToken: signFormToken("another secret", "mail", new Date(Date.now() - 10_000)) }),
       ),
     ).rejects.toBeInstanceOf(InvalidError);
+  });
+
+  it("checks the fields before the timing: a form sent at once shows its field errors; a valid one is told to wait, then stored", async () => {
+    const now = new Date();
+    const justLoaded = { now, formToken: signFormToken(SECRET, "mail", new Date(now.getTime() - 500)) };
+    const before = await rows(contactMessage);
+    // Empty, sent half a second after loading: the fields' own errors, not "quicker than expected".
+    const empty = submitContactMessage(database.db, {}, context("mail", justLoaded));
+    await expect(empty).rejects.toBeInstanceOf(InvalidError);
+    await expect(empty).rejects.toMatchObject({
+      fieldErrors: { name: "Enter your name.", email: expect.any(String), subject: "Enter a subject." },
+    });
+    // Valid but too quick: refused with the seconds left to wait, and nothing stored.
+    const ip = "198.51.100.77";
+    const quick = submitContactMessage(database.db, message(), context("mail", { ...justLoaded, ip }));
+    await expect(quick).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(quick).rejects.toMatchObject({ code: "public_form.too_fast", retryAfterSeconds: 3 });
+    expect(await rows(contactMessage)).toBe(before);
+    // The same form sent again after the wait is stored (the browser does so by itself).
+    const later = new Date(now.getTime() + 3_000);
+    await expect(
+      submitContactMessage(
+        database.db,
+        message(),
+        context("mail", { ip, now: later, formToken: justLoaded.formToken }),
+      ),
+    ).resolves.toMatchObject({ outcome: "stored" });
+    const target = await publishedJob("Quick applicant");
+    await expect(
+      submitApplication(
+        database.db,
+        target.slug,
+        { fields: {}, cv: null },
+        context("apply", { now, formToken: signFormToken(SECRET, "apply", new Date(now.getTime() - 500)) }),
+      ),
+    ).rejects.toMatchObject({
+      code: "input.invalid",
+      fieldErrors: { name: "Enter your name.", cv: expect.any(String) },
+    });
+  });
+
+  it("reads a link typed without a scheme as https, and names the box of a faulty one", async () => {
+    const target = await publishedJob("Links reader");
+    await submitApplication(
+      database.db,
+      target.slug,
+      {
+        fields: {
+          name: "Linus",
+          email: "linus@example.com",
+          links: ["linkedin.com/in/linus", "", " github.com/linus "],
+          consent: "on",
+        },
+        cv: { name: "cv.pdf", bytes: PDF },
+      },
+      context("apply"),
+    );
+    const [stored] = await database.db.select().from(jobApplication).where(eq(jobApplication.jobId, target.id));
+    expect(stored?.links).toEqual(["https://linkedin.com/in/linus", "https://github.com/linus"]);
+    const refused = submitApplication(
+      database.db,
+      target.slug,
+      {
+        fields: {
+          name: "Linus",
+          email: "linus@example.com",
+          links: ["github.com/linus", "not a link", "javascript:alert(1)"],
+          consent: "on",
+        },
+        cv: { name: "cv.pdf", bytes: PDF },
+      },
+      context("apply"),
+    );
+    await expect(refused).rejects.toBeInstanceOf(InvalidError);
+    const error = (await refused.catch((caught: unknown) => caught)) as InvalidError;
+    expect(Object.keys(error.fieldErrors).sort()).toEqual(["links", "links.1", "links.2"]);
+  });
+
+  it("/bo/jobs: a published job past its closing date is listed as expired, not published; filtered, sorted and paged", async () => {
+    const today = "2031-06-15";
+    const tag = `Lister ${Date.now().toString(36)}`;
+    const open = await publishedJob(`${tag} A open`);
+    const expired = await publishedJob(`${tag} B expired`);
+    const future = await publishedJob(`${tag} C closes later`);
+    await database.db.update(job).set({ closesOn: "2031-06-14" }).where(eq(job.id, expired.id));
+    await database.db.update(job).set({ closesOn: "2031-06-15" }).where(eq(job.id, future.id));
+    const mine = (rows: { id: string }[]) =>
+      rows.filter((row) => [open.id, expired.id, future.id].includes(row.id)).map((row) => row.id);
+
+    const published = await findJobPage(database.db, { status: "published", today });
+    expect(mine(published.rows)).toEqual(expect.arrayContaining([open.id, future.id]));
+    expect(mine(published.rows)).not.toContain(expired.id);
+    const expiredPage = await findJobPage(database.db, { status: "expired", today });
+    expect(mine(expiredPage.rows)).toEqual([expired.id]);
+    // By default open jobs come first, the expired one after them.
+    const all = mine((await findJobPage(database.db, { today })).rows);
+    expect(all.indexOf(expired.id)).toBeGreaterThan(all.indexOf(open.id));
+    expect(all.indexOf(expired.id)).toBeGreaterThan(all.indexOf(future.id));
+    // Sorted by closing date (jobs without one last), by title either way.
+    expect(mine((await findJobPage(database.db, { sort: "closes", today })).rows)).toEqual([
+      expired.id,
+      future.id,
+      open.id,
+    ]);
+    expect(mine((await findJobPage(database.db, { sort: "title", dir: "desc", today })).rows)).toEqual([
+      future.id,
+      expired.id,
+      open.id,
+    ]);
+    // Paged: one row a page, the total of the filtered list on every page, even past the last.
+    const total = (await findJobPage(database.db, { status: "published", today })).total;
+    const second = await findJobPage(database.db, { status: "published", today, limit: 1, offset: 1 });
+    expect(second).toMatchObject({ total });
+    expect(second.rows).toHaveLength(1);
+    expect(await findJobPage(database.db, { status: "published", today, limit: 1, offset: 999 })).toMatchObject({
+      rows: [],
+      total,
+    });
   });
 
   it("caps links in the free text", async () => {

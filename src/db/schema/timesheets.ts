@@ -68,3 +68,26 @@ export const timeEntry = pgTable(
     check("time_entries_minutes_check", sql`${table.minutes} between 1 and 1440`),
   ],
 );
+
+/**
+ * A running timer: one row per person at most (the unique index is the rule, so two starts at
+ * once leave one timer). Stopping it turns it into time entries and deletes the row.
+ */
+export const timer = pgTable(
+  "timers",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => project.id),
+    description: text("description"),
+    billable: boolean("billable").notNull().default(true),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+    version: version(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("timers_user_unique").on(table.userId)],
+);

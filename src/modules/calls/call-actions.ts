@@ -13,6 +13,7 @@ import {
   rescheduleCall,
   retryCall,
   scheduleCall,
+  takeCall,
   updateCall,
 } from "./call-mutations";
 import { findCallProjects } from "./call-queries";
@@ -115,6 +116,17 @@ export async function logCallTimeAction(input: unknown): Promise<ActionResult<{ 
     const result = await logCallTime(getDb(), actor, input);
     refresh();
     revalidatePath(`/bo/timesheets/${result.timesheetId}`);
+    if (result.intoApprovedWeek) revalidatePath("/bo/invoices/create");
     return { timesheetId: result.timesheetId };
   }, "Call logged in the timesheet.");
+}
+
+/** "Take it": an unassigned call still to do becomes the signed-in person's. */
+export async function takeCallAction(input: unknown): Promise<ActionResult<{ version: number }>> {
+  return runAction(async () => {
+    const actor = await requireActor("call.edit");
+    const taken = await takeCall(getDb(), actor, input);
+    refresh();
+    return { version: taken.version };
+  }, "The call is yours.");
 }

@@ -14,6 +14,9 @@ export const CALL_CODES = [
   // Who may change a call.
   "call.not_own_call",
   "call.assign_to_self_only",
+  // Taking an unassigned call ("Take it").
+  "call.not_takeable",
+  "call.already_taken",
   // What is typed.
   "call.phone_too_long",
   "call.phone_not_understood",

@@ -10,6 +10,7 @@ import { ConflictError, ForbiddenError, InvalidError, invalidFields, invalidFrom
 import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { getSettings } from "@/modules/settings/settings-queries";
+import { requirePermission } from "@/modules/users/permissions";
 import { addTimeEntryToWeek } from "@/modules/timesheets/timesheet-mutations";
 import type { CallCode } from "./call-codes";
 import {
@@ -17,6 +18,7 @@ import {
   type CallStatus,
   canAssignTo,
   canChangeCall,
+  canTakeCall,
   canLogTime,
   canTransition,
   parsePhone,
@@ -34,6 +36,7 @@ import {
   requestCallbackInput,
   scheduleCallInput,
   scheduleExistingCallInput,
+  takeCallInput,
   updateCallInput,
 } from "./call-schemas";
 
@@ -293,6 +296,38 @@ export async function requestCallback(tx: Executor, actor: Actor | null, input: 
   return created!;
 }
 
+/**
+ * "Take it": the actor becomes the person of a call still to do that nobody has. The row is locked,
+ * so of two people taking it at once one wins and the other is told who took it.
+ */
+export async function takeCall(db: Database, actor: Actor, input: unknown) {
+  requirePermission(actor, "call.edit");
+  const { id, version } = parseInput(takeCallInput, input);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(call).where(eq(call.id, id)).for("update");
+    if (!before) throw new NotFoundError("This call does not exist.", "call.not_found");
+    const takeable = canTakeCall(before);
+    if (!takeable.ok && takeable.code === "call.already_taken") {
+      if (before.assignedUserId === actor.id) return before;
+      const [taker] = await tx.select({ name: user.name }).from(user).where(eq(user.id, before.assignedUserId!));
+      throw new ConflictError(
+        `${taker?.name ?? "Someone"} has already taken this call. Reload the page to see it.`,
+        takeable.code,
+      );
+    }
+    if (!takeable.ok) throw invalidFrom(takeable);
+    if (before.version !== version) throw stale();
+    const updated = await saveCall(tx, before, { assignedUserId: actor.id });
+    await recordAudit(tx, actor, {
+      entity: "call",
+      entityId: id,
+      action: "take",
+      summary: { status: before.status, assignedUserId: { from: null, to: actor.id } },
+    });
+    return updated;
+  });
+}
+
 /** Edits the details of a call; its status changes only through the transitions below. */
 export async function updateCall(db: Database, actor: Actor, input: unknown) {
   const values = parseInput(updateCallInput, input);
@@ -497,14 +532,21 @@ export async function logCallTime(db: Database, actor: Actor, input: unknown) {
       throw new InvalidError("Assign this call to someone before logging it as time.", {}, "call.unassigned");
     const firm = await firmOf(tx);
     const date = dateInZone(before.startedAt ?? before.updatedAt, firm.timezone);
-    const entry = await addTimeEntryToWeek(tx, actor, {
-      userId,
-      date,
-      projectId: before.projectId!,
-      minutes: timeEntryMinutes(before.durationSeconds!),
-      description: timeEntryDescription(before),
-      billable: before.billable,
-    });
+    const entry = await addTimeEntryToWeek(
+      tx,
+      actor,
+      {
+        userId,
+        date,
+        projectId: before.projectId!,
+        minutes: timeEntryMinutes(before.durationSeconds!),
+        description: timeEntryDescription(before),
+        billable: before.billable,
+      },
+      // A billable call is never lost: its week already approved (or invoiced), a manager puts it
+      // there as approved time, among the client's unbilled time (decision 031).
+      { intoApprovedWeek: before.billable },
+    );
     const [linked] = await tx
       .update(call)
       .set({ timeEntryId: entry.entryId, version: before.version + 1 })
@@ -521,8 +563,14 @@ export async function logCallTime(db: Database, actor: Actor, input: unknown) {
         userId,
         date,
         minutes: timeEntryMinutes(before.durationSeconds!),
+        intoApprovedWeek: entry.intoApprovedWeek,
       },
     });
-    return { call: linked, timesheetId: entry.timesheetId, entryId: entry.entryId };
+    return {
+      call: linked,
+      timesheetId: entry.timesheetId,
+      entryId: entry.entryId,
+      intoApprovedWeek: entry.intoApprovedWeek,
+    };
   });
 }

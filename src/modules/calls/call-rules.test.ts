@@ -18,6 +18,7 @@ import {
   statusAfter,
   timeEntryMinutes,
   wallTimeToInstant,
+  canTakeCall,
 } from "./call-rules";
 
 const STATUSES: CallStatus[] = ["requested", "scheduled", "completed", "missed", "cancelled"];
@@ -249,5 +250,16 @@ describe("wall-clock times in the firm's timezone", () => {
       expect(isWallTime(value)).toBe(false);
     expect(isWallTime("2028-02-29T10:00")).toBe(true);
     expect(() => wallTimeToInstant("0001-01-01T00:00", "Europe/Paris")).toThrow(RangeError);
+  });
+});
+
+describe("taking a call", () => {
+  it("a call still to do that nobody has may be taken; an assigned or finished one may not", () => {
+    expect(canTakeCall({ status: "requested", assignedUserId: null }).ok).toBe(true);
+    expect(canTakeCall({ status: "scheduled", assignedUserId: null }).ok).toBe(true);
+    expect(canTakeCall({ status: "requested", assignedUserId: "someone" })).toMatchObject({
+      code: "call.already_taken",
+    });
+    expect(canTakeCall({ status: "completed", assignedUserId: null })).toMatchObject({ code: "call.not_takeable" });
   });
 });

@@ -116,6 +116,20 @@ export function canChangeCall(actor: { id: string; role: Role }, call: CallOwner
   return refuse("call.not_own_call", "You can only change your own calls (assigned to you or logged by you).");
 }
 
+/**
+ * "Take it": anyone who logs calls may take a call still to do that nobody is assigned to (a
+ * call-back requested from /mail is assigned to nobody); it then becomes theirs.
+ */
+export function canTakeCall(call: { status: CallStatus; assignedUserId: string | null }): CallRuleResult {
+  if (!isTodoStatus(call.status))
+    return refuse(
+      "call.not_takeable",
+      `Only a call still to do can be taken; this call is ${CALL_STATUS_LABELS[call.status].toLowerCase()}.`,
+    );
+  if (call.assignedUserId) return refuse("call.already_taken", "Someone has already taken this call.");
+  return allowed;
+}
+
 /** Without call.edit_all, a person logs calls for themselves only. */
 export function canAssignTo(actor: { id: string; role: Role }, assignedUserId: string | null): CallRuleResult {
   if (can(actor, "call.edit_all")) return allowed;

@@ -174,6 +174,7 @@ export const cancelCallInput = z.object({ ...idAndVersion });
 /** The client whose projects a call dialog offers, once the client is chosen. */
 export const callProjectsInput = z.object({ clientId: z.uuid("Unknown client.") });
 export const logCallTimeInput = z.object({ ...idAndVersion });
+export const takeCallInput = z.object({ ...idAndVersion });
 
 /** A callback request (from /mail or taken by phone): phone required. */
 export const requestCallbackInput = z.object({

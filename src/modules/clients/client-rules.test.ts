@@ -192,13 +192,13 @@ describe("normalising VAT numbers", () => {
     expect(checkClientVatNumber("GB", "GB123456789")).toEqual({ ok: true });
     const refused = (message: string) => ({ ok: false, code: "client.vat_number_shape", field: "vatNumber", message });
     expect(checkClientVatNumber("FR", "FR123")).toStrictEqual(
-      refused("This does not look like a France VAT number (expected like FRXX123456789)."),
+      refused("This does not look like a VAT number from France (expected like FRXX123456789)."),
     );
     expect(checkClientVatNumber("GR", "123")).toStrictEqual(
-      refused("This does not look like a Greece VAT number (expected like EL123456789)."),
+      refused("This does not look like a VAT number from Greece (expected like EL123456789)."),
     );
     expect(checkClientVatNumber("GB", "XI12")).toStrictEqual(
-      refused("This does not look like a Northern Ireland VAT number (expected like XI123456789)."),
+      refused("This does not look like a VAT number from Northern Ireland (expected like XI123456789)."),
     );
   });
 });

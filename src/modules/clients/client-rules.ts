@@ -439,7 +439,8 @@ export function checkClientVatNumber(country: string | null, vat: string | null)
   if (isEuVatNumberShape(country, vat)) return allowed;
   return refuse(
     "client.vat_number_shape",
-    `This does not look like a ${isNorthernIreland ? "Northern Ireland" : countryName(country)} VAT number (${vatExample(country, compact)}).`,
+    // "a VAT number from Germany": the country's name, never turned into an adjective ("a Germany VAT number").
+    `This does not look like a VAT number from ${isNorthernIreland ? "Northern Ireland" : countryName(country)} (${vatExample(country, compact)}).`,
     "vatNumber",
   );
 }

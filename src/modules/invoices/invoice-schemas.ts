@@ -311,6 +311,20 @@ export const invoiceList = defineList("/bo/invoices", {
 export const invoiceListFilter = invoiceList.schema;
 export type InvoiceListFilter = z.output<typeof invoiceListFilter>;
 
+/** How many of the list's filters are set (the phone's folded "Filters" button says so). */
+export function countInvoiceListFilters(filter: InvoiceListFilter): number {
+  return [
+    filter.q,
+    filter.status,
+    filter.kind,
+    filter.client,
+    filter.from,
+    filter.to,
+    filter.paidFrom,
+    filter.paidTo,
+  ].filter(Boolean).length;
+}
+
 /** Whether any filter narrows the list (sorting and paging do not). */
 export function isInvoiceListFiltered(filter: InvoiceListFilter): boolean {
   return Boolean(

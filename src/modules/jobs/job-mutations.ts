@@ -24,6 +24,7 @@ import {
   guardPublicForm,
   type PublicSubmission,
   recordPublicFormSubmission,
+  requireHumanPace,
 } from "@/modules/public-site/public-form-guard";
 import { notifyApplication } from "@/modules/public-site/public-site-notifications";
 import { getSettings } from "@/modules/settings/settings-queries";
@@ -238,11 +239,17 @@ export async function submitApplication(
   if (!parsed.success) {
     // The schema's issues and the CV's together, a message per field, as a refused schema.
     const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "_form")] ??= issue.message;
+    for (const issue of parsed.error.issues) {
+      fieldErrors[String(issue.path[0] ?? "_form")] ??= issue.message;
+      // A link's error also names its box ("links.1"), so the form marks only that one.
+      if (issue.path[0] === "links" && typeof issue.path[1] === "number")
+        fieldErrors[`links.${issue.path[1]}`] ??= issue.message;
+    }
     for (const refusal of refusals) fieldErrors[refusal.field ?? "_form"] = refusal.message;
     throw new InvalidError(CORRECT_THE_FIELDS, fieldErrors, INPUT_INVALID);
   }
   if (refusals.length > 0 || !kind || !submission.cv) throw invalidFields(refusals);
+  requireHumanPace("apply", context);
   const input = parsed.data;
   const cv = submission.cv;
   const originalName = sanitiseFileName(cv.name);

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, count, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { job, jobApplication, jobApplicationFile } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
-import { isSlug } from "./job-rules";
+import { isSlug, type JobListStatus } from "./job-rules";
+import type { JobSort } from "./job-schemas";
 
 export type Job = typeof job.$inferSelect;
 
@@ -38,8 +39,36 @@ export function newApplicationsCount(db: Executor) {
   return db.select({ value: count() }).from(jobApplication).where(isNewApplication);
 }
 
-/** The jobs with their application counts; `withNewApplications` keeps the jobs with new ones. */
-export async function findJobs(db: Executor, filter: { withNewApplications?: boolean } = {}) {
+/** The jobs of one status as the back office shows it (`today` tells published from expired). */
+function statusWhere(status: JobListStatus, today: string): SQL | undefined {
+  switch (status) {
+    case "published":
+      return publicWhere(today);
+    case "expired":
+      return and(eq(job.status, "published"), isNotNull(job.closesOn), lt(job.closesOn, today));
+    case "draft":
+    case "closed":
+      return eq(job.status, status);
+  }
+}
+
+export type JobListOptions = {
+  withNewApplications?: boolean;
+  status?: JobListStatus;
+  sort?: JobSort;
+  dir?: "asc" | "desc";
+  /** The firm's today: a published job past its closing date is expired. */
+  today?: string;
+  limit?: number;
+  offset?: number;
+};
+
+/**
+ * The jobs with their application counts and the total of the filtered list; by default open jobs
+ * first (published, then expired, drafts, closed), newest first within each.
+ */
+export async function findJobPage(db: Executor, options: JobListOptions = {}) {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const applications = db
     .select({
       jobId: jobApplication.jobId,
@@ -49,7 +78,26 @@ export async function findJobs(db: Executor, filter: { withNewApplications?: boo
     .from(jobApplication)
     .groupBy(jobApplication.jobId)
     .as("applications");
-  return db
+  const where = and(
+    options.withNewApplications ? sql`${applications.fresh} > 0` : undefined,
+    options.status ? statusWhere(options.status, today) : undefined,
+  );
+  const direction = options.dir === "desc" ? desc : asc;
+  const statusRank = sql`case when ${job.status} = 'published' and ${job.closesOn} < ${today} then 1 when ${job.status} = 'published' then 0 when ${job.status} = 'draft' then 2 else 3 end`;
+  const order: SQL[] = (() => {
+    switch (options.sort ?? "status") {
+      case "status":
+        return [direction(statusRank), desc(job.createdAt)];
+      case "title":
+        return [direction(sql`lower(${job.title})`), desc(job.createdAt)];
+      case "closes":
+        // Jobs without a closing date last, whichever the direction.
+        return [sql`${job.closesOn} is null`, direction(job.closesOn), desc(job.createdAt)];
+      case "created":
+        return [direction(job.createdAt)];
+    }
+  })();
+  const rows = db
     .select({
       id: job.id,
       title: job.title,
@@ -63,11 +111,32 @@ export async function findJobs(db: Executor, filter: { withNewApplications?: boo
       createdAt: job.createdAt,
       applications: sql<number>`coalesce(${applications.total}, 0)`.mapWith(Number),
       newApplications: sql<number>`coalesce(${applications.fresh}, 0)`.mapWith(Number),
+      newTotal: sql<number>`coalesce(sum(${applications.fresh}) over (), 0)`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(job)
     .leftJoin(applications, eq(applications.jobId, job.id))
-    .where(filter.withNewApplications ? sql`${applications.fresh} > 0` : undefined)
-    .orderBy(sql`case ${job.status} when 'published' then 0 when 'draft' then 1 else 2 end`, desc(job.createdAt));
+    .where(where)
+    .orderBy(...order, desc(job.id));
+  const page = await (options.limit !== undefined ? rows.limit(options.limit).offset(options.offset ?? 0) : rows);
+  // Past the last page no row says the total: count apart (rare).
+  if (page.length === 0 && (options.offset ?? 0) > 0) {
+    const [counted] = await db
+      .select({
+        total: count(),
+        newTotal: sql<number>`coalesce(sum(${applications.fresh}), 0)`.mapWith(Number),
+      })
+      .from(job)
+      .leftJoin(applications, eq(applications.jobId, job.id))
+      .where(where);
+    return { rows: [], total: counted?.total ?? 0, newApplications: counted?.newTotal ?? 0 };
+  }
+  return { rows: page, total: page[0]?.total ?? 0, newApplications: page[0]?.newTotal ?? 0 };
+}
+
+/** Every job (or those with new applications) with their application counts, open jobs first. */
+export async function findJobs(db: Executor, filter: { withNewApplications?: boolean } = {}) {
+  return (await findJobPage(db, filter)).rows;
 }
 
 export async function getJob(db: Executor, id: string): Promise<Job> {

@@ -8,6 +8,7 @@ import {
   nextFreeSlug,
   sanitiseFileName,
   slugify,
+  retentionDays,
 } from "./job-rules";
 
 describe("job rules", () => {
@@ -65,5 +66,13 @@ describe("job rules", () => {
   it("computes the retention cut-off in calendar months", () => {
     expect(monthsBefore(new Date("2026-03-31T12:00:00Z"), 1).toISOString()).toBe("2026-02-28T12:00:00.000Z");
     expect(monthsBefore(new Date("2026-03-02T00:00:00Z"), 12).toISOString()).toBe("2025-03-02T00:00:00.000Z");
+  });
+});
+
+describe("retention in days", () => {
+  it("says how many days the retention setting keeps an application received today", () => {
+    expect(retentionDays(12, new Date("2026-03-02T10:00:00Z"))).toBe(365);
+    expect(retentionDays(12, new Date("2028-03-02T10:00:00Z"))).toBe(366);
+    expect(retentionDays(1, new Date("2026-03-31T10:00:00Z"))).toBe(31);
   });
 });

@@ -63,6 +63,26 @@ export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
   }
 }
 
+/**
+ * What the back office shows a job as: a published job whose closing date has passed is off the
+ * public site, so it shows as closed (expired), not as published.
+ */
+export type JobListStatus = JobStatus | "expired";
+export const JOB_LIST_STATUSES = [
+  "published",
+  "expired",
+  "draft",
+  "closed",
+] as const satisfies readonly JobListStatus[];
+export const JOB_LIST_STATUS_LABELS: Record<JobListStatus, string> = {
+  ...JOB_STATUS_LABELS,
+  expired: "Closed (expired)",
+};
+
+export function jobListStatus(job: { status: JobStatus; closesOn: string | null }, today: string): JobListStatus {
+  return job.status === "published" && job.closesOn !== null && job.closesOn < today ? "expired" : job.status;
+}
+
 /** Only published jobs whose closing date has not passed are public. */
 export function isJobPublic(job: { status: JobStatus; closesOn: string | null }, today: string): boolean {
   return job.status === "published" && (job.closesOn === null || job.closesOn >= today);
@@ -122,4 +142,9 @@ export function monthsBefore(now: Date, months: number): Date {
   const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate();
   cutoff.setUTCDate(Math.min(day, lastDay));
   return cutoff;
+}
+
+/** How many days an application received today is kept before it is purged (the consent line says so). */
+export function retentionDays(months: number, now: Date = new Date()): number {
+  return Math.round((now.getTime() - monthsBefore(now, months).getTime()) / 86_400_000);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { schemaFieldErrors } from "@/lib/parse-input";
-import { jobInput } from "./job-schemas";
+import { applicationInput, jobInput, readWebAddress } from "./job-schemas";
 
 const job = { title: "Senior consultant", workplace: "hybrid", employmentType: "full_time" };
 const errors = (input: unknown) => schemaFieldErrors(jobInput, input);
@@ -21,5 +21,31 @@ describe("job schema", () => {
       workplace: "Choose a workplace.",
       salaryMax: "The maximum must be at least the minimum.",
     });
+  });
+});
+
+describe("application links", () => {
+  it("reads an address typed without a scheme as https, and refuses what is not a web address", () => {
+    expect(readWebAddress("linkedin.com/in/ada")).toBe("https://linkedin.com/in/ada");
+    expect(readWebAddress("http://ada.example")).toBe("http://ada.example");
+    expect(readWebAddress("javascript:alert(1)")).toBeNull();
+    expect(readWebAddress("mailto:ada@example.com")).toBeNull();
+    expect(readWebAddress("not a link")).toBeNull();
+    expect(readWebAddress("localhost")).toBeNull();
+  });
+
+  it("names the box of a faulty link, so only that one is marked", () => {
+    const parsed = applicationInput.safeParse({
+      name: "Ada",
+      email: "ada@example.com",
+      links: ["github.com/ada", "", "not a link"],
+      consent: "on",
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.path.join("."))).toEqual(["links.2"]);
+    expect(
+      applicationInput.parse({ name: "Ada", email: "ada@example.com", links: ["github.com/ada", ""], consent: "on" })
+        .links,
+    ).toEqual(["https://github.com/ada"]);
   });
 });

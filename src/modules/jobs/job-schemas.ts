@@ -9,7 +9,8 @@ import {
   versionInput,
   whenValid,
 } from "@/lib/input-fields";
-import { choiceParam, defineList } from "@/lib/search-params";
+import { choiceParam, defineList, pagingParams } from "@/lib/search-params";
+import { JOB_LIST_STATUSES } from "./job-rules";
 
 export const WORKPLACES = ["on_site", "hybrid", "remote"] as const;
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "freelance", "internship"] as const;
@@ -128,19 +129,35 @@ export const applicationNotesInput = z.object({
   notes: optionalText(10_000, undefined, "multiline"),
 });
 
-const url = z
-  .string()
-  .trim()
-  .max(500, "Use at most 500 characters.")
-  .superRefine(checkLine)
-  .refine((value) => {
-    try {
-      const parsed = new URL(value);
-      return parsed.protocol === "https:" || parsed.protocol === "http:";
-    } catch {
-      return false;
-    }
-  }, "Enter a full web address starting with https://");
+/**
+ * A link as people type it: "linkedin.com/in/ada" is read as https://linkedin.com/in/ada. Only
+ * http(s) addresses of a named host are kept ("javascript:…", "mailto:…", "localhost" are refused).
+ */
+export function readWebAddress(typed: string): string | null {
+  const value = /^[a-z][a-z0-9+.-]*:/i.test(typed) ? typed : `https://${typed.replace(/^\/+/, "")}`;
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
+    if (!/^[^.]+(\.[^.]+)+$/.test(parsed.hostname)) return null;
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+/** One link box; empty boxes are dropped. An error names its box (links.1), so only that box turns red. */
+const link = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => (value ?? "").trim())
+  .pipe(z.string().max(500, "Use at most 500 characters.").superRefine(checkLine))
+  .transform((value, ctx) => {
+    if (value === "") return value;
+    const address = readWebAddress(value);
+    if (address) return address;
+    ctx.addIssue({ code: "custom", message: "Enter a web address, such as linkedin.com/in/your-name." });
+    return z.NEVER;
+  });
 
 /** The text fields of an application; the CV is checked apart (by its content). */
 export const applicationInput = z.object({
@@ -158,15 +175,10 @@ export const applicationInput = z.object({
     .pipe(z.email("Enter a valid email address, such as name@example.com.")),
   phone: optionalText(40, "A phone number has at most 40 characters."),
   links: z
-    .array(
-      z
-        .union([z.string(), z.null()])
-        .optional()
-        .transform((value) => (value ?? "").trim()),
-    )
+    .array(link)
     .default([])
     .transform((values) => values.filter((value) => value !== ""))
-    .pipe(z.array(url).max(MAX_APPLICATION_LINKS, `Add at most ${MAX_APPLICATION_LINKS} links.`)),
+    .pipe(z.array(z.string()).max(MAX_APPLICATION_LINKS, `Add at most ${MAX_APPLICATION_LINKS} links.`)),
   coverLetter: optionalText(
     COVER_LETTER_MAX,
     `Use at most ${COVER_LETTER_MAX.toLocaleString("en-GB")} characters.`,
@@ -178,5 +190,19 @@ export const applicationInput = z.object({
 });
 export type ApplicationInput = z.input<typeof applicationInput>;
 
-/** /bo/jobs; ?applications=new: the jobs with applications nobody has looked at (the dashboard links there). */
-export const jobList = defineList("/bo/jobs", { applications: choiceParam(["new"]) });
+export const JOB_SORTS = ["status", "title", "closes", "created"] as const;
+export type JobSort = (typeof JOB_SORTS)[number];
+
+/**
+ * /bo/jobs: ?applications=new keeps the jobs with applications nobody has looked at (the dashboard
+ * links there); a status as the back office shows it (an expired job is a published one past its
+ * closing date), a sort and a page.
+ */
+export const jobList = defineList("/bo/jobs", {
+  applications: choiceParam(["new"]),
+  status: choiceParam(JOB_LIST_STATUSES),
+  sort: choiceParam(JOB_SORTS, "status"),
+  dir: choiceParam(["asc", "desc"], "asc"),
+  ...pagingParams,
+});
+export type JobListParams = z.output<typeof jobList.schema>;

@@ -14,6 +14,8 @@ export type ContactFormState = {
   fieldErrors: Record<string, string>;
   /** What was typed, so the form (with or without JavaScript) shows it again after an error. */
   values: Record<string, string>;
+  /** Sent too soon after the page loaded but otherwise valid: the form sends it again after this wait. */
+  retryInSeconds?: number;
 };
 
 /** The public /mail form (useActionState): works as a plain POST without JavaScript. */
@@ -37,6 +39,8 @@ export async function sendContactMessageAction(
   const fieldErrors = { ...(result.fieldErrors ?? {}) };
   const formMessage = fieldErrors._form ?? result.message;
   delete fieldErrors._form;
+  if (result.code === "public_form.too_fast" && result.retryAfterSeconds)
+    return { message: formMessage, fieldErrors, values, retryInSeconds: result.retryAfterSeconds };
   return { message: formMessage, fieldErrors, values };
 }
 

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Database } from "@/db/client";
-import { call, contactMessage } from "@/db/schema";
+import { contactMessage } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { ConflictError, NotFoundError, invalidFields } from "@/lib/errors";
 import { refuse, type Refusal } from "@/lib/rule-result";
@@ -20,8 +20,10 @@ import {
   guardPublicForm,
   type PublicSubmission,
   recordPublicFormSubmission,
+  requireHumanPace,
 } from "@/modules/public-site/public-form-guard";
 import { notifyContactMessage } from "@/modules/public-site/public-site-notifications";
+import { requestCallback } from "@/modules/calls/call-mutations";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
 import { contactMessageInput, messageStatusInput } from "./message-schemas";
@@ -50,8 +52,8 @@ export function readContactForm(formData: unknown): {
 export type SubmittedMessage = { outcome: "stored"; messageId: string; callId: string | null } | { outcome: "ignored" };
 
 /**
- * The /mail form. With "call me back" a `requested` inbound call is created in the same transaction
- * (requested calls come from /mail) and the message links to it.
+ * The /mail form. With "call me back" a `requested` call is created in the same transaction and the
+ * message links to it: outbound, as every call-back is (the firm makes it; requestCallback).
  */
 export async function submitContactMessage(
   db: Database,
@@ -78,28 +80,20 @@ export async function submitContactMessage(
       ),
     );
   if (refusals.length > 0) throw invalidFields(refusals);
+  requireHumanPace("mail", context);
 
   return db.transaction(async (tx) => {
     await recordPublicFormSubmission(tx, "mail", context);
     let callId: string | null = null;
     if (input.wantsCallback && phone) {
-      callId = uuidv7();
-      await tx.insert(call).values({
-        id: callId,
-        direction: "inbound",
-        status: "requested",
+      const requested = await requestCallback(tx, null, {
         contactName: input.name,
         phone,
         email: input.email,
         subject: input.subject,
         notes: input.body,
       });
-      await recordAudit(tx, SYSTEM_ACTOR, {
-        entity: "call",
-        entityId: callId,
-        action: "request",
-        summary: { from: "mail", contactName: input.name },
-      });
+      callId = requested.id;
     }
     const messageId = uuidv7();
     await tx.insert(contactMessage).values({

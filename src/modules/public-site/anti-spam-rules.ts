@@ -21,6 +21,14 @@ export function signFormToken(secret: string, form: string, now: Date = new Date
 
 export type FormTokenCheck = "ok" | "too_fast" | "expired" | "invalid";
 
+/** How long a form sent too quickly should wait before it is sent again (0 when it may be read now). */
+export function formTokenWaitMs(token: unknown, now: Date = new Date()): number {
+  if (typeof token !== "string") return 0;
+  const issuedAt = Number(token.split(".")[0]);
+  if (!Number.isFinite(issuedAt)) return 0;
+  return Math.max(0, issuedAt + MIN_FILL_MS - now.getTime());
+}
+
 export function verifyFormToken(secret: string, form: string, token: unknown, now: Date = new Date()): FormTokenCheck {
   if (typeof token !== "string") return "invalid";
   const match = /^(\d{10,16})\.([A-Za-z0-9_-]{20,100})$/.exec(token);

@@ -1,7 +1,10 @@
-// The checks every public form goes through before its input is even validated:
-// honeypot, the signed "loaded at" time, and the per-IP limit kept in the database.
+// The checks every public form goes through: before its input is validated, the honeypot, the
+// signed token (forged or a day old) and the per-IP limit kept in the database; after, and only on
+// an otherwise valid submission, the "sent under 3 s after loading" check (requireHumanPace), so
+// someone whose browser filled the form in is told about their fields first, and a valid but quick
+// submission is answered "send again in a moment" (the form does so by itself) rather than lost.
 import type { Executor } from "@/db/client";
-import { RateLimitedError, InvalidError } from "@/lib/errors";
+import { InvalidError, RateLimitedError } from "@/lib/errors";
 import {
   consumeRateLimitInTransaction,
   getRateLimitState,
@@ -12,6 +15,7 @@ import type { PublicFormCode } from "./public-form-codes";
 import {
   ANTI_SPAM_MESSAGES,
   type FormTokenCheck,
+  formTokenWaitMs,
   isHoneypotHit,
   PUBLIC_FORM_LIMIT,
   PUBLIC_FORM_WINDOW_MS,
@@ -22,10 +26,9 @@ import {
 export type PublicForm = "mail" | "apply";
 
 const TOKEN_CODES = {
-  too_fast: "public_form.too_fast",
   expired: "public_form.expired",
   invalid: "public_form.token_invalid",
-} as const satisfies Record<Exclude<FormTokenCheck, "ok">, PublicFormCode>;
+} as const satisfies Record<Exclude<FormTokenCheck, "ok" | "too_fast">, PublicFormCode>;
 
 function rateLimited(retryAfterSeconds: number): RateLimitedError {
   return new RateLimitedError(rateLimitedMessage(retryAfterSeconds), retryAfterSeconds, "public_form.rate_limited");
@@ -64,11 +67,24 @@ export async function guardPublicForm(
     return "ignore";
   }
   const token = verifyFormToken(submission.secret, form, submission.formToken, now);
-  if (token !== "ok")
+  // Too quick is answered after the fields are checked (requireHumanPace).
+  if (token !== "ok" && token !== "too_fast")
     throw new InvalidError(ANTI_SPAM_MESSAGES[token], { _form: ANTI_SPAM_MESSAGES[token] }, TOKEN_CODES[token]);
   const state = await getRateLimitState(db, rule, submission.ip, now);
   if (!state.allowed) throw rateLimited(state.retryAfterSeconds);
   return "ok";
+}
+
+/**
+ * The timing check, once the input is otherwise valid: a form sent under 3 s after its page loaded
+ * is refused with the seconds left to wait (a RateLimitedError coded public_form.too_fast); the
+ * forms send it again by themselves after that, so nothing typed is lost.
+ */
+export function requireHumanPace(form: PublicForm, submission: PublicSubmission): void {
+  const now = submission.now ?? new Date();
+  if (verifyFormToken(submission.secret, form, submission.formToken, now) !== "too_fast") return;
+  const seconds = Math.max(1, Math.ceil(formTokenWaitMs(submission.formToken, now) / 1000));
+  throw new RateLimitedError(ANTI_SPAM_MESSAGES.too_fast, seconds, "public_form.too_fast");
 }
 
 /**

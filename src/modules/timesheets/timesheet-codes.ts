@@ -38,6 +38,13 @@ export const TIMESHEET_CODES = [
   "timesheet.rejection_reason_too_long",
   "timesheet.not_approved",
   "timesheet.entries_invoiced",
+  // The timer.
+  "timesheet.timer_running",
+  "timesheet.timer_not_running",
+  "timesheet.timer_stale",
+  "timesheet.timer_over_24_hours",
+  "timesheet.timer_under_a_minute",
+  "timesheet.timer_start_in_future",
 ] as const;
 
 export type TimesheetCode = (typeof TIMESHEET_CODES)[number];

@@ -21,12 +21,14 @@ import {
 } from "./timesheet-schemas";
 import type { TimesheetCode } from "./timesheet-codes";
 import {
+  canAddToApprovedWeek,
   canApprove,
   canEdit,
   canReject,
   canReopen,
   canSubmit,
   MINUTES_PER_DAY,
+  resolveHourlyRate,
   validateEntries,
 } from "./timesheet-rules";
 
@@ -73,7 +75,8 @@ export async function addTimeEntryToWeek(
   tx: Executor,
   actor: Actor,
   input: TimeEntryToAdd,
-): Promise<{ timesheetId: string; entryId: string }> {
+  options: { intoApprovedWeek?: boolean } = {},
+): Promise<{ timesheetId: string; entryId: string; intoApprovedWeek: boolean }> {
   if (actor.id !== input.userId && !can(actor, "timesheet.create_for_others"))
     throw new ForbiddenError("You can only log time in your own timesheet.");
   if (!isValidDateString(input.date))
@@ -120,6 +123,11 @@ export async function addTimeEntryToWeek(
         "timesheet.week_submitted",
       );
     case "approved":
+      if (options.intoApprovedWeek) {
+        const late = canAddToApprovedWeek({ ownerId: sheet.userId, actor, ownerName: owner.name, weekStart });
+        if (!late.ok) throw invalidFrom(late);
+        break;
+      }
       throw new InvalidError(
         `${owner.name}'s timesheet for the week of ${weekStart} is approved; time cannot be added to it. Ask a manager to reopen it first.`,
         {},
@@ -156,6 +164,18 @@ export async function addTimeEntryToWeek(
     throw invalidFrom({ ...first, field });
   }
 
+  // Into an approved week, the entry is approved time at once: its rate frozen by the rule approval uses.
+  const approved = sheet.status === "approved";
+  let hourlyRate: number | null = null;
+  if (approved) {
+    const [rates] = await tx
+      .select({ projectRate: project.hourlyRate, clientRate: client.defaultHourlyRate })
+      .from(project)
+      .innerJoin(client, eq(client.id, project.clientId))
+      .where(eq(project.id, input.projectId));
+    hourlyRate = resolveHourlyRate({ ...rates, firmRate: (await getSettings(tx)).defaultHourlyRate });
+  }
+
   const [position] = await tx
     .select({ next: sql<number>`coalesce(max(${timeEntry.position}), -1) + 1`.mapWith(Number) })
     .from(timeEntry)
@@ -170,6 +190,7 @@ export async function addTimeEntryToWeek(
       minutes: input.minutes,
       description,
       billable: input.billable,
+      hourlyRate,
       position: position?.next ?? 0,
     })
     .returning({ id: timeEntry.id });
@@ -190,7 +211,7 @@ export async function addTimeEntryToWeek(
   await recordAudit(tx, actor, {
     entity: "timesheet",
     entityId: sheet.id,
-    action: "add_entry",
+    action: approved ? "add_approved_entry" : "add_entry",
     summary: {
       entryId: entry.id,
       date: input.date,
@@ -198,9 +219,10 @@ export async function addTimeEntryToWeek(
       minutes: input.minutes,
       billable: input.billable,
       onBehalf: actor.id !== input.userId,
+      ...(approved ? { hourlyRate } : {}),
     },
   });
-  return { timesheetId: sheet.id, entryId: entry.id };
+  return { timesheetId: sheet.id, entryId: entry.id, intoApprovedWeek: approved };
 }
 
 // ---------------------------------------------------------------------------------------

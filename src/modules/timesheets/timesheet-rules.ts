@@ -200,6 +200,35 @@ export function canApprove({ status, ownerId, actor }: SheetRef & { actor: Actor
   return allowed;
 }
 
+/**
+ * A completed billable call whose week is already approved (perhaps invoiced) goes into that week
+ * as approved time, so it is not lost: only someone who could have approved the week may put it
+ * there (decision 031).
+ */
+export function canAddToApprovedWeek({
+  ownerId,
+  actor,
+  ownerName,
+  weekStart,
+}: {
+  ownerId: string;
+  actor: Actor;
+  ownerName: string;
+  weekStart: string;
+}): TimesheetRuleResult {
+  if (!can(actor, "timesheet.decide"))
+    return refuse(
+      "timesheet.week_approved",
+      `${ownerName}'s timesheet for the week of ${weekStart} is approved. Ask a manager to log this call: it then goes into that week as approved time, among the client's unbilled time.`,
+    );
+  if (actor.id === ownerId)
+    return refuse(
+      "timesheet.own_timesheet",
+      `Your timesheet for the week of ${weekStart} is approved; another manager must log this call into it.`,
+    );
+  return allowed;
+}
+
 /** A rejection needs a reason (1–500 characters) so the owner knows what to fix. */
 export function canReject({
   status,

@@ -24,6 +24,7 @@ import {
   type Role,
   type Seed,
   SHEETS,
+  TIMER,
   USERS,
 } from "./seed";
 
@@ -572,6 +573,66 @@ export const MATRIX: Row[] = [
     { ...SIGNED_IN, staff: PAGE_403 },
     { label: "someone else's week", permission: "timesheet.read_all" },
   ),
+  // ---- The timer (in the shell of every back-office page; each person's own) -------------------
+  {
+    kind: "action",
+    file: TIMER,
+    name: "readTimerAction",
+    permission: "timesheet.edit",
+    page: () => "/bo",
+    args: () => [],
+    expect: A_SIGNED_IN,
+  },
+  {
+    kind: "action",
+    file: TIMER,
+    name: "timerProjectsAction",
+    permission: "timesheet.edit",
+    page: () => "/bo",
+    args: () => [],
+    expect: A_SIGNED_IN,
+  },
+  {
+    kind: "action",
+    file: TIMER,
+    name: "startTimerAction",
+    permission: "timesheet.edit",
+    page: () => "/bo",
+    args: (seed) => [{ projectId: seed.project.id, description: `Matrix probe ${seed.tag}` }],
+    expect: A_SIGNED_IN,
+  },
+  // Stop, edit and discard act on the caller's own timer, which may not run (or has run for
+  // seconds only) when the row is called: a refusal by the timer's state, not by the role.
+  {
+    kind: "action",
+    file: TIMER,
+    name: "updateTimerAction",
+    permission: "timesheet.edit",
+    page: () => "/bo",
+    args: (seed) => [{ version: 1, projectId: seed.project.id, description: "", startedAt: wallTime(seed, -1) }],
+    expect: A_SIGNED_IN,
+    probeSucceeds: false,
+  },
+  {
+    kind: "action",
+    file: TIMER,
+    name: "stopTimerAction",
+    permission: "timesheet.edit",
+    page: () => "/bo",
+    args: () => [{ version: 1 }],
+    expect: A_SIGNED_IN,
+    probeSucceeds: false,
+  },
+  {
+    kind: "action",
+    file: TIMER,
+    name: "discardTimerAction",
+    permission: "timesheet.edit",
+    page: () => "/bo",
+    args: () => [{ version: 1 }],
+    expect: A_SIGNED_IN,
+    probeSucceeds: false,
+  },
   {
     kind: "action",
     file: SHEETS,
@@ -1044,6 +1105,16 @@ export const MATRIX: Row[] = [
     page: () => "/bo/calls",
     args: (seed) => [{ id: seed.calls.logTime.id, version: seed.calls.logTime.version }],
     expect: A_OTHERS_CALL,
+  },
+  {
+    // Anyone who logs calls may take an unassigned one; after the first, the others are told who has it.
+    kind: "action",
+    file: CALLS,
+    name: "takeCallAction",
+    permission: "call.edit",
+    page: () => "/bo/calls",
+    args: (seed) => [{ id: seed.calls.requested.id, version: seed.calls.requested.version }],
+    expect: A_SIGNED_IN,
   },
 ];
 

@@ -43,7 +43,17 @@ export type Seed = {
   otherApplication: Ref;
   message: Ref & { subject: string };
   /** The manager's calls: one per call action, in the state that action needs. */
-  calls: { update: Ref; complete: Ref; missed: Ref; reschedule: Ref; retry: Ref; cancel: Ref; logTime: Ref };
+  calls: {
+    update: Ref;
+    complete: Ref;
+    missed: Ref;
+    reschedule: Ref;
+    retry: Ref;
+    cancel: Ref;
+    logTime: Ref;
+    /** The call-back requested with the message: assigned to nobody. */
+    requested: Ref;
+  };
   /** Text that only appears in data a refusal must never show. */
   secrets: string[];
 };
@@ -122,6 +132,7 @@ export async function act<T>(
 export const USERS = "src/modules/users/user-actions.ts";
 export const CLIENTS = "src/modules/clients/client-actions.ts";
 export const SHEETS = "src/modules/timesheets/timesheet-actions.ts";
+export const TIMER = "src/modules/timesheets/timer-actions.ts";
 export const INVOICES = "src/modules/invoices/invoice-actions.ts";
 export const JOBS = "src/modules/jobs/job-actions.ts";
 export const CALLS = "src/modules/calls/call-actions.ts";
@@ -354,7 +365,9 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
     company: "",
     subject,
     body: "We would like to talk about a project next month.",
-    phone: "",
+    // A call-back request: an unassigned requested call, which anyone may take.
+    phone: "01 23 45 67 89",
+    wantsCallback: "on",
     formToken: mailToken.token,
     website: "",
   })) {
@@ -396,6 +409,11 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
   if (new Set(applicationIds).size !== 2)
     throw new Error(`expected the two applications' CV links, found ${applicationIds.length}`);
   const [applicationId, otherApplicationId] = [...new Set(applicationIds)];
+  const requested = findOne(
+    await html(admin, "/bo/calls"),
+    new RegExp(`"subject":"${subject}"[\\s\\S]*?"takeable":\\{"id":"([0-9a-f-]{36})","version":(\\d+)\\}`),
+    "the requested call's id",
+  );
   const messagesPage = await html(admin, "/bo/messages");
   const message = findOne(
     messagesPage,
@@ -437,6 +455,7 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       retry: { id: retrySource!.id, version: 2 },
       cancel: { id: cancel!.id, version: 1 },
       logTime: { id: logTime.id, version: 1 },
+      requested: { id: requested[1]!, version: Number(requested[2]) },
     },
     secrets: [
       clientName,

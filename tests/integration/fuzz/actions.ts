@@ -29,12 +29,13 @@ import {
   session,
   settings,
   timeEntry,
+  timer,
   timesheet,
   user,
 } from "../../../src/db/schema";
 import type { Database } from "../../../src/db/client";
 import { getAuth } from "../../../src/lib/auth";
-import { addDaysToDate, todayInZone } from "../../../src/lib/dates";
+import { addDaysToDate, isoWeekMonday, todayInZone } from "../../../src/lib/dates";
 import { type DomainError, InvalidError, NotFoundError } from "../../../src/lib/errors";
 import { formatDate } from "../../../src/lib/dates";
 import { formatMoney } from "../../../src/lib/money";
@@ -43,6 +44,7 @@ import type { Actor } from "../../../src/modules/audit/audit-log";
 import { instantToWallTime, wallTimeToInstant } from "../../../src/modules/calls/call-rules";
 import {
   cancelCall,
+  takeCall,
   completeCall,
   logCall,
   logCallTime,
@@ -143,6 +145,9 @@ import { findTimesheets, getTimesheet } from "../../../src/modules/timesheets/ti
 import { gridProjectSearchInput } from "../../../src/modules/timesheets/timesheet-schemas";
 import { MAX_REJECTION_REASON_LENGTH } from "../../../src/modules/timesheets/timesheet-rules";
 import { findUnbilledEntries } from "../../../src/modules/timesheets/unbilled-queries";
+import { discardTimer, startTimer, stopTimer, updateTimer } from "../../../src/modules/timesheets/timer-mutations";
+import { getRunningTimer } from "../../../src/modules/timesheets/timer-queries";
+import { findGridProjects } from "../../../src/modules/timesheets/grid-project-queries";
 import {
   changeOwnPassword,
   createUser,
@@ -1038,6 +1043,16 @@ const callsAndTime: Record<string, FuzzCase> = {
       expect(sheet.entries.some((entry) => entry.id === logged.entryId && entry.minutes === 15)).toBe(true);
     },
   },
+  "src/modules/calls/call-actions.ts#takeCallAction": {
+    group: "office",
+    tables: [call, auditEvent],
+    // A call-back nobody has yet: staff take it.
+    prepare: consumed((ctx) => insertCall(ctx, { status: "requested", scheduledAt: null, assignedUserId: null })),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => takeCall(ctx.db, ctx.staff, input),
+    verify: async (ctx, _input, result) =>
+      expect((await getCall(ctx.db, (result as { id: string }).id)).assignedUserId).toBe(ctx.staff.id),
+  },
   "src/modules/timesheets/timesheet-actions.ts#searchGridProjectsAction": {
     group: "office",
     tables: [],
@@ -1149,6 +1164,102 @@ const callsAndTime: Record<string, FuzzCase> = {
     run: (ctx, input) => reopenTimesheet(ctx.db, ctx.manager, input),
     verify: async (ctx, _input, result) =>
       expect((await getTimesheet(ctx.db, ctx.manager, (result as { id: string }).id)).status).toBe("draft"),
+  },
+};
+
+// ---------------------------------------------------------------------------------------
+// the timer (group "office"): the staff member's own timer, made afresh before each run
+
+/** Clears the staff member's timer (start needs none) or starts one `minutesAgo` (stop, edit, discard need one). */
+function staffTimer(minutesAgo: number | null): Prepare {
+  return async (ctx) => {
+    await ctx.db.delete(timer).where(eq(timer.userId, ctx.staff.id));
+    if (minutesAgo === null) return {};
+    const [row] = await ctx.db
+      .insert(timer)
+      .values({ userId: ctx.staff.id, projectId: ctx.projectId, startedAt: new Date(Date.now() - minutesAgo * 60_000) })
+      .returning();
+    return row!;
+  };
+}
+/** Another case may have submitted or approved this week, or filled the day: the stop is refused, the timer kept. */
+const weekRefusal = (error: DomainError) =>
+  isInvalid(error) &&
+  ["timesheet.week_submitted", "timesheet.week_approved", "timesheet.day_total_over_24_hours"].includes(
+    String(error.code),
+  );
+
+const timerCases: Record<string, FuzzCase> = {
+  "src/modules/timesheets/timer-actions.ts#readTimerAction": {
+    group: "office",
+    tables: [],
+    acceptsAnything: true,
+    valid: () => fc.constant(undefined),
+    run: (ctx) => getRunningTimer(ctx.db, ctx.staff.id, TIMEZONE),
+  },
+  "src/modules/timesheets/timer-actions.ts#timerProjectsAction": {
+    group: "office",
+    tables: [],
+    acceptsAnything: true,
+    valid: () => fc.constant(undefined),
+    run: (ctx) => findGridProjects(ctx.db, { userId: ctx.staff.id, weekStart: isoWeekMonday(today()), projectIds: [] }),
+    verify: async (ctx, _input, result) => {
+      const { options } = result as { options: { projects: { id: string }[] }[] };
+      expect(options.flatMap((option) => option.projects.map((one) => one.id))).toContain(ctx.projectId);
+    },
+  },
+  "src/modules/timesheets/timer-actions.ts#startTimerAction": {
+    group: "office",
+    tables: [timer, auditEvent],
+    prepare: staffTimer(null),
+    valid: (ctx) => fc.record({ projectId: fc.constant(ctx.projectId), description: optionalLine(500) }),
+    run: (ctx, input) => startTimer(ctx.db, ctx.staff, input),
+    verify: async (ctx, input) => {
+      const running = await getRunningTimer(ctx.db, ctx.staff.id, TIMEZONE);
+      expect(running?.projectId).toBe(ctx.projectId);
+      expect(running?.description).toBe(storedText(field(input, "description")) ?? "");
+    },
+  },
+  "src/modules/timesheets/timer-actions.ts#updateTimerAction": {
+    group: "office",
+    tables: [timer, auditEvent],
+    prepare: staffTimer(10),
+    valid: (ctx) =>
+      fc.record({
+        version: fc.constant(TARGET_VERSION),
+        projectId: fc.constant(ctx.projectId),
+        description: optionalLine(500),
+        startedAt: validWallTime,
+      }),
+    run: (ctx, input) => updateTimer(ctx.db, ctx.staff, input),
+    // A random wall time may be in the future.
+    validMayRefuse: (error) => isInvalid(error) && error.code === "timesheet.timer_start_in_future",
+    verify: async (ctx, input) => {
+      const running = await getRunningTimer(ctx.db, ctx.staff.id, TIMEZONE);
+      expect(running?.description).toBe(storedText(field(input, "description")) ?? "");
+      expectWallTime(running ? new Date(running.startedAt) : null, field(input, "startedAt"));
+    },
+  },
+  "src/modules/timesheets/timer-actions.ts#stopTimerAction": {
+    group: "office",
+    tables: [timer, timesheet, timeEntry, auditEvent],
+    prepare: staffTimer(7),
+    valid: () => fc.record({ version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => stopTimer(ctx.db, ctx.staff, input),
+    validMayRefuse: weekRefusal,
+    verify: async (ctx, _input, result) => {
+      expect(await getRunningTimer(ctx.db, ctx.staff.id, TIMEZONE)).toBeNull();
+      const { parts } = result as { parts: { minutes: number }[] };
+      expect(parts.reduce((sum, part) => sum + part.minutes, 0)).toBe(7);
+    },
+  },
+  "src/modules/timesheets/timer-actions.ts#discardTimerAction": {
+    group: "office",
+    tables: [timer, auditEvent],
+    prepare: staffTimer(3),
+    valid: () => fc.record({ version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => discardTimer(ctx.db, ctx.staff, input),
+    verify: async (ctx) => expect(await getRunningTimer(ctx.db, ctx.staff.id, TIMEZONE)).toBeNull(),
   },
 };
 
@@ -2089,7 +2200,13 @@ const publicForms: Record<string, FuzzCase> = {
   },
 };
 
-export const FUZZ_CASES: Record<string, FuzzCase> = { ...people, ...callsAndTime, ...billing, ...publicForms };
+export const FUZZ_CASES: Record<string, FuzzCase> = {
+  ...people,
+  ...callsAndTime,
+  ...timerCases,
+  ...billing,
+  ...publicForms,
+};
 
 /** For registry.ts: the apply route is a form endpoint, not a "use server" export. */
 export const ROUTE_FORMS = ["src/app/(site)/jobs/[slug]/apply/route.ts#POST"];

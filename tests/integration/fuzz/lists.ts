@@ -14,7 +14,7 @@ import { clientNameRead, findClientName, findClients } from "../../../src/module
 import { clientList } from "../../../src/modules/clients/client-schemas";
 import { findInvoices } from "../../../src/modules/invoices/invoice-list-queries";
 import { invoiceList } from "../../../src/modules/invoices/invoice-schemas";
-import { findJobs } from "../../../src/modules/jobs/job-queries";
+import { findJobPage } from "../../../src/modules/jobs/job-queries";
 import { jobList } from "../../../src/modules/jobs/job-schemas";
 import { findEmails } from "../../../src/modules/mail/mail-queries";
 import { outboxList } from "../../../src/modules/mail/outbox-schemas";
@@ -149,8 +149,16 @@ export const LIST_CASES: Record<string, ListCase> = {
     definition: "jobList",
     list: jobList,
     read: async (ctx, params: ReturnType<typeof jobList.parse>) => {
-      const jobs = await findJobs(ctx.db, { withNewApplications: params.applications === "new" });
-      return { rows: jobs.length };
+      const { rows } = await findJobPage(ctx.db, {
+        withNewApplications: params.applications === "new",
+        status: params.status,
+        sort: params.sort,
+        dir: params.dir,
+        today: "2026-03-02",
+        limit: params.size,
+        offset: (params.page - 1) * params.size,
+      });
+      return { rows: rows.length };
     },
   },
 };

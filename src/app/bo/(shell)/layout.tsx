@@ -2,7 +2,10 @@ import { NAV_ITEMS } from "@/components/shell/nav-items";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { UserBox } from "@/components/shell/user-box";
 import { requireUser } from "@/lib/session";
+import { getDb } from "@/db/client";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { TimerControl } from "@/modules/timesheets/components/timer-control";
+import { getRunningTimer } from "@/modules/timesheets/timer-queries";
 import { can } from "@/modules/users/permissions";
 
 export default async function ShellLayout({ children }: { children: React.ReactNode }) {
@@ -11,6 +14,7 @@ export default async function ShellLayout({ children }: { children: React.ReactN
   // request for a page can skip it).
   const user = await requireUser();
   const settings = await getPageSettings();
+  const timer = can(user, "timesheet.edit") ? await getRunningTimer(getDb(), user.id, settings.timezone) : null;
   const items = NAV_ITEMS.filter((item) => item.permission === null || can(user, item.permission));
   return (
     <div className="flex min-h-dvh flex-col lg:flex-row">
@@ -25,9 +29,16 @@ export default async function ShellLayout({ children }: { children: React.ReactN
         firmName={settings.firmName}
         footer={<UserBox name={user.name} email={user.email} role={user.role} />}
       />
-      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
-        {children}
-      </main>
+      <div className="flex min-w-0 flex-1 flex-col">
+        {can(user, "timesheet.edit") ? (
+          <div className="border-b px-4 py-2 sm:px-8">
+            <TimerControl initial={timer} />
+          </div>
+        ) : null}
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "../call-rules";
 import type { EditableCall } from "./call-form-options";
 import { CallActionsButton, CallRowActions } from "./call-row-actions";
+import { TakeCallButton } from "./take-call-button";
 import { CALL_STATUS_VARIANTS } from "./call-status";
 
 /** A row of a call table, its times, phone and duration already written on the server for the firm. */
@@ -40,6 +41,8 @@ export type CallListRow = {
   duration: string | null;
   /** What the row's actions need; null when the viewer may not change this call. */
   editable: EditableCall | null;
+  /** A call still to do that nobody has: anyone may take it ("Take it"). */
+  takeable: { id: string; version: number } | null;
 };
 
 /**
@@ -125,7 +128,8 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
           <TableCell figure from="sm" className="align-top">
             {row.duration ?? <span className="text-muted-foreground">—</span>}
           </TableCell>
-          <TableCell className="text-right align-top">
+          <TableCell className="text-right align-top whitespace-nowrap">
+            {row.takeable ? <TakeCallButton {...row.takeable} contactName={row.contactName} /> : null}
             {row.editable ? (
               active === row.id ? (
                 <CallRowActions key={row.id} call={row.editable} opened />

@@ -3,6 +3,7 @@ import { dateInZone, formatDateTime } from "@/lib/dates";
 import type { CallRow } from "../call-queries";
 import {
   canChangeCall,
+  canTakeCall,
   durationInputValue,
   formatCallDuration,
   formatPhone,
@@ -74,6 +75,7 @@ export function toCallListRow(row: CallRow, firm: CallTableFirm, options: CallFo
     billable: row.billable,
     duration: row.durationSeconds ? formatCallDuration(row.durationSeconds) : null,
     editable: canChangeCall(options.viewer, row).ok ? toEditableCall(row, firm.timezone) : null,
+    takeable: canTakeCall(row).ok ? { id: row.id, version: row.version } : null,
   };
 }
 

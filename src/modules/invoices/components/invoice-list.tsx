@@ -2,6 +2,7 @@ import { FileTextIcon } from "lucide-react";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { DateFilter, FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
+import { FoldedFilters } from "@/components/list/folded-filters";
 import type { Noun } from "@/components/list/pager";
 import { SortHeader } from "@/components/list/sort-header";
 import { Button } from "@/components/ui/button";
@@ -16,6 +17,7 @@ import {
   INVOICE_LIST_STATUS_LABELS,
   INVOICE_LIST_STATUSES,
   INVOICE_SORTS_DESCENDING_FIRST,
+  countInvoiceListFilters,
   type InvoiceListFilter,
   type InvoiceSort,
   invoiceList,
@@ -28,59 +30,61 @@ export const INVOICE_NOUN: Noun = { one: "document", other: "documents" };
 /** The list's filters; the client is the chosen one's name, for its picker. */
 export function InvoiceFilters({ filter, client }: { filter: InvoiceListFilter; client: PickedClient | null }) {
   return (
-    <FilterBar
-      action={invoiceList.path}
-      label="Filter invoices"
-      layout="panel"
-      keep={{ sort: filter.sort, dir: filter.dir }}
-      clearHref={isInvoiceListFiltered(filter) ? invoiceList.path : undefined}
-    >
-      <SearchField
-        id="invoice-search"
-        defaultValue={filter.q}
-        placeholder="Number or client  (press /)"
-        className="lg:col-span-2"
-      />
-      <FilterField label="Status" htmlFor="filter-status">
-        <NativeSelect id="filter-status" name="status" defaultValue={filter.status ?? ""}>
-          <option value="">Any status</option>
-          {INVOICE_LIST_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {INVOICE_LIST_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FilterField>
-      <FilterField label="Kind" htmlFor="filter-kind">
-        <NativeSelect id="filter-kind" name="kind" defaultValue={filter.kind ?? ""}>
-          <option value="">Invoices and credit notes</option>
-          <option value="invoice">Invoices</option>
-          <option value="credit_note">Credit notes</option>
-        </NativeSelect>
-      </FilterField>
-      <FilterField label="Client" htmlFor="filter-client" className="lg:col-span-2">
-        <ClientPicker id="filter-client" name="client" selected={client} />
-      </FilterField>
-      <DateFilter label="Issued from" id="filter-from" name="from" value={filter.from} />
-      <DateFilter label="Issued to" id="filter-to" name="to" value={filter.to} />
-      <DateFilter
-        label="Paid from"
-        id="filter-paid-from"
-        name="paidFrom"
-        value={filter.paidFrom}
-        describedBy="filter-paid-hint"
-      />
-      <DateFilter
-        label="Paid to"
-        id="filter-paid-to"
-        name="paidTo"
-        value={filter.paidTo}
-        describedBy="filter-paid-hint"
-      />
-      <p id="filter-paid-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-2 lg:self-center">
-        Paid dates keep the invoices with a payment in that period and add up what was received in it.
-      </p>
-    </FilterBar>
+    <FoldedFilters active={countInvoiceListFilters(filter)}>
+      <FilterBar
+        action={invoiceList.path}
+        label="Filter invoices"
+        layout="panel"
+        keep={{ sort: filter.sort, dir: filter.dir }}
+        clearHref={isInvoiceListFiltered(filter) ? invoiceList.path : undefined}
+      >
+        <SearchField
+          id="invoice-search"
+          defaultValue={filter.q}
+          placeholder="Number or client  (press /)"
+          className="lg:col-span-2"
+        />
+        <FilterField label="Status" htmlFor="filter-status">
+          <NativeSelect id="filter-status" name="status" defaultValue={filter.status ?? ""}>
+            <option value="">Any status</option>
+            {INVOICE_LIST_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {INVOICE_LIST_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterField>
+        <FilterField label="Kind" htmlFor="filter-kind">
+          <NativeSelect id="filter-kind" name="kind" defaultValue={filter.kind ?? ""}>
+            <option value="">Invoices and credit notes</option>
+            <option value="invoice">Invoices</option>
+            <option value="credit_note">Credit notes</option>
+          </NativeSelect>
+        </FilterField>
+        <FilterField label="Client" htmlFor="filter-client" className="lg:col-span-2">
+          <ClientPicker id="filter-client" name="client" selected={client} />
+        </FilterField>
+        <DateFilter label="Issued from" id="filter-from" name="from" value={filter.from} />
+        <DateFilter label="Issued to" id="filter-to" name="to" value={filter.to} />
+        <DateFilter
+          label="Paid from"
+          id="filter-paid-from"
+          name="paidFrom"
+          value={filter.paidFrom}
+          describedBy="filter-paid-hint"
+        />
+        <DateFilter
+          label="Paid to"
+          id="filter-paid-to"
+          name="paidTo"
+          value={filter.paidTo}
+          describedBy="filter-paid-hint"
+        />
+        <p id="filter-paid-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-2 lg:self-center">
+          Paid dates keep the invoices with a payment in that period and add up what was received in it.
+        </p>
+      </FilterBar>
+    </FoldedFilters>
   );
 }
 

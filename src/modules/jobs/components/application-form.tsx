@@ -13,6 +13,12 @@ import { COVER_LETTER_MAX, CV_MAX_BYTES, MAX_APPLICATION_LINKS } from "../job-sc
 
 type Errors = Record<string, string>;
 
+/** A box is marked when its own link is wrong ("links.1"), or every box when the list is (too many). */
+function linkInError(errors: Errors, index: number): boolean {
+  if (errors[`links.${index}`]) return true;
+  return Boolean(errors.links) && !Object.keys(errors).some((key) => key.startsWith("links."));
+}
+
 /**
  * A plain multipart form posted to /jobs/{slug}/apply, so it works without JavaScript (the route
  * answers with a redirect). With JavaScript it is sent with fetch: the typed values stay, errors
@@ -22,12 +28,15 @@ export function ApplicationForm({
   action,
   formToken,
   firmName,
+  retentionDays,
   initialMessage,
   initialErrors,
 }: {
   action: string;
   formToken: string;
   firmName: string;
+  /** The retention setting in days: the consent line states it. */
+  retentionDays: number;
   initialMessage?: string;
   initialErrors?: Errors;
 }) {
@@ -56,13 +65,25 @@ export function ApplicationForm({
     }
     setSending(true);
     try {
-      const response = await fetch(action, { method: "POST", body: data, headers: { accept: "application/json" } });
-      const result = (await response.json().catch(() => null)) as {
+      type Answer = {
         ok: boolean;
+        code?: string;
         redirect?: string;
         message?: string;
         fieldErrors?: Errors;
+        retryAfterSeconds?: number;
       } | null;
+      const send = async () => {
+        const response = await fetch(action, { method: "POST", body: data, headers: { accept: "application/json" } });
+        return { response, result: (await response.json().catch(() => null)) as Answer };
+      };
+      let { response, result } = await send();
+      // Valid but sent within 3 s of loading (autofill): sent again after the wait, at most twice.
+      for (let retry = 0; retry < 2 && result?.code === "too_fast" && result.retryAfterSeconds; retry += 1) {
+        const wait = result.retryAfterSeconds * 1000;
+        await new Promise((resolve) => window.setTimeout(resolve, wait));
+        ({ response, result } = await send());
+      }
       if (result?.ok && result.redirect) {
         window.location.assign(result.redirect);
         return;
@@ -129,18 +150,20 @@ export function ApplicationForm({
       <fieldset className="grid gap-2" aria-describedby={errors.links ? "links-error" : "links-description"}>
         <legend className="mb-1 text-sm font-medium">Links (optional)</legend>
         <p id="links-description" className="text-sm text-muted-foreground">
-          Up to {MAX_APPLICATION_LINKS}: a portfolio, LinkedIn, GitHub…
+          Up to {MAX_APPLICATION_LINKS} (a portfolio, LinkedIn, GitHub…); an address such as linkedin.com/in/your-name
+          is enough.
         </p>
         {Array.from({ length: MAX_APPLICATION_LINKS }, (_, index) => (
           <Input
             key={index}
             id={`links-${index}`}
             name="links"
-            type="url"
+            type="text"
             inputMode="url"
-            placeholder="https://"
+            autoComplete="url"
             aria-label={`Link ${index + 1}`}
-            aria-invalid={errors.links ? true : undefined}
+            aria-invalid={linkInError(errors, index) ? true : undefined}
+            aria-describedby={linkInError(errors, index) ? "links-error" : undefined}
             maxLength={500}
           />
         ))}
@@ -185,8 +208,8 @@ export function ApplicationForm({
             aria-describedby={errors.consent ? "consent-error" : undefined}
           />
           <label htmlFor="consent" className="text-sm leading-snug">
-            I agree that {firmName} keeps my application and CV to assess it. They are deleted automatically after the
-            retention period. <span aria-hidden="true">*</span>
+            I agree that {firmName} keeps my application and CV to assess it. They are deleted automatically after{" "}
+            {retentionDays} days. <span aria-hidden="true">*</span>
           </label>
         </div>
         {errors.consent ? (

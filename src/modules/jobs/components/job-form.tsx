@@ -102,7 +102,6 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
             {...fieldAria("location", { error: error("location") })}
             {...form.register("location")}
             maxLength={120}
-            placeholder="Paris"
             autoComplete="off"
           />
         </FormField>

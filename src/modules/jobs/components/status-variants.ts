@@ -5,6 +5,7 @@ export const JOB_STATUS_VARIANTS = {
   draft: "neutral",
   published: "success",
   closed: "secondary",
+  expired: "secondary",
 } as const satisfies Record<string, BadgeVariant>;
 export const APPLICATION_STATUS_VARIANTS = {
   new: "info",

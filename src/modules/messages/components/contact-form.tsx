@@ -21,15 +21,22 @@ export function ContactForm({ formToken }: { formToken: string }) {
   const errors = state.fieldErrors;
   const values = state.values;
 
+  // Valid but sent within 3 s of loading (autofill): the server says how long to wait, and the
+  // form sends itself again then (the server's own clock decides, so once is enough).
+  const retryInSeconds = state.retryInSeconds ?? 0;
   useEffect(() => {
+    if (retryInSeconds > 0) {
+      const timer = window.setTimeout(() => formRef.current?.requestSubmit(), retryInSeconds * 1000);
+      return () => window.clearTimeout(timer);
+    }
     if (state.message) focusFirstError(formRef.current, alertRef.current);
-  }, [state]);
+  }, [state, retryInSeconds]);
 
   // `key` remounts the fields after each answer so they show what was sent (React resets forms after an action).
   const formKey = JSON.stringify(values);
   return (
     <form ref={formRef} action={formAction} noValidate className="relative grid gap-5" key={formKey}>
-      <FormError ref={alertRef} message={state.message} />
+      <FormError ref={alertRef} message={retryInSeconds > 0 ? null : state.message} />
       <AntiSpamFields formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Name" htmlFor="name" error={errors.name} required>
@@ -91,8 +98,8 @@ export function ContactForm({ formToken }: { formToken: string }) {
       </FormField>
       <CallbackFields values={values} errors={errors} />
       <div>
-        <Button type="submit" size="lg" disabled={pending}>
-          {pending ? "Sending…" : "Send message"}
+        <Button type="submit" size="lg" disabled={pending || retryInSeconds > 0}>
+          {pending || retryInSeconds > 0 ? "Sending…" : "Send message"}
         </Button>
       </div>
     </form>

@@ -140,9 +140,15 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
               label="IBAN"
               autoCapitalize="characters"
               spellCheck={false}
-              placeholder="FR76 3000 6000 0112 3456 7890 189"
+              description="As on your bank details, starting with the country code (FR76…)."
             />
-            <TextField name="bic" label="BIC" autoCapitalize="characters" spellCheck={false} placeholder="AGRIFRPP" />
+            <TextField
+              name="bic"
+              label="BIC"
+              autoCapitalize="characters"
+              spellCheck={false}
+              description="8 or 11 letters and digits."
+            />
           </Section>
 
           <Section title="Regional" description="How money, dates and numbers are written, and which day is today.">
@@ -423,8 +429,7 @@ function HourlyRateField() {
       label={`Default hourly rate (${String(currency)})`}
       inputMode="decimal"
       autoComplete="off"
-      placeholder="85.00"
-      description="Used when neither the project nor the client has a rate. Leave empty for none."
+      description="Used when neither the project nor the client has a rate, e.g. 85.00. Leave empty for none."
     />
   );
 }
@@ -597,13 +602,7 @@ function TaxRateRow({
         error={labelError}
         required
       >
-        <Input
-          {...register(labelName)}
-          {...fieldAria(labelName, { error: labelError })}
-          required
-          placeholder="Standard 20 %"
-          autoComplete="off"
-        />
+        <Input {...register(labelName)} {...fieldAria(labelName, { error: labelError })} required autoComplete="off" />
       </FormField>
       <FormField
         label={
@@ -621,7 +620,6 @@ function TaxRateRow({
           required
           inputMode="decimal"
           autoComplete="off"
-          placeholder="20"
         />
       </FormField>
       <div className="flex h-9 items-center gap-2 sm:mt-6">
@@ -819,18 +817,30 @@ function LogoForm({ logo, onSaved }: { logo: SettingsFormProps["logo"]; onSaved:
       ) : (
         <p className="text-sm text-muted-foreground">No logo yet: invoices show the firm&apos;s name instead.</p>
       )}
-      <FormField label="Logo" htmlFor="logo" error={fileError} description="PNG or JPEG, at most 512 KB.">
+      {/* Saved as soon as it is chosen: a logo picked and left for "Save settings" was lost. */}
+      <FormField
+        label="Logo"
+        htmlFor="logo"
+        error={fileError}
+        description="PNG or JPEG, at most 512 KB. Saved as soon as you choose it."
+      >
         <Input
           type="file"
           name="logo"
           accept="image/png,image/jpeg"
+          disabled={isPending}
+          onChange={(event) => {
+            if (event.currentTarget.files?.length) formRef.current?.requestSubmit();
+          }}
           {...fieldAria("logo", { error: fileError, description: true })}
         />
       </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="secondary" disabled={isPending}>
-          {isPending ? "Uploading…" : "Upload logo"}
-        </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        {isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Saving the logo…
+          </p>
+        ) : null}
         {logo.hasLogo ? (
           <Button type="submit" name="remove" value="1" variant="outline" disabled={isPending}>
             Remove logo

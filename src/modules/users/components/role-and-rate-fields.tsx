@@ -30,7 +30,6 @@ export function RoleAndRateFields({
           {...rate}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="85.00"
           className="text-right tabular-nums"
         />
       </FormField>

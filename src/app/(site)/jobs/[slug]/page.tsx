@@ -12,7 +12,7 @@ import { ApplicationForm } from "@/modules/jobs/components/application-form";
 import { MARKDOWN_CLASSES } from "@/modules/jobs/components/markdown-classes";
 import { jobFacts } from "@/modules/jobs/job-format";
 import { getPublicJob } from "@/modules/jobs/job-queries";
-import { SCHEMA_ORG_EMPLOYMENT_TYPES, SCHEMA_ORG_SALARY_UNITS } from "@/modules/jobs/job-rules";
+import { retentionDays, SCHEMA_ORG_EMPLOYMENT_TYPES, SCHEMA_ORG_SALARY_UNITS } from "@/modules/jobs/job-rules";
 import { markdownToPlainText, renderMarkdown } from "@/modules/jobs/markdown";
 import { signFormToken } from "@/modules/public-site/anti-spam-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -161,6 +161,7 @@ export default async function JobPage({ params, searchParams }: Props) {
               action={`/jobs/${job.slug}/apply`}
               formToken={signFormToken(config.authSecret, "apply")}
               firmName={settings.firmName}
+              retentionDays={retentionDays(settings.applicationRetentionMonths)}
               initialMessage={initialMessage}
               initialErrors={initialErrors}
             />

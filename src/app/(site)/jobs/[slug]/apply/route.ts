@@ -69,7 +69,13 @@ function respond(request: Request, slug: string, outcome: { ok: true } | ({ ok: 
   if (outcome.retryAfterSeconds) headers["retry-after"] = String(outcome.retryAfterSeconds);
   if (wantsJson)
     return Response.json(
-      { ok: false, message: outcome.message, fieldErrors: outcome.fieldErrors ?? {} },
+      {
+        ok: false,
+        code: outcome.code,
+        message: outcome.message,
+        fieldErrors: outcome.fieldErrors ?? {},
+        ...(outcome.retryAfterSeconds ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
+      },
       { status: outcome.status, headers },
     );
   if (outcome.status === 404) return new Response(null, { status: 303, headers: { ...headers, location: jobPath } });
@@ -173,20 +179,19 @@ async function apply(request: Request, { params }: { params: Promise<{ slug: str
         return respond(request, slug, {
           ok: false,
           status: 429,
-          code: "rate_limited",
+          // Valid but sent within 3 s of loading: the form sends it again after the wait.
+          code: error.code === "public_form.too_fast" ? "too_fast" : "rate_limited",
           message: error.message,
           retryAfterSeconds: error.retryAfterSeconds,
         });
       case "invalid": {
         const formMessage = error.fieldErrors._form;
         const code: ApplicationFormErrorCode =
-          error.code === "public_form.too_fast"
-            ? "too_fast"
-            : error.code === "public_form.expired"
-              ? "expired"
-              : error.code === "public_form.token_invalid"
-                ? "token"
-                : "invalid";
+          error.code === "public_form.expired"
+            ? "expired"
+            : error.code === "public_form.token_invalid"
+              ? "token"
+              : "invalid";
         return respond(request, slug, {
           ok: false,
           status: 400,

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
+import { todayInZone } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
@@ -15,6 +16,10 @@ import { findClientProjects, getClient } from "@/modules/clients/client-queries"
 import { countryName } from "@/modules/clients/client-rules";
 import { EditClientDialog } from "@/modules/clients/components/client-form";
 import { ArchiveButton, ProjectDialog } from "@/modules/clients/components/project-form";
+import { ClientInvoices } from "@/modules/invoices/components/client-invoices";
+import { findInvoices } from "@/modules/invoices/invoice-list-queries";
+import { invoiceList } from "@/modules/invoices/invoice-schemas";
+import { findInvoiceTotals } from "@/modules/invoices/invoice-totals-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { can } from "@/modules/users/permissions";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
@@ -27,10 +32,15 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const client = await orErrorPage(getClient(getDb(), id));
   const db = getDb();
-  const [settings, projects, unbilled] = await Promise.all([
-    getPageSettings(),
+  const settings = await getPageSettings();
+  const today = todayInZone(settings.timezone);
+  // The client's invoices and what it still owes: for those who may read invoices.
+  const seesInvoices = can(viewer, "invoice.read");
+  const [projects, unbilled, invoices, openBalances] = await Promise.all([
     findClientProjects(db, id),
     findUnbilledTime(db, { clientId: id }),
+    seesInvoices ? findInvoices(db, { ...invoiceList.parse({}), client: id, size: 10 }, today) : null,
+    seesInvoices ? findInvoiceTotals(db, { ...invoiceList.parse({}), client: id, status: "unpaid" }, today) : null,
   ]);
   const { locale } = settings;
   const canManage = can(viewer, "client.edit");
@@ -90,7 +100,9 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
           <CardContent>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">Billing email</dt>
-              <dd className="break-all">{client.billingEmail ?? "—"}</dd>
+              <dd className="min-w-0 break-words">
+                {client.billingEmail ? <BreakableEmail address={client.billingEmail} /> : "—"}
+              </dd>
               <dt className="text-muted-foreground">Phone</dt>
               <dd>{client.phone ?? "—"}</dd>
               <dt className="text-muted-foreground">Address</dt>
@@ -248,7 +260,34 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
           )}
         </CardContent>
       </Card>
+      {invoices && openBalances ? (
+        <ClientInvoices
+          clientId={client.id}
+          rows={invoices.rows}
+          total={invoices.total}
+          openBalances={openBalances}
+          firm={settings}
+        />
+      ) : null}
       <ClientCalls clientId={client.id} />
     </div>
+  );
+}
+
+/**
+ * An email address that may wrap after its "@" and its dots, never inside a word; only a single
+ * part longer than the column is broken (break-words).
+ */
+function BreakableEmail({ address }: { address: string }) {
+  const parts = address.split(/(?<=[@.])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index}>
+          {part}
+          {index < parts.length - 1 ? <wbr /> : null}
+        </span>
+      ))}
+    </>
   );
 }

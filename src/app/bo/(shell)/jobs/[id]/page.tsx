@@ -13,7 +13,7 @@ import { JobForm } from "@/modules/jobs/components/job-form";
 import { JobStatusActions } from "@/modules/jobs/components/job-status-actions";
 import { JOB_STATUS_VARIANTS } from "@/modules/jobs/components/status-variants";
 import { findApplications, getJob } from "@/modules/jobs/job-queries";
-import { isJobPublic, JOB_STATUS_LABELS } from "@/modules/jobs/job-rules";
+import { isJobPublic, JOB_LIST_STATUS_LABELS, jobListStatus } from "@/modules/jobs/job-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Job" };
@@ -27,7 +27,9 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
   const db = getDb();
   const job = await orErrorPage(getJob(db, id));
   const [applications, settings] = await Promise.all([findApplications(db, id), getPageSettings()]);
-  const isPublic = isJobPublic(job, todayInZone(settings.timezone));
+  const today = todayInZone(settings.timezone);
+  const isPublic = isJobPublic(job, today);
+  const listStatus = jobListStatus(job, today);
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8">
@@ -40,7 +42,7 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
         title={job.title}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <Badge variant={JOB_STATUS_VARIANTS[job.status]}>{JOB_STATUS_LABELS[job.status]}</Badge>
+            <Badge variant={JOB_STATUS_VARIANTS[listStatus]}>{JOB_LIST_STATUS_LABELS[listStatus]}</Badge>
             {isPublic ? (
               <Link
                 href={`/jobs/${job.slug}`}
