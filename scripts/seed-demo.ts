@@ -1,13 +1,12 @@
 // `npm run seed:demo`: fills an empty Bureau with a sample firm, one user per role and, through each
 // domain's seed function, example data in every state. Run it with the server stopped when on the
 // embedded database (the data folder is locked by the running server).
-import { count, eq } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import { openDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
-import { client, settings, user } from "../src/db/schema";
+import { client, user } from "../src/db/schema";
 import { getConfig } from "../src/lib/env";
-import { getSettings } from "../src/modules/settings/settings-queries";
-import { FRENCH_INVOICE_FOOTER } from "../src/modules/settings/settings-schemas";
+import { seedDemoFirm } from "../src/modules/settings/settings-seed";
 import { seedJobs } from "../src/modules/jobs/jobs-seed";
 import { seedMessages } from "../src/modules/messages/messages-seed";
 import { seedDemoUsers, type DemoContext } from "../src/modules/users/users-seed";
@@ -30,31 +29,7 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    const current = await getSettings(db);
-    await db
-      .update(settings)
-      .set({
-        firmName: "Northwind Consulting",
-        legalForm: "SAS",
-        registrationNumber: "901234567",
-        rcsCity: "Paris",
-        shareCapital: 1_000_000,
-        vatNumber: "FR32901234567",
-        addressLine1: "12 rue des Archives",
-        postalCode: "75004",
-        city: "Paris",
-        country: "FR",
-        email: "hello@northwind.example",
-        phone: "+33 1 23 45 67 89",
-        iban: "FR7630006000011234567890189",
-        bic: "AGRIFRPP",
-        defaultHourlyRate: 9000,
-        invoiceFooter: FRENCH_INVOICE_FOOTER,
-        notificationEmail: "office@northwind.example",
-        setupCompleted: true,
-        version: current.version + 1,
-      })
-      .where(eq(settings.id, current.id));
+    await seedDemoFirm(db);
     const context: DemoContext = { db, users: await seedDemoUsers(db) };
     // Each domain adds its example data here, in dependency order.
     await seedClientsAndTimesheets(context);

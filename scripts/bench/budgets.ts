@@ -74,6 +74,20 @@ const FIXED_BUDGETS: readonly Budget[] = [
     text: "while the CSV export streams, the server's memory does not grow with the row count",
   },
   {
+    target: "report-time-csv-year",
+    run: "load",
+    metric: "rss-growth",
+    issue: 24,
+    text: "while a year of time entries streams as CSV, the server's memory does not grow with the row count",
+  },
+  {
+    target: "report-journal-csv-year",
+    run: "load",
+    metric: "rss-growth",
+    issue: 24,
+    text: "while a year of the sales journal streams as CSV, the server's memory does not grow with the row count",
+  },
+  {
     target: "invoice-pdf",
     run: "alone",
     metric: "p50",

@@ -157,6 +157,57 @@ export function buildTargets(fixtures: Fixtures, cookie: string, actions: Action
       preflight: true,
       plan: () => get("/bo/invoices/export", cookie, csv),
     },
+    // Issue 24: the reports on a year of the whole firm (the 365 days to the seed's today).
+    {
+      key: "report-time-year-client",
+      label: "/bo/reports, a year of the firm by client",
+      route: "/bo/reports",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/reports?group=client&${yearRange(fixtures.today)}`, "Time report"),
+    },
+    {
+      key: "report-time-year-project",
+      label: "/bo/reports, a year of the firm by project",
+      route: "/bo/reports",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/reports?group=project&${yearRange(fixtures.today)}`, "Time report"),
+    },
+    {
+      key: "report-money-year",
+      label: "/bo/reports/money, a year by month",
+      route: "/bo/reports/money",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/reports/money?${yearRange(fixtures.today)}`, "Money report"),
+    },
+    {
+      key: "report-journal-year",
+      label: "/bo/reports/journal, a year",
+      route: "/bo/reports/journal",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/reports/journal?${yearRange(fixtures.today)}`, "Sales journal"),
+    },
+    {
+      key: "report-time-csv-year",
+      label: "/bo/reports/export (a year of entries), one at a time",
+      connections: 1,
+      timeoutSeconds: 120,
+      preflight: true,
+      plan: () =>
+        get(`/bo/reports/export?${yearRange(fixtures.today)}`, cookie, (body) => body.includes("Date,Person,")),
+    },
+    {
+      key: "report-journal-csv-year",
+      label: "/bo/reports/journal/export (a year), one at a time",
+      connections: 1,
+      timeoutSeconds: 120,
+      preflight: true,
+      plan: () =>
+        get(`/bo/reports/journal/export?${yearRange(fixtures.today)}`, cookie, (body) => body.includes("Number,Kind,")),
+    },
     {
       key: "timesheets-list",
       label: "/bo/timesheets (everyone's)",
@@ -235,6 +286,13 @@ export function buildTargets(fixtures: Fixtures, cookie: string, actions: Action
     },
     { ...floor, key: "floor-end", label: "framework floor again, at the end" },
   ];
+}
+
+/** The 365 days ending on `today`, as a report's parameters. */
+function yearRange(today: string): string {
+  const from = new Date(`${today}T00:00:00Z`);
+  from.setUTCDate(from.getUTCDate() - 364);
+  return `from=${from.toISOString().slice(0, 10)}&to=${today}`;
 }
 
 const csv = (body: string) => body.startsWith("Number,") || body.startsWith("\uFEFFNumber,");

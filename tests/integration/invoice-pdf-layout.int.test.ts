@@ -54,7 +54,7 @@ type Word = { page: number; text: string; xMin: number; yMin: number; xMax: numb
 
 async function pdfOf(id: string) {
   const { document, detail, settings: row } = await getInvoiceDocument(database.db, id);
-  return renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, pdfBrandingOf(row));
+  return renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, { branding: pdfBrandingOf(row) });
 }
 
 function words(bytes: Buffer): { words: Word[]; pages: number } {

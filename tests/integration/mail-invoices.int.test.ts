@@ -85,7 +85,9 @@ describe(`sending invoices on ${process.env.TEST_DB}`, () => {
     expect(received.rcptTo.sort()).toEqual(["billing@client.example", "boss@client.example"]);
     // What the PDF route renders: the same function with the same inputs.
     const { detail, document, settings: firm } = await getInvoiceDocument(database.db, issued.id);
-    const expected = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, pdfBrandingOf(firm));
+    const expected = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
+      branding: pdfBrandingOf(firm),
+    });
     const [attachment] = attachmentsOf(received.raw);
     expect(attachment?.filename).toBe(`invoice-${issued.number}.pdf`);
     expect(attachment?.contentType).toBe("application/pdf");

@@ -12,7 +12,8 @@ export type NavIcon =
   | "account"
   | "outbox"
   | "jobs"
-  | "messages";
+  | "messages"
+  | "reports";
 /** A section, shown to those holding the permission its page requires (none: every signed-in person). */
 export type NavItem = { href: string; label: string; icon: NavIcon; permission: Permission | null };
 
@@ -21,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/bo", label: "Dashboard", icon: "dashboard", permission: null },
   { href: "/bo/timesheets", label: "Timesheets", icon: "timesheets", permission: "timesheet.read" },
   { href: "/bo/invoices", label: "Invoices", icon: "invoices", permission: "invoice.read" },
+  { href: "/bo/reports", label: "Reports", icon: "reports", permission: "timesheet.read" },
   { href: "/bo/calls", label: "Calls", icon: "calls", permission: "call.read" },
   { href: "/bo/clients", label: "Clients", icon: "clients", permission: "client.read" },
   { href: "/bo/jobs", label: "Jobs", icon: "jobs", permission: "job.read" },

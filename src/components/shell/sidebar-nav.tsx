@@ -2,6 +2,7 @@
 
 import {
   Briefcase,
+  BarChart3,
   Building2,
   Clock,
   FileText,
@@ -35,6 +36,7 @@ const ICONS = {
   outbox: Mail,
   jobs: Briefcase,
   messages: Inbox,
+  reports: BarChart3,
 } as const;
 
 function isActive(pathname: string, href: string) {

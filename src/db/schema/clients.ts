@@ -29,6 +29,8 @@ export const client = pgTable(
     paymentTermsDays: integer("payment_terms_days").notNull(),
     defaultHourlyRate: integer("default_hourly_rate"),
     notes: text("notes"),
+    /** The client's default e-invoice format (factur-x, peppol, xrechnung-cii, xrechnung-ubl); null: none. */
+    einvoiceFormat: text("einvoice_format"),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     version: version(),
     ...timestamps,

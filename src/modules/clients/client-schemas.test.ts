@@ -43,6 +43,15 @@ describe("client schema", () => {
     expect(errors(clientFields, { ...base, name: "x".repeat(201) })).toHaveProperty(["name"]);
   });
 
+  it("takes a known e-invoice format or none, and refuses any other", () => {
+    expect(clientFields.parse({ ...base, einvoiceFormat: " peppol " }).einvoiceFormat).toBe("peppol");
+    expect(clientFields.parse({ ...base, einvoiceFormat: "" }).einvoiceFormat).toBeNull();
+    expect(clientFields.parse(base).einvoiceFormat).toBeNull();
+    expect(errors(clientFields, { ...base, einvoiceFormat: "pdf" })).toEqual({
+      einvoiceFormat: "Choose an e-invoice format from the list.",
+    });
+  });
+
   it("does not check VAT shapes outside the EU", () => {
     expect(errors(clientFields, { ...base, country: "US", vatNumber: "12-3456789" })).toEqual({});
   });

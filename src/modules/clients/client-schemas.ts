@@ -1,5 +1,6 @@
 // Inputs of the clients domain (clients and their projects), shared by the forms
 // (zodResolver) and the actions. Browser-safe: no database code.
+import { EINVOICE_FORMATS, type EinvoiceFormat } from "@/modules/einvoicing/einvoice-model";
 import { z } from "zod";
 import {
   checkLine,
@@ -99,6 +100,16 @@ export const clientFields = z
     ),
     defaultHourlyRate: optionalRateInput,
     notes: optionalText(5000, "multiline"),
+    // The e-invoice format the invoice page offers first for this client (decision 028); none: a PDF.
+    einvoiceFormat: z
+      .string()
+      .nullish()
+      .transform((value) => (value ?? "").trim())
+      .refine(
+        (value) => value === "" || (EINVOICE_FORMATS as readonly string[]).includes(value),
+        "Choose an e-invoice format from the list.",
+      )
+      .transform((value) => (value === "" ? null : (value as EinvoiceFormat))),
   })
   .superRefine(
     (value, ctx) => {

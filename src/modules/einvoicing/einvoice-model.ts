@@ -183,6 +183,14 @@ export const EINVOICE_FORMATS = [
   "xrechnung-ubl",
 ] as const satisfies readonly EinvoiceFormat[];
 
+/** The formats' names as people know them (download menu, client form). */
+export const EINVOICE_FORMAT_LABELS: Record<EinvoiceFormat, string> = {
+  "factur-x": "Factur-X (PDF)",
+  peppol: "Peppol BIS 3 (UBL)",
+  "xrechnung-cii": "XRechnung (CII)",
+  "xrechnung-ubl": "XRechnung (UBL)",
+};
+
 // Specification identifiers (BT-24) and business process (BT-23).
 export const EN16931_GUIDELINE = "urn:cen.eu:en16931:2017";
 export const PEPPOL_CUSTOMIZATION = "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0";

@@ -44,6 +44,10 @@ export const INVOICE_CODES = [
   "invoice.number_taken",
   "invoice.sent_before_issue",
   "invoice.already_sent",
+  // E-invoices (decision 028).
+  "invoice.einvoice_format_unknown",
+  "invoice.einvoice_of_draft",
+  "invoice.einvoice_not_valid",
   // Payments.
   "invoice.payment_on_credit_note",
   "invoice.payment_on_draft",

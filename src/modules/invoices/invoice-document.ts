@@ -255,6 +255,9 @@ export function buildInvoiceDocument(
     number: source.number,
     firm,
     client,
+    /** The parties as frozen (or, for a draft, as they are now): what the e-invoice maps. */
+    firmSnapshot,
+    clientSnapshot,
     facts: [
       { label: `${title} number`, value: source.number ?? "Draft: numbered when issued" },
       { label: "Issue date", value: day(source.issueDate) },

@@ -289,11 +289,17 @@ export function pdfBrandingOf(settings: {
   };
 }
 
-/** The PDF bytes. `createdAt` is the issue instant for an issued invoice, so the bytes are stable. */
+/**
+ * The PDF bytes. `createdAt` is the issue instant for an issued invoice, so the bytes are stable.
+ * The font is always embedded (decision 026), so `embedFonts` (asked by the Factur-X PDF) is
+ * always met; `branding` is the firm's logo and colour (pdfBrandingOf(settings)).
+ */
 export async function renderInvoicePdf(
   document: InvoiceDocument,
   createdAt: Date,
-  branding: PdfBranding = NO_BRANDING,
+  options: { embedFonts?: boolean; branding?: PdfBranding } = {},
 ): Promise<Buffer> {
-  return renderToBuffer(<InvoicePdf document={document} createdAt={createdAt} branding={branding} />);
+  return renderToBuffer(
+    <InvoicePdf document={document} createdAt={createdAt} branding={options.branding ?? NO_BRANDING} />,
+  );
 }

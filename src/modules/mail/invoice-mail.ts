@@ -25,7 +25,9 @@ export function invoicePdfFilename(kind: "invoice" | "credit_note", number: stri
 /** The PDF bytes of an invoice: the same function and inputs as /bo/invoices/{id}/pdf. */
 export async function invoicePdfBytes(db: Executor, invoiceId: string): Promise<{ bytes: Buffer; filename: string }> {
   const { detail, document, settings } = await getInvoiceDocument(db, invoiceId);
-  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, pdfBrandingOf(settings));
+  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
+    branding: pdfBrandingOf(settings),
+  });
   return { bytes, filename: invoicePdfFilename(detail.kind, detail.number, detail.id) };
 }
 

@@ -732,6 +732,38 @@ export const MATRIX: Row[] = [
   },
 
   // ---- Invoices (managers) ------------------------------------------------------------------
+  // ---- Reports (everyone their own time; the firm's time, money and the journal for managers) ----
+  bo("reports", () => "/bo/reports", SIGNED_IN, { permission: "timesheet.read" }),
+  bo("reports/money", () => "/bo/reports/money", MANAGERS, { permission: "invoice.read" }),
+  bo("reports/journal", () => "/bo/reports/journal", MANAGERS, { permission: "invoice.read" }),
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/reports/export/route.ts",
+    permission: "timesheet.read",
+    method: "GET",
+    path: () => "/bo/reports/export",
+    expect: { anonymous: LOGIN, staff: OK, manager: OK, admin: OK },
+    forged: LOGIN,
+  },
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/reports/money/export/route.ts",
+    permission: "invoice.read",
+    method: "GET",
+    path: () => "/bo/reports/money/export",
+    expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
+    forged: LOGIN,
+  },
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/reports/journal/export/route.ts",
+    permission: "invoice.read",
+    method: "GET",
+    path: () => "/bo/reports/journal/export",
+    expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
+    forged: LOGIN,
+  },
+
   bo("invoices", () => "/bo/invoices", MANAGERS, { permission: "invoice.read" }),
   bo("invoices/create", () => "/bo/invoices/create", MANAGERS, { permission: "invoice.edit" }),
   bo("invoices/[id]", (seed) => `/bo/invoices/${seed.invoices.issued.id}`, MANAGERS, { permission: "invoice.read" }),
@@ -745,6 +777,23 @@ export const MATRIX: Row[] = [
     method: "GET",
     path: (seed) => `/bo/invoices/${seed.invoices.issued.id}/pdf`,
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
+    forged: LOGIN,
+  },
+  {
+    // XRechnung needs a buyer reference (Leitweg-ID), which the seeded invoice has not: the
+    // e-invoice is refused for its data (400, with the reasons) once the permission has let the
+    // request through; staff never get that far.
+    kind: "route",
+    file: "src/app/bo/(shell)/invoices/[id]/einvoice/route.ts",
+    permission: "invoice.read",
+    method: "GET",
+    path: (seed) => `/bo/invoices/${seed.invoices.issued.id}/einvoice?format=xrechnung-ubl`,
+    expect: {
+      anonymous: LOGIN,
+      staff: refusedWith(403),
+      manager: { allowed: true, status: 400 },
+      admin: { allowed: true, status: 400 },
+    },
     forged: LOGIN,
   },
   {

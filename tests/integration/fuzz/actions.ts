@@ -718,6 +718,15 @@ const clientForm = fc
     paymentTermsDays: fc.oneof(fc.integer({ min: 0, max: 365 }), fc.integer({ min: 0, max: 365 }).map(String)),
     defaultHourlyRate: validRate,
     notes: optionalMultiline(5000),
+    einvoiceFormat: fc.constantFrom<unknown>(
+      "",
+      null,
+      undefined,
+      "factur-x",
+      "peppol",
+      "xrechnung-cii",
+      " xrechnung-ubl ",
+    ),
   })
   .map(({ place, ...rest }) => ({ ...rest, ...place }));
 
@@ -727,6 +736,7 @@ async function expectClientReadBack(ctx: FuzzContext, id: string, input: unknown
   expect(row.city).toBe(storedText(field(input, "city")));
   expect(row.notes).toBe(storedText(field(input, "notes"), { multiline: true }));
   expect(row.billingEmail).toBe(storedText(field(input, "billingEmail"), { lower: true }));
+  expect(row.einvoiceFormat).toBe(String(field(input, "einvoiceFormat") ?? "").trim() || null);
   // The list's search finds it by its own name, whatever characters the name holds.
   const list = await findClients(ctx.db, { q: row.name, archived: true, pageSize: 200 });
   expect(

@@ -26,6 +26,15 @@ import {
   findTimesheets,
 } from "../../../src/modules/timesheets/timesheet-queries";
 import { timesheetList } from "../../../src/modules/timesheets/timesheet-schemas";
+import { findMoneyReport } from "../../../src/modules/reports/money-report-queries";
+import { pageOf, reportRange } from "../../../src/modules/reports/report-rules";
+import { moneyReport, salesJournal, timeReport } from "../../../src/modules/reports/report-schemas";
+import { findSalesJournalRows, findSalesJournalTotals } from "../../../src/modules/reports/sales-journal-queries";
+import {
+  findTimeReport,
+  findTimeReportChoices,
+  findTimeReportEntries,
+} from "../../../src/modules/reports/time-report-queries";
 import type { FuzzContext } from "./harness";
 
 /** What a list page shows of its read: how many rows, which page, out of how many rows (when paged). */
@@ -158,6 +167,47 @@ export const LIST_CASES: Record<string, ListCase> = {
         limit: params.size,
         offset: (params.page - 1) * params.size,
       });
+      return { rows: rows.length };
+    },
+  },
+  "/bo/reports": {
+    file: "src/app/bo/(shell)/reports/page.tsx",
+    definition: "timeReport",
+    list: timeReport,
+    read: async (ctx, params: ReturnType<typeof timeReport.parse>) => {
+      const range = reportRange(params, todayInZone(TIME_ZONE));
+      const filter = { ...params, ...range };
+      await findTimeReportChoices(ctx.db, params);
+      if (params.group === "entry") {
+        const list = await findTimeReportEntries(ctx.db, ctx.admin, filter, 5000, {
+          page: params.page,
+          pageSize: params.size,
+        });
+        return { rows: list.rows.length, page: list.page, total: list.total };
+      }
+      const report = await findTimeReport(ctx.db, ctx.admin, params.group, filter, 5000);
+      return { rows: pageOf(report.rows, params).length, page: params.page, total: report.rows.length };
+    },
+  },
+  "/bo/reports/money": {
+    file: "src/app/bo/(shell)/reports/money/page.tsx",
+    definition: "moneyReport",
+    list: moneyReport,
+    read: async (ctx, params: ReturnType<typeof moneyReport.parse>) => {
+      const report = await findMoneyReport(ctx.db, params.group, reportRange(params, todayInZone(TIME_ZONE)));
+      return { rows: report.rows.length };
+    },
+  },
+  "/bo/reports/journal": {
+    file: "src/app/bo/(shell)/reports/journal/page.tsx",
+    definition: "salesJournal",
+    list: salesJournal,
+    read: async (ctx, params: ReturnType<typeof salesJournal.parse>) => {
+      const range = reportRange(params, todayInZone(TIME_ZONE));
+      const [rows] = await Promise.all([
+        findSalesJournalRows(ctx.db, range, 101),
+        findSalesJournalTotals(ctx.db, range),
+      ]);
       return { rows: rows.length };
     },
   },

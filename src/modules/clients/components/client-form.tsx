@@ -20,6 +20,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
 import { minorToDecimalString } from "@/lib/money";
+import { EINVOICE_FORMAT_LABELS, EINVOICE_FORMATS } from "@/modules/einvoicing/einvoice-model";
 import { createClientAction, updateClientAction } from "../client-actions";
 import { COUNTRIES, CURRENCIES } from "../client-rules";
 import { clientFields } from "../client-schemas";
@@ -49,6 +50,7 @@ export type EditableClient = {
   paymentTermsDays: number;
   defaultHourlyRate: number | null;
   notes: string | null;
+  einvoiceFormat: string | null;
 };
 
 function toValues(client: EditableClient): Values {
@@ -71,6 +73,7 @@ function toValues(client: EditableClient): Values {
     paymentTermsDays: String(client.paymentTermsDays),
     defaultHourlyRate: client.defaultHourlyRate === null ? "" : minorToDecimalString(client.defaultHourlyRate, 2),
     notes: client.notes ?? "",
+    einvoiceFormat: client.einvoiceFormat ?? "",
   };
 }
 
@@ -117,6 +120,7 @@ export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
             paymentTermsDays: defaults.paymentTermsDays,
             defaultHourlyRate: null,
             notes: null,
+            einvoiceFormat: null,
           }}
           onSaved={(id) => {
             setOpen(false);
@@ -300,6 +304,24 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
           className: "text-right tabular-nums",
         })}
       </div>
+      <FormField
+        label="E-invoice format"
+        htmlFor="client-einvoiceFormat"
+        error={errors.einvoiceFormat?.message}
+        description="Offered first on this client's invoices; every format stays available."
+      >
+        <NativeSelect
+          {...fieldAria("client-einvoiceFormat", { error: errors.einvoiceFormat?.message, description: true })}
+          {...form.register("einvoiceFormat")}
+        >
+          <option value="">None (PDF only)</option>
+          {EINVOICE_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {EINVOICE_FORMAT_LABELS[format]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
       <FormField label="Notes" htmlFor="client-notes" error={errors.notes?.message}>
         <Textarea
           {...fieldAria("client-notes", { error: errors.notes?.message })}

@@ -15,7 +15,9 @@ import {
   InvoicePayments,
   isIssuedInvoice,
 } from "@/modules/invoices/components/invoice-record";
-import { findInvoiceEvents, getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
+import { EinvoicePanel } from "@/modules/einvoicing/components/einvoice-panel";
+import { einvoiceFormatStatuses, getInvoiceEinvoice } from "@/modules/einvoicing/einvoice-queries";
+import { findInvoiceEvents } from "@/modules/invoices/invoice-detail-queries";
 import { displayStatusOf } from "@/modules/invoices/invoice-list-queries";
 import { can } from "@/modules/users/permissions";
 
@@ -25,8 +27,8 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const viewer = await requirePagePermission("invoice.read");
   const { id } = await params;
   const db = getDb();
-  const loaded = await orErrorPage(getInvoiceDocument(db, id));
-  const { detail: invoice, settings, document } = loaded;
+  const loaded = await orErrorPage(getInvoiceEinvoice(db, id));
+  const { detail: invoice, settings, document, einvoice, clientDefaultFormat } = loaded;
   const [events, sendDefaults] = await Promise.all([
     findInvoiceEvents(db, invoice.id),
     invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id) : Promise.resolve(null),
@@ -55,6 +57,14 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
       <InvoiceActions invoice={invoice} today={today} locale={settings.locale} />
       {isIssuedInvoice(invoice) ? <InvoiceMoney invoice={invoice} locale={settings.locale} /> : null}
       <InvoiceDocumentView document={document} />
+      <EinvoicePanel
+        invoiceId={invoice.id}
+        clientId={invoice.clientId}
+        kind={invoice.kind}
+        isDraft={invoice.status === "draft"}
+        defaultFormat={clientDefaultFormat}
+        statuses={einvoiceFormatStatuses(einvoice, invoice.status === "draft")}
+      />
       {isIssuedInvoice(invoice) ? (
         <InvoicePayments invoice={invoice} firm={firm} canDelete={can(viewer, "payment.delete")} />
       ) : null}

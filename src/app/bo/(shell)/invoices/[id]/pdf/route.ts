@@ -9,7 +9,9 @@ export const dynamic = "force-dynamic";
 export const GET = backOfficeRoute<{ id: string }>({ permission: "invoice.read" }, async (request, { params }) => {
   const { id } = await params;
   const { detail, document, settings } = await getInvoiceDocument(getDb(), id);
-  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, pdfBrandingOf(settings));
+  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
+    branding: pdfBrandingOf(settings),
+  });
   const name = detail.number
     ? `${detail.kind === "credit_note" ? "credit-note" : "invoice"}-${detail.number}`
     : `draft-${detail.id.slice(0, 8)}`;

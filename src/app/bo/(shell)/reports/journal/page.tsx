@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page-header";
+import { getDb } from "@/db/client";
+import { todayInZone } from "@/lib/dates";
+import type { SearchParams } from "@/lib/search-params";
+import { requirePagePermission } from "@/lib/session";
+import {
+  SalesJournalFilters,
+  SalesJournalTable,
+  SalesJournalTotals,
+} from "@/modules/reports/components/money-report-view";
+import { DownloadLink, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
+import { reportRange } from "@/modules/reports/report-rules";
+import { salesJournal } from "@/modules/reports/report-schemas";
+import { findSalesJournalRows, findSalesJournalTotals } from "@/modules/reports/sales-journal-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
+
+export const metadata: Metadata = { title: "Sales journal" };
+
+/** How many of the journal's rows the page shows; the export has them all. */
+const PREVIEW_ROWS = 100;
+
+export default async function SalesJournalPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await requirePagePermission("invoice.read");
+  const params = salesJournal.parse(await searchParams);
+  const settings = await getPageSettings();
+  const range = reportRange(params, todayInZone(settings.timezone));
+  const db = getDb();
+  const [totals, rows] = await Promise.all([
+    findSalesJournalTotals(db, range),
+    findSalesJournalRows(db, range, PREVIEW_ROWS + 1),
+  ]);
+  const exportQuery = salesJournal.query({ from: range.from, to: range.to });
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <PageHeader
+        title="Reports"
+        description="For the accountant: the invoices and credit notes issued in a period, one row per document and VAT rate."
+        actions={<DownloadLink href={`/bo/reports/journal/export${exportQuery}`} label="Export journal (CSV)" />}
+      />
+      <ReportTabs current="journal" money />
+      <SalesJournalFilters params={{ ...params, period: range.period }} />
+      <p className="text-sm text-muted-foreground" data-testid="report-range">
+        {rangeText(range, settings.locale, settings.timezone)}. Totals per currency and VAT rate; credit notes are
+        negative.
+      </p>
+      <SalesJournalTotals totals={totals} locale={settings.locale} />
+      {rows.length > 0 ? (
+        <section className="grid gap-2" aria-labelledby="journal-rows-title">
+          <h2 id="journal-rows-title" className="text-base font-semibold">
+            {rows.length > PREVIEW_ROWS ? `The first ${PREVIEW_ROWS} rows (the export has them all)` : "Rows"}
+          </h2>
+          <SalesJournalTable rows={rows.slice(0, PREVIEW_ROWS)} locale={settings.locale} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

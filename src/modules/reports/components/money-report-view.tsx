@@ -1,0 +1,228 @@
+// The money report and the sales journal as tables, each with its totals per currency (and per
+// VAT rate for the journal); amounts are never added across currencies.
+import Link from "@/components/app-link";
+import { EmptyState } from "@/components/empty-state";
+import { FilterBar, FilterField } from "@/components/list/filter-bar";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatBasisPoints, formatMoney } from "@/lib/money";
+import { monthOf } from "@/modules/dashboard/dashboard-rules";
+import { invoiceList } from "@/modules/invoices/invoice-schemas";
+import type { MoneyReportRow, MoneyReportTotals } from "../money-report-queries";
+import type { DateRange } from "../report-rules";
+import { moneyReport, type MoneyReportParams, salesJournal, type SalesJournalParams } from "../report-schemas";
+import type { SalesJournalRow, SalesJournalTotal } from "../sales-journal-queries";
+import { PeriodFields } from "./report-parts";
+
+export function MoneyReportFilters({ params }: { params: MoneyReportParams }) {
+  return (
+    <FilterBar
+      key={moneyReport.query(params)}
+      action={moneyReport.path}
+      label="Filter the money report"
+      clearHref={moneyReport.href({})}
+    >
+      <PeriodFields period={params.period} from={params.from} to={params.to} />
+      <FilterField label="Group by" htmlFor="money-group">
+        <NativeSelect id="money-group" name="group" defaultValue={params.group}>
+          <option value="month">Month</option>
+          <option value="client">Client</option>
+        </NativeSelect>
+      </FilterField>
+    </FilterBar>
+  );
+}
+
+function monthName(key: string, locale: string): string {
+  const [year = 0, month = 1] = key.split("-").map(Number);
+  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
+}
+
+export function MoneyReportTable({
+  params,
+  range,
+  rows,
+  totals,
+  locale,
+}: {
+  params: MoneyReportParams;
+  range: DateRange;
+  rows: MoneyReportRow[];
+  totals: MoneyReportTotals[];
+  locale: string;
+}) {
+  if (rows.length === 0)
+    return (
+      <EmptyState title="Nothing invoiced or received in this period" description="Change the period to see figures." />
+    );
+  const money = (value: number, currency: string) => formatMoney(value, currency, locale);
+  // A row leads to the invoices it counts: the client's of the period, or the month's.
+  const invoicesHref = (row: MoneyReportRow) =>
+    params.group === "client"
+      ? invoiceList.href({ status: "not_draft", client: row.key, from: range.from, to: range.to })
+      : invoiceList.href({ status: "not_draft", from: monthOf(`${row.key}-01`).from, to: monthOf(`${row.key}-01`).to });
+  return (
+    <Table data-testid="money-report">
+      <TableHeader>
+        <TableRow>
+          <TableHead>{params.group === "client" ? "Client" : "Month"}</TableHead>
+          <TableHead figure>Invoiced excl. VAT</TableHead>
+          <TableHead figure from="sm">
+            VAT
+          </TableHead>
+          <TableHead figure from="md">
+            Invoiced incl. VAT
+          </TableHead>
+          <TableHead figure>Received</TableHead>
+          <TableHead figure from="sm">
+            Still owed
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={`${row.key}-${row.currency}`}>
+            <TableCell>
+              <Link href={invoicesHref(row)} className="font-medium underline-offset-4 hover:underline">
+                {params.group === "client" ? row.label : monthName(row.key, locale)}
+              </Link>
+              <span className="block text-xs text-muted-foreground">
+                {row.documents} {row.documents === 1 ? "document" : "documents"} · {row.currency}
+              </span>
+            </TableCell>
+            <TableCell figure>{money(row.net, row.currency)}</TableCell>
+            <TableCell figure from="sm">
+              {money(row.tax, row.currency)}
+            </TableCell>
+            <TableCell figure from="md">
+              {money(row.total, row.currency)}
+            </TableCell>
+            <TableCell figure>{money(row.received, row.currency)}</TableCell>
+            <TableCell figure from="sm">
+              {money(row.outstanding, row.currency)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+      <TableFooter>
+        {totals.map((total) => (
+          <TableRow key={total.currency} data-testid={`money-total-${total.currency}`}>
+            <TableHead scope="row">Total in {total.currency}</TableHead>
+            <TableCell figure>{money(total.net, total.currency)}</TableCell>
+            <TableCell figure from="sm">
+              {money(total.tax, total.currency)}
+            </TableCell>
+            <TableCell figure from="md">
+              {money(total.total, total.currency)}
+            </TableCell>
+            <TableCell figure>{money(total.received, total.currency)}</TableCell>
+            <TableCell figure from="sm">
+              {money(total.outstanding, total.currency)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableFooter>
+    </Table>
+  );
+}
+
+export function SalesJournalFilters({ params }: { params: SalesJournalParams }) {
+  return (
+    <FilterBar
+      key={salesJournal.query(params)}
+      action={salesJournal.path}
+      label="Filter the sales journal"
+      clearHref={salesJournal.href({})}
+    >
+      <PeriodFields period={params.period} from={params.from} to={params.to} />
+    </FilterBar>
+  );
+}
+
+export function SalesJournalTotals({ totals, locale }: { totals: SalesJournalTotal[]; locale: string }) {
+  if (totals.length === 0)
+    return <EmptyState title="No invoice issued in this period" description="Change the period to see the journal." />;
+  const money = (value: number, currency: string) => formatMoney(value, currency, locale);
+  return (
+    <Table data-testid="journal-totals">
+      <TableHeader>
+        <TableRow>
+          <TableHead>VAT rate</TableHead>
+          <TableHead figure from="sm">
+            Documents
+          </TableHead>
+          <TableHead figure>Net</TableHead>
+          <TableHead figure>VAT</TableHead>
+          <TableHead figure from="sm">
+            Total
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {totals.map((total) => (
+          <TableRow key={`${total.currency}-${total.rateBp}`}>
+            <TableHead scope="row">
+              {formatBasisPoints(total.rateBp, locale)} <span className="text-muted-foreground">{total.currency}</span>
+            </TableHead>
+            <TableCell figure from="sm">
+              {total.documents}
+            </TableCell>
+            <TableCell figure>{money(total.net, total.currency)}</TableCell>
+            <TableCell figure>{money(total.tax, total.currency)}</TableCell>
+            <TableCell figure from="sm">
+              {money(total.net + total.tax, total.currency)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function SalesJournalTable({ rows, locale }: { rows: SalesJournalRow[]; locale: string }) {
+  const money = (value: number, currency: string) => formatMoney(value, currency, locale);
+  return (
+    <Table data-testid="journal-rows">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Number</TableHead>
+          <TableHead from="sm">Date</TableHead>
+          <TableHead from="md">Client</TableHead>
+          <TableHead figure from="sm">
+            VAT rate
+          </TableHead>
+          <TableHead figure>Net</TableHead>
+          <TableHead figure>VAT</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={`${row.id}-${row.rateBp}`}>
+            <TableCell>
+              <Link href={`/bo/invoices/${row.id}`} className="font-medium underline-offset-4 hover:underline">
+                {row.number}
+              </Link>
+              {row.kind === "credit_note" ? (
+                <span className="block text-xs text-muted-foreground">Credit note</span>
+              ) : null}
+            </TableCell>
+            <TableCell from="sm">{row.issueDate}</TableCell>
+            <TableCell from="md">
+              {row.clientName}
+              {row.clientVatNumber ? (
+                <span className="block text-xs text-muted-foreground">{row.clientVatNumber}</span>
+              ) : null}
+            </TableCell>
+            <TableCell figure from="sm">
+              {formatBasisPoints(row.rateBp, locale)}
+            </TableCell>
+            <TableCell figure>{money(row.net, row.currency)}</TableCell>
+            <TableCell figure>{money(row.tax, row.currency)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,72 @@
+// Pieces every report page shares: the tabs between reports, the period fields of a filter bar,
+// the download link, and a table's total rows per currency.
+import { DownloadIcon } from "lucide-react";
+import { FilterField } from "@/components/list/filter-bar";
+import { ListTabs } from "@/components/list/list-tabs";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { formatDate } from "@/lib/dates";
+import { REPORT_PERIOD_LABELS, REPORT_PERIODS, type DateRange, type ReportPeriod } from "../report-rules";
+import { moneyReport, salesJournal, timeReport } from "../report-schemas";
+
+export type ReportName = "time" | "money" | "journal";
+
+export function ReportTabs({ current, money }: { current: ReportName; money: boolean }) {
+  const tabs = [
+    { name: "time" as const, label: "Time", href: timeReport.path },
+    ...(money
+      ? [
+          { name: "money" as const, label: "Money", href: moneyReport.path },
+          { name: "journal" as const, label: "Sales journal", href: salesJournal.path },
+        ]
+      : []),
+  ];
+  if (tabs.length === 1) return null;
+  return (
+    <ListTabs
+      label="Reports"
+      tabs={tabs.map((tab) => ({ href: tab.href, label: tab.label, current: tab.name === current }))}
+    />
+  );
+}
+
+/** The period of a report's filter bar: a named period, or (with none chosen) the dates. */
+export function PeriodFields({ period, from, to }: { period?: ReportPeriod; from?: string; to?: string }) {
+  return (
+    <>
+      <FilterField label="Period" htmlFor="report-period">
+        <NativeSelect id="report-period" name="period" defaultValue={period ?? ""}>
+          <option value="">Custom dates</option>
+          {REPORT_PERIODS.map((item) => (
+            <option key={item} value={item}>
+              {REPORT_PERIOD_LABELS[item]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FilterField>
+      <FilterField label="From" htmlFor="report-from">
+        <Input id="report-from" name="from" type="date" defaultValue={period ? "" : (from ?? "")} className="w-44" />
+      </FilterField>
+      <FilterField label="To" htmlFor="report-to">
+        <Input id="report-to" name="to" type="date" defaultValue={period ? "" : (to ?? "")} className="w-44" />
+      </FilterField>
+    </>
+  );
+}
+
+/** "1 Jan 2026 to 31 Dec 2026", in the firm's locale. */
+export function rangeText(range: DateRange, locale: string, timeZone: string): string {
+  return `${formatDate(range.from, locale, timeZone)} to ${formatDate(range.to, locale, timeZone)}`;
+}
+
+export function DownloadLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Button asChild variant="outline">
+      <a href={href} download>
+        <DownloadIcon aria-hidden="true" />
+        {label}
+      </a>
+    </Button>
+  );
+}

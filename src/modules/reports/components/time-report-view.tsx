@@ -1,0 +1,365 @@
+// The time report: its filters (in the address), the grouped table with its totals per currency,
+// each group drilling down to the next grouping (client → project → person → entries), and the
+// entries one a row.
+import Link from "@/components/app-link";
+import { EmptyState } from "@/components/empty-state";
+import { FilterBar, FilterField } from "@/components/list/filter-bar";
+import { PagedList } from "@/components/list/paged-list";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { addDaysToDate } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import { TIMESHEET_STATUSES } from "@/db/schema/timesheets";
+import { monthOf } from "@/modules/dashboard/dashboard-rules";
+import { TIMESHEET_STATUS_LABELS } from "@/modules/timesheets/components/timesheet-status-badge";
+import { formatDuration } from "@/modules/timesheets/timesheet-rules";
+import type { DateRange } from "../report-rules";
+import {
+  TIME_DRILL,
+  TIME_GROUP_LABELS,
+  TIME_GROUPS,
+  type TimeGroup,
+  timeReport,
+  type TimeReportParams,
+} from "../report-schemas";
+import type { TimeReportEntry, TimeReportRow, TimeReportTotals } from "../time-report-queries";
+import { PeriodFields } from "./report-parts";
+
+type Option = { id: string; name: string };
+
+/**
+ * The filters. A client (and a project, when the client has none chosen) is chosen by drilling
+ * into the report's rows, not from a list of every client: a firm has thousands. A chosen one
+ * shows as a chip that removes it; the projects of a chosen client are a list.
+ */
+export function TimeReportFilters({
+  params,
+  clientName,
+  projectName,
+  projects,
+  people,
+}: {
+  params: TimeReportParams;
+  clientName: string | null;
+  projectName: string | null;
+  /** The chosen client's projects (none without a client). */
+  projects: Option[];
+  /** Empty for those who see only their own time. */
+  people: Option[];
+}) {
+  const projectListed = projects.some((item) => item.id === params.project);
+  return (
+    <div className="grid gap-3">
+      {clientName || (projectName && !projectListed) ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Chosen in the report">
+          {clientName ? (
+            <li>
+              <Chip
+                label={`Client: ${clientName}`}
+                removeHref={timeReport.href({ ...params, client: undefined, project: undefined, page: 1 })}
+              />
+            </li>
+          ) : null}
+          {projectName && !projectListed ? (
+            <li>
+              <Chip
+                label={`Project: ${projectName}`}
+                removeHref={timeReport.href({ ...params, project: undefined, page: 1 })}
+              />
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {/* Keyed by the address: a drill-down is a client navigation, and an uncontrolled select keeps
+          its first value unless the form is made anew. */}
+      <FilterBar
+        key={timeReport.query(params)}
+        action={timeReport.path}
+        label="Filter the time report"
+        layout="panel"
+        keep={{ client: params.client, project: projects.length === 0 ? params.project : undefined }}
+        clearHref={timeReport.href({ group: params.group })}
+      >
+        <PeriodFields period={params.period} from={params.from} to={params.to} />
+        <FilterField label="Group by" htmlFor="report-group">
+          <NativeSelect id="report-group" name="group" defaultValue={params.group}>
+            {TIME_GROUPS.filter((group) => people.length > 0 || group !== "person").map((group) => (
+              <option key={group} value={group}>
+                {TIME_GROUP_LABELS[group]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterField>
+        {projects.length > 0 ? (
+          <FilterField label="Project" htmlFor="report-project">
+            <NativeSelect id="report-project" name="project" defaultValue={params.project ?? ""}>
+              <option value="">Every project</option>
+              {projects.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FilterField>
+        ) : null}
+        {people.length > 0 ? (
+          <FilterField label="Person" htmlFor="report-person">
+            <NativeSelect id="report-person" name="person" defaultValue={params.person ?? ""}>
+              <option value="">Everyone</option>
+              {people.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FilterField>
+        ) : null}
+        <FilterField label="Billable" htmlFor="report-billable">
+          <NativeSelect id="report-billable" name="billable" defaultValue={params.billable ?? ""}>
+            <option value="">Billable or not</option>
+            <option value="yes">Billable</option>
+            <option value="no">Not billable</option>
+          </NativeSelect>
+        </FilterField>
+        <FilterField label="Week status" htmlFor="report-status">
+          <NativeSelect id="report-status" name="status" defaultValue={params.status ?? ""}>
+            <option value="">Any status</option>
+            {TIMESHEET_STATUSES.map((item) => (
+              <option key={item} value={item}>
+                {TIMESHEET_STATUS_LABELS[item]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterField>
+        <FilterField label="Invoiced" htmlFor="report-invoiced">
+          <NativeSelect id="report-invoiced" name="invoiced" defaultValue={params.invoiced ?? ""}>
+            <option value="">Invoiced or not</option>
+            <option value="yes">On an invoice</option>
+            <option value="no">On no invoice</option>
+          </NativeSelect>
+        </FilterField>
+      </FilterBar>
+    </div>
+  );
+}
+
+function Chip({ label, removeHref }: { label: string; removeHref: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm">
+      {label}
+      <Link href={removeHref} className="rounded-full px-1 text-muted-foreground hover:text-foreground">
+        <span aria-hidden="true">×</span>
+        <span className="sr-only">Remove {label}</span>
+      </Link>
+    </span>
+  );
+}
+
+/** The range a period group covers, inside the report's range. */
+function periodOf(group: "month" | "week" | "day", key: string, range: DateRange): DateRange {
+  const end = group === "month" ? monthOf(key).to : group === "week" ? addDaysToDate(key, 6) : key;
+  return { from: key > range.from ? key : range.from, to: end < range.to ? end : range.to };
+}
+
+/** Where a group's row leads: the same report narrowed to the group, one grouping further down. */
+export function drillHref(params: TimeReportParams, range: DateRange, row: TimeReportRow): string {
+  const group = params.group as Exclude<TimeGroup, "entry">;
+  const next = { ...params, page: 1, group: TIME_DRILL[group], from: range.from, to: range.to, period: undefined };
+  switch (group) {
+    case "client":
+      return timeReport.href({ ...next, client: row.key });
+    case "project":
+      return timeReport.href({ ...next, project: row.key });
+    case "person":
+      return timeReport.href({ ...next, person: row.key });
+    case "month":
+    case "week":
+    case "day":
+      return timeReport.href({ ...next, ...periodOf(group, row.key, range) });
+  }
+}
+
+export function TimeReportEmpty() {
+  return <EmptyState title="No time in this period" description="Change the period or the filters to see time." />;
+}
+
+/** The groups of one page, and the totals of all of them per currency (a footer row each). */
+export function TimeReportTable({
+  params,
+  range,
+  rows,
+  totals,
+  minutes,
+  amounts,
+  locale,
+}: {
+  params: TimeReportParams;
+  range: DateRange;
+  rows: TimeReportRow[];
+  totals: TimeReportTotals[];
+  minutes: number;
+  amounts: boolean;
+  locale: string;
+}) {
+  const hours = (value: number) => formatDuration(value, "decimal", locale);
+  const money = (value: number, currency: string) => formatMoney(value, currency, locale);
+  const groupLabel = TIME_GROUP_LABELS[params.group];
+  return (
+    <Table data-testid="time-report">
+      <TableHeader>
+        <TableRow>
+          <TableHead>{groupLabel}</TableHead>
+          <TableHead figure>Hours</TableHead>
+          <TableHead figure from="sm">
+            Billable
+          </TableHead>
+          {amounts ? (
+            <>
+              <TableHead figure>On an invoice</TableHead>
+              <TableHead figure>Unbilled</TableHead>
+              <TableHead figure from="md">
+                Not yet approved (estimate)
+              </TableHead>
+            </>
+          ) : null}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={`${row.key}-${row.currency}`}>
+            <TableCell>
+              <Link href={drillHref(params, range, row)} className="font-medium underline-offset-4 hover:underline">
+                {row.label}
+              </Link>
+              {row.detail ? <span className="block text-xs text-muted-foreground">{row.detail}</span> : null}
+              {amounts && totals.length > 1 ? (
+                <span className="block text-xs text-muted-foreground">in {row.currency}</span>
+              ) : null}
+            </TableCell>
+            <TableCell figure>{hours(row.minutes)}</TableCell>
+            <TableCell figure from="sm">
+              {hours(row.billableMinutes)}
+            </TableCell>
+            {amounts ? (
+              <>
+                <TableCell figure>{money(row.billed, row.currency)}</TableCell>
+                <TableCell figure>{money(row.unbilled, row.currency)}</TableCell>
+                <TableCell figure from="md">
+                  {money(row.estimated, row.currency)}
+                </TableCell>
+              </>
+            ) : null}
+          </TableRow>
+        ))}
+      </TableBody>
+      <TableFooter>
+        {amounts ? (
+          totals.map((total) => (
+            <TableRow key={total.currency} data-testid={`time-total-${total.currency}`}>
+              <TableHead scope="row">Total {totals.length > 1 ? `in ${total.currency}` : ""}</TableHead>
+              <TableCell figure>{hours(total.minutes)}</TableCell>
+              <TableCell figure from="sm">
+                {hours(total.billableMinutes)}
+              </TableCell>
+              <TableCell figure>{money(total.billed, total.currency)}</TableCell>
+              <TableCell figure>{money(total.unbilled, total.currency)}</TableCell>
+              <TableCell figure from="md">
+                {money(total.estimated, total.currency)}
+              </TableCell>
+            </TableRow>
+          ))
+        ) : (
+          <TableRow data-testid="time-total">
+            <TableHead scope="row">Total</TableHead>
+            <TableCell figure>{hours(minutes)}</TableCell>
+            <TableCell figure from="sm">
+              {hours(totals.reduce((sum, total) => sum + total.billableMinutes, 0))}
+            </TableCell>
+          </TableRow>
+        )}
+        {amounts && totals.length > 1 ? (
+          <TableRow>
+            <TableHead scope="row">All hours</TableHead>
+            <TableCell figure>{hours(minutes)}</TableCell>
+            <TableCell colSpan={4} />
+          </TableRow>
+        ) : null}
+      </TableFooter>
+    </Table>
+  );
+}
+
+export function TimeEntriesTable({
+  params,
+  list,
+  amounts,
+  locale,
+}: {
+  params: TimeReportParams;
+  list: { rows: TimeReportEntry[]; total: number; page: number; pageSize: number };
+  amounts: boolean;
+  locale: string;
+}) {
+  const hours = (value: number) => formatDuration(value, "decimal", locale);
+  return (
+    <PagedList
+      list={list}
+      noun={{ one: "entry", other: "entries" }}
+      locale={locale}
+      href={(page) => timeReport.href({ ...params, page })}
+      empty={<TimeReportEmpty />}
+    >
+      <Table data-testid="time-entries">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Date</TableHead>
+            <TableHead>Work</TableHead>
+            <TableHead from="md">Person</TableHead>
+            <TableHead figure>Hours</TableHead>
+            <TableHead from="sm">Week</TableHead>
+            {amounts ? <TableHead figure>Amount</TableHead> : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {list.rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell>{row.date}</TableCell>
+              <TableCell>
+                <span className="font-medium">
+                  {row.clientName} / {row.projectName}
+                </span>
+                {row.description ? (
+                  <span className="block text-xs text-muted-foreground">{row.description}</span>
+                ) : null}
+                {row.billable ? null : <span className="block text-xs text-muted-foreground">Not billable</span>}
+              </TableCell>
+              <TableCell from="md">{row.personName}</TableCell>
+              <TableCell figure>{hours(row.minutes)}</TableCell>
+              <TableCell from="sm">
+                <Link href={`/bo/timesheets/${row.timesheetId}`} className="underline-offset-4 hover:underline">
+                  {TIMESHEET_STATUS_LABELS[row.status]}
+                </Link>
+              </TableCell>
+              {amounts ? (
+                <TableCell figure>
+                  {row.billable ? formatMoney(row.value, row.currency, locale) : "–"}
+                  {row.billable && row.status !== "approved" ? (
+                    <span className="block text-xs text-muted-foreground">estimate</span>
+                  ) : null}
+                  {row.invoiceId ? (
+                    <Link
+                      href={`/bo/invoices/${row.invoiceId}`}
+                      className="block text-xs underline-offset-4 hover:underline"
+                    >
+                      {row.invoiceNumber ?? "Draft invoice"}
+                    </Link>
+                  ) : null}
+                </TableCell>
+              ) : null}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </PagedList>
+  );
+}

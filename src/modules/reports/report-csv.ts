@@ -1,0 +1,121 @@
+// The reports as CSV (RFC 4180, UTF-8 with a BOM for spreadsheets, columns declared once through
+// src/lib/csv.ts): the time report's entries, the money report's rows and the sales journal.
+// Amounts are plain decimals in major units from the stored integers; hours are decimal hours
+// with the minutes beside them, so a sum in a spreadsheet is exact.
+import "server-only";
+import { type CsvColumn, csvDataRow, csvHeaderRow } from "@/lib/csv";
+import { currencyMinorDigits, minorToDecimalString, roundHalfUp } from "@/lib/money";
+import { TIMESHEET_STATUS_LABELS } from "@/modules/timesheets/components/timesheet-status-badge";
+import type { MoneyReportRow } from "./money-report-queries";
+import type { SalesJournalRow } from "./sales-journal-queries";
+import type { TimeReportEntry } from "./time-report-queries";
+
+const minorDigits = new Map<string, number>();
+
+/** An amount as a plain decimal in major units ("-300.00"). */
+export function csvAmount(minor: number, currency: string): string {
+  let places = minorDigits.get(currency);
+  if (places === undefined) {
+    places = currencyMinorDigits(currency);
+    minorDigits.set(currency, places);
+  }
+  return minorToDecimalString(minor, places);
+}
+
+/** Minutes as decimal hours to two places, half up, from integers ("1.50", 20 min "0.33"). */
+export function csvHours(minutes: number): string {
+  const hundredths = roundHalfUp(BigInt(minutes) * 100n, 60n);
+  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, "0")}`;
+}
+
+/** A rate in basis points as a percentage ("20", "5.5"). */
+export function csvPercent(basisPoints: number): string {
+  return String(basisPoints / 100);
+}
+
+export function timeEntryColumns(amounts: boolean): CsvColumn<TimeReportEntry>[] {
+  const columns: CsvColumn<TimeReportEntry>[] = [
+    { header: "Date", value: (row) => row.date },
+    { header: "Person", value: (row) => row.personName },
+    { header: "Client", value: (row) => row.clientName },
+    { header: "Project", value: (row) => row.projectName },
+    { header: "Description", value: (row) => row.description ?? "" },
+    { header: "Minutes", value: (row) => row.minutes },
+    { header: "Hours", value: (row) => csvHours(row.minutes) },
+    { header: "Billable", value: (row) => (row.billable ? "yes" : "no") },
+    { header: "Status", value: (row) => TIMESHEET_STATUS_LABELS[row.status] },
+  ];
+  if (!amounts) return columns;
+  return [
+    ...columns,
+    { header: "Currency", value: (row) => row.currency },
+    { header: "Hourly rate", value: (row) => (row.rate === null ? "" : csvAmount(row.rate, row.currency)) },
+    { header: "Rate", value: (row) => (row.status === "approved" ? "frozen" : "estimate") },
+    { header: "Amount", value: (row) => csvAmount(row.value, row.currency) },
+    { header: "Invoice", value: (row) => (row.invoiceId ? (row.invoiceNumber ?? "draft") : "") },
+  ];
+}
+
+export const MONEY_COLUMNS = (group: "month" | "client"): CsvColumn<MoneyReportRow>[] => [
+  { header: group === "month" ? "Month" : "Client", value: (row) => row.label },
+  { header: "Currency", value: (row) => row.currency },
+  { header: "Documents", value: (row) => row.documents },
+  { header: "Invoiced excluding VAT", value: (row) => csvAmount(row.net, row.currency) },
+  { header: "VAT", value: (row) => csvAmount(row.tax, row.currency) },
+  { header: "Invoiced including VAT", value: (row) => csvAmount(row.total, row.currency) },
+  { header: "Received", value: (row) => csvAmount(row.received, row.currency) },
+  { header: "Outstanding", value: (row) => csvAmount(row.outstanding, row.currency) },
+];
+
+export const JOURNAL_COLUMNS: CsvColumn<SalesJournalRow>[] = [
+  { header: "Number", value: (row) => row.number },
+  { header: "Kind", value: (row) => (row.kind === "credit_note" ? "Credit note" : "Invoice") },
+  { header: "Date", value: (row) => row.issueDate },
+  { header: "Client", value: (row) => row.clientName },
+  { header: "Client VAT number", value: (row) => row.clientVatNumber ?? "" },
+  { header: "VAT rate %", value: (row) => csvPercent(row.rateBp) },
+  { header: "Net", value: (row) => csvAmount(row.net, row.currency) },
+  { header: "VAT", value: (row) => csvAmount(row.tax, row.currency) },
+  { header: "Total", value: (row) => csvAmount(row.net + row.tax, row.currency) },
+  { header: "Currency", value: (row) => row.currency },
+];
+
+/** Batches of rows as a CSV stream: a batch is read only when the consumer pulls. */
+export function csvStream<Row>(
+  columns: readonly CsvColumn<Row>[],
+  batches: AsyncGenerator<Row[], void, unknown>,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`\uFEFF${csvHeaderRow(columns)}`));
+    },
+    async pull(controller) {
+      const next = await batches.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      let chunk = "";
+      for (const row of next.value) chunk += csvDataRow(columns, row);
+      controller.enqueue(encoder.encode(chunk));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}
+
+/** A few rows already read, as the batches csvStream takes. */
+export async function* oneBatch<Row>(rows: Row[]): AsyncGenerator<Row[], void, unknown> {
+  yield rows;
+}
+
+export function csvHeaders(filename: string): HeadersInit {
+  return {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${filename}"`,
+    "cache-control": "private, no-store",
+    "x-content-type-options": "nosniff",
+  };
+}

@@ -1,0 +1,140 @@
+// E-invoices through the real UI (decision 028): the firm's details, a client with its default
+// e-invoice format, an invoice issued, then each format on the invoice page: downloaded and
+// validated by the official rules (0 fatal), or refused with its coded reason before download.
+import fs from "node:fs";
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFArray } from "pdf-lib";
+import type { Page } from "@playwright/test";
+import {
+  describeFindings,
+  fatal,
+  isPeppolAvailable,
+  type RuleSet,
+  validateSchemas,
+  validateSchematron,
+} from "../einvoicing/support/validate";
+import { ADMIN, chooseInvoiceClient, expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+
+const RULES: Record<string, { syntax: "cii" | "ubl"; rules: RuleSet[] }> = {
+  "factur-x": { syntax: "cii", rules: ["en16931"] },
+  "xrechnung-cii": { syntax: "cii", rules: ["en16931", "xrechnung"] },
+  "xrechnung-ubl": { syntax: "ubl", rules: ["en16931", "xrechnung"] },
+  peppol: { syntax: "ubl", rules: ["en16931", "peppol"] },
+};
+
+function uniqueName(prefix: string) {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/** The firm details every format needs: VAT number, address, contact, bank account. */
+async function fillFirmDetails(page: Page) {
+  await page.goto("/bo/settings");
+  await expect(page.getByLabel("Firm name")).not.toHaveValue("");
+  await page.getByLabel("Registration number").fill("901 234 567");
+  await page.getByLabel("VAT number").fill("FR32901234567");
+  await page.getByLabel("Address line 1").fill("12 rue des Archives");
+  await page.getByLabel("Postal code").fill("75004");
+  await page.getByLabel("City").fill("Paris");
+  await page.getByLabel("Country").selectOption("FR");
+  await page.getByLabel("Email", { exact: true }).fill("billing@firm.example");
+  await page.getByLabel("Phone").fill("+33 1 23 45 67 89");
+  await page.getByLabel("IBAN").fill("FR7630006000011234567890189");
+  await page.getByLabel("BIC").fill("AGRIFRPP");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+}
+
+/** A German business client whose invoices default to XRechnung (UBL). */
+async function createGermanClient(page: Page, name: string) {
+  await page.goto("/bo/clients");
+  await page.getByRole("button", { name: "New client" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New client" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Billing email").fill("rechnung@kunde.example");
+  await dialog.getByLabel("Address line 1").fill("Unter den Linden 1");
+  await dialog.getByLabel("Postal code").fill("10117");
+  await dialog.getByLabel("City").fill("Berlin");
+  await dialog.getByLabel("Country").selectOption("DE");
+  await dialog.getByLabel("VAT number").fill("DE123456789");
+  await dialog.getByLabel("E-invoice format").selectOption("xrechnung-ubl");
+  await dialog.getByRole("button", { name: "Create client" }).click();
+  await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
+}
+
+function embeddedXml(pdfBytes: Uint8Array): Promise<string> {
+  return PDFDocument.load(pdfBytes, { updateMetadata: false }).then((pdf) => {
+    const files = pdf.catalog.lookup(PDFName.of("AF")) as PDFArray;
+    const spec = files.lookup(0) as PDFDict;
+    const stream = (spec.lookup(PDFName.of("EF")) as PDFDict).lookup(PDFName.of("F")) as PDFRawStream;
+    return new TextDecoder().decode(decodePDFRawStream(stream).decode());
+  });
+}
+
+test("an issued invoice downloads as e-invoices valid by the official rules, and says why a format cannot be written", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await fillFirmDetails(page);
+  const clientName = uniqueName("Kunde GmbH");
+  await createGermanClient(page, clientName);
+
+  await page.goto("/bo/invoices/create");
+  await chooseInvoiceClient(page, clientName);
+  await page.getByLabel("Description").fill("Security audit");
+  await page.getByLabel("Quantity").fill("2.5");
+  await page.getByLabel(/Unit price/).fill("130");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/bo\/invoices\/[0-9a-f-]{36}$/);
+
+  // The draft already says what each format needs.
+  const checks = page.getByRole("region", { name: "E-invoice checks" }).or(page.getByTestId("einvoice-formats"));
+  await expect(checks.first()).toBeVisible();
+  await expect(page.locator('[data-format="factur-x"]')).toContainText("Ready");
+
+  await page.getByRole("button", { name: "Issue", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: /Issue this/ });
+  await dialog.getByRole("button", { name: "Issue invoice" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Download e-invoice" })).toBeVisible();
+  // Without the "Issued as" toast, which is still sliding in.
+  await page.reload();
+  await expectNoSeriousAxeViolations(page);
+
+  // The client's format comes first.
+  await expect(page.getByTestId("einvoice-formats").locator("> li").first()).toHaveAttribute(
+    "data-format",
+    "xrechnung-ubl",
+  );
+
+  const downloaded: string[] = [];
+  for (const format of ["factur-x", "xrechnung-cii", "xrechnung-ubl", "peppol"]) {
+    const item = page.locator(`[data-format="${format}"]`);
+    const link = item.getByRole("link", { name: /^Download / });
+    if ((await link.count()) === 0) {
+      // Refused before download: in words, with the refusal's code.
+      await expect(item).toContainText("Cannot be sent in this format");
+      await expect(item.locator("[data-code^='einvoice.']").first()).toBeVisible();
+      continue;
+    }
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const bytes = new Uint8Array(fs.readFileSync((await download.path())!));
+    const xml = format === "factur-x" ? await embeddedXml(bytes) : new TextDecoder().decode(bytes);
+    if (format === "factur-x") {
+      expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+      // Kept for a look (pdftoppm -png) and for pdfdetach / qpdf --check.
+      fs.mkdirSync("test-reports/einvoicing", { recursive: true });
+      fs.writeFileSync("test-reports/einvoicing/e2e-factur-x.pdf", bytes);
+    }
+    const { syntax, rules } = RULES[format]!;
+    if (format === "peppol" && !isPeppolAvailable()) continue;
+    const findings = validateSchematron(xml, syntax, rules);
+    expect(fatal(findings), `${format}\n${describeFindings(findings)}`).toEqual([]);
+    if (syntax === "cii") expect((await validateSchemas([xml], "cii"))[0]!.errors).toEqual([]);
+    downloaded.push(format);
+  }
+  // Factur-X needs nothing Bureau lacks here; XRechnung waits for a buyer reference (Leitweg-ID).
+  expect(downloaded).toContain("factur-x");
+  await expect(
+    page.locator('[data-format="xrechnung-ubl"] [data-code="einvoice.xrechnung_buyer_reference_required"]'),
+  ).toBeVisible();
+});
