@@ -11,6 +11,11 @@ import {
 // once. Every page, action and route handler still checks the session and the role itself.
 // Also: a request id for the logs, and the security headers with a fresh CSP nonce per request
 // (Next.js reads the nonce from the request's Content-Security-Policy header and puts it on its scripts).
+/** The sign-in page and the pages of its mailed links (forgotten password, reset, invitation) need no session. */
+function isSignInPage(pathname: string): boolean {
+  return pathname === "/bo/login" || pathname.startsWith("/bo/login/");
+}
+
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const isDevelopment = process.env.NODE_ENV === "development";
@@ -27,7 +32,7 @@ export function proxy(request: NextRequest) {
 
   const isBackOffice = pathname === "/bo" || pathname.startsWith("/bo/");
   const response =
-    isBackOffice && pathname !== "/bo/login" && !getSessionCookie(request)
+    isBackOffice && !isSignInPage(pathname) && !getSessionCookie(request)
       ? NextResponse.redirect(new URL(`/bo/login?next=${encodeURIComponent(pathname + search)}`, request.url))
       : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("x-request-id", requestId);

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_CODES } from "@/modules/auth/account-codes";
 import { API_CODES } from "@/modules/api/api-codes";
 import { CALL_CODES } from "@/modules/calls/call-codes";
 import { CLIENT_CODES } from "@/modules/clients/client-codes";
@@ -18,6 +19,7 @@ import { PERMISSIONS } from "@/modules/users/permissions";
 import { INPUT_INVALID } from "./errors";
 
 const LISTS: Record<string, readonly string[]> = {
+  account: ACCOUNT_CODES,
   api: API_CODES,
   call: CALL_CODES,
   client: CLIENT_CODES,

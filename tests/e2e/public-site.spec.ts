@@ -321,6 +321,8 @@ test.describe("back-office jobs list", () => {
     const expiredSlug = expiredTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-");
     await expect(page.getByText("Closed (expired)")).toBeVisible();
     await createJob(page, openTitle);
+    // A second open job, so that one job a page makes two pages even when this test runs alone.
+    await createJob(page, unique("Second open role"));
     expect((await page.goto(`/jobs/${expiredSlug}`))?.status()).toBe(404);
 
     await page.goto("/bo/jobs");

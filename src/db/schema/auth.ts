@@ -77,3 +77,34 @@ export const verification = pgTable(
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
+
+export const ACCOUNT_TOKEN_KINDS = ["invitation", "password_reset", "email_change"] as const;
+export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];
+
+/**
+ * The links Bureau mails about an account (an invitation, a password reset, a new address to
+ * confirm). Only the SHA-256 of the token is stored, so a copy of the database opens no account;
+ * a link is used once (`used_at`, set by the statement that consumes it) and until `expires_at`.
+ */
+export const accountToken = pgTable(
+  "account_tokens",
+  {
+    id: id(),
+    kind: text("kind", { enum: ACCOUNT_TOKEN_KINDS }).notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** email_change: the address to confirm. */
+    newEmail: text("new_email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("account_tokens_token_hash_unique").on(table.tokenHash),
+    index("account_tokens_user_kind_idx").on(table.userId, table.kind),
+    check("account_tokens_kind_check", sql`${table.kind} in ('invitation', 'password_reset', 'email_change')`),
+  ],
+);

@@ -266,3 +266,40 @@ export function welcomeMail(firm: Firm, input: { name: string; email: string; si
     { kind: "button", label: "Sign in", url: input.signInUrl },
   ]);
 }
+
+export function invitationMail(
+  firm: Firm,
+  input: { name: string; invitedBy: string; acceptUrl: string; expiresInDays: number },
+): RenderedMail {
+  return mail(firm, `You are invited to ${firm.name}'s back office`, [
+    {
+      kind: "text",
+      text: `Hello ${input.name},\n\n${input.invitedBy} invited you to ${firm.name}'s back office (Bureau). Open the link below to choose your password; it works once, for ${input.expiresInDays} days.`,
+    },
+    { kind: "button", label: "Accept the invitation", url: input.acceptUrl },
+    { kind: "text", text: "If you did not expect this invitation, you can ignore this message." },
+  ]);
+}
+
+export function passwordResetMail(firm: Firm, input: { resetUrl: string; expiresInMinutes: number }): RenderedMail {
+  return mail(firm, `Reset your ${firm.name} back-office password`, [
+    {
+      kind: "text",
+      text: `Someone asked to reset the password of the back-office account that uses this address. Open the link below to choose a new password; it works once, for ${input.expiresInMinutes} minutes, and signs you out everywhere.`,
+    },
+    { kind: "button", label: "Choose a new password", url: input.resetUrl },
+    {
+      kind: "text",
+      text: "If you did not ask for this, ignore this message: your password stays as it is.",
+    },
+  ]);
+}
+
+export function passwordChangedMail(firm: Firm): RenderedMail {
+  return mail(firm, `Your ${firm.name} back-office password was changed`, [
+    {
+      kind: "text",
+      text: "The password of your back-office account was just reset by e-mail, and every session was signed out. If this was not you, tell your administrator at once.",
+    },
+  ]);
+}

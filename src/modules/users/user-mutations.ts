@@ -31,22 +31,22 @@ import {
 
 const CURRENT_PASSWORD_FAILURES: RateLimitRule = { bucket: "change-password:user", limit: 5, windowMs: 15 * 60 * 1000 };
 
-const emailTakenError = () =>
+export const emailTakenError = () =>
   invalidFrom(refuse("user.email_taken", "A user with this email already exists.", "email"), CORRECT_THE_FIELDS);
 const notFound = () => new NotFoundError("This user does not exist.", "user.not_found");
 const stale = () => new ConflictError(undefined, "user.stale");
 const LAST_ADMIN = "Bureau needs at least one active administrator.";
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     if ((current as { code?: string }).code === "23505") return true;
   }
   return false;
 }
 
-const ADMINS_ONLY = "Only administrators can manage users.";
+export const ADMINS_ONLY = "Only administrators can manage users.";
 
-function assertNotCommon(field: string, password: string) {
+export function assertNotCommon(field: string, password: string) {
   if (isCommonPassword(password))
     throw invalidFrom(refuse("user.password_common", COMMON_PASSWORD_MESSAGE, field), CORRECT_THE_FIELDS);
 }
@@ -235,7 +235,7 @@ export async function resetUserPassword(db: Database, actor: Actor, input: unkno
   });
 }
 
-async function upsertCredential(tx: Executor, userId: string, hash: string) {
+export async function upsertCredential(tx: Executor, userId: string, hash: string) {
   const updated = await tx
     .update(account)
     .set({ password: hash })

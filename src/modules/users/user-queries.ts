@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { user } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
@@ -11,6 +11,8 @@ const publicColumns = {
   role: user.role,
   active: user.active,
   mustChangePassword: user.mustChangePassword,
+  /** Invited and has not chosen a password yet (no credential). */
+  invited: sql<boolean>`not exists (select 1 from accounts where accounts.user_id = "users"."id" and accounts.provider_id = 'credential')`,
   defaultHourlyRate: user.defaultHourlyRate,
   version: user.version,
   createdAt: user.createdAt,

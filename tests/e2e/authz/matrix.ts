@@ -46,6 +46,8 @@ export type Outcome =
 
 export type Expectations = Record<Role, Outcome>;
 
+const ACCOUNTS = "src/modules/auth/account-actions.ts";
+
 export const FORBIDDEN_MESSAGE = "You do not have permission to do this.";
 
 const OK: Outcome = { allowed: true, status: 200 };
@@ -337,6 +339,45 @@ export const MATRIX: Row[] = [
     manager: { allowed: true, status: 307, redirectTo: "/bo" },
     admin: { allowed: true, status: 307, redirectTo: "/bo" },
   }),
+  // The pages of the mailed links and of a forgotten password: public; a link that is not (or no
+  // longer) valid shows why, and opening one changes nothing.
+  page("bo/login/forgot", () => "/bo/login/forgot", PUBLIC),
+  page("bo/login/reset/[token]", (seed) => `/bo/login/reset/${seed.tag}`, PUBLIC),
+  page("bo/login/invitation/[token]", (seed) => `/bo/login/invitation/${seed.tag}`, PUBLIC),
+  // Public actions: the mailed token (or nothing, for a reset request) is what they check. The
+  // probes carry a made-up token, so they are refused as an invalid link for everyone.
+  {
+    kind: "action",
+    file: ACCOUNTS,
+    name: "requestPasswordResetAction",
+    page: () => "/bo/login/forgot",
+    args: (seed) => [{ email: `nobody.${seed.tag}@example.com` }],
+    expect: everyone(RESULT),
+    // Five requests per e-mail in 15 minutes: the later roles of this row may be told to wait.
+    probeSucceeds: false,
+  },
+  {
+    kind: "action",
+    file: ACCOUNTS,
+    name: "resetPasswordAction",
+    page: (seed) => `/bo/login/reset/${seed.tag}`,
+    args: () => [
+      { token: "A".repeat(43), password: "matrix new password 2026", confirmPassword: "matrix new password 2026" },
+    ],
+    expect: everyone(RESULT),
+    probeSucceeds: false,
+  },
+  {
+    kind: "action",
+    file: ACCOUNTS,
+    name: "acceptInvitationAction",
+    page: (seed) => `/bo/login/invitation/${seed.tag}`,
+    args: () => [
+      { token: "A".repeat(43), password: "matrix new password 2026", confirmPassword: "matrix new password 2026" },
+    ],
+    expect: everyone(RESULT),
+    probeSucceeds: false,
+  },
   bo("", () => "/bo", SIGNED_IN),
   bo("account", () => "/bo/account", SIGNED_IN),
   // Any other address under /bo: the 404 page inside the shell, once signed in.
@@ -416,6 +457,36 @@ export const MATRIX: Row[] = [
       },
     ],
     expect: A_ADMINS,
+  },
+  {
+    kind: "action",
+    file: ACCOUNTS,
+    name: "inviteUserAction",
+    permission: "user.create",
+    page: () => "/bo/users",
+    args: (seed) => [{ name: "Matrix Invitee", email: `matrix.invitee.${seed.tag}@example.com`, role: "admin" }],
+    expect: A_ADMINS,
+  },
+  // The victim has a password, so the administrator is told the invitation is no longer pending.
+  {
+    kind: "action",
+    file: ACCOUNTS,
+    name: "resendInvitationAction",
+    permission: "user.create",
+    page: (seed) => `/bo/users/${seed.victim.id}`,
+    args: (seed) => [{ userId: seed.victim.id }],
+    expect: A_ADMINS,
+    probeSucceeds: false,
+  },
+  {
+    kind: "action",
+    file: ACCOUNTS,
+    name: "revokeInvitationAction",
+    permission: "user.create",
+    page: (seed) => `/bo/users/${seed.victim.id}`,
+    args: (seed) => [{ userId: seed.victim.id }],
+    expect: A_ADMINS,
+    probeSucceeds: false,
   },
   {
     kind: "action",

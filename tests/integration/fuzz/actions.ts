@@ -11,6 +11,7 @@ import { expect } from "vitest";
 import { POST as applyRoute } from "../../../src/app/(site)/jobs/[slug]/apply/route";
 import {
   account,
+  accountToken,
   auditEvent,
   call,
   client,
@@ -156,6 +157,18 @@ import {
   updateUser,
 } from "../../../src/modules/users/user-mutations";
 import { findUsers, getUser } from "../../../src/modules/users/user-queries";
+import {
+  acceptInvitation,
+  admitPasswordResetRequest,
+  INVITATION_TTL_MS,
+  inviteUser,
+  issuePasswordReset,
+  resendInvitation,
+  RESET_TTL_MS,
+  resetPasswordWithToken,
+  revokeInvitation,
+} from "../../../src/modules/auth/account-mutations";
+import { issueAccountToken } from "../../../src/modules/auth/account-tokens";
 import { ADMIN_PASSWORD, cookieHeaderFrom, signInRequest } from "../../support/fixtures";
 import { draftInput, line } from "../../support/invoice-fixtures";
 import {
@@ -2210,8 +2223,96 @@ const publicForms: Record<string, FuzzCase> = {
   },
 };
 
+/** An invited person (no password yet) and a link of this kind for them. */
+async function invitee(db: Database, kind: "invitation" | "password_reset"): Promise<Target> {
+  const row = await insertUser(db);
+  const token = await issueAccountToken(db, {
+    kind,
+    userId: String(row.id),
+    ttlMs: kind === "invitation" ? INVITATION_TTL_MS : RESET_TTL_MS,
+  });
+  return { ...row, token };
+}
+
+const accounts: Record<string, FuzzCase> = {
+  "src/modules/auth/account-actions.ts#inviteUserAction": {
+    group: "office",
+    tables: [user, account, accountToken, email, auditEvent],
+    runs: 10,
+    valid: () => fc.record({ name: userFields.name, role: userFields.role, email: validEmail }),
+    run: (ctx, input) => inviteUser(ctx.db, ctx.admin, input),
+    validMayRefuse: (error) => isInvalid(error) && "email" in fieldErrorsOf(error),
+    verify: async (ctx, input, result) => {
+      const created = result as { id: string };
+      const row = await getUser(ctx.db, created.id);
+      expect(row.invited).toBe(true);
+      expect(row.email).toBe(storedText(field(input, "email"), { lower: true }));
+    },
+  },
+  "src/modules/auth/account-actions.ts#resendInvitationAction": {
+    group: "office",
+    tables: [user, account, accountToken, email, auditEvent],
+    runs: 6,
+    prepare: reuse(
+      (ctx) => invitee(ctx.db, "invitation"),
+      async (ctx, previous) => previous,
+    ),
+    valid: () => fc.constant({ userId: TARGET_ID }),
+    run: (ctx, input) => resendInvitation(ctx.db, ctx.admin, input),
+    verify: async (ctx, _input, _result, target) =>
+      expect((await getUser(ctx.db, String(target.id))).active).toBe(true),
+  },
+  "src/modules/auth/account-actions.ts#revokeInvitationAction": {
+    group: "office",
+    tables: [user, account, accountToken, email, auditEvent],
+    runs: 6,
+    prepare: reuse(
+      (ctx) => invitee(ctx.db, "invitation"),
+      async (ctx, previous) => previous,
+    ),
+    valid: () => fc.constant({ userId: TARGET_ID }),
+    run: (ctx, input) => revokeInvitation(ctx.db, ctx.admin, input),
+    verify: async (ctx, _input, _result, target) =>
+      expect((await getUser(ctx.db, String(target.id))).active).toBe(false),
+  },
+  "src/modules/auth/account-actions.ts#acceptInvitationAction": {
+    group: "office",
+    tables: [user, account, accountToken, session, email, auditEvent],
+    runs: 6,
+    prepare: consumed((ctx) => invitee(ctx.db, "invitation")),
+    valid: () => validPassword.map((password) => ({ token: T("token"), password, confirmPassword: password })),
+    run: (ctx, input) => acceptInvitation(ctx.db, input),
+    verify: async (ctx, _input, _result, target) =>
+      expect((await getUser(ctx.db, String(target.id))).invited).toBe(false),
+  },
+  "src/modules/auth/account-actions.ts#requestPasswordResetAction": {
+    group: "office",
+    // Each request is counted (rate_limit_hits, left out on purpose); being limited is a clean refusal.
+    tables: [user, account, accountToken, email, auditEvent],
+    alsoRefusedAs: ["rate_limited"],
+    runs: 6,
+    valid: () => fc.record({ email: validEmail }),
+    run: async (ctx, input) => {
+      const address = await admitPasswordResetRequest(ctx.db, input, ctx.nextIp());
+      return issuePasswordReset(ctx.db, address);
+    },
+    validMayRefuse: (error) => error.kind === "rate_limited",
+  },
+  "src/modules/auth/account-actions.ts#resetPasswordAction": {
+    group: "office",
+    tables: [user, account, accountToken, session, email, auditEvent],
+    runs: 6,
+    prepare: consumed((ctx) => invitee(ctx.db, "password_reset")),
+    valid: () => validPassword.map((password) => ({ token: T("token"), password, confirmPassword: password })),
+    run: (ctx, input) => resetPasswordWithToken(ctx.db, input),
+    verify: async (ctx, _input, _result, target) =>
+      expect((await getUser(ctx.db, String(target.id))).mustChangePassword).toBe(false),
+  },
+};
+
 export const FUZZ_CASES: Record<string, FuzzCase> = {
   ...people,
+  ...accounts,
   ...callsAndTime,
   ...timerCases,
   ...billing,

@@ -57,7 +57,13 @@ export function UserTable({
               <Badge variant={ROLE_VARIANTS[user.role]}>{ROLE_LABELS[user.role]}</Badge>
             </TableCell>
             <TableCell from="sm">
-              {user.active ? <Badge variant="success">Active</Badge> : <Badge variant="danger">Deactivated</Badge>}
+              {!user.active ? (
+                <Badge variant="danger">Deactivated</Badge>
+              ) : user.invited ? (
+                <Badge variant="warning">Invited</Badge>
+              ) : (
+                <Badge variant="success">Active</Badge>
+              )}
             </TableCell>
             <TableCell figure from="sm">
               {user.defaultHourlyRate === null ? (

@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { requirePagePermission } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { InviteUserDialog } from "@/modules/auth/components/invite-user-form";
 import { CreateUserDialog } from "@/modules/users/components/create-user-form";
 import { UserTable } from "@/modules/users/components/user-table";
 import { findUsers } from "@/modules/users/user-queries";
@@ -18,8 +19,13 @@ export default async function UsersPage() {
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader
         title="Users"
-        description="Who can sign in to Bureau, with which role and default hourly rate."
-        actions={<CreateUserDialog currency={settings.currency} />}
+        description="Who can sign in to Bureau, with which role and default hourly rate. Invite people: they choose their own password."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <InviteUserDialog />
+            <CreateUserDialog currency={settings.currency} />
+          </div>
+        }
       />
       <UserTable users={users} viewerId={viewer.id} firm={settings} />
     </div>

@@ -13,6 +13,7 @@ import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { InvitationActions } from "@/modules/auth/components/invitation-actions";
 import { EditUserForm } from "@/modules/users/components/edit-user-form";
 import { ResetPasswordForm } from "@/modules/users/components/reset-password-form";
 import { UserActiveToggle } from "@/modules/users/components/user-active-toggle";
@@ -28,6 +29,12 @@ const ACTION_LABELS: Record<string, string> = {
   reactivate: "Reactivated",
   reset_password: "Password reset",
   change_password: "Password changed",
+  invite: "Invited",
+  resend_invitation: "Invitation sent again",
+  revoke_invitation: "Invitation revoked",
+  accept_invitation: "Invitation accepted",
+  password_reset_requested: "Password reset link mailed",
+  reset_password_by_email: "Password reset by e-mail",
 };
 const FIELD_LABELS: Record<string, string> = {
   name: "name",
@@ -86,6 +93,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
             <span className="break-all">{user.email}</span>
             <Badge variant="neutral">{ROLE_LABELS[user.role]}</Badge>
             {user.active ? <Badge variant="success">Active</Badge> : <Badge variant="danger">Deactivated</Badge>}
+            {user.invited ? <Badge variant="warning">Invitation pending</Badge> : null}
             {user.mustChangePassword ? <Badge variant="warning">Must choose a new password</Badge> : null}
           </span>
         }
@@ -109,6 +117,21 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
           />
         </CardContent>
       </Card>
+
+      {user.invited ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Invitation</CardTitle>
+            <CardDescription>
+              {user.name} has not chosen a password yet. Sending the invitation again makes the earlier link stop
+              working; revoking it deactivates the account.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <InvitationActions userId={user.id} userName={user.name} active={user.active} />
+          </CardContent>
+        </Card>
+      ) : null}
 
       <Card>
         <CardHeader>

@@ -1,0 +1,19 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { type AccountTokenKind, user } from "@/db/schema";
+import { tokenInput } from "./account-schemas";
+import { findUsableToken } from "./account-tokens";
+
+/** Whom a mailed link is for, while it may still be used (for its page; the action checks again). */
+export async function findLinkHolder(db: Executor, kind: AccountTokenKind, token: string) {
+  if (!tokenInput.safeParse(token).success) return null;
+  const link = await findUsableToken(db, kind, token);
+  if (!link) return null;
+  const [holder] = await db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(and(eq(user.id, link.userId), eq(user.active, true)))
+    .limit(1);
+  return holder ?? null;
+}

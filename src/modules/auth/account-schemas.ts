@@ -1,0 +1,48 @@
+// Inputs of invitations and password resets, shared by the forms (zodResolver) and the actions.
+import { z } from "zod";
+import { checkLine } from "@/lib/input-fields";
+import { passwordSchema } from "@/modules/users/user-schemas";
+import { ROLES } from "@/modules/users/roles";
+
+const email = z
+  .string({ error: "Enter an email address." })
+  .trim()
+  .toLowerCase()
+  .max(254, "Use at most 254 characters.")
+  .pipe(z.email("Enter a valid email address."));
+
+/** A mailed token: 43 characters of base64url (32 random bytes). */
+export const tokenInput = z
+  .string({ error: "This link is not valid." })
+  .regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid.");
+
+export const inviteUserInput = z.object({
+  name: z
+    .string({ error: "Enter a name." })
+    .trim()
+    .min(1, "Enter a name.")
+    .max(120, "Use at most 120 characters.")
+    .superRefine(checkLine),
+  email,
+  role: z.enum(ROLES, { error: "Choose a role." }),
+});
+export type InviteUserInput = z.input<typeof inviteUserInput>;
+
+export const invitationTargetInput = z.object({ userId: z.uuid() });
+
+const choosePassword = {
+  token: tokenInput,
+  password: passwordSchema,
+  confirmPassword: z.string(),
+};
+const sameTwice = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const differ = { path: ["confirmPassword"], message: "The two passwords differ." };
+
+export const acceptInvitationInput = z.object(choosePassword).refine(sameTwice, differ);
+export type AcceptInvitationInput = z.input<typeof acceptInvitationInput>;
+
+export const requestPasswordResetInput = z.object({ email });
+export type RequestPasswordResetInput = z.input<typeof requestPasswordResetInput>;
+
+export const resetPasswordWithTokenInput = z.object(choosePassword).refine(sameTwice, differ);
+export type ResetPasswordWithTokenInput = z.input<typeof resetPasswordWithTokenInput>;

@@ -1,0 +1,136 @@
+"use client";
+
+import { useState } from "react";
+import type { z } from "zod";
+import { FormError } from "@/components/form-error";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useActionForm } from "@/components/use-action-form";
+import { PASSWORD_MIN } from "@/modules/users/user-schemas";
+import { acceptInvitationAction, requestPasswordResetAction, resetPasswordAction } from "../account-actions";
+import { acceptInvitationInput, requestPasswordResetInput } from "../account-schemas";
+
+type ResetRequestValues = z.input<typeof requestPasswordResetInput>;
+
+/** "Forgot your password?": the same answer whether or not an account uses the address. */
+export function ForgotPasswordForm() {
+  const [sent, setSent] = useState<string | null>(null);
+  const { form, submit, formError } = useActionForm<ResetRequestValues>({
+    schema: requestPasswordResetInput,
+    defaultValues: { email: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = submit(requestPasswordResetAction, {
+    success: "Request received.",
+    refresh: false,
+    onSuccess: () => setSent(form.getValues("email")),
+  });
+
+  if (sent)
+    return (
+      <Alert role="status">
+        <AlertDescription>
+          If an account uses {sent}, a link to choose a new password is on its way. It works once, for 1 hour.
+        </AlertDescription>
+      </Alert>
+    );
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormError {...formError} />
+      <FormField label="Email" htmlFor="email" error={errors.email?.message} required>
+        <Input
+          {...fieldAria("email", { error: errors.email?.message })}
+          {...form.register("email")}
+          type="email"
+          autoComplete="username"
+          spellCheck={false}
+          required
+          autoFocus
+        />
+      </FormField>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? "Sending…" : "Send me a link"}
+      </Button>
+    </form>
+  );
+}
+
+type ChooseValues = z.input<typeof acceptInvitationInput>;
+
+/** The password chosen through a mailed link: an invitation's or a reset's. */
+export function ChoosePasswordForm({
+  token,
+  email,
+  purpose,
+}: {
+  token: string;
+  email: string;
+  purpose: "invitation" | "reset";
+}) {
+  const { form, submit, formError } = useActionForm<ChooseValues>({
+    schema: acceptInvitationInput,
+    defaultValues: { token, password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = submit(purpose === "invitation" ? acceptInvitationAction : resetPasswordAction, {
+    refresh: false,
+    onSuccess: () => {
+      // A full load: the sign-in page starts from a clean state, the link is spent.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      window.location.assign(`/bo/login?done=${purpose === "invitation" ? "invitation" : "reset"}`);
+    },
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormError {...formError} />
+      {/* Lets password managers tie the new password to the account. */}
+      <input
+        type="text"
+        name="username"
+        autoComplete="username"
+        value={email}
+        hidden
+        readOnly
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+      <input type="hidden" {...form.register("token")} />
+      <FormField
+        label="New password"
+        htmlFor="password"
+        error={errors.password?.message}
+        required
+        description={`At least ${PASSWORD_MIN} characters; a common password is refused.`}
+      >
+        <Input
+          {...fieldAria("password", { error: errors.password?.message, description: true })}
+          {...form.register("password")}
+          type="password"
+          autoComplete="new-password"
+          required
+          autoFocus
+        />
+      </FormField>
+      <FormField
+        label="Confirm new password"
+        htmlFor="confirmPassword"
+        error={errors.confirmPassword?.message}
+        required
+      >
+        <Input
+          {...fieldAria("confirmPassword", { error: errors.confirmPassword?.message })}
+          {...form.register("confirmPassword")}
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+      </FormField>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? "Saving…" : purpose === "invitation" ? "Set my password" : "Change my password"}
+      </Button>
+    </form>
+  );
+}
