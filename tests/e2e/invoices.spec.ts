@@ -1,4 +1,3 @@
-import { inflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import {
   ADMIN,
@@ -12,32 +11,10 @@ import {
   test,
   uniqueEmail,
 } from "./fixtures";
+import { pdfText } from "../support/pdf-text";
 
 function uniqueName(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-}
-
-/** The text drawn on a PDF's pages: inflate each content stream and decode its hex strings. */
-function pdfText(bytes: Buffer): string {
-  const source = bytes.toString("latin1");
-  const texts: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf("endstream", start);
-    try {
-      const content = inflateSync(bytes.subarray(start, end)).toString("latin1");
-      for (const array of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-        texts.push(
-          [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-            .map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1"))
-            .join(""),
-        );
-      }
-    } catch {
-      // not a deflated content stream
-    }
-  }
-  return texts.join(" ").replace(/\s+/g, " ");
 }
 
 async function createClientThroughUi(page: Page, name: string) {

@@ -1,10 +1,10 @@
-import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { createDraftInvoice, issueInvoice, recordPayment } from "../../src/modules/invoices/invoice-mutations";
 import { renderInvoicePdf } from "../../src/modules/invoices/invoice-pdf";
 import { getInvoiceDocument } from "../../src/modules/invoices/invoice-detail-queries";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
+import { pdfText } from "../support/pdf-text";
 import { draftInput, insertClient, line, today } from "../support/invoice-fixtures";
 import type { TestDatabase } from "../support/test-db";
 
@@ -17,30 +17,6 @@ beforeAll(async () => {
   manager = { id: setup.admin.id, name: "Marc Manager", role: "manager" };
 });
 afterAll(() => tearDownDatabase(database));
-
-/** The text drawn on the pages: inflate each content stream and decode its hex strings. */
-export function pdfText(bytes: Buffer): string {
-  const source = bytes.toString("latin1");
-  const texts: string[] = [];
-  for (const match of source.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf("endstream", start);
-    try {
-      const content = inflateSync(bytes.subarray(start, end)).toString("latin1");
-      for (const array of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-        texts.push(
-          [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-            .map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1"))
-            .join(""),
-        );
-      }
-    } catch {
-      // not a deflated stream (fonts, images)
-    }
-  }
-  // Words are separate text runs: join them back with single spaces.
-  return texts.join(" ").replace(/\s+/g, " ");
-}
 
 describe(`invoice PDF on ${process.env.TEST_DB}`, () => {
   it("carries the mentions and is byte-stable once issued, whatever happens to payments", async () => {

@@ -101,9 +101,9 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
       balance: 0,
     });
     expect(created.taxBreakdown).toEqual([
-      { rateBp: 2000, base: 22523, tax: 4505 },
-      { rateBp: 550, base: 3705, tax: 204 },
-      { rateBp: 0, base: 5000, tax: 0 },
+      { category: "S", rateBp: 2000, base: 22523, tax: 4505 },
+      { category: "S", rateBp: 550, base: 3705, tax: 204 },
+      { category: "Z", rateBp: 0, base: 5000, tax: 0, mention: "Zero-rated supply." },
     ]);
     const detail = await getInvoice(database.db, created.id);
     expect(
@@ -139,6 +139,9 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
       addressLines: ["1 Main Street", "Floor 2", "75001 Paris"],
       country: "FR",
       vatNumber: "FR32901234567",
+      isBusiness: true,
+      vatCategory: null,
+      buyerReference: null,
       archived: false,
     });
     const archived = await insertClient(database.db, {

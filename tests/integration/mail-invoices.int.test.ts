@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvent, email, emailAttachment, invoice, invoiceReminder, settings } from "../../src/db/schema";
 import { addDaysToDate } from "../../src/lib/dates";
 import type { Actor } from "../../src/modules/audit/audit-log";
-import { renderInvoicePdf } from "../../src/modules/invoices/invoice-pdf";
+import { pdfBrandingOf, renderInvoicePdf } from "../../src/modules/invoices/invoice-pdf";
 import { createDraftInvoice, issueInvoice } from "../../src/modules/invoices/invoice-mutations";
 import { getInvoiceDocument } from "../../src/modules/invoices/invoice-detail-queries";
 import { runDailyReminders, sendDueReminders } from "../../src/modules/mail/invoice-reminders";
@@ -84,8 +84,10 @@ describe(`sending invoices on ${process.env.TEST_DB}`, () => {
     expect(headerOf(received.raw, "Subject")).toBe("Your invoice");
     expect(received.rcptTo.sort()).toEqual(["billing@client.example", "boss@client.example"]);
     // What the PDF route renders: the same function with the same inputs.
-    const { detail, document } = await getInvoiceDocument(database.db, issued.id);
-    const expected = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt);
+    const { detail, document, settings: firm } = await getInvoiceDocument(database.db, issued.id);
+    const expected = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
+      branding: pdfBrandingOf(firm),
+    });
     const [attachment] = attachmentsOf(received.raw);
     expect(attachment?.filename).toBe(`invoice-${issued.number}.pdf`);
     expect(attachment?.contentType).toBe("application/pdf");

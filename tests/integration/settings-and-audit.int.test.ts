@@ -31,6 +31,9 @@ function formFrom(row: Awaited<ReturnType<typeof getSettings>>, overrides: Recor
       label: rate.label,
       percent: String(rate.basisPoints / 100),
       isDefault: rate.isDefault,
+      category: rate.category,
+      mention: rate.mention ?? "",
+      vatexCode: rate.vatexCode ?? "",
     })),
     paymentTermsDays: String(row.paymentTermsDays),
     invoiceNumberPattern: row.invoiceNumberPattern,
@@ -55,7 +58,22 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
       invoiceNumberPattern: "{YYYY}-{SEQ:4}",
       creditNoteNumberPattern: "CN-{YYYY}-{SEQ:4}",
     });
-    expect(row.taxRates.map((rate) => rate.basisPoints)).toEqual([2000, 1000, 550, 210, 0]);
+    // A French firm's four rates, then one 0 % rate per other VAT category, each with its mention.
+    expect(row.taxRates.map((rate) => `${rate.category}:${rate.basisPoints}`)).toEqual([
+      "S:2000",
+      "S:1000",
+      "S:550",
+      "S:210",
+      "Z:0",
+      "AE:0",
+      "O:0",
+      "E:0",
+      "K:0",
+      "G:0",
+    ]);
+    expect(
+      row.taxRates.filter((rate) => rate.category !== "S" && rate.category !== "Z").every((rate) => rate.mention),
+    ).toBe(true);
     expect(row.taxRates.filter((rate) => rate.isDefault).map((rate) => rate.basisPoints)).toEqual([2000]);
     expect(row.reminders).toEqual({ enabled: false, daysAfterDue: [3, 10, 30] });
     expect(row.applicationRetentionMonths).toBe(12);

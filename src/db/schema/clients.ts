@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
 import { id, timestamps, version } from "./columns";
 
 export const client = pgTable(
@@ -13,8 +14,17 @@ export const client = pgTable(
     addressLine2: text("address_line2"),
     postalCode: text("postal_code"),
     city: text("city"),
+    countrySubdivision: text("country_subdivision"),
     country: text("country"),
     vatNumber: text("vat_number"),
+    /** SIREN or SIRET for a French client (checked), else the trade register number. */
+    registrationNumber: text("registration_number"),
+    /** A business (B2B) or a private person: decides the VAT category proposed for it. */
+    isBusiness: boolean("is_business").notNull().default(true),
+    /** The VAT category its invoices default to (UNCL5305), overriding the proposal; null: proposed. */
+    vatCategory: text("vat_category").$type<VatCategory>(),
+    /** The buyer reference its invoices start with (BT-10; a Leitweg-ID for German public buyers). */
+    buyerReference: text("buyer_reference"),
     currency: text("currency").notNull(),
     paymentTermsDays: integer("payment_terms_days").notNull(),
     defaultHourlyRate: integer("default_hourly_rate"),

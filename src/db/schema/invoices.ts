@@ -17,14 +17,33 @@ import {
 import { id, timestamps, version } from "./columns";
 import { user } from "./auth";
 import { client } from "./clients";
+import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 export const INVOICE_STATUSES = ["draft", "issued", "partially_paid", "paid", "cancelled"] as const;
 export const PAYMENT_METHODS = ["bank_transfer", "card", "cash", "cheque", "other"] as const;
+/** How the client is asked to pay (BG-16); UNTDID 4461 codes in invoice-rules.ts. */
+export const PAYMENT_MEANS = ["credit_transfer", "card", "cheque", "cash", "direct_debit"] as const;
 
 const money = (name: string) => bigint(name, { mode: "number" });
 
+/** A postal address in fields (EN 16931 BG-5/BG-8): street lines, postal code, city, subdivision, country. */
+export type StructuredAddress = {
+  lines: string[];
+  postalCode: string | null;
+  city: string | null;
+  countrySubdivision: string | null;
+  /** ISO 3166-1 alpha-2, or null when unknown. */
+  countryCode: string | null;
+};
+
+/**
+ * The client's or firm's details frozen when a document is issued. Version 1 (no `version`) kept
+ * preformatted `addressLines` only; version 2 adds the structured `address` and the identifiers,
+ * and keeps `addressLines` as they were printed.
+ */
 export type PartySnapshot = {
+  version?: 2;
   name: string;
   addressLines: string[];
   country: string | null;
@@ -35,8 +54,27 @@ export type PartySnapshot = {
   phone?: string | null;
   iban?: string | null;
   bic?: string | null;
+  address?: StructuredAddress;
+  /** Firm: share capital in minor units of `shareCapitalCurrency`. */
+  shareCapital?: number | null;
+  shareCapitalCurrency?: string | null;
+  /** Firm: the city of its trade register (RCS). */
+  rcsCity?: string | null;
 };
-export type TaxLine = { rateBp: number; base: number; tax: number };
+/**
+ * One row of the VAT breakdown, per (category, rate) as EN 16931 asks (BG-23). Rows saved before
+ * categories existed have no `category`: standard above 0 %, zero rated at 0 %.
+ */
+export type TaxLine = {
+  category?: VatCategory;
+  rateBp: number;
+  base: number;
+  tax: number;
+  /** The category's legal mention (exemption reason, BT-120), for every category but S. */
+  mention?: string | null;
+  /** Its VATEX code (BT-121), when there is one. */
+  vatexCode?: string | null;
+};
 
 export const invoice = pgTable(
   "invoices",
@@ -59,6 +97,11 @@ export const invoice = pgTable(
     paymentTermsDays: integer("payment_terms_days").notNull(),
     notes: text("notes"),
     footer: text("footer"),
+    /** BT-10: the buyer's reference (a Leitweg-ID for German public buyers). */
+    buyerReference: text("buyer_reference"),
+    /** BT-13: the buyer's purchase order. */
+    purchaseOrderReference: text("purchase_order_reference"),
+    paymentMeans: text("payment_means", { enum: PAYMENT_MEANS }).notNull().default("credit_transfer"),
     netTotal: money("net_total").notNull().default(0),
     taxTotal: money("tax_total").notNull().default(0),
     total: money("total").notNull().default(0),
@@ -116,9 +159,15 @@ export const invoiceLine = pgTable(
     description: text("description").notNull(),
     quantityMilli: bigint("quantity_milli", { mode: "number" }).notNull(),
     unit: text("unit").notNull(),
+    /** UN/ECE Recommendation 20 code of the unit (BT-130), e.g. HUR, DAY, C62. */
+    unitCode: text("unit_code").notNull().default("C62"),
     unitPrice: money("unit_price").notNull(),
     discountBp: integer("discount_bp").notNull().default(0),
     taxRateBp: integer("tax_rate_bp").notNull(),
+    /** The VAT category of the line's rate (UNCL5305), with its mention and VATEX code as saved. */
+    vatCategory: text("vat_category").$type<VatCategory>().notNull().default("S"),
+    vatMention: text("vat_mention"),
+    vatexCode: text("vatex_code"),
     net: money("net").notNull(),
     ...timestamps,
   },

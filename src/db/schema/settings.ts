@@ -1,4 +1,5 @@
-import { boolean, customType, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
 import { id, timestamps, version } from "./columns";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -6,7 +7,19 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-export type TaxRate = { label: string; basisPoints: number; isDefault: boolean };
+/**
+ * A configured tax rate. `category` is the EN 16931 VAT category (UNCL5305); `mention` the legal
+ * text printed for it (and its exemption reason, BT-120); `vatexCode` the reason's code (BT-121).
+ * Rates saved before categories existed have none: standard above 0 %, zero rated at 0 %.
+ */
+export type TaxRate = {
+  label: string;
+  basisPoints: number;
+  isDefault: boolean;
+  category?: VatCategory;
+  mention?: string | null;
+  vatexCode?: string | null;
+};
 export type ReminderSchedule = { enabled: boolean; daysAfterDue: number[] };
 
 /** The firm's settings: a single row (one deployment serves one firm). */
@@ -14,12 +27,18 @@ export const settings = pgTable("settings", {
   id: id(),
   firmName: text("firm_name").notNull(),
   legalForm: text("legal_form"),
+  /** SIREN for a French firm (checked), else the trade register number. */
   registrationNumber: text("registration_number"),
+  /** Share capital in minor units of the firm's currency (French companies print it, C. com. R123-238). */
+  shareCapital: bigint("share_capital", { mode: "number" }),
+  /** The city of the trade register (RCS) the firm is registered with. */
+  rcsCity: text("rcs_city"),
   vatNumber: text("vat_number"),
   addressLine1: text("address_line1"),
   addressLine2: text("address_line2"),
   postalCode: text("postal_code"),
   city: text("city"),
+  countrySubdivision: text("country_subdivision"),
   country: text("country").notNull().default("FR"),
   email: text("email"),
   phone: text("phone"),

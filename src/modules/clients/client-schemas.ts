@@ -12,7 +12,9 @@ import {
 } from "@/lib/input-fields";
 import { choiceParam, defineList, flagParam, pagingParams, searchParam } from "@/lib/search-params";
 import { optionalRateInput } from "@/modules/users/user-schemas";
+import { VAT_CATEGORIES } from "@/modules/einvoicing/einvoice-model";
 import { checkClientVatNumber, isCountryCode, isCurrencyCode, normalizeVatNumber } from "./client-rules";
+import { checkFrenchRegistrationNumber, compactCompanyNumber } from "./french-identifiers";
 
 const optionalText = (max: number, kind: TextKind = "line") =>
   z
@@ -68,6 +70,7 @@ export const clientFields = z
     addressLine2: optionalText(200),
     postalCode: optionalText(20),
     city: optionalText(100),
+    countrySubdivision: optionalText(100),
     country: z
       .string()
       .nullish()
@@ -75,6 +78,17 @@ export const clientFields = z
       .refine((value) => value === "" || isCountryCode(value), "Choose a country from the list.")
       .transform((value) => (value === "" ? null : value)),
     vatNumber: optionalText(30),
+    /** SIREN or SIRET for a French client (checked below), else the trade register number. */
+    registrationNumber: optionalText(40),
+    /** A business (B2B) or a private person; not sent: left as it is (a new client is a business). */
+    isBusiness: z.boolean().optional(),
+    /** The VAT category its invoices default to; empty: proposed from its country and VAT number. */
+    vatCategory: z
+      .union([z.enum(VAT_CATEGORIES), z.literal(""), z.null()], { error: "Choose a VAT category." })
+      .optional()
+      .transform((value) => (value === "" || value === undefined ? null : value)),
+    /** BT-10, the buyer reference its invoices start with (a Leitweg-ID for German public buyers). */
+    buyerReference: optionalText(100),
     currency: z
       .string({ error: "Choose a currency." })
       .trim()
@@ -105,9 +119,20 @@ export const clientFields = z
     // Also when another field is wrong: one submission shows every error.
     { when: whenValid("country", "vatNumber") },
   )
+  .superRefine(
+    (value, ctx) => {
+      const message = checkFrenchRegistrationNumber(value.country, value.registrationNumber);
+      if (message) ctx.addIssue({ code: "custom", path: ["registrationNumber"], message });
+    },
+    { when: whenValid("country", "registrationNumber") },
+  )
   .transform((value) => ({
     ...value,
     vatNumber: value.vatNumber && value.country ? normalizeVatNumber(value.country, value.vatNumber) : value.vatNumber,
+    registrationNumber:
+      value.registrationNumber && value.country === "FR"
+        ? compactCompanyNumber(value.registrationNumber)
+        : value.registrationNumber,
   }));
 
 export const createClientInput = clientFields;

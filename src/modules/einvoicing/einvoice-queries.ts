@@ -23,7 +23,7 @@ export async function getInvoiceEinvoice(db: Executor, id: string) {
     .select({ einvoiceFormat: client.einvoiceFormat })
     .from(client)
     .where(eq(client.id, detail.clientId));
-  const einvoice = einvoiceFromInvoice(detail, { firm: document.firm, client: document.client });
+  const einvoice = einvoiceFromInvoice(detail, { firm: document.firmSnapshot, client: document.clientSnapshot });
   const saved = clientRow?.einvoiceFormat ?? null;
   const clientDefaultFormat = (EINVOICE_FORMATS as readonly (string | null)[]).includes(saved)
     ? (saved as EinvoiceFormat)

@@ -196,8 +196,8 @@ describe("computeInvoiceTotals", () => {
     ).toEqual({
       lines: [{ net: 12000 }, { net: 5000 }],
       taxes: [
-        { rateBp: 2000, base: 12000, tax: 2400 },
-        { rateBp: 550, base: 5000, tax: 275 },
+        { category: "S", rateBp: 2000, base: 12000, tax: 2400 },
+        { category: "S", rateBp: 550, base: 5000, tax: 275 },
       ],
       net: 17000,
       tax: 2675,
@@ -214,7 +214,12 @@ describe("computeInvoiceTotals", () => {
     const totals = computeInvoiceTotals(lines);
     expect(totals.lines).toHaveLength(1000);
     expect(totals.lines.every(({ net }) => net === 0)).toBe(true);
-    expect(totals).toMatchObject({ net: 0, tax: 0, total: 0, taxes: [{ rateBp: 2000, base: 0, tax: 0 }] });
+    expect(totals).toMatchObject({
+      net: 0,
+      tax: 0,
+      total: 0,
+      taxes: [{ category: "S", rateBp: 2000, base: 0, tax: 0 }],
+    });
 
     // 0.333 × 0.02 = 0.666 → 1 cent per line.
     const doubled = computeInvoiceTotals(
@@ -230,7 +235,7 @@ describe("computeInvoiceTotals", () => {
       line({ unitPriceMinor: 5, taxRateBp: 1000 }),
       line({ unitPriceMinor: 5, taxRateBp: 1000 }),
     ]);
-    expect(totals.taxes).toEqual([{ rateBp: 1000, base: 15, tax: 2 }]);
+    expect(totals.taxes).toEqual([{ category: "S", rateBp: 1000, base: 15, tax: 2 }]);
     expect(totals.total).toBe(17);
   });
 
@@ -257,11 +262,11 @@ describe("computeInvoiceTotals", () => {
       line({ unitPriceMinor: 3333, taxRateBp: 550 }),
     ]);
     expect(totals.taxes).toEqual([
-      { rateBp: 2000, base: 1000, tax: 200 },
-      { rateBp: 1000, base: 1000, tax: 100 },
-      { rateBp: 550, base: 4333, tax: 238 }, // 238.315
-      { rateBp: 210, base: 1000, tax: 21 },
-      { rateBp: 0, base: 1000, tax: 0 },
+      { category: "S", rateBp: 2000, base: 1000, tax: 200 },
+      { category: "S", rateBp: 1000, base: 1000, tax: 100 },
+      { category: "S", rateBp: 550, base: 4333, tax: 238 }, // 238.315
+      { category: "S", rateBp: 210, base: 1000, tax: 21 },
+      { category: "Z", rateBp: 0, base: 1000, tax: 0 },
     ]);
     expect(totals).toMatchObject({ net: 8333, tax: 559, total: 8892 });
   });
@@ -271,7 +276,7 @@ describe("computeInvoiceTotals", () => {
       net: 10000,
       tax: 0,
       total: 10000,
-      taxes: [{ rateBp: 0, base: 10000, tax: 0 }],
+      taxes: [{ category: "Z", rateBp: 0, base: 10000, tax: 0 }],
     });
   });
 
@@ -297,9 +302,9 @@ describe("computeInvoiceTotals", () => {
     expect(computeInvoiceTotals(lines, "credit_note")).toEqual({
       lines: [{ net: -1 }, { net: -5 }, { net: -10000 }],
       taxes: [
-        { rateBp: 2000, base: -1, tax: 0 },
-        { rateBp: 1000, base: -5, tax: -1 },
-        { rateBp: 0, base: -10000, tax: 0 },
+        { category: "S", rateBp: 2000, base: -1, tax: 0 },
+        { category: "S", rateBp: 1000, base: -5, tax: -1 },
+        { category: "Z", rateBp: 0, base: -10000, tax: 0 },
       ],
       net: -10006,
       tax: -1,
@@ -358,7 +363,7 @@ describe("computeInvoiceTotals", () => {
         const negate = (value: number) => (value === 0 ? 0 : -value);
         expect(credit).toEqual({
           lines: invoice.lines.map(({ net }) => ({ net: negate(net) })),
-          taxes: invoice.taxes.map(({ rateBp, base, tax }) => ({ rateBp, base: negate(base), tax: negate(tax) })),
+          taxes: invoice.taxes.map((row) => ({ ...row, base: negate(row.base), tax: negate(row.tax) })),
           net: negate(invoice.net),
           tax: negate(invoice.tax),
           total: negate(invoice.total),

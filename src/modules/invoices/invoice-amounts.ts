@@ -13,6 +13,7 @@
 // give the real turnover.
 import { parseScaledDecimal, roundHalfUp, toSafeNumber } from "@/lib/money";
 import { type ParseResult, refuse } from "@/lib/rule-result";
+import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
 import type { InvoiceCode } from "./invoice-codes";
 import type { InvoiceKind } from "./invoice-rules";
 
@@ -92,13 +93,33 @@ export type LineAmountsInput = {
   discountBp: number;
 };
 
-export type TotalsLineInput = LineAmountsInput & { taxRateBp: number };
+export type TotalsLineInput = LineAmountsInput & {
+  taxRateBp: number;
+  /** The rate's VAT category; a line without one is standard above 0 %, zero rated at 0 %. */
+  vatCategory?: VatCategory;
+  /** The category's legal mention and VATEX code, carried to the breakdown (not for S). */
+  vatMention?: string | null;
+  vatexCode?: string | null;
+};
 
-export type TaxBreakdown = { rateBp: number; base: number; tax: number };
+/** One row per (category, rate), as EN 16931 asks (BG-23); mention and code only when set, never for S. */
+export type TaxBreakdown = {
+  category: VatCategory;
+  rateBp: number;
+  base: number;
+  tax: number;
+  mention?: string | null;
+  vatexCode?: string | null;
+};
+
+const CATEGORY_ORDER: readonly VatCategory[] = ["S", "Z", "E", "AE", "K", "G", "O"];
 
 export type InvoiceTotals = {
   lines: { net: number }[];
-  /** One row per rate used, highest rate first; zero-rated bases are listed too (EU invoices show them). */
+  /**
+   * One row per (category, rate) used, highest rate first, then by category (S, Z, E, AE, K, G, O);
+   * zero-rated bases are listed too (EU invoices show them).
+   */
   taxes: TaxBreakdown[];
   net: number;
   tax: number;
@@ -141,7 +162,14 @@ export function computeTax(baseMinor: number, rateBp: number): number {
  */
 export function computeInvoiceTotals(lines: readonly TotalsLineInput[], kind: InvoiceKind = "invoice"): InvoiceTotals {
   const sign = kindSign(kind);
-  const bases = new Map<number, bigint>();
+  type Group = {
+    category: VatCategory;
+    rateBp: number;
+    base: bigint;
+    mention: string | null;
+    vatexCode: string | null;
+  };
+  const groups = new Map<string, Group>();
   const lineNets: { net: number }[] = [];
   let net = 0n;
   for (const line of lines) {
@@ -149,16 +177,35 @@ export function computeInvoiceTotals(lines: readonly TotalsLineInput[], kind: In
     if (line.taxRateBp < 0) throw new RangeError(`Tax rate cannot be negative (got ${line.taxRateBp}).`);
     const lineNet = lineNetExact(line) * sign;
     lineNets.push({ net: toSafeNumber(lineNet, "Line net") });
-    bases.set(line.taxRateBp, (bases.get(line.taxRateBp) ?? 0n) + lineNet);
+    const category = line.vatCategory ?? (line.taxRateBp > 0 ? "S" : "Z");
+    const key = `${category}:${line.taxRateBp}`;
+    const group = groups.get(key);
+    if (group) group.base += lineNet;
+    else
+      groups.set(key, {
+        category,
+        rateBp: line.taxRateBp,
+        base: lineNet,
+        mention: line.vatMention ?? null,
+        vatexCode: line.vatexCode ?? null,
+      });
     net += lineNet;
   }
   let tax = 0n;
-  const taxes: TaxBreakdown[] = [...bases.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([rateBp, base]) => {
-      const rateTax = roundHalfUp(base * BigInt(rateBp), BigInt(BASIS_POINTS_SCALE));
+  const taxes: TaxBreakdown[] = [...groups.values()]
+    .sort((a, b) => b.rateBp - a.rateBp || CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category))
+    .map((group) => {
+      const rateTax = roundHalfUp(group.base * BigInt(group.rateBp), BigInt(BASIS_POINTS_SCALE));
       tax += rateTax;
-      return { rateBp, base: toSafeNumber(base, "Tax base"), tax: toSafeNumber(rateTax, "Tax") };
+      const row: TaxBreakdown = {
+        category: group.category,
+        rateBp: group.rateBp,
+        base: toSafeNumber(group.base, "Tax base"),
+        tax: toSafeNumber(rateTax, "Tax"),
+      };
+      if (group.category !== "S" && group.mention !== null) row.mention = group.mention;
+      if (group.category !== "S" && group.vatexCode !== null) row.vatexCode = group.vatexCode;
+      return row;
     });
   return {
     lines: lineNets,

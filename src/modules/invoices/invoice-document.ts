@@ -1,22 +1,48 @@
-// What an invoice shows, computed once and rendered twice: by the read view (HTML) and by the
-// PDF, so the two always match. Pure: no database, no React.
-import type { PartySnapshot, TaxLine } from "@/db/schema";
+// What an invoice shows, computed once and rendered three times: by the read view (HTML), by the
+// PDF and, for its figures, by the invoice mail, so they always match. Pure: no database, no React.
+import type { PartySnapshot, StructuredAddress, TaxLine } from "@/db/schema";
 import { formatDate } from "@/lib/dates";
 import { formatBasisPoints, formatMoney } from "@/lib/money";
+import { countryName } from "@/modules/clients/client-rules";
+import { formatCompanyNumber } from "@/modules/clients/french-identifiers";
 import { quantityMilliToDecimalString } from "./invoice-amounts";
 import type { InvoiceKind } from "./invoice-rules";
+import { PAYMENT_MEANS_LABELS, type PaymentMeans } from "./invoice-schemas";
+import {
+  categoryOfRate,
+  legalMentions,
+  showsBreakdownRows,
+  VAT_CATEGORY_LABELS,
+  type VatCategory,
+} from "./vat-categories";
 
 type Address = {
   addressLine1: string | null;
   addressLine2: string | null;
   postalCode: string | null;
   city: string | null;
+  countrySubdivision?: string | null;
 };
 
+/** The address as printed, without the country: street lines, "postal code city", region. */
 export function addressLinesOf(row: Address): string[] {
-  return [row.addressLine1, row.addressLine2, [row.postalCode, row.city].filter(Boolean).join(" ")].filter(
-    (line): line is string => Boolean(line && line.trim()),
-  );
+  return [
+    row.addressLine1,
+    row.addressLine2,
+    [row.postalCode, row.city].filter(Boolean).join(" "),
+    row.countrySubdivision ?? null,
+  ].filter((line): line is string => Boolean(line && line.trim()));
+}
+
+/** The address in fields (EN 16931 BG-5, BG-8). */
+export function structuredAddressOf(row: Address & { country: string | null }): StructuredAddress {
+  return {
+    lines: [row.addressLine1, row.addressLine2].filter((line): line is string => Boolean(line && line.trim())),
+    postalCode: row.postalCode,
+    city: row.city,
+    countrySubdivision: row.countrySubdivision ?? null,
+    countryCode: row.country,
+  };
 }
 
 export type FirmDetails = Address & {
@@ -29,16 +55,25 @@ export type FirmDetails = Address & {
   phone: string | null;
   iban: string | null;
   bic: string | null;
+  shareCapital?: number | null;
+  rcsCity?: string | null;
+  currency?: string;
 };
 
+/** The firm's details frozen at issue (snapshot version 2). */
 export function firmSnapshotOf(settings: FirmDetails): PartySnapshot {
   return {
+    version: 2,
     name: settings.firmName,
     addressLines: addressLinesOf(settings),
     country: settings.country,
+    address: structuredAddressOf(settings),
     vatNumber: settings.vatNumber,
     registrationNumber: settings.registrationNumber,
     legalForm: settings.legalForm,
+    shareCapital: settings.shareCapital ?? null,
+    shareCapitalCurrency: settings.shareCapital == null ? null : (settings.currency ?? null),
+    rcsCity: settings.rcsCity ?? null,
     email: settings.email,
     phone: settings.phone,
     iban: settings.iban,
@@ -52,16 +87,87 @@ export type ClientDetails = Address & {
   vatNumber: string | null;
   billingEmail: string | null;
   phone: string | null;
+  registrationNumber?: string | null;
 };
 
+/** The client's details frozen at issue (snapshot version 2). */
 export function clientSnapshotOf(row: ClientDetails): PartySnapshot {
   return {
+    version: 2,
     name: row.name,
     addressLines: addressLinesOf(row),
     country: row.country,
+    address: structuredAddressOf(row),
     vatNumber: row.vatNumber,
+    registrationNumber: row.registrationNumber ?? null,
     email: row.billingEmail,
     phone: row.phone,
+  };
+}
+
+/** "FR7630006000011234567890189" → "FR76 3000 6000 0112 3456 7890 189" (ISO 13616 print format). */
+export function formatIban(iban: string): string {
+  return iban
+    .replace(/\s+/g, "")
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/**
+ * The firm's legal identification as one text (EN 16931 BT-33; French invoices print it,
+ * Code de commerce R123-237/238): legal form and share capital, trade register and number.
+ */
+export function firmLegalLines(party: PartySnapshot, locale: string): string[] {
+  const capital =
+    party.shareCapital != null && party.shareCapitalCurrency
+      ? `share capital ${formatMoney(party.shareCapital, party.shareCapitalCurrency, locale)}`
+      : null;
+  const form = [party.legalForm, capital].filter(Boolean).join(", ");
+  return [form, registrationText(party)].filter((line): line is string => Boolean(line));
+}
+
+function registrationText(party: PartySnapshot): string | null {
+  if (!party.registrationNumber) return null;
+  const number = formatCompanyNumber(party.registrationNumber);
+  if (party.rcsCity) return `RCS ${party.rcsCity} ${number}`;
+  const country = party.address?.countryCode ?? party.country;
+  // A French number printed on its own is a SIREN (9 digits) or a SIRET (14).
+  if (country === "FR" && /^\d{3} \d{3} \d{3}$/.test(number)) return `SIREN ${number}`;
+  if (country === "FR" && /^\d{3} \d{3} \d{3} \d{5}$/.test(number)) return `SIRET ${number}`;
+  return `Registration no. ${number}`;
+}
+
+/** BT-33 for the e-invoice: the legal lines of the firm joined. */
+export function firmLegalInformation(party: PartySnapshot, locale: string): string | null {
+  const lines = firmLegalLines(party, locale);
+  return lines.length > 0 ? lines.join(", ") : null;
+}
+
+/** One party as the document prints it. */
+export type DocumentParty = {
+  name: string;
+  /** Street lines, postal code and city, region, then the country's name. */
+  addressLines: string[];
+  vatNumber: string | null;
+  /** Legal form, capital, register (firm); SIREN or registration number (client). */
+  legalLines: string[];
+  email: string | null;
+  phone: string | null;
+};
+
+function documentParty(snapshot: PartySnapshot, locale: string, isFirm: boolean): DocumentParty {
+  // Version 1 kept the lines and the country code; version 2 keeps the fields too. Both print
+  // the lines as frozen, then the country's name (never a bare code).
+  const code = snapshot.address?.countryCode ?? snapshot.country;
+  return {
+    name: snapshot.name,
+    addressLines: [...snapshot.addressLines, ...(code ? [countryName(code)] : [])],
+    vatNumber: snapshot.vatNumber,
+    legalLines: isFirm
+      ? firmLegalLines(snapshot, locale)
+      : [registrationText(snapshot)].filter((line): line is string => Boolean(line)),
+    email: snapshot.email ?? null,
+    phone: snapshot.phone ?? null,
   };
 }
 
@@ -77,6 +183,9 @@ export type DocumentSource = {
   paymentTermsDays: number;
   notes: string | null;
   footer: string | null;
+  buyerReference?: string | null;
+  purchaseOrderReference?: string | null;
+  paymentMeans?: PaymentMeans;
   netTotal: number;
   taxTotal: number;
   total: number;
@@ -90,12 +199,19 @@ export type DocumentSource = {
     unitPrice: number;
     discountBp: number;
     taxRateBp: number;
+    vatCategory?: VatCategory;
     net: number;
   }[];
   creditedInvoice: { number: string | null; issueDate: string } | null;
 };
 
 export type InvoiceDocument = ReturnType<typeof buildInvoiceDocument>;
+
+/** "20 %", or "0 % AE" for a category other than standard: the line's VAT column. */
+function rateText(rateBp: number, category: VatCategory, locale: string): string {
+  const rate = formatBasisPoints(rateBp, locale);
+  return category === "S" ? rate : `${rate} ${category}`;
+}
 
 /**
  * The printable content of an invoice. An issued invoice shows its frozen snapshots and totals;
@@ -110,14 +226,38 @@ export function buildInvoiceDocument(
   const money = (minor: number) => formatMoney(minor, source.currency, locale);
   const day = (value: string) => formatDate(value, locale, "UTC", "long");
   const isDraft = source.status === "draft";
-  const title = source.kind === "credit_note" ? "Credit note" : "Invoice";
+  const isCreditNote = source.kind === "credit_note";
+  const title = isCreditNote ? "Credit note" : "Invoice";
+  const firmSnapshot = source.firmSnapshot ?? live.firm;
+  const clientSnapshot = source.clientSnapshot ?? live.client;
+  const firm = documentParty(firmSnapshot, locale, true);
+  const client = documentParty(clientSnapshot, locale, false);
+  const breakdown = source.taxBreakdown.map((row) => ({
+    ...row,
+    category: categoryOfRate({ ...row, basisPoints: row.rateBp }),
+  }));
+  const mentions = legalMentions(breakdown).map((mention) =>
+    // Reverse charge: the customer accounts for the VAT, so both VAT numbers are printed with it
+    // (VAT Directive art. 226 (3) and (4), (11a)).
+    mention.category === "AE"
+      ? {
+          ...mention,
+          vatNumbers: `Supplier VAT number ${firmSnapshot.vatNumber ?? "missing"}; customer VAT number ${clientSnapshot.vatNumber ?? "missing"}.`,
+        }
+      : { ...mention, vatNumbers: null },
+  );
+  const paymentMeans = source.paymentMeans ?? "credit_transfer";
   return {
     title,
+    kind: source.kind,
     isDraft,
     heading: isDraft ? `Draft ${title.toLowerCase()}` : `${title} ${source.number ?? ""}`,
     number: source.number,
-    firm: source.firmSnapshot ?? live.firm,
-    client: source.clientSnapshot ?? live.client,
+    firm,
+    client,
+    /** The parties as frozen (or, for a draft, as they are now): what the e-invoice maps. */
+    firmSnapshot,
+    clientSnapshot,
     facts: [
       { label: `${title} number`, value: source.number ?? "Draft: numbered when issued" },
       { label: "Issue date", value: day(source.issueDate) },
@@ -149,6 +289,8 @@ export function buildInvoiceDocument(
             },
           ]
         : []),
+      ...(source.buyerReference ? [{ label: "Buyer reference", value: source.buyerReference }] : []),
+      ...(source.purchaseOrderReference ? [{ label: "Purchase order", value: source.purchaseOrderReference }] : []),
     ],
     lines: source.lines.map((line) => ({
       description: line.description,
@@ -156,19 +298,43 @@ export function buildInvoiceDocument(
       unit: line.unit,
       unitPrice: money(line.unitPrice),
       discount: line.discountBp > 0 ? formatBasisPoints(line.discountBp, locale) : "",
-      taxRate: formatBasisPoints(line.taxRateBp, locale),
+      taxRate: rateText(line.taxRateBp, line.vatCategory ?? categoryOfRate({ basisPoints: line.taxRateBp }), locale),
       net: money(line.net),
     })),
-    taxes: source.taxBreakdown.map((row) => ({
-      rate: formatBasisPoints(row.rateBp, locale),
+    /** One row per (category, rate); printed only when there is more than one (showTaxRows). */
+    taxes: breakdown.map((row) => ({
+      key: `${row.category}:${row.rateBp}`,
+      category: row.category,
+      rate:
+        row.category === "S"
+          ? formatBasisPoints(row.rateBp, locale)
+          : `${formatBasisPoints(row.rateBp, locale)}, ${VAT_CATEGORY_LABELS[row.category].toLowerCase()}`,
       base: money(row.base),
       tax: money(row.tax),
     })),
+    showTaxRows: showsBreakdownRows(breakdown),
+    mentions,
     net: money(source.netTotal),
     tax: money(source.taxTotal),
     total: money(source.total),
-    totalLabel: source.kind === "credit_note" ? "Total credited" : "Total due",
+    totalLabel: isCreditNote ? "Total credited" : "Total due",
     currency: source.currency,
+    /**
+     * An invoice says how to pay; a credit note says what happens to the amount credited
+     * (nothing is to be paid on it).
+     */
+    payment:
+      isCreditNote || source.total <= 0
+        ? null
+        : {
+            means: PAYMENT_MEANS_LABELS[paymentMeans],
+            iban: paymentMeans === "credit_transfer" && firmSnapshot.iban ? formatIban(firmSnapshot.iban) : null,
+            bic: paymentMeans === "credit_transfer" ? (firmSnapshot.bic ?? null) : null,
+            reference: source.number,
+          },
+    settlement: isCreditNote
+      ? `The amount credited is deducted from what is owed on invoice ${source.creditedInvoice?.number ?? ""}; any part of it already paid is refunded to the client.`
+      : null,
     notes: source.notes,
     footer: source.footer,
   };

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { client } from "@/db/schema";
 import { addressLinesOf } from "./invoice-document";
+import type { VatCategory } from "./vat-categories";
 
 /** What the invoice form shows of its client (findInvoiceClient). */
 export type InvoiceFormClient = {
@@ -14,6 +15,10 @@ export type InvoiceFormClient = {
   addressLines: string[];
   country: string | null;
   vatNumber: string | null;
+  isBusiness: boolean;
+  /** The client's own VAT category, which wins over the proposal. */
+  vatCategory: VatCategory | null;
+  buyerReference: string | null;
   archived: boolean;
 };
 
@@ -34,6 +39,9 @@ export async function findInvoiceClient(db: Executor, id: string): Promise<Invoi
     addressLines: addressLinesOf(row),
     country: row.country,
     vatNumber: row.vatNumber,
+    isBusiness: row.isBusiness,
+    vatCategory: row.vatCategory,
+    buyerReference: row.buyerReference,
     archived: row.archivedAt !== null,
   };
 }

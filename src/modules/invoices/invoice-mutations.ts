@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { client, invoice, invoiceLine, numberingCounter, payment, project, timeEntry, timesheet } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { todayInZone } from "@/lib/dates";
+import { formatDate, todayInZone } from "@/lib/dates";
 import {
   ConflictError,
   InvalidError,
@@ -23,6 +23,8 @@ import { requirePermission } from "@/modules/users/permissions";
 import { computeBalance, computeInvoiceTotals } from "./invoice-amounts";
 import type { InvoiceCode } from "./invoice-codes";
 import { clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
+import { unitCodeFor } from "@/modules/einvoicing/unit-codes";
+import { findTaxRate, normalizeTaxRate, type TaxRateChoice } from "./vat-categories";
 import { formatInvoiceNumber, numberingPeriodKey } from "./invoice-numbering";
 import {
   canCreateCreditNote,
@@ -76,7 +78,8 @@ function nameOf(kind: InvoiceKind) {
 // ---------------------------------------------------------------------------------------
 // Drafts
 
-type DraftContext = { kind: InvoiceKind; allowedRates: Set<number>; client: typeof client.$inferSelect };
+type DraftContext = { kind: InvoiceKind; allowedRates: TaxRateChoice[]; client: typeof client.$inferSelect };
+type LineRate = { vatCategory: TaxRateChoice["category"]; vatMention: string | null; vatexCode: string | null };
 
 async function loadClientForDraft(tx: Executor, clientId: string, keepArchived: string | null) {
   const [row] = await tx.select().from(client).where(eq(client.id, clientId));
@@ -99,8 +102,11 @@ function checkDraftValues(values: DraftValues, context: DraftContext) {
         "currency",
       ),
     );
-  values.lines.forEach((line, index) => {
-    if (!context.allowedRates.has(line.taxRateBp))
+  // Each line's rate is a configured one, found by its category and percentage; the line keeps
+  // the category's mention and VATEX code as they are now (frozen with the lines at issue).
+  const lineRates: LineRate[] = values.lines.map((line, index) => {
+    const rate = findTaxRate(context.allowedRates, line.taxRateBp, line.vatCategory);
+    if (!rate) {
       refusals.push(
         refuse(
           "invoice.tax_rate_not_configured",
@@ -108,6 +114,9 @@ function checkDraftValues(values: DraftValues, context: DraftContext) {
           `lines.${index}.taxRateBp`,
         ),
       );
+      return { vatCategory: "S", vatMention: null, vatexCode: null };
+    }
+    return { vatCategory: rate.category, vatMention: rate.mention, vatexCode: rate.vatexCode };
   });
   const seen = new Set<string>();
   values.lines.forEach((line, index) => {
@@ -121,15 +130,17 @@ function checkDraftValues(values: DraftValues, context: DraftContext) {
   });
   if (refusals.length > 0) throw invalidFields(refusals);
   try {
-    return computeInvoiceTotals(
-      values.lines.map((line) => ({
+    const totals = computeInvoiceTotals(
+      values.lines.map((line, index) => ({
         quantityMilli: line.quantity,
         unitPriceMinor: line.unitPrice,
         discountBp: line.discount,
         taxRateBp: line.taxRateBp,
+        ...lineRates[index]!,
       })),
       context.kind,
     );
+    return { ...totals, lineRates };
   } catch (error) {
     if (error instanceof RangeError)
       throw new InvalidError(
@@ -178,9 +189,10 @@ async function writeLines(
   invoiceId: string,
   clientId: string,
   values: DraftValues,
-  nets: { net: number }[],
+  totals: { lines: { net: number }[]; lineRates: LineRate[] },
 ) {
   for (const [index, line] of values.lines.entries()) {
+    const rate = totals.lineRates[index]!;
     const [inserted] = await tx
       .insert(invoiceLine)
       .values({
@@ -189,10 +201,14 @@ async function writeLines(
         description: line.description,
         quantityMilli: line.quantity,
         unit: line.unit,
+        unitCode: unitCodeFor(line.unit),
         unitPrice: line.unitPrice,
         discountBp: line.discount,
         taxRateBp: line.taxRateBp,
-        net: nets[index]?.net ?? 0,
+        vatCategory: rate.vatCategory,
+        vatMention: rate.vatMention,
+        vatexCode: rate.vatexCode,
+        net: totals.lines[index]?.net ?? 0,
       })
       .returning({ id: invoiceLine.id });
     await linkTimeEntries(tx, clientId, inserted!.id, line.timeEntryIds);
@@ -210,8 +226,8 @@ async function releaseLines(tx: Executor, invoiceId: string) {
   return released.length;
 }
 
-function configuredRates(settings: Settings): Set<number> {
-  return new Set(settings.taxRates.map((rate) => rate.basisPoints));
+function configuredRates(settings: Settings): TaxRateChoice[] {
+  return settings.taxRates.map(normalizeTaxRate);
 }
 
 function draftTotals(totals: ReturnType<typeof computeInvoiceTotals>) {
@@ -251,11 +267,15 @@ export async function createDraftInvoice(db: Database, actor: Actor, input: unkn
         paymentTermsDays: clientRow.paymentTermsDays,
         notes: values.notes,
         footer: values.footer,
+        // An invoice without a buyer reference takes the client's (BT-10).
+        buyerReference: values.buyerReference ?? clientRow.buyerReference,
+        purchaseOrderReference: values.purchaseOrderReference,
+        paymentMeans: values.paymentMeans,
         createdById: actor.id,
         ...draftTotals(totals),
       })
       .returning();
-    await writeLines(tx, created!.id, clientRow.id, values, totals.lines);
+    await writeLines(tx, created!.id, clientRow.id, values, totals);
     const timeEntries = values.lines.reduce((sum, line) => sum + line.timeEntryIds.length, 0);
     await recordAudit(tx, actor, {
       entity: "invoice",
@@ -286,12 +306,19 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
     const clientId = current.kind === "credit_note" ? current.clientId : values.clientId;
     const clientRow = await loadClientForDraft(tx, clientId, current.clientId);
     const allowedRates = configuredRates(settings);
+    // A credit note may keep the rates of the invoice it corrects, even if no longer configured;
+    // those come first, so that its lines keep the invoice's mentions.
     if (current.kind === "credit_note" && current.creditedInvoiceId) {
-      for (const line of await tx
-        .select({ rate: invoiceLine.taxRateBp })
+      const credited = await tx
+        .select({
+          basisPoints: invoiceLine.taxRateBp,
+          category: invoiceLine.vatCategory,
+          mention: invoiceLine.vatMention,
+          vatexCode: invoiceLine.vatexCode,
+        })
         .from(invoiceLine)
-        .where(eq(invoiceLine.invoiceId, current.creditedInvoiceId)))
-        allowedRates.add(line.rate);
+        .where(eq(invoiceLine.invoiceId, current.creditedInvoiceId));
+      allowedRates.unshift(...credited.map((rate) => ({ ...rate, label: "", isDefault: false })));
     }
     // Prices were read with the currency the form sent: it must be the document's.
     if (current.kind === "credit_note" && values.currency !== current.currency)
@@ -316,13 +343,16 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
         paymentTermsDays: current.kind === "credit_note" ? current.paymentTermsDays : clientRow.paymentTermsDays,
         notes: values.notes,
         footer: values.footer,
+        buyerReference: values.buyerReference,
+        purchaseOrderReference: values.purchaseOrderReference,
+        paymentMeans: values.paymentMeans,
         ...draftTotals(totals),
         version: current.version + 1,
       })
       .where(and(eq(invoice.id, current.id), eq(invoice.version, values.version), eq(invoice.status, "draft")))
       .returning();
     if (!updated) throw stale();
-    await writeLines(tx, current.id, clientRow.id, priced, totals.lines);
+    await writeLines(tx, current.id, clientRow.id, priced, totals);
     await recordAudit(tx, actor, {
       entity: "invoice",
       entityId: current.id,
@@ -409,15 +439,7 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
     .from(invoiceLine)
     .where(eq(invoiceLine.invoiceId, current.id))
     .orderBy(asc(invoiceLine.position));
-  const totals = computeInvoiceTotals(
-    lines.map((line) => ({
-      quantityMilli: line.quantityMilli,
-      unitPriceMinor: line.unitPrice,
-      discountBp: line.discountBp,
-      taxRateBp: line.taxRateBp,
-    })),
-    current.kind,
-  );
+  const totals = computeInvoiceTotals(lines.map(storedLineTotalsInput), current.kind);
   let credited: InvoiceRow | null = null;
   if (current.kind === "credit_note") {
     if (!current.creditedInvoiceId)
@@ -666,21 +688,26 @@ export async function deletePayment(db: Database, actor: Actor, input: unknown) 
 // ---------------------------------------------------------------------------------------
 // Credit notes and duplicates
 
+/** What the totals need of a stored line. */
+function storedLineTotalsInput(line: typeof invoiceLine.$inferSelect) {
+  return {
+    quantityMilli: line.quantityMilli,
+    unitPriceMinor: line.unitPrice,
+    discountBp: line.discountBp,
+    taxRateBp: line.taxRateBp,
+    vatCategory: line.vatCategory,
+    vatMention: line.vatMention,
+    vatexCode: line.vatexCode,
+  };
+}
+
 async function copyLines(tx: Executor, fromId: string, toId: string, kind: InvoiceKind) {
   const lines = await tx
     .select()
     .from(invoiceLine)
     .where(eq(invoiceLine.invoiceId, fromId))
     .orderBy(asc(invoiceLine.position));
-  const totals = computeInvoiceTotals(
-    lines.map((line) => ({
-      quantityMilli: line.quantityMilli,
-      unitPriceMinor: line.unitPrice,
-      discountBp: line.discountBp,
-      taxRateBp: line.taxRateBp,
-    })),
-    kind,
-  );
+  const totals = computeInvoiceTotals(lines.map(storedLineTotalsInput), kind);
   if (lines.length > 0) {
     await tx.insert(invoiceLine).values(
       lines.map((line, index) => ({
@@ -689,9 +716,13 @@ async function copyLines(tx: Executor, fromId: string, toId: string, kind: Invoi
         description: line.description,
         quantityMilli: line.quantityMilli,
         unit: line.unit,
+        unitCode: line.unitCode,
         unitPrice: line.unitPrice,
         discountBp: line.discountBp,
         taxRateBp: line.taxRateBp,
+        vatCategory: line.vatCategory,
+        vatMention: line.vatMention,
+        vatexCode: line.vatexCode,
         net: totals.lines[index]?.net ?? 0,
       })),
     );
@@ -734,8 +765,11 @@ export async function createCreditNote(db: Database, actor: Actor, input: unknow
         servicePeriodEnd: source.servicePeriodEnd,
         currency: source.currency,
         paymentTermsDays: 0,
-        notes: `Credit note for invoice ${source.number ?? ""} of ${source.issueDate}.`,
+        notes: `Credit note for invoice ${source.number ?? ""} of ${formatDate(source.issueDate, settings.locale, "UTC", "long")}.`,
         footer: source.footer,
+        buyerReference: source.buyerReference,
+        purchaseOrderReference: source.purchaseOrderReference,
+        paymentMeans: source.paymentMeans,
         createdById: actor.id,
       })
       .returning();
@@ -791,6 +825,9 @@ export async function duplicateInvoice(db: Database, actor: Actor, input: unknow
         paymentTermsDays: clientRow.paymentTermsDays,
         notes: source.notes,
         footer: source.footer,
+        buyerReference: source.buyerReference ?? clientRow.buyerReference,
+        purchaseOrderReference: null,
+        paymentMeans: source.paymentMeans,
         createdById: actor.id,
       })
       .returning();

@@ -1,29 +1,54 @@
 import "server-only";
-import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { EMBEDDED_PDF_FONT_FAMILY, registerEmbeddedPdfFonts } from "@/modules/einvoicing/pdf-fonts";
 import type { InvoiceDocument } from "./invoice-document";
 
-// The invoice as a PDF: every mention EU invoices must carry, from the same
-// document model as the read view. Helvetica is built into every PDF reader, so nothing is
-// embedded or loaded, and the render is fast and deterministic. For an issued invoice the
-// creation date is its issue instant and the producer is fixed, so the bytes never change.
+// The invoice as a PDF: every mention EU invoices must carry, from the same document model as
+// the read view. The font (Geist, OFL) is embedded, as PDF/A and Factur-X require, and readers
+// show the same glyphs everywhere. For an issued invoice the creation date is its issue instant
+// and the producer is fixed, so the bytes never change (as long as the firm's logo does not).
 
-// Helvetica's WinAnsi encoding has no narrow or no-break spaces (fr-FR uses them in amounts). Soft
-// hyphens (U+00AD, invisible hyphenation hints) go: react-pdf's layout crashes on a line made of
-// nothing else, which any free-text field could hold.
-const pdfText = (value: string) => value.replace(/[\u00a0\u202f\u2009]/g, " ").replace(/\u00ad/g, "");
+registerEmbeddedPdfFonts();
+// Never hyphenate: names, addresses and dates are printed whole ("November", "Société").
+Font.registerHyphenationCallback((word) => [word]);
 
-const helveticaStyles = StyleSheet.create({
-  page: { padding: 40, fontSize: 9, fontFamily: "Helvetica", color: "#111827", lineHeight: 1.35 },
-  header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 24 },
-  firmName: { fontSize: 14, fontFamily: "Helvetica-Bold", marginBottom: 4 },
-  title: { fontSize: 18, fontFamily: "Helvetica-Bold", textAlign: "right" },
-  draft: { fontSize: 10, color: "#b91c1c", textAlign: "right", marginTop: 2 },
+// Soft hyphens (U+00AD, invisible hyphenation hints) go: react-pdf's layout crashes on a line made
+// of nothing else, which any free-text field could hold.
+const pdfText = (value: string) => value.replace(/\u00ad/g, "");
+
+/** The firm's look on its documents: its logo (PNG or JPEG) and brand colour. */
+export type PdfBranding = { logo: { data: Buffer; format: "png" | "jpg" } | null; color: string };
+
+const FOOTER_HEIGHT = 64;
+
+const styles = StyleSheet.create({
+  page: {
+    paddingTop: 40,
+    paddingHorizontal: 40,
+    // The footer is drawn in the bottom margin: no row ever reaches it.
+    paddingBottom: 40 + FOOTER_HEIGHT,
+    fontSize: 9,
+    fontFamily: EMBEDDED_PDF_FONT_FAMILY,
+    color: "#111827",
+  },
+  // The line height is set on the content, not the page: inherited from the page (with an
+  // embedded font) it leaves react-pdf's page-number text empty.
+  content: { fontSize: 9, lineHeight: 1.35 },
+  header: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start", marginBottom: 24 },
+  brand: { width: "55%" },
+  logo: { maxWidth: 160, maxHeight: 56, objectFit: "contain", marginBottom: 4 },
+  firmName: { fontSize: 14, fontWeight: 700, lineHeight: 1.25, marginBottom: 4 },
+  heading: { width: "40%", alignItems: "flex-end" },
+  // Each line of the heading sets its own line height: inherited from the page, a 9 pt line held
+  // the 18 pt title, which was then drawn over the number.
+  title: { fontSize: 18, fontWeight: 700, lineHeight: 1.25, textAlign: "right" },
+  number: { fontSize: 11, lineHeight: 1.3, textAlign: "right", marginTop: 2 },
+  draft: { fontSize: 10, lineHeight: 1.3, color: "#b91c1c", textAlign: "right", marginTop: 2 },
   muted: { color: "#4b5563" },
   parties: { flexDirection: "row", justifyContent: "space-between", marginBottom: 20 },
   party: { width: "48%" },
   label: { fontSize: 7.5, color: "#4b5563", textTransform: "uppercase", marginBottom: 2 },
-  bold: { fontFamily: "Helvetica-Bold" },
+  bold: { fontWeight: 700 },
   facts: {
     flexDirection: "row",
     flexWrap: "wrap",
@@ -32,30 +57,25 @@ const helveticaStyles = StyleSheet.create({
     borderBottom: "1pt solid #e5e7eb",
     paddingVertical: 6,
   },
-  fact: { width: "25%", paddingVertical: 3 },
-  tableHead: {
-    flexDirection: "row",
-    borderBottom: "1pt solid #111827",
-    paddingBottom: 3,
-    fontFamily: "Helvetica-Bold",
-  },
+  fact: { width: "25%", paddingVertical: 3, paddingRight: 4 },
+  tableHead: { flexDirection: "row", borderBottomWidth: 1, paddingBottom: 3, fontWeight: 700 },
   row: { flexDirection: "row", borderBottom: "0.5pt solid #e5e7eb", paddingVertical: 4 },
-  description: { width: "38%", paddingRight: 6 },
-  quantity: { width: "10%", textAlign: "right" },
-  unit: { width: "8%", paddingLeft: 4 },
+  description: { width: "36%", paddingRight: 6 },
+  quantity: { width: "9%", textAlign: "right" },
+  unit: { width: "9%", paddingLeft: 4 },
   price: { width: "13%", textAlign: "right" },
   discount: { width: "8%", textAlign: "right" },
-  rate: { width: "8%", textAlign: "right" },
+  rate: { width: "10%", textAlign: "right" },
   net: { width: "15%", textAlign: "right" },
   totals: { marginTop: 12, marginLeft: "45%" },
   totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
   grandTotal: {
     flexDirection: "row",
     justifyContent: "space-between",
-    borderTop: "1pt solid #111827",
+    borderTopWidth: 1,
     marginTop: 4,
     paddingTop: 4,
-    fontFamily: "Helvetica-Bold",
+    fontWeight: 700,
     fontSize: 11,
   },
   block: { marginTop: 16 },
@@ -64,36 +84,28 @@ const helveticaStyles = StyleSheet.create({
     left: 40,
     right: 40,
     bottom: 24,
+    height: FOOTER_HEIGHT - 8,
     fontSize: 7.5,
     color: "#4b5563",
     borderTop: "0.5pt solid #e5e7eb",
     paddingTop: 6,
+    flexDirection: "row",
+    justifyContent: "space-between",
+  },
+  footerText: { width: "80%" },
+  pageNumber: { width: "18%", textAlign: "right" },
+  pageCount: {
+    position: "absolute",
+    right: 40,
+    bottom: 24 + FOOTER_HEIGHT - 8 - 26,
+    width: 100,
+    fontSize: 7.5,
+    color: "#4b5563",
+    textAlign: "right",
   },
 });
 
-type Styles = typeof helveticaStyles;
-
-// The same styles in an embedded font (Geist 400/700), for the Factur-X PDF: PDF/A needs every
-// font embedded, and Helvetica never is (src/modules/einvoicing/pdf-fonts.ts).
-let embeddedStyles: Styles | null = null;
-function stylesOf(embedFonts: boolean): Styles {
-  if (!embedFonts) return helveticaStyles;
-  if (!embeddedStyles) {
-    registerEmbeddedPdfFonts();
-    embeddedStyles = Object.fromEntries(
-      Object.entries(helveticaStyles).map(([name, style]) => {
-        const family = (style as { fontFamily?: string }).fontFamily;
-        if (family === "Helvetica-Bold")
-          return [name, { ...style, fontFamily: EMBEDDED_PDF_FONT_FAMILY, fontWeight: 700 }];
-        if (family === "Helvetica") return [name, { ...style, fontFamily: EMBEDDED_PDF_FONT_FAMILY, fontWeight: 400 }];
-        return [name, style];
-      }),
-    ) as Styles;
-  }
-  return embeddedStyles;
-}
-
-function Party({ label, party, styles }: { label: string; party: InvoiceDocument["firm"]; styles: Styles }) {
+function Party({ label, party }: { label: string; party: InvoiceDocument["firm"] }) {
   return (
     <View style={styles.party}>
       <Text style={styles.label}>{label}</Text>
@@ -101,11 +113,10 @@ function Party({ label, party, styles }: { label: string; party: InvoiceDocument
       {party.addressLines.map((line, index) => (
         <Text key={index}>{pdfText(line)}</Text>
       ))}
-      {party.country ? <Text>{party.country}</Text> : null}
       {party.vatNumber ? <Text>VAT number: {pdfText(party.vatNumber)}</Text> : null}
-      {party.legalForm || party.registrationNumber ? (
-        <Text>{pdfText([party.legalForm, party.registrationNumber].filter(Boolean).join(", "))}</Text>
-      ) : null}
+      {party.legalLines.map((line, index) => (
+        <Text key={`legal-${index}`}>{pdfText(line)}</Text>
+      ))}
       {party.email ? <Text style={styles.muted}>{pdfText(party.email)}</Text> : null}
     </View>
   );
@@ -114,13 +125,12 @@ function Party({ label, party, styles }: { label: string; party: InvoiceDocument
 export function InvoicePdf({
   document,
   createdAt,
-  embedFonts = false,
+  branding,
 }: {
   document: InvoiceDocument;
   createdAt: Date;
-  embedFonts?: boolean;
+  branding: PdfBranding;
 }) {
-  const styles = stylesOf(embedFonts);
   const title = document.isDraft
     ? `Draft ${document.title.toLowerCase()}`
     : `${document.title} ${document.number ?? ""}`;
@@ -136,112 +146,160 @@ export function InvoicePdf({
       language="en"
     >
       <Page size="A4" style={styles.page}>
-        <View style={styles.header}>
-          <View>
-            <Text style={styles.firmName}>{pdfText(document.firm.name)}</Text>
-            {document.firm.phone ? <Text style={styles.muted}>{pdfText(document.firm.phone)}</Text> : null}
+        <View style={styles.content}>
+          <View style={styles.header}>
+            <View style={styles.brand}>
+              {branding.logo ? (
+                // eslint-disable-next-line jsx-a11y/alt-text -- a PDF image has no alt text; the name follows
+                <Image style={styles.logo} src={branding.logo} />
+              ) : null}
+              <Text style={[styles.firmName, { color: branding.color }]}>{pdfText(document.firm.name)}</Text>
+              {document.firm.phone ? <Text style={styles.muted}>{pdfText(document.firm.phone)}</Text> : null}
+            </View>
+            <View style={styles.heading}>
+              <Text style={[styles.title, { color: branding.color }]}>{document.title}</Text>
+              {document.number ? <Text style={styles.number}>{document.number}</Text> : null}
+              {document.isDraft ? (
+                <Text style={styles.draft}>DRAFT: not a valid {document.title.toLowerCase()}</Text>
+              ) : null}
+            </View>
           </View>
-          <View>
-            <Text style={styles.title}>{document.title}</Text>
-            <Text style={{ textAlign: "right", fontSize: 11 }}>{document.number ?? ""}</Text>
-            {document.isDraft ? (
-              <Text style={styles.draft}>DRAFT: not a valid {document.title.toLowerCase()}</Text>
-            ) : null}
+          <View style={styles.parties}>
+            <Party label="From" party={document.firm} />
+            <Party label="Bill to" party={document.client} />
           </View>
-        </View>
-        <View style={styles.parties}>
-          <Party label="From" party={document.firm} styles={styles} />
-          <Party label="Bill to" party={document.client} styles={styles} />
-        </View>
-        <View style={styles.facts}>
-          {document.facts.map((fact) => (
-            <View key={fact.label} style={styles.fact}>
-              <Text style={styles.label}>{fact.label}</Text>
-              <Text>{pdfText(fact.value)}</Text>
+          <View style={styles.facts}>
+            {document.facts.map((fact) => (
+              <View key={fact.label} style={styles.fact}>
+                <Text style={styles.label}>{fact.label}</Text>
+                <Text>{pdfText(fact.value)}</Text>
+              </View>
+            ))}
+          </View>
+          <View style={styles.tableHead} fixed>
+            <Text style={styles.description}>Description</Text>
+            <Text style={styles.quantity}>Qty</Text>
+            <Text style={styles.unit}>Unit</Text>
+            <Text style={styles.price}>Unit price</Text>
+            <Text style={styles.discount}>Disc.</Text>
+            <Text style={styles.rate}>VAT</Text>
+            <Text style={styles.net}>Net</Text>
+          </View>
+          {document.lines.map((line, index) => (
+            <View key={index} style={styles.row} wrap={false}>
+              <Text style={styles.description}>{pdfText(line.description)}</Text>
+              <Text style={styles.quantity}>{line.quantity}</Text>
+              <Text style={styles.unit}>{pdfText(line.unit)}</Text>
+              <Text style={styles.price}>{pdfText(line.unitPrice)}</Text>
+              <Text style={styles.discount}>{pdfText(line.discount)}</Text>
+              <Text style={styles.rate}>{pdfText(line.taxRate)}</Text>
+              <Text style={styles.net}>{pdfText(line.net)}</Text>
             </View>
           ))}
-        </View>
-        <View style={styles.tableHead} fixed>
-          <Text style={styles.description}>Description</Text>
-          <Text style={styles.quantity}>Qty</Text>
-          <Text style={styles.unit}>Unit</Text>
-          <Text style={styles.price}>Unit price</Text>
-          <Text style={styles.discount}>Disc.</Text>
-          <Text style={styles.rate}>VAT</Text>
-          <Text style={styles.net}>Net</Text>
-        </View>
-        {document.lines.map((line, index) => (
-          <View key={index} style={styles.row} wrap={false}>
-            <Text style={styles.description}>{pdfText(line.description)}</Text>
-            <Text style={styles.quantity}>{line.quantity}</Text>
-            <Text style={styles.unit}>{pdfText(line.unit)}</Text>
-            <Text style={styles.price}>{pdfText(line.unitPrice)}</Text>
-            <Text style={styles.discount}>{pdfText(line.discount)}</Text>
-            <Text style={styles.rate}>{pdfText(line.taxRate)}</Text>
-            <Text style={styles.net}>{pdfText(line.net)}</Text>
-          </View>
-        ))}
-        <View style={styles.totals} wrap={false}>
-          {document.taxes.map((row) => (
-            <View key={row.rate}>
-              <View style={styles.totalRow}>
-                <Text>Net at {pdfText(row.rate)}</Text>
-                <Text>{pdfText(row.base)}</Text>
+          <View style={styles.totals} wrap={false}>
+            {(document.showTaxRows ? document.taxes : []).map((row) => (
+              <View key={row.key}>
+                <View style={styles.totalRow}>
+                  <Text>Net at {pdfText(row.rate)}</Text>
+                  <Text>{pdfText(row.base)}</Text>
+                </View>
+                <View style={styles.totalRow}>
+                  <Text>VAT at {pdfText(row.rate)}</Text>
+                  <Text>{pdfText(row.tax)}</Text>
+                </View>
               </View>
-              <View style={styles.totalRow}>
-                <Text>VAT at {pdfText(row.rate)}</Text>
-                <Text>{pdfText(row.tax)}</Text>
-              </View>
+            ))}
+            <View style={styles.totalRow}>
+              <Text style={styles.bold}>Total net</Text>
+              <Text style={styles.bold}>{pdfText(document.net)}</Text>
             </View>
-          ))}
-          <View style={styles.totalRow}>
-            <Text style={styles.bold}>Total net</Text>
-            <Text style={styles.bold}>{pdfText(document.net)}</Text>
+            <View style={styles.totalRow}>
+              <Text>Total VAT</Text>
+              <Text>{pdfText(document.tax)}</Text>
+            </View>
+            <View style={styles.grandTotal}>
+              <Text>
+                {document.totalLabel} ({document.currency})
+              </Text>
+              <Text>{pdfText(document.total)}</Text>
+            </View>
           </View>
-          <View style={styles.totalRow}>
-            <Text>Total VAT</Text>
-            <Text>{pdfText(document.tax)}</Text>
-          </View>
-          <View style={styles.grandTotal}>
-            <Text>
-              {document.totalLabel} ({document.currency})
-            </Text>
-            <Text>{pdfText(document.total)}</Text>
-          </View>
+          {document.mentions.length > 0 ? (
+            <View style={styles.block} wrap={false}>
+              {document.mentions.map((mention) => (
+                <Text key={mention.category}>
+                  {pdfText(mention.text)}
+                  {mention.vatNumbers ? ` ${pdfText(mention.vatNumbers)}` : ""}
+                </Text>
+              ))}
+            </View>
+          ) : null}
+          {document.payment ? (
+            <View style={styles.block} wrap={false}>
+              <Text style={styles.label}>Payment</Text>
+              <Text>{document.payment.means}</Text>
+              {document.payment.iban ? (
+                <Text>
+                  IBAN {document.payment.iban}
+                  {document.payment.bic ? `   BIC ${document.payment.bic}` : ""}
+                </Text>
+              ) : null}
+              {document.payment.reference ? <Text>Reference: {document.payment.reference}</Text> : null}
+            </View>
+          ) : null}
+          {document.settlement ? (
+            <View style={styles.block} wrap={false}>
+              <Text style={styles.label}>Settlement</Text>
+              <Text>{pdfText(document.settlement)}</Text>
+            </View>
+          ) : null}
+          {document.notes ? (
+            <View style={styles.block}>
+              <Text style={styles.label}>Notes</Text>
+              <Text>{pdfText(document.notes)}</Text>
+            </View>
+          ) : null}
         </View>
-        {document.firm.iban ? (
-          <View style={styles.block} wrap={false}>
-            <Text style={styles.label}>Payment</Text>
-            <Text>
-              IBAN {document.firm.iban}
-              {document.firm.bic ? `   BIC ${document.firm.bic}` : ""}
-            </Text>
-            {document.number ? <Text>Reference: {document.number}</Text> : null}
-          </View>
-        ) : null}
-        {document.notes ? (
-          <View style={styles.block}>
-            <Text style={styles.label}>Notes</Text>
-            <Text>{pdfText(document.notes)}</Text>
-          </View>
-        ) : null}
         <View style={styles.footer} fixed>
-          {document.footer ? <Text>{pdfText(document.footer)}</Text> : null}
-          <Text>{document.number ?? "Draft"}</Text>
+          <View style={styles.footerText}>{document.footer ? <Text>{pdfText(document.footer)}</Text> : null}</View>
+          <Text style={styles.pageNumber}>{document.number ?? "Draft"}</Text>
         </View>
+        <Text
+          style={styles.pageCount}
+          fixed
+          render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`}
+        />
       </Page>
     </Document>
   );
 }
 
+const NO_BRANDING: PdfBranding = { logo: null, color: "#111827" };
+
+/** The firm's logo and colour as the PDF takes them, from the settings row. */
+export function pdfBrandingOf(settings: {
+  logo: Buffer | null;
+  logoMimeType: string | null;
+  brandColor: string;
+}): PdfBranding {
+  const format = settings.logoMimeType === "image/png" ? "png" : settings.logoMimeType === "image/jpeg" ? "jpg" : null;
+  return {
+    logo: settings.logo && format ? { data: settings.logo, format } : null,
+    color: /^#[0-9a-f]{6}$/i.test(settings.brandColor) ? settings.brandColor : NO_BRANDING.color,
+  };
+}
+
 /**
  * The PDF bytes. `createdAt` is the issue instant for an issued invoice, so the bytes are stable.
- * `embedFonts` draws it in an embedded font, as the Factur-X PDF/A needs.
+ * The font is always embedded (decision 026), so `embedFonts` (asked by the Factur-X PDF) is
+ * always met; `branding` is the firm's logo and colour (pdfBrandingOf(settings)).
  */
 export async function renderInvoicePdf(
   document: InvoiceDocument,
   createdAt: Date,
-  options: { embedFonts?: boolean } = {},
+  options: { embedFonts?: boolean; branding?: PdfBranding } = {},
 ): Promise<Buffer> {
-  return renderToBuffer(<InvoicePdf document={document} createdAt={createdAt} embedFonts={options.embedFonts} />);
+  return renderToBuffer(
+    <InvoicePdf document={document} createdAt={createdAt} branding={options.branding ?? NO_BRANDING} />,
+  );
 }

@@ -23,6 +23,7 @@ import {
 import { parseDiscountPercent, parseQuantity } from "./invoice-amounts";
 import { INVOICE_FILTER_STATUSES, INVOICE_KINDS, INVOICE_STATUS_LABELS } from "./invoice-rules";
 import { TIME_GROUPINGS } from "./invoice-time-lines";
+import { VAT_CATEGORIES } from "./vat-categories";
 
 export const PAYMENT_METHODS = ["bank_transfer", "card", "cash", "cheque", "other"] as const;
 export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
@@ -33,6 +34,27 @@ export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], str
   other: "Other",
 };
 export const LINE_UNITS = ["hour", "day", "item"] as const;
+/** How the client is asked to pay (BG-16), with its UNTDID 4461 code (BT-81). */
+export const PAYMENT_MEANS = ["credit_transfer", "card", "cheque", "cash", "direct_debit"] as const;
+export type PaymentMeans = (typeof PAYMENT_MEANS)[number];
+export const PAYMENT_MEANS_LABELS: Record<PaymentMeans, string> = {
+  credit_transfer: "Credit transfer",
+  card: "Card",
+  cheque: "Cheque",
+  cash: "Cash",
+  direct_debit: "Direct debit",
+};
+/**
+ * UNTDID 4461: 30 credit transfer (58 when it is a SEPA credit transfer: euros between SEPA
+ * countries, which the e-invoice mapping decides), 48 bank card, 20 cheque, 10 cash, 59 SEPA direct debit.
+ */
+export const PAYMENT_MEANS_CODES: Record<PaymentMeans, string> = {
+  credit_transfer: "30",
+  card: "48",
+  cheque: "20",
+  cash: "10",
+  direct_debit: "59",
+};
 export const MAX_LINES = 500;
 
 const text = (max: number, label: string, kind: TextKind = "line") =>
@@ -111,6 +133,11 @@ export const invoiceLineInput = z.object({
       { error: "Choose a tax rate." },
     )
     .pipe(z.number().int("Choose a tax rate.").min(0, "Choose a tax rate.").max(10_000, "Choose a tax rate.")),
+  /** The VAT category of the chosen rate; without it, the first configured rate at that percentage. */
+  vatCategory: z
+    .union([z.enum(VAT_CATEGORIES), z.literal(""), z.null()], { error: "Choose a tax rate." })
+    .optional()
+    .transform((value) => (value === "" || value === undefined ? null : value)),
   timeEntryIds: z.array(uuid).max(5000).default([]),
 });
 
@@ -128,6 +155,14 @@ const draftFields = {
   servicePeriodEnd: optionalDate,
   notes: optionalText(5000, "multiline"),
   footer: optionalText(5000, "multiline"),
+  /** BT-10: the buyer's reference; a new invoice starts with the client's. */
+  buyerReference: optionalText(100),
+  /** BT-13: the buyer's purchase order number. */
+  purchaseOrderReference: optionalText(100),
+  paymentMeans: z
+    .enum(PAYMENT_MEANS, { error: "Choose how the client pays." })
+    .optional()
+    .transform((value) => value ?? "credit_transfer"),
   lines: z.array(invoiceLineInput).max(MAX_LINES, `An invoice has at most ${MAX_LINES} lines.`),
 };
 

@@ -15,6 +15,7 @@ import {
 } from "./invoice-mutations";
 import { quantityMilliToDecimalString } from "./invoice-amounts";
 import { groupUnbilledEntries } from "./invoice-time-lines";
+import { normalizeTaxRate, proposeVatCategory, rateForCategory } from "./vat-categories";
 
 // Demo invoices in every state: paid, partially paid and overdue, issued and overdue, issued
 // and not yet due, cancelled by a full credit note, and a draft billing approved time. Made
@@ -36,6 +37,7 @@ export async function seedInvoices(context: DemoContext): Promise<void> {
   if (clients.length === 0) return;
   const pick = (index: number) => clients[index % clients.length]!;
   const rate = settings.taxRates.find((item) => item.isDefault)?.basisPoints ?? 2000;
+  const rates = settings.taxRates.map(normalizeTaxRate);
   const line = (
     description: string,
     quantity: string,
@@ -53,6 +55,22 @@ export async function seedInvoices(context: DemoContext): Promise<void> {
   ) => {
     const customer = pick(clientIndex);
     const issueDate = addDaysToDate(today, -daysAgo);
+    // The VAT the form would propose: reverse charge for the German business, outside scope for
+    // the British one, the lines' own French rates otherwise.
+    const proposed = rateForCategory(
+      rates,
+      proposeVatCategory({
+        firmCountry: settings.country,
+        clientCountry: customer.country,
+        clientIsBusiness: customer.isBusiness,
+        clientVatNumber: customer.vatNumber,
+        clientDefaultCategory: customer.vatCategory,
+      }).category,
+    );
+    const vatLines =
+      proposed && proposed.category !== "S"
+        ? lines.map((entry) => ({ ...entry, taxRateBp: proposed.basisPoints, vatCategory: proposed.category }))
+        : lines;
     return createDraftInvoice(db, manager, {
       clientId: customer.id,
       currency: customer.currency,
@@ -62,7 +80,8 @@ export async function seedInvoices(context: DemoContext): Promise<void> {
       servicePeriodEnd: addDaysToDate(issueDate, -1),
       notes: "",
       footer: settings.invoiceFooter ?? "",
-      lines,
+      lines: vatLines,
+      buyerReference: customer.buyerReference,
       ...extra,
     });
   };

@@ -9,7 +9,7 @@ import { formatDate } from "@/lib/dates";
 import { InvalidError, NotFoundError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
-import { renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
+import { pdfBrandingOf, renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
 import { requirePermission } from "@/modules/users/permissions";
 import { getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
 import { invoiceMail } from "./mail-templates";
@@ -24,8 +24,10 @@ export function invoicePdfFilename(kind: "invoice" | "credit_note", number: stri
 
 /** The PDF bytes of an invoice: the same function and inputs as /bo/invoices/{id}/pdf. */
 export async function invoicePdfBytes(db: Executor, invoiceId: string): Promise<{ bytes: Buffer; filename: string }> {
-  const { detail, document } = await getInvoiceDocument(db, invoiceId);
-  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt);
+  const { detail, document, settings } = await getInvoiceDocument(db, invoiceId);
+  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
+    branding: pdfBrandingOf(settings),
+  });
   return { bytes, filename: invoicePdfFilename(detail.kind, detail.number, detail.id) };
 }
 
@@ -70,12 +72,20 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
     if (!current) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
     if (current.status === "draft")
       throw new InvalidError("A draft cannot be sent: issue the invoice first.", {}, "mail.draft_invoice");
-    const firm = { name: settings.firmName, brandColor: settings.brandColor, email: settings.email };
+    const firm = {
+      name: settings.firmName,
+      brandColor: settings.brandColor,
+      email: settings.email,
+      logo: settings.logo && settings.logoMimeType ? { data: settings.logo, mimeType: settings.logoMimeType } : null,
+    };
+    const money = (minor: number) => formatMoney(minor, current.currency, settings.locale);
     const rendered = invoiceMail(firm, {
       subject: values.subject,
       message: values.message,
       number: current.number ?? "",
-      total: formatMoney(current.total, current.currency, settings.locale),
+      total: money(current.total),
+      // What is still to pay, after payments and credit notes (the total too when they differ).
+      balance: current.kind === "invoice" ? money(current.balance) : null,
       dueDate: formatDate(current.dueDate, settings.locale, settings.timezone, "long"),
       clientName: current.clientSnapshot?.name ?? detail.client.name,
       kind: current.kind,

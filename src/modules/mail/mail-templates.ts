@@ -2,7 +2,13 @@
 // comes from people (names, messages, subjects) is escaped; the HTML uses inline styles only,
 // since mail clients drop <style> blocks and the outbox preview forbids everything else.
 
-export type Firm = { name: string; brandColor: string; email?: string | null };
+/** The sender's look: name, colour and, when uploaded, the logo (PNG or JPEG bytes). */
+export type Firm = {
+  name: string;
+  brandColor: string;
+  email?: string | null;
+  logo?: { data: Buffer; mimeType: string } | null;
+};
 export type RenderedMail = { subject: string; text: string; html: string };
 
 export function escapeHtml(value: string): string {
@@ -36,6 +42,16 @@ type Block =
   | { kind: "button"; label: string; url: string }
   | { kind: "quote"; text: string };
 
+/**
+ * The logo above the firm's name, inline as a data URI (PNG or JPEG only, sniffed at upload), on
+ * a white plate so it reads on the brand colour. Clients that block inline images show the name.
+ */
+function logoHtml(firm: Firm): string {
+  if (!firm.logo || !/^image\/(png|jpeg)$/.test(firm.logo.mimeType)) return "";
+  const source = `data:${firm.logo.mimeType};base64,${firm.logo.data.toString("base64")}`;
+  return `<img src="${source}" alt="${escapeHtml(firm.name)}" style="display:block;max-height:48px;max-width:200px;background:#ffffff;padding:4px;border-radius:4px;margin:0 0 8px">`;
+}
+
 function layout(firm: Firm, title: string, blocks: Block[]): string {
   const color = safeColor(firm.brandColor);
   const body = blocks
@@ -57,7 +73,7 @@ function layout(firm: Firm, title: string, blocks: Block[]): string {
       }
     })
     .join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2933;font-size:15px;line-height:1.5"><table role="presentation" style="width:100%;border-collapse:collapse"><tr><td style="padding:24px 12px"><table role="presentation" style="max-width:600px;width:100%;margin:0 auto;border-collapse:collapse;background:#ffffff;border-radius:8px;overflow:hidden"><tr><td style="background:${color};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:600">${escapeHtml(firm.name)}</td></tr><tr><td style="padding:24px">${body}</td></tr><tr><td style="padding:12px 24px;color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb">${escapeHtml(firm.name)}${firm.email ? ` · ${escapeHtml(firm.email)}` : ""}</td></tr></table></td></tr></table></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2933;font-size:15px;line-height:1.5"><table role="presentation" style="width:100%;border-collapse:collapse"><tr><td style="padding:24px 12px"><table role="presentation" style="max-width:600px;width:100%;margin:0 auto;border-collapse:collapse;background:#ffffff;border-radius:8px;overflow:hidden"><tr><td style="background:${color};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:600">${logoHtml(firm)}${escapeHtml(firm.name)}</td></tr><tr><td style="padding:24px">${body}</td></tr><tr><td style="padding:12px 24px;color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb">${escapeHtml(firm.name)}${firm.email ? ` · ${escapeHtml(firm.email)}` : ""}</td></tr></table></td></tr></table></body></html>`;
 }
 
 function textOf(firm: Firm, blocks: Block[]): string {
@@ -89,10 +105,26 @@ export type InvoiceMailInput = {
   message: string;
   number: string;
   total: string;
+  /** An invoice's balance due; null for a credit note (or when unknown). */
+  balance?: string | null;
   dueDate: string;
   clientName: string;
   kind?: "invoice" | "credit_note";
 };
+
+/**
+ * The amounts a mail states: for an invoice the balance due (after payments and credit notes), and
+ * the total when it differs; for a credit note the amount credited.
+ */
+function amountRows(input: InvoiceMailInput): [string, string][] {
+  if (input.kind === "credit_note" || !input.balance)
+    return [[input.kind === "credit_note" ? "Amount credited" : "Amount", input.total]];
+  if (input.balance === input.total) return [["Amount due", input.total]];
+  return [
+    ["Invoice total", input.total],
+    ["Balance due", input.balance],
+  ];
+}
 
 export function invoiceMail(firm: Firm, input: InvoiceMailInput): RenderedMail {
   const label = input.kind === "credit_note" ? "Credit note" : "Invoice";
@@ -102,7 +134,7 @@ export function invoiceMail(firm: Firm, input: InvoiceMailInput): RenderedMail {
       kind: "facts",
       rows: [
         [label, input.number],
-        ["Amount", input.total],
+        ...amountRows(input),
         ...(input.kind === "credit_note" ? [] : ([["Due date", input.dueDate]] as [string, string][])),
       ],
     },

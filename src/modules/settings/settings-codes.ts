@@ -5,6 +5,8 @@ export const SETTINGS_CODES = [
   "settings.timezone_unknown",
   "settings.currency_unknown",
   "settings.vat_number_shape",
+  "settings.registration_number_invalid",
+  "settings.share_capital_invalid",
   "settings.credit_note_series_same",
   "settings.logo_missing",
   "settings.logo_too_large",

@@ -2,7 +2,7 @@ import { asc } from "drizzle-orm";
 import { ADVISORY_LOCKS, lockUntilCommit } from "@/db/advisory-locks";
 import type { Executor } from "@/db/client";
 import { settings } from "@/db/schema";
-import { DEFAULT_TAX_RATES } from "./settings-schemas";
+import { DEFAULT_TAX_RATES, FRENCH_INVOICE_FOOTER } from "./settings-schemas";
 
 export type Settings = typeof settings.$inferSelect;
 
@@ -17,7 +17,8 @@ export async function getSettings(db: Executor): Promise<Settings> {
     if (existing) return existing;
     const [created] = await tx
       .insert(settings)
-      .values({ firmName: "My firm", taxRates: DEFAULT_TAX_RATES })
+      // The country starts as France: the French rates and legal footer come with it.
+      .values({ firmName: "My firm", taxRates: DEFAULT_TAX_RATES, invoiceFooter: FRENCH_INVOICE_FOOTER })
       .returning();
     return created!;
   });

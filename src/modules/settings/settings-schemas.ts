@@ -11,6 +11,15 @@ import {
   whenValid,
 } from "@/lib/input-fields";
 import { EU_COUNTRIES, isEuVatNumberShape } from "@/modules/clients/client-rules";
+import { checkFrenchRegistrationNumber } from "@/modules/clients/french-identifiers";
+import {
+  checkRateForCategory,
+  DEFAULT_TAX_RATES,
+  needsExemptionReason,
+  VAT_CATEGORIES,
+  VAT_CATEGORY_LABELS,
+} from "@/modules/invoices/vat-categories";
+import { parseMoneyInput } from "@/lib/money";
 import { validateNumberPattern } from "@/modules/invoices/invoice-numbering";
 import { optionalRateInput } from "@/modules/users/user-schemas";
 import type { SettingsCode } from "./settings-codes";
@@ -123,18 +132,51 @@ export function percentToBasisPoints(value: string | number): number | null {
   return bp <= 10_000 ? bp : null;
 }
 
-export const taxRateInput = z.object({
-  label: z.string().trim().min(1, "Enter a label.").max(40, "Use at most 40 characters.").superRefine(checkLine),
-  percent: z.union([z.string(), z.number()]).transform((value, ctx) => {
-    const bp = percentToBasisPoints(value);
-    if (bp === null) {
-      ctx.addIssue({ code: "custom", message: "Enter a rate between 0 and 100, e.g. 20 or 5.5." });
-      return z.NEVER;
-    }
-    return bp;
-  }),
-  isDefault: z.boolean(),
-});
+const VATEX_CODE = /^VATEX-[A-Z]{2}-[A-Z0-9-]+$/;
+
+/**
+ * A tax rate: its label, percentage and VAT category (a rate sent without one is standard above
+ * 0 %, zero rated at 0 %), and for categories other than standard the legal mention printed on
+ * the invoice (required for exempt, reverse charge, intra-community, export and outside scope:
+ * EN 16931 BR-E-10 and the like) and its VATEX code when there is one.
+ */
+export const taxRateInput = z
+  .object({
+    label: z.string().trim().min(1, "Enter a label.").max(40, "Use at most 40 characters.").superRefine(checkLine),
+    percent: z.union([z.string(), z.number()]).transform((value, ctx) => {
+      const bp = percentToBasisPoints(value);
+      if (bp === null) {
+        ctx.addIssue({ code: "custom", message: "Enter a rate between 0 and 100, e.g. 20 or 5.5." });
+        return z.NEVER;
+      }
+      return bp;
+    }),
+    isDefault: z.boolean(),
+    category: z.enum(VAT_CATEGORIES, { error: "Choose a VAT category." }).nullish(),
+    mention: optionalText(300),
+    vatexCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .max(30, "Use at most 30 characters.")
+      .refine((value) => value === "" || VATEX_CODE.test(value), "Enter a VATEX code such as VATEX-EU-AE, or nothing.")
+      .transform((value) => (value === "" ? null : value))
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .transform((rate) => ({ ...rate, category: rate.category ?? (rate.percent > 0 ? "S" : "Z") }))
+  .superRefine((rate, ctx) => {
+    const wrongRate = checkRateForCategory(rate.category, rate.percent);
+    if (wrongRate) ctx.addIssue({ code: "custom", path: ["percent"], message: wrongRate });
+    if (needsExemptionReason(rate.category) && rate.mention === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["mention"],
+        message: `Enter the legal mention printed for ${VAT_CATEGORY_LABELS[rate.category].toLowerCase()}.`,
+      });
+    if (rate.category === "S" && (rate.mention !== null || rate.vatexCode !== null))
+      ctx.addIssue({ code: "custom", path: ["mention"], message: "A standard rate has no exemption mention." });
+  });
 
 export const settingsFormInput = z
   .object({
@@ -147,11 +189,15 @@ export const settingsFormInput = z
       .superRefine(checkLine),
     legalForm: optionalText(80),
     registrationNumber: optionalText(80),
+    /** Typed in the firm's currency (parsed by the check across fields below), stored in minor units. */
+    shareCapital: optionalText(30),
+    rcsCity: optionalText(100),
     vatNumber: optionalText(20),
     addressLine1: optionalText(200),
     addressLine2: optionalText(200),
     postalCode: optionalText(20),
     city: optionalText(100),
+    countrySubdivision: optionalText(100),
     country: z
       .string()
       .trim()
@@ -198,11 +244,13 @@ export const settingsFormInput = z
       .superRefine((rates, ctx) => {
         if (rates.filter((rate) => rate.isDefault).length !== 1)
           ctx.addIssue({ code: "custom", message: "Mark exactly one tax rate as the default." });
-        const seen = new Set<number>();
+        // EN 16931 has one breakdown row per category and rate, with one mention.
+        const seen = new Set<string>();
         rates.forEach((rate, index) => {
-          if (seen.has(rate.percent))
+          const key = `${rate.category}:${rate.percent}`;
+          if (seen.has(key))
             ctx.addIssue({ code: "custom", path: [index, "percent"], message: "This rate is listed twice." });
-          seen.add(rate.percent);
+          seen.add(key);
         });
       }),
     paymentTermsDays: wholeNumber("Enter a number of days.").pipe(
@@ -259,6 +307,33 @@ export const settingsFormInput = z
   )
   .superRefine(
     (value, ctx) => {
+      const message = checkFrenchRegistrationNumber(value.country, value.registrationNumber);
+      if (message)
+        ctx.addIssue({
+          code: "custom",
+          path: ["registrationNumber"],
+          message,
+          params: { code: "settings.registration_number_invalid" satisfies SettingsCode },
+        });
+    },
+    { when: whenValid("registrationNumber", "country") },
+  )
+  .superRefine(
+    (value, ctx) => {
+      if (value.shareCapital === null) return;
+      const amount = parseMoneyInput(value.shareCapital, value.currency);
+      if (amount === null || amount <= 0)
+        ctx.addIssue({
+          code: "custom",
+          path: ["shareCapital"],
+          message: `Enter the share capital in ${value.currency}, e.g. 10000.`,
+          params: { code: "settings.share_capital_invalid" satisfies SettingsCode },
+        });
+    },
+    { when: whenValid("shareCapital", "currency") },
+  )
+  .superRefine(
+    (value, ctx) => {
       if (value.invoiceNumberPattern === value.creditNoteNumberPattern)
         ctx.addIssue({
           code: "custom",
@@ -275,15 +350,22 @@ export const settingsFormInput = z
         ctx.addIssue({ code: "custom", path: ["reminderDays"], message: "List at least one day to send reminders." });
     },
     { when: whenValid("remindersEnabled", "reminderDays") },
-  );
+  )
+  // Last, so that a transform never stops a check above from running.
+  .transform((value) => ({
+    ...value,
+    shareCapital: value.shareCapital === null ? null : parseMoneyInput(value.shareCapital, value.currency),
+  }));
 
 export type SettingsFormInput = z.input<typeof settingsFormInput>;
 export type SettingsFormOutput = z.output<typeof settingsFormInput>;
 
-export const DEFAULT_TAX_RATES = [
-  { label: "Standard 20 %", basisPoints: 2000, isDefault: true },
-  { label: "Reduced 10 %", basisPoints: 1000, isDefault: false },
-  { label: "Reduced 5.5 %", basisPoints: 550, isDefault: false },
-  { label: "Super-reduced 2.1 %", basisPoints: 210, isDefault: false },
-  { label: "Zero-rated 0 %", basisPoints: 0, isDefault: false },
-];
+/**
+ * The footer a French firm starts with: the late-payment penalties and the 40 € indemnity
+ * (Code de commerce art. L441-10 and D441-5) and the early-payment discount terms (art. L441-9).
+ */
+export const FRENCH_INVOICE_FOOTER =
+  "Late payment: penalties at three times the French legal interest rate and a fixed indemnity of 40 € for recovery costs (Code de commerce, art. L441-10 and D441-5). No discount for early payment. Pénalités de retard : trois fois le taux d'intérêt légal ; indemnité forfaitaire pour frais de recouvrement : 40 €. Pas d'escompte pour paiement anticipé.";
+
+/** A French firm's rates, one per VAT category (invoices/vat-categories.ts). */
+export { DEFAULT_TAX_RATES };

@@ -621,11 +621,15 @@ const settingsForm = fc
     version: fc.constant(TARGET_VERSION),
     firmName: validLine(1, 200),
     legalForm: optionalLine(80),
-    registrationNumber: optionalLine(80),
+    // A French firm's number is a SIREN or SIRET (checked), whatever the country drawn below.
+    registrationNumber: fc.constantFrom("", null, "901234567", "901 234 567", " 552 081 317 "),
+    shareCapital: fc.constantFrom("", null, "10000", "1 000", "250000"),
+    rcsCity: optionalLine(100),
     addressLine1: optionalLine(200),
     addressLine2: optionalLine(200),
     postalCode: optionalLine(20),
     city: optionalLine(100),
+    countrySubdivision: optionalLine(100),
     place: fc.oneof(
       fc.constant({ country: "FR", vatNumber: "FR40303265045" }),
       fc.constant({ country: "fr", vatNumber: "" }),
@@ -712,6 +716,11 @@ const clientForm = fc
     addressLine2: optionalLine(200),
     postalCode: optionalLine(20),
     city: optionalLine(100),
+    countrySubdivision: optionalLine(100),
+    registrationNumber: fc.constantFrom("", null, undefined, "303265045", "303 265 045 00003"),
+    isBusiness: fc.constantFrom(true, false, undefined),
+    vatCategory: fc.constantFrom("", null, undefined, "S", "AE", "O", "E"),
+    buyerReference: optionalLine(100),
     place: fc.oneof(
       fc.constantFrom(
         { country: "FR", vatNumber: "fr 40 303 265 045" },
@@ -1295,6 +1304,14 @@ const invoiceLineArbitrary = fc.record({
   timeEntryIds: fc.constant([]),
 });
 
+/** A line with a rate of a VAT category (the default rates: one 0 % rate per category but S). */
+const invoiceLineWithCategory = fc.oneof(
+  invoiceLineArbitrary,
+  fc
+    .tuple(invoiceLineArbitrary, fc.constantFrom("Z", "E", "AE", "K", "G", "O", ""))
+    .map(([line, category]) => ({ ...line, taxRateBp: 0, vatCategory: category })),
+);
+
 /** Issue date, due date on or after it, and a service period (both ends or neither). */
 const invoiceDates = fc
   .tuple(validDate, fc.integer({ min: 0, max: 120 }), fc.boolean(), fc.integer({ min: 0, max: 60 }))
@@ -1317,7 +1334,10 @@ const draftForm = (ctx: FuzzContext) =>
       dates: invoiceDates,
       notes: optionalMultiline(5000),
       footer: optionalMultiline(5000),
-      lines: fc.array(invoiceLineArbitrary, { maxLength: 3 }),
+      buyerReference: optionalLine(100),
+      purchaseOrderReference: optionalLine(100),
+      paymentMeans: fc.constantFrom(undefined, "credit_transfer", "card", "cheque", "cash", "direct_debit"),
+      lines: fc.array(invoiceLineWithCategory, { maxLength: 3 }),
     })
     .map(({ dates, ...rest }) => ({ ...rest, ...dates }));
 

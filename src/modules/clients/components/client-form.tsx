@@ -24,6 +24,7 @@ import { EINVOICE_FORMAT_LABELS, EINVOICE_FORMATS } from "@/modules/einvoicing/e
 import { createClientAction, updateClientAction } from "../client-actions";
 import { COUNTRIES, CURRENCIES } from "../client-rules";
 import { clientFields } from "../client-schemas";
+import { VAT_CATEGORIES, VAT_CATEGORY_LABELS, type VatCategory } from "@/modules/invoices/vat-categories";
 
 type Values = z.input<typeof clientFields>;
 type Field = keyof Values;
@@ -38,8 +39,13 @@ export type EditableClient = {
   addressLine2: string | null;
   postalCode: string | null;
   city: string | null;
+  countrySubdivision: string | null;
   country: string | null;
   vatNumber: string | null;
+  registrationNumber: string | null;
+  isBusiness: boolean;
+  vatCategory: VatCategory | null;
+  buyerReference: string | null;
   currency: string;
   paymentTermsDays: number;
   defaultHourlyRate: number | null;
@@ -56,8 +62,13 @@ function toValues(client: EditableClient): Values {
     addressLine2: client.addressLine2 ?? "",
     postalCode: client.postalCode ?? "",
     city: client.city ?? "",
+    countrySubdivision: client.countrySubdivision ?? "",
     country: client.country ?? "",
     vatNumber: client.vatNumber ?? "",
+    registrationNumber: client.registrationNumber ?? "",
+    isBusiness: client.isBusiness,
+    vatCategory: client.vatCategory ?? "",
+    buyerReference: client.buyerReference ?? "",
     currency: client.currency,
     paymentTermsDays: String(client.paymentTermsDays),
     defaultHourlyRate: client.defaultHourlyRate === null ? "" : minorToDecimalString(client.defaultHourlyRate, 2),
@@ -98,8 +109,13 @@ export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
             addressLine2: null,
             postalCode: null,
             city: null,
+            countrySubdivision: null,
             country: defaults.country,
             vatNumber: null,
+            registrationNumber: null,
+            isBusiness: true,
+            vatCategory: null,
+            buyerReference: null,
             currency: defaults.currency,
             paymentTermsDays: defaults.paymentTermsDays,
             defaultHourlyRate: null,
@@ -172,9 +188,10 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
       </div>
       {text("addressLine1", "Address line 1", { maxLength: 200 })}
       {text("addressLine2", "Address line 2", { maxLength: 200 })}
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
         {text("postalCode", "Postal code", { maxLength: 20 })}
         {text("city", "City", { maxLength: 100 })}
+        {text("countrySubdivision", "Region or state", { maxLength: 100 })}
         <FormField label="Country" htmlFor="client-country" error={errors.country?.message}>
           <NativeSelect
             {...fieldAria("client-country", { error: errors.country?.message })}
@@ -202,6 +219,66 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
           maxLength={30}
         />
       </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Registration number"
+          htmlFor="client-registrationNumber"
+          error={errors.registrationNumber?.message}
+          description="SIREN or SIRET for a French client (checked)."
+        >
+          <Input
+            {...fieldAria("client-registrationNumber", {
+              error: errors.registrationNumber?.message,
+              description: true,
+            })}
+            {...form.register("registrationNumber")}
+            autoComplete="off"
+            maxLength={40}
+          />
+        </FormField>
+        <FormField
+          label="Buyer reference"
+          htmlFor="client-buyerReference"
+          error={errors.buyerReference?.message}
+          description="Put on each new invoice (e.g. a Leitweg-ID)."
+        >
+          <Input
+            {...fieldAria("client-buyerReference", { error: errors.buyerReference?.message, description: true })}
+            {...form.register("buyerReference")}
+            autoComplete="off"
+            maxLength={100}
+          />
+        </FormField>
+        <FormField
+          label="VAT on its invoices"
+          htmlFor="client-vatCategory"
+          error={errors.vatCategory?.message}
+          description="Proposed from the country and VAT number unless chosen here."
+        >
+          <NativeSelect
+            {...fieldAria("client-vatCategory", { error: errors.vatCategory?.message, description: true })}
+            {...form.register("vatCategory")}
+          >
+            <option value="">Proposed for the client</option>
+            {VAT_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {VAT_CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <div className="flex items-center gap-2 sm:mt-6">
+          <input
+            type="checkbox"
+            id="client-isBusiness"
+            {...form.register("isBusiness")}
+            className="size-4 accent-primary"
+          />
+          <label htmlFor="client-isBusiness" className="text-sm">
+            A business (not a private person)
+          </label>
+        </div>
+      </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Currency" htmlFor="client-currency" error={errors.currency?.message} required>
           <NativeSelect

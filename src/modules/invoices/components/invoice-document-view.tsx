@@ -6,14 +6,13 @@ function Party({ label, party }: { label: string; party: InvoiceDocument["firm"]
     <div className="grid content-start gap-0.5 text-sm">
       <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</span>
       <span className="font-semibold">{party.name}</span>
-      {party.addressLines.map((line) => (
-        <span key={line}>{line}</span>
+      {party.addressLines.map((line, index) => (
+        <span key={index}>{line}</span>
       ))}
-      {party.country ? <span>{party.country}</span> : null}
       {party.vatNumber ? <span>VAT number: {party.vatNumber}</span> : null}
-      {party.legalForm || party.registrationNumber ? (
-        <span>{[party.legalForm, party.registrationNumber].filter(Boolean).join(", ")}</span>
-      ) : null}
+      {party.legalLines.map((line, index) => (
+        <span key={`legal-${index}`}>{line}</span>
+      ))}
       {party.email ? <span className="text-muted-foreground">{party.email}</span> : null}
     </div>
   );
@@ -114,8 +113,8 @@ export function InvoiceDocumentView({ document }: { document: InvoiceDocument })
         </table>
       </div>
       <dl className="ml-auto grid w-full max-w-sm gap-1 text-sm tabular-nums">
-        {document.taxes.map((row) => (
-          <Fragment key={row.rate}>
+        {(document.showTaxRows ? document.taxes : []).map((row) => (
+          <Fragment key={row.key}>
             <div className="flex justify-between text-muted-foreground">
               <dt>Net at {row.rate}</dt>
               <dd>{row.base}</dd>
@@ -141,14 +140,36 @@ export function InvoiceDocumentView({ document }: { document: InvoiceDocument })
           <dd>{document.total}</dd>
         </div>
       </dl>
-      {document.firm.iban ? (
+      {document.mentions.length > 0 ? (
+        <div className="grid gap-1 text-sm" data-testid="vat-mentions">
+          {document.mentions.map((mention) => (
+            <p key={mention.category}>
+              {mention.text}
+              {mention.vatNumbers ? <> {mention.vatNumbers}</> : null}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      {document.payment ? (
         <div className="text-sm">
           <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Payment</span>
           <p>
-            IBAN {document.firm.iban}
-            {document.firm.bic ? ` · BIC ${document.firm.bic}` : ""}
-            {document.number ? ` · Reference ${document.number}` : ""}
+            {document.payment.means}
+            {document.payment.iban ? (
+              <>
+                {" "}
+                · IBAN <span className="whitespace-nowrap">{document.payment.iban}</span>
+              </>
+            ) : null}
+            {document.payment.bic ? ` · BIC ${document.payment.bic}` : ""}
+            {document.payment.reference ? ` · Reference ${document.payment.reference}` : ""}
           </p>
+        </div>
+      ) : null}
+      {document.settlement ? (
+        <div className="text-sm">
+          <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Settlement</span>
+          <p>{document.settlement}</p>
         </div>
       ) : null}
       {document.notes ? <p className="text-sm whitespace-pre-line">{document.notes}</p> : null}

@@ -19,7 +19,21 @@ import { createInvoiceAction, loadInvoiceClientAction, updateInvoiceAction } fro
 import type { InvoiceFormClient } from "../invoice-form-queries";
 import { computeInvoiceTotals, parseDiscountPercent, parseQuantity, type TotalsLineInput } from "../invoice-amounts";
 import type { InvoiceKind } from "../invoice-rules";
-import { type CreateInvoiceInput, createInvoiceInput, updateInvoiceInput } from "../invoice-schemas";
+import {
+  type CreateInvoiceInput,
+  createInvoiceInput,
+  PAYMENT_MEANS,
+  PAYMENT_MEANS_LABELS,
+  updateInvoiceInput,
+} from "../invoice-schemas";
+import {
+  proposeVatCategory,
+  rateForCategory,
+  taxRateKey,
+  type TaxRateChoice,
+  type VatCategory,
+  type VatProposal,
+} from "../vat-categories";
 import { UnbilledTimeDialog, type NewTimeLine } from "./unbilled-time-dialog";
 
 export type InvoiceFormValues = CreateInvoiceInput & { id?: string; version?: number };
@@ -30,19 +44,44 @@ export type InvoiceFormProps = {
   initialValues: InvoiceFormValues;
   /** The client already chosen (a draft's, or the one a link asked for), or null. */
   client: InvoiceFormClient | null;
-  taxRates: { label: string; basisPoints: number; isDefault: boolean }[];
+  taxRates: TaxRateChoice[];
+  /** The firm's country, from which the VAT category for a client is proposed. */
+  firmCountry: string;
   locale: string;
 };
 
-const emptyLine = (taxRateBp: number): LineValues => ({
+const emptyLine = (rate: Pick<TaxRateChoice, "basisPoints" | "category">): LineValues => ({
   description: "",
   quantity: "1",
   unit: "hour",
   unitPrice: "",
   discount: "",
-  taxRateBp,
+  taxRateBp: rate.basisPoints,
+  vatCategory: rate.category,
   timeEntryIds: [],
 });
+
+/** A line nobody typed in: dropped on saving rather than refused (it blocked saving after adding time). */
+function isUntouchedLine(line: LineValues | undefined): boolean {
+  if (!line) return false;
+  return (
+    String(line.description ?? "").trim() === "" &&
+    String(line.unitPrice ?? "").trim() === "" &&
+    String(line.discount ?? "").trim() === "" &&
+    String(line.quantity ?? "").trim() === "1" &&
+    (line.timeEntryIds ?? []).length === 0
+  );
+}
+
+function proposalFor(client: InvoiceFormClient, firmCountry: string): VatProposal {
+  return proposeVatCategory({
+    firmCountry,
+    clientCountry: client.country,
+    clientIsBusiness: client.isBusiness,
+    clientVatNumber: client.vatNumber,
+    clientDefaultCategory: client.vatCategory,
+  });
+}
 
 /** Live totals with the very function the server uses: what the form shows is what gets saved. */
 function useLiveTotals(lines: LineValues[] | undefined, currency: string, kind: InvoiceKind) {
@@ -53,7 +92,14 @@ function useLiveTotals(lines: LineValues[] | undefined, currency: string, kind: 
       const discount = parseDiscountPercent(String(line?.discount ?? ""));
       const taxRateBp = Number(line?.taxRateBp);
       if (!quantity.ok || price === null || price < 0 || !discount.ok || !Number.isSafeInteger(taxRateBp)) return null;
-      return { quantityMilli: quantity.value, unitPriceMinor: price, discountBp: discount.value, taxRateBp };
+      const vatCategory = (line?.vatCategory || undefined) as VatCategory | undefined;
+      return {
+        quantityMilli: quantity.value,
+        unitPriceMinor: price,
+        discountBp: discount.value,
+        taxRateBp,
+        vatCategory,
+      };
     });
     try {
       const valid = parsed.filter((line): line is TotalsLineInput => line !== null);
@@ -67,7 +113,7 @@ function useLiveTotals(lines: LineValues[] | undefined, currency: string, kind: 
   }, [lines, currency, kind]);
 }
 
-export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: InvoiceFormProps) {
+export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry, locale }: InvoiceFormProps) {
   const router = useRouter();
   const isEdit = Boolean(initialValues.id);
   const schema = isEdit ? updateInvoiceInput : createInvoiceInput;
@@ -76,7 +122,14 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
   const { errors, isSubmitting } = formState;
   const lines = useFieldArray({ control, name: "lines", keyName: "key" });
   const [dueTouched, setDueTouched] = useState(isEdit);
-  const defaultRate = taxRates.find((rate) => rate.isDefault)?.basisPoints ?? taxRates[0]?.basisPoints ?? 0;
+  const firmDefaultRate = taxRates.find((rate) => rate.isDefault) ??
+    taxRates[0] ?? { basisPoints: 0, category: "S" as const };
+  // The VAT category proposed for the chosen client, and the rate new lines take from it.
+  const [proposal, setProposal] = useState<VatProposal | null>(() =>
+    client && kind === "invoice" ? proposalFor(client, firmCountry) : null,
+  );
+  const proposedRate = proposal ? rateForCategory(taxRates, proposal.category) : null;
+  const defaultRate = proposedRate ?? firmDefaultRate;
 
   const clientId = useWatch({ control, name: "clientId" });
   // The picker is not a native field: the controller takes its choice and focuses it on an error.
@@ -119,17 +172,48 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
     setSelectedClient(result.data);
     setValue("currency", result.data.currency, { shouldDirty: true });
     followTerms(getValues("issueDate"), result.data.paymentTermsDays);
+    if (!getValues("buyerReference"))
+      setValue("buyerReference", result.data.buyerReference ?? "", { shouldDirty: true });
+    // Every line takes the rate proposed for this client; each can still be changed.
+    const next = proposalFor(result.data, firmCountry);
+    setProposal(next);
+    const rate = rateForCategory(taxRates, next.category);
+    if (rate)
+      getValues("lines").forEach((_, index) => {
+        setValue(`lines.${index}.taxRateBp`, rate.basisPoints, { shouldDirty: true });
+        setValue(`lines.${index}.vatCategory`, rate.category, { shouldDirty: true });
+      });
+  };
+
+  const rateKeyOf = (line: LineValues | undefined) =>
+    line ? taxRateKey({ category: (line.vatCategory || "S") as VatCategory, basisPoints: Number(line.taxRateBp) }) : "";
+  const chooseRate = (index: number, key: string) => {
+    const rate = taxRates.find((candidate) => taxRateKey(candidate) === key);
+    if (!rate) return;
+    setValue(`lines.${index}.taxRateBp`, rate.basisPoints, {
+      shouldDirty: true,
+      shouldValidate: formState.isSubmitted,
+    });
+    setValue(`lines.${index}.vatCategory`, rate.category, { shouldDirty: true });
   };
 
   const addTimeLines = (newLines: NewTimeLine[]) => {
     // The new lines appear in place, each saying how many entries it bills: no toast needed.
-    for (const line of newLines) lines.append({ ...line, discount: "", taxRateBp: defaultRate });
+    for (const line of newLines)
+      lines.append({ ...line, discount: "", taxRateBp: defaultRate.basisPoints, vatCategory: defaultRate.category });
   };
 
-  const onSubmit = submit((values) => (isEdit ? updateInvoiceAction(values) : createInvoiceAction(values)), {
+  const save = submit((values) => (isEdit ? updateInvoiceAction(values) : createInvoiceAction(values)), {
     success: "Draft saved.",
     onSuccess: ({ id }) => router.push(`/bo/invoices/${id}`),
   });
+  // Untouched empty lines go before the form is checked, when other lines remain.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const current = getValues("lines") ?? [];
+    const untouched = current.flatMap((line, index) => (isUntouchedLine(line) ? [index] : []));
+    if (untouched.length > 0 && untouched.length < current.length) lines.remove(untouched);
+    return save(event);
+  };
 
   const lineError = (index: number, field: keyof LineValues) => {
     const error = errors.lines?.[index]?.[field];
@@ -245,6 +329,45 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
               />
             </FormField>
           </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField
+              label="Buyer reference"
+              htmlFor="buyerReference"
+              error={errors.buyerReference?.message}
+              description="The client's reference, e.g. a Leitweg-ID."
+            >
+              <Input
+                {...fieldAria("buyerReference", { error: errors.buyerReference?.message, description: true })}
+                {...register("buyerReference")}
+                maxLength={100}
+                autoComplete="off"
+              />
+            </FormField>
+            <FormField
+              label="Purchase order"
+              htmlFor="purchaseOrderReference"
+              error={errors.purchaseOrderReference?.message}
+            >
+              <Input
+                {...fieldAria("purchaseOrderReference", { error: errors.purchaseOrderReference?.message })}
+                {...register("purchaseOrderReference")}
+                maxLength={100}
+                autoComplete="off"
+              />
+            </FormField>
+            <FormField label="Payment means" htmlFor="paymentMeans" error={errors.paymentMeans?.message}>
+              <NativeSelect
+                {...fieldAria("paymentMeans", { error: errors.paymentMeans?.message })}
+                {...register("paymentMeans")}
+              >
+                {PAYMENT_MEANS.map((means) => (
+                  <option key={means} value={means}>
+                    {PAYMENT_MEANS_LABELS[means]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
         </CardContent>
       </Card>
 
@@ -267,6 +390,12 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
           </div>
         </CardHeader>
         <CardContent className="grid gap-3">
+          {proposal && kind === "invoice" ? (
+            <p className="text-sm text-muted-foreground" data-testid="vat-proposal">
+              VAT proposed for this client: {proposal.explanation}
+              {proposedRate ? "" : " No such rate is configured in the settings."} Each line&apos;s rate can be changed.
+            </p>
+          ) : null}
           {lines.fields.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               No lines yet. Add a line, or add the client&apos;s unbilled time.
@@ -346,11 +475,13 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
                   <FormField label="Tax rate" htmlFor={id("taxRateBp")} error={lineError(index, "taxRateBp")} required>
                     <NativeSelect
                       {...fieldAria(id("taxRateBp"), { error: lineError(index, "taxRateBp") })}
-                      {...register(`lines.${index}.taxRateBp`)}
+                      name={`lines.${index}.taxRate`}
+                      value={rateKeyOf(watchedLines?.[index])}
+                      onChange={(event) => chooseRate(index, event.target.value)}
                       required
                     >
                       {taxRates.map((rate) => (
-                        <option key={rate.basisPoints} value={rate.basisPoints}>
+                        <option key={taxRateKey(rate)} value={taxRateKey(rate)}>
                           {rate.label} ({formatBasisPoints(rate.basisPoints, locale)})
                         </option>
                       ))}
@@ -402,8 +533,8 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, locale }: I
             aria-live="polite"
             data-testid="invoice-totals"
           >
-            {live.totals?.taxes.map((row) => (
-              <div key={row.rateBp} className="grid gap-1">
+            {(live.totals && live.totals.taxes.length > 1 ? live.totals.taxes : []).map((row) => (
+              <div key={`${row.category}:${row.rateBp}`} className="grid gap-1">
                 <div className="flex justify-between text-muted-foreground">
                   <span>Net at {formatBasisPoints(row.rateBp, locale)}</span>
                   <span>{money(row.base)}</span>

@@ -25,6 +25,12 @@ import { Textarea } from "@/components/ui/textarea";
 import { useAction, useActionForm } from "@/components/use-action-form";
 import { cn } from "@/lib/utils";
 import { formatInvoiceNumber, validateNumberPattern } from "@/modules/invoices/invoice-numbering";
+import {
+  VAT_CATEGORIES,
+  VAT_CATEGORY_DEFAULTS,
+  VAT_CATEGORY_LABELS,
+  type VatCategory,
+} from "@/modules/invoices/vat-categories";
 import { updateLogoAction, updateSettingsAction } from "../settings-actions";
 import { LOGO_MAX_BYTES, type SettingsFormInput, settingsFormInput } from "../settings-schemas";
 
@@ -83,7 +89,18 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
             <TextField
               name="registrationNumber"
               label="Registration number"
-              description="Company register number (e.g. SIREN, Companies House)."
+              description="SIREN for a French firm (9 digits, checked), else the company register number."
+            />
+            <TextField
+              name="shareCapital"
+              label="Share capital"
+              description="In the firm's currency; French companies print it on invoices."
+              inputMode="decimal"
+            />
+            <TextField
+              name="rcsCity"
+              label="Trade register city (RCS)"
+              description="Printed as “RCS Paris 123 456 789” with the registration number."
             />
             <TextField
               name="vatNumber"
@@ -105,6 +122,7 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
             />
             <TextField name="postalCode" label="Postal code" autoComplete="postal-code" />
             <TextField name="city" label="City" autoComplete="address-level2" />
+            <TextField name="countrySubdivision" label="Region or state" autoComplete="address-level1" />
             <SelectField name="country" label="Country" required>
               {options.countries.map((country) => (
                 <option key={country.code} value={country.code}>
@@ -493,7 +511,8 @@ function TaxRatesField() {
     >
       <legend className="mb-2 text-sm font-medium">Tax rates</legend>
       <p id="taxRates-description" className="-mt-1 text-sm text-muted-foreground">
-        The rates an invoice line can use; the default one is chosen for new lines.
+        The rates an invoice line can use; the default one is chosen for new lines. Each rate has a VAT category; every
+        category but the standard rate prints its legal mention on the invoice.
       </p>
       <ol className="grid gap-3">
         {fields.map((field, index) => (
@@ -519,7 +538,9 @@ function TaxRatesField() {
           variant="outline"
           size="sm"
           disabled={fields.length >= MAX_TAX_RATES}
-          onClick={() => append({ label: "", percent: "", isDefault: false })}
+          onClick={() =>
+            append({ label: "", percent: "", isDefault: false, category: "S", mention: "", vatexCode: "" })
+          }
         >
           <PlusIcon aria-hidden="true" />
           Add a tax rate
@@ -546,8 +567,28 @@ function TaxRateRow({
 }) {
   const labelName = `taxRates.${index}.label` as const;
   const percentName = `taxRates.${index}.percent` as const;
+  const categoryName = `taxRates.${index}.category` as const;
+  const mentionName = `taxRates.${index}.mention` as const;
+  const vatexName = `taxRates.${index}.vatexCode` as const;
   const labelError = useFieldError(labelName);
   const percentError = useFieldError(percentName);
+  const categoryError = useFieldError(categoryName);
+  const mentionError = useFieldError(mentionName);
+  const vatexError = useFieldError(vatexName);
+  const { getValues, setValue } = useFormContext<SettingsFormInput>();
+  // A new category brings its default mention and code, unless some were typed already.
+  function onCategoryChange(event: React.ChangeEvent<HTMLSelectElement>) {
+    const category = event.target.value as VatCategory;
+    const defaults = VAT_CATEGORY_DEFAULTS[category];
+    if (category === "S") {
+      setValue(mentionName, "", { shouldDirty: true });
+      setValue(vatexName, "", { shouldDirty: true });
+      return;
+    }
+    if (!getValues(mentionName)) setValue(mentionName, defaults.mention ?? "", { shouldDirty: true });
+    if (!getValues(vatexName)) setValue(vatexName, defaults.vatexCode ?? "", { shouldDirty: true });
+    if (getValues(percentName) === "") setValue(percentName, "0", { shouldDirty: true });
+  }
   const radioId = `taxRates.${index}.isDefault`;
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-start gap-x-3 gap-y-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_7rem_auto_auto] sm:border-0 sm:p-0">
@@ -593,6 +634,55 @@ function TaxRateRow({
         <Label htmlFor={radioId} className="cursor-pointer font-normal">
           Default<span className="sr-only"> tax rate {index + 1}</span>
         </Label>
+      </div>
+      <div className="col-span-2 grid gap-3 sm:col-span-4 sm:grid-cols-[12rem_minmax(0,1fr)_10rem]">
+        <FormField
+          label={
+            <>
+              VAT category<span className="sr-only"> of tax rate {index + 1}</span>
+            </>
+          }
+          htmlFor={categoryName}
+          error={categoryError}
+        >
+          <NativeSelect
+            {...register(categoryName, { onChange: onCategoryChange })}
+            {...fieldAria(categoryName, { error: categoryError })}
+          >
+            {VAT_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {VAT_CATEGORY_LABELS[category]} ({category})
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField
+          label={
+            <>
+              Legal mention<span className="sr-only"> of tax rate {index + 1}</span>
+            </>
+          }
+          htmlFor={mentionName}
+          error={mentionError}
+        >
+          <Input {...register(mentionName)} {...fieldAria(mentionName, { error: mentionError })} autoComplete="off" />
+        </FormField>
+        <FormField
+          label={
+            <>
+              VATEX code<span className="sr-only"> of tax rate {index + 1}</span>
+            </>
+          }
+          htmlFor={vatexName}
+          error={vatexError}
+        >
+          <Input
+            {...register(vatexName)}
+            {...fieldAria(vatexName, { error: vatexError })}
+            autoComplete="off"
+            autoCapitalize="characters"
+          />
+        </FormField>
       </div>
       <div className="flex h-9 items-center justify-end sm:mt-6">
         <Button

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { todayInZone } from "@/lib/dates";
-import { minorToDecimalString } from "@/lib/money";
+import { currencyMinorDigits, minorToDecimalString } from "@/lib/money";
+import { categoryOfRate } from "@/modules/invoices/vat-categories";
 import { requirePagePermission } from "@/lib/session";
 import { COUNTRIES, CURRENCIES } from "@/modules/clients/client-rules";
 import { SettingsForm, type SettingsFormOptions } from "@/modules/settings/components/settings-form";
@@ -22,11 +23,17 @@ function toFormValues(settings: Settings): SettingsFormInput {
     firmName: settings.firmName,
     legalForm: settings.legalForm ?? "",
     registrationNumber: settings.registrationNumber ?? "",
+    shareCapital:
+      settings.shareCapital === null
+        ? ""
+        : minorToDecimalString(settings.shareCapital, currencyMinorDigits(settings.currency)),
+    rcsCity: settings.rcsCity ?? "",
     vatNumber: settings.vatNumber ?? "",
     addressLine1: settings.addressLine1 ?? "",
     addressLine2: settings.addressLine2 ?? "",
     postalCode: settings.postalCode ?? "",
     city: settings.city ?? "",
+    countrySubdivision: settings.countrySubdivision ?? "",
     country: settings.country,
     email: settings.email ?? "",
     phone: settings.phone ?? "",
@@ -42,6 +49,9 @@ function toFormValues(settings: Settings): SettingsFormInput {
       label: rate.label,
       percent: basisPointsToPercentText(rate.basisPoints),
       isDefault: rate.isDefault,
+      category: categoryOfRate(rate),
+      mention: rate.mention ?? "",
+      vatexCode: rate.vatexCode ?? "",
     })),
     paymentTermsDays: String(settings.paymentTermsDays),
     invoiceNumberPattern: settings.invoiceNumberPattern,

@@ -6,6 +6,7 @@ import { requirePagePermission } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
 import { findInvoiceClient } from "@/modules/invoices/invoice-form-queries";
 import { invoiceClientInput } from "@/modules/invoices/invoice-schemas";
+import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "New invoice" };
@@ -24,8 +25,8 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
   ]);
   const requested = found && !found.archived ? found : null;
   const today = todayInZone(settings.timezone);
-  const defaultRate =
-    settings.taxRates.find((rate) => rate.isDefault)?.basisPoints ?? settings.taxRates[0]?.basisPoints ?? 0;
+  const taxRates = settings.taxRates.map(normalizeTaxRate);
+  const defaultRate = taxRates.find((rate) => rate.isDefault) ?? taxRates[0];
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader
@@ -35,7 +36,8 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
       <InvoiceForm
         kind="invoice"
         client={requested}
-        taxRates={settings.taxRates}
+        taxRates={taxRates}
+        firmCountry={settings.country}
         locale={settings.locale}
         initialValues={{
           clientId: requested?.id ?? "",
@@ -46,6 +48,9 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
           servicePeriodEnd: "",
           notes: "",
           footer: settings.invoiceFooter ?? "",
+          buyerReference: requested?.buyerReference ?? "",
+          purchaseOrderReference: "",
+          paymentMeans: "credit_transfer",
           lines: [
             {
               description: "",
@@ -53,7 +58,8 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
               unit: "hour",
               unitPrice: "",
               discount: "",
-              taxRateBp: defaultRate,
+              taxRateBp: defaultRate?.basisPoints ?? 0,
+              vatCategory: defaultRate?.category ?? "S",
               timeEntryIds: [],
             },
           ],

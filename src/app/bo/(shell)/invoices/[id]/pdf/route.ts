@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { backOfficeRoute } from "@/lib/route-handler";
-import { renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
+import { pdfBrandingOf, renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
 import { getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
 
 export const dynamic = "force-dynamic";
@@ -8,8 +8,10 @@ export const dynamic = "force-dynamic";
 /** The invoice as a PDF, for admins and managers; the same bytes every time once issued. */
 export const GET = backOfficeRoute<{ id: string }>({ permission: "invoice.read" }, async (request, { params }) => {
   const { id } = await params;
-  const { detail, document } = await getInvoiceDocument(getDb(), id);
-  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt);
+  const { detail, document, settings } = await getInvoiceDocument(getDb(), id);
+  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
+    branding: pdfBrandingOf(settings),
+  });
   const name = detail.number
     ? `${detail.kind === "credit_note" ? "credit-note" : "invoice"}-${detail.number}`
     : `draft-${detail.id.slice(0, 8)}`;

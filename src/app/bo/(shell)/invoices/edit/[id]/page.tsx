@@ -9,6 +9,7 @@ import { formatMoneyInput } from "@/lib/money";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
+import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
 import { getInvoice } from "@/modules/invoices/invoice-detail-queries";
 import { findInvoiceClient } from "@/modules/invoices/invoice-form-queries";
 import { quantityMilliToDecimalString } from "@/modules/invoices/invoice-amounts";
@@ -53,10 +54,17 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
     );
   }
   const [settings, client] = await Promise.all([getPageSettings(), findInvoiceClient(db, invoice.clientId)]);
-  const rates = [...settings.taxRates];
+  const rates = settings.taxRates.map(normalizeTaxRate);
   for (const line of invoice.lines)
-    if (!rates.some((rate) => rate.basisPoints === line.taxRateBp))
-      rates.push({ label: "Rate of the credited invoice", basisPoints: line.taxRateBp, isDefault: false });
+    if (!rates.some((rate) => rate.basisPoints === line.taxRateBp && rate.category === line.vatCategory))
+      rates.push({
+        label: invoice.kind === "credit_note" ? "Rate of the credited invoice" : "Rate no longer configured",
+        basisPoints: line.taxRateBp,
+        isDefault: false,
+        category: line.vatCategory,
+        mention: line.vatMention,
+        vatexCode: line.vatexCode,
+      });
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader
@@ -67,6 +75,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
         kind={invoice.kind}
         client={client}
         taxRates={rates}
+        firmCountry={settings.country}
         locale={settings.locale}
         initialValues={{
           id: invoice.id,
@@ -79,6 +88,9 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
           servicePeriodEnd: invoice.servicePeriodEnd ?? "",
           notes: invoice.notes ?? "",
           footer: invoice.footer ?? "",
+          buyerReference: invoice.buyerReference ?? "",
+          purchaseOrderReference: invoice.purchaseOrderReference ?? "",
+          paymentMeans: invoice.paymentMeans,
           lines: invoice.lines.map((line) => ({
             description: line.description,
             quantity: quantityMilliToDecimalString(line.quantityMilli),
@@ -86,6 +98,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
             unitPrice: formatMoneyInput(line.unitPrice, invoice.currency),
             discount: line.discountBp === 0 ? "" : (line.discountBp / 100).toString(),
             taxRateBp: line.taxRateBp,
+            vatCategory: line.vatCategory,
             timeEntryIds: line.timeEntryIds,
           })),
         }}
