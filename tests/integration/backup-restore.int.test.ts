@@ -23,7 +23,9 @@ import {
 import { restoreDatabase } from "../../src/db/backup/restore";
 import { type Database, type DatabaseHandle, openDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/migrate";
-import { client, settings, verification } from "../../src/db/schema";
+import { client, project as projectTable, settings, verification } from "../../src/db/schema";
+import { createApiToken } from "../../src/modules/api/api-tokens";
+import { inviteUser } from "../../src/modules/auth/account-mutations";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { seedCalls } from "../../src/modules/calls/calls-seed";
 import { seedClientsAndTimesheets } from "../../src/modules/clients/clients-seed";
@@ -35,6 +37,7 @@ import { enqueueEmail } from "../../src/modules/mail/outbox";
 import { seedMessages } from "../../src/modules/messages/messages-seed";
 import { recordRateLimitHit } from "../../src/modules/rate-limits/rate-limit";
 import { updateLogo } from "../../src/modules/settings/settings-mutations";
+import { startTimer } from "../../src/modules/timesheets/timer-mutations";
 import { seedDemoUsers } from "../../src/modules/users/users-seed";
 import { ADMIN_PASSWORD, nextTestIp, setUpDatabase, signInRequest, tearDownDatabase } from "../support/fixtures";
 import { withDatabase } from "../support/global-setup";
@@ -138,6 +141,11 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
       { filename: "a.bin", contentType: "application/octet-stream", content: new Uint8Array([0, 1, 2, 255]) },
     ],
   });
+  // A running timer, an API token and an invitation (account_tokens).
+  const [project] = await db.select({ id: projectTable.id }).from(projectTable).limit(1);
+  await startTimer(db, actor, { projectId: project!.id, description: "Backed up while running" });
+  await createApiToken(db, actor, { name: "Backup test", scopes: ["invoice.read"] });
+  await inviteUser(db, actor, { name: "Invited Person", email: "invited@example.com", role: "staff" });
   // better-auth writes these for e-mail verification and password resets, which Bureau does not offer yet.
   await db
     .insert(verification)

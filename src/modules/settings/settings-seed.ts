@@ -9,7 +9,9 @@ import { getSettings } from "./settings-queries";
 export const DEMO_FIRM = {
   firmName: "Northwind Consulting",
   legalForm: "SAS",
-  registrationNumber: "RCS Paris 901 234 567",
+  registrationNumber: "901234567",
+  rcsCity: "Paris",
+  shareCapital: 1_000_000,
   vatNumber: "FR32901234567",
   addressLine1: "12 rue des Archives",
   postalCode: "75004",
@@ -21,7 +23,7 @@ export const DEMO_FIRM = {
   bic: "AGRIFRPP",
   defaultHourlyRate: 9000,
   invoiceFooter:
-    "SAS au capital de 10 000 €. Late payment: penalties at three times the legal interest rate and a fixed fee of 40 € (Code de commerce, art. L441-10).",
+    "Late payment: penalties at three times the legal interest rate and a fixed fee of 40 € (Code de commerce, art. L441-10).",
   notificationEmail: "office@northwind.example",
 } as const;
 
