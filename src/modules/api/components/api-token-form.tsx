@@ -53,9 +53,9 @@ export function ApiTokenForm({ scopes }: { scopes: readonly string[] }) {
         </FormField>
         <fieldset className="grid gap-2" aria-describedby={scopeError ? "scopes-error" : undefined}>
           <legend className="mb-1 text-sm font-medium">Scopes</legend>
-          <div className="grid gap-1 sm:grid-cols-2">
+          <div className="grid gap-x-4 sm:grid-cols-2">
             {scopes.map((scope) => (
-              <label key={scope} className="flex items-center gap-2 font-mono text-xs">
+              <label key={scope} className="flex min-h-8 items-center gap-2 font-mono text-xs">
                 <input type="checkbox" value={scope} {...form.register("scopes")} className="size-4" />
                 {scope}
               </label>

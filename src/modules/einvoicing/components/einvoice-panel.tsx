@@ -98,7 +98,7 @@ export function EinvoicePanel(props: EinvoicePanelProps) {
                         <li key={`${problem.code}-${index}`} data-code={problem.code}>
                           {problem.message}{" "}
                           {link ? (
-                            <Link href={link.href} className="text-primary underline-offset-4 hover:underline">
+                            <Link href={link.href} className="text-primary underline underline-offset-4">
                               {link.label}
                             </Link>
                           ) : null}{" "}
