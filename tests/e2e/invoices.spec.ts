@@ -108,7 +108,7 @@ test.describe("invoices", () => {
     await page.goto(`/bo/invoices?client=${clientId}&page=3`);
     await expect(page.getByRole("heading", { name: "Page 3 is past the last page" })).toBeVisible();
     await expect(page.getByText("This list holds 1 document, on 1 page.")).toBeVisible();
-    await expect(page.getByTestId("invoice-totals")).toContainText("1 document in EUR");
+    await expect(page.getByTestId("invoice-totals")).toContainText("1 draft in EUR");
     await expect(page.getByRole("table")).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
     await page.getByRole("link", { name: "Go to the last page" }).click();
@@ -229,7 +229,7 @@ test.describe("invoices", () => {
     await expect(page).toHaveURL(new RegExp(`client=${clientId}`));
     await expect(page.getByRole("combobox", { name: "Client" })).toHaveValue(clientName);
     await expect(page.getByRole("row")).toHaveCount(4);
-    await expect(page.getByTestId("invoice-totals")).toContainText("3 documents in EUR");
+    await expect(page.getByTestId("invoice-totals")).toContainText("3 issued documents in EUR");
     const csvPromise = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export CSV" }).click();
     const csvDownload = await csvPromise;

@@ -93,7 +93,8 @@ export async function findInvoices(db: Executor, filter: InvoiceListFilter, toda
       .offset((page - 1) * pageSize),
     findInvoiceTotals(db, filter, today, { matchingClientIds }),
   ]);
-  const total = currencyTotals.reduce((sum, row) => sum + row.count, 0);
+  // Every row the filter keeps, drafts included (the totals count them apart).
+  const total = currencyTotals.reduce((sum, row) => sum + row.count + (row.drafts?.count ?? 0), 0);
   return {
     rows: rows.map((row) => ({ ...row, displayStatus: displayStatusOf(row, today) })),
     total,

@@ -24,10 +24,30 @@ import {
 } from "./invoice-list-filter";
 import type { InvoiceListFilter } from "./invoice-schemas";
 
-/** Per currency: documents, their totals and balances; with a paid range, what was received in it. */
-export type CurrencyTotals = { currency: string; count: number; total: number; balance: number; received?: number };
-type TotalsRow = { currency: string; count: string | number; total: string | number; balance: string | number };
+/**
+ * Per currency: the issued documents, their totals and balances; with a paid range, what was
+ * received in it. Drafts are not part of the totals (nothing is owed on them): when the filter
+ * keeps some, their count and total are apart, in `drafts`.
+ */
+export type CurrencyTotals = {
+  currency: string;
+  count: number;
+  total: number;
+  balance: number;
+  received?: number;
+  drafts?: { count: number; total: number };
+};
+type TotalsRow = {
+  currency: string;
+  draft: boolean;
+  count: string | number;
+  total: string | number;
+  balance: string | number;
+};
 type ReceivedRow = { currency: string; amount: string | number };
+
+/** Drafts apart: the totals count issued documents only (defect 8 of issue 20). */
+const isDraft = (status: AnyColumn) => sql<boolean>`(${status} = 'draft')`;
 
 /**
  * The totals of a filtered list per currency, from the summary table that answers the filter
@@ -47,6 +67,7 @@ function invoiceTotalsQuery(
     return db
       .select({
         currency: invoiceTotals.currency,
+        draft: isDraft(invoiceTotals.status),
         count: sql<string>`sum(${invoiceTotals.count})`,
         total: sql<string>`sum(${invoiceTotals.total})`,
         balance: sql<string>`sum(${invoiceTotals.balance})`,
@@ -60,13 +81,14 @@ function invoiceTotalsQuery(
           sql`${invoiceTotals.count} > 0`,
         ),
       )
-      .groupBy(invoiceTotals.currency)
-      .orderBy(invoiceTotals.currency);
+      .groupBy(invoiceTotals.currency, isDraft(invoiceTotals.status))
+      .orderBy(invoiceTotals.currency, isDraft(invoiceTotals.status));
   }
   if (summarisable && statuses !== null) {
     return db
       .select({
         currency: invoiceDayTotals.currency,
+        draft: isDraft(invoiceDayTotals.status),
         count: sql<string>`sum(${invoiceDayTotals.count})`,
         total: sql<string>`sum(${invoiceDayTotals.total})`,
         balance: sql<string>`sum(${invoiceDayTotals.balance})`,
@@ -81,13 +103,14 @@ function invoiceTotalsQuery(
           filter.status === "unpaid" ? eq(invoiceDayTotals.kind, "invoice") : undefined,
         ),
       )
-      .groupBy(invoiceDayTotals.currency)
-      .orderBy(invoiceDayTotals.currency);
+      .groupBy(invoiceDayTotals.currency, isDraft(invoiceDayTotals.status))
+      .orderBy(invoiceDayTotals.currency, isDraft(invoiceDayTotals.status));
   }
   if (summarisable && filter.status === "overdue" && !filter.from && !filter.to && filter.kind !== "credit_note") {
     return db
       .select({
         currency: invoiceOpenBalances.currency,
+        draft: sql<boolean>`false`,
         count: sql<string>`sum(${invoiceOpenBalances.count})`,
         total: sql<string>`sum(${invoiceOpenBalances.total})`,
         balance: sql<string>`sum(${invoiceOpenBalances.balance})`,
@@ -100,14 +123,15 @@ function invoiceTotalsQuery(
   return db
     .select({
       currency: invoice.currency,
+      draft: isDraft(invoice.status),
       count: sql<string>`count(*)`,
       total: sql<string>`coalesce(sum(${invoice.total}), 0)`,
       balance: sql<string>`coalesce(sum(${invoice.balance}), 0)`,
     })
     .from(invoice)
     .where(where)
-    .groupBy(invoice.currency)
-    .orderBy(invoice.currency);
+    .groupBy(invoice.currency, isDraft(invoice.status))
+    .orderBy(invoice.currency, isDraft(invoice.status));
 }
 
 /**
@@ -197,14 +221,17 @@ export function invoiceTotalsOf(
   received: ReceivedRow[],
 ): CurrencyTotals[] {
   const receivedBy = new Map(received.map((row) => [row.currency, Number(row.amount)]));
-  const rows: CurrencyTotals[] = totals.map((row) => ({
-    currency: row.currency,
-    count: Number(row.count),
-    total: Number(row.total),
-    balance: Number(row.balance),
-  }));
-  return rows
-    .filter((row) => row.count > 0)
+  const byCurrency = new Map<string, CurrencyTotals>();
+  for (const row of totals) {
+    const count = Number(row.count);
+    if (count <= 0) continue;
+    const entry = byCurrency.get(row.currency) ?? { currency: row.currency, count: 0, total: 0, balance: 0 };
+    if (row.draft) entry.drafts = { count, total: Number(row.total) };
+    else Object.assign(entry, { count, total: Number(row.total), balance: Number(row.balance) });
+    byCurrency.set(row.currency, entry);
+  }
+  return [...byCurrency.values()]
+    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
     .map((row) => (hasPaidRange(filter) ? { ...row, received: receivedBy.get(row.currency) ?? 0 } : row));
 }
 

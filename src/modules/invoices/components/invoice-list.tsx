@@ -107,21 +107,33 @@ export function InvoiceTotals({
     >
       {totals.map((row) => {
         const money = (minor: number) => formatMoney(minor, row.currency, locale);
+        const drafts = row.drafts;
         return (
           <div key={row.currency} className="rounded-lg border px-3 py-2">
-            <div className="text-muted-foreground">
-              {row.count} {row.count === 1 ? INVOICE_NOUN.one : INVOICE_NOUN.other} in {row.currency}
-            </div>
-            <div className="tabular-nums">
-              Total <span className="font-semibold">{money(row.total)}</span> · Balance due{" "}
-              <span className="font-semibold">{money(row.balance)}</span>
-              {paidRange ? (
-                <>
-                  {" "}
-                  · Received in the period <span className="font-semibold">{money(row.received ?? 0)}</span>
-                </>
-              ) : null}
-            </div>
+            {row.count > 0 ? (
+              <>
+                <div className="text-muted-foreground">
+                  {row.count} issued {row.count === 1 ? "document" : "documents"} in {row.currency}
+                </div>
+                <div className="tabular-nums">
+                  Total <span className="font-semibold">{money(row.total)}</span> · Balance due{" "}
+                  <span className="font-semibold">{money(row.balance)}</span>
+                  {paidRange ? (
+                    <>
+                      {" "}
+                      · Received in the period <span className="font-semibold">{money(row.received ?? 0)}</span>
+                    </>
+                  ) : null}
+                </div>
+              </>
+            ) : null}
+            {drafts ? (
+              <div className="text-muted-foreground tabular-nums" data-testid="invoice-totals-drafts">
+                {row.count > 0 ? "Not counted: " : ""}
+                {drafts.count} {drafts.count === 1 ? "draft" : "drafts"} in {row.currency},{" "}
+                <span className="font-semibold">{money(drafts.total)}</span>
+              </div>
+            ) : null}
           </div>
         );
       })}
