@@ -173,7 +173,7 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
     }));
     const byId = new Map(asUnbilled.map((item) => [item.id, item.entry]));
     // The app's own grouping: one line per project and rate, quantity in hours.
-    const lines: Line[] = groupUnbilledEntries(asUnbilled, "project").map((line) => ({
+    const lines: Line[] = groupUnbilledEntries(asUnbilled, "project", "en-GB").map((line) => ({
       description: line.description,
       quantityMilli: line.quantityMilli,
       unit: line.unit,

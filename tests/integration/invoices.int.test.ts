@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvent, invoice, invoiceLine, numberingCounter, payment, timeEntry } from "../../src/db/schema";
-import { addDaysToDate } from "../../src/lib/dates";
+import { addDaysToDate, formatDate } from "../../src/lib/dates";
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from "../../src/lib/errors";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import {
@@ -515,6 +515,11 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
       creditedInvoiceId: issued.id,
       total: -17500,
     });
+    // Its reference text dates the invoice in the invoice's locale, not ISO (issue 20, defect 9).
+    expect(draftNote.notes).toBe(
+      `Credit note for invoice ${issued.number} of ${formatDate(issued.issueDate, "en-GB", "UTC", "long")}.`,
+    );
+    expect(draftNote.notes).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // Keep only line B: credit 55.00.
     const edited = await updateDraftInvoice(
       database.db,

@@ -1,7 +1,7 @@
 // Approved time billed on an invoice: unbilled entries grouped into lines (per project, per person
 // or per entry), each line keeping the ids of the entries it bills. Pure: linking the entries to
 // the lines, once, is invoice-mutations.ts's.
-import type { DateString } from "@/lib/dates";
+import { type DateString, formatDate } from "@/lib/dates";
 import { quantityMilliFromMinutes } from "./invoice-amounts";
 
 export type UnbilledEntry = {
@@ -34,11 +34,18 @@ function clip(text: string): string {
   return text.length <= MAX_LINE_DESCRIPTION ? text : `${text.slice(0, MAX_LINE_DESCRIPTION - 1)}…`;
 }
 
-function dateRange(dates: DateString[]): string {
+/** A date as the document prints it: in the invoice's locale, long ("16 November 2026"), never ISO. */
+function documentDate(date: DateString, locale: string): string {
+  return formatDate(date, locale, "UTC", "long");
+}
+
+function dateRange(dates: DateString[], locale: string): string {
   const sorted = [...dates].sort();
   const first = sorted[0] ?? "";
   const last = sorted[sorted.length - 1] ?? "";
-  return first === last ? first : `${first} to ${last}`;
+  return first === last
+    ? documentDate(first, locale)
+    : `${documentDate(first, locale)} to ${documentDate(last, locale)}`;
 }
 
 /**
@@ -46,9 +53,14 @@ function dateRange(dates: DateString[]): string {
  * at different hourly rates never share a line (a line has one unit price). The quantity is the
  * group's total minutes in hours, rounded half-up to the thousandth once per line, so grouping
  * loses less than rounding entry by entry. Lines come out in a stable order (first date, then
- * name), and each keeps the ids of the entries it bills.
+ * name), and each keeps the ids of the entries it bills. Dates in the descriptions follow the
+ * invoice's locale (the firm's), as every other date on the document.
  */
-export function groupUnbilledEntries(entries: readonly UnbilledEntry[], grouping: TimeGrouping): TimeLineDraft[] {
+export function groupUnbilledEntries(
+  entries: readonly UnbilledEntry[],
+  grouping: TimeGrouping,
+  locale: string,
+): TimeLineDraft[] {
   type Group = { key: string; entries: UnbilledEntry[]; rate: number };
   const groups = new Map<string, Group>();
   for (const entry of entries) {
@@ -75,7 +87,10 @@ export function groupUnbilledEntries(entries: readonly UnbilledEntry[], grouping
   }
   const describe = (group: Group): string => {
     const first = group.entries[0]!;
-    const period = dateRange(group.entries.map((entry) => entry.date));
+    const period = dateRange(
+      group.entries.map((entry) => entry.date),
+      locale,
+    );
     switch (grouping) {
       case "project":
         return `${first.projectName}: time ${period}`;
@@ -84,7 +99,7 @@ export function groupUnbilledEntries(entries: readonly UnbilledEntry[], grouping
         return `${first.userName} (${projects}): time ${period}`;
       }
       case "entry":
-        return `${first.projectName}, ${first.userName}, ${first.date}${first.description ? `: ${first.description}` : ""}`;
+        return `${first.projectName}, ${first.userName}, ${documentDate(first.date, locale)}${first.description ? `: ${first.description}` : ""}`;
       default: {
         const unreachable: never = grouping;
         throw new Error(`Unknown grouping: ${String(unreachable)}`);

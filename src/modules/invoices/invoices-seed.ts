@@ -140,7 +140,7 @@ export async function seedInvoices(context: DemoContext): Promise<void> {
     return null;
   })();
   const timeLines = (entries: Awaited<ReturnType<typeof findUnbilledEntries>>) =>
-    groupUnbilledEntries(entries, "project").map((grouped) => ({
+    groupUnbilledEntries(entries, "project", settings.locale).map((grouped) => ({
       ...line(
         grouped.description,
         quantityMilliToDecimalString(grouped.quantityMilli),

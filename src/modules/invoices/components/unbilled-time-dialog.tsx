@@ -75,7 +75,7 @@ export function UnbilledTimeDialog({
   };
 
   const chosen = (entries ?? []).filter((entry) => selected.has(entry.id));
-  const preview = groupUnbilledEntries(chosen, grouping);
+  const preview = groupUnbilledEntries(chosen, grouping, locale);
   const withoutRate = chosen.filter((entry) => entry.hourlyRate === null).length;
 
   const add = () => {
