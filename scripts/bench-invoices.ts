@@ -116,7 +116,7 @@ async function main() {
         name: "Bench Firm",
         addressLines: ["1 rue X", "75001 Paris"],
         country: "FR",
-        vatNumber: "FR32901234567",
+        vatNumber: "FR15901234567",
       });
       for (let offset = 0; offset < INVOICES; offset += BATCH) {
         const inv = {

@@ -30,7 +30,7 @@ async function fillFirmDetails(page: Page) {
   await page.goto("/bo/settings");
   await expect(page.getByLabel("Firm name")).not.toHaveValue("");
   await page.getByLabel("Registration number").fill("901 234 567");
-  await page.getByLabel("VAT number").fill("FR32901234567");
+  await page.getByLabel("VAT number").fill("FR15901234567");
   await page.getByLabel("Address line 1").fill("12 rue des Archives");
   await page.getByLabel("Postal code").fill("75004");
   await page.getByLabel("City", { exact: true }).fill("Paris");

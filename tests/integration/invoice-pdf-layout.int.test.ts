@@ -35,7 +35,7 @@ beforeAll(async () => {
     .update(settings)
     .set({
       firmName: "Northwind Société Générale de Conseil",
-      vatNumber: "FR32901234567",
+      vatNumber: "FR15901234567",
       iban: "FR7630006000011234567890189",
       bic: "AGRIFRPP",
       logo: PNG,
@@ -196,7 +196,7 @@ describe(`invoice PDF layout on ${process.env.TEST_DB}`, () => {
       .join(" ");
     expect(text).toContain("Reverse charge");
     expect(text).toContain("Autoliquidation");
-    expect(text).toContain("Supplier VAT number FR32901234567; customer VAT number DE123456789.");
+    expect(text).toContain("Supplier VAT number FR15901234567; customer VAT number DE123456789.");
     expect(text).not.toContain("Net at");
     const mixed = await issued([line(), line({ taxRateBp: 0, vatCategory: "E" })]);
     const mixedText = words(await pdfOf(mixed.id))

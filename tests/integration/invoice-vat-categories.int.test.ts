@@ -33,7 +33,7 @@ beforeAll(async () => {
   await database.db
     .update(settings)
     .set({
-      vatNumber: "FR32901234567",
+      vatNumber: "FR15901234567",
       registrationNumber: "901234567",
       rcsCity: "Paris",
       legalForm: "SARL",
@@ -88,7 +88,7 @@ describe(`VAT categories and structured data on ${process.env.TEST_DB}`, () => {
     expect(document.showTaxRows).toBe(true);
     expect(document.mentions.map((mention) => mention.category)).toEqual(["E", "AE"]);
     expect(document.mentions[1]!.vatNumbers).toBe(
-      "Supplier VAT number FR32901234567; customer VAT number DE123456789.",
+      "Supplier VAT number FR15901234567; customer VAT number DE123456789.",
     );
     expect(document.lines.map((row) => row.taxRate)).toEqual(["0% AE", "0% E", "20%"]);
   });

@@ -138,7 +138,7 @@ describe(`invoices on ${process.env.TEST_DB}`, () => {
       paymentTermsDays: 45,
       addressLines: ["1 Main Street", "Floor 2", "75001 Paris"],
       country: "FR",
-      vatNumber: "FR32901234567",
+      vatNumber: "FR15901234567",
       isBusiness: true,
       vatCategory: null,
       buyerReference: null,

@@ -486,6 +486,6 @@ describe("the sales journal", () => {
     }
     // The client's VAT number is the one printed on the document.
     const euroRow = streamed.find((row) => row.currency === "EUR")!;
-    expect(euroRow.clientVatNumber).toBe("FR32901234567");
+    expect(euroRow.clientVatNumber).toBe("FR15901234567");
   });
 });

@@ -20,7 +20,7 @@ export async function insertClient(db: Database, overrides: Partial<typeof clien
       postalCode: "75001",
       city: "Paris",
       country: "FR",
-      vatNumber: "FR32901234567",
+      vatNumber: "FR15901234567",
       ...overrides,
     })
     .returning();

@@ -2,12 +2,20 @@ import { describe, expect, it } from "vitest";
 import {
   checkFrenchRegistrationNumber,
   formatCompanyNumber,
+  frenchVatNumberOf,
   isValidSiren,
   isValidSiret,
   passesLuhn,
 } from "./french-identifiers";
+import { DEMO_FIRM } from "../settings/settings-seed";
 
 describe("French company identifiers", () => {
+  it("derives the VAT number's key from the SIREN; the demo firm's VAT number matches its SIREN", () => {
+    expect(frenchVatNumberOf("732 829 320")).toBe("FR44732829320");
+    expect(frenchVatNumberOf("303265045")).toBe("FR40303265045");
+    expect(frenchVatNumberOf(DEMO_FIRM.registrationNumber)).toBe(DEMO_FIRM.vatNumber);
+  });
+
   it("checks a SIREN's 9 digits and Luhn key", () => {
     expect(isValidSiren("732 829 320")).toBe(true);
     expect(isValidSiren("732829321")).toBe(false);

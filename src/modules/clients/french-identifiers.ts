@@ -61,3 +61,13 @@ export function formatCompanyNumber(value: string): string {
     return `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}`;
   return value;
 }
+
+/**
+ * The French VAT number of a SIREN: "FR", the two-digit key (12 + 3 × (SIREN mod 97)) mod 97,
+ * then the SIREN. "901234567" → "FR15901234567".
+ */
+export function frenchVatNumberOf(siren: string): string {
+  const digits = compactCompanyNumber(siren);
+  const key = (12 + 3 * (Number(digits) % 97)) % 97;
+  return `FR${String(key).padStart(2, "0")}${digits}`;
+}

@@ -6,7 +6,7 @@ const firm = {
   name: "Northwind Consulting",
   addressLines: ["12 rue des Archives", "75004 Paris"],
   country: "FR",
-  vatNumber: "FR32901234567",
+  vatNumber: "FR15901234567",
   registrationNumber: "RCS Paris 901 234 567",
   legalForm: "SAS",
   email: "hello@northwind.example",
@@ -104,7 +104,7 @@ describe("einvoiceFromInvoice", () => {
       countryCode: "FR",
     });
     expect(document.seller.legalRegistration).toEqual({ value: "901234567", scheme: "0002" });
-    expect(document.seller.electronicAddress).toEqual({ value: "FR32901234567", scheme: "9957" });
+    expect(document.seller.electronicAddress).toEqual({ value: "FR15901234567", scheme: "9957" });
     expect(document.payment).toEqual({
       meansCode: "58",
       accountId: "FR7630006000011234567890189",

@@ -12,7 +12,7 @@ export const DEMO_FIRM = {
   registrationNumber: "901234567",
   rcsCity: "Paris",
   shareCapital: 1_000_000,
-  vatNumber: "FR32901234567",
+  vatNumber: "FR15901234567",
   addressLine1: "12 rue des Archives",
   postalCode: "75004",
   city: "Paris",
