@@ -14,6 +14,7 @@ import { pdfBrandingOf, renderInvoicePdf } from "../../src/modules/invoices/invo
 import { getSettings } from "../../src/modules/settings/settings-queries";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import { draftInput, insertClient, line } from "../support/invoice-fixtures";
+import { boxesOverlap, pdfImageCount, pdfWords } from "../support/pdf-text";
 import type { TestDatabase } from "../support/test-db";
 
 let database: TestDatabase;
@@ -50,39 +51,14 @@ afterAll(async () => {
   await tearDownDatabase(database);
 });
 
-type Word = { page: number; text: string; xMin: number; yMin: number; xMax: number; yMax: number };
-
 async function pdfOf(id: string) {
-  const { document, detail, settings: row } = await getInvoiceDocument(database.db, id);
-  return renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, { branding: pdfBrandingOf(row) });
+  const { document, detail, brand } = await getInvoiceDocument(database.db, id);
+  return renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, { branding: pdfBrandingOf(brand) });
 }
 
-function words(bytes: Buffer): { words: Word[]; pages: number } {
-  const file = path.join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, bytes);
-  const html = execFileSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" });
-  const found: Word[] = [];
-  let page = 0;
-  for (const match of html.matchAll(
-    /<page |<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
-  )) {
-    if (match[0] === "<page ") {
-      page += 1;
-      continue;
-    }
-    found.push({
-      page,
-      text: match[5]!.replace(/&amp;/g, "&"),
-      xMin: Number(match[1]),
-      yMin: Number(match[2]),
-      xMax: Number(match[3]),
-      yMax: Number(match[4]),
-    });
-  }
-  return { words: found, pages: page };
-}
-
-const overlaps = (a: Word, b: Word) => a.xMin < b.xMax && b.xMin < a.xMax && a.yMin < b.yMax && b.yMin < a.yMax;
+// The word boxes and the images, read by poppler (shared with the browser tests).
+const words = pdfWords;
+const overlaps = boxesOverlap;
 
 async function issued(lines = [line()], clientOverrides = {}) {
   const customer = await insertClient(database.db, clientOverrides);
@@ -155,8 +131,7 @@ describe(`invoice PDF layout on ${process.env.TEST_DB}`, () => {
     // Columns: name, type, encoding, emb, sub, uni, object ID.
     for (const row of fonts) expect(row.split(/\s+/).at(-5), row).toBe("yes");
     // The logo (its transparency, if any, is a second "smask" row).
-    const images = execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2);
-    expect(images.filter((row) => row.split(/\s+/)[3] === "image")).toHaveLength(1);
+    expect(pdfImageCount(bytes)).toBe(1);
   });
 
   it("prints names and dates whole, the country's name and the IBAN in fours (defects 4 and 5)", async () => {

@@ -1,19 +1,27 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvent, email, emailAttachment, invoice, invoiceReminder, settings } from "../../src/db/schema";
+import { auditEvent, brandLogo, email, emailAttachment, invoice, invoiceReminder, settings } from "../../src/db/schema";
 import { addDaysToDate } from "../../src/lib/dates";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { pdfBrandingOf, renderInvoicePdf } from "../../src/modules/invoices/invoice-pdf";
-import { createDraftInvoice, issueInvoice } from "../../src/modules/invoices/invoice-mutations";
+import {
+  createCreditNote,
+  createDraftInvoice,
+  issueInvoice,
+  recordPayment,
+  updateDraftInvoice,
+} from "../../src/modules/invoices/invoice-mutations";
 import { getInvoiceDocument } from "../../src/modules/invoices/invoice-detail-queries";
 import { runDailyReminders, sendDueReminders } from "../../src/modules/mail/invoice-reminders";
-import { getSendInvoiceDefaults, sendInvoiceEmail } from "../../src/modules/mail/invoice-mail";
+import { getSendInvoiceDefaults, invoicePdfBytes, sendInvoiceEmail } from "../../src/modules/mail/invoice-mail";
+import { getEmail } from "../../src/modules/mail/mail-queries";
+import { updateLogo } from "../../src/modules/settings/settings-mutations";
 import { drainOutbox } from "../../src/modules/mail/mail-worker";
 import { createSmtpTransport, type MailTransport } from "../../src/modules/mail/smtp-transport";
 import { getSettings } from "../../src/modules/settings/settings-queries";
 import { createUser } from "../../src/modules/users/user-mutations";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
-import { draftInput, insertClient, today } from "../support/invoice-fixtures";
+import { draftInput, insertClient, line, today } from "../support/invoice-fixtures";
 import { attachmentsOf, headerOf, startSmtpReceiver, type SmtpReceiver } from "../support/smtp-receiver";
 import type { TestDatabase } from "../support/test-db";
 
@@ -22,6 +30,15 @@ let admin: Actor;
 let receiver: SmtpReceiver;
 let transport: MailTransport;
 const FROM = "Bureau Tests <bureau@example.test>";
+// 1×1 PNGs, red and blue.
+const RED_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+  "base64",
+);
+const BLUE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC",
+  "base64",
+);
 
 beforeAll(async () => {
   ({ database, admin } = await setUpDatabase());
@@ -84,15 +101,142 @@ describe(`sending invoices on ${process.env.TEST_DB}`, () => {
     expect(headerOf(received.raw, "Subject")).toBe("Your invoice");
     expect(received.rcptTo.sort()).toEqual(["billing@client.example", "boss@client.example"]);
     // What the PDF route renders: the same function with the same inputs.
-    const { detail, document, settings: firm } = await getInvoiceDocument(database.db, issued.id);
+    const { detail, document, brand } = await getInvoiceDocument(database.db, issued.id);
     const expected = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
-      branding: pdfBrandingOf(firm),
+      branding: pdfBrandingOf(brand),
     });
     const [attachment] = attachmentsOf(received.raw);
     expect(attachment?.filename).toBe(`invoice-${issued.number}.pdf`);
     expect(attachment?.contentType).toBe("application/pdf");
     expect(attachment?.content.subarray(0, 5).toString()).toBe("%PDF-");
     expect(attachment?.content.equals(expected)).toBe(true);
+  });
+
+  it("states the balance due after a part payment and a credit note, and the total beside it (issue 20, defect 7)", async () => {
+    // 1,000.00 + 20 % = 1,200.00; 300.00 paid; a credit note of 100.00 + 20 % = 120.00: 780.00 due.
+    const issued = await issuedInvoice("billing@client.example", {
+      lines: [line({ description: "Audit", unitPrice: "1000" })],
+    });
+    const send = async () => {
+      const { emailId } = await sendInvoiceEmail(database.db, admin, {
+        invoiceId: issued.id,
+        to: "billing@client.example",
+        subject: "Your invoice",
+        message: "Hello.",
+      });
+      return (await database.db.select().from(email).where(eq(email.id, emailId)))[0]!;
+    };
+    const whole = await send();
+    expect(whole.text).toContain("Amount due: €1,200.00");
+    expect(whole.text).not.toContain("Balance due");
+
+    await recordPayment(database.db, admin, { invoiceId: issued.id, amount: "300", date: today(), method: "card" });
+    const note = await createCreditNote(database.db, admin, { invoiceId: issued.id, mode: "partial" });
+    const edited = await updateDraftInvoice(
+      database.db,
+      admin,
+      draftInput(note.clientId, {
+        id: note.id,
+        version: note.version,
+        lines: [line({ description: "Audit", unitPrice: "100" })],
+      }),
+    );
+    await issueInvoice(database.db, admin, { id: edited.id, version: edited.version });
+    const afterBoth = await send();
+    expect(afterBoth.text).toContain("Invoice total: €1,200.00");
+    expect(afterBoth.text).toContain("Balance due: €780.00");
+    expect(afterBoth.html).toContain('Balance due</th><td style="padding:4px 0">€780.00</td>');
+    expect(afterBoth.text).not.toContain("Amount: €1,200.00");
+  });
+
+  it("shows the firm's logo as an inline part (cid:) with the name as its alt text, else the name (issue 20, defect 2)", async () => {
+    const current = await getSettings(database.db);
+    const plain = await issuedInvoice();
+    const { emailId: withoutId } = await sendInvoiceEmail(database.db, admin, {
+      invoiceId: plain.id,
+      to: "billing@client.example",
+      subject: "No logo",
+      message: "Hello.",
+    });
+    const [withoutLogo] = await database.db.select().from(email).where(eq(email.id, withoutId));
+    expect(withoutLogo?.html).not.toContain("<img");
+    expect(withoutLogo?.html).toContain(`font-weight:600">${current.firmName}</td>`);
+
+    await updateLogo(database.db, admin, { bytes: RED_PNG });
+    try {
+      const branded = await issuedInvoice();
+      const { emailId } = await sendInvoiceEmail(database.db, admin, {
+        invoiceId: branded.id,
+        to: "billing@client.example",
+        subject: "With logo",
+        message: "Hello.",
+      });
+      const [row] = await database.db.select().from(email).where(eq(email.id, emailId));
+      expect(row?.html).toContain(`<img src="cid:logo@bureau" alt="${current.firmName}"`);
+      const parts = await database.db
+        .select()
+        .from(emailAttachment)
+        .where(eq(emailAttachment.emailId, emailId))
+        .orderBy(emailAttachment.position);
+      expect(parts.map((part) => [part.contentType, part.contentId])).toEqual([
+        ["application/pdf", null],
+        ["image/png", "logo@bureau"],
+      ]);
+      expect(parts[1]!.content.equals(RED_PNG)).toBe(true);
+      // Delivered as an inline part with its Content-ID, beside the PDF attachment.
+      await drainOutbox(database.db, { transport, from: FROM });
+      const raw = receiver.messages.find((message) => headerOf(message.raw, "Subject") === "With logo")!.raw;
+      expect(raw).toMatch(/Content-ID: <logo@bureau>/i);
+      expect(raw).toMatch(/multipart\/related/i);
+      expect(attachmentsOf(raw).map((attachment) => attachment.contentType)).toEqual(["application/pdf"]);
+      // The outbox preview shows it in place (the preview loads nothing but data: images).
+      const preview = await getEmail(database.db, emailId);
+      expect(preview.inline.map((part) => part.contentId)).toEqual(["logo@bureau"]);
+    } finally {
+      await updateLogo(database.db, admin, null);
+    }
+  });
+
+  it("freezes the logo and brand colour at issue: a new logo changes neither the PDF bytes nor the mail of an issued invoice", async () => {
+    await updateLogo(database.db, admin, { bytes: RED_PNG });
+    try {
+      const issued = await issuedInvoice();
+      const draftClient = await insertClient(database.db);
+      const draft = await createDraftInvoice(database.db, admin, draftInput(draftClient.id));
+      const before = await invoicePdfBytes(database.db, issued.id);
+      const draftBefore = await invoicePdfBytes(database.db, draft.id);
+
+      await updateLogo(database.db, admin, { bytes: BLUE_PNG });
+      await database.db.update(settings).set({ brandColor: "#aa3300" });
+      const after = await invoicePdfBytes(database.db, issued.id);
+      expect(after.bytes.equals(before.bytes)).toBe(true);
+      expect((await getInvoiceDocument(database.db, issued.id)).brand).toMatchObject({
+        logo: RED_PNG,
+        logoMimeType: "image/png",
+      });
+      // A draft takes the current look.
+      expect((await invoicePdfBytes(database.db, draft.id)).bytes.equals(draftBefore.bytes)).toBe(false);
+      expect((await getInvoiceDocument(database.db, draft.id)).brand).toMatchObject({
+        brandColor: "#aa3300",
+        logo: BLUE_PNG,
+      });
+      // The mail of the issued invoice carries the logo it was issued with.
+      const { emailId } = await sendInvoiceEmail(database.db, admin, {
+        invoiceId: issued.id,
+        to: "billing@client.example",
+        subject: "Frozen",
+        message: "Hello.",
+      });
+      const parts = await database.db.select().from(emailAttachment).where(eq(emailAttachment.emailId, emailId));
+      expect(parts.find((part) => part.contentId === "logo@bureau")?.content.equals(RED_PNG)).toBe(true);
+      // One row per distinct logo, however many invoices were issued with it.
+      await issuedInvoice();
+      const kept = await database.db.select({ sha256: brandLogo.sha256 }).from(brandLogo);
+      expect(kept).toHaveLength(2);
+    } finally {
+      await updateLogo(database.db, admin, null);
+      await database.db.update(settings).set({ brandColor: "#1f4fd1" });
+    }
   });
 
   it("refuses a draft, bad addresses, and staff; writes nothing", async () => {

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   check,
+  customType,
   date,
   index,
   integer,
@@ -18,6 +19,11 @@ import { id, timestamps, version } from "./columns";
 import { user } from "./auth";
 import { client } from "./clients";
 import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 export const INVOICE_STATUSES = ["draft", "issued", "partially_paid", "paid", "cancelled"] as const;
@@ -60,6 +66,12 @@ export type PartySnapshot = {
   shareCapitalCurrency?: string | null;
   /** Firm: the city of its trade register (RCS). */
   rcsCity?: string | null;
+  /**
+   * Firm: the look frozen at issue (brand colour, logo by the SHA-256 of its bytes in
+   * brand_logos), so an issued invoice always renders the same bytes. Absent in snapshots
+   * written before it existed: those render with the current look.
+   */
+  brand?: { color: string; logoSha256: string | null; logoMimeType: string | null };
 };
 /**
  * One row of the VAT breakdown, per (category, rate) as EN 16931 asks (BG-23). Rows saved before
@@ -210,3 +222,15 @@ export const numberingCounter = pgTable(
   },
   (table) => [primaryKey({ columns: [table.series, table.periodKey] })],
 );
+
+/**
+ * The logos invoices were issued with, by the SHA-256 of their bytes (content-addressed: one row
+ * per distinct logo, however many invoices use it). Written when an invoice is issued, never
+ * changed or deleted: an issued invoice's snapshot names its logo here (PartySnapshot.brand).
+ */
+export const brandLogo = pgTable("brand_logos", {
+  sha256: text("sha256").primaryKey(),
+  mimeType: text("mime_type").notNull(),
+  data: bytea("data").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

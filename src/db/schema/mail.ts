@@ -72,6 +72,8 @@ export const emailAttachment = pgTable(
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     content: bytea("content").notNull(),
+    /** An inline part (the firm's logo), referenced from the HTML as `cid:{content_id}`; null for a file. */
+    contentId: text("content_id"),
     ...timestamps,
   },
   (table) => [index("email_attachments_email_idx").on(table.emailId, table.position)],

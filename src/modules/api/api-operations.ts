@@ -18,7 +18,7 @@ import {
   invoiceRefInput,
   recordPaymentInput,
 } from "@/modules/invoices/invoice-schemas";
-import { renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
+import { pdfBrandingOf, renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
 import { getSettings } from "@/modules/settings/settings-queries";
 import {
   approveTimesheet,
@@ -395,8 +395,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     scope: "invoice.read",
     response: { status: 200, description: "The PDF.", contentType: "application/pdf" },
     handle: async ({ db, params }) => {
-      const { detail: invoice, document } = await getInvoiceDocument(db, params.id!);
-      const bytes = await renderInvoicePdf(document, invoice.issuedAt ?? invoice.updatedAt);
+      const { detail: invoice, document, brand } = await getInvoiceDocument(db, params.id!);
+      // The same bytes as /bo/invoices/{id}/pdf: the look frozen at issue.
+      const bytes = await renderInvoicePdf(document, invoice.issuedAt ?? invoice.updatedAt, {
+        branding: pdfBrandingOf(brand),
+      });
       return {
         response: new Response(new Uint8Array(bytes), {
           headers: {

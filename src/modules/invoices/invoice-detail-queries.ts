@@ -6,6 +6,7 @@ import type { Executor } from "@/db/client";
 import { auditEvent, client, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { getSettings } from "@/modules/settings/settings-queries";
+import { invoiceBrandOf } from "./invoice-brand";
 import { buildInvoiceDocument, clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
 
 /** One invoice with its lines (and the time entries each bills), payments and credit notes; or NotFound. */
@@ -95,5 +96,7 @@ export async function getInvoiceDocument(db: Executor, id: string) {
       ? clientSnapshotOf(clientRow)
       : { name: detail.client.name, addressLines: [], country: null, vatNumber: null },
   };
-  return { detail, settings, document: buildInvoiceDocument(detail, live, settings.locale) };
+  // The look it renders with: frozen at issue, the current one for a draft.
+  const brand = await invoiceBrandOf(db, detail.firmSnapshot, settings);
+  return { detail, settings, brand, document: buildInvoiceDocument(detail, live, settings.locale) };
 }

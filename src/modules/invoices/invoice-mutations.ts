@@ -22,6 +22,7 @@ import { getSettings, type Settings } from "@/modules/settings/settings-queries"
 import { requirePermission } from "@/modules/users/permissions";
 import { computeBalance, computeInvoiceTotals } from "./invoice-amounts";
 import type { InvoiceCode } from "./invoice-codes";
+import { freezeBrand } from "./invoice-brand";
 import { clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
 import { unitCodeFor } from "@/modules/einvoicing/unit-codes";
 import { findTaxRate, normalizeTaxRate, type TaxRateChoice } from "./vat-categories";
@@ -485,7 +486,7 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
       number,
       status: "issued",
       clientSnapshot: clientSnapshotOf(clientRow),
-      firmSnapshot: firmSnapshotOf(settings),
+      firmSnapshot: { ...firmSnapshotOf(settings), brand: await freezeBrand(tx, settings) },
       netTotal: totals.net,
       taxTotal: totals.tax,
       total: totals.total,

@@ -24,9 +24,9 @@ export function invoicePdfFilename(kind: "invoice" | "credit_note", number: stri
 
 /** The PDF bytes of an invoice: the same function and inputs as /bo/invoices/{id}/pdf. */
 export async function invoicePdfBytes(db: Executor, invoiceId: string): Promise<{ bytes: Buffer; filename: string }> {
-  const { detail, document, settings } = await getInvoiceDocument(db, invoiceId);
+  const { detail, document, brand } = await getInvoiceDocument(db, invoiceId);
   const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
-    branding: pdfBrandingOf(settings),
+    branding: pdfBrandingOf(brand),
   });
   return { bytes, filename: invoicePdfFilename(detail.kind, detail.number, detail.id) };
 }
@@ -62,7 +62,7 @@ export async function getSendInvoiceDefaults(db: Executor, invoiceId: string): P
 export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
   requirePermission(actor, "invoice.send", "Only administrators and managers can send invoices.");
   const values = parseInput(sendInvoiceEmailInput, input);
-  const { detail, settings } = await getInvoiceDocument(db, values.invoiceId);
+  const { detail, settings, brand } = await getInvoiceDocument(db, values.invoiceId);
   if (detail.status === "draft")
     throw new InvalidError("A draft cannot be sent: issue the invoice first.", {}, "mail.draft_invoice");
   // Rendered before the transaction (CPU work); an issued invoice never changes, so its bytes are final.
@@ -72,14 +72,15 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
     if (!current) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
     if (current.status === "draft")
       throw new InvalidError("A draft cannot be sent: issue the invoice first.", {}, "mail.draft_invoice");
+    // The look the invoice was issued with (its PDF's), the logo as an inline part.
     const firm = {
       name: settings.firmName,
-      brandColor: settings.brandColor,
+      brandColor: brand.brandColor,
       email: settings.email,
-      logo: settings.logo && settings.logoMimeType ? { data: settings.logo, mimeType: settings.logoMimeType } : null,
+      logo: brand.logo && brand.logoMimeType ? { data: brand.logo, mimeType: brand.logoMimeType } : null,
     };
     const money = (minor: number) => formatMoney(minor, current.currency, settings.locale);
-    const rendered = invoiceMail(firm, {
+    const { inline, ...rendered } = invoiceMail(firm, {
       subject: values.subject,
       message: values.message,
       number: current.number ?? "",
@@ -94,7 +95,7 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
       to: values.to,
       cc: values.cc,
       ...rendered,
-      attachments: [{ filename, contentType: "application/pdf", content: bytes }],
+      attachments: [{ filename, contentType: "application/pdf", content: bytes }, ...(inline ?? [])],
       about: { type: "invoice", id: current.id },
     });
     const [updated] = await tx

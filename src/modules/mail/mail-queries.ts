@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { email, emailAttachment, type EmailStatus } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
@@ -45,11 +45,35 @@ export async function getEmail(db: Executor, id: string) {
       filename: emailAttachment.filename,
       contentType: emailAttachment.contentType,
       size: emailAttachment.size,
+      contentId: emailAttachment.contentId,
+      // The inline parts (the logo) only: the preview shows them in place of their cid: references.
+      inlineContent: sql<Buffer | null>`case when ${emailAttachment.contentId} is null then null else ${emailAttachment.content} end`,
     })
     .from(emailAttachment)
     .where(eq(emailAttachment.emailId, id))
     .orderBy(asc(emailAttachment.position));
-  return { ...row, attachments };
+  const inline = attachments.flatMap((attachment) =>
+    attachment.contentId && attachment.inlineContent
+      ? [
+          {
+            contentId: attachment.contentId,
+            contentType: attachment.contentType,
+            content: Buffer.from(attachment.inlineContent),
+          },
+        ]
+      : [],
+  );
+  return {
+    ...row,
+    attachments: attachments.map((attachment) => ({
+      id: attachment.id,
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      contentId: attachment.contentId,
+    })),
+    inline,
+  };
 }
 
 export async function getEmailAttachment(db: Executor, emailId: string, attachmentId: string) {

@@ -21,9 +21,18 @@ export function aboutHref(type: string | null, id: string | null): string | null
 export const PREVIEW_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'none'; form-action 'none'; base-uri 'none'";
 
-export function previewDocument(html: string): string {
+/**
+ * The preview document. `images` maps the Content-IDs of the mail's inline parts (the logo) to
+ * data: URIs, which take the place of their `cid:` references (the preview loads nothing else).
+ */
+export function previewDocument(html: string, images: Record<string, string> = {}): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}"><base target="_blank">`;
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${meta}`) : `${meta}${html}`;
+  const shown = html.replace(/src="cid:([^"]+)"/g, (whole, id: string) =>
+    Object.hasOwn(images, id) && /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(images[id]!)
+      ? `src="${images[id]}"`
+      : whole,
+  );
+  return /<head[^>]*>/i.test(shown) ? shown.replace(/<head[^>]*>/i, (head) => `${head}${meta}`) : `${meta}${shown}`;
 }
 
 export const emailRefInput = z.object({ id: z.uuid("Unknown mail.") });

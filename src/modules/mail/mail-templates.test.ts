@@ -8,6 +8,7 @@ import {
   paymentReminderMail,
   welcomeMail,
 } from "./mail-templates";
+import { previewDocument } from "./mail-schemas";
 
 const firm = { name: "Acme & Co <Consulting>", brandColor: "#aa3300", email: "hello@acme.example" };
 const evil = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
@@ -76,5 +77,30 @@ describe("mail templates", () => {
     );
     expect(rendered.html).not.toContain("url(x)");
     expect(rendered.html).toContain("#1f4fd1");
+  });
+
+  it("show the logo as an inline part referenced by cid:, which the outbox preview replaces by a data: image", () => {
+    const logo = { data: Buffer.from([0x89, 0x50, 0x4e, 0x47]), mimeType: "image/png" };
+    const rendered = invoiceMail(
+      { ...firm, logo },
+      { subject: "s", message: "m", number: "1", total: "€1.00", dueDate: "d", clientName: "c" },
+    );
+    expect(rendered.html).toContain('<img src="cid:logo@bureau" alt="Acme &amp; Co &lt;Consulting&gt;"');
+    expect(rendered.inline).toEqual([
+      { filename: "logo.png", contentType: "image/png", content: logo.data, contentId: "logo@bureau" },
+    ]);
+    // An SVG (or anything but PNG and JPEG) is never shown.
+    expect(
+      invoiceMail(
+        { ...firm, logo: { ...logo, mimeType: "image/svg+xml" } },
+        { subject: "s", message: "m", number: "1", total: "€1.00", dueDate: "d", clientName: "c" },
+      ).inline,
+    ).toBeUndefined();
+    const uri = `data:image/png;base64,${logo.data.toString("base64")}`;
+    expect(previewDocument(rendered.html, { "logo@bureau": uri })).toContain(`<img src="${uri}"`);
+    // Only a PNG or JPEG data: URI takes its place; anything else leaves the reference as it is.
+    expect(previewDocument(rendered.html, { "logo@bureau": 'x" onerror="alert(1)' })).toContain(
+      'src="cid:logo@bureau"',
+    );
   });
 });

@@ -9,7 +9,8 @@ export type Firm = {
   email?: string | null;
   logo?: { data: Buffer; mimeType: string } | null;
 };
-export type RenderedMail = { subject: string; text: string; html: string };
+/** A mail as written: `inline` holds the parts its HTML shows by Content-ID (the logo), if any. */
+export type RenderedMail = { subject: string; text: string; html: string; inline?: InlinePart[] };
 
 export function escapeHtml(value: string): string {
   return value.replace(
@@ -42,14 +43,37 @@ type Block =
   | { kind: "button"; label: string; url: string }
   | { kind: "quote"; text: string };
 
+/** The Content-ID of the logo's inline part: the HTML shows it as `cid:` + this. */
+export const LOGO_CONTENT_ID = "logo@bureau";
+
+/** An inline part of a mail (the logo), sent with its Content-ID beside the HTML. */
+export type InlinePart = { filename: string; contentType: string; content: Buffer; contentId: string };
+
+function hasLogo(firm: Firm): firm is Firm & { logo: { data: Buffer; mimeType: string } } {
+  return Boolean(firm.logo && /^image\/(png|jpeg)$/.test(firm.logo.mimeType));
+}
+
 /**
- * The logo above the firm's name, inline as a data URI (PNG or JPEG only, sniffed at upload), on
- * a white plate so it reads on the brand colour. Clients that block inline images show the name.
+ * The logo in place of the firm's name, as an inline part (`cid:`, decision 041): Gmail, Outlook
+ * and Apple Mail show those, while Gmail and Outlook drop `data:` images. Its alt text is the
+ * firm's name, so a client that blocks images still shows who writes; without a logo, the name.
  */
-function logoHtml(firm: Firm): string {
-  if (!firm.logo || !/^image\/(png|jpeg)$/.test(firm.logo.mimeType)) return "";
-  const source = `data:${firm.logo.mimeType};base64,${firm.logo.data.toString("base64")}`;
-  return `<img src="${source}" alt="${escapeHtml(firm.name)}" style="display:block;max-height:48px;max-width:200px;background:#ffffff;padding:4px;border-radius:4px;margin:0 0 8px">`;
+function headerHtml(firm: Firm): string {
+  if (!hasLogo(firm)) return escapeHtml(firm.name);
+  return `<img src="cid:${LOGO_CONTENT_ID}" alt="${escapeHtml(firm.name)}" height="48" style="display:block;max-height:48px;max-width:200px;height:auto;background:#ffffff;padding:4px;border-radius:4px">`;
+}
+
+/** The logo's inline part, when the mail shows it. */
+function inlinePartsOf(firm: Firm): InlinePart[] {
+  if (!hasLogo(firm)) return [];
+  return [
+    {
+      filename: firm.logo.mimeType === "image/png" ? "logo.png" : "logo.jpg",
+      contentType: firm.logo.mimeType,
+      content: firm.logo.data,
+      contentId: LOGO_CONTENT_ID,
+    },
+  ];
 }
 
 function layout(firm: Firm, title: string, blocks: Block[]): string {
@@ -73,7 +97,7 @@ function layout(firm: Firm, title: string, blocks: Block[]): string {
       }
     })
     .join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2933;font-size:15px;line-height:1.5"><table role="presentation" style="width:100%;border-collapse:collapse"><tr><td style="padding:24px 12px"><table role="presentation" style="max-width:600px;width:100%;margin:0 auto;border-collapse:collapse;background:#ffffff;border-radius:8px;overflow:hidden"><tr><td style="background:${color};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:600">${logoHtml(firm)}${escapeHtml(firm.name)}</td></tr><tr><td style="padding:24px">${body}</td></tr><tr><td style="padding:12px 24px;color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb">${escapeHtml(firm.name)}${firm.email ? ` · ${escapeHtml(firm.email)}` : ""}</td></tr></table></td></tr></table></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2933;font-size:15px;line-height:1.5"><table role="presentation" style="width:100%;border-collapse:collapse"><tr><td style="padding:24px 12px"><table role="presentation" style="max-width:600px;width:100%;margin:0 auto;border-collapse:collapse;background:#ffffff;border-radius:8px;overflow:hidden"><tr><td style="background:${color};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:600">${headerHtml(firm)}</td></tr><tr><td style="padding:24px">${body}</td></tr><tr><td style="padding:12px 24px;color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb">${escapeHtml(firm.name)}${firm.email ? ` · ${escapeHtml(firm.email)}` : ""}</td></tr></table></td></tr></table></body></html>`;
 }
 
 function textOf(firm: Firm, blocks: Block[]): string {
@@ -97,7 +121,13 @@ function textOf(firm: Firm, blocks: Block[]): string {
 }
 
 function mail(firm: Firm, subject: string, blocks: Block[]): RenderedMail {
-  return { subject, text: textOf(firm, blocks), html: layout(firm, subject, blocks) };
+  const inline = inlinePartsOf(firm);
+  return {
+    subject,
+    text: textOf(firm, blocks),
+    html: layout(firm, subject, blocks),
+    ...(inline.length > 0 ? { inline } : {}),
+  };
 }
 
 export type InvoiceMailInput = {

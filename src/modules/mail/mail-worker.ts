@@ -117,6 +117,7 @@ async function deliverOne(db: Database, row: ClaimedEmail, options: DeliveryOpti
       filename: emailAttachment.filename,
       contentType: emailAttachment.contentType,
       content: emailAttachment.content,
+      contentId: emailAttachment.contentId,
     })
     .from(emailAttachment)
     .where(eq(emailAttachment.emailId, row.id))
@@ -131,7 +132,9 @@ async function deliverOne(db: Database, row: ClaimedEmail, options: DeliveryOpti
       html: row.html,
       messageId: row.messageId,
       headers: { "X-Bureau-Email-Id": row.id },
-      attachments,
+      attachments: attachments.map(({ contentId, ...attachment }) =>
+        contentId ? { ...attachment, cid: contentId } : attachment,
+      ),
     });
   } catch (error) {
     const outcome = await markFailedTry(db, row, error, options);

@@ -7,7 +7,8 @@ import type { Executor } from "@/db/client";
 import { email, emailAttachment } from "@/db/schema";
 import { getConfig } from "@/lib/env";
 
-export type OutgoingAttachment = { filename: string; contentType: string; content: Uint8Array };
+/** A file attached to a mail; with a `contentId`, an inline part its HTML shows as `cid:{contentId}`. */
+export type OutgoingAttachment = { filename: string; contentType: string; content: Uint8Array; contentId?: string };
 
 export type EnqueueEmailInput = {
   to: string[];
@@ -68,6 +69,7 @@ export async function enqueueEmail(tx: Executor, input: EnqueueEmailInput): Prom
         contentType: attachment.contentType,
         size: attachment.content.byteLength,
         content: Buffer.from(attachment.content),
+        contentId: attachment.contentId ?? null,
       })),
     );
   }

@@ -10,7 +10,8 @@ export type OutgoingMessage = {
   html: string;
   messageId: string;
   headers?: Record<string, string>;
-  attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** `cid`: an inline part the HTML shows (nodemailer sends it in multipart/related). */
+  attachments: { filename: string; contentType: string; content: Buffer; cid?: string }[];
 };
 
 /** What the worker needs from a transport: nodemailer's sendMail, or a fake in tests. */

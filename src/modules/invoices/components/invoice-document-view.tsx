@@ -18,15 +18,43 @@ function Party({ label, party }: { label: string; party: InvoiceDocument["firm"]
   );
 }
 
-/** The invoice as the PDF shows it, from the same document model. */
-export function InvoiceDocumentView({ document }: { document: InvoiceDocument }) {
+/** The brand colour as a CSS colour: a plain #rrggbb only. */
+function safeColor(value: string | undefined): string | undefined {
+  return value && /^#[0-9a-fA-F]{6}$/.test(value) ? value : undefined;
+}
+
+/**
+ * The invoice as the PDF shows it, from the same document model: the firm's logo (or, without
+ * one, its name) and its brand colour as the document's top edge, as frozen at issue.
+ */
+export function InvoiceDocumentView({
+  document,
+  brand,
+}: {
+  document: InvoiceDocument;
+  brand?: { logoSrc: string | null; color: string };
+}) {
+  const color = safeColor(brand?.color);
   return (
     <article
       aria-label={document.heading}
-      className="grid min-w-0 gap-6 rounded-lg border bg-card p-4 text-card-foreground sm:p-8 print:border-0 print:p-0"
+      className="grid min-w-0 gap-6 rounded-lg border border-t-4 bg-card p-4 text-card-foreground sm:p-8 print:border-0 print:p-0"
+      style={color ? { borderTopColor: color } : undefined}
+      data-testid="invoice-document"
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="text-lg font-semibold">{document.firm.name}</div>
+        {brand?.logoSrc ? (
+          // A data: URI of the frozen logo (PNG or JPEG, at most 512 KB): no route to authorise, nothing to cache.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img
+            src={brand.logoSrc}
+            alt={document.firm.name}
+            className="max-h-16 max-w-[12rem] object-contain object-left"
+            data-testid="invoice-logo"
+          />
+        ) : (
+          <div className="text-lg font-semibold">{document.firm.name}</div>
+        )}
         <div className="text-right">
           <div className="text-2xl font-semibold">{document.title}</div>
           <div className="tabular-nums">{document.number ?? ""}</div>

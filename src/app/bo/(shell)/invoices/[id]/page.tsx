@@ -6,6 +6,7 @@ import { todayInZone } from "@/lib/dates";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
 import { InvoiceDocumentView } from "@/modules/invoices/components/invoice-document-view";
+import { logoDataUri } from "@/modules/invoices/invoice-brand";
 import {
   InvoiceActions,
   InvoiceCreditNotes,
@@ -28,7 +29,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const db = getDb();
   const loaded = await orErrorPage(getInvoiceEinvoice(db, id));
-  const { detail: invoice, settings, document, einvoice, clientDefaultFormat } = loaded;
+  const { detail: invoice, settings, document, brand, einvoice, clientDefaultFormat } = loaded;
   const [events, sendDefaults] = await Promise.all([
     findInvoiceEvents(db, invoice.id),
     invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id) : Promise.resolve(null),
@@ -56,7 +57,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
       />
       <InvoiceActions invoice={invoice} today={today} locale={settings.locale} />
       {isIssuedInvoice(invoice) ? <InvoiceMoney invoice={invoice} locale={settings.locale} /> : null}
-      <InvoiceDocumentView document={document} />
+      <InvoiceDocumentView document={document} brand={{ logoSrc: logoDataUri(brand), color: brand.brandColor }} />
       <EinvoicePanel
         invoiceId={invoice.id}
         clientId={invoice.clientId}

@@ -130,7 +130,8 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
                     {attachment.filename}
                   </a>{" "}
                   <span className="text-muted-foreground">
-                    ({attachment.contentType}, {formatSize(attachment.size)})
+                    ({attachment.contentType}, {formatSize(attachment.size)}
+                    {attachment.contentId ? ", shown in the message" : ""})
                   </span>
                 </li>
               ))}
@@ -148,7 +149,15 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
             title={`HTML version of “${mail.subject}”`}
             sandbox=""
             referrerPolicy="no-referrer"
-            srcDoc={previewDocument(mail.html)}
+            srcDoc={previewDocument(
+              mail.html,
+              Object.fromEntries(
+                mail.inline.map((part) => [
+                  part.contentId,
+                  `data:${part.contentType};base64,${part.content.toString("base64")}`,
+                ]),
+              ),
+            )}
             className="h-[32rem] w-full rounded-md border bg-white"
           />
         </CardContent>

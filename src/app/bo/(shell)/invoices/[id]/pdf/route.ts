@@ -8,9 +8,9 @@ export const dynamic = "force-dynamic";
 /** The invoice as a PDF, for admins and managers; the same bytes every time once issued. */
 export const GET = backOfficeRoute<{ id: string }>({ permission: "invoice.read" }, async (request, { params }) => {
   const { id } = await params;
-  const { detail, document, settings } = await getInvoiceDocument(getDb(), id);
+  const { detail, document, brand } = await getInvoiceDocument(getDb(), id);
   const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
-    branding: pdfBrandingOf(settings),
+    branding: pdfBrandingOf(brand),
   });
   const name = detail.number
     ? `${detail.kind === "credit_note" ? "credit-note" : "invoice"}-${detail.number}`
