@@ -49,6 +49,8 @@ export async function seedClientsAndTimesheets(context: DemoContext) {
       country: "FR",
       vatNumber: "FR40303265045",
       registrationNumber: "303265045",
+      // The purchasing department's reference, asked on every invoice (Peppol, XRechnung: BT-10).
+      buyerReference: "ACHATS-2231",
       currency: "EUR",
       paymentTermsDays: 30,
       defaultHourlyRate: 9500,
@@ -61,7 +63,8 @@ export async function seedClientsAndTimesheets(context: DemoContext) {
       city: "Berlin",
       countrySubdivision: "Berlin",
       country: "DE",
-      buyerReference: "04011000-12345-67",
+      // A Leitweg-ID with valid check digits (ISO 7064 MOD 97-10), as German public buyers give.
+      buyerReference: "04011000-1234512345-06",
       vatNumber: "DE123456789",
       currency: "EUR",
       paymentTermsDays: 14,
@@ -74,6 +77,7 @@ export async function seedClientsAndTimesheets(context: DemoContext) {
       city: "London",
       country: "GB",
       vatNumber: "GB123456789",
+      buyerReference: "FIN-7731",
       currency: "GBP",
       paymentTermsDays: 45,
       defaultHourlyRate: 12000,

@@ -90,10 +90,12 @@ export async function seedInvoices(context: DemoContext): Promise<void> {
 
   // Paid in full.
   const paid = await issue(
-    await draft(0, 80, [
-      line("Discovery workshop", "2", "day", "950"),
-      line("Travel expenses", "1", "item", "184.60", 1000),
-    ]),
+    await draft(
+      0,
+      80,
+      [line("Discovery workshop", "2", "day", "950"), line("Travel expenses", "1", "item", "184.60", 1000)],
+      { purchaseOrderReference: "PO-4500012345" },
+    ),
   );
   await markInvoiceSent(db, manager, { id: paid.id, version: paid.version });
   await recordPayment(db, manager, {
@@ -121,10 +123,12 @@ export async function seedInvoices(context: DemoContext): Promise<void> {
 
   // Issued, sent, overdue.
   const overdue = await issue(
-    await draft(2, 70, [
-      line("Monthly retainer", "1", "month", "2500"),
-      line("Training materials", "30", "item", "12.50", 550),
-    ]),
+    await draft(
+      2,
+      70,
+      [line("Monthly retainer", "1", "month", "2500"), line("Training materials", "30", "item", "12.50", 550)],
+      { purchaseOrderReference: "PO-77310042" },
+    ),
   );
   await markInvoiceSent(db, manager, { id: overdue.id, version: overdue.version });
 
