@@ -1,6 +1,8 @@
-// E-invoices through the real UI (decision 028): the firm's details, a client with its default
-// e-invoice format, an invoice issued, then each format on the invoice page: downloaded and
-// validated by the official rules (0 fatal), or refused with its coded reason before download.
+// E-invoices through the real UI (decisions 028, 043): the firm's details, a client with its
+// default e-invoice format, a draft whose checks say what XRechnung and Peppol lack (a buyer
+// reference) with a link to the field, the reference given, the invoice issued, then every format
+// downloaded from the invoice page and validated by the official rules (0 fatal) and the XML
+// schemas; then a full credit note, whose four formats are downloaded and validated the same way.
 import fs from "node:fs";
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFArray } from "pdf-lib";
 import type { Page } from "@playwright/test";
@@ -8,6 +10,7 @@ import {
   describeFindings,
   fatal,
   isPeppolAvailable,
+  isUblSchemaAvailable,
   type RuleSet,
   validateSchemas,
   validateSchematron,
@@ -69,7 +72,36 @@ function embeddedXml(pdfBytes: Uint8Array): Promise<string> {
   });
 }
 
-test("an issued invoice downloads as e-invoices valid by the official rules, and says why a format cannot be written", async ({
+/** Downloads every format from the open invoice or credit note page and validates each one. */
+async function downloadAndValidateEveryFormat(page: Page, kind: "invoice" | "credit_note") {
+  const downloaded: string[] = [];
+  for (const format of ["factur-x", "xrechnung-cii", "xrechnung-ubl", "peppol"]) {
+    const link = page.locator(`[data-format="${format}"]`).getByRole("link", { name: /^Download / });
+    await expect(link, `${kind} ${format} is offered`).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const bytes = new Uint8Array(fs.readFileSync((await download.path())!));
+    const xml = format === "factur-x" ? await embeddedXml(bytes) : new TextDecoder().decode(bytes);
+    if (format === "factur-x") {
+      expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+      // Kept for a look (pdftoppm -png) and for pdfdetach / qpdf --check.
+      fs.mkdirSync("test-reports/einvoicing", { recursive: true });
+      fs.writeFileSync(`test-reports/einvoicing/e2e-${kind}-factur-x.pdf`, bytes);
+    }
+    const { syntax, rules } = RULES[format]!;
+    const ruleSets = rules.filter((ruleSet) => ruleSet !== "peppol" || isPeppolAvailable());
+    const findings = validateSchematron(xml, syntax, ruleSets);
+    expect(fatal(findings), `${kind} ${format}\n${describeFindings(findings)}`).toEqual([]);
+    if (syntax === "ubl") expect(xml).toContain(kind === "credit_note" ? "<CreditNote " : "<Invoice ");
+    if (syntax === "cii" || isUblSchemaAvailable()) {
+      const schema = syntax === "cii" ? "cii" : kind === "credit_note" ? "ubl-credit-note" : "ubl-invoice";
+      expect((await validateSchemas([xml], schema))[0]!.errors, `${kind} ${format} schema`).toEqual([]);
+    }
+    downloaded.push(format);
+  }
+  return downloaded;
+}
+
+test("a draft says what a format lacks; the issued invoice and its credit note download in every format, valid by the official rules and schemas", async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -86,10 +118,25 @@ test("an issued invoice downloads as e-invoices valid by the official rules, and
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page).toHaveURL(/\/bo\/invoices\/[0-9a-f-]{36}$/);
 
-  // The draft already says what each format needs.
-  const checks = page.getByRole("region", { name: "E-invoice checks" }).or(page.getByTestId("einvoice-formats"));
-  await expect(checks.first()).toBeVisible();
+  // The draft already says what each format needs: XRechnung and Peppol a buyer reference, with a
+  // link to the invoice form's field.
+  await expect(page.getByRole("heading", { name: "E-invoice checks" })).toBeVisible();
   await expect(page.locator('[data-format="factur-x"]')).toContainText("Ready");
+  const missing = page.locator(
+    '[data-format="xrechnung-ubl"] [data-code="einvoice.xrechnung_buyer_reference_required"]',
+  );
+  await expect(missing).toBeVisible();
+  await expect(
+    page.locator('[data-format="peppol"] [data-code="einvoice.peppol_buyer_reference_or_order_required"]'),
+  ).toBeVisible();
+  await missing.getByRole("link", { name: "Fix on the invoice form" }).click();
+  await expect(page).toHaveURL(/\/bo\/invoices\/edit\/[0-9a-f-]{36}$/);
+  await page.getByLabel("Buyer reference").fill("04011000-1234512345-06");
+  await page.getByLabel("Purchase order").fill("PO-2026-0815");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/bo\/invoices\/[0-9a-f-]{36}$/);
+  for (const format of ["factur-x", "xrechnung-cii", "xrechnung-ubl", "peppol"])
+    await expect(page.locator(`[data-format="${format}"]`)).toContainText("Ready");
 
   await page.getByRole("button", { name: "Issue", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: /Issue this/ });
@@ -105,36 +152,15 @@ test("an issued invoice downloads as e-invoices valid by the official rules, and
     "data-format",
     "xrechnung-ubl",
   );
+  expect(await downloadAndValidateEveryFormat(page, "invoice")).toHaveLength(4);
 
-  const downloaded: string[] = [];
-  for (const format of ["factur-x", "xrechnung-cii", "xrechnung-ubl", "peppol"]) {
-    const item = page.locator(`[data-format="${format}"]`);
-    const link = item.getByRole("link", { name: /^Download / });
-    if ((await link.count()) === 0) {
-      // Refused before download: in words, with the refusal's code.
-      await expect(item).toContainText("Cannot be sent in this format");
-      await expect(item.locator("[data-code^='einvoice.']").first()).toBeVisible();
-      continue;
-    }
-    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    const bytes = new Uint8Array(fs.readFileSync((await download.path())!));
-    const xml = format === "factur-x" ? await embeddedXml(bytes) : new TextDecoder().decode(bytes);
-    if (format === "factur-x") {
-      expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
-      // Kept for a look (pdftoppm -png) and for pdfdetach / qpdf --check.
-      fs.mkdirSync("test-reports/einvoicing", { recursive: true });
-      fs.writeFileSync("test-reports/einvoicing/e2e-factur-x.pdf", bytes);
-    }
-    const { syntax, rules } = RULES[format]!;
-    if (format === "peppol" && !isPeppolAvailable()) continue;
-    const findings = validateSchematron(xml, syntax, rules);
-    expect(fatal(findings), `${format}\n${describeFindings(findings)}`).toEqual([]);
-    if (syntax === "cii") expect((await validateSchemas([xml], "cii"))[0]!.errors).toEqual([]);
-    downloaded.push(format);
-  }
-  // Factur-X needs nothing Bureau lacks here; XRechnung waits for a buyer reference (Leitweg-ID).
-  expect(downloaded).toContain("factur-x");
-  await expect(
-    page.locator('[data-format="xrechnung-ubl"] [data-code="einvoice.xrechnung_buyer_reference_required"]'),
-  ).toBeVisible();
+  // A full credit note: a UBL CreditNote (381) referencing the invoice, in every format too.
+  await page.getByRole("button", { name: "Credit note" }).click();
+  const creditDialog = page.getByRole("dialog", { name: "Create a credit note" });
+  await creditDialog.getByLabel(/^Full/).check();
+  await creditDialog.getByRole("button", { name: "Issue full credit note" }).click();
+  await expect(creditDialog).toBeHidden();
+  await page.getByRole("link", { name: /^CN-\d{4}-\d{4}$/ }).click();
+  await expect(page.getByRole("heading", { name: "Download e-invoice" })).toBeVisible();
+  expect(await downloadAndValidateEveryFormat(page, "credit_note")).toHaveLength(4);
 });
