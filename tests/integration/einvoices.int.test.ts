@@ -29,6 +29,7 @@ import {
   validateSchemas,
   validateSchematron,
 } from "../einvoicing/support/validate";
+import { checkFacturXWithPdfTools } from "../einvoicing/support/pdf-tools";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import { draftInput, insertClient } from "../support/invoice-fixtures";
 import type { TestDatabase } from "../support/test-db";
@@ -117,6 +118,8 @@ describe(`e-invoices of the demo data on ${process.env.TEST_DB}`, () => {
     const embedded = (spec.lookup(PDFName.of("EF")) as PDFDict).lookup(PDFName.of("F")) as PDFRawStream;
     const attached = new TextDecoder().decode(decodePDFRawStream(embedded).decode());
     expect(attached).toBe(writeEinvoiceXml(einvoice, "factur-x"));
+    // The same, read by poppler-utils and qpdf (pdfdetach -list, the XMP, the fonts).
+    checkFacturXWithPdfTools(xml.bytes, attached, /Title:\s+Invoice \d{4}-\d{4}/);
 
     for (const format of EINVOICE_FORMATS.filter((name) => name !== "factur-x")) {
       const statuses = einvoiceFormatStatuses(einvoice, false);
