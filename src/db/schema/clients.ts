@@ -25,6 +25,8 @@ export const client = pgTable(
     vatCategory: text("vat_category").$type<VatCategory>(),
     /** The buyer reference its invoices start with (BT-10; a Leitweg-ID for German public buyers). */
     buyerReference: text("buyer_reference"),
+    /** Its Peppol participant identifier, "scheme:identifier" (BT-49 with its EAS code); null: from the VAT number. */
+    peppolId: text("peppol_id"),
     currency: text("currency").notNull(),
     paymentTermsDays: integer("payment_terms_days").notNull(),
     defaultHourlyRate: integer("default_hourly_rate"),

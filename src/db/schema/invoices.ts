@@ -72,6 +72,8 @@ export type PartySnapshot = {
    * written before it existed: those render with the current look.
    */
   brand?: { color: string; logoSha256: string | null; logoMimeType: string | null };
+  /** The Peppol participant ID ("0208:0123456789") when one was given: the e-invoices' electronic address. */
+  peppolId?: string | null;
 };
 /**
  * One row of the VAT breakdown, per (category, rate) as EN 16931 asks (BG-23). Rows saved before

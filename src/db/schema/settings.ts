@@ -34,6 +34,8 @@ export const settings = pgTable("settings", {
   /** The city of the trade register (RCS) the firm is registered with. */
   rcsCity: text("rcs_city"),
   vatNumber: text("vat_number"),
+  /** The firm's Peppol participant identifier, "scheme:identifier" (BT-34 with its EAS code); null: from the VAT number. */
+  peppolId: text("peppol_id"),
   addressLine1: text("address_line1"),
   addressLine2: text("address_line2"),
   postalCode: text("postal_code"),

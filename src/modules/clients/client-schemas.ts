@@ -13,6 +13,7 @@ import {
 import { choiceParam, defineList, flagParam, pagingParams, searchParam } from "@/lib/search-params";
 import { optionalRateInput } from "@/modules/users/user-schemas";
 import { VAT_CATEGORIES } from "@/modules/einvoicing/einvoice-model";
+import { optionalPeppolIdInput } from "@/modules/einvoicing/peppol-id";
 import { checkClientVatNumber, isCountryCode, isCurrencyCode, normalizeVatNumber } from "./client-rules";
 import { checkFrenchRegistrationNumber, compactCompanyNumber } from "./french-identifiers";
 
@@ -89,6 +90,8 @@ export const clientFields = z
       .transform((value) => (value === "" || value === undefined ? null : value)),
     /** BT-10, the buyer reference its invoices start with (a Leitweg-ID for German public buyers). */
     buyerReference: optionalText(100),
+    /** Its Peppol participant identifier ("0208:0123456789"), the electronic address of its e-invoices. */
+    peppolId: optionalPeppolIdInput,
     currency: z
       .string({ error: "Choose a currency." })
       .trim()

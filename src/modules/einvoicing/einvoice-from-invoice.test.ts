@@ -206,6 +206,24 @@ describe("einvoiceFromInvoice", () => {
     expect(findEinvoiceProblems(document, "peppol")).toEqual([]);
   });
 
+  it("takes a party's Peppol ID as its electronic address, before the VAT number; an email address is refused by Peppol", () => {
+    const noVat = { ...client, vatNumber: null };
+    const withEmail = einvoiceFromInvoice({ ...invoice, buyerReference: "ACHATS-2231" }, { firm, client: noVat });
+    expect(withEmail.buyer.electronicAddress).toEqual({ value: "accounts@acme.example", scheme: "EM" });
+    expect(findEinvoiceProblems(withEmail, "peppol").map((problem) => problem.code)).toContain(
+      "einvoice.peppol_buyer_electronic_address_scheme_not_supported",
+    );
+    const withPeppolId = einvoiceFromInvoice(
+      { ...invoice, buyerReference: "ACHATS-2231" },
+      { firm: { ...firm, peppolId: "0009:90123456700015" }, client: { ...noVat, peppolId: "0208:0123456749" } },
+    );
+    expect(withPeppolId.seller.electronicAddress).toEqual({ value: "90123456700015", scheme: "0009" });
+    expect(withPeppolId.buyer.electronicAddress).toEqual({ value: "0123456749", scheme: "0208" });
+    expect(findEinvoiceProblems(withPeppolId, "peppol").map((problem) => problem.code)).not.toContain(
+      "einvoice.peppol_buyer_electronic_address_scheme_not_supported",
+    );
+  });
+
   it("says what a format lacks: XRechnung without a buyer reference", () => {
     const document = einvoiceFromInvoice(invoice, { firm, client });
     expect(findEinvoiceProblems(document, "xrechnung-ubl").map((problem) => problem.code)).toContain(

@@ -15,6 +15,7 @@ import type {
   VatCategory,
 } from "./einvoice-model";
 import { VAT_CATEGORIES } from "./einvoice-model";
+import { parsePeppolId } from "./peppol-id";
 
 /** What the mapping reads of an invoice: its stored columns and lines (as getInvoice returns them). */
 export type EinvoiceSource = {
@@ -225,7 +226,8 @@ function partyOf(snapshot: EinvoicePartySnapshot, role: "seller" | "buyer"): Ein
       snapshot.phone || email
         ? { name: role === "seller" ? snapshot.name : null, phone: snapshot.phone?.trim() || null, email }
         : null,
-    electronicAddress: electronicAddressOf(vatId, email),
+    // A Peppol ID given for the party first, else its VAT number under its country's scheme, else its email.
+    electronicAddress: parsePeppolId(snapshot.peppolId) ?? electronicAddressOf(vatId, email),
   };
 }
 

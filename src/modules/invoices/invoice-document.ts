@@ -58,6 +58,7 @@ export type FirmDetails = Address & {
   shareCapital?: number | null;
   rcsCity?: string | null;
   currency?: string;
+  peppolId?: string | null;
 };
 
 /** The firm's details frozen at issue (snapshot version 2). */
@@ -78,6 +79,7 @@ export function firmSnapshotOf(settings: FirmDetails): PartySnapshot {
     phone: settings.phone,
     iban: settings.iban,
     bic: settings.bic,
+    ...(settings.peppolId ? { peppolId: settings.peppolId } : {}),
   };
 }
 
@@ -88,6 +90,7 @@ export type ClientDetails = Address & {
   billingEmail: string | null;
   phone: string | null;
   registrationNumber?: string | null;
+  peppolId?: string | null;
 };
 
 /** The client's details frozen at issue (snapshot version 2). */
@@ -102,6 +105,7 @@ export function clientSnapshotOf(row: ClientDetails): PartySnapshot {
     registrationNumber: row.registrationNumber ?? null,
     email: row.billingEmail,
     phone: row.phone,
+    ...(row.peppolId ? { peppolId: row.peppolId } : {}),
   };
 }
 

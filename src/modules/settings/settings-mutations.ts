@@ -27,6 +27,7 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
     shareCapital: values.shareCapital,
     rcsCity: values.rcsCity,
     vatNumber: values.vatNumber,
+    peppolId: values.peppolId,
     addressLine1: values.addressLine1,
     addressLine2: values.addressLine2,
     postalCode: values.postalCode,

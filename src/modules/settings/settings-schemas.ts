@@ -12,6 +12,7 @@ import {
 } from "@/lib/input-fields";
 import { EU_COUNTRIES, isEuVatNumberShape } from "@/modules/clients/client-rules";
 import { checkFrenchRegistrationNumber } from "@/modules/clients/french-identifiers";
+import { optionalPeppolIdInput } from "@/modules/einvoicing/peppol-id";
 import {
   checkRateForCategory,
   DEFAULT_TAX_RATES,
@@ -193,6 +194,8 @@ export const settingsFormInput = z
     shareCapital: optionalText(30),
     rcsCity: optionalText(100),
     vatNumber: optionalText(20),
+    /** The firm's Peppol participant identifier, the electronic address of its e-invoices. */
+    peppolId: optionalPeppolIdInput,
     addressLine1: optionalText(200),
     addressLine2: optionalText(200),
     postalCode: optionalText(20),

@@ -625,6 +625,7 @@ const settingsForm = fc
     registrationNumber: fc.constantFrom("", null, "901234567", "901 234 567", " 552 081 317 "),
     shareCapital: fc.constantFrom("", null, "10000", "1 000", "250000"),
     rcsCity: optionalLine(100),
+    peppolId: fc.constantFrom("", null, "0009:90123456700015", " 9957 : FR32901234567 "),
     addressLine1: optionalLine(200),
     addressLine2: optionalLine(200),
     postalCode: optionalLine(20),
@@ -721,6 +722,7 @@ const clientForm = fc
     isBusiness: fc.constantFrom(true, false, undefined),
     vatCategory: fc.constantFrom("", null, undefined, "S", "AE", "O", "E"),
     buyerReference: optionalLine(100),
+    peppolId: fc.constantFrom("", null, undefined, "0208:0123456749", " 9957 : FR40303265045 ", "0088:5790000435968"),
     place: fc.oneof(
       fc.constantFrom(
         { country: "FR", vatNumber: "fr 40 303 265 045" },

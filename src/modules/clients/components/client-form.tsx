@@ -46,6 +46,7 @@ export type EditableClient = {
   isBusiness: boolean;
   vatCategory: VatCategory | null;
   buyerReference: string | null;
+  peppolId: string | null;
   currency: string;
   paymentTermsDays: number;
   defaultHourlyRate: number | null;
@@ -69,6 +70,7 @@ function toValues(client: EditableClient): Values {
     isBusiness: client.isBusiness,
     vatCategory: client.vatCategory ?? "",
     buyerReference: client.buyerReference ?? "",
+    peppolId: client.peppolId ?? "",
     currency: client.currency,
     paymentTermsDays: String(client.paymentTermsDays),
     defaultHourlyRate: client.defaultHourlyRate === null ? "" : minorToDecimalString(client.defaultHourlyRate, 2),
@@ -116,6 +118,7 @@ export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
             isBusiness: true,
             vatCategory: null,
             buyerReference: null,
+            peppolId: null,
             currency: defaults.currency,
             paymentTermsDays: defaults.paymentTermsDays,
             defaultHourlyRate: null,
@@ -247,6 +250,19 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
             {...form.register("buyerReference")}
             autoComplete="off"
             maxLength={100}
+          />
+        </FormField>
+        <FormField
+          label="Peppol ID"
+          htmlFor="client-peppolId"
+          error={errors.peppolId?.message}
+          description="Its Peppol address, scheme:identifier, e.g. 0208:0123456789. Empty: its VAT number."
+        >
+          <Input
+            {...fieldAria("client-peppolId", { error: errors.peppolId?.message, description: true })}
+            {...form.register("peppolId")}
+            autoComplete="off"
+            maxLength={60}
           />
         </FormField>
         <FormField

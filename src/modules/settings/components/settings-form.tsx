@@ -109,6 +109,11 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
               autoCapitalize="characters"
             />
             <TextField
+              name="peppolId"
+              label="Peppol ID"
+              description="The firm's Peppol address, scheme:identifier, e.g. 0208:0123456789. Empty: the VAT number."
+            />
+            <TextField
               name="addressLine1"
               label="Address line 1"
               autoComplete="address-line1"

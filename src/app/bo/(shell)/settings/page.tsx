@@ -29,6 +29,7 @@ function toFormValues(settings: Settings): SettingsFormInput {
         : minorToDecimalString(settings.shareCapital, currencyMinorDigits(settings.currency)),
     rcsCity: settings.rcsCity ?? "",
     vatNumber: settings.vatNumber ?? "",
+    peppolId: settings.peppolId ?? "",
     addressLine1: settings.addressLine1 ?? "",
     addressLine2: settings.addressLine2 ?? "",
     postalCode: settings.postalCode ?? "",

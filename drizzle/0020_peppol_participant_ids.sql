@@ -1,0 +1,2 @@
+ALTER TABLE "clients" ADD COLUMN "peppol_id" text;--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "peppol_id" text;
