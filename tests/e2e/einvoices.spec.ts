@@ -58,6 +58,8 @@ async function createGermanClient(page: Page, name: string) {
   await dialog.getByLabel("City", { exact: true }).fill("Berlin");
   await dialog.getByLabel(/^Country( \*)?$/).selectOption("DE");
   await dialog.getByLabel("VAT number").fill("DE123456789");
+  // German public buyers are reached on Peppol by their Leitweg-ID (scheme 0204).
+  await dialog.getByLabel("Peppol ID").fill("0204 : 04011000-1234512345-06");
   await dialog.getByLabel("E-invoice format").selectOption("xrechnung-ubl");
   await dialog.getByRole("button", { name: "Create client" }).click();
   await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
@@ -92,6 +94,8 @@ async function downloadAndValidateEveryFormat(page: Page, kind: "invoice" | "cre
     const findings = validateSchematron(xml, syntax, ruleSets);
     expect(fatal(findings), `${kind} ${format}\n${describeFindings(findings)}`).toEqual([]);
     if (syntax === "ubl") expect(xml).toContain(kind === "credit_note" ? "<CreditNote " : "<Invoice ");
+    if (format === "peppol")
+      expect(xml).toContain('<cbc:EndpointID schemeID="0204">04011000-1234512345-06</cbc:EndpointID>');
     if (syntax === "cii" || isUblSchemaAvailable()) {
       const schema = syntax === "cii" ? "cii" : kind === "credit_note" ? "ubl-credit-note" : "ubl-invoice";
       expect((await validateSchemas([xml], schema))[0]!.errors, `${kind} ${format} schema`).toEqual([]);
