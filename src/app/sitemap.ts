@@ -16,6 +16,8 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     { url: `${base}/`, changeFrequency: "monthly", priority: 1 },
     { url: `${base}/jobs`, changeFrequency: "weekly", priority: 0.8 },
     { url: `${base}/mail`, changeFrequency: "yearly", priority: 0.5 },
+    { url: `${base}/legal`, changeFrequency: "yearly", priority: 0.2 },
+    { url: `${base}/privacy`, changeFrequency: "yearly", priority: 0.2 },
     ...jobs.map((job) => ({
       url: `${base}/jobs/${job.slug}`,
       lastModified: job.updatedAt,

@@ -7,6 +7,7 @@ import { migrateDatabase } from "@/db/migrate";
 import { user } from "@/db/schema";
 import { ConfigError, getConfig } from "@/lib/env";
 import { getLogger } from "@/lib/logger";
+import { unrealSenderWarning } from "@/modules/mail/mail-identity";
 import { startBackgroundWorker, stopBackgroundWorker } from "@/modules/mail/background-worker";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { generatePassword } from "@/modules/users/password-policy";
@@ -40,7 +41,10 @@ export async function startUp(): Promise<void> {
     fail(error instanceof Error ? error.message : String(error));
   }
   const db = handle.db;
-  await getSettings(db);
+  const firm = await getSettings(db);
+  // Mail from localhost or *.test is refused or filed as spam: said at start-up, still written (a trial works).
+  const unrealSender = unrealSenderWarning(firm, config.mailFrom);
+  if (unrealSender) logger.warn({ mailFrom: config.mailFrom }, unrealSender);
 
   const loginUrl = `${config.appUrl}/bo/login`;
   const [users] = await db.select({ value: count() }).from(user);

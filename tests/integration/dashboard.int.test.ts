@@ -4,7 +4,7 @@
 // on Wednesday 1 April there (still 31 March in UTC), so a figure computed in the wrong zone or
 // month puts the invoice of 31 March, the payment of 1 April or the calls around midnight on
 // the wrong side.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, contactMessage, job, jobApplication, settings, user } from "../../src/db/schema";
 import type { Actor } from "../../src/modules/audit/audit-log";
@@ -209,12 +209,12 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     const april = monthOf(TODAY);
     expect(april).toEqual({ key: "2026-04", from: "2026-04-01", to: "2026-04-30" });
     expect(await findMonthFigures(db(), april, TODAY)).toEqual([
-      { currency: "EUR", invoiced: 10_000, received: 5_000 },
+      { currency: "EUR", invoiced: 10_000, net: 10_000, tax: 0, received: 5_000 },
     ]);
     const march = monthOf("2026-03-15");
     expect(await findMonthFigures(db(), march, TODAY)).toEqual([
-      { currency: "EUR", invoiced: 55_000, received: 100_000 },
-      { currency: "USD", invoiced: 0, received: 20_000 },
+      { currency: "EUR", invoiced: 55_000, net: 55_000, tax: 0, received: 100_000 },
+      { currency: "USD", invoiced: 0, net: 0, tax: 0, received: 20_000 },
     ]);
     for (const month of [april, march]) {
       for (const figure of await findMonthFigures(db(), month, TODAY)) {
@@ -364,7 +364,25 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
     }
 
     // Hours this week: mine is the "Mine" list for the week; the team, one row per active person.
-    const managerWeek = await findWeekHours(db(), manager, TODAY);
+    // Each person's week is measured against their capacity: the profile's, else the firm's (35 h in France).
+    await db()
+      .update(user)
+      .set({ weeklyCapacityMinutes: 28 * 60 })
+      .where(eq(user.id, staff.id));
+    const firmWeek = { country: "FR", weeklyCapacityMinutes: null };
+    const managerWeek = await findWeekHours(db(), manager, TODAY, firmWeek);
+    expect(managerWeek.firmTargetMinutes).toBe(35 * 60);
+    expect(managerWeek.mine.targetMinutes).toBe(35 * 60);
+    expect(Object.fromEntries(managerWeek.team!.rows.map((row) => [row.name, row.targetMinutes]))).toMatchObject({
+      "Stan Staff": 28 * 60,
+      "Mona Manager": 35 * 60,
+    });
+    expect(
+      (await findWeekHours(db(), manager, TODAY, { country: "GB", weeklyCapacityMinutes: null })).mine.targetMinutes,
+    ).toBe(40 * 60);
+    expect(
+      (await findWeekHours(db(), manager, TODAY, { country: "FR", weeklyCapacityMinutes: 39 * 60 })).mine.targetMinutes,
+    ).toBe(39 * 60);
     expect(managerWeek).toMatchObject({ monday: WEEK, sunday: "2026-04-05" });
     expect(managerWeek.mine.minutes).toBe(60);
     const teamMinutes = Object.fromEntries(managerWeek.team!.rows.map((row) => [row.name, row.minutes]));
@@ -376,7 +394,8 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
       const list = await findTimesheets(db(), manager, { view: "all", userId: row.userId, week: WEEK });
       expect(list.rows.reduce((sum, sheet) => sum + sheet.totalMinutes, 0)).toBe(row.minutes);
     }
-    const staffWeek = await findWeekHours(db(), staff, TODAY);
+    const staffWeek = await findWeekHours(db(), staff, TODAY, firmWeek);
+    expect(staffWeek.mine.targetMinutes).toBe(28 * 60);
     expect(staffWeek.team).toBeNull();
     expect(staffWeek.mine.minutes).toBe(330);
     expect(Object.fromEntries(new URL(staffWeek.mine.href, "http://localhost").searchParams)).toEqual({ week: WEEK });

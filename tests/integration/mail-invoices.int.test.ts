@@ -71,6 +71,8 @@ describe(`sending invoices on ${process.env.TEST_DB}`, () => {
     expect(defaults.subject).toBe(`Invoice ${issued.number} from ${firm}`);
     expect(defaults.message).toContain(`invoice ${issued.number}, due on`);
     expect(defaults.message).not.toMatch(/\{(number|firm|dueDate|client)\}/);
+    // Who it comes from (Settings → Mail, MAIL_FROM's address by default): the firm's name.
+    expect(defaults.from).toBe(`"${firm}" <bureau@localhost.localdomain>`);
   });
 
   it("an invoice mail arrives with the PDF byte-identical to /bo/invoices/{id}/pdf; sent_at set; audited", async () => {

@@ -34,9 +34,23 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
             © {new Date().getFullYear()} {settings.firmName}
             {settings.city ? ` · ${settings.city}` : ""}
           </p>
-          <Link className="text-muted-foreground hover:underline" href="/bo">
-            Back office
-          </Link>
+          <ul className="flex flex-wrap items-center gap-x-5 gap-y-2">
+            <li>
+              <Link className="text-muted-foreground underline-offset-4 hover:underline" href="/legal">
+                Legal notice
+              </Link>
+            </li>
+            <li>
+              <Link className="text-muted-foreground underline-offset-4 hover:underline" href="/privacy">
+                Privacy
+              </Link>
+            </li>
+            <li>
+              <Link className="text-muted-foreground underline-offset-4 hover:underline" href="/bo">
+                Back office
+              </Link>
+            </li>
+          </ul>
         </div>
       </footer>
     </div>

@@ -6,6 +6,10 @@ import { todayInZone } from "@/lib/dates";
 import { jobFacts } from "@/modules/jobs/job-format";
 import { findPublicJobs } from "@/modules/jobs/job-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { getConfig } from "@/lib/env";
+import { MARKDOWN_CLASSES } from "@/modules/jobs/components/markdown-classes";
+import { renderMarkdown } from "@/modules/jobs/markdown";
+import { publicTexts } from "@/modules/public-site/legal-pages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getPageSettings();
@@ -27,10 +31,10 @@ export default async function HomePage() {
   return (
     <main className="mx-auto max-w-5xl px-6 py-16">
       <h1 className="max-w-3xl text-4xl font-semibold tracking-tight sm:text-5xl">{settings.firmName}</h1>
-      <p className="mt-5 max-w-2xl text-lg text-muted-foreground">
-        We work with clients on their projects and with people who want to join us. See the positions we are hiring for,
-        or write to us and we will answer or call you back.
-      </p>
+      <div
+        className={`mt-5 max-w-2xl text-lg text-muted-foreground ${MARKDOWN_CLASSES}`}
+        dangerouslySetInnerHTML={{ __html: renderMarkdown(publicTexts(settings, getConfig().appUrl).homeText) }}
+      />
       <div className="mt-8 flex flex-wrap gap-3">
         <Button asChild size="lg">
           <Link href="/jobs">See open jobs</Link>

@@ -20,6 +20,8 @@ export const user = pgTable(
     active: boolean("active").notNull().default(true),
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     defaultHourlyRate: integer("default_hourly_rate"),
+    /** Hours a week this person works, in minutes, where it differs from the firm's (null: the firm's). */
+    weeklyCapacityMinutes: integer("weekly_capacity_minutes"),
     version: version(),
     ...timestamps,
   },

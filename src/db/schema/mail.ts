@@ -47,6 +47,9 @@ export const email = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** `<{id}@{domain}>`, fixed when the row is written: every try of this row carries the same one. */
     messageId: text("message_id").notNull(),
+    /** The From header, fixed when the row is written (Settings → Mail); null: MAIL_FROM (rows from before). */
+    fromHeader: text("from_header"),
+    replyTo: text("reply_to"),
     aboutType: text("about_type"),
     aboutId: text("about_id"),
     ...timestamps,

@@ -16,6 +16,7 @@ import { sql } from "drizzle-orm";
 import { check } from "drizzle-orm/pg-core";
 import { id, timestamps, version } from "./columns";
 import { call } from "./calls";
+import { user } from "./auth";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -35,7 +36,7 @@ export const APPLICATION_STATUSES = [
   "rejected",
   "withdrawn",
 ] as const;
-export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
+export const MESSAGE_STATUSES = ["new", "answered", "read", "archived"] as const;
 export const CV_KINDS = ["pdf", "doc", "docx"] as const;
 
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -134,4 +135,22 @@ export const contactMessage = pgTable(
     ...timestamps,
   },
   (table) => [index("contact_messages_status_idx").on(table.status, table.createdAt)],
+);
+
+/** A reply sent from the inbox: kept with the message, sent through the outbox (emailId). */
+export const contactMessageReply = pgTable(
+  "contact_message_replies",
+  {
+    id: id(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => contactMessage.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => user.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    emailId: uuid("email_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("contact_message_replies_message_idx").on(table.messageId, table.createdAt)],
 );

@@ -20,6 +20,8 @@ export type TaxRate = {
   mention?: string | null;
   vatexCode?: string | null;
 };
+export const MAIL_REPLY_TO = ["firm", "sender", "none"] as const;
+export type MailReplyTo = (typeof MAIL_REPLY_TO)[number];
 export type ReminderSchedule = { enabled: boolean; daysAfterDue: number[] };
 
 /** The firm's settings: a single row (one deployment serves one firm). */
@@ -68,6 +70,22 @@ export const settings = pgTable("settings", {
     .default({ enabled: false, daysAfterDue: [3, 10, 30] }),
   notificationEmail: text("notification_email"),
   applicationRetentionMonths: integer("application_retention_months").notNull().default(12),
+  /** The firm's working week in minutes; null: 35 h for a French firm, else 40 h (weeklyCapacityMinutesOf). */
+  weeklyCapacityMinutes: integer("weekly_capacity_minutes"),
+  /** The From name of the firm's mail; null: the firm's name. */
+  mailFromName: text("mail_from_name"),
+  /** The From address of the firm's mail; null: the address of MAIL_FROM. */
+  mailFromAddress: text("mail_from_address"),
+  /** Where replies go: the firm's email, the person who sent the mail, or no Reply-To. */
+  mailReplyTo: text("mail_reply_to", { enum: MAIL_REPLY_TO }).notNull().default("firm"),
+  /** Markdown of the public pages; null: the text generated from these settings. */
+  homeText: text("home_text"),
+  legalNotice: text("legal_notice"),
+  privacyNotice: text("privacy_notice"),
+  /** The firm's host, for the legal notice (LCEN art. 6): name, address, phone. */
+  hostingProvider: text("hosting_provider"),
+  /** The director of publication (LCEN art. 6); null: not named. */
+  publicationDirector: text("publication_director"),
   setupCompleted: boolean("setup_completed").notNull().default(false),
   version: version(),
   ...timestamps,

@@ -1,8 +1,8 @@
 import "server-only";
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { oneRow } from "@/db/one-row";
-import { client, invoice, timesheet } from "@/db/schema";
+import { client, invoice, timesheet, user } from "@/db/schema";
 import { combinedRead, runRead, runReadsTogether } from "@/db/select-together";
 import type { Actor } from "@/modules/audit/audit-log";
 import { findLatestAuditEvents } from "@/modules/audit/audit-queries";
@@ -13,6 +13,8 @@ import {
   invoiceMonthTotalsSelects,
   invoiceTotalsOf,
   invoiceTotalsSelects,
+  netAndTaxOf,
+  netAndTaxSelect,
   receivedTotalsOf,
   receivedTotalsSelect,
 } from "@/modules/invoices/invoice-totals-queries";
@@ -30,6 +32,7 @@ import {
 } from "@/modules/timesheets/timesheet-queries";
 import { timesheetList } from "@/modules/timesheets/timesheet-schemas";
 import { unbilledSummaryOf, unbilledSummarySelect } from "@/modules/timesheets/unbilled-queries";
+import { firmWeeklyMinutes, personWeeklyMinutes } from "@/modules/users/capacity";
 import { can } from "@/modules/users/permissions";
 import { lastMonths, type MonthRange, monthOf, weekOf } from "./dashboard-rules";
 
@@ -140,16 +143,21 @@ export function findReceivables(db: Executor, today: string) {
   return runRead(db, receivables(db, today));
 }
 
-/** Invoiced (issued documents, credit notes deducted) and received in a month, per currency. */
+/**
+ * Invoiced (issued documents, credit notes deducted) and received in a month, per currency: the
+ * invoiced total with VAT (what the invoice list sums), and apart its revenue excluding VAT and its VAT.
+ */
 function monthFigures(db: Executor, month: MonthRange, today: string) {
   const invoiced = links.invoiced(month).filter;
   return combinedRead(
     {
       issued: invoiceTotalsSelects(db, invoiced, today).totals,
+      netAndTax: netAndTaxSelect(db, invoiced, today),
       received: receivedTotalsSelect(db, links.paid(month).filter, today),
     },
     (rows) => {
       const issued = invoiceTotalsOf(invoiced, rows.issued, []);
+      const netAndTax = netAndTaxOf(rows.netAndTax);
       const received = receivedTotalsOf(rows.received);
       const currencies = [
         ...new Set([...issued.map((row) => row.currency), ...received.map((row) => row.currency)]),
@@ -157,6 +165,8 @@ function monthFigures(db: Executor, month: MonthRange, today: string) {
       return currencies.map((currency) => ({
         currency,
         invoiced: issued.find((row) => row.currency === currency)?.total ?? 0,
+        net: netAndTax.get(currency)?.net ?? 0,
+        tax: netAndTax.get(currency)?.tax ?? 0,
         received: received.find((row) => row.currency === currency)?.amount ?? 0,
       }));
     },
@@ -235,12 +245,13 @@ export function findUnbilledFigures(db: Executor) {
  * week), and for managers everyone's, one row per active person (the "Everyone" list for that
  * week and person). People no longer active appear only if they logged time that week.
  */
-function weekHours(db: Executor, viewer: Viewer, today: string) {
+function weekHours(db: Executor, viewer: Viewer, today: string, firm: FirmWeek) {
   const { monday, sunday } = weekOf(today);
   const everyone = can(viewer, "timesheet.read_all");
   // A manager's "Everyone" for the week holds their own row too: one select instead of two.
   const minutes = timesheetMinutesByPersonSelect(db, viewer, { view: everyone ? "all" : "mine", week: monday });
-  return combinedRead({ minutes, people: everyone ? findTimesheetPeople(db) : sql<null>`null` }, (rows) => {
+  const me = db.select({ weeklyCapacityMinutes: user.weeklyCapacityMinutes }).from(user).where(eq(user.id, viewer.id));
+  return combinedRead({ minutes, me, people: everyone ? findTimesheetPeople(db) : sql<null>`null` }, (rows) => {
     const byPerson = minutesByPersonOf(rows.minutes);
     const team = rows.people
       ?.filter((person) => person.active || (byPerson.get(person.id) ?? 0) > 0)
@@ -248,12 +259,18 @@ function weekHours(db: Executor, viewer: Viewer, today: string) {
         userId: person.id,
         name: person.name,
         minutes: byPerson.get(person.id) ?? 0,
+        targetMinutes: personWeeklyMinutes(person, firm),
         href: links.teamWeek(monday, person.id),
       }));
     return {
       monday,
       sunday,
-      mine: { minutes: byPerson.get(viewer.id) ?? 0, href: links.myWeek(monday) },
+      firmTargetMinutes: firmWeeklyMinutes(firm),
+      mine: {
+        minutes: byPerson.get(viewer.id) ?? 0,
+        targetMinutes: personWeeklyMinutes(rows.me[0] ?? null, firm),
+        href: links.myWeek(monday),
+      },
       team: team
         ? { rows: team, minutes: team.reduce((sum, row) => sum + row.minutes, 0), href: links.teamWeek(monday) }
         : null,
@@ -261,14 +278,19 @@ function weekHours(db: Executor, viewer: Viewer, today: string) {
   });
 }
 
-export function findWeekHours(db: Executor, viewer: Viewer, today: string) {
-  return runRead(db, weekHours(db, viewer, today));
+/** The firm's working week (Settings), against which each person's week is measured (capacity.ts). */
+export type FirmWeek = { country: string; weeklyCapacityMinutes: number | null };
+
+export function findWeekHours(db: Executor, viewer: Viewer, today: string, firm: FirmWeek) {
+  return runRead(db, weekHours(db, viewer, today, firm));
 }
 
 export type DashboardOptions = {
   today: string;
   timeZone: string;
   firmCurrency: string;
+  /** The firm's working week; absent: the default of a French firm (35 h). */
+  firmWeek?: FirmWeek;
   /** How many of the latest audit events to read with the figures (the admin's "Recent changes"); none when absent. */
   recentChanges?: number;
 };
@@ -285,7 +307,7 @@ export async function loadDashboard(db: Executor, viewer: Viewer, options: Dashb
   // Every figure in one statement: a dozen small reads cost more in round trips than in reading.
   const figures = await runReadsTogether(db, {
     counts: dashboardCounts(db, viewer, options),
-    week: weekHours(db, viewer, options.today),
+    week: weekHours(db, viewer, options.today, options.firmWeek ?? { country: "FR", weeklyCapacityMinutes: null }),
     receivables: money ? receivables(db, options.today) : null,
     thisMonth: money ? monthFigures(db, month, options.today) : null,
     chart: money ? monthlyChart(db, options.today, options.firmCurrency) : null,

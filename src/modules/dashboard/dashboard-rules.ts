@@ -4,7 +4,7 @@
 import { addDaysToDate, type DateString, isoWeekMonday, isValidDateString } from "@/lib/dates";
 import { currencyMinorDigits } from "@/lib/money";
 
-/** The hours a full week is measured against. */
+/** The hours a full week is measured against when none is given (users/capacity.ts gives each person's). */
 export const WEEKLY_TARGET_MINUTES = 40 * 60;
 /** How many months the chart shows, the current one last. */
 export const CHART_MONTHS = 12;

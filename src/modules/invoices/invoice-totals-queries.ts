@@ -175,6 +175,31 @@ function receivedQuery(
     .orderBy(invoice.currency);
 }
 
+type NetTaxRow = { currency: string; net: string | number; tax: string | number };
+
+/**
+ * Per currency, the net (excluding VAT) and VAT of the documents a filter keeps (credit notes
+ * deducted, as in the totals): the dashboard's "Invoiced this month" shows revenue without VAT.
+ * Read from the invoices (the summary tables hold totals with VAT only); a month is few rows.
+ */
+export function netAndTaxSelect(db: Executor, filter: InvoiceListFilter, today: string): PendingSelect<NetTaxRow[]> {
+  if (filter.q) throw new Error("A search's net and VAT need the clients it matches.");
+  return db
+    .select({
+      currency: invoice.currency,
+      net: sql<string>`coalesce(sum(${invoice.netTotal}), 0)`,
+      tax: sql<string>`coalesce(sum(${invoice.taxTotal}), 0)`,
+    })
+    .from(invoice)
+    .where(invoiceListWhere(filter, today, []))
+    .groupBy(invoice.currency)
+    .orderBy(invoice.currency);
+}
+
+export function netAndTaxOf(rows: NetTaxRow[]): Map<string, { net: number; tax: number }> {
+  return new Map(rows.map((row) => [row.currency, { net: Number(row.net), tax: Number(row.tax) }]));
+}
+
 /**
  * The totals of the whole filtered set per currency: what the list shows above its rows and what
  * the dashboard's figures are, so both always agree. With a paid range, each currency also

@@ -14,7 +14,7 @@ import { requirePermission } from "@/modules/users/permissions";
 import { getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
 import { invoiceMail } from "./mail-templates";
 import { fillInvoiceTemplate, sendInvoiceEmailInput } from "./mail-schemas";
-import { enqueueEmail } from "./outbox";
+import { currentMailIdentity, enqueueEmail } from "./outbox";
 
 /** The PDF's file name, as the invoice's PDF route names it. */
 export function invoicePdfFilename(kind: "invoice" | "credit_note", number: string | null, id: string): string {
@@ -38,11 +38,21 @@ export type SendInvoiceDefaults = {
   message: string;
   canSend: boolean;
   reason: string | null;
+  /** Who the mail comes from and where a reply goes (Settings → Mail). */
+  from: string;
+  replyTo: string | null;
 };
 
 /** What the send dialog starts with: the client's billing email, and the settings' subject and message filled in. */
-export async function getSendInvoiceDefaults(db: Executor, invoiceId: string): Promise<SendInvoiceDefaults> {
-  const { detail, settings } = await getInvoiceDocument(db, invoiceId);
+export async function getSendInvoiceDefaults(
+  db: Executor,
+  invoiceId: string,
+  senderId: string | null = null,
+): Promise<SendInvoiceDefaults> {
+  const [{ detail, settings }, identity] = await Promise.all([
+    getInvoiceDocument(db, invoiceId),
+    currentMailIdentity(db, { senderId }),
+  ]);
   const values = {
     number: detail.number ?? "",
     firm: settings.firmName,
@@ -56,6 +66,8 @@ export async function getSendInvoiceDefaults(db: Executor, invoiceId: string): P
     message: fillInvoiceTemplate(settings.invoiceEmailMessage, values),
     canSend: detail.status !== "draft",
     reason: detail.status === "draft" ? "Issue the invoice before sending it." : null,
+    from: identity.from,
+    replyTo: identity.replyTo,
   };
 }
 
@@ -97,6 +109,7 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
       ...rendered,
       attachments: [{ filename, contentType: "application/pdf", content: bytes }, ...(inline ?? [])],
       about: { type: "invoice", id: current.id },
+      senderId: actor.id,
     });
     const [updated] = await tx
       .update(invoice)

@@ -248,6 +248,18 @@ export function contactMessageAcknowledgementMail(firm: Firm, input: { wantsCall
   ]);
 }
 
+/** A reply to a contact message: the firm's answer, then the visitor's message quoted below it. */
+export function contactMessageReplyMail(
+  firm: Firm,
+  input: { subject: string; body: string; authorName: string; original: { body: string; createdAt: string } },
+): RenderedMail {
+  return mail(firm, input.subject, [
+    { kind: "text", text: `${input.body}\n\n${input.authorName}` },
+    { kind: "text", text: `You wrote on ${input.original.createdAt}:` },
+    { kind: "quote", text: input.original.body },
+  ]);
+}
+
 export type ApplicationInput = {
   name: string;
   email: string;

@@ -124,7 +124,8 @@ async function deliverOne(db: Database, row: ClaimedEmail, options: DeliveryOpti
     .orderBy(asc(emailAttachment.position));
   try {
     await options.transport.sendMail({
-      from: options.from,
+      from: row.fromHeader ?? options.from,
+      ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       to: row.to,
       cc: row.cc,
       subject: row.subject,

@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 
 export type OutgoingMessage = {
   from: string;
+  replyTo?: string;
   to: string[];
   cc: string[];
   subject: string;

@@ -7,7 +7,7 @@ import { type ActionResult, runAction } from "@/lib/action";
 import { getConfig } from "@/lib/env";
 import { clientIpFrom } from "@/lib/request";
 import { requireActor } from "@/lib/session";
-import { readContactForm, setMessageStatus, submitContactMessage } from "./message-mutations";
+import { readContactForm, replyToMessage, setMessageStatus, submitContactMessage } from "./message-mutations";
 
 export type ContactFormState = {
   message: string | null;
@@ -54,4 +54,14 @@ export async function setMessageStatusAction(input: {
     async () => setMessageStatus(getDb(), await requireActor("message.edit"), input),
     "Message updated.",
   );
+}
+
+/** A manager's reply to a contact message (mailed through the outbox; the message becomes answered). */
+export async function replyToMessageAction(
+  input: unknown,
+): Promise<ActionResult<{ id: string; version: number; replyId: string; emailId: string }>> {
+  return runAction(async () => {
+    const { id, version, replyId, emailId } = await replyToMessage(getDb(), await requireActor("message.edit"), input);
+    return { id, version, replyId, emailId };
+  }, "Reply sent.");
 }

@@ -2,9 +2,10 @@
 import { and, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Database } from "@/db/client";
-import { contactMessage } from "@/db/schema";
+import { contactMessage, contactMessageReply } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { ConflictError, NotFoundError, invalidFields } from "@/lib/errors";
+import { formatDateTime } from "@/lib/dates";
 import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import {
@@ -26,7 +27,9 @@ import { notifyContactMessage } from "@/modules/public-site/public-site-notifica
 import { requestCallback } from "@/modules/calls/call-mutations";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
-import { contactMessageInput, messageStatusInput } from "./message-schemas";
+import { contactMessageReplyMail } from "@/modules/mail/mail-templates";
+import { enqueueEmail } from "@/modules/mail/outbox";
+import { contactMessageInput, messageReplyInput, messageStatusInput } from "./message-schemas";
 
 const CONTACT_FIELDS = ["name", "email", "company", "subject", "body", "phone", "wantsCallback"] as const;
 
@@ -158,5 +161,62 @@ export async function setMessageStatus(db: Database, actor: Actor, raw: unknown)
       summary: { from: before.status, to: status },
     });
     return updated;
+  });
+}
+
+/**
+ * A manager answers a contact message: the reply goes to the visitor through the outbox (From and
+ * Reply-To from Settings → Mail, the sender being this person), is kept with the message, and the
+ * message becomes "answered", all in one transaction. Any status may be answered (an archived
+ * message too: it comes back as answered). The row is locked, so two replies at once both go, one
+ * after the other, each kept; no version is asked: a status change in between loses nothing.
+ */
+export async function replyToMessage(db: Database, actor: Actor, raw: unknown) {
+  requirePermission(actor, "message.edit");
+  const input = parseInput(messageReplyInput, raw);
+  const settings = await getSettings(db);
+  return db.transaction(async (tx) => {
+    const [message] = await tx.select().from(contactMessage).where(eq(contactMessage.id, input.id)).for("update");
+    if (!message) throw new NotFoundError("This message does not exist.", "message.not_found");
+    const rendered = contactMessageReplyMail(
+      { name: settings.firmName, brandColor: settings.brandColor, email: settings.email },
+      {
+        subject: input.subject,
+        body: input.body,
+        authorName: actor.name,
+        original: {
+          body: message.body,
+          createdAt: formatDateTime(message.createdAt, settings.locale, settings.timezone),
+        },
+      },
+    );
+    const emailId = await enqueueEmail(tx, {
+      to: [message.email],
+      ...rendered,
+      about: { type: "message", id: message.id },
+      senderId: actor.id,
+    });
+    const replyId = uuidv7();
+    await tx.insert(contactMessageReply).values({
+      id: replyId,
+      messageId: message.id,
+      authorId: actor.id,
+      authorName: actor.name,
+      subject: input.subject,
+      body: input.body,
+      emailId,
+    });
+    const [updated] = await tx
+      .update(contactMessage)
+      .set({ status: "answered", version: message.version + 1 })
+      .where(eq(contactMessage.id, message.id))
+      .returning({ id: contactMessage.id, version: contactMessage.version, status: contactMessage.status });
+    await recordAudit(tx, actor, {
+      entity: "message",
+      entityId: message.id,
+      action: "reply",
+      summary: { from: message.status, to: "answered", replyId, emailId, subject: input.subject },
+    });
+    return { ...updated!, replyId, emailId };
   });
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { call, contactMessage, type MessageStatus } from "@/db/schema";
+import { call, contactMessage, contactMessageReply, email, type MessageStatus } from "@/db/schema";
 
 export async function findMessages(db: Executor, status: MessageStatus, limit = 50, offset = 0) {
   return db
@@ -45,7 +45,28 @@ export async function countMessagesByStatus(db: Executor): Promise<Record<Messag
     .select({ status: contactMessage.status, value: count() })
     .from(contactMessage)
     .groupBy(contactMessage.status);
-  const counts: Record<MessageStatus, number> = { new: 0, read: 0, archived: 0 };
+  const counts: Record<MessageStatus, number> = { new: 0, answered: 0, read: 0, archived: 0 };
   for (const row of rows) counts[row.status] = row.value;
   return counts;
 }
+
+/** The replies sent to these messages, oldest first, with where their mail stands in the outbox. */
+export async function findReplies(db: Executor, messageIds: string[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      id: contactMessageReply.id,
+      messageId: contactMessageReply.messageId,
+      authorName: contactMessageReply.authorName,
+      subject: contactMessageReply.subject,
+      body: contactMessageReply.body,
+      createdAt: contactMessageReply.createdAt,
+      emailId: contactMessageReply.emailId,
+      emailStatus: email.status,
+    })
+    .from(contactMessageReply)
+    .leftJoin(email, eq(email.id, contactMessageReply.emailId))
+    .where(inArray(contactMessageReply.messageId, messageIds))
+    .orderBy(asc(contactMessageReply.createdAt), asc(contactMessageReply.id));
+}
+export type ReplyRow = Awaited<ReturnType<typeof findReplies>>[number];

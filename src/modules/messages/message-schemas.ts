@@ -3,7 +3,10 @@ import { z } from "zod";
 import { checkLine, checkMultiline, normalizeLineBreaks, versionInput, whenValid } from "@/lib/input-fields";
 import { choiceParam, defineList, pagingParams } from "@/lib/search-params";
 
+/** The statuses a person sets by hand; "answered" is set by sending a reply (MESSAGE_TABS has all four). */
 export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
+export const MESSAGE_LIST_STATUSES = ["new", "answered", "read", "archived"] as const;
+export const REPLY_MAX = 10_000;
 export const BODY_MIN = 20;
 export const BODY_MAX = 5000;
 
@@ -69,8 +72,32 @@ export const messageStatusInput = z.object({
   status: z.enum(MESSAGE_STATUSES),
 });
 
+/** A reply from the inbox: sent to the message's address through the outbox, kept with the message. */
+export const messageReplyInput = z.object({
+  id: z.uuid(),
+  subject: z
+    .string({ error: "Enter a subject." })
+    .trim()
+    .min(1, "Enter a subject.")
+    .max(200, "Use at most 200 characters.")
+    .superRefine(checkLine),
+  body: z
+    .string({ error: "Write your reply." })
+    .overwrite(normalizeLineBreaks)
+    .trim()
+    .min(1, "Write your reply.")
+    .max(REPLY_MAX, `Use at most ${REPLY_MAX.toLocaleString("en-GB")} characters.`)
+    .superRefine(checkMultiline),
+});
+export type MessageReplyInput = z.input<typeof messageReplyInput>;
+
+/** "Re: " once, whatever the visitor's subject already says. */
+export function replySubject(subject: string): string {
+  return /^re\s*:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
+}
+
 /** The inbox (/bo/messages): one tab per status, newest first. */
 export const messageList = defineList("/bo/messages", {
-  status: choiceParam(MESSAGE_STATUSES, "new"),
+  status: choiceParam(MESSAGE_LIST_STATUSES, "new"),
   ...pagingParams,
 });

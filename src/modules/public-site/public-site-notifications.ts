@@ -63,6 +63,8 @@ export async function notifyContactMessage(
       to: [to],
       ...contactMessageNotificationMail(firm, { ...message, url: `${appUrl}/bo/messages` }),
       about,
+      // Answering the firm's copy answers the visitor.
+      replyTo: message.email,
     });
   if (await mayAcknowledge(tx, message.email))
     await enqueueEmail(tx, { to: [message.email], ...contactMessageAcknowledgementMail(firm, message), about });
@@ -92,6 +94,7 @@ export async function notifyApplication(
       to: [to],
       ...applicationNotificationMail(firm, { ...application, url: `${appUrl}/bo/jobs/${application.jobId}` }),
       about,
+      replyTo: application.email,
     });
   if (await mayAcknowledge(tx, application.email))
     await enqueueEmail(tx, { to: [application.email], ...applicationAcknowledgementMail(firm, application), about });

@@ -5,6 +5,7 @@ import { getDb } from "@/db/client";
 import { type ActionResult, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
 import { updateLogoFromForm, updateSettings } from "./settings-mutations";
+import { updateMailIdentity, updatePublicPages } from "./settings-section-mutations";
 
 export async function updateSettingsAction(input: unknown): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
@@ -22,4 +23,22 @@ export async function updateLogoAction(formData: FormData): Promise<ActionResult
     revalidatePath("/", "layout");
     return undefined;
   }, "Logo saved.");
+}
+
+/** Settings → Mail sender, saved by its own button. */
+export async function updateMailIdentityAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    await updateMailIdentity(getDb(), await requireActor("settings.edit"), input);
+    revalidatePath("/", "layout");
+    return undefined;
+  }, "Mail sender saved.");
+}
+
+/** Settings → Public pages, saved by its own button. */
+export async function updatePublicPagesAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    await updatePublicPages(getDb(), await requireActor("settings.edit"), input);
+    revalidatePath("/", "layout");
+    return undefined;
+  }, "Public pages saved.");
 }

@@ -43,6 +43,7 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
     locale: values.locale,
     timezone: values.timezone,
     defaultHourlyRate: values.defaultHourlyRate,
+    weeklyCapacityMinutes: values.weeklyHours,
     taxRates: values.taxRates.map((rate) => ({
       label: rate.label,
       basisPoints: rate.percent,

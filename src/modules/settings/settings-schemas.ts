@@ -23,6 +23,7 @@ import {
 import { parseMoneyInput } from "@/lib/money";
 import { validateNumberPattern } from "@/modules/invoices/invoice-numbering";
 import { optionalRateInput } from "@/modules/users/user-schemas";
+import { optionalWeeklyHoursInput } from "@/modules/users/capacity";
 import type { SettingsCode } from "./settings-codes";
 
 export const LOCALES = [
@@ -48,7 +49,7 @@ export const LOCALES = [
   "cs-CZ",
 ] as const;
 
-const optionalText = (max: number, kind: TextKind = "line") =>
+export const optionalText = (max: number, kind: TextKind = "line") =>
   z
     .string()
     .overwrite((value) => (kind === "multiline" ? normalizeLineBreaks(value) : value))
@@ -60,7 +61,7 @@ const optionalText = (max: number, kind: TextKind = "line") =>
     .optional()
     .transform((value) => value ?? null);
 
-const optionalEmail = z
+export const optionalEmail = z
   .string()
   .trim()
   .toLowerCase()
@@ -239,6 +240,8 @@ export const settingsFormInput = z
         params: { code: "settings.timezone_unknown" satisfies SettingsCode },
       }),
     defaultHourlyRate: optionalRateInput,
+    /** The firm's working week in hours; empty: 35 h for a French firm, else 40 h. */
+    weeklyHours: optionalWeeklyHoursInput,
     // Checked on the list itself so these messages show even when another field is wrong too.
     taxRates: z
       .array(taxRateInput)

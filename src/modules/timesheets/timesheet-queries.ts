@@ -164,7 +164,7 @@ export function minutesByPersonOf(rows: { userId: string; minutes: string | numb
 /** People for the "person" filter and the create page's person picker. */
 export function findTimesheetPeople(db: Executor) {
   return db
-    .select({ id: user.id, name: user.name, active: user.active })
+    .select({ id: user.id, name: user.name, active: user.active, weeklyCapacityMinutes: user.weeklyCapacityMinutes })
     .from(user)
     .orderBy(desc(user.active), asc(user.name));
 }

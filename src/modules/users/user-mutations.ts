@@ -162,7 +162,12 @@ export async function updateUser(db: Database, actor: Actor, input: unknown) {
     if (before.version !== values.version) throw stale();
     if (isAdministrator(before) && !isAdministrator(values) && (await countOtherActiveAdmins(tx, before.id)) === 0)
       throw invalidFrom(refuse("user.last_admin", LAST_ADMIN, "role"), CORRECT_THE_FIELDS);
-    const changes = { name: values.name, role: values.role, defaultHourlyRate: values.defaultHourlyRate };
+    const changes = {
+      name: values.name,
+      role: values.role,
+      defaultHourlyRate: values.defaultHourlyRate,
+      weeklyCapacityMinutes: values.weeklyHours,
+    };
     const [updated] = await tx
       .update(user)
       .set({ ...changes, version: before.version + 1 })

@@ -14,6 +14,7 @@ const publicColumns = {
   /** Invited and has not chosen a password yet (no credential). */
   invited: sql<boolean>`not exists (select 1 from accounts where accounts.user_id = "users"."id" and accounts.provider_id = 'credential')`,
   defaultHourlyRate: user.defaultHourlyRate,
+  weeklyCapacityMinutes: user.weeklyCapacityMinutes,
   version: user.version,
   createdAt: user.createdAt,
   updatedAt: user.updatedAt,

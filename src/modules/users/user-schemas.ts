@@ -1,5 +1,6 @@
 // Inputs of the users domain, shared by the forms (zodResolver) and the actions.
 import { z } from "zod";
+import { optionalWeeklyHoursInput } from "./capacity";
 import { checkLine, versionInput } from "@/lib/input-fields";
 import { ROLES } from "./roles";
 
@@ -59,6 +60,8 @@ export const updateUserInput = z.object({
   name,
   role,
   defaultHourlyRate: optionalRateInput,
+  /** Their weekly capacity where it differs from the firm's working week; empty: the firm's. */
+  weeklyHours: optionalWeeklyHoursInput,
 });
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 

@@ -17,6 +17,7 @@ import {
   call,
   client,
   contactMessage,
+  contactMessageReply,
   email,
   emailAttachment,
   invoice,
@@ -122,16 +123,19 @@ import { renderMarkdownPreview } from "../../../src/modules/jobs/markdown";
 import { sendInvoiceEmail } from "../../../src/modules/mail/invoice-mail";
 import { retryEmail } from "../../../src/modules/mail/mail-mutations";
 import { findEmails, getEmail } from "../../../src/modules/mail/mail-queries";
-import { enqueueEmail } from "../../../src/modules/mail/outbox";
+import { currentMailIdentity, enqueueEmail } from "../../../src/modules/mail/outbox";
 import {
   readContactForm,
   setMessageStatus,
   submitContactMessage,
+  replyToMessage,
 } from "../../../src/modules/messages/message-mutations";
-import { findMessages } from "../../../src/modules/messages/message-queries";
+import { findMessages, findReplies } from "../../../src/modules/messages/message-queries";
 import { MESSAGE_STATUSES } from "../../../src/modules/messages/message-schemas";
 import { signFormToken } from "../../../src/modules/public-site/anti-spam-rules";
 import { updateLogoFromForm, updateSettings } from "../../../src/modules/settings/settings-mutations";
+import { updateMailIdentity, updatePublicPages } from "../../../src/modules/settings/settings-section-mutations";
+import { publicTexts } from "../../../src/modules/public-site/legal-pages";
 import { getSettings } from "../../../src/modules/settings/settings-queries";
 import { DEFAULT_TAX_RATES, LOCALES } from "../../../src/modules/settings/settings-schemas";
 import {
@@ -504,6 +508,68 @@ const people: Record<string, FuzzCase> = {
       );
     },
   },
+  "src/modules/settings/settings-actions.ts#updateMailIdentityAction": {
+    group: "office",
+    tables: [settings, auditEvent],
+    valid: () =>
+      fc.record({
+        mailFromName: optionalLine(120),
+        mailFromAddress: fc.oneof(
+          fc.constantFrom("", null, " Factures@Dupont-Conseil.fr "),
+          fc
+            .tuple(
+              fc.stringMatching(/^[a-z0-9_+-]{1,12}$/),
+              fc.constantFrom("acme.fr", "mail.example.fr", "xn--bcher-kva.de"),
+            )
+            .map(([local, domain]) => `${local}@${domain}`),
+        ),
+        mailReplyTo: fc.constantFrom("firm", "sender", "none"),
+      }),
+    hostileExamples: [
+      { mailFromName: "", mailFromAddress: "bureau@localhost", mailReplyTo: "firm" },
+      { mailFromName: "", mailFromAddress: "bureau@firm.local", mailReplyTo: "firm" },
+      { mailFromName: "A\r\nBcc: x@y.fr", mailFromAddress: "", mailReplyTo: "firm" },
+      { mailFromName: "", mailFromAddress: "", mailReplyTo: "everyone" },
+    ],
+    restore: restoreFirmSettings,
+    run: (ctx, input) => updateMailIdentity(ctx.db, ctx.admin, input),
+    verify: async (ctx, input) => {
+      const stored = await getSettings(ctx.db);
+      expect(stored.mailFromName).toBe(storedText(field(input, "mailFromName")));
+      expect(stored.mailReplyTo).toBe(field(input, "mailReplyTo"));
+      // What the outbox does with them: a From header on one line, with the stored address.
+      const identity = await currentMailIdentity(ctx.db);
+      expect(identity.from).not.toMatch(/[\r\n]/);
+      if (stored.mailFromAddress) expect(identity.from).toContain(`<${stored.mailFromAddress}>`);
+    },
+  },
+  "src/modules/settings/settings-actions.ts#updatePublicPagesAction": {
+    group: "office",
+    tables: [settings, auditEvent],
+    valid: () =>
+      fc.record({
+        homeText: optionalMultiline(5_000),
+        legalNotice: optionalMultiline(20_000),
+        privacyNotice: optionalMultiline(20_000),
+        publicationDirector: optionalLine(120),
+        hostingProvider: optionalMultiline(500),
+      }),
+    hostileExamples: [
+      { legalNotice: "<script>alert(1)</script>[x](javascript:alert(1))", homeText: "x".repeat(5_001) },
+      { publicationDirector: "A\r\nB" },
+    ],
+    restore: restoreFirmSettings,
+    run: (ctx, input) => updatePublicPages(ctx.db, ctx.admin, input),
+    verify: async (ctx, input) => {
+      const stored = await getSettings(ctx.db);
+      expect(stored.legalNotice).toBe(storedText(field(input, "legalNotice"), { multiline: true }));
+      expect(stored.homeText).toBe(storedText(field(input, "homeText"), { multiline: true }));
+      expect(stored.publicationDirector).toBe(storedText(field(input, "publicationDirector")));
+      // What the public pages do with them: sanitised HTML, never a script.
+      const texts = publicTexts(stored, "http://localhost:3000");
+      for (const text of Object.values(texts)) expect(renderMarkdownPreview(text)).not.toMatch(/<script|javascript:/i);
+    },
+  },
   "src/modules/clients/client-actions.ts#createClientAction": {
     group: "billing-and-site",
     tables: [client, auditEvent],
@@ -613,6 +679,10 @@ async function restoreFirmSettings(ctx: FuzzContext) {
     paymentTermsDays: 30,
     invoiceNumberPattern: "{YYYY}-{SEQ:4}",
     creditNoteNumberPattern: "CN-{YYYY}-{SEQ:4}",
+    weeklyCapacityMinutes: null,
+    mailFromName: null,
+    mailFromAddress: null,
+    mailReplyTo: "firm",
   });
 }
 
@@ -624,6 +694,7 @@ const settingsForm = fc
     // A French firm's number is a SIREN or SIRET (checked), whatever the country drawn below.
     registrationNumber: fc.constantFrom("", null, "901234567", "901 234 567", " 552 081 317 "),
     shareCapital: fc.constantFrom("", null, "10000", "1 000", "250000"),
+    weeklyHours: fc.constantFrom("", null, undefined, "35", "37.5", "37,5", "39:30", "40"),
     rcsCity: optionalLine(100),
     peppolId: fc.constantFrom("", null, "0009:90123456700015", " 9957 : FR32901234567 "),
     addressLine1: optionalLine(200),
@@ -2137,6 +2208,46 @@ const publicForms: Record<string, FuzzCase> = {
       expect((await findMessages(ctx.db, status, 500)).some((row) => row.id === (result as { id: string }).id)).toBe(
         true,
       );
+    },
+  },
+  "src/modules/messages/message-actions.ts#replyToMessageAction": {
+    group: "billing-and-site",
+    tables: [contactMessage, contactMessageReply, email, auditEvent],
+    prepare: reuse(
+      async (ctx) =>
+        (
+          await ctx.db
+            .insert(contactMessage)
+            .values({
+              name: "Reply Writer",
+              email: "reply-writer@example.com",
+              subject: "A question to answer",
+              body: "A message to answer from the inbox.",
+            })
+            .returning()
+        )[0]!,
+      rereadWhere((db, id) => rowById(db, contactMessage, id)),
+    ),
+    valid: () =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        subject: validLine(1, 200),
+        body: validMultiline(1, 10_000),
+      }),
+    hostileExamples: [
+      { id: TARGET_ID, subject: "Re: x\r\nBcc: victim@example.com", body: "Hello" },
+      { id: TARGET_ID, subject: "Re: x", body: "" },
+    ],
+    run: (ctx, input) => replyToMessage(ctx.db, ctx.manager, input),
+    verify: async (ctx, input, result) => {
+      const { id, emailId } = result as { id: string; emailId: string };
+      const replies = await findReplies(ctx.db, [id]);
+      const reply = replies.find((candidate) => candidate.emailId === emailId);
+      expect(reply?.body).toBe(storedText(field(input, "body") as string, { multiline: true }));
+      expect(reply?.subject).toBe(storedText(field(input, "subject") as string));
+      expect((await findMessages(ctx.db, "answered", 500)).some((row) => row.id === id)).toBe(true);
+      const [mail] = await ctx.db.select().from(email).where(eq(email.id, emailId));
+      expect(mail?.to).toEqual(["reply-writer@example.com"]);
     },
   },
   "src/app/(site)/jobs/[slug]/apply/route.ts#POST": {

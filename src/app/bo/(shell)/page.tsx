@@ -26,6 +26,7 @@ export default async function DashboardPage({
     today,
     timeZone: settings.timezone,
     firmCurrency: settings.currency,
+    firmWeek: settings,
     recentChanges: can(user, "audit.read") ? 8 : undefined,
   });
 

@@ -81,7 +81,10 @@ export function ThisMonthCard({
     <Card data-testid="this-month">
       <CardHeader>
         <CardTitle>This month</CardTitle>
-        <CardDescription>{name}: invoices issued (less credit notes) and payments received.</CardDescription>
+        <CardDescription>
+          {name}: invoices issued (less credit notes), as revenue excluding VAT with the VAT apart, and payments
+          received (with VAT).
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (
@@ -96,7 +99,8 @@ export function ThisMonthCard({
             caption={`Invoiced and paid in ${name}`}
             columns={[
               { label: <span className="sr-only">Currency</span> },
-              { label: "Invoiced", numeric: true },
+              { label: "Invoiced excl. VAT", numeric: true },
+              { label: "VAT", numeric: true },
               { label: "Paid", numeric: true },
             ]}
           >
@@ -111,11 +115,19 @@ export function ThisMonthCard({
                     content: (
                       <FigureLink
                         href={money.invoicedHref}
-                        label={`invoiced in ${name} in ${row.currency}`}
+                        label={`invoiced excluding VAT in ${name} in ${row.currency}`}
                         className="text-xl font-semibold"
                       >
-                        {formatMoney(row.invoiced, row.currency, locale)}
+                        {formatMoney(row.net, row.currency, locale)}
                       </FigureLink>
+                    ),
+                  },
+                  {
+                    className: "py-2 text-muted-foreground",
+                    content: (
+                      <span title={`Including VAT: ${formatMoney(row.invoiced, row.currency, locale)}`}>
+                        {formatMoney(row.tax, row.currency, locale)}
+                      </span>
                     ),
                   },
                   {

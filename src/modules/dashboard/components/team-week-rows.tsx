@@ -7,6 +7,8 @@ export type TeamWeekRow = {
   userId: string;
   name: string;
   hours: string;
+  /** Their week (capacity), in the same words. */
+  target: string;
   href: string;
   fillPercent: string;
   isOverTarget: boolean;
@@ -43,6 +45,7 @@ export function TeamWeekRows({ rows }: { rows: TeamWeekRow[] }) {
           {row.hours}
           <span className="sr-only"> logged by {row.name} this week</span>
         </Link>
+        <span className="text-muted-foreground"> of {row.target}</span>
       </td>
     </tr>
   ));

@@ -1,17 +1,20 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/dates";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
-import { WEEKLY_TARGET_MINUTES, weekFill } from "../dashboard-rules";
+import { weekFill } from "../dashboard-rules";
 import type { DashboardData } from "../dashboard-queries";
 import { FigureTable } from "./figure-table";
 import { FigureLink } from "./stat-card";
 import { TeamWeekRows, WeekBar } from "./team-week-rows";
 
-function weekBar(minutes: number) {
-  return { fillPercent: `${(weekFill(minutes) * 100).toFixed(1)}%`, isOverTarget: minutes > WEEKLY_TARGET_MINUTES };
+function weekBar(minutes: number, target: number) {
+  return { fillPercent: `${(weekFill(minutes, target) * 100).toFixed(1)}%`, isOverTarget: minutes > target };
 }
 
-/** Hours logged this week against 40 h: mine, and for managers one row per person. */
+/**
+ * Hours logged this week against each person's week (their capacity: the profile's, else the
+ * firm's in Settings): mine, and for managers one row per person.
+ */
 export function WeekHoursCard({
   week,
   locale,
@@ -22,14 +25,15 @@ export function WeekHoursCard({
   timeZone: string;
 }) {
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
-  const target = hours(WEEKLY_TARGET_MINUTES);
+  const target = hours(week.firmTargetMinutes);
+  const mine = hours(week.mine.targetMinutes);
   const range = `${formatDate(week.monday, locale, timeZone)} to ${formatDate(week.sunday, locale, timeZone)}`;
   return (
     <Card data-testid="week-hours">
       <CardHeader>
         <CardTitle>Hours this week</CardTitle>
         <CardDescription>
-          {range}, against {target} a week.
+          {range}, against the firm&apos;s {target} a week (or a person&apos;s own hours, from their profile).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
@@ -44,10 +48,10 @@ export function WeekHoursCard({
               >
                 {hours(week.mine.minutes)}
               </FigureLink>{" "}
-              of {target}
+              of {mine}
             </span>
           </div>
-          <WeekBar {...weekBar(week.mine.minutes)} />
+          <WeekBar {...weekBar(week.mine.minutes, week.mine.targetMinutes)} />
         </div>
         {week.team ? (
           <div className="grid gap-2">
@@ -58,10 +62,13 @@ export function WeekHoursCard({
               </FigureLink>
             </div>
             <FigureTable
-              caption={`Hours logged this week by each person, against ${target}`}
+              caption="Hours logged this week by each person, against their week"
               columns={[
                 { label: "Person" },
-                { label: <span className="sr-only">Share of {target}</span>, className: "hidden w-1/3 sm:table-cell" },
+                {
+                  label: <span className="sr-only">Share of their week</span>,
+                  className: "hidden w-1/3 sm:table-cell",
+                },
                 { label: "Hours", numeric: true },
               ]}
             >
@@ -70,8 +77,9 @@ export function WeekHoursCard({
                   userId: row.userId,
                   name: row.name,
                   hours: hours(row.minutes),
+                  target: hours(row.targetMinutes),
                   href: row.href,
-                  ...weekBar(row.minutes),
+                  ...weekBar(row.minutes, row.targetMinutes),
                 }))}
               />
             </FigureTable>

@@ -209,7 +209,11 @@ export function ApplicationForm({
           />
           <label htmlFor="consent" className="text-sm leading-snug">
             I agree that {firmName} keeps my application and CV to assess it. They are deleted automatically after{" "}
-            {retentionDays} days. <span aria-hidden="true">*</span>
+            {retentionDays} days (
+            <a href="/privacy" target="_blank" rel="noreferrer" className="underline underline-offset-4">
+              privacy notice<span className="sr-only">, opens in a new tab</span>
+            </a>
+            ). <span aria-hidden="true">*</span>
           </label>
         </div>
         {errors.consent ? (

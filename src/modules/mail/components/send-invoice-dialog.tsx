@@ -18,7 +18,9 @@ import {
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
+import type { SendInvoiceDefaults } from "../invoice-mail";
 import { sendInvoiceEmailAction } from "../invoice-mail-actions";
+import { MailSenderFacts } from "./mail-sender-facts";
 import { sendInvoiceEmailInput } from "../mail-schemas";
 
 type Values = z.input<typeof sendInvoiceEmailInput>;
@@ -27,7 +29,7 @@ export type SendInvoiceDialogProps = {
   invoiceId: string;
   number: string;
   /** From getSendInvoiceDefaults (src/modules/mail/invoice-mail.ts). */
-  defaults: { to: string; cc: string; subject: string; message: string; canSend: boolean; reason: string | null };
+  defaults: SendInvoiceDefaults;
   alreadySent?: boolean;
 };
 
@@ -84,6 +86,7 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormError {...formError} />
+          <MailSenderFacts from={defaults.from} replyTo={defaults.replyTo} />
           <FormField
             label="To"
             htmlFor="send-to"

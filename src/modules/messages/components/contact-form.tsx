@@ -97,6 +97,13 @@ export function ContactForm({ formToken }: { formToken: string }) {
         />
       </FormField>
       <CallbackFields values={values} errors={errors} />
+      <p className="text-sm text-muted-foreground">
+        We use these details only to answer you. How long we keep them and your rights are in our{" "}
+        <a href="/privacy" target="_blank" rel="noreferrer" className="underline underline-offset-4">
+          privacy notice<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        .
+      </p>
       <div>
         <Button type="submit" size="lg" disabled={pending || retryInSeconds > 0}>
           {pending || retryInSeconds > 0 ? "Sending…" : "Send message"}

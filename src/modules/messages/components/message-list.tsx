@@ -5,7 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import type { MessageStatus } from "@/db/schema";
 import { formatDateTime } from "@/lib/dates";
 import { callList } from "@/modules/calls/call-schemas";
-import type { MessageRow } from "../message-queries";
+import type { MessageRow, ReplyRow } from "../message-queries";
+import { MessageReplyDialog } from "./message-reply-dialog";
 import { MessageStatusButtons } from "./message-status-buttons";
 
 export const MESSAGE_NOUN: Noun = { one: "message", other: "messages" };
@@ -13,6 +14,7 @@ export const MESSAGE_NOUN: Noun = { one: "message", other: "messages" };
 /** The inbox's tabs, and what each one says when it is empty. */
 export const MESSAGE_TABS: { status: MessageStatus; label: string; empty: string }[] = [
   { status: "new", label: "New", empty: "No new messages. Messages sent from the public contact page arrive here." },
+  { status: "answered", label: "Answered", empty: "No answered messages. A message you reply to moves here." },
   { status: "read", label: "Read", empty: "No read messages. Mark a new message as read once you have handled it." },
   { status: "archived", label: "Archived", empty: "Nothing archived yet." },
 ];
@@ -26,12 +28,24 @@ const CALL_STATUS_LABELS: Record<string, string> = {
 };
 
 /** One page of messages, newest first: who wrote, what, the call-back it asked for, and what to do with it. */
+const EMAIL_STATUS_LABELS: Record<string, string> = {
+  queued: "queued",
+  sending: "sending",
+  sent: "sent",
+  failed: "not delivered",
+  captured: "kept in the outbox (no SMTP)",
+};
+
 export function MessageList({
   messages,
+  replies,
   firm,
+  sender,
 }: {
   messages: MessageRow[];
+  replies: ReplyRow[];
   firm: { locale: string; timezone: string };
+  sender: { from: string; replyTo: string | null };
 }) {
   return (
     <ul className="grid gap-4">
@@ -64,6 +78,32 @@ export function MessageList({
               </time>
             </header>
             <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
+            {replies.some((reply) => reply.messageId === message.id) ? (
+              <section aria-label={`Replies to ${message.subject}`} className="grid gap-2">
+                {replies
+                  .filter((reply) => reply.messageId === message.id)
+                  .map((reply) => (
+                    <div key={reply.id} className="grid gap-1 rounded-md border-l-4 border-primary bg-muted/50 p-3">
+                      <p className="text-sm text-muted-foreground">
+                        Reply by {reply.authorName} ·{" "}
+                        <time dateTime={reply.createdAt.toISOString()} className="tabular-nums">
+                          {formatDateTime(reply.createdAt, firm.locale, firm.timezone)}
+                        </time>
+                        {reply.emailStatus ? (
+                          <>
+                            {" · "}
+                            <Link href={`/bo/outbox/${reply.emailId}`} className="underline underline-offset-4">
+                              Mail {EMAIL_STATUS_LABELS[reply.emailStatus] ?? reply.emailStatus}
+                            </Link>
+                          </>
+                        ) : null}
+                      </p>
+                      <p className="text-sm font-medium break-words">{reply.subject}</p>
+                      <p className="text-sm break-words whitespace-pre-wrap">{reply.body}</p>
+                    </div>
+                  ))}
+              </section>
+            ) : null}
             <footer className="flex flex-wrap items-center justify-between gap-3">
               {message.callId ? (
                 <Link
@@ -82,12 +122,15 @@ export function MessageList({
               ) : (
                 <span />
               )}
-              <MessageStatusButtons
-                id={message.id}
-                version={message.version}
-                status={message.status}
-                subject={message.subject}
-              />
+              <div className="flex flex-wrap gap-2">
+                <MessageReplyDialog id={message.id} subject={message.subject} to={message.email} from={sender} />
+                <MessageStatusButtons
+                  id={message.id}
+                  version={message.version}
+                  status={message.status}
+                  subject={message.subject}
+                />
+              </div>
             </footer>
           </article>
         </li>

@@ -14,7 +14,7 @@ export function MessageStatusButtons({
 }: {
   id: string;
   version: number;
-  status: "new" | "read" | "archived";
+  status: "new" | "answered" | "read" | "archived";
   subject: string;
 }) {
   const { pending, run } = useAction();

@@ -33,6 +33,7 @@ import {
 } from "@/modules/invoices/vat-categories";
 import { updateLogoAction, updateSettingsAction } from "../settings-actions";
 import { LOGO_MAX_BYTES, type SettingsFormInput, settingsFormInput } from "../settings-schemas";
+import { defaultWeeklyMinutes, minutesToHoursText } from "@/modules/users/capacity";
 
 export type SettingsFormOptions = {
   countries: readonly { code: string; name: string }[];
@@ -185,6 +186,7 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
             >
               <TimezoneOptions timezones={options.timezones} />
             </SelectField>
+            <WeeklyHoursField />
           </Section>
 
           <Section title="Invoicing" description="Rates, terms, numbering and what every invoice says at the bottom.">
@@ -422,6 +424,23 @@ function TimezoneOptions({ timezones }: { timezones: readonly string[] }) {
         </optgroup>
       ))}
     </>
+  );
+}
+
+/** The firm's working week: empty means the country's (35 h in France, else 40 h). */
+function WeeklyHoursField() {
+  const { control } = useFormContext<SettingsFormInput>();
+  const country = String(useWatch({ control, name: "country" }) ?? "");
+  const fallback = minutesToHoursText(defaultWeeklyMinutes(country));
+  return (
+    <TextField
+      name="weeklyHours"
+      label="Working week (hours)"
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={fallback}
+      description={`What the dashboard measures each person's week against, unless their profile says otherwise. Empty: ${fallback} h for this country.`}
+    />
   );
 }
 

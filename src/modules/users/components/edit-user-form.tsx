@@ -9,16 +9,33 @@ import { Input } from "@/components/ui/input";
 import type { Role } from "@/modules/users/roles";
 import { useActionForm } from "@/components/use-action-form";
 import { minorToDecimalString } from "@/lib/money";
+import { minutesToHoursText } from "../capacity";
 import { RoleAndRateFields } from "./role-and-rate-fields";
 import { updateUserAction } from "../user-actions";
 import { updateUserInput } from "../user-schemas";
 
 type Values = z.input<typeof updateUserInput>;
 
-export type EditableUser = { id: string; version: number; name: string; role: Role; defaultHourlyRate: number | null };
+export type EditableUser = {
+  id: string;
+  version: number;
+  name: string;
+  role: Role;
+  defaultHourlyRate: number | null;
+  weeklyCapacityMinutes: number | null;
+};
 
-/** Name, role and rate of a user; the version sent back lets the server refuse a stale edit. */
-export function EditUserForm({ user, currency }: { user: EditableUser; currency: string }) {
+/** Name, role, rate and weekly hours of a user; the version sent back lets the server refuse a stale edit. */
+export function EditUserForm({
+  user,
+  currency,
+  firmWeeklyMinutes,
+}: {
+  user: EditableUser;
+  currency: string;
+  /** The firm's working week (Settings), used while the person has none of their own. */
+  firmWeeklyMinutes: number;
+}) {
   // `values` (not defaultValues): when the page refreshes with a new version, the form follows.
   const values = useMemo<Values>(
     () => ({
@@ -28,8 +45,9 @@ export function EditUserForm({ user, currency }: { user: EditableUser; currency:
       role: user.role,
       // The shared schema reads the rate with two decimals; write it back the same way.
       defaultHourlyRate: user.defaultHourlyRate === null ? "" : minorToDecimalString(user.defaultHourlyRate, 2),
+      weeklyHours: minutesToHoursText(user.weeklyCapacityMinutes),
     }),
-    [user.id, user.version, user.name, user.role, user.defaultHourlyRate],
+    [user.id, user.version, user.name, user.role, user.defaultHourlyRate, user.weeklyCapacityMinutes],
   );
   const { form, submit, formError } = useActionForm<Values>({
     schema: updateUserInput,
@@ -62,6 +80,22 @@ export function EditUserForm({ user, currency }: { user: EditableUser; currency:
         errors={{ role: errors.role?.message, rate: errors.defaultHourlyRate?.message }}
         currency={currency}
       />
+      <FormField
+        label="Weekly hours"
+        htmlFor="weeklyHours"
+        error={errors.weeklyHours?.message}
+        description={`Only where this person works other hours than the firm's ${minutesToHoursText(firmWeeklyMinutes)} h a week (Settings); the dashboard measures their week against it.`}
+        className="sm:max-w-xs"
+      >
+        <Input
+          {...fieldAria("weeklyHours", { error: errors.weeklyHours?.message, description: true })}
+          {...form.register("weeklyHours")}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={minutesToHoursText(firmWeeklyMinutes)}
+          className="text-right tabular-nums"
+        />
+      </FormField>
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving…" : "Save"}

@@ -8,21 +8,27 @@ import { getDb } from "@/db/client";
 import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
 import { MESSAGE_NOUN, MESSAGE_TABS, MessageList } from "@/modules/messages/components/message-list";
-import { countMessagesByStatus, findMessages } from "@/modules/messages/message-queries";
+import { countMessagesByStatus, findMessages, findReplies } from "@/modules/messages/message-queries";
+import { currentMailIdentity } from "@/modules/mail/outbox";
 import { messageList } from "@/modules/messages/message-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Messages" };
 
 export default async function MessagesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePagePermission("message.read");
+  const viewer = await requirePagePermission("message.read");
   const { status, page, size } = messageList.parse(await searchParams);
   const db = getDb();
-  const [messages, counts, settings] = await Promise.all([
+  const [messages, counts, settings, sender] = await Promise.all([
     findMessages(db, status, size, (page - 1) * size),
     countMessagesByStatus(db),
     getPageSettings(),
+    currentMailIdentity(db, { senderId: viewer.id }),
   ]);
+  const replies = await findReplies(
+    db,
+    messages.map((message) => message.id),
+  );
   const tab = MESSAGE_TABS.find((candidate) => candidate.status === status)!;
 
   return (
@@ -53,7 +59,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
           <EmptyState icon={<InboxIcon />} title={`No ${tab.label.toLowerCase()} messages`} description={tab.empty} />
         }
       >
-        <MessageList messages={messages} firm={settings} />
+        <MessageList messages={messages} replies={replies} firm={settings} sender={sender} />
       </PagedList>
     </div>
   );

@@ -7,8 +7,13 @@ import { requirePagePermission } from "@/lib/session";
 import { COUNTRIES, CURRENCIES } from "@/modules/clients/client-rules";
 import { SettingsForm, type SettingsFormOptions } from "@/modules/settings/components/settings-form";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { getConfig } from "@/lib/env";
+import { parseMailbox } from "@/modules/mail/mail-identity";
+import { generatedPublicTexts, missingLegalMentions } from "@/modules/public-site/legal-pages";
+import { MailIdentityForm, PublicPagesForm } from "@/modules/settings/components/settings-sections";
 import type { Settings } from "@/modules/settings/settings-queries";
 import { LOCALES, type SettingsFormInput } from "@/modules/settings/settings-schemas";
+import { minutesToHoursText } from "@/modules/users/capacity";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -46,6 +51,7 @@ function toFormValues(settings: Settings): SettingsFormInput {
     timezone: settings.timezone,
     // The shared schema reads the rate with two decimals (85.50 → 8550), whatever the currency.
     defaultHourlyRate: settings.defaultHourlyRate === null ? "" : minorToDecimalString(settings.defaultHourlyRate, 2),
+    weeklyHours: minutesToHoursText(settings.weeklyCapacityMinutes),
     taxRates: settings.taxRates.map((rate) => ({
       label: rate.label,
       percent: basisPointsToPercentText(rate.basisPoints),
@@ -93,6 +99,7 @@ function buildOptions(settings: Settings): SettingsFormOptions {
 export default async function SettingsPage() {
   await requirePagePermission("settings.edit");
   const settings = await getPageSettings();
+  const config = getConfig();
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
@@ -105,6 +112,27 @@ export default async function SettingsPage() {
         options={buildOptions(settings)}
         today={todayInZone(settings.timezone)}
         logo={{ hasLogo: settings.logo !== null && settings.logoMimeType !== null, key: settings.version }}
+      />
+      <MailIdentityForm
+        initialValues={{
+          mailFromName: settings.mailFromName ?? "",
+          mailFromAddress: settings.mailFromAddress ?? "",
+          mailReplyTo: settings.mailReplyTo,
+        }}
+        environmentFrom={parseMailbox(config.mailFrom).address}
+        firmName={settings.firmName}
+        firmEmail={settings.email}
+      />
+      <PublicPagesForm
+        initialValues={{
+          homeText: settings.homeText ?? "",
+          legalNotice: settings.legalNotice ?? "",
+          privacyNotice: settings.privacyNotice ?? "",
+          publicationDirector: settings.publicationDirector ?? "",
+          hostingProvider: settings.hostingProvider ?? "",
+        }}
+        generated={generatedPublicTexts(settings, config.appUrl)}
+        missingMentions={missingLegalMentions(settings)}
       />
     </div>
   );

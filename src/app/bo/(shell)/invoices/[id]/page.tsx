@@ -32,7 +32,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const { detail: invoice, settings, document, brand, einvoice, clientDefaultFormat } = loaded;
   const [events, sendDefaults] = await Promise.all([
     findInvoiceEvents(db, invoice.id),
-    invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id) : Promise.resolve(null),
+    invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id, viewer.id) : Promise.resolve(null),
   ]);
   const today = todayInZone(settings.timezone);
   const firm = { locale: settings.locale, timezone: settings.timezone };

@@ -56,6 +56,18 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
         </CardHeader>
         <CardContent>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+            {mail.fromHeader ? (
+              <>
+                <dt className="text-muted-foreground">From</dt>
+                <dd className="break-words">{mail.fromHeader}</dd>
+              </>
+            ) : null}
+            {mail.replyTo ? (
+              <>
+                <dt className="text-muted-foreground">Reply-To</dt>
+                <dd className="break-words">{mail.replyTo}</dd>
+              </>
+            ) : null}
             <dt className="text-muted-foreground">To</dt>
             <dd className="break-words">{mail.to.join(", ")}</dd>
             {mail.cc.length > 0 ? (

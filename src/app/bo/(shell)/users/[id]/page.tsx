@@ -18,6 +18,7 @@ import { EditUserForm } from "@/modules/users/components/edit-user-form";
 import { ResetPasswordForm } from "@/modules/users/components/reset-password-form";
 import { UserActiveToggle } from "@/modules/users/components/user-active-toggle";
 import { getUser } from "@/modules/users/user-queries";
+import { firmWeeklyMinutes } from "@/modules/users/capacity";
 
 export const metadata: Metadata = { title: "User" };
 
@@ -112,8 +113,10 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
               name: user.name,
               role: user.role,
               defaultHourlyRate: user.defaultHourlyRate,
+              weeklyCapacityMinutes: user.weeklyCapacityMinutes,
             }}
             currency={settings.currency}
+            firmWeeklyMinutes={firmWeeklyMinutes(settings)}
           />
         </CardContent>
       </Card>

@@ -1,0 +1,298 @@
+"use client";
+
+// Settings sections saved by their own button, apart from "Save settings": who the firm's mail
+// comes from, and the public site's texts. Their fields are not in the main form's schema.
+import { ExternalLinkIcon } from "lucide-react";
+import type * as React from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { FormError } from "@/components/form-error";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import { useActionForm } from "@/components/use-action-form";
+import { MAIL_REPLY_TO } from "@/db/schema/settings";
+import { updateMailIdentityAction, updatePublicPagesAction } from "../settings-actions";
+import {
+  MAIL_REPLY_TO_LABELS,
+  type MailIdentityInput,
+  mailIdentityInput,
+  PUBLIC_TEXT_MAX,
+  type PublicPagesInput,
+  publicPagesInput,
+} from "../settings-section-schemas";
+
+function SectionCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function errorOf<V extends FieldValues>(form: UseFormReturn<V>, name: Path<V>): string | undefined {
+  const error = form.formState.errors[name];
+  return typeof error?.message === "string" ? error.message : undefined;
+}
+
+function TextInput<V extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  description,
+  ...props
+}: {
+  form: UseFormReturn<V>;
+  name: Path<V>;
+  id: string;
+  label: string;
+  description?: React.ReactNode;
+} & Omit<React.ComponentProps<"input">, "name" | "id" | "form">) {
+  const error = errorOf(form, name);
+  return (
+    <FormField label={label} htmlFor={id} error={error} description={description}>
+      <Input {...fieldAria(id, { error, description: Boolean(description) })} {...form.register(name)} {...props} />
+    </FormField>
+  );
+}
+
+/** Settings → Mail sender: From name and address (MAIL_FROM's address when empty) and Reply-To. */
+export function MailIdentityForm({
+  initialValues,
+  environmentFrom,
+  firmName,
+  firmEmail,
+}: {
+  initialValues: MailIdentityInput;
+  /** MAIL_FROM (or its default), the address used when the field is empty. */
+  environmentFrom: string;
+  firmName: string;
+  firmEmail: string | null;
+}) {
+  const { form, submit, formError } = useActionForm<MailIdentityInput>({
+    schema: mailIdentityInput,
+    defaultValues: initialValues,
+  });
+  const replyError = errorOf(form, "mailReplyTo");
+  return (
+    <SectionCard
+      title="Mail sender"
+      description="Who invoices, reminders and replies come from, and where your clients' answers go."
+    >
+      <form
+        onSubmit={submit(updateMailIdentityAction, { success: "Mail sender saved." })}
+        noValidate
+        className="grid gap-4 md:grid-cols-2"
+        aria-label="Mail sender"
+      >
+        <FormError {...formError} className="md:col-span-2" />
+        <TextInput
+          form={form}
+          name="mailFromName"
+          id="mailFromName"
+          label="Sender name"
+          placeholder={firmName}
+          autoComplete="off"
+          description="Empty: the firm's name."
+        />
+        <TextInput
+          form={form}
+          name="mailFromAddress"
+          id="mailFromAddress"
+          label="Sender address"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          description={
+            <>
+              Empty: the server&apos;s address, {environmentFrom} (MAIL_FROM). Use one your mail provider lets you send
+              from.
+            </>
+          }
+        />
+        <FormField
+          label="Replies go to"
+          htmlFor="mailReplyTo"
+          error={replyError}
+          description={
+            firmEmail
+              ? `The firm's email address is ${firmEmail} (Firm section).`
+              : "The firm has no email address yet (Firm section): replies then go to the sender address."
+          }
+          className="md:col-span-2"
+        >
+          <NativeSelect
+            {...fieldAria("mailReplyTo", { error: replyError, description: true })}
+            {...form.register("mailReplyTo")}
+          >
+            {MAIL_REPLY_TO.map((value) => (
+              <option key={value} value={value}>
+                {MAIL_REPLY_TO_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <div className="md:col-span-2">
+          <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? "Saving…" : "Save mail sender"}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}
+
+type PublicText = "homeText" | "legalNotice" | "privacyNotice";
+
+/** Settings → Public pages: the home text and the two legal pages (Markdown), empty for the generated text. */
+export function PublicPagesForm({
+  initialValues,
+  generated,
+  missingMentions,
+}: {
+  initialValues: PublicPagesInput;
+  /** The texts the site shows while a field is empty (legal-pages.ts). */
+  generated: Record<PublicText, string>;
+  /** LCEN mentions the settings do not hold yet. */
+  missingMentions: string[];
+}) {
+  const { form, submit, formError } = useActionForm<PublicPagesInput>({
+    schema: publicPagesInput,
+    defaultValues: initialValues,
+  });
+  const texts: { name: PublicText; label: string; page: string; rows: number; description: string }[] = [
+    {
+      name: "homeText",
+      label: "Home page text",
+      page: "/",
+      rows: 4,
+      description: "Under the firm's name on the home page.",
+    },
+    {
+      name: "legalNotice",
+      label: "Legal notice",
+      page: "/legal",
+      rows: 10,
+      description:
+        "Who publishes the site (for a French firm the LCEN mentions: name, legal form, capital, office, RCS, director of publication, host).",
+    },
+    {
+      name: "privacyNotice",
+      label: "Privacy notice",
+      page: "/privacy",
+      rows: 10,
+      description: "What the site collects, why, for how long, the person's rights and whom to ask (GDPR art. 13).",
+    },
+  ];
+  return (
+    <SectionCard
+      title="Public pages"
+      description="The texts of the public site, in Markdown. Leave a text empty to show the one generated from these settings."
+    >
+      <form
+        onSubmit={submit(updatePublicPagesAction, { success: "Public pages saved." })}
+        noValidate
+        className="grid gap-4 md:grid-cols-2"
+        aria-label="Public pages"
+      >
+        <FormError {...formError} className="md:col-span-2" />
+        {missingMentions.length > 0 ? (
+          <p
+            role="note"
+            className="rounded-md border border-warning/40 bg-warning-muted p-3 text-sm text-foreground md:col-span-2"
+          >
+            The generated legal notice still lacks {missingMentions.join(", ")}.
+          </p>
+        ) : null}
+        <TextInput
+          form={form}
+          name="publicationDirector"
+          id="publicationDirector"
+          label="Director of publication"
+          autoComplete="off"
+          description="The person answerable for the site's content, usually the manager (gérant)."
+        />
+        <FormField
+          label="Host"
+          htmlFor="hostingProvider"
+          error={errorOf(form, "hostingProvider")}
+          description="Name, address and phone of the company hosting the site."
+        >
+          <Textarea
+            {...fieldAria("hostingProvider", { error: errorOf(form, "hostingProvider"), description: true })}
+            {...form.register("hostingProvider")}
+            rows={3}
+            maxLength={500}
+          />
+        </FormField>
+        {texts.map((text) => {
+          const error = errorOf(form, text.name);
+          return (
+            <FormField
+              key={text.name}
+              label={text.label}
+              htmlFor={text.name}
+              error={error}
+              description={
+                <>
+                  {text.description}{" "}
+                  <a
+                    href={text.page}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex items-center gap-1 underline underline-offset-4"
+                  >
+                    View {text.page}
+                    <ExternalLinkIcon aria-hidden className="size-3" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                </>
+              }
+              className="md:col-span-2"
+            >
+              <Textarea
+                {...fieldAria(text.name, { error, description: true })}
+                {...form.register(text.name)}
+                rows={text.rows}
+                maxLength={PUBLIC_TEXT_MAX}
+                placeholder="Empty: the generated text."
+                className="font-mono text-sm"
+              />
+              <div>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => form.setValue(text.name, generated[text.name], { shouldDirty: true })}
+                >
+                  Start from the generated text
+                  <span className="sr-only">: {text.label}</span>
+                </Button>
+              </div>
+            </FormField>
+          );
+        })}
+        <div className="md:col-span-2">
+          <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? "Saving…" : "Save public pages"}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}

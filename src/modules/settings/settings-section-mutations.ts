@@ -1,0 +1,54 @@
+// The settings sections saved by their own button (settings-section-schemas.ts). They change
+// columns the main form never writes, so they leave the row's version alone: the main form, open
+// in the same page, still saves after one of them.
+import { eq } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { settings } from "@/db/schema";
+import { parseInput } from "@/lib/parse-input";
+import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
+import { requirePermission } from "@/modules/users/permissions";
+import { getSettings } from "./settings-queries";
+import { mailIdentityInput, publicPagesInput } from "./settings-section-schemas";
+
+async function updateSection(
+  db: Database,
+  actor: Actor,
+  action: string,
+  changes: Partial<typeof settings.$inferInsert>,
+  /** Long texts: the audit names them when they change, without copying them. */
+  texts: (keyof typeof settings.$inferInsert)[] = [],
+) {
+  requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
+  const current = await getSettings(db);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(settings)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(settings.id, current.id))
+      .returning();
+    await recordAudit(tx, actor, {
+      entity: "settings",
+      entityId: current.id,
+      action,
+      summary: {
+        ...diffSummary(current as Record<string, unknown>, changes, ["logo", ...texts]),
+        texts: texts.filter((key) => key in changes && current[key] !== changes[key]),
+      },
+    });
+    return updated!;
+  });
+}
+
+/** Settings → Mail sender: the From name and address, and where replies go. */
+export async function updateMailIdentity(db: Database, actor: Actor, input: unknown) {
+  requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
+  const values = parseInput(mailIdentityInput, input);
+  return updateSection(db, actor, "update_mail_identity", values);
+}
+
+/** Settings → Public pages: the home text, legal notice and privacy notice (Markdown), and the LCEN mentions. */
+export async function updatePublicPages(db: Database, actor: Actor, input: unknown) {
+  requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
+  const values = parseInput(publicPagesInput, input);
+  return updateSection(db, actor, "update_public_pages", values, ["homeText", "legalNotice", "privacyNotice"]);
+}
