@@ -1,6 +1,6 @@
 // Demo data: messages in every status, one of them a call-back request with its requested call.
 import { v7 as uuidv7 } from "uuid";
-import { call, contactMessage } from "@/db/schema";
+import { call, contactMessage, contactMessageReply } from "@/db/schema";
 import type { DemoContext } from "@/modules/users/users-seed";
 
 export async function seedMessages(context: DemoContext): Promise<void> {
@@ -18,6 +18,7 @@ export async function seedMessages(context: DemoContext): Promise<void> {
     subject: "Second office in Lyon",
     notes: body,
   });
+  const answeredId = uuidv7();
   await db.insert(contactMessage).values([
     {
       name: "Camille Durand",
@@ -39,12 +40,13 @@ export async function seedMessages(context: DemoContext): Promise<void> {
       status: "new",
     },
     {
+      id: answeredId,
       name: "Sara Lindqvist",
       email: "sara@lindqvist.example",
       company: "Nordic AB",
       subject: "Partnership",
       body: "We are a Swedish agency looking for a French partner for joint projects.",
-      status: "read",
+      status: "answered",
     },
     {
       name: "Old Newsletter",
@@ -55,4 +57,13 @@ export async function seedMessages(context: DemoContext): Promise<void> {
       status: "archived",
     },
   ]);
+  // The answered one: the manager's reply, kept with the message (its mail is not in the demo outbox).
+  const manager = context.users.find((candidate) => candidate.role === "manager");
+  await db.insert(contactMessageReply).values({
+    messageId: answeredId,
+    authorId: manager?.id ?? null,
+    authorName: manager?.name ?? "Bureau",
+    subject: "Re: Partnership",
+    body: "Hello Sara,\n\nThank you for writing. We would be glad to talk: are you free for a call next Tuesday?",
+  });
 }
