@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "./client";
 
-export const ADVISORY_LOCKS = { firstRun: 727_274_002 } as const;
+export const ADVISORY_LOCKS = { firstRun: 727_274_002, projectBudget: 727_274_045 } as const;
 
 /** Waits for the lock, held until the surrounding transaction ends: call it inside one. */
 export async function lockUntilCommit(tx: Executor, key: number): Promise<void> {

@@ -23,12 +23,13 @@ import {
 import { restoreDatabase } from "../../src/db/backup/restore";
 import { type Database, type DatabaseHandle, openDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/migrate";
-import { client, project as projectTable, settings, verification } from "../../src/db/schema";
+import { client, project as projectTable, settings, timeEntry, verification } from "../../src/db/schema";
 import { createApiToken } from "../../src/modules/api/api-tokens";
 import { inviteUser } from "../../src/modules/auth/account-mutations";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { seedCalls } from "../../src/modules/calls/calls-seed";
 import { seedClientsAndTimesheets } from "../../src/modules/clients/clients-seed";
+import { checkBudgetAlerts } from "../../src/modules/clients/project-budget-alerts";
 import { createDraftInvoice, issueInvoice } from "../../src/modules/invoices/invoice-mutations";
 import { seedInvoices } from "../../src/modules/invoices/invoices-seed";
 import { seedJobs } from "../../src/modules/jobs/jobs-seed";
@@ -141,6 +142,13 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
       { filename: "a.bin", contentType: "application/octet-stream", content: new Uint8Array([0, 1, 2, 255]) },
     ],
   });
+  // A budget alert (project_budget_alerts): a one-hour budget on a project that has time.
+  const [logged] = await db.select({ projectId: timeEntry.projectId }).from(timeEntry).limit(1);
+  await db
+    .update(projectTable)
+    .set({ budgetMinutes: 60, budgetAmount: null })
+    .where(eq(projectTable.id, logged!.projectId));
+  expect(await db.transaction((tx) => checkBudgetAlerts(tx, [logged!.projectId]))).not.toEqual([]);
   // A running timer, an API token and an invitation (account_tokens).
   const [project] = await db.select({ id: projectTable.id }).from(projectTable).limit(1);
   await startTimer(db, actor, { projectId: project!.id, description: "Backed up while running" });

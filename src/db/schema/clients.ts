@@ -1,7 +1,21 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
 import { id, timestamps, version } from "./columns";
+
+export const BUDGET_PERIODS = ["total", "month"] as const;
+export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
 
 export const client = pgTable(
   "clients",
@@ -56,11 +70,44 @@ export const project = pgTable(
     name: text("name").notNull(),
     code: text("code"),
     hourlyRate: integer("hourly_rate"),
+    /** An hours budget, in minutes; at most one of budget_minutes and budget_amount is set. */
     budgetMinutes: integer("budget_minutes"),
+    /** A money budget, in minor units of the client's currency (time valued as the reports value it). */
+    budgetAmount: integer("budget_amount"),
+    /** The budget covers all time ("total") or each calendar month in the firm's timezone ("month"). */
+    budgetPeriod: text("budget_period", { enum: BUDGET_PERIODS }).notNull().default("total"),
     billableByDefault: boolean("billable_by_default").notNull().default(true),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     version: version(),
     ...timestamps,
   },
-  (table) => [uniqueIndex("projects_client_name_unique").on(table.clientId, sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex("projects_client_name_unique").on(table.clientId, sql`lower(${table.name})`),
+    check("projects_one_budget_check", sql`${table.budgetMinutes} is null or ${table.budgetAmount} is null`),
+    check("projects_budget_period_check", sql`${table.budgetPeriod} in ('total', 'month')`),
+  ],
+);
+
+/**
+ * The budget alerts already sent: one row per project, budget period ("total" or "2026-11") and
+ * threshold (80, 100). The unique key is the "exactly once": two saves crossing a threshold at once
+ * both try to insert, one row lands and only that transaction writes the mail (decision 045).
+ */
+export const projectBudgetAlert = pgTable(
+  "project_budget_alerts",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => project.id, { onDelete: "cascade" }),
+    period: text("period").notNull(),
+    threshold: integer("threshold").notNull(),
+    /** What was spent and the budget when the threshold was crossed (minutes or minor units). */
+    spent: bigint("spent", { mode: "number" }).notNull(),
+    budget: bigint("budget", { mode: "number" }).notNull(),
+    /** The outbox row that told the managers; null when the alert was covered by a higher one. */
+    emailId: uuid("email_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("project_budget_alerts_unique").on(table.projectId, table.period, table.threshold)],
 );

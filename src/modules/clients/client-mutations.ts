@@ -8,6 +8,8 @@ import { ConflictError, InvalidError, NotFoundError, invalidFrom } from "@/lib/e
 import { refuse } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { requirePermission } from "@/modules/users/permissions";
+import { checkBudgetAlerts, forgetBudgetAlerts } from "./project-budget-alerts";
+import { budgetColumns } from "./project-budget-schemas";
 import {
   archiveClientInput,
   archiveProjectInput,
@@ -162,7 +164,11 @@ export async function setClientArchived(db: Database, actor: Actor, input: unkno
 
 export async function createProject(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "client.edit", MANAGERS_ONLY);
-  const { clientId, budgetHours, ...values } = parseInput(createProjectInput, input);
+  const { clientId, budgetKind, budgetHours, budgetAmount, budgetPeriod, ...values } = parseInput(
+    createProjectInput,
+    input,
+  );
+  const budget = budgetColumns({ budgetKind, budgetHours, budgetAmount, budgetPeriod });
   return db.transaction(async (tx) => {
     const [owner] = await tx
       .select({ id: client.id, archivedAt: client.archivedAt })
@@ -179,7 +185,7 @@ export async function createProject(db: Database, actor: Actor, input: unknown) 
     if (await isProjectNameTaken(tx, clientId, values.name)) throw projectNameTaken();
     const [created] = await tx
       .insert(project)
-      .values({ ...values, clientId, budgetMinutes: budgetHours })
+      .values({ ...values, ...budget, clientId })
       .returning()
       .catch((error: unknown) => uniqueOr(error, projectNameTaken));
     if (!created) throw new Error("insert returned no project");
@@ -187,7 +193,7 @@ export async function createProject(db: Database, actor: Actor, input: unknown) 
       entity: "project",
       entityId: created.id,
       action: "create",
-      summary: { clientId, name: created.name, hourlyRate: created.hourlyRate },
+      summary: { clientId, name: created.name, hourlyRate: created.hourlyRate, ...budget },
     });
     return created;
   });
@@ -195,8 +201,11 @@ export async function createProject(db: Database, actor: Actor, input: unknown) 
 
 export async function updateProject(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "client.edit", MANAGERS_ONLY);
-  const { id, version, budgetHours, ...rest } = parseInput(updateProjectInput, input);
-  const values = { ...rest, budgetMinutes: budgetHours };
+  const { id, version, budgetKind, budgetHours, budgetAmount, budgetPeriod, ...rest } = parseInput(
+    updateProjectInput,
+    input,
+  );
+  const values = { ...rest, ...budgetColumns({ budgetKind, budgetHours, budgetAmount, budgetPeriod }) };
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(project).where(eq(project.id, id)).for("update");
     if (!before) throw projectNotFound();
@@ -215,6 +224,12 @@ export async function updateProject(db: Database, actor: Actor, input: unknown) 
       action: "update",
       summary: diffSummary(before, values),
     });
+    // A new budget (figure, unit or period) alerts afresh; a new rate changes what time is worth.
+    const budgetChanged = (["budgetMinutes", "budgetAmount", "budgetPeriod"] as const).some(
+      (key) => before[key] !== updated[key],
+    );
+    if (budgetChanged) await forgetBudgetAlerts(tx, id);
+    await checkBudgetAlerts(tx, [id]);
     return updated;
   });
 }

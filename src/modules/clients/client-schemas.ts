@@ -12,6 +12,7 @@ import {
 } from "@/lib/input-fields";
 import { choiceParam, defineList, flagParam, pagingParams, searchParam } from "@/lib/search-params";
 import { optionalRateInput } from "@/modules/users/user-schemas";
+import { checkProjectBudget, projectBudgetFields } from "./project-budget-schemas";
 import { VAT_CATEGORIES } from "@/modules/einvoicing/einvoice-model";
 import { optionalPeppolIdInput } from "@/modules/einvoicing/peppol-id";
 import { checkClientVatNumber, isCountryCode, isCurrencyCode, normalizeVatNumber } from "./client-rules";
@@ -145,34 +146,20 @@ export const updateClientInput = z.object({ id: z.uuid(), version: versionInput 
 
 export const archiveClientInput = z.object({ id: z.uuid(), version: versionInput, archived: z.boolean() });
 
-/** Budget typed in hours ("120", "37.5", "37,5") → minutes, or null when empty. */
-const optionalBudgetHours = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((value, ctx) => {
-    if (value === null || value === undefined) return null;
-    const text = String(value).trim().replace(",", ".");
-    if (text === "") return null;
-    if (!/^\d{1,6}(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: "Enter hours such as 120 or 37.5." });
-      return z.NEVER;
-    }
-    const [whole = "0", fraction = ""] = text.split(".");
-    return Number(whole) * 60 + Math.round((Number(fraction.padEnd(2, "0")) * 60) / 100);
-  });
-
-export const projectFields = z.object({
-  name: z
-    .string({ error: "Enter the project's name." })
-    .trim()
-    .min(1, "Enter the project's name.")
-    .max(200, "Use at most 200 characters.")
-    .superRefine(checkLine),
-  code: optionalText(20),
-  hourlyRate: optionalRateInput,
-  budgetHours: optionalBudgetHours,
-  billableByDefault: z.boolean(),
-});
+export const projectFields = z
+  .object({
+    name: z
+      .string({ error: "Enter the project's name." })
+      .trim()
+      .min(1, "Enter the project's name.")
+      .max(200, "Use at most 200 characters.")
+      .superRefine(checkLine),
+    code: optionalText(20),
+    hourlyRate: optionalRateInput,
+    ...projectBudgetFields,
+    billableByDefault: z.boolean(),
+  })
+  .superRefine(checkProjectBudget, { when: whenValid("budgetKind", "budgetHours", "budgetAmount") });
 export type ProjectFormValues = z.input<typeof projectFields>;
 
 export const createProjectInput = z.object({ clientId: z.uuid() }).and(projectFields);

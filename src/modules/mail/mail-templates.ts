@@ -345,3 +345,42 @@ export function passwordChangedMail(firm: Firm): RenderedMail {
     },
   ]);
 }
+
+export type BudgetAlertInput = {
+  projectName: string;
+  clientName: string;
+  threshold: number;
+  percent: number;
+  /** "All time" or the month ("November 2026"). */
+  period: string;
+  /** "16 h of 20 h" or "€4,000.00 of €5,000.00". */
+  used: string;
+  /** For a money budget with time not yet approved: what part of it is estimated. */
+  estimated?: string | null;
+  url: string;
+};
+
+export function budgetAlertMail(firm: Firm, input: BudgetAlertInput): RenderedMail {
+  const over = input.threshold >= 100;
+  const subject = over
+    ? `Over budget: ${input.projectName} (${input.clientName})`
+    : `${input.threshold} % of the budget used: ${input.projectName} (${input.clientName})`;
+  return mail(firm, subject, [
+    {
+      kind: "text",
+      text: over
+        ? `${input.projectName} for ${input.clientName} has used its whole budget (${input.percent} %).`
+        : `${input.projectName} for ${input.clientName} has used ${input.percent} % of its budget.`,
+    },
+    {
+      kind: "facts",
+      rows: [
+        ["Project", `${input.projectName} (${input.clientName})`],
+        ["Period", input.period],
+        ["Used", `${input.used} (${input.percent} %)`],
+        ...(input.estimated ? ([["Not yet approved", input.estimated]] as [string, string][]) : []),
+      ],
+    },
+    { kind: "button", label: "Open the client", url: input.url },
+  ]);
+}

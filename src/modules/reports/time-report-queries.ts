@@ -43,7 +43,7 @@ function whereOf(filter: TimeReportFilter): SQL | undefined {
 }
 
 /** The rate an entry is worth: frozen when approved, else the one approval would freeze. */
-function rateOf(firmRate: number | null): SQL<number | null> {
+export function rateOf(firmRate: number | null): SQL<number | null> {
   return sql<number | null>`case when ${timesheet.status} = 'approved' then ${timeEntry.hourlyRate}
     else coalesce(${project.hourlyRate}, ${client.defaultHourlyRate}, ${firmRate}::integer) end`;
 }

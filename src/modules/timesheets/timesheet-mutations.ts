@@ -9,6 +9,7 @@ import { addDaysToDate, isValidDateString, isoWeekMonday, weekDays } from "@/lib
 import { ConflictError, ForbiddenError, InvalidError, invalidFields, invalidFrom, NotFoundError } from "@/lib/errors";
 import { refuse, type Refusal, type RuleResult } from "@/lib/rule-result";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
+import { checkBudgetAlerts } from "@/modules/clients/project-budget-alerts";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { can, requirePermission } from "@/modules/users/permissions";
 import {
@@ -222,6 +223,7 @@ export async function addTimeEntryToWeek(
       ...(approved ? { hourlyRate } : {}),
     },
   });
+  await checkBudgetAlerts(tx, [input.projectId]);
   return { timesheetId: sheet.id, entryId: entry.id, intoApprovedWeek: approved };
 }
 
@@ -288,10 +290,17 @@ async function gridToEntries(
   return entries;
 }
 
-/** Replaces the week's entries: one delete and one multi-row insert (no round trip per cell). */
+/**
+ * Replaces the week's entries: one delete and one multi-row insert (no round trip per cell); then
+ * the budgets of the week's projects are checked in the same transaction.
+ */
 async function replaceEntries(tx: Executor, timesheetId: string, entries: (typeof timeEntry.$inferInsert)[]) {
   await tx.delete(timeEntry).where(eq(timeEntry.timesheetId, timesheetId));
   if (entries.length > 0) await tx.insert(timeEntry).values(entries);
+  await checkBudgetAlerts(
+    tx,
+    entries.map((entry) => entry.projectId),
+  );
 }
 
 function gridSummary(entries: readonly { minutes: number }[]) {

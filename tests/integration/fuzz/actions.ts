@@ -75,7 +75,8 @@ import {
   searchClientNames,
   searchProjectOptions,
 } from "../../../src/modules/clients/client-queries";
-import { clientNameSearchInput } from "../../../src/modules/clients/client-schemas";
+import { clientNameSearchInput, projectFields } from "../../../src/modules/clients/client-schemas";
+import { budgetColumns } from "../../../src/modules/clients/project-budget-schemas";
 import {
   createCreditNote,
   createDraftInvoice,
@@ -837,18 +838,57 @@ async function expectClientReadBack(ctx: FuzzContext, id: string, input: unknown
   ).toBe(true);
 }
 
-const projectForm = fc.record({
-  name: validLine(1, 200),
-  code: optionalLine(20),
-  hourlyRate: validRate,
-  budgetHours: fc.constantFrom<unknown>("", null, undefined, "120", "37,5", "0.25", 10, "999999.99"),
-  billableByDefault: fc.boolean(),
-});
+const anyBudgetHours = fc.constantFrom<unknown>("", null, undefined, "120", "37,5", "0.25", 10, "999999.99");
+const someBudgetHours = fc.constantFrom<unknown>("120", "37,5", "0.25", 10, "999999.99");
+const anyBudgetAmount = fc.constantFrom<unknown>("", null, undefined, "5000", "1 234,50", 250, "9999999.99");
+const someBudgetAmount = fc.constantFrom<unknown>("5000", "1 234,50", 250, "9999999.99");
+const budgetPeriod = fc.constantFrom<unknown>("total", "month", undefined);
+/** A budget as the form sends it (a kind, and the figure of that kind), or as the API may (the figure alone). */
+const projectBudget = fc.oneof(
+  fc.record({
+    budgetKind: fc.constant("none"),
+    budgetHours: anyBudgetHours,
+    budgetAmount: anyBudgetAmount,
+    budgetPeriod,
+  }),
+  fc.record({
+    budgetKind: fc.constant("hours"),
+    budgetHours: someBudgetHours,
+    budgetAmount: anyBudgetAmount,
+    budgetPeriod,
+  }),
+  fc.record({
+    budgetKind: fc.constant("money"),
+    budgetHours: anyBudgetHours,
+    budgetAmount: someBudgetAmount,
+    budgetPeriod,
+  }),
+  fc.record({ budgetHours: someBudgetHours, budgetPeriod }),
+);
+
+const projectForm = fc
+  .tuple(
+    fc.record({
+      name: validLine(1, 200),
+      code: optionalLine(20),
+      hourlyRate: validRate,
+      billableByDefault: fc.boolean(),
+    }),
+    projectBudget,
+  )
+  .map(([fields, budget]) => ({ ...fields, ...budget }));
 
 async function expectProjectReadBack(ctx: FuzzContext, saved: { id: string; clientId: string }, input: unknown) {
   const row = (await findClientProjects(ctx.db, saved.clientId)).find((candidate) => candidate.id === saved.id);
   expect(row?.name).toBe(storedText(field(input, "name")));
   expect(row?.code).toBe(storedText(field(input, "code")));
+  // The budget's columns are the parsed kind's figure and the period, whatever the other figure held.
+  const parsed = projectFields.parse(input);
+  expect({
+    budgetMinutes: row?.budgetMinutes,
+    budgetAmount: row?.budgetAmount,
+    budgetPeriod: row?.budgetPeriod,
+  }).toEqual(budgetColumns(parsed));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ import { getDb } from "@/db/client";
 import { formatDate, todayInZone } from "@/lib/dates";
 import { firstParam } from "@/lib/search-params";
 import { requireUser } from "@/lib/session";
+import { OverBudgetCard } from "@/modules/clients/components/over-budget-card";
+import { findBudgetUsage } from "@/modules/clients/project-budget-queries";
 import { DashboardView } from "@/modules/dashboard/components/dashboard-view";
 import { loadDashboard } from "@/modules/dashboard/dashboard-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -29,6 +31,10 @@ export default async function DashboardPage({
     firmWeek: settings,
     recentChanges: can(user, "audit.read") ? 8 : undefined,
   });
+  // Projects over budget, for those who manage projects (and get the budget mails).
+  const overBudget = can(user, "client.edit")
+    ? (await findBudgetUsage(db, { active: true }, settings)).filter((usage) => usage.state === "over")
+    : [];
 
   return (
     <div className="mx-auto grid max-w-7xl gap-8">
@@ -36,6 +42,7 @@ export default async function DashboardPage({
         title="Dashboard"
         description={`Welcome, ${user.name}. Today is ${formatDate(today, settings.locale, settings.timezone, "full")}.`}
       />
+      {overBudget.length > 0 ? <OverBudgetCard projects={overBudget} locale={settings.locale} /> : null}
       <DashboardView
         data={data}
         firm={settings}

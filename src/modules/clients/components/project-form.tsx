@@ -26,6 +26,8 @@ import {
   updateProjectAction,
 } from "../client-actions";
 import { projectFields } from "../client-schemas";
+import { budgetFormValues } from "../project-budget-schemas";
+import { ProjectBudgetFields } from "./project-budget-fields";
 
 type Values = z.input<typeof projectFields>;
 
@@ -36,6 +38,8 @@ export type EditableProject = {
   code: string | null;
   hourlyRate: number | null;
   budgetMinutes: number | null;
+  budgetAmount: number | null;
+  budgetPeriod: "total" | "month";
   billableByDefault: boolean;
 };
 
@@ -94,7 +98,7 @@ function ProjectForm({
       name: project?.name ?? "",
       code: project?.code ?? "",
       hourlyRate: project?.hourlyRate == null ? "" : minorToDecimalString(project.hourlyRate, 2),
-      budgetHours: project?.budgetMinutes == null ? "" : String(Math.round((project.budgetMinutes / 60) * 100) / 100),
+      ...budgetFormValues(project),
       billableByDefault: project?.billableByDefault ?? true,
     },
   });
@@ -136,16 +140,8 @@ function ProjectForm({
             autoComplete="off"
           />
         </FormField>
-        <FormField label="Budget (hours)" htmlFor="project-budgetHours" error={errors.budgetHours?.message}>
-          <Input
-            {...fieldAria("project-budgetHours", { error: errors.budgetHours?.message })}
-            {...form.register("budgetHours")}
-            inputMode="decimal"
-            className="text-right tabular-nums"
-            autoComplete="off"
-          />
-        </FormField>
       </div>
+      <ProjectBudgetFields form={form} currency={currency} />
       <label className="flex items-center gap-2 text-sm">
         <Checkbox {...form.register("billableByDefault")} />
         Billable by default

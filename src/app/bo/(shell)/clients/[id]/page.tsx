@@ -14,6 +14,8 @@ import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
 import { findClientProjects, getClient } from "@/modules/clients/client-queries";
 import { countryName } from "@/modules/clients/client-rules";
+import { ProjectBudgetBar } from "@/modules/clients/components/project-budget-bar";
+import { findBudgetUsage } from "@/modules/clients/project-budget-queries";
 import { EditClientDialog } from "@/modules/clients/components/client-form";
 import { ArchiveButton, ProjectDialog } from "@/modules/clients/components/project-form";
 import { ClientInvoices } from "@/modules/invoices/components/client-invoices";
@@ -36,8 +38,9 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   const today = todayInZone(settings.timezone);
   // The client's invoices and what it still owes: for those who may read invoices.
   const seesInvoices = can(viewer, "invoice.read");
-  const [projects, unbilled, invoices, openBalances] = await Promise.all([
+  const [projects, budgets, unbilled, invoices, openBalances] = await Promise.all([
     findClientProjects(db, id),
+    findBudgetUsage(db, { clientId: id }, settings),
     findUnbilledTime(db, { clientId: id }),
     seesInvoices ? findInvoices(db, { ...invoiceList.parse({}), client: id, size: 10 }, today) : null,
     seesInvoices ? findInvoiceTotals(db, { ...invoiceList.parse({}), client: id, status: "unpaid" }, today) : null,
@@ -49,6 +52,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   const seesBilling = can(viewer, "billing.read");
   const money = (minor: number | null) => (minor === null ? "—" : formatMoney(minor, client.currency, locale));
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
+  const budgetOf = new Map(budgets.map((usage) => [usage.projectId, usage]));
   const unbilledMinutes = unbilled.reduce((sum, row) => sum + row.minutes, 0);
   const unbilledValue = unbilled.reduce((sum, row) => sum + row.valueMinor, 0);
   const address = [
@@ -148,9 +152,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                   <TableRow>
                     <TableHead>Project</TableHead>
                     {seesBilling ? <TableHead figure>Rate</TableHead> : null}
-                    <TableHead figure from="sm">
-                      Budget
-                    </TableHead>
+                    <TableHead from="sm">Budget</TableHead>
                     <TableHead from="sm">Billable</TableHead>
                     {canManage ? (
                       <TableHead className="text-right">
@@ -170,6 +172,14 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                             Archived
                           </Badge>
                         ) : null}
+                        {budgetOf.has(item.id) ? (
+                          <ProjectBudgetBar
+                            usage={budgetOf.get(item.id)!}
+                            locale={locale}
+                            showMoney={seesBilling}
+                            className="mt-2 sm:hidden"
+                          />
+                        ) : null}
                       </TableCell>
                       {seesBilling ? (
                         <TableCell figure>
@@ -180,8 +190,12 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                           )}
                         </TableCell>
                       ) : null}
-                      <TableCell figure from="sm">
-                        {item.budgetMinutes === null ? "—" : hours(item.budgetMinutes)}
+                      <TableCell from="sm">
+                        {budgetOf.has(item.id) ? (
+                          <ProjectBudgetBar usage={budgetOf.get(item.id)!} locale={locale} showMoney={seesBilling} />
+                        ) : (
+                          <span className="text-muted-foreground">No budget</span>
+                        )}
                       </TableCell>
                       <TableCell from="sm">{item.billableByDefault ? "Yes" : "No"}</TableCell>
                       {canManage ? (

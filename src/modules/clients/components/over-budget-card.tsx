@@ -1,0 +1,32 @@
+import Link from "@/components/app-link";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { BudgetUsage } from "../project-budget-queries";
+import { ProjectBudgetBar } from "./project-budget-bar";
+
+/** The dashboard's flag: active projects that have used their whole budget this period. */
+export function OverBudgetCard({ projects, locale }: { projects: BudgetUsage[]; locale: string }) {
+  return (
+    <Card data-testid="over-budget" className="border-destructive/50">
+      <CardHeader>
+        <CardTitle>Over budget</CardTitle>
+        <CardDescription>
+          {projects.length === 1 ? "One project has" : `${projects.length} projects have`} used the whole budget of the
+          period.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {projects.map((usage) => (
+            <li key={usage.projectId} className="grid gap-1">
+              <Link href={`/bo/clients/${usage.clientId}`} className="font-medium underline underline-offset-4">
+                {usage.projectName}
+              </Link>
+              <span className="text-sm text-muted-foreground">{usage.clientName}</span>
+              <ProjectBudgetBar usage={usage} locale={locale} showMoney />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
