@@ -572,6 +572,12 @@ export const MATRIX: Row[] = [
   // ---- Clients and projects (staff read) ---------------------------------------------------
   bo("clients", () => "/bo/clients", SIGNED_IN, { permission: "client.read" }),
   bo("clients/[id]", (seed) => `/bo/clients/${seed.client.id}`, SIGNED_IN, { permission: "client.read" }),
+  bo(
+    "clients/[id]/projects/[projectId]",
+    (seed) => `/bo/clients/${seed.client.id}/projects/${seed.project.id}`,
+    SIGNED_IN,
+    { permission: "client.read" },
+  ),
   // The list filters' client picker: every role reads client names.
   {
     kind: "action",

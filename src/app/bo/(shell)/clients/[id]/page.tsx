@@ -165,7 +165,12 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                   {projects.map((item) => (
                     <TableRow key={item.id} className={item.archivedAt ? "text-muted-foreground" : undefined}>
                       <TableCell>
-                        <span className="font-medium">{item.name}</span>
+                        <Link
+                          href={`/bo/clients/${client.id}/projects/${item.id}`}
+                          className="font-medium underline-offset-4 hover:underline"
+                        >
+                          {item.name}
+                        </Link>
                         {item.code ? <span className="ml-2 text-xs text-muted-foreground">{item.code}</span> : null}
                         {item.archivedAt ? (
                           <Badge variant="neutral" className="ml-2">
