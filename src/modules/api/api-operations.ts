@@ -50,6 +50,7 @@ function withoutRates<Row extends Record<string, unknown>>(actor: Actor, row: Ro
   const rest: Record<string, unknown> = { ...row };
   delete rest.defaultHourlyRate;
   delete rest.hourlyRate;
+  delete rest.budgetAmount;
   return rest as Row;
 }
 
