@@ -17,10 +17,13 @@ export type ActionFailure = {
 
 export type ActionResult<T = undefined> = { ok: true; message?: string; data: T } | ActionFailure;
 
-export async function runAction<T>(work: () => Promise<T>, successMessage?: string): Promise<ActionResult<T>> {
+export async function runAction<T>(
+  work: () => Promise<T>,
+  successMessage?: string | ((data: T) => string),
+): Promise<ActionResult<T>> {
   try {
     const data = await work();
-    return { ok: true, data, message: successMessage };
+    return { ok: true, data, message: typeof successMessage === "function" ? successMessage(data) : successMessage };
   } catch (error) {
     unstable_rethrow(error);
     if (isDomainError(error)) return failureOf(error);

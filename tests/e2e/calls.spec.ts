@@ -273,6 +273,35 @@ test("a billable call is logged once as time and appears in the person's timeshe
   await expect
     .poll(async () => descriptions.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)))
     .toContain(`Call with ${contact}: Server outage`);
+
+  // A billable call scheduled on the project: completing it puts its time in the week at once, and says so.
+  const later = uniqueName("Carla Completed");
+  await page.goto("/bo/calls");
+  await page.getByRole("button", { name: "Schedule a call" }).click();
+  const schedule = page.getByRole("dialog", { name: "Schedule a call" });
+  await schedule.getByLabel("Contact name").fill(later);
+  await schedule.getByRole("textbox", { name: "Subject", exact: true }).fill("Retainer review");
+  await schedule.getByLabel("Scheduled for").fill("2030-01-15T10:00");
+  await chooseClient(schedule, clientName);
+  await schedule.getByRole("combobox", { name: "Project", exact: true }).selectOption({ label: "Support retainer" });
+  await expect(schedule.getByLabel("Billable to the client")).toBeChecked();
+  await schedule.getByRole("button", { name: "Schedule call" }).click();
+  await expect(schedule).toBeHidden();
+  await openAction(page, later, "Complete…");
+  const complete = page.getByRole("dialog", { name: "Complete call" });
+  await expect(complete).toContainText("its time goes into");
+  await complete.getByLabel("Duration").fill("15");
+  await complete.getByRole("button", { name: "Complete call" }).click();
+  await expect(complete).toBeHidden();
+  await expect(page.getByText(/Call completed; its 15 min went into .*timesheet for the week of/)).toBeVisible();
+  await page.goto(`/bo/calls?view=history&q=${encodeURIComponent(later)}`);
+  await callRow(page, later)
+    .getByRole("link", { name: /Time logged/ })
+    .click();
+  await expect(page).toHaveURL(/\/bo\/timesheets\/[0-9a-f-]{36}$/);
+  await expect
+    .poll(async () => descriptions.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)))
+    .toContain(`Call with ${later}: Retainer review`);
 });
 
 test.describe("call-back requests", () => {

@@ -78,6 +78,10 @@ test("staff submits, manager rejects, staff resubmits, manager approves; the rul
   await expect(cell(staff, 0, 2)).toBeFocused();
   await staff.keyboard.type("1:30");
   await expect(staff.getByLabel("Week total")).toHaveText("10.5 h");
+  // "Add row" takes the keyboard to the new row's project; a blank row is not sent.
+  await staff.getByRole("button", { name: "Add row" }).click();
+  await expect(staff.getByLabel("Project of row 2")).toBeFocused();
+  await cell(staff, 0, 2).focus();
   await staff.keyboard.press("Enter"); // Enter saves the draft
   await expect(staff).toHaveURL(/\/bo\/timesheets\/[0-9a-f-]{36}$/);
   const sheetUrl = staff.url();
@@ -113,6 +117,15 @@ test("staff submits, manager rejects, staff resubmits, manager approves; the rul
   await cell(staff, 0, 3).fill("2");
   await staff.getByRole("button", { name: "Save and submit" }).click();
   await expect(staff.locator("h1").getByText("Submitted", { exact: true })).toBeVisible();
+  // Staff changes their mind before anyone decides: withdraw, correct, submit again.
+  await expect(staff.getByText("This timesheet is waiting for approval; withdraw it to change it.")).toBeVisible();
+  await staff.getByRole("button", { name: "Withdraw" }).click();
+  await expect(staff.locator("h1").getByText("Draft", { exact: true })).toBeVisible();
+  await expect(staff.getByRole("listitem").filter({ hasText: "Withdrawn by Stan Staff" })).toBeVisible();
+  await cell(staff, 0, 4).fill("1");
+  await staff.getByRole("button", { name: "Save and submit" }).click();
+  await expect(staff.locator("h1").getByText("Submitted", { exact: true })).toBeVisible();
+  await expect(staff.getByRole("button", { name: "Withdraw" })).toBeVisible();
 
   // The manager approves from the timesheet page.
   await manager.goto(sheetUrl);
@@ -182,4 +195,46 @@ test("clients list: search, archive and show archived", async ({ page }) => {
   await page.getByRole("link", { name }).click();
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: "/tmp/client-detail-375.png", fullPage: true });
+});
+
+test("a members-only project: set in the project form, offered to its members only", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  const clientName = `Members ${suffix}`;
+  await signIn(page, ADMIN.email, ADMIN.password);
+  const member = await newUser(browser, page, "staff", `Mina Member ${suffix}`);
+  const outsider = await newUser(browser, page, "staff", `Otto Outsider ${suffix}`);
+
+  await page.goto("/bo/clients");
+  await page.getByRole("button", { name: "New client" }).first().click();
+  const clientDialog = page.getByRole("dialog");
+  await clientDialog.getByLabel("Name").fill(clientName);
+  await clientDialog.getByRole("button", { name: "Create client" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: clientName })).toBeVisible();
+  for (const name of [`Open ${suffix}`, `Closed ${suffix}`]) {
+    await page.getByRole("button", { name: "New project" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill(name);
+    if (name.startsWith("Closed")) {
+      await dialog.getByLabel(/Only its members log time/).check();
+      await dialog.getByLabel(`Mina Member ${suffix}`).check();
+      await expectNoSeriousAxeViolations(page);
+      await page.screenshot({ path: "/tmp/project-members-dialog.png" });
+    }
+    await dialog.getByRole("button", { name: "Create project" }).click();
+    await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("row", { name: new RegExp(`Closed ${suffix}`) })).toContainText(
+    `Members: Mina Member ${suffix}`,
+  );
+  await expect(page.getByRole("row", { name: new RegExp(`Open ${suffix}`) })).toContainText("Everyone");
+
+  const optionsOf = async (person: Page) => {
+    await person.goto(`/bo/timesheets/create?week=${WEEK}`);
+    return person.getByLabel("Project of row 1").locator("option").allTextContents();
+  };
+  expect(await optionsOf(member)).toEqual(expect.arrayContaining([`Open ${suffix}`, `Closed ${suffix}`]));
+  const outsiderOptions = await optionsOf(outsider);
+  expect(outsiderOptions).toContain(`Open ${suffix}`);
+  expect(outsiderOptions).not.toContain(`Closed ${suffix}`);
 });

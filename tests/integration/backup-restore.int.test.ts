@@ -23,7 +23,7 @@ import {
 import { restoreDatabase } from "../../src/db/backup/restore";
 import { type Database, type DatabaseHandle, openDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/migrate";
-import { client, project as projectTable, settings, timeEntry, verification } from "../../src/db/schema";
+import { client, project as projectTable, projectMember, settings, timeEntry, verification } from "../../src/db/schema";
 import { createApiToken } from "../../src/modules/api/api-tokens";
 import { inviteUser } from "../../src/modules/auth/account-mutations";
 import type { Actor } from "../../src/modules/audit/audit-log";
@@ -38,6 +38,7 @@ import { enqueueEmail } from "../../src/modules/mail/outbox";
 import { seedMessages } from "../../src/modules/messages/messages-seed";
 import { recordRateLimitHit } from "../../src/modules/rate-limits/rate-limit";
 import { updateLogo } from "../../src/modules/settings/settings-mutations";
+import { sendTimesheetReminders } from "../../src/modules/timesheets/timesheet-notifications";
 import { startTimer } from "../../src/modules/timesheets/timer-mutations";
 import { seedDemoUsers } from "../../src/modules/users/users-seed";
 import { ADMIN_PASSWORD, nextTestIp, setUpDatabase, signInRequest, tearDownDatabase } from "../support/fixtures";
@@ -154,6 +155,10 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
   await startTimer(db, actor, { projectId: project!.id, description: "Backed up while running" });
   await createApiToken(db, actor, { name: "Backup test", scopes: ["invoice.read"] });
   await inviteUser(db, actor, { name: "Invited Person", email: "invited@example.com", role: "staff" });
+  // A project's member, and the weekly timesheet reminder (timesheet_reminders).
+  await db.insert(projectMember).values({ projectId: project!.id, userId: actor.id });
+  await db.update(settings).set({ timesheetReminder: { weekday: 1, time: "00:00" } });
+  expect((await sendTimesheetReminders(db)).sent).toBeGreaterThan(0);
   // better-auth writes these for e-mail verification and password resets, which Bureau does not offer yet.
   await db
     .insert(verification)

@@ -20,6 +20,7 @@ import {
 import { instantToWallTime } from "../../src/modules/calls/call-rules";
 import { createDraftInvoice } from "../../src/modules/invoices/invoice-mutations";
 import { findUnbilledEntries } from "../../src/modules/timesheets/unbilled-queries";
+import { createTimesheet } from "../../src/modules/timesheets/timesheet-mutations";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import { draftInput, line } from "../support/invoice-fixtures";
 import type { TestDatabase } from "../support/test-db";
@@ -210,8 +211,53 @@ describe(`calls on ${process.env.TEST_DB}`, () => {
       assignedUserId: staff.id,
       subject: "Follow-up: Quote for the new site",
     });
-    expect(await auditActions(scheduled.id)).toEqual(["schedule", "complete"]);
+    expect(await auditActions(scheduled.id)).toEqual(["schedule", "complete", "log_time"]);
     expect(await auditActions(followUp!.id)).toEqual(["create_follow_up"]);
+    // Billable with a project: its 25 minutes reached the person's week in the same transaction.
+    const [entry] = await database.db.select().from(timeEntry).where(eq(timeEntry.id, completed.timeEntryId!));
+    expect(entry).toMatchObject({ userId: staff.id, projectId, minutes: 25, billable: true });
+  });
+
+  it("completing a billable call whose week is submitted completes it, logs nothing and says why", async () => {
+    const startedAt = "2024-03-06T10:00"; // a week of its own: Monday 2024-03-04
+    const weekStart = "2024-03-04";
+    const week = await createTimesheet(database.db, staff, {
+      userId: staff.id,
+      weekStart,
+      grid: { rows: [] },
+    });
+    await database.db.update(timesheet).set({ status: "submitted" }).where(eq(timesheet.id, week.id));
+    const scheduled = await scheduleCall(
+      database.db,
+      staff,
+      newCall({ scheduledAt: wall(-3), projectId, billable: true, assignedUserId: staff.id, subject: "Budget review" }),
+    );
+    const entriesBefore = await database.db.select({ value: count() }).from(timeEntry);
+    const result = await completeCall(database.db, staff, {
+      id: scheduled.id,
+      version: scheduled.version,
+      startedAt,
+      duration: "40",
+    });
+    expect(result.call).toMatchObject({ status: "completed", timeEntryId: null });
+    expect(result.time).toEqual({ logged: false, reason: expect.stringMatching(/submitted and waiting for approval/) });
+    expect(await database.db.select({ value: count() }).from(timeEntry)).toEqual(entriesBefore);
+    expect(await auditActions(scheduled.id)).toEqual(["schedule", "complete"]);
+    // Once the week is a draft again, "Log as time" takes it.
+    await database.db.update(timesheet).set({ status: "draft" }).where(eq(timesheet.id, week.id));
+    const logged = await logCallTime(database.db, staff, { id: scheduled.id, version: result.call.version });
+    expect(logged.timesheetId).toBe(week.id);
+  });
+
+  it("completing a call that is not billable, or has no project, logs no time", async () => {
+    const plain = await scheduleCall(
+      database.db,
+      staff,
+      newCall({ scheduledAt: wall(-4), projectId, billable: false }),
+    );
+    const result = await completeCall(database.db, staff, { id: plain.id, version: plain.version, duration: "10" });
+    expect(result.time).toBeNull();
+    expect(result.call.timeEntryId).toBeNull();
   });
 
   it("scheduled → missed with its outcome → retried → scheduled again", async () => {
@@ -469,7 +515,7 @@ describe(`billable calls become time on ${process.env.TEST_DB}`, () => {
     const [entries] = await database.db
       .select({ value: count() })
       .from(timeEntry)
-      .where(eq(timeEntry.description, "Call with Jane Roe: Quote for the new site"));
+      .where(and(eq(timeEntry.description, "Call with Jane Roe: Quote for the new site"), eq(timeEntry.minutes, 13)));
     expect(entries?.value).toBe(1);
     expect(await auditActions(logged.id)).toEqual(["log", "log_time"]);
     // Its project and duration are now fixed.

@@ -14,6 +14,7 @@ import {
   reopenTimesheet,
   saveTimesheet,
   submitTimesheet,
+  withdrawTimesheet,
 } from "../../src/modules/timesheets/timesheet-mutations";
 import {
   findPreviousWeekRows,
@@ -338,6 +339,42 @@ describe(`timesheets on ${process.env.TEST_DB}`, () => {
       "approve:Mia Manager",
       "reopen:Max Manager",
     ]);
+  });
+
+  it("the owner withdraws a submitted week before anyone decides, and only then", async () => {
+    let sheet = await createTimesheet(database.db, staff, {
+      userId: staff.id,
+      weekStart: nextWeek(),
+      grid: { rows: [row(ratedProject, ["7"])] },
+      submit: true,
+    });
+    expect(sheet.status).toBe("submitted");
+    // Nobody else withdraws it, not even a manager; a stale version is refused.
+    await expect(
+      withdrawTimesheet(database.db, manager, { id: sheet.id, version: sheet.version }),
+    ).rejects.toMatchObject({ code: "timesheet.not_owner" });
+    await expect(
+      withdrawTimesheet(database.db, staff, { id: sheet.id, version: sheet.version - 1 }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    sheet = await withdrawTimesheet(database.db, staff, { id: sheet.id, version: sheet.version });
+    expect(sheet).toMatchObject({ status: "draft", submittedAt: null });
+    // A draft can be edited again, then submitted and approved; an approved week cannot be withdrawn.
+    sheet = await saveTimesheet(database.db, staff, {
+      id: sheet.id,
+      version: sheet.version,
+      grid: { rows: [row(ratedProject, ["7", "8"])] },
+    });
+    sheet = await submitTimesheet(database.db, staff, { id: sheet.id, version: sheet.version });
+    sheet = await approveTimesheet(database.db, manager, { id: sheet.id, version: sheet.version });
+    const approvedVersion = sheet.version;
+    await expect(withdrawTimesheet(database.db, staff, { id: sheet.id, version: sheet.version })).rejects.toMatchObject(
+      {
+        code: "timesheet.not_withdrawable",
+      },
+    );
+    expect((await getTimesheet(database.db, manager, sheet.id)).version).toBe(approvedVersion);
+    const history = await findTimesheetHistory(database.db, sheet.id);
+    expect(history.map((event) => event.action)).toEqual(["create", "submit", "withdraw", "save", "submit", "approve"]);
   });
 
   it("an empty week cannot be submitted", async () => {

@@ -22,6 +22,8 @@ export const user = pgTable(
     defaultHourlyRate: integer("default_hourly_rate"),
     /** Hours a week this person works, in minutes, where it differs from the firm's (null: the firm's). */
     weeklyCapacityMinutes: integer("weekly_capacity_minutes"),
+    /** Timesheet mails (a week to approve, a decision, the reminder); each person can turn them off. */
+    timesheetNotifications: boolean("timesheet_notifications").notNull().default(true),
     version: version(),
     ...timestamps,
   },

@@ -6,12 +6,14 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
+import { user } from "./auth";
 import { id, timestamps, version } from "./columns";
 
 export const BUDGET_PERIODS = ["total", "month"] as const;
@@ -77,6 +79,8 @@ export const project = pgTable(
     /** The budget covers all time ("total") or each calendar month in the firm's timezone ("month"). */
     budgetPeriod: text("budget_period", { enum: BUDGET_PERIODS }).notNull().default("total"),
     billableByDefault: boolean("billable_by_default").notNull().default(true),
+    /** Staff log time here only when they are among its members (project_members); managers and admins always. */
+    membersOnly: boolean("members_only").notNull().default(false),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     version: version(),
     ...timestamps,
@@ -110,4 +114,22 @@ export const projectBudgetAlert = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("project_budget_alerts_unique").on(table.projectId, table.period, table.threshold)],
+);
+
+/** The people assigned to a project; they matter when the project is `members_only` (decision 046). */
+export const projectMember = pgTable(
+  "project_members",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => project.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.userId] }),
+    index("project_members_user_idx").on(table.userId),
+  ],
 );

@@ -22,6 +22,7 @@ export type TaxRate = {
 };
 export const MAIL_REPLY_TO = ["firm", "sender", "none"] as const;
 export type MailReplyTo = (typeof MAIL_REPLY_TO)[number];
+export type TimesheetReminder = { weekday: number; time: string };
 export type ReminderSchedule = { enabled: boolean; daysAfterDue: number[] };
 
 /** The firm's settings: a single row (one deployment serves one firm). */
@@ -69,6 +70,8 @@ export const settings = pgTable("settings", {
     .notNull()
     .default({ enabled: false, daysAfterDue: [3, 10, 30] }),
   notificationEmail: text("notification_email"),
+  /** The weekly reminder to people whose last week is not submitted: ISO weekday (1 = Monday) and "HH:mm"; null: off. */
+  timesheetReminder: jsonb("timesheet_reminder").$type<TimesheetReminder | null>(),
   applicationRetentionMonths: integer("application_retention_months").notNull().default(12),
   /** The firm's working week in minutes; null: 35 h for a French firm, else 40 h (weeklyCapacityMinutesOf). */
   weeklyCapacityMinutes: integer("weekly_capacity_minutes"),

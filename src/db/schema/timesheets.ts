@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { id, timestamps, version } from "./columns";
 import { user } from "./auth";
 import { project } from "./clients";
@@ -90,4 +102,17 @@ export const timer = pgTable(
     ...timestamps,
   },
   (table) => [uniqueIndex("timers_user_unique").on(table.userId)],
+);
+
+/** The timesheet reminders sent: one per person and week, whatever the number of workers or runs. */
+export const timesheetReminderSent = pgTable(
+  "timesheet_reminders",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id),
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.weekStart] })],
 );

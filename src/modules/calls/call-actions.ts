@@ -17,6 +17,7 @@ import {
   updateCall,
 } from "./call-mutations";
 import { findCallProjects } from "./call-queries";
+import { type CallTimeOutcome, completionMessage } from "./call-rules";
 import { callProjectsInput } from "./call-schemas";
 import type { CallProjectOption } from "./components/call-form-options";
 
@@ -65,13 +66,22 @@ export async function updateCallAction(input: unknown): Promise<ActionResult<{ v
   }, "Call saved.");
 }
 
-export async function completeCallAction(input: unknown): Promise<ActionResult<{ followUpId: string | null }>> {
-  return runAction(async () => {
-    const actor = await requireActor("call.edit");
-    const result = await completeCall(getDb(), actor, input);
-    refresh();
-    return { followUpId: result.followUp?.id ?? null };
-  }, "Call completed.");
+export async function completeCallAction(
+  input: unknown,
+): Promise<ActionResult<{ followUpId: string | null; time: CallTimeOutcome | null }>> {
+  return runAction(
+    async () => {
+      const actor = await requireActor("call.edit");
+      const result = await completeCall(getDb(), actor, input);
+      refresh();
+      if (result.time?.logged) {
+        revalidatePath(`/bo/timesheets/${result.time.timesheetId}`);
+        if (result.time.intoApprovedWeek) revalidatePath("/bo/invoices/create");
+      }
+      return { followUpId: result.followUp?.id ?? null, time: result.time };
+    },
+    ({ time }) => completionMessage(time),
+  );
 }
 
 export async function markCallMissedAction(input: unknown): Promise<ActionResult> {

@@ -19,6 +19,7 @@ import {
   canAssignTo,
   canChangeCall,
   canTakeCall,
+  type CallTimeOutcome,
   canLogTime,
   canTransition,
   parsePhone,
@@ -423,9 +424,10 @@ export async function completeCall(db: Database, actor: Actor, input: unknown) {
       action: "complete",
       summary: { from: before.status, to: "completed", startedAt, durationSeconds: values.duration },
     });
-    const followUp = await insertFollowUp(tx, actor, completed, values, firm);
-    if (!followUp) return { call: completed, followUp: null };
-    return { call: await saveCall(tx, completed, { followUpCallId: followUp.id }), followUp };
+    const { call: withTime, time } = await logTimeOnCompletion(tx, actor, completed, firm);
+    const followUp = await insertFollowUp(tx, actor, withTime, values, firm);
+    if (!followUp) return { call: withTime, followUp: null, time };
+    return { call: await saveCall(tx, withTime, { followUpCallId: followUp.id }), followUp, time };
   });
 }
 
@@ -527,50 +529,94 @@ export async function logCallTime(db: Database, actor: Actor, input: unknown) {
     const allowed = canLogTime(before);
     if (!allowed.ok) throw invalidFrom(allowed);
     if (before.version !== values.version) throw stale();
-    const userId = before.assignedUserId ?? before.createdById;
-    if (!userId)
-      throw new InvalidError("Assign this call to someone before logging it as time.", {}, "call.unassigned");
-    const firm = await firmOf(tx);
-    const date = dateInZone(before.startedAt ?? before.updatedAt, firm.timezone);
-    const entry = await addTimeEntryToWeek(
-      tx,
-      actor,
-      {
-        userId,
-        date,
-        projectId: before.projectId!,
-        minutes: timeEntryMinutes(before.durationSeconds!),
-        description: timeEntryDescription(before),
-        billable: before.billable,
-      },
-      // A billable call is never lost: its week already approved (or invoiced), a manager puts it
-      // there as approved time, among the client's unbilled time (decision 031).
-      { intoApprovedWeek: before.billable },
-    );
-    const [linked] = await tx
-      .update(call)
-      .set({ timeEntryId: entry.entryId, version: before.version + 1 })
-      .where(and(eq(call.id, before.id), isNull(call.timeEntryId)))
-      .returning();
-    if (!linked) throw new ConflictError("This call is already logged as a time entry.", "call.already_logged");
-    await recordAudit(tx, actor, {
-      entity: "call",
-      entityId: before.id,
-      action: "log_time",
-      summary: {
-        timeEntryId: entry.entryId,
-        timesheetId: entry.timesheetId,
-        userId,
-        date,
-        minutes: timeEntryMinutes(before.durationSeconds!),
-        intoApprovedWeek: entry.intoApprovedWeek,
-      },
-    });
-    return {
-      call: linked,
-      timesheetId: entry.timesheetId,
-      entryId: entry.entryId,
-      intoApprovedWeek: entry.intoApprovedWeek,
-    };
+    return putCallTimeInWeek(tx, actor, before, await firmOf(tx));
   });
+}
+
+/**
+ * The time entry of a completed call with a project and a duration, and the call's link to it, in
+ * the caller's transaction. The link is only set while it is empty: a call never produces two
+ * entries, even when two people click at once.
+ */
+async function putCallTimeInWeek(tx: Executor, actor: Actor, before: CallRecord, firm: { timezone: string }) {
+  const userId = before.assignedUserId ?? before.createdById;
+  if (!userId) throw new InvalidError("Assign this call to someone before logging it as time.", {}, "call.unassigned");
+  const date = dateInZone(before.startedAt ?? before.updatedAt, firm.timezone);
+  const minutes = timeEntryMinutes(before.durationSeconds!);
+  const entry = await addTimeEntryToWeek(
+    tx,
+    actor,
+    {
+      userId,
+      date,
+      projectId: before.projectId!,
+      minutes,
+      description: timeEntryDescription(before),
+      billable: before.billable,
+    },
+    // A billable call is never lost: its week already approved (or invoiced), a manager puts it
+    // there as approved time, among the client's unbilled time (decision 031).
+    { intoApprovedWeek: before.billable },
+  );
+  const [linked] = await tx
+    .update(call)
+    .set({ timeEntryId: entry.entryId, version: before.version + 1 })
+    .where(and(eq(call.id, before.id), isNull(call.timeEntryId)))
+    .returning();
+  if (!linked) throw new ConflictError("This call is already logged as a time entry.", "call.already_logged");
+  await recordAudit(tx, actor, {
+    entity: "call",
+    entityId: before.id,
+    action: "log_time",
+    summary: {
+      timeEntryId: entry.entryId,
+      timesheetId: entry.timesheetId,
+      userId,
+      date,
+      minutes,
+      intoApprovedWeek: entry.intoApprovedWeek,
+    },
+  });
+  return {
+    call: linked,
+    timesheetId: entry.timesheetId,
+    entryId: entry.entryId,
+    intoApprovedWeek: entry.intoApprovedWeek,
+    weekStart: entry.weekStart,
+    personName: entry.personName,
+    minutes,
+  };
+}
+
+/**
+ * A billable call completed with a project and a duration reaches its person's timesheet in the
+ * same transaction (issue 23.6). When the week refuses it (submitted, or approved and the actor
+ * may not add to it), the call is still completed and the reason is returned: its time can be
+ * logged later with "Log as time", nothing is half-written (a savepoint undoes the attempt).
+ */
+async function logTimeOnCompletion(
+  tx: Executor,
+  actor: Actor,
+  completed: CallRecord,
+  firm: { timezone: string },
+): Promise<{ call: CallRecord; time: CallTimeOutcome | null }> {
+  if (!completed.billable || !canLogTime(completed).ok) return { call: completed, time: null };
+  try {
+    const put = await tx.transaction((savepoint) => putCallTimeInWeek(savepoint, actor, completed, firm));
+    return {
+      call: put.call,
+      time: {
+        logged: true,
+        timesheetId: put.timesheetId,
+        weekStart: put.weekStart,
+        minutes: put.minutes,
+        personName: put.personName,
+        intoApprovedWeek: put.intoApprovedWeek,
+      },
+    };
+  } catch (error) {
+    if (error instanceof InvalidError || error instanceof ForbiddenError || error instanceof NotFoundError)
+      return { call: completed, time: { logged: false, reason: error.message } };
+    throw error;
+  }
 }

@@ -7,6 +7,7 @@ import {
   canChangeCall,
   canLogTime,
   canTransition,
+  completionMessage,
   durationInputValue,
   formatCallDuration,
   formatPhone,
@@ -261,5 +262,28 @@ describe("taking a call", () => {
       code: "call.already_taken",
     });
     expect(canTakeCall({ status: "completed", assignedUserId: null })).toMatchObject({ code: "call.not_takeable" });
+  });
+});
+
+describe("completionMessage", () => {
+  it("says where a completed call's time went, or why it did not", () => {
+    expect(completionMessage(null)).toBe("Call completed.");
+    const logged = {
+      logged: true as const,
+      timesheetId: "t",
+      weekStart: "2026-11-23",
+      minutes: 45,
+      personName: "Sam",
+      intoApprovedWeek: false,
+    };
+    expect(completionMessage(logged)).toBe(
+      "Call completed; its 45 min went into Sam's timesheet for the week of 2026-11-23.",
+    );
+    expect(completionMessage({ ...logged, intoApprovedWeek: true })).toMatch(
+      /as approved time, among the client's unbilled time\.$/,
+    );
+    expect(completionMessage({ logged: false, reason: "The week is submitted." })).toBe(
+      'Call completed. Its time was not logged: The week is submitted. Use "Log as time…" once that is done.',
+    );
   });
 });

@@ -265,6 +265,30 @@ export function canLogTime(call: {
   return allowed;
 }
 
+/** What became of a completed call's time: in a week, or not logged and why (it can be logged later). */
+export type CallTimeOutcome =
+  | {
+      logged: true;
+      timesheetId: string;
+      weekStart: string;
+      minutes: number;
+      personName: string;
+      intoApprovedWeek: boolean;
+    }
+  | { logged: false; reason: string };
+
+/** The toast after "Complete call": where a billable call's time went, or why it did not. */
+export function completionMessage(time: CallTimeOutcome | null): string {
+  if (!time) return "Call completed.";
+  if (!time.logged)
+    return `Call completed. Its time was not logged: ${time.reason} Use "Log as time…" once that is done.`;
+  const where = `${time.personName}'s timesheet for the week of ${time.weekStart}`;
+  const duration = `${time.minutes} min`;
+  return time.intoApprovedWeek
+    ? `Call completed; its ${duration} went into ${where} as approved time, among the client's unbilled time.`
+    : `Call completed; its ${duration} went into ${where}.`;
+}
+
 export function timeEntryDescription(call: { contactName: string; subject: string }): string {
   return `Call with ${call.contactName}: ${call.subject}`.slice(0, 500);
 }

@@ -11,6 +11,7 @@ export const CLIENT_CODES = [
   "client.project_not_found",
   "client.project_stale",
   "client.project_name_taken",
+  "client.member_not_found",
 ] as const;
 
 export type ClientCode = (typeof CLIENT_CODES)[number];

@@ -1,8 +1,8 @@
 // Writes of the clients domain: clients and their projects. Admins and managers only
 // (staff read). One transaction per write, audited in it.
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
-import { client, project } from "@/db/schema";
+import { client, project, projectMember, user } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { ConflictError, InvalidError, NotFoundError, invalidFrom } from "@/lib/errors";
 import { refuse } from "@/lib/rule-result";
@@ -162,9 +162,37 @@ export async function setClientArchived(db: Database, actor: Actor, input: unkno
   });
 }
 
+/**
+ * Sets a project's members to exactly these people (active ones only; an unknown or deactivated
+ * person is refused next to the field), and says who was added and removed.
+ */
+async function replaceMembers(tx: Executor, projectId: string, memberIds: readonly string[]) {
+  if (memberIds.length > 0) {
+    const known = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(and(inArray(user.id, [...memberIds]), eq(user.active, true)));
+    if (known.length !== memberIds.length)
+      throw invalidFrom(
+        refuse("client.member_not_found", "One of these people no longer exists or was deactivated.", "memberIds"),
+      );
+  }
+  const before = await tx
+    .delete(projectMember)
+    .where(eq(projectMember.projectId, projectId))
+    .returning({ userId: projectMember.userId });
+  if (memberIds.length > 0) await tx.insert(projectMember).values(memberIds.map((userId) => ({ projectId, userId })));
+  const had = new Set(before.map((row) => row.userId));
+  const has = new Set(memberIds);
+  return {
+    added: memberIds.filter((memberId) => !had.has(memberId)),
+    removed: [...had].filter((memberId) => !has.has(memberId)),
+  };
+}
+
 export async function createProject(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "client.edit", MANAGERS_ONLY);
-  const { clientId, budgetKind, budgetHours, budgetAmount, budgetPeriod, ...values } = parseInput(
+  const { clientId, budgetKind, budgetHours, budgetAmount, budgetPeriod, memberIds, ...values } = parseInput(
     createProjectInput,
     input,
   );
@@ -189,11 +217,19 @@ export async function createProject(db: Database, actor: Actor, input: unknown) 
       .returning()
       .catch((error: unknown) => uniqueOr(error, projectNameTaken));
     if (!created) throw new Error("insert returned no project");
+    await replaceMembers(tx, created.id, memberIds);
     await recordAudit(tx, actor, {
       entity: "project",
       entityId: created.id,
       action: "create",
-      summary: { clientId, name: created.name, hourlyRate: created.hourlyRate, ...budget },
+      summary: {
+        clientId,
+        name: created.name,
+        hourlyRate: created.hourlyRate,
+        ...budget,
+        membersOnly: created.membersOnly,
+        memberIds,
+      },
     });
     return created;
   });
@@ -201,7 +237,7 @@ export async function createProject(db: Database, actor: Actor, input: unknown) 
 
 export async function updateProject(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "client.edit", MANAGERS_ONLY);
-  const { id, version, budgetKind, budgetHours, budgetAmount, budgetPeriod, ...rest } = parseInput(
+  const { id, version, budgetKind, budgetHours, budgetAmount, budgetPeriod, memberIds, ...rest } = parseInput(
     updateProjectInput,
     input,
   );
@@ -218,11 +254,16 @@ export async function updateProject(db: Database, actor: Actor, input: unknown) 
       .returning()
       .catch((error: unknown) => uniqueOr(error, projectNameTaken));
     if (!updated) throw projectStale();
+    const members = await replaceMembers(tx, id, memberIds);
     await recordAudit(tx, actor, {
       entity: "project",
       entityId: id,
       action: "update",
-      summary: diffSummary(before, values),
+      summary: {
+        ...diffSummary(before, values),
+        ...(members.added.length > 0 ? { membersAdded: members.added } : {}),
+        ...(members.removed.length > 0 ? { membersRemoved: members.removed } : {}),
+      },
     });
     // A new budget (figure, unit or period) alerts afresh; a new rate changes what time is worth.
     const budgetChanged = (["budgetMinutes", "budgetAmount", "budgetPeriod"] as const).some(

@@ -1,11 +1,39 @@
 import "server-only";
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { combinedRead, runRead } from "@/db/select-together";
-import { client, project } from "@/db/schema";
+import { client, project, projectMember, user } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { escapeLike } from "@/lib/sql-text";
+import { can } from "@/modules/users/permissions";
+import type { Role } from "@/modules/users/roles";
 import type { ClientSort } from "./client-schemas";
+
+/** Whose time a project picker is for: staff see only projects open to them (decision 046). */
+export type TimePerson = { id: string; role: Role };
+
+/**
+ * The projects a person may log time on: every project for those holding timesheet.any_project,
+ * else those open to everyone and the members-only ones they are a member of. Undefined: no limit.
+ */
+export function projectOpenTo(person: TimePerson | undefined): SQL | undefined {
+  if (!person || can(person, "timesheet.any_project")) return undefined;
+  return sql`(${project.membersOnly} = false or exists (select 1 from ${projectMember} where ${projectMember.projectId} = ${project.id} and ${projectMember.userId} = ${person.id}))`;
+}
 
 export type ClientOption = {
   id: string;
@@ -71,6 +99,7 @@ export async function findClientNames(db: Executor): Promise<{ id: string; name:
 export async function findClientOptions(
   db: Executor,
   only?: { projectIds: readonly string[] },
+  forPerson?: TimePerson,
 ): Promise<ClientOption[]> {
   if (only && only.projectIds.length === 0) return [];
   const rows = await db
@@ -84,7 +113,7 @@ export async function findClientOptions(
       billableByDefault: project.billableByDefault,
     })
     .from(client)
-    .leftJoin(project, and(eq(project.clientId, client.id), isNull(project.archivedAt)))
+    .leftJoin(project, and(eq(project.clientId, client.id), isNull(project.archivedAt), projectOpenTo(forPerson)))
     .where(and(isNull(client.archivedAt), only ? inArray(project.id, [...only.projectIds]) : undefined))
     .orderBy(sql`lower(${client.name})`, client.id, sql`lower(${project.name})`);
   const options: ClientOption[] = [];
@@ -122,7 +151,12 @@ export async function countActiveProjects(db: Executor): Promise<number> {
 export type ProjectSearchResult = { id: string; name: string; billableByDefault: boolean; clientName: string };
 
 /** Active projects whose name or client's name contains the text, by client and name; at most `limit`. */
-export async function searchProjectOptions(db: Executor, text: string, limit = 20): Promise<ProjectSearchResult[]> {
+export async function searchProjectOptions(
+  db: Executor,
+  text: string,
+  limit = 20,
+  forPerson?: TimePerson,
+): Promise<ProjectSearchResult[]> {
   const pattern = `%${escapeLike(text.trim())}%`;
   return db
     .select({
@@ -138,6 +172,7 @@ export async function searchProjectOptions(db: Executor, text: string, limit = 2
         isNull(project.archivedAt),
         isNull(client.archivedAt),
         or(ilike(project.name, pattern), ilike(client.name, pattern)),
+        projectOpenTo(forPerson),
       ),
     )
     .orderBy(sql`lower(${client.name})`, sql`lower(${project.name})`, project.id)
@@ -229,10 +264,25 @@ export async function getClient(db: Executor, id: string): Promise<ClientRow> {
 /** A client's projects, active first, then by name; with the minutes logged on each. */
 export async function findClientProjects(db: Executor, clientId: string) {
   return db
-    .select()
+    .select({
+      ...getTableColumns(project),
+      // The project's members, for the project form and the list (decision 046).
+      memberIds: sql<
+        string[]
+      >`coalesce((select array_agg(${projectMember.userId}::text order by ${projectMember.userId}) from ${projectMember} where ${projectMember.projectId} = ${project.id}), '{}')`,
+    })
     .from(project)
     .where(eq(project.clientId, clientId))
     .orderBy(sql`${project.archivedAt} is not null`, sql`lower(${project.name})`);
+}
+
+/** Who can be made a project's member: the active people, by name. */
+export async function findAssignablePeople(db: Executor): Promise<{ id: string; name: string; role: Role }[]> {
+  return db
+    .select({ id: user.id, name: user.name, role: user.role })
+    .from(user)
+    .where(eq(user.active, true))
+    .orderBy(sql`lower(${user.name})`, user.id);
 }
 
 export async function countArchivedProjects(db: Executor, clientId: string) {

@@ -146,6 +146,8 @@ export const updateClientInput = z.object({ id: z.uuid(), version: versionInput 
 
 export const archiveClientInput = z.object({ id: z.uuid(), version: versionInput, archived: z.boolean() });
 
+export const MAX_PROJECT_MEMBERS = 500;
+
 export const projectFields = z
   .object({
     name: z
@@ -158,6 +160,13 @@ export const projectFields = z
     hourlyRate: optionalRateInput,
     ...projectBudgetFields,
     billableByDefault: z.boolean(),
+    /** Staff log time here only when among its members; managers and admins always (decision 046). */
+    membersOnly: z.boolean().default(false),
+    memberIds: z
+      .array(z.uuid("Choose people from the list."))
+      .max(MAX_PROJECT_MEMBERS, `A project has at most ${MAX_PROJECT_MEMBERS} members.`)
+      .default([])
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
   })
   .superRefine(checkProjectBudget, { when: whenValid("budgetKind", "budgetHours", "budgetAmount") });
 export type ProjectFormValues = z.input<typeof projectFields>;

@@ -4,6 +4,7 @@ import { purgeExpiredApplications } from "@/modules/jobs/job-mutations";
 import type { Database } from "@/db/client";
 import { getConfig } from "@/lib/env";
 import { getLogger } from "@/lib/logger";
+import { sendTimesheetReminders } from "@/modules/timesheets/timesheet-notifications";
 import { runDailyReminders } from "./invoice-reminders";
 import { startWorker, type RunningWorker } from "./mail-worker";
 import { createSmtpTransport } from "./smtp-transport";
@@ -22,6 +23,12 @@ export function startBackgroundWorker(db: Database): RunningWorker {
         name: "invoice-reminders",
         everyMs: 5 * 60 * 1000,
         run: (database) => runDailyReminders(database).then(() => undefined),
+      },
+      // The weekly timesheet reminder, when Settings has one (once per person and week).
+      {
+        name: "timesheet-reminders",
+        everyMs: 5 * 60 * 1000,
+        run: (database) => sendTimesheetReminders(database).then(() => undefined),
       },
       // Applications older than the retention setting are purged with their CV (idempotent).
       {

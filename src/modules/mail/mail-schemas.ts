@@ -14,6 +14,7 @@ export function aboutHref(type: string | null, id: string | null): string | null
   if (!type || !id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
   if (type === "invoice") return `/bo/invoices/${id}`;
   if (type === "user") return `/bo/users/${id}`;
+  if (type === "timesheet") return `/bo/timesheets/${id}`;
   return null;
 }
 

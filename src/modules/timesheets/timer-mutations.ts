@@ -14,7 +14,8 @@ import { getSettings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
 import { startTimerInput, timerVersionInput, updateTimerInput } from "./timer-schemas";
 import { canSetTimerStart, canStopTimer, splitTimerByDay } from "./timer-rules";
-import { addTimeEntryToWeek, findUnusableProjects } from "./timesheet-mutations";
+import { addTimeEntryToWeek, findUnusableProjects, NOT_A_MEMBER } from "./timesheet-mutations";
+import type { TimePerson } from "@/modules/clients/client-queries";
 
 const NOT_RUNNING = "You have no running timer (it was stopped or discarded, perhaps in another tab).";
 const notRunning = () => new InvalidError(NOT_RUNNING, {}, "timesheet.timer_not_running");
@@ -24,14 +25,15 @@ const staleTimer = () =>
     "timesheet.timer_stale",
   );
 
-async function usableProject(tx: Executor, projectId: string) {
-  const { found, archived } = await findUnusableProjects(tx, [projectId]);
+async function usableProject(tx: Executor, projectId: string, person: TimePerson) {
+  const { found, archived, unassigned } = await findUnusableProjects(tx, [projectId], person);
   if (!found.has(projectId))
     throw invalidFrom(refuse("timesheet.project_not_found", "This project does not exist.", "projectId"));
   if (archived.has(projectId))
     throw invalidFrom(
       refuse("timesheet.project_archived", "This project is archived; choose another one.", "projectId"),
     );
+  if (unassigned.has(projectId)) throw invalidFrom(refuse("timesheet.project_not_assigned", NOT_A_MEMBER, "projectId"));
   const [row] = await tx
     .select({ billableByDefault: project.billableByDefault })
     .from(project)
@@ -51,7 +53,7 @@ export async function startTimer(db: Database, actor: Actor, input: unknown, now
   requirePermission(actor, "timesheet.edit");
   const values = parseInput(startTimerInput, input);
   return db.transaction(async (tx) => {
-    const { billableByDefault } = await usableProject(tx, values.projectId);
+    const { billableByDefault } = await usableProject(tx, values.projectId, actor);
     const [started] = await tx
       .insert(timer)
       .values({
@@ -92,7 +94,7 @@ export async function updateTimer(db: Database, actor: Actor, input: unknown, no
     const billable =
       values.projectId === before.projectId
         ? before.billable
-        : (await usableProject(tx, values.projectId)).billableByDefault;
+        : (await usableProject(tx, values.projectId, actor)).billableByDefault;
     const [updated] = await tx
       .update(timer)
       .set({

@@ -14,8 +14,13 @@ import {
   reopenTimesheet,
   saveTimesheet,
   submitTimesheet,
+  saveTimesheetReminder,
+  setTimesheetNotifications,
+  withdrawTimesheet,
 } from "./timesheet-mutations";
+import { timePerson } from "./grid-project-queries";
 import { gridProjectSearchInput } from "./timesheet-schemas";
+import { can } from "@/modules/users/permissions";
 
 // Thin server actions: the session decides who acts; the mutations check ownership, permissions and the
 // week's state, validate with the shared schema and write in one transaction.
@@ -46,6 +51,13 @@ export async function submitTimesheetAction(input: unknown): Promise<ActionResul
   return runAction(
     async () => done(await submitTimesheet(getDb(), await requireActor("timesheet.edit"), input)),
     "Timesheet submitted for approval.",
+  );
+}
+
+export async function withdrawTimesheetAction(input: unknown): Promise<ActionResult<Saved>> {
+  return runAction(
+    async () => done(await withdrawTimesheet(getDb(), await requireActor("timesheet.edit"), input)),
+    "Timesheet withdrawn; it is a draft again.",
   );
 }
 
@@ -81,8 +93,30 @@ export async function reopenTimesheetAction(input: unknown): Promise<ActionResul
 /** The grid's project search in a large firm (the grid starts with the person's recent projects). */
 export async function searchGridProjectsAction(input: unknown): Promise<ActionResult<ProjectSearchResult[]>> {
   return runAction(async () => {
-    await requireActor("timesheet.edit");
-    const { q } = parseInput(gridProjectSearchInput, input);
-    return searchProjectOptions(getDb(), q, 20);
+    const actor = await requireActor("timesheet.edit");
+    const { q, userId } = parseInput(gridProjectSearchInput, input);
+    const db = getDb();
+    // A manager filling a colleague's week sees that colleague's projects.
+    const person = userId && can(actor, "timesheet.create_for_others") ? await timePerson(db, userId) : actor;
+    return searchProjectOptions(db, q, 20, person);
   });
+}
+
+export async function saveTimesheetReminderAction(input: unknown): Promise<ActionResult<{ saved: boolean }>> {
+  return runAction(async () => {
+    await saveTimesheetReminder(getDb(), await requireActor("settings.edit"), input);
+    revalidatePath("/bo/settings");
+    return { saved: true };
+  }, "Reminder saved.");
+}
+
+export async function setTimesheetNotificationsAction(input: unknown): Promise<ActionResult<{ enabled: boolean }>> {
+  return runAction(
+    async () => {
+      const enabled = await setTimesheetNotifications(getDb(), await requireActor("timesheet.edit"), input);
+      revalidatePath("/bo/account");
+      return { enabled };
+    },
+    ({ enabled }) => (enabled ? "Timesheet mails on." : "Timesheet mails off."),
+  );
 }

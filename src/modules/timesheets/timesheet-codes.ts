@@ -18,6 +18,7 @@ export const TIMESHEET_CODES = [
   "timesheet.project_missing",
   "timesheet.project_not_found",
   "timesheet.project_archived",
+  "timesheet.project_not_assigned",
   // The week and its states.
   "timesheet.not_found",
   "timesheet.stale",
@@ -31,6 +32,7 @@ export const TIMESHEET_CODES = [
   "timesheet.approved_read_only",
   "timesheet.not_submittable",
   "timesheet.empty",
+  "timesheet.not_withdrawable",
   "timesheet.not_decider",
   "timesheet.own_timesheet",
   "timesheet.not_submitted",
@@ -45,6 +47,8 @@ export const TIMESHEET_CODES = [
   "timesheet.timer_over_24_hours",
   "timesheet.timer_under_a_minute",
   "timesheet.timer_start_in_future",
+  // Notifications.
+  "timesheet.reminder_stale",
 ] as const;
 
 export type TimesheetCode = (typeof TIMESHEET_CODES)[number];

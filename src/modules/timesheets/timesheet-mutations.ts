@@ -3,13 +3,14 @@
 // the audit event in the same transaction as the change.
 import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
-import { client, project, timeEntry, timesheet, user } from "@/db/schema";
+import { client, project, settings, timeEntry, timesheet, user } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { addDaysToDate, isValidDateString, isoWeekMonday, weekDays } from "@/lib/dates";
 import { ConflictError, ForbiddenError, InvalidError, invalidFields, invalidFrom, NotFoundError } from "@/lib/errors";
 import { refuse, type Refusal, type RuleResult } from "@/lib/rule-result";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { checkBudgetAlerts } from "@/modules/clients/project-budget-alerts";
+import { projectOpenTo, type TimePerson } from "@/modules/clients/client-queries";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { can, requirePermission } from "@/modules/users/permissions";
 import {
@@ -19,7 +20,11 @@ import {
   saveTimesheetInput,
   timesheetTransitionInput,
   type ParsedGridRow,
+  timesheetNotificationsInput,
+  timesheetReminderInput,
 } from "./timesheet-schemas";
+import { timePerson } from "./grid-project-queries";
+import { notifyWeekDecided, notifyWeekSubmitted } from "./timesheet-notifications";
 import type { TimesheetCode } from "./timesheet-codes";
 import {
   canAddToApprovedWeek,
@@ -27,6 +32,7 @@ import {
   canEdit,
   canReject,
   canReopen,
+  canWithdraw,
   canSubmit,
   MINUTES_PER_DAY,
   resolveHourlyRate,
@@ -45,17 +51,23 @@ export type TimeEntryToAdd = {
   billable: boolean;
 };
 
-/** Projects that cannot take time: archived themselves, or belonging to an archived client. */
+/**
+ * Projects that cannot take time: archived themselves, or belonging to an archived client; and,
+ * for a person, members-only projects they are not a member of (decision 046).
+ */
 export async function findUnusableProjects(
   tx: Executor,
   projectIds: readonly string[],
-): Promise<{ found: Set<string>; archived: Set<string> }> {
+  person?: TimePerson,
+): Promise<{ found: Set<string>; archived: Set<string>; unassigned: Set<string> }> {
   const unique = [...new Set(projectIds)];
-  if (unique.length === 0) return { found: new Set(), archived: new Set() };
+  if (unique.length === 0) return { found: new Set(), archived: new Set(), unassigned: new Set() };
+  const open = projectOpenTo(person);
   const rows = await tx
     .select({
       id: project.id,
       archived: sql<boolean>`(${project.archivedAt} is not null or ${client.archivedAt} is not null)`,
+      open: open ? sql<boolean>`${open}` : sql<boolean>`true`,
     })
     .from(project)
     .innerJoin(client, eq(client.id, project.clientId))
@@ -63,8 +75,12 @@ export async function findUnusableProjects(
   return {
     found: new Set(rows.map((row) => row.id)),
     archived: new Set(rows.filter((row) => row.archived).map((row) => row.id)),
+    unassigned: new Set(rows.filter((row) => !row.open).map((row) => row.id)),
   };
 }
+
+/** Refused when a person logs time on a members-only project they are not a member of. */
+export const NOT_A_MEMBER = "Only this project's members log time on it; a manager can add the person to it.";
 
 /**
  * Appends one entry to a person's week (a completed billable call becomes time). Finds or creates
@@ -77,7 +93,7 @@ export async function addTimeEntryToWeek(
   actor: Actor,
   input: TimeEntryToAdd,
   options: { intoApprovedWeek?: boolean } = {},
-): Promise<{ timesheetId: string; entryId: string; intoApprovedWeek: boolean }> {
+): Promise<{ timesheetId: string; entryId: string; intoApprovedWeek: boolean; weekStart: string; personName: string }> {
   if (actor.id !== input.userId && !can(actor, "timesheet.create_for_others"))
     throw new ForbiddenError("You can only log time in your own timesheet.");
   if (!isValidDateString(input.date))
@@ -95,7 +111,7 @@ export async function addTimeEntryToWeek(
     );
 
   const [owner] = await tx
-    .select({ id: user.id, name: user.name })
+    .select({ id: user.id, name: user.name, role: user.role })
     .from(user)
     .where(eq(user.id, input.userId))
     .limit(1);
@@ -119,7 +135,7 @@ export async function addTimeEntryToWeek(
   switch (sheet.status) {
     case "submitted":
       throw new InvalidError(
-        `${owner.name}'s timesheet for the week of ${weekStart} is submitted and waiting for approval; time cannot be added to it. Ask a manager to reject it first.`,
+        `${owner.name}'s timesheet for the week of ${weekStart} is submitted and waiting for approval; time cannot be added to it. Its owner can withdraw it (or a manager reject it) first.`,
         {},
         "timesheet.week_submitted",
       );
@@ -139,9 +155,11 @@ export async function addTimeEntryToWeek(
       break;
   }
 
-  const { found, archived } = await findUnusableProjects(tx, [input.projectId]);
+  const { found, archived, unassigned } = await findUnusableProjects(tx, [input.projectId], owner);
   if (!found.has(input.projectId))
     throw invalidFrom(refuse("timesheet.project_not_found", "This project does not exist.", "projectId"));
+  if (unassigned.has(input.projectId))
+    throw invalidFrom(refuse("timesheet.project_not_assigned", NOT_A_MEMBER, "projectId"));
 
   const sameDay = await tx
     .select({ date: timeEntry.date, minutes: timeEntry.minutes })
@@ -224,7 +242,7 @@ export async function addTimeEntryToWeek(
     },
   });
   await checkBudgetAlerts(tx, [input.projectId]);
-  return { timesheetId: sheet.id, entryId: entry.id, intoApprovedWeek: approved };
+  return { timesheetId: sheet.id, entryId: entry.id, intoApprovedWeek: approved, weekStart, personName: owner.name };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -251,15 +269,18 @@ async function gridToEntries(
 ) {
   const days = weekDays(sheet.weekStart);
   const refusals: Refusal<TimesheetCode>[] = [];
-  const { found, archived } = await findUnusableProjects(
+  const { found, archived, unassigned } = await findUnusableProjects(
     tx,
     rows.map((row) => row.projectId),
+    await timePerson(tx, sheet.userId),
   );
   rows.forEach((row, index) => {
     const field = `rows.${index}.projectId`;
     if (!found.has(row.projectId)) refusals.push(refuse("timesheet.project_missing", "Choose a project.", field));
     else if (archived.has(row.projectId) && row.minutes.some((minutes) => minutes !== null))
       refusals.push(refuse("timesheet.project_archived", "This project is archived; choose another one.", field));
+    else if (unassigned.has(row.projectId) && row.minutes.some((minutes) => minutes !== null))
+      refusals.push(refuse("timesheet.project_not_assigned", NOT_A_MEMBER, field));
   });
   const entries: (typeof timeEntry.$inferInsert)[] = [];
   const toValidate: { key: string; date: string; projectId: string; minutes: number }[] = [];
@@ -377,6 +398,7 @@ export async function createTimesheet(db: Database, actor: Actor, input: unknown
       action: "submit",
       summary: { weekStart: created.weekStart, ...gridSummary(entries) },
     });
+    await notifyWeekSubmitted(tx, created);
     return submitted!;
   });
 }
@@ -412,13 +434,15 @@ export async function saveTimesheet(db: Database, actor: Actor, input: unknown) 
       action: "save",
       summary: { weekStart: sheet.weekStart, ...gridSummary(entries) },
     });
-    if (values.submit)
+    if (values.submit) {
       await recordAudit(tx, actor, {
         entity: "timesheet",
         entityId: sheet.id,
         action: "submit",
         summary: { weekStart: sheet.weekStart, ...gridSummary(entries) },
       });
+      await notifyWeekSubmitted(tx, sheet);
+    }
     return saved;
   });
 }
@@ -450,6 +474,24 @@ export async function submitTimesheet(db: Database, actor: Actor, input: unknown
       action: "submit",
       summary: { weekStart: sheet.weekStart, entries: entryCount },
     });
+    await notifyWeekSubmitted(tx, sheet);
+    return updated;
+  });
+}
+
+/** Submitted → draft by its owner, before a manager decides: the week can be corrected and submitted again. */
+export async function withdrawTimesheet(db: Database, actor: Actor, input: unknown) {
+  const { id, version } = parseInput(timesheetTransitionInput, input);
+  return db.transaction(async (tx) => {
+    const sheet = await lockTimesheet(tx, id, version);
+    enforce(canWithdraw({ status: sheet.status, ownerId: sheet.userId, actor }), actor.id !== sheet.userId);
+    const updated = await writeTransition(tx, sheet, { status: "draft", submittedAt: null });
+    await recordAudit(tx, actor, {
+      entity: "timesheet",
+      entityId: id,
+      action: "withdraw",
+      summary: { weekStart: sheet.weekStart },
+    });
     return updated;
   });
 }
@@ -477,6 +519,7 @@ async function approveLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, fi
     action: "approve",
     summary: { userId: sheet.userId, weekStart: sheet.weekStart, firmRate },
   });
+  await notifyWeekDecided(tx, sheet, { decision: "approved", deciderName: actor.name });
   return updated;
 }
 
@@ -536,6 +579,7 @@ export async function rejectTimesheet(db: Database, actor: Actor, input: unknown
       action: "reject",
       summary: { userId: sheet.userId, weekStart: sheet.weekStart, reason },
     });
+    await notifyWeekDecided(tx, sheet, { decision: "rejected", deciderName: actor.name, reason });
     return updated;
   });
 }
@@ -575,4 +619,64 @@ export async function reopenTimesheet(db: Database, actor: Actor, input: unknown
 /** The Monday of the week before, for "copy rows from last week". */
 export function previousWeek(weekStart: string): string {
   return addDaysToDate(weekStart, -7);
+}
+
+// ---------------------------------------------------------------------------------------
+// Notification settings (issue 23.4)
+
+/**
+ * The weekly reminder's day and time (Settings). It has a column of its own, saved apart from the
+ * settings form: the save only lands while the reminder is still what the admin saw (`previous`),
+ * so two admins never overwrite each other silently.
+ */
+export async function saveTimesheetReminder(db: Database, actor: Actor, input: unknown) {
+  requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
+  const { reminder, previous } = parseInput(timesheetReminderInput, input);
+  return db.transaction(async (tx) => {
+    const current = await getSettings(tx);
+    const stored = current.timesheetReminder ?? null;
+    // Compared field by field: jsonb keeps its keys in its own order.
+    const same =
+      stored === null || previous === null
+        ? stored === previous
+        : stored.weekday === previous.weekday && stored.time === previous.time;
+    if (!same)
+      throw new ConflictError(
+        "The reminder was changed by someone else. Reload the page and try again.",
+        "timesheet.reminder_stale",
+      );
+    const [updated] = await tx
+      .update(settings)
+      .set({ timesheetReminder: reminder, updatedAt: new Date() })
+      .where(eq(settings.id, current.id))
+      .returning({ timesheetReminder: settings.timesheetReminder });
+    await recordAudit(tx, actor, {
+      entity: "settings",
+      entityId: current.id,
+      action: "timesheet_reminder",
+      summary: { from: previous, to: reminder },
+    });
+    return updated!.timesheetReminder ?? null;
+  });
+}
+
+/** Each person turns their own timesheet mails on or off. */
+export async function setTimesheetNotifications(db: Database, actor: Actor, input: unknown) {
+  requirePermission(actor, "timesheet.edit");
+  const { enabled } = parseInput(timesheetNotificationsInput, input);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(user)
+      .set({ timesheetNotifications: enabled, updatedAt: new Date() })
+      .where(eq(user.id, actor.id))
+      .returning({ timesheetNotifications: user.timesheetNotifications });
+    if (!updated) throw new NotFoundError("This person does not exist.", "timesheet.person_not_found");
+    await recordAudit(tx, actor, {
+      entity: "user",
+      entityId: actor.id,
+      action: "timesheet_notifications",
+      summary: { enabled },
+    });
+    return updated.timesheetNotifications;
+  });
 }

@@ -264,3 +264,9 @@ export async function findPreviousWeekRows(db: Executor, userId: string, weekSta
     .orderBy(sql`min(${timeEntry.position})`);
   return rows.map(({ projectId, description, billable }) => ({ projectId, description: description ?? "", billable }));
 }
+
+/** Whether this person gets timesheet mails (their account's setting). */
+export async function findTimesheetNotifications(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ enabled: user.timesheetNotifications }).from(user).where(eq(user.id, userId));
+  return row?.enabled ?? false;
+}

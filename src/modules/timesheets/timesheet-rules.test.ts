@@ -7,6 +7,7 @@ import {
   canPerform,
   canReject,
   canReopen,
+  canWithdraw,
   canSubmit,
   entryValueMinor,
   formatDuration,
@@ -140,7 +141,7 @@ describe("timesheet state machine", () => {
     expect(canEdit({ status: "submitted", actorId: "owner", ownerId: "owner" })).toEqual({
       ok: false,
       code: "timesheet.awaiting_approval",
-      message: "This timesheet is waiting for approval and cannot be changed.",
+      message: "This timesheet is waiting for approval; withdraw it to change it.",
     });
   });
 
@@ -235,6 +236,21 @@ describe("timesheet state machine", () => {
     expect(canReopen({ status: "approved", ownerId: "manager", actor: manager, hasInvoicedEntries: false }).ok).toBe(
       false,
     );
+  });
+
+  it("only the owner withdraws, and only a submitted week", () => {
+    expect(canWithdraw({ status: "submitted", ownerId: "owner", actor: owner })).toEqual({ ok: true });
+    expect(canWithdraw({ status: "submitted", ownerId: "owner", actor: manager })).toEqual({
+      ok: false,
+      code: "timesheet.not_owner",
+      message: "Only the person whose timesheet this is can withdraw it.",
+    });
+    for (const status of ["draft", "approved", "rejected"] as const)
+      expect(canWithdraw({ status, ownerId: "owner", actor: owner })).toMatchObject({
+        ok: false,
+        code: "timesheet.not_withdrawable",
+      });
+    expect(canPerform("withdraw", { status: "submitted", ownerId: "owner", actor: owner })).toEqual({ ok: true });
   });
 
   it("dispatches generic actions and defaults to the safe answer", () => {

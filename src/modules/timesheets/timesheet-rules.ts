@@ -9,7 +9,7 @@ import type { TimesheetCode } from "./timesheet-codes";
 // validation and the value of time.
 
 export type TimesheetStatus = "draft" | "submitted" | "approved" | "rejected";
-export type TimesheetAction = "submit" | "approve" | "reject" | "reopen";
+export type TimesheetAction = "submit" | "withdraw" | "approve" | "reject" | "reopen";
 
 export const TIMESHEET_STATUSES = [
   "draft",
@@ -107,11 +107,13 @@ export function formatDuration(minutes: number, style: DurationStyle, locale = "
 
 type SheetRef = { status: TimesheetStatus; ownerId: string };
 
-/** The status each action leads to (reopen returns an approved week to draft). */
+/** The status each action leads to (withdraw returns a submitted week, reopen an approved one, to draft). */
 export function statusAfterAction(action: TimesheetAction): TimesheetStatus {
   switch (action) {
     case "submit":
       return "submitted";
+    case "withdraw":
+      return "draft";
     case "approve":
       return "approved";
     case "reject":
@@ -149,7 +151,7 @@ export function canEdit({
     case "rejected":
       return allowed;
     case "submitted":
-      return refuse("timesheet.awaiting_approval", "This timesheet is waiting for approval and cannot be changed.");
+      return refuse("timesheet.awaiting_approval", "This timesheet is waiting for approval; withdraw it to change it.");
     case "approved":
       return refuse(
         "timesheet.approved_read_only",
@@ -177,6 +179,18 @@ export function canSubmit({
       `This timesheet is ${STATUS_WORDS[status]}; only a draft or a rejected timesheet can be submitted.`,
     );
   if (entryCount < 1) return refuse("timesheet.empty", "Add at least one time entry before submitting.");
+  return allowed;
+}
+
+/** The owner takes a submitted week back to draft while nobody has decided on it yet. */
+export function canWithdraw({ status, ownerId, actor }: SheetRef & { actor: Actor }): TimesheetRuleResult {
+  if (actor.id !== ownerId)
+    return refuse("timesheet.not_owner", "Only the person whose timesheet this is can withdraw it.");
+  if (status !== "submitted")
+    return refuse(
+      "timesheet.not_withdrawable",
+      `This timesheet is ${STATUS_WORDS[status]}; only a submitted timesheet not yet decided on can be withdrawn.`,
+    );
   return allowed;
 }
 
@@ -283,6 +297,8 @@ export function canPerform(
   switch (action) {
     case "submit":
       return canSubmit({ ...input, entryCount: input.entryCount ?? 0 });
+    case "withdraw":
+      return canWithdraw(input);
     case "approve":
       return canApprove(input);
     case "reject":

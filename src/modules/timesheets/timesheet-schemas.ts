@@ -128,8 +128,9 @@ export const bulkApproveInput = z.object({
     .max(200, "Approve at most 200 timesheets at once."),
 });
 
-/** The grid's project search (large firms): what was typed, 2 to 100 characters. */
+/** The grid's project search (large firms): what was typed, 2 to 100 characters, and whose week it is. */
 export const gridProjectSearchInput = z.object({
+  userId: z.uuid().optional(),
   q: z
     .string()
     .trim()
@@ -155,3 +156,27 @@ export const timesheetList = defineList("/bo/timesheets", {
   ...pagingParams,
 });
 export type TimesheetListParams = z.output<typeof timesheetList.schema>;
+
+// ---------------------------------------------------------------------------------------
+// Notifications (issue 23.4)
+
+/** The weekly reminder in Settings: off, or a weekday (1 = Monday) and a time "HH:mm"; `previous` guards concurrent saves. */
+const reminderValue = z.object({ weekday: z.number().int().min(1).max(7), time: z.string() }).nullable();
+export const timesheetReminderInput = z
+  .object({
+    enabled: z.boolean(),
+    weekday: z.coerce.number({ error: "Choose a day." }).int().min(1, "Choose a day.").max(7, "Choose a day."),
+    time: z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time such as 09:00."),
+    previous: reminderValue,
+  })
+  .transform(({ enabled, weekday, time, previous }) => ({
+    reminder: enabled ? { weekday, time } : null,
+    previous,
+  }));
+export type TimesheetReminderFormValues = z.input<typeof timesheetReminderInput>;
+
+/** One's own timesheet mails: on or off. */
+export const timesheetNotificationsInput = z.object({ enabled: z.boolean() });

@@ -24,5 +24,6 @@ describe("generatePassword", () => {
       expect(password).toMatch(/^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/);
       expect(isCommonPassword(password)).toBe(false);
     }
-  });
+    // The common-password list loads on first use: seconds on a busy machine.
+  }, 30_000);
 });

@@ -12,6 +12,7 @@ const MANAGER: Permission[] = [
   "timesheet.read_all",
   "timesheet.create_for_others",
   "timesheet.decide",
+  "timesheet.any_project",
   "billing.read",
   "invoice.read",
   "invoice.edit",

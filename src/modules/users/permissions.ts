@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   "timesheet.create_for_others": MANAGERS,
   /** Approve, reject and reopen; never one's own week (timesheet-rules). */
   "timesheet.decide": MANAGERS,
+  /** Log time on every project; others only on projects open to everyone or that they are members of. */
+  "timesheet.any_project": MANAGERS,
 
   // Money.
   /** What time is worth and what the firm earns: rates, unbilled value, receivables. */

@@ -24,8 +24,17 @@ export type Seed = {
   spareClient: Ref;
   project: Ref & { name: string };
   spareProject: Ref;
-  /** Staff's submitted weeks (approve, bulk approve, reject) and an approved one (reopen). */
-  sheets: { own: Ref; approve: Ref; bulk: Ref; reject: Ref; reopen: Ref; managerDraft: Ref; staffDraft: Ref };
+  /** Staff's submitted weeks (approve, bulk approve, reject, withdraw) and an approved one (reopen). */
+  sheets: {
+    own: Ref;
+    approve: Ref;
+    bulk: Ref;
+    reject: Ref;
+    reopen: Ref;
+    withdraw: Ref;
+    managerDraft: Ref;
+    staffDraft: Ref;
+  };
   /** Drafts for update, delete and issue; an issued invoice with a payment and a mail. */
   invoices: {
     update: Ref;
@@ -221,13 +230,14 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
     act<Saved>(staffSession, "/bo/timesheets/create", SHEETS, "createTimesheetAction", [
       { userId: staff.id, weekStart: monday(weeksAgo), grid: gridOf(project.id, `Secret staff work ${tag}`), submit },
     ]);
-  const [own, approve, bulk, reject, reopenSubmitted, staffDraft] = await Promise.all([
+  const [own, approve, bulk, reject, reopenSubmitted, staffDraft, withdraw] = await Promise.all([
     staffWeek(1, true),
     staffWeek(2, true),
     staffWeek(3, true),
     staffWeek(4, true),
     staffWeek(5, true),
     staffWeek(6, false),
+    staffWeek(7, true),
   ]);
   const reopen = await act<Saved>(admin, `/bo/timesheets/${reopenSubmitted.id}`, SHEETS, "approveTimesheetAction", [
     { id: reopenSubmitted.id, version: reopenSubmitted.version },
@@ -431,7 +441,7 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
     spareClient: { id: spareClient.id, version: 1 },
     project: { id: project.id, version: 1, name: projectName },
     spareProject: { id: spareProject.id, version: 1 },
-    sheets: { own, approve, bulk, reject, reopen, managerDraft, staffDraft },
+    sheets: { own, approve, bulk, reject, reopen, withdraw, managerDraft, staffDraft },
     invoices: {
       update: { id: update.id, version: 1 },
       remove: { id: remove.id, version: 1 },

@@ -145,7 +145,10 @@ import {
   createTimesheet,
   rejectTimesheet,
   reopenTimesheet,
+  withdrawTimesheet,
   saveTimesheet,
+  saveTimesheetReminder,
+  setTimesheetNotifications,
   submitTimesheet,
 } from "../../../src/modules/timesheets/timesheet-mutations";
 import { findTimesheets, getTimesheet } from "../../../src/modules/timesheets/timesheet-queries";
@@ -1254,6 +1257,55 @@ const callsAndTime: Record<string, FuzzCase> = {
     run: (ctx, input) => submitTimesheet(ctx.db, ctx.staff, input),
     verify: async (ctx, _input, result) =>
       expect((await getTimesheet(ctx.db, ctx.staff, (result as { id: string }).id)).status).toBe("submitted"),
+  },
+  "src/modules/timesheets/timesheet-actions.ts#withdrawTimesheetAction": {
+    group: "office",
+    tables: [timesheet, timeEntry, auditEvent],
+    prepare: consumed((ctx) => insertTimesheet(ctx, "submitted")),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => withdrawTimesheet(ctx.db, ctx.staff, input),
+    verify: async (ctx, _input, result) =>
+      expect((await getTimesheet(ctx.db, ctx.staff, (result as { id: string }).id)).status).toBe("draft"),
+  },
+  "src/modules/timesheets/timesheet-actions.ts#saveTimesheetReminderAction": {
+    group: "office",
+    tables: [settings, auditEvent],
+    prepare: async (ctx) => ({ previous: (await getSettings(ctx.db)).timesheetReminder ?? null }),
+    valid: () =>
+      fc.record({
+        enabled: fc.boolean(),
+        weekday: fc.integer({ min: 1, max: 7 }).map(String),
+        time: fc
+          .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+          .map(([hour, minute]) => `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`),
+        previous: fc.constant(T("previous")),
+      }),
+    run: (ctx, input) => saveTimesheetReminder(ctx.db, ctx.admin, input),
+    restore: async (ctx) => {
+      await ctx.db.update(settings).set({ timesheetReminder: null });
+    },
+    verify: async (ctx, input) => {
+      const stored = (await getSettings(ctx.db)).timesheetReminder ?? null;
+      expect(stored).toEqual(
+        field(input, "enabled") ? { weekday: Number(field(input, "weekday")), time: field(input, "time") } : null,
+      );
+    },
+  },
+  "src/modules/timesheets/timesheet-actions.ts#setTimesheetNotificationsAction": {
+    group: "office",
+    tables: [user, auditEvent],
+    valid: () => fc.record({ enabled: fc.boolean() }),
+    run: (ctx, input) => setTimesheetNotifications(ctx.db, ctx.staff, input),
+    restore: async (ctx) => {
+      await ctx.db.update(user).set({ timesheetNotifications: true }).where(eq(user.id, ctx.staff.id));
+    },
+    verify: async (ctx, input) => {
+      const [row] = await ctx.db
+        .select({ enabled: user.timesheetNotifications })
+        .from(user)
+        .where(eq(user.id, ctx.staff.id));
+      expect(row?.enabled).toBe(field(input, "enabled"));
+    },
   },
   "src/modules/timesheets/timesheet-actions.ts#approveTimesheetAction": {
     group: "office",

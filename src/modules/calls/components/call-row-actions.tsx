@@ -149,7 +149,11 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
           open
           onOpenChange={close}
           title="Complete call"
-          description={`The call with ${call.contactName}: how long it lasted and what was said.`}
+          description={`The call with ${call.contactName}: how long it lasted and what was said.${
+            call.billable && call.projectId
+              ? ` Billable on ${call.projectName ?? "its project"}: its time goes into ${call.assignedUserName ?? "its person"}'s timesheet for the week of the call.`
+              : ""
+          }`}
         >
           <CompleteForm call={call} options={options} onDone={() => setDialog(null)} />
         </SimpleDialog>

@@ -2,6 +2,7 @@
 
 import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, PlusIcon } from "lucide-react";
 import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -41,16 +42,23 @@ export type EditableProject = {
   budgetAmount: number | null;
   budgetPeriod: "total" | "month";
   billableByDefault: boolean;
+  membersOnly: boolean;
+  memberIds: string[];
 };
+
+/** Someone who can be made a member (the active people). */
+export type AssignablePerson = { id: string; name: string; role: "admin" | "manager" | "staff" };
 
 export function ProjectDialog({
   clientId,
   project,
   currency,
+  people,
 }: {
   clientId: string;
   project?: EditableProject;
   currency: string;
+  people: AssignablePerson[];
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -75,7 +83,13 @@ export function ProjectDialog({
             Without a rate, time is valued at the client&apos;s rate, else the firm&apos;s.
           </DialogDescription>
         </DialogHeader>
-        <ProjectForm clientId={clientId} project={project} currency={currency} onSaved={() => setOpen(false)} />
+        <ProjectForm
+          clientId={clientId}
+          project={project}
+          currency={currency}
+          people={people}
+          onSaved={() => setOpen(false)}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -85,11 +99,13 @@ function ProjectForm({
   clientId,
   project,
   currency,
+  people,
   onSaved,
 }: {
   clientId: string;
   project?: EditableProject;
   currency: string;
+  people: AssignablePerson[];
   onSaved: () => void;
 }) {
   const { form, submit, formError } = useActionForm<Values>({
@@ -100,8 +116,12 @@ function ProjectForm({
       hourlyRate: project?.hourlyRate == null ? "" : minorToDecimalString(project.hourlyRate, 2),
       ...budgetFormValues(project),
       billableByDefault: project?.billableByDefault ?? true,
+      membersOnly: project?.membersOnly ?? false,
+      memberIds: project?.memberIds ?? [],
     },
   });
+  const membersOnly = useWatch({ control: form.control, name: "membersOnly" });
+  const memberIds = useWatch({ control: form.control, name: "memberIds" }) ?? [];
   const { errors, isSubmitting } = form.formState;
   const onSubmit = submit<unknown>(
     (values) =>
@@ -146,6 +166,53 @@ function ProjectForm({
         <Checkbox {...form.register("billableByDefault")} />
         Billable by default
       </label>
+      <fieldset className="grid gap-2">
+        <legend className="sr-only">Who logs time</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <Checkbox {...form.register("membersOnly")} />
+          Only its members log time (managers and admins always can)
+        </label>
+        {membersOnly ? (
+          <div className="grid gap-1">
+            <p id="project-members-label" className="text-sm font-medium">
+              Members
+            </p>
+            <ul
+              aria-labelledby="project-members-label"
+              aria-describedby={errors.memberIds ? "project-members-error" : undefined}
+              className="grid max-h-48 gap-1 overflow-y-auto rounded-md border p-2"
+            >
+              {people.map((person) => (
+                <li key={person.id}>
+                  <label className="flex min-h-8 items-center gap-2 text-sm">
+                    <Checkbox
+                      checked={memberIds.includes(person.id)}
+                      onChange={(event) =>
+                        form.setValue(
+                          "memberIds",
+                          event.target.checked
+                            ? [...memberIds, person.id]
+                            : memberIds.filter((memberId) => memberId !== person.id),
+                          { shouldDirty: true },
+                        )
+                      }
+                    />
+                    {person.name}
+                    {person.role === "staff" ? null : (
+                      <span className="text-xs text-muted-foreground">({person.role}, sees every project)</span>
+                    )}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {errors.memberIds ? (
+              <p id="project-members-error" role="alert" className="text-sm font-medium text-destructive">
+                {errors.memberIds.message}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </fieldset>
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving…" : project ? "Save" : "Create project"}

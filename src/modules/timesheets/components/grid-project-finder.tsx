@@ -13,7 +13,14 @@ import { searchGridProjectsAction } from "../timesheet-actions";
  * In a large firm the grid's pickers offer the person's recent projects only; this finds any other
  * active project by its name or its client's, and hands the chosen one to the grid.
  */
-export function GridProjectFinder({ onChoose }: { onChoose: (project: ProjectSearchResult) => void }) {
+export function GridProjectFinder({
+  userId,
+  onChoose,
+}: {
+  /** Whose week it is (a manager filling a colleague's); without it, the signed-in person's. */
+  userId?: string;
+  onChoose: (project: ProjectSearchResult) => void;
+}) {
   const id = useId();
   const [text, setText] = useState("");
   const [results, setResults] = useState<ProjectSearchResult[]>([]);
@@ -25,7 +32,7 @@ export function GridProjectFinder({ onChoose }: { onChoose: (project: ProjectSea
     setSearching(true);
     setMessage(null);
     try {
-      const result = await searchGridProjectsAction({ q: text });
+      const result = await searchGridProjectsAction({ q: text, userId });
       if (!result.ok) {
         setResults([]);
         setMessage(failureMessage(result, "q"));

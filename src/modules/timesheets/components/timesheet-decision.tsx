@@ -1,8 +1,9 @@
 "use client";
 
-import { CheckIcon, RotateCcwIcon, XIcon } from "lucide-react";
+import { CheckIcon, RotateCcwIcon, Undo2Icon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
+import type { ActionResult } from "@/lib/action";
 import { fieldAria, FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import {
@@ -21,45 +22,62 @@ import {
   rejectTimesheetAction,
   reopenTimesheetAction,
   submitTimesheetAction,
+  withdrawTimesheetAction,
 } from "../timesheet-actions";
 import { MAX_REJECTION_REASON_LENGTH } from "../timesheet-rules";
 import { type RejectTimesheetInput, rejectTimesheetInput } from "../timesheet-schemas";
 
 type Target = { id: string; version: number; label: string };
 
-export function ApproveButton({ target, size = "default" }: { target: Target; size?: "default" | "sm" }) {
-  const { pending, run } = useAction();
+/** One press, one transition of the week; the result is a toast. */
+function TransitionButton({
+  run,
+  variant,
+  size = "default",
+  children,
+}: {
+  run: () => Promise<ActionResult<unknown>>;
+  variant?: "outline";
+  size?: "default" | "sm";
+  children: React.ReactNode;
+}) {
+  const action = useAction();
   return (
     <Button
+      variant={variant}
       size={size}
-      disabled={pending}
-      onClick={() =>
-        void run(() => approveTimesheetAction({ id: target.id, version: target.version }), {
-          success: "Done.",
-          errorToast: true,
-        })
-      }
+      disabled={action.pending}
+      onClick={() => void action.run(run, { success: "Done.", errorToast: true })}
     >
-      <CheckIcon aria-hidden="true" />
-      Approve<span className="sr-only"> {target.label}</span>
+      {children}
     </Button>
   );
 }
 
-export function SubmitButton({ target }: { target: Target }) {
-  const { pending, run } = useAction();
+export function ApproveButton({ target, size = "default" }: { target: Target; size?: "default" | "sm" }) {
   return (
-    <Button
-      disabled={pending}
-      onClick={() =>
-        void run(() => submitTimesheetAction({ id: target.id, version: target.version }), {
-          success: "Done.",
-          errorToast: true,
-        })
-      }
-    >
+    <TransitionButton size={size} run={() => approveTimesheetAction({ id: target.id, version: target.version })}>
+      <CheckIcon aria-hidden="true" />
+      Approve<span className="sr-only"> {target.label}</span>
+    </TransitionButton>
+  );
+}
+
+export function SubmitButton({ target }: { target: Target }) {
+  return (
+    <TransitionButton run={() => submitTimesheetAction({ id: target.id, version: target.version })}>
       Submit for approval
-    </Button>
+    </TransitionButton>
+  );
+}
+
+/** The owner takes a submitted week back before a manager decides (no need to ask for a rejection). */
+export function WithdrawButton({ target }: { target: Target }) {
+  return (
+    <TransitionButton variant="outline" run={() => withdrawTimesheetAction({ id: target.id, version: target.version })}>
+      <Undo2Icon aria-hidden="true" />
+      Withdraw
+    </TransitionButton>
   );
 }
 

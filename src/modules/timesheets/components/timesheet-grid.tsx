@@ -2,7 +2,7 @@
 
 import { CopyIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { FormError } from "@/components/form-error";
 import { showToast } from "@/components/toasts";
 import { Button } from "@/components/ui/button";
@@ -127,8 +127,19 @@ export function TimesheetGrid({
       return next;
     });
 
-  const addRow = (values?: Omit<GridRowValue, "cells">) => {
+  // "Add row" by hand moves the focus to the new row's project, so the keyboard goes on there.
+  const focusProjectOf = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusProjectOf.current === null) return;
+    container.current
+      ?.querySelector<HTMLSelectElement>(`select[data-project-row="${focusProjectOf.current}"]`)
+      ?.focus();
+    focusProjectOf.current = null;
+  }, [rows]);
+
+  const addRow = (values?: Omit<GridRowValue, "cells">, { focus = false } = {}) => {
     const key = nextKey.current++;
+    if (focus) focusProjectOf.current = key;
     setRows((current) => [
       ...current,
       {
@@ -334,6 +345,7 @@ export function TimesheetGrid({
                   <>
                     <NativeSelect
                       aria-label={`Project of row ${rowIndex + 1}`}
+                      data-project-row={row.key}
                       aria-invalid={projectError ? true : undefined}
                       aria-describedby={projectError ? `row-${row.key}-project-error` : undefined}
                       value={row.projectId}
@@ -506,7 +518,7 @@ export function TimesheetGrid({
       </div>
       {editable ? (
         <div className="flex flex-wrap items-center gap-2">
-          <Button type="button" variant="outline" onClick={() => addRow()}>
+          <Button type="button" variant="outline" onClick={() => addRow(undefined, { focus: true })}>
             <PlusIcon aria-hidden="true" />
             Add row
           </Button>
@@ -537,7 +549,7 @@ export function TimesheetGrid({
           Type hours as 7.5, 7,5 or 7:30. Tab and the arrow keys move between cells; Enter saves the draft.
         </p>
       ) : null}
-      {editable && projectSearch ? <GridProjectFinder onChoose={addFoundProject} /> : null}
+      {editable && projectSearch ? <GridProjectFinder userId={userId} onChoose={addFoundProject} /> : null}
     </div>
   );
 }

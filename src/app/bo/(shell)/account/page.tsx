@@ -6,6 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ROLE_LABELS } from "@/modules/users/roles";
 import { requireUser } from "@/lib/session";
 import { ChangePasswordForm } from "@/modules/users/components/change-password-form";
+import { TimesheetNotificationsToggle } from "@/modules/timesheets/components/timesheet-notification-settings";
+import { findTimesheetNotifications } from "@/modules/timesheets/timesheet-queries";
 import { getDb } from "@/db/client";
 import { findApiTokens } from "@/modules/api/api-tokens";
 import { ApiTokenForm } from "@/modules/api/components/api-token-form";
@@ -68,6 +70,19 @@ export default async function AccountPage({
           <ChangePasswordForm email={user.email} mustChangePassword={user.mustChangePassword} />
         </CardContent>
       </Card>
+      {!user.mustChangePassword ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Timesheet mails</CardTitle>
+            <CardDescription>
+              A week waiting for your approval, the decision on your own week, and the weekly reminder.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TimesheetNotificationsToggle enabled={await findTimesheetNotifications(getDb(), user.id)} />
+          </CardContent>
+        </Card>
+      ) : null}
       {mayUseTokens ? (
         <Card>
           <CardHeader>

@@ -14,6 +14,8 @@ import { MailIdentityForm, PublicPagesForm } from "@/modules/settings/components
 import type { Settings } from "@/modules/settings/settings-queries";
 import { LOCALES, type SettingsFormInput } from "@/modules/settings/settings-schemas";
 import { minutesToHoursText } from "@/modules/users/capacity";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TimesheetReminderForm } from "@/modules/timesheets/components/timesheet-notification-settings";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -134,6 +136,18 @@ export default async function SettingsPage() {
         generated={generatedPublicTexts(settings, config.appUrl)}
         missingMentions={missingLegalMentions(settings)}
       />
+      <Card>
+        <CardHeader>
+          <CardTitle>Timesheet reminder</CardTitle>
+          <CardDescription>
+            A weekly mail to everyone whose last week is not submitted, once a week; each person can turn timesheet
+            mails off in their account.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TimesheetReminderForm reminder={settings.timesheetReminder ?? null} />
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { todayInZone } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
-import { findClientProjects, getClient } from "@/modules/clients/client-queries";
+import { findAssignablePeople, findClientProjects, getClient } from "@/modules/clients/client-queries";
 import { countryName } from "@/modules/clients/client-rules";
 import { ProjectBudgetBar } from "@/modules/clients/components/project-budget-bar";
 import { findBudgetUsage } from "@/modules/clients/project-budget-queries";
@@ -38,15 +38,17 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   const today = todayInZone(settings.timezone);
   // The client's invoices and what it still owes: for those who may read invoices.
   const seesInvoices = can(viewer, "invoice.read");
-  const [projects, budgets, unbilled, invoices, openBalances] = await Promise.all([
+  const canManage = can(viewer, "client.edit");
+  const [projects, budgets, unbilled, invoices, openBalances, people] = await Promise.all([
     findClientProjects(db, id),
     findBudgetUsage(db, { clientId: id }, settings),
     findUnbilledTime(db, { clientId: id }),
     seesInvoices ? findInvoices(db, { ...invoiceList.parse({}), client: id, size: 10 }, today) : null,
     seesInvoices ? findInvoiceTotals(db, { ...invoiceList.parse({}), client: id, status: "unpaid" }, today) : null,
+    canManage ? findAssignablePeople(db) : [],
   ]);
   const { locale } = settings;
-  const canManage = can(viewer, "client.edit");
+  const peopleById = new Map(people.map((person) => [person.id, person.name]));
   // Rates and the value of unbilled time are billing figures: staff see hours, not money, as on the
   // dashboard and the invoice form (security review, finding g).
   const seesBilling = can(viewer, "billing.read");
@@ -137,7 +139,9 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
         <Card className="lg:col-span-2">
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>Projects</CardTitle>
-            {canManage && !client.archivedAt ? <ProjectDialog clientId={client.id} currency={client.currency} /> : null}
+            {canManage && !client.archivedAt ? (
+              <ProjectDialog clientId={client.id} currency={client.currency} people={people} />
+            ) : null}
           </CardHeader>
           <CardContent>
             {projects.length === 0 ? (
@@ -154,6 +158,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                     {seesBilling ? <TableHead figure>Rate</TableHead> : null}
                     <TableHead from="sm">Budget</TableHead>
                     <TableHead from="sm">Billable</TableHead>
+                    <TableHead from="sm">Who logs time</TableHead>
                     {canManage ? (
                       <TableHead className="text-right">
                         <span className="sr-only">Actions</span>
@@ -203,10 +208,23 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                         )}
                       </TableCell>
                       <TableCell from="sm">{item.billableByDefault ? "Yes" : "No"}</TableCell>
+                      <TableCell from="sm">
+                        {item.membersOnly
+                          ? membersText(
+                              item.memberIds.map((memberId) => peopleById.get(memberId) ?? "someone"),
+                              canManage,
+                            )
+                          : "Everyone"}
+                      </TableCell>
                       {canManage ? (
                         <TableCell>
                           <div className="flex flex-wrap justify-end gap-1">
-                            <ProjectDialog clientId={client.id} currency={client.currency} project={item} />
+                            <ProjectDialog
+                              clientId={client.id}
+                              currency={client.currency}
+                              project={item}
+                              people={people}
+                            />
                             <ArchiveButton
                               kind="project"
                               id={item.id}
@@ -309,4 +327,11 @@ function BreakableEmail({ address }: { address: string }) {
       ))}
     </>
   );
+}
+
+/** "Members: Ann, Bob" for managers; staff see how many (they do not read the people list). */
+function membersText(names: string[], showNames: boolean): string {
+  if (names.length === 0) return "Members only (none yet)";
+  if (!showNames) return `Members only (${names.length})`;
+  return `Members: ${names.join(", ")}`;
 }

@@ -8,13 +8,18 @@ import { formatDateTime } from "@/lib/dates";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
-import { ApproveButton, RejectButton, ReopenButton } from "@/modules/timesheets/components/timesheet-decision";
+import {
+  ApproveButton,
+  RejectButton,
+  ReopenButton,
+  WithdrawButton,
+} from "@/modules/timesheets/components/timesheet-decision";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
 import { TimesheetStatusBadge, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
 import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
 import { gridDays, gridGroups, gridRows } from "@/modules/timesheets/timesheet-grid-data";
 import { findPreviousWeekRows, findTimesheetHistory, getTimesheet } from "@/modules/timesheets/timesheet-queries";
-import { canApprove, canEdit, canReject, canReopen } from "@/modules/timesheets/timesheet-rules";
+import { canApprove, canEdit, canReject, canReopen, canWithdraw } from "@/modules/timesheets/timesheet-rules";
 import { can } from "@/modules/users/permissions";
 
 export const metadata: Metadata = { title: "Timesheet" };
@@ -23,6 +28,7 @@ const ACTION_LABELS: Record<string, string> = {
   create: "Created",
   save: "Saved",
   submit: "Submitted",
+  withdraw: "Withdrawn",
   approve: "Approved",
   reject: "Rejected",
   reopen: "Reopened",
@@ -61,6 +67,7 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
   const mayApprove = canApprove(ref).ok;
   const mayReject = canReject({ ...ref, reason: "x" }).ok;
   const mayReopen = canReopen({ ...ref, hasInvoicedEntries }).ok;
+  const mayWithdraw = canWithdraw(ref).ok;
   const ownWeekNote =
     can(viewer, "timesheet.decide") && isOwner && sheet.status === "submitted"
       ? "Another manager must approve your own week."
@@ -85,6 +92,7 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
         }
         actions={
           <>
+            {mayWithdraw ? <WithdrawButton target={target} /> : null}
             {mayApprove ? <ApproveButton target={target} /> : null}
             {mayReject ? <RejectButton target={target} /> : null}
             {mayReopen ? <ReopenButton target={target} /> : null}
@@ -155,7 +163,7 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
 function canEditMessage(status: "draft" | "submitted" | "approved" | "rejected"): string {
   switch (status) {
     case "submitted":
-      return "This timesheet is waiting for approval and cannot be changed.";
+      return "This timesheet is waiting for approval; withdraw it to change it.";
     case "approved":
       return "This timesheet is approved; ask a manager to reopen it to make changes.";
     case "draft":

@@ -8,7 +8,7 @@ import { getDb } from "@/db/client";
 import { formatMoney } from "@/lib/money";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
-import { findClientProjects, getClient } from "@/modules/clients/client-queries";
+import { findAssignablePeople, findClientProjects, getClient } from "@/modules/clients/client-queries";
 import { ProjectBudgetBar } from "@/modules/clients/components/project-budget-bar";
 import { ProjectDialog } from "@/modules/clients/components/project-form";
 import { findBudgetUsage } from "@/modules/clients/project-budget-queries";
@@ -28,6 +28,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
   const settings = await getPageSettings();
   const [usage] = await findBudgetUsage(db, { projectIds: [project.id] }, settings);
   const seesBilling = can(viewer, "billing.read");
+  const people = can(viewer, "client.edit") ? await findAssignablePeople(db) : [];
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <PageHeader
@@ -44,7 +45,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
         }
         actions={
           can(viewer, "client.edit") ? (
-            <ProjectDialog clientId={client.id} currency={client.currency} project={project} />
+            <ProjectDialog clientId={client.id} currency={client.currency} project={project} people={people} />
           ) : null
         }
       />
