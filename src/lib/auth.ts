@@ -14,6 +14,7 @@ import {
   normaliseEmail,
   reserveSignInAttempt,
 } from "@/modules/auth/sign-in-lockout";
+import { twoFactorStateOf } from "@/modules/auth/two-factor-state";
 import { getConfig } from "./env";
 import { clientIpFrom } from "./request";
 
@@ -50,6 +51,9 @@ function createAuth() {
       autoSignIn: false,
     },
     session: {
+      additionalFields: {
+        secondFactorPending: { type: "boolean", input: false, required: false, defaultValue: false },
+      },
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       // Renewed on use: a session used after a day gets its full 7 days again.
       updateAge: SESSION_RENEWAL_SECONDS,
@@ -59,6 +63,23 @@ function createAuth() {
         role: { type: "string", input: false, required: false, defaultValue: "staff" },
         active: { type: "boolean", input: false, required: false, defaultValue: true },
         mustChangePassword: { type: "boolean", input: false, required: false, defaultValue: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A person with two-factor on gets a session that is no use until the code is given
+          // (signedInUser treats it as none; /bo/login/two-factor completes it), written so from
+          // its first row: there is no moment when the password alone opens the back office. The
+          // address is the one Bureau's limits use (decision 018), never a header the client wrote.
+          before: async (created, ctx) => ({
+            data: {
+              ...created,
+              ipAddress: ctx?.headers ? clientIpFrom(ctx.headers) : (created.ipAddress ?? null),
+              secondFactorPending: (await twoFactorStateOf(db, created.userId)).enabled,
+            },
+          }),
+        },
       },
     },
     // Bureau's own lock-out (database-backed, shared by instances) replaces the in-memory limiter.

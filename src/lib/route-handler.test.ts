@@ -18,6 +18,8 @@ const person = (role: CurrentUser["role"]): CurrentUser => ({
   role,
   mustChangePassword: false,
   sessionId: "s1",
+  secondFactorPending: false,
+  mustSetUpTwoFactor: false,
 });
 const get = (path: string) => new Request(`http://bureau.test${path}`);
 const params = <T>(value: T) => ({ params: Promise.resolve(value) });

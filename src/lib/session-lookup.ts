@@ -1,12 +1,24 @@
 import "server-only";
 import { parseCookies } from "better-auth/cookies";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { type Role, session, user } from "@/db/schema";
+import { mustSetUpTwoFactor, twoFactorStateOf } from "@/modules/auth/two-factor-state";
 import type { Actor } from "@/modules/audit/audit-log";
 import { getAuth, SESSION_DAYS, SESSION_RENEWAL_SECONDS } from "./auth";
 
-export type CurrentUser = Actor & { email: string; mustChangePassword: boolean; sessionId: string };
+export type CurrentUser = Actor & {
+  email: string;
+  mustChangePassword: boolean;
+  sessionId: string;
+  /** Signed in with the password only: the second factor is still to be given (/bo/login/two-factor). */
+  secondFactorPending: boolean;
+  /** Two-factor sign-in is required for this person's role and they have not set it up yet. */
+  mustSetUpTwoFactor: boolean;
+};
+
+/** How often a session's last use (its updated_at) is written: at most once in this many milliseconds. */
+export const SESSION_LAST_USE_PRECISION_MS = 5 * 60 * 1000;
 
 export function currentUserOf(
   row: {
@@ -18,16 +30,33 @@ export function currentUserOf(
     mustChangePassword?: boolean | null;
   },
   sessionId: string,
+  twoFactor: { secondFactorPending: boolean; enabled: boolean; required: boolean },
 ): CurrentUser | null {
   if (row.active === false) return null;
+  const role = (row.role ?? "staff") as Role;
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    role: (row.role ?? "staff") as Role,
+    role,
     mustChangePassword: Boolean(row.mustChangePassword),
     sessionId,
+    secondFactorPending: twoFactor.secondFactorPending,
+    mustSetUpTwoFactor: mustSetUpTwoFactor(role, twoFactor),
   };
+}
+
+/** The fallback path (better-auth's getSession): the two-factor state read on its own. */
+export async function currentUserFromSession(
+  row: Parameters<typeof currentUserOf>[0],
+  sessionId: string,
+): Promise<CurrentUser | null> {
+  const db = getDb();
+  const [state, [pending]] = await Promise.all([
+    twoFactorStateOf(db, row.id),
+    db.select({ value: session.secondFactorPending }).from(session).where(eq(session.id, sessionId)).limit(1),
+  ]);
+  return currentUserOf(row, sessionId, { ...state, secondFactorPending: pending?.value ?? false });
 }
 
 const hmac = { name: "HMAC", hash: "SHA-256" } as const;
@@ -89,6 +118,10 @@ export async function findSessionUser(requestHeaders: Headers): Promise<CurrentU
       role: user.role,
       active: user.active,
       mustChangePassword: user.mustChangePassword,
+      secondFactorPending: session.secondFactorPending,
+      lastUsedAt: session.updatedAt,
+      twoFactorEnabled: sql<boolean>`exists (select 1 from totp_credentials t where t.user_id = ${user.id} and t.confirmed_at is not null)`,
+      twoFactorRequired: sql<boolean>`coalesce((select s.require_two_factor_for_managers from settings s limit 1), false)`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -100,5 +133,15 @@ export async function findSessionUser(requestHeaders: Headers): Promise<CurrentU
   // better-auth renews a session once it is SESSION_RENEWAL_SECONDS old (its updateAge rule).
   const renewalDue = expiresAt - SESSION_DAYS * 86_400_000 + SESSION_RENEWAL_SECONDS * 1000 <= now;
   if (expiresAt <= now || renewalDue) return undefined;
-  return currentUserOf(row, row.sessionId);
+  // The sessions page shows when each session was last used, to within a few minutes.
+  if (now - row.lastUsedAt.getTime() > SESSION_LAST_USE_PRECISION_MS)
+    await getDb()
+      .update(session)
+      .set({ updatedAt: new Date(now) })
+      .where(eq(session.id, row.sessionId));
+  return currentUserOf(row, row.sessionId, {
+    secondFactorPending: row.secondFactorPending,
+    enabled: Boolean(row.twoFactorEnabled),
+    required: Boolean(row.twoFactorRequired),
+  });
 }

@@ -6,7 +6,7 @@ import { can, type Permission, requirePermission } from "@/modules/users/permiss
 import { ForbiddenError } from "./errors";
 import { getAuth } from "./auth";
 import { loginUrl, safeNextPath } from "./request";
-import { type CurrentUser, currentUserOf, findSessionUser } from "./session-lookup";
+import { type CurrentUser, currentUserFromSession, findSessionUser } from "./session-lookup";
 
 export type { CurrentUser } from "./session-lookup";
 
@@ -17,7 +17,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   if (fast !== undefined) return fast;
   const result = await getAuth().api.getSession({ headers: requestHeaders });
   if (!result) return null;
-  return currentUserOf(result.user, result.session.id);
+  return currentUserFromSession(result.user, result.session.id);
 });
 
 export async function currentPath(): Promise<string> {
@@ -26,8 +26,11 @@ export async function currentPath(): Promise<string> {
 
 /**
  * A person whose password an administrator set (or the first run generated) must choose their own
- * before anything else: until then the only page they may open is their account page, the only
- * action changing their password, and signing out (better-auth's endpoint) always works. Every
+ * before anything else, and an administrator or manager must set up two-factor sign-in when the
+ * firm requires it: until then the only page they may open is their account page, the only
+ * actions those of their account's security (purpose "choose-password"), and signing out
+ * (better-auth's endpoint) always works. A session still waiting for its second factor is no
+ * session at all here. Every
  * guard below enforces it, so neither an RSC request that skips the shell layout, nor a replayed
  * server action, nor a file route gets past it: a layout is never an authorisation check.
  */
@@ -49,8 +52,18 @@ export async function signedInUser(
   purpose: "use" | "choose-password" = "use",
 ): Promise<{ user: CurrentUser; mayProceed: boolean } | null> {
   const user = await getCurrentUser();
-  if (!user) return null;
-  return { user, mayProceed: !user.mustChangePassword || purpose === "choose-password" };
+  // Signed in with the password only: the session is no use until the second factor is given.
+  if (!user || user.secondFactorPending) return null;
+  const held = user.mustChangePassword || user.mustSetUpTwoFactor;
+  return { user, mayProceed: !held || purpose === "choose-password" };
+}
+
+export const TWO_FACTOR_SETUP_REQUIRED_MESSAGE =
+  "Set up two-factor sign-in first: open My account (it is required for your role).";
+
+/** Why a held person may not go on: the password to choose, or the second factor to set up. */
+export function heldMessage(user: CurrentUser): string {
+  return user.mustChangePassword ? PASSWORD_CHANGE_REQUIRED_MESSAGE : TWO_FACTOR_SETUP_REQUIRED_MESSAGE;
 }
 
 /** Pages: the signed-in user, or a redirect to the sign-in page that comes back here. */
@@ -81,7 +94,7 @@ export async function requireActor(
 ): Promise<CurrentUser> {
   const signedIn = await signedInUser(purpose);
   if (!signedIn) redirect(loginUrl(await currentPath()));
-  if (!signedIn.mayProceed) throw new ForbiddenError(PASSWORD_CHANGE_REQUIRED_MESSAGE);
+  if (!signedIn.mayProceed) throw new ForbiddenError(heldMessage(signedIn.user));
   if (permission) requirePermission(signedIn.user, permission);
   return signedIn.user;
 }

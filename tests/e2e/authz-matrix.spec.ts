@@ -538,7 +538,17 @@ test.describe("authorisation matrix: every cell called for real", () => {
         `the RSC request is not sent to /bo/account (${rsc.status()} ${JSON.stringify(rsc.headers())} ${rscBody.slice(0, 300)})`,
       );
 
-    // Every action but changing one's password is refused, and nothing is written.
+    // Every action but those of the account's own security (choosing a password, setting up the
+    // second factor, the sign-in address) is refused, and nothing is written.
+    const HELD_MAY = [
+      "changeOwnPasswordAction",
+      "beginTwoFactorSetupAction",
+      "confirmTwoFactorSetupAction",
+      "disableTwoFactorAction",
+      "regenerateRecoveryCodesAction",
+      "requestEmailChangeAction",
+      "verifySecondFactorAction",
+    ];
     const before = await auditTotal(sessions.admin);
     const actionRows = MATRIX.filter(
       (item): item is ActionRow => item.kind === "action" && !item.unreferenced && !item.freshSession,
@@ -549,7 +559,7 @@ test.describe("authorisation matrix: every cell called for real", () => {
       // The public site's actions ask for no session: they answer as they would anyone.
       const outcome: Outcome = row.expect.anonymous.allowed
         ? row.expect.admin
-        : row.name === "changeOwnPasswordAction"
+        : HELD_MAY.includes(row.name)
           ? { allowed: true, action: "result" }
           : { allowed: false, refusal: "forbidden-result", message: MESSAGE };
       problems.push(

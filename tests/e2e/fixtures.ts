@@ -38,7 +38,7 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Signs in through the form; on success waits until the browser has left the sign-in page. */
+/** Signs in through the form; on success waits until the browser has left the sign-in page (or is asked for the second factor). */
 export async function signIn(page: Page, email: string, password: string, next?: string) {
   await page.goto(next ? `/bo/login?next=${encodeURIComponent(next)}` : "/bo/login");
   await page.getByLabel("Email").fill(email);
@@ -47,7 +47,9 @@ export async function signIn(page: Page, email: string, password: string, next?:
     page.waitForResponse("**/api/auth/sign-in/email"),
     page.getByRole("button", { name: "Sign in" }).click(),
   ]);
-  if (response.ok()) await page.waitForURL((url) => !url.pathname.startsWith("/bo/login"));
+  // Someone with two-factor on is then asked for their code.
+  if (response.ok())
+    await page.waitForURL((url) => !url.pathname.startsWith("/bo/login") || url.pathname === "/bo/login/two-factor");
   return response;
 }
 

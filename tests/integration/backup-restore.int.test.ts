@@ -23,8 +23,18 @@ import {
 import { restoreDatabase } from "../../src/db/backup/restore";
 import { type Database, type DatabaseHandle, openDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/migrate";
-import { client, project as projectTable, projectMember, settings, timeEntry, verification } from "../../src/db/schema";
+import {
+  client,
+  project as projectTable,
+  projectMember,
+  settings,
+  timeEntry,
+  totpCredential,
+  verification,
+} from "../../src/db/schema";
 import { createApiToken } from "../../src/modules/api/api-tokens";
+import { openTotpSecret, totpCodeAt } from "../../src/modules/auth/two-factor";
+import { beginTotpSetup, confirmTotpSetup } from "../../src/modules/auth/two-factor-mutations";
 import { inviteUser } from "../../src/modules/auth/account-mutations";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { seedCalls } from "../../src/modules/calls/calls-seed";
@@ -159,6 +169,10 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
   await db.insert(projectMember).values({ projectId: project!.id, userId: actor.id });
   await db.update(settings).set({ timesheetReminder: { weekday: 1, time: "00:00" } });
   expect((await sendTimesheetReminders(db)).sent).toBeGreaterThan(0);
+  // Two-factor sign-in: the authenticator (totp_credentials) and its recovery codes.
+  await beginTotpSetup(db, actor);
+  const [credential] = await db.select().from(totpCredential).where(eq(totpCredential.userId, actor.id));
+  await confirmTotpSetup(db, actor, { code: totpCodeAt(openTotpSecret(credential!.secret), new Date()) });
   // better-auth writes these for e-mail verification and password resets, which Bureau does not offer yet.
   await db
     .insert(verification)

@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, auditEvent, session, user } from "../../src/db/schema";
 import { getAuth } from "../../src/lib/auth";
-import { currentUserOf, findSessionUser } from "../../src/lib/session-lookup";
+import { currentUserFromSession, findSessionUser } from "../../src/lib/session-lookup";
 import { ConflictError, ForbiddenError, InvalidError } from "../../src/lib/errors";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import {
@@ -317,7 +317,9 @@ describe(`the session read of every page on ${process.env.TEST_DB}`, () => {
       await signInRequest("reader@example.com", "a long unusual passphrase", nextTestIp()),
     );
     const official = await getAuth().api.getSession({ headers: withCookie(cookie) });
-    expect(await findSessionUser(withCookie(cookie))).toEqual(currentUserOf(official!.user, official!.session.id));
+    expect(await findSessionUser(withCookie(cookie))).toEqual(
+      await currentUserFromSession(official!.user, official!.session.id),
+    );
     expect(await findSessionUser(withCookie(cookie))).toMatchObject({
       id: created.id,
       role: "manager",

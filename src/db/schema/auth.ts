@@ -1,7 +1,18 @@
 // Tables read and written by better-auth (user, session, account, verification), with Bureau's own
 // user fields. Field names follow better-auth's expectations; SQL names are snake_case.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { id, timestamps, version } from "./columns";
 
 import { ROLES } from "@/modules/users/roles";
@@ -41,6 +52,8 @@ export const session = pgTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** Signed in with the password of a person who has two-factor on: no use until the code is given. */
+    secondFactorPending: boolean("second_factor_pending").notNull().default(false),
     userId: uuid("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -110,5 +123,38 @@ export const accountToken = pgTable(
     uniqueIndex("account_tokens_token_hash_unique").on(table.tokenHash),
     index("account_tokens_user_kind_idx").on(table.userId, table.kind),
     check("account_tokens_kind_check", sql`${table.kind} in ('invitation', 'password_reset', 'email_change')`),
+  ],
+);
+
+/**
+ * A person's authenticator (TOTP, RFC 6238). The secret is stored encrypted with a key derived from
+ * BETTER_AUTH_SECRET (two-factor-crypto.ts); `confirmed_at` is null while it is being set up.
+ * `last_used_step` is the 30-second step of the last code accepted, so a code works once.
+ */
+export const totpCredential = pgTable("totp_credentials", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  ...timestamps,
+});
+
+/** Single-use recovery codes of the second factor; only their SHA-256 is kept. */
+export const recoveryCode = pgTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index("recovery_codes_user_id_idx").on(table.userId),
+    uniqueIndex("recovery_codes_code_hash_unique").on(table.codeHash),
   ],
 );

@@ -90,6 +90,8 @@ export const settings = pgTable("settings", {
   /** The director of publication (LCEN art. 6); null: not named. */
   publicationDirector: text("publication_director"),
   setupCompleted: boolean("setup_completed").notNull().default(false),
+  /** Administrators and managers must have two-factor sign-in (they are sent to set it up). */
+  requireTwoFactorForManagers: boolean("require_two_factor_for_managers").notNull().default(false),
   version: version(),
   ...timestamps,
 });

@@ -11,6 +11,8 @@ import { requireActor } from "@/lib/session";
 import {
   acceptInvitation,
   admitPasswordResetRequest,
+  confirmEmailChange,
+  requestEmailChange,
   inviteUser,
   issuePasswordReset,
   resendInvitation,
@@ -78,4 +80,20 @@ export async function resetPasswordAction(input: unknown): Promise<ActionResult<
     () => resetPasswordWithToken(getDb(), input),
     "Your password is changed and every session was signed out. Sign in with the new one.",
   );
+}
+
+/** Allowed to a person held on My account too: the first administrator sets their real address there. */
+export async function requestEmailChangeAction(input: unknown): Promise<ActionResult<{ newEmail: string }>> {
+  return runAction(async () => {
+    const actor = await requireActor(undefined, "choose-password");
+    return requestEmailChange(getDb(), actor, input);
+  }, "A link to confirm the new address is on its way to it. Until it is opened, you sign in as before.");
+}
+
+export async function confirmEmailChangeAction(input: unknown): Promise<ActionResult<{ email: string }>> {
+  return runAction(async () => {
+    const result = await confirmEmailChange(getDb(), input);
+    revalidatePath("/bo/account");
+    return result;
+  }, "Your sign-in address is changed.");
 }

@@ -17,3 +17,12 @@ export async function findLinkHolder(db: Executor, kind: AccountTokenKind, token
     .limit(1);
   return holder ?? null;
 }
+
+/** The change of address a mailed link confirms, while it may still be used. */
+export async function findEmailChangeLink(db: Executor, token: string) {
+  if (!tokenInput.safeParse(token).success) return null;
+  const link = await findUsableToken(db, "email_change", token);
+  if (!link?.newEmail) return null;
+  const holder = await findLinkHolder(db, "email_change", token);
+  return holder ? { ...holder, newEmail: link.newEmail } : null;
+}

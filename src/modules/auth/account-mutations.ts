@@ -9,13 +9,20 @@ import { InvalidError, NotFoundError, RateLimitedError } from "@/lib/errors";
 import { parseInput } from "@/lib/parse-input";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { firmOf } from "@/modules/mail/mail-notifications";
-import { invitationMail, passwordChangedMail, passwordResetMail } from "@/modules/mail/mail-templates";
+import {
+  emailChangedMail,
+  emailChangeMail,
+  invitationMail,
+  passwordChangedMail,
+  passwordResetMail,
+} from "@/modules/mail/mail-templates";
 import { enqueueEmail } from "@/modules/mail/outbox";
 import { type RateLimitRule, reserveRateLimits } from "@/modules/rate-limits/rate-limit";
 import { requirePermission } from "@/modules/users/permissions";
 import {
   ADMINS_ONLY,
   assertNotCommon,
+  checkCurrentPassword,
   emailTaken,
   emailTakenError,
   isUniqueViolation,
@@ -23,7 +30,9 @@ import {
 } from "@/modules/users/user-mutations";
 import {
   acceptInvitationInput,
+  confirmEmailChangeInput,
   invitationTargetInput,
+  requestEmailChangeInput,
   inviteUserInput,
   requestPasswordResetInput,
   resetPasswordWithTokenInput,
@@ -43,6 +52,12 @@ export const RESET_REQUESTS_BY_EMAIL: RateLimitRule = {
 };
 export const RESET_REQUESTS_BY_IP: RateLimitRule = { bucket: "password-reset:ip", limit: 5, windowMs: 15 * 60 * 1000 };
 
+export const EMAIL_CHANGE_HOURS = 24;
+export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_HOURS * 60 * 60 * 1000;
+/** The first administrator's address when ADMIN_EMAIL was not set before the first start. */
+export const PLACEHOLDER_ADMIN_EMAIL = "admin@example.com";
+
+export const emailChangeUrl = (token: string) => `${getConfig().appUrl}/bo/login/email/${token}`;
 export const invitationUrl = (token: string) => `${getConfig().appUrl}/bo/login/invitation/${token}`;
 export const resetUrl = (token: string) => `${getConfig().appUrl}/bo/login/reset/${token}`;
 
@@ -254,5 +269,84 @@ export async function resetPasswordWithToken(db: Database, input: unknown, now =
       about: { type: "user", id: target.id },
     });
     return { email: target.email };
+  });
+}
+
+/**
+ * The signed-in person asks to sign in with another address: their current password again, then
+ * a link to the new address (valid 24 hours); nothing changes until it is opened and confirmed.
+ */
+export async function requestEmailChange(
+  db: Database,
+  actor: Actor & { email: string },
+  input: unknown,
+  now = new Date(),
+) {
+  const values = parseInput(requestEmailChangeInput, input);
+  await checkCurrentPassword(db, actor.id, values.currentPassword, "currentPassword");
+  if (values.newEmail === actor.email.toLowerCase())
+    throw new InvalidError(
+      "This is already your address.",
+      { newEmail: "This is already your address." },
+      "account.email_unchanged",
+    );
+  await db.transaction(async (tx) => {
+    if (await emailTaken(tx, values.newEmail)) throw emailTakenError();
+    await dropUnusedTokens(tx, actor.id, "email_change");
+    const token = await issueAccountToken(
+      tx,
+      {
+        kind: "email_change",
+        userId: actor.id,
+        ttlMs: EMAIL_CHANGE_TTL_MS,
+        createdBy: actor.id,
+        newEmail: values.newEmail,
+      },
+      now,
+    );
+    const rendered = emailChangeMail(await firmOf(tx), {
+      newEmail: values.newEmail,
+      confirmUrl: emailChangeUrl(token),
+      expiresInHours: EMAIL_CHANGE_HOURS,
+    });
+    await enqueueEmail(tx, { to: [values.newEmail], ...rendered, about: { type: "user", id: actor.id } });
+    await recordAudit(tx, actor, {
+      entity: "user",
+      entityId: actor.id,
+      action: "email_change_requested",
+      summary: { to: values.newEmail },
+    });
+  });
+  return { newEmail: values.newEmail };
+}
+
+/** The link of the new address: the account signs in with it from now on; the old address is told. */
+export async function confirmEmailChange(db: Database, input: unknown, now = new Date()) {
+  const { token } = parseInput(confirmEmailChangeInput, input);
+  return db.transaction(async (tx) => {
+    const link = await consumeAccountToken(tx, "email_change", token, now);
+    const [target] = await tx.select().from(user).where(eq(user.id, link.userId)).for("update");
+    if (!target?.active || !link.newEmail) throw linkInvalid();
+    if (await emailTaken(tx, link.newEmail)) throw emailTakenError();
+    await tx
+      .update(user)
+      .set({ email: link.newEmail, emailVerified: true, version: target.version + 1 })
+      .where(eq(user.id, target.id))
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw emailTakenError();
+        throw error;
+      });
+    await recordAudit(tx, target, {
+      entity: "user",
+      entityId: target.id,
+      action: "change_email",
+      summary: { changes: { email: { from: target.email, to: link.newEmail } } },
+    });
+    await enqueueEmail(tx, {
+      to: [target.email],
+      ...emailChangedMail(await firmOf(tx), { newEmail: link.newEmail }),
+      about: { type: "user", id: target.id },
+    });
+    return { email: link.newEmail };
   });
 }

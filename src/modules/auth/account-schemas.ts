@@ -46,3 +46,37 @@ export type RequestPasswordResetInput = z.input<typeof requestPasswordResetInput
 
 export const resetPasswordWithTokenInput = z.object(choosePassword).refine(sameTwice, differ);
 export type ResetPasswordWithTokenInput = z.input<typeof resetPasswordWithTokenInput>;
+
+/** A code of the authenticator app (6 digits) or a recovery code ("abcde-fghij"). */
+export const secondFactorInput = z.object({
+  code: z
+    .string({ error: "Enter the code." })
+    .trim()
+    .min(1, "Enter the code.")
+    .max(32, "Enter the 6-digit code or a recovery code.")
+    .regex(/^[A-Za-z0-9 -]+$/, "Enter the 6-digit code or a recovery code."),
+});
+export type SecondFactorInput = z.input<typeof secondFactorInput>;
+
+/** Only the authenticator's 6 digits (setting it up proves the app reads the secret). */
+export const totpCodeInput = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code." })
+    .trim()
+    .transform((value) => value.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code your app shows.")),
+});
+export type TotpCodeInput = z.input<typeof totpCodeInput>;
+
+export const twoFactorPolicyInput = z.object({ required: z.boolean({ error: "Choose yes or no." }) });
+export type TwoFactorPolicyInput = z.input<typeof twoFactorPolicyInput>;
+
+export const sessionTargetInput = z.object({ id: z.uuid({ error: "This session does not exist." }) });
+
+export const requestEmailChangeInput = z.object({
+  newEmail: email,
+  currentPassword: z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(128),
+});
+export type RequestEmailChangeInput = z.input<typeof requestEmailChangeInput>;
+
+export const confirmEmailChangeInput = z.object({ token: tokenInput });

@@ -431,3 +431,26 @@ export function timesheetReminderMail(firm: Firm, input: { name: string; week: s
     { kind: "text", text: NOTIFICATIONS_OFF },
   ]);
 }
+
+export function emailChangeMail(
+  firm: Firm,
+  input: { newEmail: string; confirmUrl: string; expiresInHours: number },
+): RenderedMail {
+  return mail(firm, `Confirm your new ${firm.name} sign-in address`, [
+    {
+      kind: "text",
+      text: `Someone signed in to ${firm.name}'s back office (Bureau) asked to sign in with ${input.newEmail} from now on. Open the link below to confirm it; it works once, for ${input.expiresInHours} hours.`,
+    },
+    { kind: "button", label: "Confirm the new address", url: input.confirmUrl },
+    { kind: "text", text: "If you did not ask for this, ignore this message: nothing changes." },
+  ]);
+}
+
+export function emailChangedMail(firm: Firm, input: { newEmail: string }): RenderedMail {
+  return mail(firm, `Your ${firm.name} sign-in address was changed`, [
+    {
+      kind: "text",
+      text: `The back-office account that used this address now signs in with ${input.newEmail}. If this was not you, tell your administrator at once.`,
+    },
+  ]);
+}

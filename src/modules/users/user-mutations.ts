@@ -250,11 +250,13 @@ export async function upsertCredential(tx: Executor, userId: string, hash: strin
     await tx.insert(account).values({ accountId: userId, providerId: "credential", userId, password: hash });
 }
 
-/** The signed-in user changes their own password; their other sessions end. */
-export async function changeOwnPassword(db: Database, actor: Actor & { sessionId?: string }, input: unknown) {
-  const values = parseInput(changeOwnPasswordInput, input);
-  // A stolen session must not become a free password-guessing oracle: the same limit as sign-in.
-  const limit = await getRateLimitState(db, CURRENT_PASSWORD_FAILURES, actor.id);
+/**
+ * The signed-in person's current password, asked again before a change of their account's
+ * security. A stolen session must not become a free password-guessing oracle: 5 wrong answers per
+ * 15 minutes, as at sign-in.
+ */
+export async function checkCurrentPassword(db: Executor, userId: string, password: string, field: string) {
+  const limit = await getRateLimitState(db, CURRENT_PASSWORD_FAILURES, userId);
   if (!limit.allowed)
     throw new RateLimitedError(
       lockoutMessage(limit.retryAfterSeconds),
@@ -264,18 +266,21 @@ export async function changeOwnPassword(db: Database, actor: Actor & { sessionId
   const [credential] = await db
     .select({ password: account.password })
     .from(account)
-    .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")))
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
     .limit(1);
-  if (
-    !credential?.password ||
-    !(await verifyPassword({ hash: credential.password, password: values.currentPassword }))
-  ) {
-    await recordRateLimitHit(db, CURRENT_PASSWORD_FAILURES, actor.id);
+  if (!credential?.password || !(await verifyPassword({ hash: credential.password, password }))) {
+    await recordRateLimitHit(db, CURRENT_PASSWORD_FAILURES, userId);
     throw invalidFrom(
-      refuse("user.current_password_wrong", "The current password is incorrect.", "currentPassword"),
+      refuse("user.current_password_wrong", "The current password is incorrect.", field),
       CORRECT_THE_FIELDS,
     );
   }
+}
+
+/** The signed-in user changes their own password; their other sessions end. */
+export async function changeOwnPassword(db: Database, actor: Actor & { sessionId?: string }, input: unknown) {
+  const values = parseInput(changeOwnPasswordInput, input);
+  await checkCurrentPassword(db, actor.id, values.currentPassword, "currentPassword");
   assertNotCommon("newPassword", values.newPassword);
   const hash = await hashPassword(values.newPassword);
   await db.transaction(async (tx) => {

@@ -47,6 +47,8 @@ export type Outcome =
 export type Expectations = Record<Role, Outcome>;
 
 const ACCOUNTS = "src/modules/auth/account-actions.ts";
+const TWO_FACTOR = "src/modules/auth/two-factor-actions.ts";
+const SESSIONS = "src/modules/auth/session-actions.ts";
 
 export const FORBIDDEN_MESSAGE = "You do not have permission to do this.";
 
@@ -380,6 +382,41 @@ export const MATRIX: Row[] = [
     expect: everyone(RESULT),
     probeSucceeds: false,
   },
+  // The second step of a sign-in: only a session the password opened and the code must complete
+  // sees the form; anyone else is sent on (signed out: to sign in; signed in: to the back office).
+  page("bo/login/two-factor", () => "/bo/login/two-factor", {
+    anonymous: { allowed: true, status: 307, redirectTo: "/bo/login?next=%2Fbo" },
+    staff: { allowed: true, status: 307, redirectTo: "/bo" },
+    manager: { allowed: true, status: 307, redirectTo: "/bo" },
+    admin: { allowed: true, status: 307, redirectTo: "/bo" },
+  }),
+  {
+    kind: "action",
+    file: TWO_FACTOR,
+    name: "verifySecondFactorAction",
+    page: () => "/bo/login/two-factor",
+    args: () => [{ code: "123456" }],
+    // Signed out: to sign in. A complete session has no code to give: nothing happens.
+    expect: {
+      anonymous: { allowed: true, action: "redirect", redirectTo: "/bo/login?next=%2Fbo" },
+      staff: RESULT,
+      manager: RESULT,
+      admin: RESULT,
+    },
+    forged: { allowed: true, action: "redirect", redirectTo: "/bo/login?next=%2Fbo" },
+    probeSucceeds: false,
+  },
+  // The link of a new sign-in address: public, the mailed token is what it checks.
+  page("bo/login/email/[token]", (seed) => `/bo/login/email/${seed.tag}`, PUBLIC),
+  {
+    kind: "action",
+    file: ACCOUNTS,
+    name: "confirmEmailChangeAction",
+    page: (seed) => `/bo/login/email/${seed.tag}`,
+    args: () => [{ token: "A".repeat(43) }],
+    expect: everyone(RESULT),
+    probeSucceeds: false,
+  },
   bo("", () => "/bo", SIGNED_IN),
   bo("account", () => "/bo/account", SIGNED_IN),
   // Any other address under /bo: the 404 page inside the shell, once signed in.
@@ -424,6 +461,71 @@ export const MATRIX: Row[] = [
     expect: A_SIGNED_IN,
     permission: "token.edit",
   },
+  // One's own account's security: any signed-in person, for themselves only.
+  {
+    kind: "action",
+    file: TWO_FACTOR,
+    name: "beginTwoFactorSetupAction",
+    page: () => "/bo/account",
+    args: () => [],
+    expect: A_SIGNED_IN,
+  },
+  // A wrong code: refused (not by role) for everyone.
+  {
+    kind: "action",
+    file: TWO_FACTOR,
+    name: "confirmTwoFactorSetupAction",
+    page: () => "/bo/account",
+    args: () => [{ code: "000000" }],
+    expect: A_SIGNED_IN,
+    probeSucceeds: false,
+  },
+  {
+    kind: "action",
+    file: TWO_FACTOR,
+    name: "disableTwoFactorAction",
+    page: () => "/bo/account",
+    args: () => [{ code: "000000" }],
+    expect: A_SIGNED_IN,
+    probeSucceeds: false,
+  },
+  {
+    kind: "action",
+    file: TWO_FACTOR,
+    name: "regenerateRecoveryCodesAction",
+    page: () => "/bo/account",
+    args: () => [{ code: "000000" }],
+    expect: A_SIGNED_IN,
+    probeSucceeds: false,
+  },
+  // Nobody's session: every signed-in role reaches the mutation, which answers not found.
+  {
+    kind: "action",
+    file: SESSIONS,
+    name: "revokeSessionAction",
+    page: () => "/bo/account",
+    args: () => [{ id: "0190a0b0-0000-7000-8000-000000000002" }],
+    expect: A_SIGNED_IN,
+    probeSucceeds: false,
+  },
+  {
+    kind: "action",
+    file: SESSIONS,
+    name: "revokeOtherSessionsAction",
+    page: () => "/bo/account",
+    args: () => [],
+    expect: A_SIGNED_IN,
+  },
+  // A wrong current password: refused (not by role) for everyone, and no link is sent.
+  {
+    kind: "action",
+    file: ACCOUNTS,
+    name: "requestEmailChangeAction",
+    page: () => "/bo/account",
+    args: (seed) => [{ newEmail: `matrix.moved.${seed.tag}@example.com`, currentPassword: "not my current password" }],
+    expect: A_SIGNED_IN,
+    probeSucceeds: false,
+  },
   {
     kind: "action",
     file: USERS,
@@ -443,6 +545,16 @@ export const MATRIX: Row[] = [
   // ---- Users, settings, audit (admin) ------------------------------------------------------
   bo("users", () => "/bo/users", ADMINS, { permission: "user.read" }),
   bo("users/[id]", (seed) => `/bo/users/${seed.victim.id}`, ADMINS, { permission: "user.read" }),
+  // Saving "not required" (as it is): requiring it would hold the matrix's own admin and manager.
+  {
+    kind: "action",
+    file: TWO_FACTOR,
+    name: "setTwoFactorPolicyAction",
+    permission: "settings.edit",
+    page: () => "/bo/users",
+    args: () => [{ required: false }],
+    expect: A_ADMINS,
+  },
   {
     kind: "action",
     file: USERS,

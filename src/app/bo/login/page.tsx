@@ -13,6 +13,7 @@ export const metadata: Metadata = { title: "Sign in" };
 const DONE: Record<string, string> = {
   invitation: "Your password is set. Sign in to continue.",
   reset: "Your password is changed and every session was signed out. Sign in with the new one.",
+  email: "Your sign-in address is changed. Sign in with the new one.",
 };
 
 export default async function LoginPage({
@@ -22,7 +23,10 @@ export default async function LoginPage({
 }) {
   const { next, done } = await searchParams;
   const target = safeNextPath(Array.isArray(next) ? next[0] : next);
-  if (await getCurrentUser()) redirect(target);
+  const current = await getCurrentUser();
+  // The password was right; the second factor is still to be given.
+  if (current?.secondFactorPending) redirect(`/bo/login/two-factor?next=${encodeURIComponent(target)}`);
+  if (current) redirect(target);
   const settings = await getPageSettings();
   const notice = DONE[(Array.isArray(done) ? done[0] : done) ?? ""];
   return (

@@ -8,7 +8,7 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useActionForm } from "@/components/use-action-form";
-import { PASSWORD_MIN } from "@/modules/users/user-schemas";
+import { NewPasswordFields, PasswordManagerUsername } from "@/modules/users/components/new-password-fields";
 import { acceptInvitationAction, requestPasswordResetAction, resetPasswordAction } from "../account-actions";
 import { acceptInvitationInput, requestPasswordResetInput } from "../account-schemas";
 
@@ -86,48 +86,15 @@ export function ChoosePasswordForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
-      {/* Lets password managers tie the new password to the account. */}
-      <input
-        type="text"
-        name="username"
-        autoComplete="username"
-        value={email}
-        hidden
-        readOnly
-        aria-hidden="true"
-        tabIndex={-1}
-      />
+      <PasswordManagerUsername email={email} />
       <input type="hidden" {...form.register("token")} />
-      <FormField
-        label="New password"
-        htmlFor="password"
-        error={errors.password?.message}
-        required
-        description={`At least ${PASSWORD_MIN} characters; a common password is refused.`}
-      >
-        <Input
-          {...fieldAria("password", { error: errors.password?.message, description: true })}
-          {...form.register("password")}
-          type="password"
-          autoComplete="new-password"
-          required
-          autoFocus
-        />
-      </FormField>
-      <FormField
-        label="Confirm new password"
-        htmlFor="confirmPassword"
-        error={errors.confirmPassword?.message}
-        required
-      >
-        <Input
-          {...fieldAria("confirmPassword", { error: errors.confirmPassword?.message })}
-          {...form.register("confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-      </FormField>
+      <NewPasswordFields
+        field="password"
+        newPassword={form.register("password")}
+        confirmPassword={form.register("confirmPassword")}
+        errors={{ newPassword: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+        autoFocus
+      />
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Saving…" : purpose === "invitation" ? "Set my password" : "Change my password"}
       </Button>

@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useActionForm } from "@/components/use-action-form";
 import { changeOwnPasswordAction } from "../user-actions";
-import { changeOwnPasswordInput, PASSWORD_MIN } from "../user-schemas";
+import { changeOwnPasswordInput } from "../user-schemas";
+import { NewPasswordFields, PasswordManagerUsername } from "./new-password-fields";
 
 type Values = z.input<typeof changeOwnPasswordInput>;
 
@@ -33,17 +34,7 @@ export function ChangePasswordForm({ email, mustChangePassword }: { email: strin
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4">
       <FormError {...formError} />
-      {/* Lets password managers tie the new password to the account. */}
-      <input
-        type="text"
-        name="username"
-        autoComplete="username"
-        value={email}
-        hidden
-        readOnly
-        aria-hidden="true"
-        tabIndex={-1}
-      />
+      <PasswordManagerUsername email={email} />
       <FormField label="Current password" htmlFor="currentPassword" error={errors.currentPassword?.message} required>
         <Input
           {...fieldAria("currentPassword", { error: errors.currentPassword?.message })}
@@ -53,35 +44,13 @@ export function ChangePasswordForm({ email, mustChangePassword }: { email: strin
           required
         />
       </FormField>
-      <FormField
-        label="New password"
-        htmlFor="newPassword"
-        error={errors.newPassword?.message}
-        required
-        description={`At least ${PASSWORD_MIN} characters; a common password is refused. Your other sessions end.`}
-      >
-        <Input
-          {...fieldAria("newPassword", { error: errors.newPassword?.message, description: true })}
-          {...form.register("newPassword")}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-      </FormField>
-      <FormField
-        label="Confirm new password"
-        htmlFor="confirmPassword"
-        error={errors.confirmPassword?.message}
-        required
-      >
-        <Input
-          {...fieldAria("confirmPassword", { error: errors.confirmPassword?.message })}
-          {...form.register("confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-      </FormField>
+      <NewPasswordFields
+        field="newPassword"
+        newPassword={form.register("newPassword")}
+        confirmPassword={form.register("confirmPassword")}
+        errors={{ newPassword: errors.newPassword?.message, confirmPassword: errors.confirmPassword?.message }}
+        note="Your other sessions end."
+      />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Changing…" : "Change password"}

@@ -3,6 +3,9 @@ import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { requirePagePermission } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { can } from "@/modules/users/permissions";
+import { TwoFactorPolicy } from "@/modules/auth/components/account-security";
 import { InviteUserDialog } from "@/modules/auth/components/invite-user-form";
 import { CreateUserDialog } from "@/modules/users/components/create-user-form";
 import { UserTable } from "@/modules/users/components/user-table";
@@ -28,6 +31,20 @@ export default async function UsersPage() {
         }
       />
       <UserTable users={users} viewerId={viewer.id} firm={settings} />
+      {can(viewer, "settings.edit") ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Two-factor sign-in</CardTitle>
+            <CardDescription>
+              Administrators and managers see what the firm earns and its clients&apos; data. Each person sets it up
+              from My account.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TwoFactorPolicy required={settings.requireTwoFactorForManagers} />
+          </CardContent>
+        </Card>
+      ) : null}
     </div>
   );
 }
