@@ -120,7 +120,7 @@ export function EmailChangeForm({ email }: { email: string }) {
         />
       </FormField>
       <FormField
-        label="Current password"
+        label="Your password (to confirm it is you)"
         htmlFor="emailCurrentPassword"
         error={errors.currentPassword?.message}
         required
