@@ -71,7 +71,7 @@ test.describe("account security", () => {
     await own.goto("/bo/account");
     await own.getByRole("button", { name: "Set up two-factor sign-in" }).click();
     await expect(own.getByRole("img", { name: "QR code of the authenticator key" })).toBeVisible();
-    const key = (await own.getByLabel("Authenticator key").textContent()) ?? "";
+    const key = (await own.getByLabel("Authenticator key", { exact: true }).textContent()) ?? "";
     expect(key.replace(/\s/g, "")).toMatch(/^[A-Z2-7]{32}$/);
     await expectNoSeriousAxeViolations(own);
     await own.screenshot({ path: "/tmp/security-setup.png", fullPage: true });
@@ -128,7 +128,7 @@ test.describe("account security", () => {
     const own = person.page;
     await own.goto("/bo/account");
     await own.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-    const key = (await own.getByLabel("Authenticator key").textContent()) ?? "";
+    const key = (await own.getByLabel("Authenticator key", { exact: true }).textContent()) ?? "";
     const setUp = await codeAfter(key, 0);
     await own.getByLabel(/^Code shown by the app/).fill(setUp.code);
     await own.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
@@ -188,6 +188,7 @@ test.describe("account security", () => {
     page,
     browser,
   }) => {
+    test.setTimeout(120_000);
     const person = await newPerson(page, browser, "mover", "198.51.100.44");
     const own = person.page;
     const newAddress = uniqueEmail("moved");
