@@ -208,7 +208,9 @@ async function validateWith(set: SchemaSet, xmls: readonly string[]): Promise<Sc
       .filter((error) => error.loc?.fileName === input.fileName)
       .map((error) => `${set.main}: ${error.rawMessage}`);
     return {
-      valid: errors.length === 0 && (result.valid || !result.rawOutput.includes(`${input.fileName} fails`)),
+      // Only a document xmllint says "validates" is valid: a schema that did not compile (a missing
+      // include) validates nothing and must not pass for valid.
+      valid: errors.length === 0 && result.rawOutput.includes(`${input.fileName} validates`),
       errors,
     };
   });
