@@ -5,8 +5,9 @@ import { ADMIN, expect, expectNoSeriousAxeViolations, signIn, test } from "./fix
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
+/** Settings' public pages form, once the page is hydrated (a value typed before is reset by the form). */
 async function publicPagesForm(page: Page) {
-  await page.goto("/bo/settings");
+  await page.goto("/bo/settings", { waitUntil: "networkidle" });
   return page.getByRole("form", { name: "Public pages" });
 }
 
@@ -64,8 +65,9 @@ test.describe("public texts, mail sender and replies", () => {
     await page.goto("/legal");
     await expect(page.getByRole("heading", { level: 2, name: "Éditeur" })).toBeVisible();
     const reset = await publicPagesForm(page);
-    await reset.getByLabel("Legal notice").fill("");
     await reset.getByLabel("Home page text").fill("");
+    await reset.getByLabel("Legal notice").fill("");
+    await expect(reset.getByLabel("Legal notice")).toHaveValue("");
     await reset.getByRole("button", { name: "Save public pages" }).click();
     // The toast of this save (an earlier one may still be on screen), then the emptied field reloaded empty.
     await expect(page.getByText("Public pages saved.").last()).toBeVisible();
