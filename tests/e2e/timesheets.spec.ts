@@ -218,6 +218,8 @@ test("a members-only project: set in the project form, offered to its members on
     if (name.startsWith("Closed")) {
       await dialog.getByLabel(/Only its members log time/).check();
       await dialog.getByLabel(`Mina Member ${suffix}`).check();
+      // axe checks the dialog, not the previous project's passing toast.
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
       await expectNoSeriousAxeViolations(page);
       await page.screenshot({ path: "/tmp/project-members-dialog.png" });
     }
