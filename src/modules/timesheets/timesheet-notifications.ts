@@ -12,8 +12,7 @@ import { timesheetDecidedMail, timesheetReminderMail, timesheetSubmittedMail } f
 import { enqueueEmail } from "@/modules/mail/outbox";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { rolesWith } from "@/modules/users/permissions";
-import { weekLabel } from "./components/timesheet-status-badge";
-import { formatDuration } from "./timesheet-rules";
+import { formatDuration, weekLabel } from "./timesheet-rules";
 import { reminderWeekDue } from "./timesheet-reminder-rules";
 
 type Sheet = { id: string; userId: string; weekStart: string };

@@ -1,4 +1,4 @@
-import { isValidDateString, weekDays, type DateString } from "@/lib/dates";
+import { formatDate, isoWeekOf, isValidDateString, weekDays, type DateString } from "@/lib/dates";
 import { parseScaledDecimal, roundHalfUp, toSafeNumber } from "@/lib/money";
 import type { Actor } from "@/modules/audit/audit-log";
 import { can } from "@/modules/users/permissions";
@@ -412,4 +412,9 @@ export function entryValueMinor(minutes: number, rateMinor: number): number {
   if (!Number.isSafeInteger(minutes) || !Number.isSafeInteger(rateMinor))
     throw new RangeError("Minutes and rate must be integers.");
   return toSafeNumber(roundHalfUp(BigInt(minutes) * BigInt(rateMinor), 60n), "Entry value");
+}
+
+/** "Week 10 · 2 Mar 2026" */
+export function weekLabel(weekStart: string, locale: string, timeZone: string): string {
+  return `Week ${isoWeekOf(weekStart).week} · ${formatDate(weekStart, locale, timeZone)}`;
 }

@@ -1,6 +1,8 @@
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
-import { formatDate, isoWeekOf } from "@/lib/dates";
 import type { TimesheetStatus } from "../timesheet-rules";
+
+// The label lives with the rules, so the background worker can use it without React components.
+export { weekLabel } from "../timesheet-rules";
 
 export const TIMESHEET_STATUS_LABELS: Record<TimesheetStatus, string> = {
   draft: "Draft",
@@ -18,9 +20,4 @@ const VARIANTS: Record<TimesheetStatus, BadgeVariant> = {
 /** One colour per state, always with its word (no information by colour alone). */
 export function TimesheetStatusBadge({ status }: { status: TimesheetStatus }) {
   return <Badge variant={VARIANTS[status]}>{TIMESHEET_STATUS_LABELS[status]}</Badge>;
-}
-
-/** "Week 10 · 2 Mar 2026" */
-export function weekLabel(weekStart: string, locale: string, timeZone: string): string {
-  return `Week ${isoWeekOf(weekStart).week} · ${formatDate(weekStart, locale, timeZone)}`;
 }
