@@ -7,7 +7,12 @@ const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(
 
 /** Settings' public pages form, once the page is hydrated (a value typed before is reset by the form). */
 async function publicPagesForm(page: Page) {
-  await page.goto("/bo/settings", { waitUntil: "networkidle" });
+  await page.goto("/bo/settings");
+  // Hydrated: React has attached its props to the form element.
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form[aria-label="Public pages"]');
+    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+  });
   return page.getByRole("form", { name: "Public pages" });
 }
 
