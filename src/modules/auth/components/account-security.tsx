@@ -179,6 +179,7 @@ export function TwoFactorPolicy({ required }: { required: boolean }) {
       <div>
         <Button
           variant={required ? "outline" : "default"}
+          className="h-auto min-h-9 whitespace-normal"
           disabled={pending}
           onClick={() => void run(() => setTwoFactorPolicyAction({ required: !required }))}
         >
