@@ -223,11 +223,27 @@ describe("SIGKILL and SIGTERM on a production server", () => {
       .where(and(eq(email.id, id), eq(email.status, "sending")));
   }
 
+  /** The earlier cases' mails (an approved week's notification) leave first: the next mail the receiver sees is the case's own. */
+  async function earlierMailsDelivered() {
+    await eventually(
+      "earlier mails delivered",
+      async () =>
+        (
+          await database.handle.db
+            .select({ id: email.id })
+            .from(email)
+            .where(inArray(email.status, ["queued", "sending"]))
+        ).length === 0,
+      30_000,
+    );
+  }
+
   const copiesOf = (messageId: string) => receiver.messages.filter((message) => message.messageId === messageId).length;
 
   it("killed while the worker sends, before the receiver's 250: the mail is sent again after the lease, once", async () => {
     let arrived!: () => void;
     const inData = new Promise<void>((resolve) => (arrived = resolve));
+    await earlierMailsDelivered();
     beforeAccept = () => {
       arrived();
       return new Promise<void>(() => {}); // a slow receiver: never answers this one
