@@ -38,6 +38,15 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** Waits until React has hydrated the element `selector` finds (its props are attached): a click or a
+ * value typed before that is lost on pages that never go network-idle, such as the back office's. */
+export async function waitForHydration(page: Page, selector: string) {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  }, selector);
+}
+
 /** Signs in through the form; on success waits until the browser has left the sign-in page (or is asked for the second factor). */
 export async function signIn(page: Page, email: string, password: string, next?: string) {
   await page.goto(next ? `/bo/login?next=${encodeURIComponent(next)}` : "/bo/login");

@@ -4,7 +4,15 @@
 // all end above the footer (word boxes from pdftotext -bbox, not only the text).
 import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { ADMIN, chooseInvoiceClient, expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+import {
+  ADMIN,
+  chooseInvoiceClient,
+  expect,
+  expectNoSeriousAxeViolations,
+  signIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { boxesOverlap, pdfImageCount, pdfText, pdfWords } from "../support/pdf-text";
 
 function uniqueName(prefix: string) {
@@ -75,6 +83,7 @@ test.describe("the invoice document", () => {
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Settings saved.")).toBeVisible();
     const logo = solidPng(120, 40, [31, 79, 209]);
+    await waitForHydration(page, "form:has(input[name='logo'])");
     await page
       .getByLabel("Logo", { exact: true })
       .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
@@ -162,6 +171,8 @@ test.describe("the invoice document", () => {
       await page.screenshot({ path: "test-results/i20b-outbox-mail.png", fullPage: true });
     } finally {
       await page.goto("/bo/settings");
+      // The button submits a client action: pressed before hydration, the press is lost.
+      await waitForHydration(page, "form:has(input[name='logo'])");
       await page.getByRole("button", { name: "Remove logo" }).click();
       await expect(page.getByRole("img", { name: "Current logo" })).toHaveCount(0);
     }

@@ -1,18 +1,14 @@
 // Issue 31, items 4, 6, 7 and 10 in the browser: the legal pages and the editable home text, the
 // mail sender in Settings, a manager's reply to a contact message, and the week's hours target.
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+import { ADMIN, expect, expectNoSeriousAxeViolations, signIn, test, waitForHydration } from "./fixtures";
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** Settings' public pages form, once the page is hydrated (a value typed before is reset by the form). */
 async function publicPagesForm(page: Page) {
   await page.goto("/bo/settings");
-  // Hydrated: React has attached its props to the form element.
-  await page.waitForFunction(() => {
-    const form = document.querySelector('form[aria-label="Public pages"]');
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+  await waitForHydration(page, 'form[aria-label="Public pages"]');
   return page.getByRole("form", { name: "Public pages" });
 }
 
