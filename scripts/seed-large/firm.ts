@@ -121,6 +121,7 @@ export async function generateFirm(gen: Generation): Promise<Firm> {
     "invoice_footer",
     "notification_email",
     "application_retention_months",
+    "message_retention_months",
     "setup_completed",
     "created_at",
     "updated_at",
@@ -148,11 +149,13 @@ export async function generateFirm(gen: Generation): Promise<Firm> {
     DEFAULT_TAX_RATES,
     30,
     "{YYYY}-{SEQ:4}",
-    // Applications are kept two years (they are purged after the retention period by the worker).
     "CN-{YYYY}-{SEQ:4}",
     footer,
     "office@large.example",
+    // Applications are kept two years (they are purged after the retention period by the worker).
     24,
+    // Messages span the three years and are kept four (the worker would purge older ones).
+    48,
     true,
     new Date(settingsCreated),
     new Date(settingsCreated),

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, expectNoSeriousAxeViolations, makePdf, signIn, test } from "./fixtures";
+import { retentionDays } from "../../src/modules/public-site/retention-rules";
+import { ADMIN, expect, expectNoSeriousAxeViolations, makePdf, signIn, test, waitForHydration } from "./fixtures";
 
 function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -213,6 +214,66 @@ test.describe("public site", () => {
     await expect(page.getByRole("article").filter({ hasText: subject })).toHaveCount(0);
     await page.getByRole("link", { name: /Archived/ }).click();
     await expect(page.getByRole("article").filter({ hasText: subject })).toBeVisible();
+  });
+
+  test("the contact form states under its button how many days a message is kept, from Settings", async ({
+    page,
+    browser,
+  }) => {
+    const retentionLine = (days: number) =>
+      new RegExp(`We keep your message ${days} days, then delete it\\. See our privacy notice`);
+    /** Settings → Public site → Message retention, saved with the rest of the settings. */
+    const setMessageRetention = async (months: string) => {
+      await page.goto("/bo/settings");
+      await waitForHydration(page, "form#settings-form");
+      await page.getByLabel("Message retention (months)").fill(months);
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(page.getByText("Settings saved.").last()).toBeVisible();
+    };
+
+    // The default: 12 months, said in days (365 or 366), under the Send button, with the privacy notice.
+    await page.goto("/mail");
+    const line = page.locator("#contact-retention");
+    await expect(line).toHaveText(retentionLine(retentionDays(12)));
+    await expect(line.getByRole("link", { name: /privacy notice/ })).toHaveAttribute("href", "/privacy");
+    const send = page.getByRole("button", { name: "Send message" });
+    await expect(send).toHaveAccessibleDescription(retentionLine(retentionDays(12)));
+    expect((await line.boundingBox())!.y).toBeGreaterThan((await send.boundingBox())!.y);
+
+    // Settings refuse a retention out of bounds, then take three months: the form and the privacy notice follow.
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/bo/settings");
+    await waitForHydration(page, "form#settings-form");
+    await page.getByLabel("Message retention (months)").fill("121");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.locator("[id='messageRetentionMonths-error']")).toHaveText("Between 1 and 120 months.");
+    await setMessageRetention("3");
+    const threeMonths = retentionDays(3);
+    expect(threeMonths).toBeLessThan(100);
+    await page.goto("/mail");
+    await expect(page.locator("#contact-retention")).toHaveText(retentionLine(threeMonths));
+    await page.goto("/privacy");
+    await expect(
+      page.getByText(
+        `Messages from the contact form, call-back requests included, and our replies to them are deleted automatically ${threeMonths} days after they arrive`,
+      ),
+    ).toBeVisible();
+
+    // The form without JavaScript says the same.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto("/mail");
+    await expect(plain.locator("#contact-retention")).toHaveText(retentionLine(threeMonths));
+    await expect(plain.locator("#contact-retention").getByRole("link", { name: /privacy notice/ })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
+    await noScript.close();
+
+    // Back to the default for the other specs.
+    await setMessageRetention("12");
+    await page.goto("/mail");
+    await expect(page.locator("#contact-retention")).toHaveText(retentionLine(retentionDays(12)));
   });
 
   test("the contact form works without JavaScript", async ({ browser }) => {

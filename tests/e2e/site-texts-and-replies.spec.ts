@@ -26,7 +26,12 @@ test.describe("public texts, mail sender and replies", () => {
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: text })).toBeVisible();
     }
-    await expect(page.getByText(/deleted automatically \d+ days after they arrive/)).toBeVisible();
+    await expect(
+      page.getByText(/Applications and their CVs are deleted automatically \d+ days after they arrive/),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/Messages from the contact form.* deleted automatically \d+ days after they arrive/),
+    ).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     await page.goto("/");
     await page.getByRole("contentinfo").getByRole("link", { name: "Legal notice" }).click();

@@ -43,6 +43,7 @@ function formFrom(row: Awaited<ReturnType<typeof getSettings>>, overrides: Recor
     remindersEnabled: row.reminders.enabled,
     reminderDays: row.reminders.daysAfterDue.join(", "),
     applicationRetentionMonths: String(row.applicationRetentionMonths),
+    messageRetentionMonths: String(row.messageRetentionMonths),
     ...overrides,
   };
 }
@@ -77,6 +78,7 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
     expect(row.taxRates.filter((rate) => rate.isDefault).map((rate) => rate.basisPoints)).toEqual([2000]);
     expect(row.reminders).toEqual({ enabled: false, daysAfterDue: [3, 10, 30] });
     expect(row.applicationRetentionMonths).toBe(12);
+    expect(row.messageRetentionMonths).toBe(12);
   });
 
   it("an admin saves the settings; the change is audited in the same transaction", async () => {
@@ -88,14 +90,20 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
         firmName: "Northwind Consulting",
         vatNumber: "FR 32 901234567",
         iban: "FR76 3000 6000 0112 3456 7890 189",
+        messageRetentionMonths: "24",
       }),
     );
     expect(updated.firmName).toBe("Northwind Consulting");
+    expect(updated.messageRetentionMonths).toBe(24);
+    expect(updated.applicationRetentionMonths).toBe(before.applicationRetentionMonths);
     expect(updated.iban).toBe("FR7630006000011234567890189");
     expect(updated.version).toBe(before.version + 1);
     const events = await findAuditEvents(database.db, { entity: "settings" });
     expect(events.rows[0]?.summary).toMatchObject({
-      changes: { firmName: { from: before.firmName, to: "Northwind Consulting" } },
+      changes: {
+        firmName: { from: before.firmName, to: "Northwind Consulting" },
+        messageRetentionMonths: { from: 12, to: 24 },
+      },
     });
   });
 
@@ -105,6 +113,9 @@ describe(`settings on ${process.env.TEST_DB}`, () => {
     await expect(
       updateSettings(database.db, admin, formFrom(current, { version: current.version - 1, firmName: "Stale" })),
     ).rejects.toBeInstanceOf(ConflictError);
+    await expect(
+      updateSettings(database.db, admin, formFrom(current, { messageRetentionMonths: "121" })),
+    ).rejects.toMatchObject({ fieldErrors: { messageRetentionMonths: "Between 1 and 120 months." } });
     await expect(updateSettings(database.db, admin, formFrom(current, { vatNumber: "FR123" }))).rejects.toMatchObject({
       fieldErrors: { vatNumber: expect.any(String) },
       code: "settings.vat_number_shape",

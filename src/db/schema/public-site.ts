@@ -134,7 +134,11 @@ export const contactMessage = pgTable(
     version: version(),
     ...timestamps,
   },
-  (table) => [index("contact_messages_status_idx").on(table.status, table.createdAt)],
+  (table) => [
+    index("contact_messages_status_idx").on(table.status, table.createdAt),
+    // The retention purge: what arrived before the cut-off.
+    index("contact_messages_created_idx").on(table.createdAt),
+  ],
 );
 
 /** A reply sent from the inbox: kept with the message, sent through the outbox (emailId). */

@@ -73,6 +73,8 @@ export const settings = pgTable("settings", {
   /** The weekly reminder to people whose last week is not submitted: ISO weekday (1 = Monday) and "HH:mm"; null: off. */
   timesheetReminder: jsonb("timesheet_reminder").$type<TimesheetReminder | null>(),
   applicationRetentionMonths: integer("application_retention_months").notNull().default(12),
+  /** Contact messages (with their replies) are deleted this many months after they arrive. */
+  messageRetentionMonths: integer("message_retention_months").notNull().default(12),
   /** The firm's working week in minutes; null: 35 h for a French firm, else 40 h (weeklyCapacityMinutesOf). */
   weeklyCapacityMinutes: integer("weekly_capacity_minutes"),
   /** The From name of the firm's mail; null: the firm's name. */

@@ -45,11 +45,11 @@ import {
   isJobPublic,
   isSlug,
   jobStatusAfter,
-  monthsBefore,
   nextFreeSlug,
   sanitiseFileName,
   slugify,
 } from "./job-rules";
+import { purgeExpired } from "@/modules/public-site/retention-mutations";
 
 const jobStale = () =>
   new ConflictError("This job was changed by someone else. Reload the page and try again.", "job.stale");
@@ -299,29 +299,25 @@ export async function submitApplication(
  */
 export async function purgeExpiredApplications(db: Database, now: Date = new Date()): Promise<number> {
   const settings = await getSettings(db);
-  const cutoff = monthsBefore(now, settings.applicationRetentionMonths);
-  return db.transaction(async (tx) => {
-    const expired = await tx
-      .select({ id: jobApplication.id, jobId: jobApplication.jobId })
-      .from(jobApplication)
-      .where(lt(jobApplication.createdAt, cutoff));
-    if (expired.length === 0) return 0;
-    const ids = expired.map((row) => row.id);
-    for (let start = 0; start < ids.length; start += 500) {
-      const chunk = ids.slice(start, start + 500);
-      await tx.delete(jobApplicationFile).where(inArray(jobApplicationFile.applicationId, chunk));
-      await tx.delete(jobApplication).where(inArray(jobApplication.id, chunk));
-    }
-    await recordAudit(tx, SYSTEM_ACTOR, {
+  return purgeExpired(
+    db,
+    {
       entity: "application",
-      action: "purge",
-      summary: {
-        count: ids.length,
-        before: cutoff.toISOString(),
-        retentionMonths: settings.applicationRetentionMonths,
-        ids,
+      retentionMonths: settings.applicationRetentionMonths,
+      listIds: true,
+      expired: async (tx, cutoff) =>
+        (
+          await tx.select({ id: jobApplication.id }).from(jobApplication).where(lt(jobApplication.createdAt, cutoff))
+        ).map((row) => row.id),
+      remove: async (tx, ids) => {
+        await tx.delete(jobApplicationFile).where(inArray(jobApplicationFile.applicationId, ids));
+        const deleted = await tx
+          .delete(jobApplication)
+          .where(inArray(jobApplication.id, ids))
+          .returning({ id: jobApplication.id });
+        return deleted.map((row) => row.id);
       },
-    });
-    return ids.length;
-  });
+    },
+    now,
+  );
 }

@@ -1,15 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  canTransitionJob,
-  isJobPublic,
-  isSlug,
-  monthsBefore,
-  nextFreeSlug,
-  sanitiseFileName,
-  slugify,
-  retentionDays,
-} from "./job-rules";
+import { canTransitionJob, isJobPublic, isSlug, nextFreeSlug, sanitiseFileName, slugify } from "./job-rules";
 
 describe("job rules", () => {
   it("recognises every slug it makes, and nothing else a URL may carry", () => {
@@ -62,17 +53,5 @@ describe("job rules", () => {
     expect(sanitiseFileName('a\r\nSet-Cookie: x=1"; b.pdf')).toBe("a_Set-Cookie_ x_1_ b.pdf");
     expect(sanitiseFileName("..\\..\\windows\\x.pdf")).toBe("x.pdf");
     expect(sanitiseFileName("<img src=x onerror=alert(1)>.pdf")).toBe("img src_x onerror_alert_1_.pdf");
-  });
-  it("computes the retention cut-off in calendar months", () => {
-    expect(monthsBefore(new Date("2026-03-31T12:00:00Z"), 1).toISOString()).toBe("2026-02-28T12:00:00.000Z");
-    expect(monthsBefore(new Date("2026-03-02T00:00:00Z"), 12).toISOString()).toBe("2025-03-02T00:00:00.000Z");
-  });
-});
-
-describe("retention in days", () => {
-  it("says how many days the retention setting keeps an application received today", () => {
-    expect(retentionDays(12, new Date("2026-03-02T10:00:00Z"))).toBe(365);
-    expect(retentionDays(12, new Date("2028-03-02T10:00:00Z"))).toBe(366);
-    expect(retentionDays(1, new Date("2026-03-31T10:00:00Z"))).toBe(31);
   });
 });

@@ -132,19 +132,3 @@ export function sanitiseFileName(name: string, fallback = "cv"): string {
     .slice(0, 120);
   return cleaned || fallback;
 }
-
-/** The date `months` calendar months before `now` (UTC), for the retention cut-off. */
-export function monthsBefore(now: Date, months: number): Date {
-  const cutoff = new Date(now.getTime());
-  const day = cutoff.getUTCDate();
-  cutoff.setUTCDate(1);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
-  const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate();
-  cutoff.setUTCDate(Math.min(day, lastDay));
-  return cutoff;
-}
-
-/** How many days an application received today is kept before it is purged (the consent line says so). */
-export function retentionDays(months: number, now: Date = new Date()): number {
-  return Math.round((now.getTime() - monthsBefore(now, months).getTime()) / 86_400_000);
-}

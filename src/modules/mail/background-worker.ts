@@ -4,6 +4,7 @@ import { purgeExpiredApplications } from "@/modules/jobs/job-mutations";
 import type { Database } from "@/db/client";
 import { getConfig } from "@/lib/env";
 import { getLogger } from "@/lib/logger";
+import { purgeExpiredMessages } from "@/modules/messages/message-mutations";
 import { sendTimesheetReminders } from "@/modules/timesheets/timesheet-notifications";
 import { runDailyReminders } from "./invoice-reminders";
 import { startWorker, type RunningWorker } from "./mail-worker";
@@ -35,6 +36,12 @@ export function startBackgroundWorker(db: Database): RunningWorker {
         name: "application-retention",
         everyMs: 60 * 60 * 1000,
         run: (database) => purgeExpiredApplications(database).then(() => undefined),
+      },
+      // Contact messages older than their retention setting, with their replies (idempotent).
+      {
+        name: "message-retention",
+        everyMs: 60 * 60 * 1000,
+        run: (database) => purgeExpiredMessages(database).then(() => undefined),
       },
     ],
   });

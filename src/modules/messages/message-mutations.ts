@@ -1,5 +1,6 @@
-// Writes of contact messages: the public /mail form, and the inbox's status changes.
-import { and, eq } from "drizzle-orm";
+// Writes of contact messages: the public /mail form, the inbox's status changes and replies, and
+// the retention purge.
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Database } from "@/db/client";
 import { contactMessage, contactMessageReply } from "@/db/schema";
@@ -24,6 +25,7 @@ import {
   requireHumanPace,
 } from "@/modules/public-site/public-form-guard";
 import { notifyContactMessage } from "@/modules/public-site/public-site-notifications";
+import { purgeExpired } from "@/modules/public-site/retention-mutations";
 import { requestCallback } from "@/modules/calls/call-mutations";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
@@ -219,4 +221,35 @@ export async function replyToMessage(db: Database, actor: Actor, raw: unknown) {
     });
     return { ...updated!, replyId, emailId };
   });
+}
+
+/**
+ * Retention: contact messages (call-back requests included) received more than
+ * settings.messageRetentionMonths ago are deleted with the replies kept with them. A call made
+ * from a call-back request stays in the call log: the message pointed to it, the call never points
+ * back, so the link simply goes with the message. One audit event counts what went.
+ * Run by the background worker (job "message-retention").
+ */
+export async function purgeExpiredMessages(db: Database, now: Date = new Date()): Promise<number> {
+  const settings = await getSettings(db);
+  return purgeExpired(
+    db,
+    {
+      entity: "message",
+      retentionMonths: settings.messageRetentionMonths,
+      expired: async (tx, cutoff) =>
+        (
+          await tx.select({ id: contactMessage.id }).from(contactMessage).where(lt(contactMessage.createdAt, cutoff))
+        ).map((row) => row.id),
+      remove: async (tx, ids) => {
+        await tx.delete(contactMessageReply).where(inArray(contactMessageReply.messageId, ids));
+        const deleted = await tx
+          .delete(contactMessage)
+          .where(inArray(contactMessage.id, ids))
+          .returning({ id: contactMessage.id });
+        return deleted.map((row) => row.id);
+      },
+    },
+    now,
+  );
 }

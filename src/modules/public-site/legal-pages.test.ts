@@ -20,6 +20,7 @@ const firm = {
   publicationDirector: "Marie Dupont",
   hostingProvider: "OVH SAS\n2 rue Kellermann, 59100 Roubaix\n+33 9 72 10 10 07",
   applicationRetentionMonths: 12,
+  messageRetentionMonths: 6,
   homeText: null,
   legalNotice: null,
   privacyNotice: null,
@@ -49,10 +50,11 @@ describe("the public site's legal texts", () => {
   });
 
   it("states the GDPR art. 13 points with the retention in days", () => {
-    const text = defaultPrivacyNotice(firm, 365);
+    const text = defaultPrivacyNotice(firm, { applications: 365, messages: 184 });
     for (const heading of ["Who is responsible", "What we collect", "How long", "Your rights", "Whom to ask"])
       expect(text).toContain(`## ${heading}`);
-    expect(text).toContain("deleted automatically 365 days after they arrive");
+    expect(text).toContain("Applications and their CVs are deleted automatically 365 days after they arrive");
+    expect(text).toMatch(/Messages from the contact form.*deleted automatically 184 days after they arrive/);
     expect(text).toContain("CNIL");
     expect(text).toContain("mailto:contact@dupont-conseil.fr");
   });
@@ -62,5 +64,14 @@ describe("the public site's legal texts", () => {
     expect(texts.legalNotice).toBe("Our own notice.");
     expect(texts.privacyNotice).toContain("## Your rights");
     expect(texts.homeText).toContain("Dupont \\*Conseil\\*");
+  });
+
+  it("generates the privacy notice with each retention setting in days", () => {
+    const now = new Date("2026-11-26T10:00:00Z");
+    const texts = publicTexts(firm, "https://x.fr", now);
+    expect(texts.privacyNotice).toContain("Applications and their CVs are deleted automatically 365 days");
+    expect(texts.privacyNotice).toMatch(/Messages from the contact form.*automatically 184 days after they arrive/);
+    const longer = publicTexts({ ...firm, messageRetentionMonths: 24 }, "https://x.fr", now);
+    expect(longer.privacyNotice).toMatch(/Messages from the contact form.*automatically 730 days after they arrive/);
   });
 });

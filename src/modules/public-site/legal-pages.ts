@@ -3,7 +3,7 @@
 // generated here from the settings, so a new firm has both pages from its first day.
 // Pure (no I/O): the pages render the Markdown with the job descriptions' sanitiser.
 import { formatMoney } from "@/lib/money";
-import { retentionDays } from "@/modules/jobs/job-rules";
+import { retentionDays } from "./retention-rules";
 
 export type LegalFirm = {
   firmName: string;
@@ -98,7 +98,10 @@ export function defaultLegalNotice(firm: LegalFirm, siteUrl: string): string {
   ].join("\n\n");
 }
 
-export function defaultPrivacyNotice(firm: LegalFirm, applicationRetentionDays: number): string {
+/** How many days the retention settings keep applications and contact messages (retentionDays). */
+export type RetentionInDays = { applications: number; messages: number };
+
+export function defaultPrivacyNotice(firm: LegalFirm, retention: RetentionInDays): string {
   const contact = firm.email ? `[${md(firm.email)}](mailto:${firm.email})` : "the address given in our legal notice";
   const office = addressOf(firm);
   const authority =
@@ -115,8 +118,9 @@ export function defaultPrivacyNotice(firm: LegalFirm, applicationRetentionDays: 
     ].join("\n"),
     "## How long we keep it",
     [
-      `- Applications and their CVs are deleted automatically ${applicationRetentionDays} days after they arrive.`,
-      "- Messages are kept while we handle your request and our exchange with you; ask us and we delete them.",
+      `- Applications and their CVs are deleted automatically ${retention.applications} days after they arrive.`,
+      `- Messages from the contact form, call-back requests included, and our replies to them are deleted automatically ${retention.messages} days after they arrive; ask us and we delete them sooner.`,
+      "- When you ask us to call you back, the call (your name, number and what it was about) stays in our call log with our business records.",
     ].join("\n"),
     "## Who sees it",
     `Only the people of ${md(firm.firmName)} who handle your request or your application, and our host, which stores it for us. We do not sell it or pass it on for marketing.`,
@@ -131,29 +135,34 @@ export function defaultHomeText(firm: { firmName: string }): string {
   return `We work with clients on their projects and with people who want to join ${md(firm.firmName)}. See the positions we are hiring for, or write to us and we will answer or call you back.`;
 }
 
+type RetentionSettings = { applicationRetentionMonths: number; messageRetentionMonths: number };
+
 export type PublicTexts = { homeText: string; legalNotice: string; privacyNotice: string };
 
 /** The texts generated from the settings (what the site shows while Settings → Public pages is empty). */
 export function generatedPublicTexts(
-  firm: LegalFirm & { applicationRetentionMonths: number },
+  firm: LegalFirm & RetentionSettings,
   siteUrl: string,
   now: Date = new Date(),
 ): PublicTexts {
   return {
     homeText: defaultHomeText(firm),
     legalNotice: defaultLegalNotice(firm, siteUrl),
-    privacyNotice: defaultPrivacyNotice(firm, retentionDays(firm.applicationRetentionMonths, now)),
+    privacyNotice: defaultPrivacyNotice(firm, {
+      applications: retentionDays(firm.applicationRetentionMonths, now),
+      messages: retentionDays(firm.messageRetentionMonths, now),
+    }),
   };
 }
 
 /** What the site shows: the firm's own text where it has one, else the generated one. */
 export function publicTexts(
-  firm: LegalFirm & {
-    applicationRetentionMonths: number;
-    homeText: string | null;
-    legalNotice: string | null;
-    privacyNotice: string | null;
-  },
+  firm: LegalFirm &
+    RetentionSettings & {
+      homeText: string | null;
+      legalNotice: string | null;
+      privacyNotice: string | null;
+    },
   siteUrl: string,
   now: Date = new Date(),
 ): PublicTexts {

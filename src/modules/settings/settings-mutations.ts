@@ -61,6 +61,7 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
     reminders: { enabled: values.remindersEnabled, daysAfterDue: values.reminderDays },
     notificationEmail: values.notificationEmail,
     applicationRetentionMonths: values.applicationRetentionMonths,
+    messageRetentionMonths: values.messageRetentionMonths,
   };
   return db.transaction(async (tx) => {
     const [updated] = await tx

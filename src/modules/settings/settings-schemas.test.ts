@@ -21,6 +21,7 @@ const valid = {
   remindersEnabled: false,
   reminderDays: "3, 10, 30",
   applicationRetentionMonths: "12",
+  messageRetentionMonths: "12",
 };
 
 describe("settingsFormInput", () => {
@@ -89,6 +90,29 @@ describe("settingsFormInput", () => {
     expect(messages).toMatchObject({
       applicationRetentionMonths: "Enter a number of months.",
       creditNoteNumberPattern: "Credit notes need their own number series.",
+    });
+  });
+
+  it("takes each retention as whole months between 1 and 120", () => {
+    for (const field of ["applicationRetentionMonths", "messageRetentionMonths"] as const) {
+      const messageOf = (value: unknown) => {
+        const result = settingsFormInput.safeParse({ ...valid, [field]: value });
+        return result.success ? null : result.error.issues.find((issue) => issue.path.join(".") === field)?.message;
+      };
+      expect(settingsFormInput.parse({ ...valid, [field]: " 1 " })[field]).toBe(1);
+      expect(settingsFormInput.parse({ ...valid, [field]: "120" })[field]).toBe(120);
+      expect(settingsFormInput.parse({ ...valid, [field]: 24 })[field]).toBe(24);
+      expect(messageOf("0")).toBe("Between 1 and 120 months.");
+      expect(messageOf("121")).toBe("Between 1 and 120 months.");
+      expect(messageOf("-3")).toBe("Between 1 and 120 months.");
+      expect(messageOf("6.5")).toBe("Enter a number of months.");
+      expect(messageOf("")).toBe("Enter a number of months.");
+      expect(messageOf("twelve")).toBe("Enter a number of months.");
+      expect(messageOf(undefined)).toBeTruthy();
+    }
+    expect(settingsFormInput.parse({ ...valid, messageRetentionMonths: "3" })).toMatchObject({
+      applicationRetentionMonths: 12,
+      messageRetentionMonths: 3,
     });
   });
 

@@ -22,6 +22,7 @@ import {
 } from "@/modules/invoices/vat-categories";
 import { parseMoneyInput } from "@/lib/money";
 import { validateNumberPattern } from "@/modules/invoices/invoice-numbering";
+import { RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN } from "@/modules/public-site/retention-rules";
 import { optionalRateInput } from "@/modules/users/user-schemas";
 import { optionalWeeklyHoursInput } from "@/modules/users/capacity";
 import type { SettingsCode } from "./settings-codes";
@@ -84,6 +85,12 @@ const wholeNumber = (message: string) =>
     }
     return Number(text);
   });
+
+const RETENTION_BOUNDS = `Between ${RETENTION_MONTHS_MIN} and ${RETENTION_MONTHS_MAX} months.`;
+/** How long the public site keeps what its forms collect (applications, contact messages). */
+const retentionMonths = wholeNumber("Enter a number of months.").pipe(
+  z.number().min(RETENTION_MONTHS_MIN, RETENTION_BOUNDS).max(RETENTION_MONTHS_MAX, RETENTION_BOUNDS),
+);
 
 function isKnownTimezone(timezone: string): boolean {
   try {
@@ -290,9 +297,8 @@ export const settingsFormInput = z
         return [...new Set(days)].sort((a, b) => a - b).slice(0, 10);
       }),
     notificationEmail: optionalEmail,
-    applicationRetentionMonths: wholeNumber("Enter a number of months.").pipe(
-      z.number().min(1, "Between 1 and 120 months.").max(120, "Between 1 and 120 months."),
-    ),
+    applicationRetentionMonths: retentionMonths,
+    messageRetentionMonths: retentionMonths,
   })
   // Each check across fields runs as soon as the fields it reads are valid (whenValid).
   .superRefine(

@@ -479,6 +479,7 @@ const people: Record<string, FuzzCase> = {
         remindersEnabled: false,
         reminderDays: "",
         applicationRetentionMonths: 12,
+        messageRetentionMonths: 12,
       },
     ],
     run: (ctx, input) => updateSettings(ctx.db, ctx.admin, input),
@@ -784,6 +785,7 @@ const settingsForm = fc
       fc.integer({ min: 1, max: 120 }),
       fc.integer({ min: 1, max: 120 }).map(String),
     ),
+    messageRetentionMonths: fc.oneof(fc.integer({ min: 1, max: 120 }), fc.integer({ min: 1, max: 120 }).map(String)),
   })
   .map(({ place, patterns, reminders, ...rest }) => ({
     ...rest,

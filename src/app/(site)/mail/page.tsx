@@ -5,6 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { getConfig } from "@/lib/env";
 import { ContactForm } from "@/modules/messages/components/contact-form";
 import { signFormToken } from "@/modules/public-site/anti-spam-rules";
+import { retentionDays } from "@/modules/public-site/retention-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -44,7 +45,10 @@ export default async function MailPage({
             </AlertDescription>
           </Alert>
         ) : (
-          <ContactForm formToken={signFormToken(getConfig().authSecret, "mail")} />
+          <ContactForm
+            formToken={signFormToken(getConfig().authSecret, "mail")}
+            retentionDays={retentionDays(settings.messageRetentionMonths)}
+          />
         )}
       </div>
     </main>

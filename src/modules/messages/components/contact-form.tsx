@@ -13,8 +13,11 @@ import { BODY_MAX, BODY_MIN } from "../message-schemas";
 
 const INITIAL: ContactFormState = { message: null, fieldErrors: {}, values: {} };
 
-/** The /mail form: a server action through useActionState, so it posts and re-renders without JavaScript too. */
-export function ContactForm({ formToken }: { formToken: string }) {
+/**
+ * The /mail form: a server action through useActionState, so it posts and re-renders without
+ * JavaScript too. `retentionDays`: the message retention setting in days, stated under the button.
+ */
+export function ContactForm({ formToken, retentionDays }: { formToken: string; retentionDays: number }) {
   const [state, formAction, pending] = useActionState(sendContactMessageAction, INITIAL);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -97,17 +100,19 @@ export function ContactForm({ formToken }: { formToken: string }) {
         />
       </FormField>
       <CallbackFields values={values} errors={errors} />
-      <p className="text-sm text-muted-foreground">
-        We use these details only to answer you. How long we keep them and your rights are in our{" "}
-        <a href="/privacy" target="_blank" rel="noreferrer" className="underline underline-offset-4">
-          privacy notice<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-        .
-      </p>
-      <div>
-        <Button type="submit" size="lg" disabled={pending || retryInSeconds > 0}>
-          {pending || retryInSeconds > 0 ? "Sending…" : "Send message"}
-        </Button>
+      <div className="grid gap-3">
+        <div>
+          <Button type="submit" size="lg" disabled={pending || retryInSeconds > 0} aria-describedby="contact-retention">
+            {pending || retryInSeconds > 0 ? "Sending…" : "Send message"}
+          </Button>
+        </div>
+        <p id="contact-retention" className="text-sm text-muted-foreground">
+          We use these details only to answer you. We keep your message {retentionDays} days, then delete it. See our{" "}
+          <a href="/privacy" target="_blank" rel="noreferrer" className="underline underline-offset-4">
+            privacy notice<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          .
+        </p>
       </div>
     </form>
   );

@@ -25,6 +25,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useAction, useActionForm } from "@/components/use-action-form";
 import { cn } from "@/lib/utils";
 import { formatInvoiceNumber, validateNumberPattern } from "@/modules/invoices/invoice-numbering";
+import { RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN } from "@/modules/public-site/retention-rules";
 import {
   VAT_CATEGORIES,
   VAT_CATEGORY_DEFAULTS,
@@ -247,16 +248,15 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
         </Section>
 
         <Section title="Public site" description="What the public site keeps, and for how long.">
-          <TextField
+          <RetentionField
             name="applicationRetentionMonths"
             label="Application retention (months)"
-            required
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={120}
-            form={FORM_ID}
             description="Job applications and their CVs are deleted this many months after they arrive."
+          />
+          <RetentionField
+            name="messageRetentionMonths"
+            label="Message retention (months)"
+            description="Messages and call-back requests from the contact form, with your replies, are deleted this many months after they arrive."
           />
         </Section>
 
@@ -321,6 +321,25 @@ function TextField({ name, label, description, required, className, inputClassNa
         className={inputClassName}
       />
     </FormField>
+  );
+}
+
+/** How long the public site keeps what a form collects, in months (the purges and the consent lines read it). */
+function RetentionField(props: {
+  name: "applicationRetentionMonths" | "messageRetentionMonths";
+  label: string;
+  description: string;
+}) {
+  return (
+    <TextField
+      {...props}
+      required
+      type="number"
+      inputMode="numeric"
+      min={RETENTION_MONTHS_MIN}
+      max={RETENTION_MONTHS_MAX}
+      form={FORM_ID}
+    />
   );
 }
 

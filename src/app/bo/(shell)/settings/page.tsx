@@ -72,6 +72,7 @@ function toFormValues(settings: Settings): SettingsFormInput {
     reminderDays: settings.reminders.daysAfterDue.join(", "),
     notificationEmail: settings.notificationEmail ?? "",
     applicationRetentionMonths: String(settings.applicationRetentionMonths),
+    messageRetentionMonths: String(settings.messageRetentionMonths),
   };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "message_retention_months" integer DEFAULT 12 NOT NULL;--> statement-breakpoint
+CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at");
