@@ -157,6 +157,14 @@ test.describe("public texts, mail sender and replies", () => {
     page,
   }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
+    // The Time section shows once the firm has a client (an empty firm sees its first steps instead):
+    // this test makes one rather than count on the specs that ran before it.
+    await page.goto("/bo/clients");
+    await page.getByRole("button", { name: "New client" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New client" });
+    await dialog.getByLabel("Name").fill(`Hours Ltd ${tag()}`);
+    await dialog.getByRole("button", { name: "Create client" }).click();
+    await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
     await page.goto("/bo");
     await expect(page.getByTestId("week-hours")).toContainText("against the firm's 35 h a week");
     await page.goto("/bo/settings");
