@@ -171,6 +171,29 @@ export function findTimesheetPeople(db: Executor) {
 
 const decider = alias(user, "decider");
 
+/** A week is read by its owner, and by managers and admins; staff never see another person's week. */
+export function assertMayReadTimesheet(viewer: Pick<Actor, "id" | "role">, ownerId: string): void {
+  if (ownerId !== viewer.id && !can(viewer, "timesheet.read_all"))
+    throw new ForbiddenError("You can only see your own timesheets.");
+}
+
+/** What a week's page shows of each entry (project and client joined), in the grid and the day view. */
+export const entryColumns = {
+  id: timeEntry.id,
+  projectId: timeEntry.projectId,
+  projectName: project.name,
+  projectArchived: sql<boolean>`(${project.archivedAt} is not null or ${client.archivedAt} is not null)`,
+  clientId: client.id,
+  clientName: client.name,
+  date: timeEntry.date,
+  minutes: timeEntry.minutes,
+  description: timeEntry.description,
+  billable: timeEntry.billable,
+  hourlyRate: timeEntry.hourlyRate,
+  invoiceLineId: timeEntry.invoiceLineId,
+  position: timeEntry.position,
+};
+
 /** One week with its owner, its entries (with project and client) and who decided; readable by its owner and by managers. */
 export async function getTimesheet(db: Executor, viewer: Pick<Actor, "id" | "role">, id: string) {
   if (!isUuid(id)) throw new NotFoundError("This timesheet does not exist.", "timesheet.not_found");
@@ -187,24 +210,9 @@ export async function getTimesheet(db: Executor, viewer: Pick<Actor, "id" | "rol
     .where(eq(timesheet.id, id))
     .limit(1);
   if (!sheet) throw new NotFoundError("This timesheet does not exist.", "timesheet.not_found");
-  if (sheet.userId !== viewer.id && !can(viewer, "timesheet.read_all"))
-    throw new ForbiddenError("You can only see your own timesheets.");
+  assertMayReadTimesheet(viewer, sheet.userId);
   const entries = await db
-    .select({
-      id: timeEntry.id,
-      projectId: timeEntry.projectId,
-      projectName: project.name,
-      projectArchived: sql<boolean>`(${project.archivedAt} is not null or ${client.archivedAt} is not null)`,
-      clientId: client.id,
-      clientName: client.name,
-      date: timeEntry.date,
-      minutes: timeEntry.minutes,
-      description: timeEntry.description,
-      billable: timeEntry.billable,
-      hourlyRate: timeEntry.hourlyRate,
-      invoiceLineId: timeEntry.invoiceLineId,
-      position: timeEntry.position,
-    })
+    .select(entryColumns)
     .from(timeEntry)
     .innerJoin(project, eq(project.id, timeEntry.projectId))
     .innerJoin(client, eq(client.id, project.clientId))

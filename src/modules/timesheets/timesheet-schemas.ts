@@ -157,6 +157,20 @@ export const timesheetList = defineList("/bo/timesheets", {
 });
 export type TimesheetListParams = z.output<typeof timesheetList.schema>;
 
+/** A week's page: the grid ("week", the default) or one day of it (decision 047). */
+export const TIMESHEET_PAGE_VIEWS = ["week", "day"] as const;
+export const timesheetPage = defineList("/bo/timesheets", {
+  view: choiceParam(TIMESHEET_PAGE_VIEWS, "week"),
+  /** The day the day view shows; the page falls back to today or the Monday when it is not in the week. */
+  date: dateParam,
+});
+export type TimesheetPageParams = z.output<typeof timesheetPage.schema>;
+
+/** The address of a week's page in a view ("/bo/timesheets/<id>?view=day&date=2026-11-24"). */
+export function timesheetPageHref(id: string, params: Partial<TimesheetPageParams>): string {
+  return `${timesheetPage.path}/${id}${timesheetPage.query(params)}`;
+}
+
 // ---------------------------------------------------------------------------------------
 // Notifications (issue 23.4)
 

@@ -243,13 +243,69 @@ function EditForm({
   );
 }
 
+/**
+ * The seconds since `startedAt`, ticking every second; null before the first tick. The clock ticks
+ * only in the browser, so the server's render and the first one agree.
+ */
+export function useElapsedSeconds(startedAt: string | null): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!startedAt) return;
+    const tick = () => setNow(Date.now());
+    const first = window.setTimeout(tick, 0);
+    const interval = window.setInterval(tick, 1000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(interval);
+    };
+  }, [startedAt]);
+  return startedAt && now !== null ? (now - new Date(startedAt).getTime()) / 1000 : null;
+}
+
+/** Tells the other tabs' timer controls that this tab changed the timer (they read it again). */
+export function announceTimerChange(): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  const broadcast = new BroadcastChannel(CHANNEL);
+  broadcast.postMessage("changed");
+  broadcast.close();
+}
+
+/**
+ * Stop: the running timer becomes time entries (toast says where); a refusal (the week is
+ * submitted, the timer changed elsewhere) is an error toast and the timer keeps running. The
+ * shell's control and the day view (decision 047) both use it.
+ */
+export function StopTimerButton({
+  timer,
+  onStopped,
+  onRefused,
+}: {
+  timer: Pick<RunningTimer, "version">;
+  onStopped: () => void;
+  onRefused: () => void;
+}) {
+  const stop = useAction();
+  async function stopNow() {
+    const result = await stop.run(() => stopTimerAction({ version: timer.version }), {
+      success: stoppedMessage,
+      onSuccess: onStopped,
+      errorToast: true,
+    });
+    if (result && !result.ok) onRefused();
+  }
+  return (
+    <Button type="button" size="sm" disabled={stop.pending} onClick={() => void stopNow()}>
+      <SquareIcon aria-hidden="true" />
+      {stop.pending ? "Stopping…" : "Stop"}
+    </Button>
+  );
+}
+
 /** The shell's timer: "Start timer" when none runs; the time so far, Stop and Edit when one does. */
 export function TimerControl({ initial }: { initial: RunningTimer | null }) {
   const [timer, setTimer] = useState(initial);
-  const [now, setNow] = useState<number | null>(null);
   const [dialog, setDialog] = useState<"start" | "edit" | null>(null);
   const channel = useRef<BroadcastChannel | null>(null);
-  const stop = useAction();
 
   // A refresh of the page brings the database's timer again: it replaces what this tab showed.
   const [shownInitial, setShownInitial] = useState(initial);
@@ -283,36 +339,13 @@ export function TimerControl({ initial }: { initial: RunningTimer | null }) {
     };
   }, [reread]);
 
-  // The clock ticks only in the browser, so the server's render and the first one agree.
-  useEffect(() => {
-    if (!timer) return;
-    const tick = () => setNow(Date.now());
-    const first = window.setTimeout(tick, 0);
-    const interval = window.setInterval(tick, 1000);
-    return () => {
-      window.clearTimeout(first);
-      window.clearInterval(interval);
-    };
-  }, [timer]);
-
   function changed(next: RunningTimer | null) {
     setTimer(next);
     setDialog(null);
     channel.current?.postMessage("changed");
   }
 
-  async function stopNow() {
-    if (!timer) return;
-    const result = await stop.run(() => stopTimerAction({ version: timer.version }), {
-      success: stoppedMessage,
-      onSuccess: () => changed(null),
-      errorToast: true,
-    });
-    // Refused: the timer still runs; show it as the database holds it (another tab may have changed it).
-    if (result && !result.ok) void reread();
-  }
-
-  const elapsed = timer && now !== null ? (now - new Date(timer.startedAt).getTime()) / 1000 : null;
+  const elapsed = useElapsedSeconds(timer?.startedAt ?? null);
 
   return (
     <div className="flex min-w-0 items-center justify-end gap-2" data-testid="timer">
@@ -329,10 +362,12 @@ export function TimerControl({ initial }: { initial: RunningTimer | null }) {
           <Button type="button" size="sm" variant="outline" onClick={() => setDialog("edit")} aria-label="Edit timer">
             <PencilIcon aria-hidden="true" />
           </Button>
-          <Button type="button" size="sm" disabled={stop.pending} onClick={() => void stopNow()}>
-            <SquareIcon aria-hidden="true" />
-            {stop.pending ? "Stopping…" : "Stop"}
-          </Button>
+          <StopTimerButton
+            timer={timer}
+            onStopped={() => changed(null)}
+            // Refused: the timer still runs; show it as the database holds it (another tab may have changed it).
+            onRefused={() => void reread()}
+          />
         </>
       ) : (
         <Button type="button" size="sm" variant="outline" onClick={() => setDialog("start")}>

@@ -4,8 +4,10 @@ import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDb } from "@/db/client";
-import { formatDateTime } from "@/lib/dates";
+import { formatDateTime, todayInZone } from "@/lib/dates";
+import { ListTabs } from "@/components/list/list-tabs";
 import { orErrorPage } from "@/lib/page-errors";
+import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import {
@@ -14,12 +16,16 @@ import {
   ReopenButton,
   WithdrawButton,
 } from "@/modules/timesheets/components/timesheet-decision";
+import { TimesheetDayStrip, TimesheetDayView } from "@/modules/timesheets/components/timesheet-day-view";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
 import { TimesheetStatusBadge, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
 import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
+import { getTimesheetDay } from "@/modules/timesheets/timesheet-day-queries";
+import { dayTotals, selectDay } from "@/modules/timesheets/timesheet-day-rules";
 import { gridDays, gridGroups, gridRows } from "@/modules/timesheets/timesheet-grid-data";
 import { findPreviousWeekRows, findTimesheetHistory, getTimesheet } from "@/modules/timesheets/timesheet-queries";
 import { canApprove, canEdit, canReject, canReopen, canWithdraw } from "@/modules/timesheets/timesheet-rules";
+import { timesheetPage, timesheetPageHref } from "@/modules/timesheets/timesheet-schemas";
 import { can } from "@/modules/users/permissions";
 
 export const metadata: Metadata = { title: "Timesheet" };
@@ -35,9 +41,16 @@ const ACTION_LABELS: Record<string, string> = {
   add_entry: "Time added",
 };
 
-export default async function TimesheetPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function TimesheetPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const viewer = await requirePagePermission("timesheet.read");
   const { id } = await params;
+  const query = timesheetPage.parse(await searchParams);
   const db = getDb();
   const sheet = await orErrorPage(getTimesheet(db, viewer, id));
   const isOwner = sheet.userId === viewer.id;
@@ -57,6 +70,11 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
     editable ? findPreviousWeekRows(db, sheet.userId, sheet.weekStart) : Promise.resolve([]),
   ]);
   const { locale, timezone } = settings;
+  const days = gridDays(sheet.weekStart, locale);
+  // The day view's day: the one in the address, else today when it is in this week, else Monday.
+  const selected = selectDay(sheet.weekStart, query.date, todayInZone(timezone));
+  const day =
+    query.view === "day" ? await orErrorPage(getTimesheetDay(db, viewer, sheet.id, selected, timezone)) : null;
   const ref = { status: sheet.status, ownerId: sheet.userId, actor: viewer };
   const target = {
     id: sheet.id,
@@ -117,24 +135,54 @@ export default async function TimesheetPage({ params }: { params: Promise<{ id: 
             : ""}
         </p>
       ) : null}
-      <Card>
-        <CardContent className="px-3 pt-4 sm:px-6 sm:pt-6">
-          <TimesheetGrid
-            sheet={{ id: sheet.id, version: sheet.version, isOwner }}
-            userId={sheet.userId}
-            weekStart={sheet.weekStart}
-            days={gridDays(sheet.weekStart, locale)}
-            groups={gridGroups(projects.options, sheet.entries)}
-            initialRows={gridRows(sheet.entries, sheet.weekStart)}
-            previousRows={editable ? previousRows : []}
-            editable={editable}
-            canSubmit={editable && isOwner}
-            locale={locale}
-            projectSearch={!projects.complete}
-            key={sheet.version}
-          />
-        </CardContent>
-      </Card>
+      <ListTabs
+        label="Timesheet view"
+        className="-mb-3"
+        tabs={[
+          { href: timesheetPageHref(sheet.id, {}), label: "Week", current: day === null },
+          { href: timesheetPageHref(sheet.id, { view: "day", date: selected }), label: "Day", current: day !== null },
+        ]}
+      />
+      {day ? (
+        <Card>
+          <CardContent className="grid gap-6 px-3 pt-4 sm:px-6 sm:pt-6">
+            <TimesheetDayStrip
+              sheetId={sheet.id}
+              days={days}
+              totals={dayTotals(sheet.weekStart, sheet.entries)}
+              selected={selected}
+            />
+            <TimesheetDayView
+              sheetId={sheet.id}
+              day={day}
+              label={days.find((item) => item.date === selected)?.long ?? selected}
+              ownerName={sheet.userName}
+              isOwner={isOwner}
+              locale={locale}
+              timezone={timezone}
+            />
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardContent className="px-3 pt-4 sm:px-6 sm:pt-6">
+            <TimesheetGrid
+              sheet={{ id: sheet.id, version: sheet.version, isOwner }}
+              userId={sheet.userId}
+              weekStart={sheet.weekStart}
+              days={days}
+              groups={gridGroups(projects.options, sheet.entries)}
+              initialRows={gridRows(sheet.entries, sheet.weekStart)}
+              previousRows={editable ? previousRows : []}
+              editable={editable}
+              canSubmit={editable && isOwner}
+              locale={locale}
+              projectSearch={!projects.complete}
+              key={sheet.version}
+            />
+          </CardContent>
+        </Card>
+      )}
       <Card>
         <CardHeader>
           <CardTitle>History</CardTitle>
