@@ -90,6 +90,46 @@ export async function createUserThroughUi(
   await expect(page.getByRole("cell", { name: user.email })).toBeVisible();
 }
 
+/** The admin creates a client and one project of it (billable by default) through the client page. */
+export async function createClientWithProjectThroughUi(page: Page, clientName: string, projectName: string) {
+  await page.goto("/bo/clients");
+  await page.getByRole("button", { name: "New client" }).first().click();
+  await page.getByRole("dialog").getByLabel("Name").fill(clientName);
+  await page.getByRole("dialog").getByRole("button", { name: "Create client" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: clientName })).toBeVisible();
+  await page.getByRole("button", { name: "New project" }).click();
+  await page.getByRole("dialog").getByLabel("Name").fill(projectName);
+  await page.getByRole("dialog").getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByRole("cell", { name: projectName, exact: true })).toBeVisible();
+}
+
+/** The settings' default timezone: the firm of the browser tests. */
+export const FIRM_ZONE = "Europe/Paris";
+
+/** An instant as the firm's wall clock: { year, month, day, hour, minute }, two digits each (year four). */
+export function firmWallClock(instant: Date): Record<"year" | "month" | "day" | "hour" | "minute", string> {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: FIRM_ZONE,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+}
+
+/** The firm's wall-clock time `minutesAgo` minutes ago, as a datetime-local field takes it. */
+export function firmWallTimeAgo(minutesAgo: number): string {
+  const parts = firmWallClock(new Date(Date.now() - minutesAgo * 60_000));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
 /** First sign-in of a created user: they must choose their own password, then reach the dashboard. */
 export async function firstSignIn(page: Page, email: string, initialPassword: string, ownPassword: string) {
   await signIn(page, email, initialPassword);

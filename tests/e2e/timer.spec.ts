@@ -2,9 +2,11 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import {
   ADMIN,
+  createClientWithProjectThroughUi,
   createUserThroughUi,
   expect,
   expectNoSeriousAxeViolations,
+  firmWallTimeAgo,
   firstSignIn,
   signIn,
   test,
@@ -16,32 +18,12 @@ import {
 // week (and the first tab sees it stop); once that week is submitted a stop is refused and the
 // timer keeps running until discarded. Screenshots on a phone-sized screen go to test-reports/.
 
-const FIRM_ZONE = "Europe/Paris"; // the settings' default: the new firm of the browser tests
-
-/** The firm's wall-clock time `minutesAgo` minutes ago, as the datetime-local field takes it. */
-function wallTimeAgo(minutesAgo: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: FIRM_ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(new Date(Date.now() - minutesAgo * 60_000))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
 const timerBar = (page: Page) => page.getByTestId("timer");
 
 async function setStart(page: Page, minutesAgo: number) {
   await timerBar(page).getByRole("button", { name: "Edit timer" }).click();
   const dialog = page.getByRole("dialog", { name: "Running timer" });
-  await dialog.getByLabel("Started at").fill(wallTimeAgo(minutesAgo));
+  await dialog.getByLabel("Started at").fill(firmWallTimeAgo(minutesAgo));
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
 }
@@ -55,15 +37,7 @@ test("a timer started anywhere survives a reload and a second tab, stops into th
   const clientName = `Timer client ${suffix}`;
   const projectName = `Timer project ${suffix}`;
   await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto("/bo/clients");
-  await page.getByRole("button", { name: "New client" }).first().click();
-  await page.getByRole("dialog").getByLabel("Name").fill(clientName);
-  await page.getByRole("dialog").getByRole("button", { name: "Create client" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: clientName })).toBeVisible();
-  await page.getByRole("button", { name: "New project" }).click();
-  await page.getByRole("dialog").getByLabel("Name").fill(projectName);
-  await page.getByRole("dialog").getByRole("button", { name: "Create project" }).click();
-  await expect(page.getByRole("cell", { name: projectName, exact: true })).toBeVisible();
+  await createClientWithProjectThroughUi(page, clientName, projectName);
 
   const email = uniqueEmail("timer");
   await createUserThroughUi(page, { name: "Tim Timer", email, role: "staff", password: "first password for tests" });

@@ -7,8 +7,7 @@ import { findClientProjects, searchProjectOptions } from "../../src/modules/clie
 import { findGridProjects } from "../../src/modules/timesheets/grid-project-queries";
 import { startTimer } from "../../src/modules/timesheets/timer-mutations";
 import { addTimeEntryToWeek, createTimesheet } from "../../src/modules/timesheets/timesheet-mutations";
-import { createUser } from "../../src/modules/users/user-mutations";
-import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
+import { createNamedUser, setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import type { TestDatabase } from "../support/test-db";
 
 // Project assignments (issue 23.3, decision 046): a members-only project takes staff time only
@@ -23,16 +22,7 @@ let clientId: string;
 let open: { id: string; version: number };
 let closed: { id: string; version: number };
 
-async function makeUser(role: "staff" | "manager", name: string): Promise<Actor> {
-  const created = await createUser(database.db, admin, {
-    name,
-    email: `${name.toLowerCase().replace(/\s/g, ".")}@example.com`,
-    role,
-    defaultHourlyRate: "",
-    password: "a long unusual passphrase",
-  });
-  return { id: created.id, name: created.name, role };
-}
+const makeUser = (role: "staff" | "manager", name: string) => createNamedUser(database.db, admin, role, name);
 
 const grid = (projectId: string) => ({
   rows: [{ projectId, description: "Work", billable: true, cells: ["2", "", "", "", "", "", ""] }],

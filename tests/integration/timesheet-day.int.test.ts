@@ -8,8 +8,7 @@ import { getSettings } from "../../src/modules/settings/settings-queries";
 import { startTimer } from "../../src/modules/timesheets/timer-mutations";
 import { createTimesheet } from "../../src/modules/timesheets/timesheet-mutations";
 import { getTimesheetDay } from "../../src/modules/timesheets/timesheet-day-queries";
-import { createUser } from "../../src/modules/users/user-mutations";
-import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
+import { createNamedUser, setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import type { TestDatabase } from "../support/test-db";
 
 // The day view's query (decision 047): one day's entries of a week, the owner's running timer
@@ -26,16 +25,7 @@ let websiteId: string;
 let internalId: string;
 let sheetId: string;
 
-async function makeUser(role: "staff" | "manager", name: string): Promise<Actor> {
-  const created = await createUser(database.db, admin, {
-    name,
-    email: `${name.toLowerCase().replace(/\s/g, ".")}@example.com`,
-    role,
-    defaultHourlyRate: "",
-    password: "a long unusual passphrase",
-  });
-  return { id: created.id, name: created.name, role };
-}
+const makeUser = (role: "staff" | "manager", name: string) => createNamedUser(database.db, admin, role, name);
 
 const cells = (values: string[]) => [...values, "", "", "", "", "", "", ""].slice(0, 7);
 

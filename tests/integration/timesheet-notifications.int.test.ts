@@ -13,8 +13,7 @@ import {
   setTimesheetNotifications,
   submitTimesheet,
 } from "../../src/modules/timesheets/timesheet-mutations";
-import { createUser } from "../../src/modules/users/user-mutations";
-import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
+import { createNamedUser, setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import type { TestDatabase } from "../support/test-db";
 
 // Timesheet mails (issue 23.4) land in the outbox in the same transaction as the change: the
@@ -27,17 +26,7 @@ let quiet: Actor & { email: string };
 let manager: Actor & { email: string };
 let projectId: string;
 
-async function makeUser(role: "staff" | "manager", name: string) {
-  const address = `${name.toLowerCase().replace(/\s/g, ".")}@example.com`;
-  const created = await createUser(database.db, admin, {
-    name,
-    email: address,
-    role,
-    defaultHourlyRate: "",
-    password: "a long unusual passphrase",
-  });
-  return { id: created.id, name: created.name, role, email: address };
-}
+const makeUser = (role: "staff" | "manager", name: string) => createNamedUser(database.db, admin, role, name);
 
 /** The timesheet mails sent to one address (their welcome mail aside). */
 const mailsTo = (address: string) =>

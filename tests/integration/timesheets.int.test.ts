@@ -25,8 +25,7 @@ import {
 import { entryValueMinor } from "../../src/modules/timesheets/timesheet-rules";
 import { findUnbilledEntries, findUnbilledTime } from "../../src/modules/timesheets/unbilled-queries";
 import { getSettings } from "../../src/modules/settings/settings-queries";
-import { createUser } from "../../src/modules/users/user-mutations";
-import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
+import { createNamedUser, setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import type { TestDatabase } from "../support/test-db";
 
 let database: TestDatabase;
@@ -49,16 +48,7 @@ function nextWeek(): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function makeUser(role: "staff" | "manager", name: string): Promise<Actor> {
-  const created = await createUser(database.db, admin, {
-    name,
-    email: `${name.toLowerCase().replace(/\s/g, ".")}@example.com`,
-    role,
-    defaultHourlyRate: "",
-    password: "a long unusual passphrase",
-  });
-  return { id: created.id, name: created.name, role };
-}
+const makeUser = (role: "staff" | "manager", name: string) => createNamedUser(database.db, admin, role, name);
 
 const row = (projectId: string, cells: string[], description = "Work", billable = true) => ({
   projectId,

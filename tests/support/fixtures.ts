@@ -1,7 +1,8 @@
 import { setDatabaseHandle } from "../../src/db/client";
 import { resetAuthForTests } from "../../src/lib/auth";
 import type { Actor } from "../../src/modules/audit/audit-log";
-import { createFirstAdmin } from "../../src/modules/users/user-mutations";
+import type { Database } from "../../src/db/client";
+import { createFirstAdmin, createUser } from "../../src/modules/users/user-mutations";
 import { createTestDatabase, type TestDatabase } from "./test-db";
 import { clientAddressHeader } from "../../src/lib/request";
 
@@ -19,6 +20,24 @@ export async function setUpDatabase(): Promise<{ database: TestDatabase; admin: 
   });
   if (!created) throw new Error("the test database already had users");
   return { database, admin: { id: created.id, name: created.name, role: "admin", email: created.email } };
+}
+
+/** A user the admin creates, named `name`, with the address made of it ("Sam Staff" → sam.staff@example.com). */
+export async function createNamedUser(
+  db: Database,
+  admin: Actor,
+  role: "staff" | "manager",
+  name: string,
+): Promise<Actor & { email: string }> {
+  const email = `${name.toLowerCase().replace(/\s/g, ".")}@example.com`;
+  const created = await createUser(db, admin, {
+    name,
+    email,
+    role,
+    defaultHourlyRate: "",
+    password: "a long unusual passphrase",
+  });
+  return { id: created.id, name: created.name, role, email };
 }
 
 export async function tearDownDatabase(database: TestDatabase | undefined) {

@@ -48,9 +48,7 @@ export function TimesheetDayStrip({
                   )}
                 >
                   <span className="text-xs sm:text-sm">{day.short}</span>
-                  <span className={cn("text-xs tabular-nums sm:text-sm", minutes === 0 && !current && "opacity-60")}>
-                    {clock(minutes)}
-                  </span>
+                  <span className="text-xs tabular-nums sm:text-sm">{clock(minutes)}</span>
                 </Link>
               </li>
             );
