@@ -9,18 +9,30 @@ import type { TimesheetDetail } from "./timesheet-queries";
 
 const dayHeading = new Map<string, Intl.DateTimeFormat>();
 
-export function gridDays(weekStart: string, locale: string): GridDay[] {
-  let short = dayHeading.get(locale);
-  if (!short) {
-    short = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", timeZone: "UTC" });
-    dayHeading.set(locale, short);
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let made = dayHeading.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    dayHeading.set(key, made);
   }
-  const formatter = short;
-  return weekDays(weekStart).map((date) => ({
-    date,
-    short: formatter.format(new Date(`${date}T00:00:00Z`)),
-    long: formatDate(date, locale, "UTC", "full"),
-  }));
+  return made;
+}
+
+export function gridDays(weekStart: string, locale: string): GridDay[] {
+  const short = formatter(locale, { weekday: "short", day: "numeric" });
+  const weekday = formatter(locale, { weekday: "short" });
+  const dayOfMonth = formatter(locale, { day: "numeric" });
+  return weekDays(weekStart).map((date) => {
+    const midnight = new Date(`${date}T00:00:00Z`);
+    return {
+      date,
+      short: short.format(midnight),
+      long: formatDate(date, locale, "UTC", "full"),
+      weekday: weekday.format(midnight),
+      dayOfMonth: dayOfMonth.format(midnight),
+    };
+  });
 }
 
 /** Active clients' projects, plus any archived project that the week's entries still use (shown, not selectable). */

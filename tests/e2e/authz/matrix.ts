@@ -782,6 +782,12 @@ export const MATRIX: Row[] = [
     { ...SIGNED_IN, staff: PAGE_403 },
     { label: "someone else's week", permission: "timesheet.read_all" },
   ),
+  bo(
+    "timesheets/[id]",
+    (seed) => `/bo/timesheets/${seed.sheets.managerDraft.id}?view=day`,
+    { ...SIGNED_IN, staff: PAGE_403 },
+    { label: "someone else's week, day view", permission: "timesheet.read_all" },
+  ),
   // ---- The timer (in the shell of every back-office page; each person's own) -------------------
   {
     kind: "action",

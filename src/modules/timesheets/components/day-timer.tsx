@@ -27,14 +27,14 @@ export function DayTimer({
       className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-red-600/30 bg-red-600/5 p-3"
     >
       <span aria-hidden="true" className="size-2.5 shrink-0 animate-pulse rounded-full bg-red-600" />
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="truncate font-medium">
+      <div className="grid min-w-48 flex-1 gap-0.5">
+        <p className="font-medium break-words">
           {timer.projectName} <span className="font-normal text-muted-foreground">· {timer.clientName}</span>
         </p>
         {timer.description ? <p className="text-sm break-words">{timer.description}</p> : null}
         <p className="text-xs text-muted-foreground">{startedLabel} · not logged until stopped</p>
       </div>
-      <span className="text-lg font-semibold tabular-nums" role="timer" aria-label="Time so far">
+      <span className="ml-auto text-lg font-semibold tabular-nums" role="timer" aria-label="Time so far">
         {elapsed === null ? "…" : formatElapsed(elapsed)}
       </span>
       {canStop ? (

@@ -47,7 +47,10 @@ export function TimesheetDayStrip({
                       : "border-transparent text-muted-foreground hover:bg-muted hover:text-foreground",
                   )}
                 >
-                  <span className="text-xs sm:text-sm">{day.short}</span>
+                  <span className="flex flex-col text-xs sm:flex-row sm:gap-1 sm:text-sm">
+                    <span>{day.weekday}</span>
+                    <span>{day.dayOfMonth}</span>
+                  </span>
                   <span className="text-xs tabular-nums sm:text-sm">{clock(minutes)}</span>
                 </Link>
               </li>

@@ -21,7 +21,8 @@ export type GridProjectGroup = {
   projects: { id: string; name: string; billableByDefault: boolean; archived?: boolean }[];
 };
 export type GridRowValue = { projectId: string; description: string; billable: boolean; cells: string[] };
-export type GridDay = { date: string; short: string; long: string };
+/** A day of the week: "Mon 23", "Monday, 23 November 2026", and "Mon" and "23" apart (the day view's strip). */
+export type GridDay = { date: string; short: string; long: string; weekday: string; dayOfMonth: string };
 
 type Row = GridRowValue & { key: number };
 

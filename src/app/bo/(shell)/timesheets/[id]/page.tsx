@@ -145,7 +145,7 @@ export default async function TimesheetPage({
       />
       {day ? (
         <Card>
-          <CardContent className="grid gap-6 px-3 pt-4 sm:px-6 sm:pt-6">
+          <CardContent className="grid gap-6 px-3 sm:px-6">
             <TimesheetDayStrip
               sheetId={sheet.id}
               days={days}
