@@ -43,6 +43,19 @@ async function codeAfter(key: string, after: number): Promise<{ code: string; st
   }
 }
 
+/** Two-factor sign-in set up on My account with the key the page shows; the step of the code used. */
+async function turnOnTwoFactor(own: Page): Promise<{ key: string; step: number }> {
+  await own.goto("/bo/account");
+  await own.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const key = (await own.getByLabel("Authenticator key", { exact: true }).textContent()) ?? "";
+  const setUp = await codeAfter(key, 0);
+  await own.getByLabel(/^Code shown by the app/).fill(setUp.code);
+  await own.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await own.getByRole("button", { name: "I have saved them" }).click();
+  await expect(own.getByText(/since .*10 recovery codes left/)).toBeVisible();
+  return { key, step: setUp.step };
+}
+
 /** The link of the newest mail to this address whose subject matches, read in /bo/outbox by the admin. */
 async function mailedLink(page: Page, to: string, subject: RegExp): Promise<string> {
   let link = "";
@@ -128,13 +141,7 @@ test.describe("account security", () => {
     test.setTimeout(120_000);
     const person = await newPerson(page, browser, "lockout", "198.51.100.42");
     const own = person.page;
-    await own.goto("/bo/account");
-    await own.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-    const key = (await own.getByLabel("Authenticator key", { exact: true }).textContent()) ?? "";
-    const setUp = await codeAfter(key, 0);
-    await own.getByLabel(/^Code shown by the app/).fill(setUp.code);
-    await own.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
-    await own.getByRole("button", { name: "I have saved them" }).click();
+    const setUp = await turnOnTwoFactor(own);
     await signOut(own);
     await signIn(own, person.email, OWN_PASSWORD);
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -142,11 +149,76 @@ test.describe("account security", () => {
       await own.getByRole("button", { name: "Continue" }).click();
       await expect(own.getByText("This code is not right.").first()).toBeVisible();
     }
-    const next = await codeAfter(key, setUp.step);
+    const next = await codeAfter(setUp.key, setUp.step);
     await own.getByLabel(/^Code/).fill(next.code);
     await own.getByRole("button", { name: "Continue" }).click();
     await expect(own.getByText(/Too many failed sign-in attempts\. Try again in 1[45] minutes\./)).toBeVisible();
     await expect(own).toHaveURL(/\/bo\/login\/two-factor/);
+    await person.context.close();
+  });
+
+  test("a person who lost their phone and their recovery codes: an administrator turns two-factor off from Users", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const person = await newPerson(page, browser, "lostphone", "198.51.100.45");
+    const own = person.page;
+    await turnOnTwoFactor(own);
+    // Signed out, the phone lost: the password alone is not enough.
+    await signOut(own);
+    await signIn(own, person.email, OWN_PASSWORD);
+    await expect(own).toHaveURL(/\/bo\/login\/two-factor/);
+
+    // The administrator (page) opens the person's page from Users.
+    await page.goto("/bo/users");
+    await page.getByRole("row").filter({ hasText: person.email }).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { name: "Sam lostphone" })).toBeVisible();
+    const card = page
+      .locator('[data-slot="card"]')
+      .filter({ has: page.getByText("Two-factor sign-in", { exact: true }) });
+    await expect(card.getByText(/^On since /)).toBeVisible();
+    await page.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+    const dialog = page.getByRole("dialog", { name: "Turn off two-factor sign-in for Sam lostphone?" });
+    await expect(dialog).toContainText("signed out everywhere");
+    await expect(dialog).toContainText("Sam lostphone is mailed that you did this.");
+    await dialog.getByLabel("Reason").fill("Lost the phone on a train; asked in person.");
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: "/tmp/security-admin-turn-off-dialog.png" });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.screenshot({ path: "/tmp/security-admin-turn-off-dialog-phone.png" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByText(/Two-factor sign-in is off for Sam lostphone, who is signed out everywhere/),
+    ).toBeVisible();
+    await expect(card.getByText("Off.", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Turn off two-factor sign-in" })).toHaveCount(0);
+    await expect(page.getByText("Reason: Lost the phone on a train; asked in person.")).toBeVisible();
+    await page.screenshot({ path: "/tmp/security-admin-turned-off.png", fullPage: true });
+
+    // The half-finished sign-in ended with the sessions; the password alone now signs in.
+    await own.goto("/bo/calls");
+    await expect(own).toHaveURL(/\/bo\/login\?next=/);
+    await signIn(own, person.email, OWN_PASSWORD);
+    await expect(own).toHaveURL(/\/bo$/);
+    await own.goto("/bo/account");
+    await expect(own.getByRole("button", { name: "Set up two-factor sign-in" })).toBeVisible();
+
+    // The person was told, through the outbox.
+    await expect(async () => {
+      await page.goto("/bo/outbox");
+      const row = page
+        .getByRole("row")
+        .filter({ hasText: person.email })
+        .filter({ hasText: "Two-factor sign-in was turned off" });
+      await expect(row).toHaveCount(1, { timeout: 1000 });
+      await row.getByRole("link").first().click({ timeout: 1000 });
+      await expect(page.locator("pre").first()).toContainText("was turned off for your back-office account by", {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 20_000 });
     await person.context.close();
   });
 

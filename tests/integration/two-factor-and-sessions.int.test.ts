@@ -1,6 +1,7 @@
 // Two-factor sign-in (TOTP on a fixed clock, single-use recovery codes, the lock-out on the second
-// factor, the firm's requirement), one's sessions, and the change of one's own address by a link.
-import { and, desc, eq } from "drizzle-orm";
+// factor, the firm's requirement, an administrator turning it off for someone who lost their phone
+// and their codes), one's sessions, and the change of one's own address by a link.
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvent, email as outbox, recoveryCode, session, totpCredential, user } from "../../src/db/schema";
 import { findSessionUser } from "../../src/lib/session-lookup";
@@ -13,6 +14,7 @@ import {
   confirmTotpSetup,
   disableTwoFactor,
   setTwoFactorPolicy,
+  turnOffUserTwoFactor,
   verifySecondFactor,
 } from "../../src/modules/auth/two-factor-mutations";
 import { createUser } from "../../src/modules/users/user-mutations";
@@ -238,6 +240,160 @@ describe(`two-factor sign-in on ${process.env.TEST_DB}`, () => {
     await disableTwoFactor(database.db, actor, { code: totpCodeAt(secret, at(30)) }, nextTestIp(), at(30));
     expect(await database.db.select().from(recoveryCode).where(eq(recoveryCode.userId, actor.id))).toHaveLength(0);
     expect((await signIn(actor.email)).current.secondFactorPending).toBe(false);
+  });
+});
+
+/** What the action may change about a person: to compare before and after a refusal. */
+async function twoFactorFootprint(userId: string) {
+  const count = async (table: typeof totpCredential | typeof recoveryCode | typeof session) =>
+    (await database.db.select().from(table).where(eq(table.userId, userId))).length;
+  const [audit] = await database.db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(auditEvent)
+    .where(and(eq(auditEvent.entityId, userId), eq(auditEvent.action, "reset_two_factor")));
+  const [{ email: address } = { email: "" }] = await database.db
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.id, userId));
+  const mails = (await database.db.select({ to: outbox.to }).from(outbox)).filter((row) =>
+    (row.to as string[]).includes(address),
+  ).length;
+  return {
+    authenticators: await count(totpCredential),
+    recoveryCodes: await count(recoveryCode),
+    sessions: await count(session),
+    audits: audit?.value ?? 0,
+    mails,
+  };
+}
+
+describe(`an administrator turns off someone's two-factor sign-in on ${process.env.TEST_DB}`, () => {
+  it("removes the authenticator and the recovery codes, ends every session, audits it and mails the person once", async () => {
+    const admin = await person("admin");
+    const target = await person("staff");
+    await withTwoFactor(target);
+    const sessions = [await signIn(target.email), await signIn(target.email)];
+    expect(sessions.every((one) => one.current.secondFactorPending)).toBe(true);
+    const before = await twoFactorFootprint(target.id);
+    expect(before).toMatchObject({ authenticators: 1, recoveryCodes: 10, sessions: 2, audits: 0 });
+
+    const result = await turnOffUserTwoFactor(database.db, admin, {
+      userId: target.id,
+      reason: "  Lost her phone; recovery codes were on it.  ",
+    });
+    expect(result).toEqual({ name: target.name, requiredAgain: false });
+
+    const after = await twoFactorFootprint(target.id);
+    expect(after).toEqual({
+      authenticators: 0,
+      recoveryCodes: 0,
+      sessions: 0,
+      audits: 1,
+      mails: before.mails + 1,
+    });
+    for (const one of sessions) expect(await findSessionUser(withCookie(one.cookie))).toBeUndefined();
+    const [audit] = await database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entityId, target.id), eq(auditEvent.action, "reset_two_factor")));
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      entity: "user",
+      summary: { email: target.email, sessionsEnded: 2, reason: "Lost her phone; recovery codes were on it." },
+    });
+    const [mail] = (await database.db.select().from(outbox).where(eq(outbox.aboutId, target.id))).filter((row) =>
+      row.subject.startsWith("Two-factor sign-in was turned off"),
+    );
+    expect(mail?.to).toEqual([target.email]);
+    expect(mail?.text).toContain(`turned off for your back-office account by ${admin.name}`);
+    expect(mail?.text).not.toContain("Lost her phone");
+
+    // The password alone signs in now, and nothing holds a staff member.
+    const again = await signIn(target.email);
+    expect(again.current.secondFactorPending).toBe(false);
+    expect(again.current.mustSetUpTwoFactor).toBe(false);
+  });
+
+  it("refuses managers and staff, and changes nothing", async () => {
+    const target = await person("staff");
+    await withTwoFactor(target);
+    await signIn(target.email);
+    const before = await twoFactorFootprint(target.id);
+    for (const role of ["manager", "staff"] as const) {
+      const actor = await person(role);
+      await expect(turnOffUserTwoFactor(database.db, actor, { userId: target.id })).rejects.toMatchObject({
+        name: "ForbiddenError",
+      });
+    }
+    expect(await twoFactorFootprint(target.id)).toEqual(before);
+  });
+
+  it("refuses an administrator's own two-factor (My account is the way), and changes nothing", async () => {
+    const admin = await person("admin");
+    await withTwoFactor(admin);
+    await signIn(admin.email);
+    const before = await twoFactorFootprint(admin.id);
+    await expect(turnOffUserTwoFactor(database.db, admin, { userId: admin.id })).rejects.toMatchObject({
+      code: "account.two_factor_reset_self",
+    });
+    expect(await twoFactorFootprint(admin.id)).toEqual(before);
+  });
+
+  it("a second time (or two administrators at once) says it is already off and changes nothing", async () => {
+    const [one, other] = [await person("admin"), await person("admin")];
+    const target = await person("manager");
+    await withTwoFactor(target);
+    const results = await Promise.allSettled([
+      turnOffUserTwoFactor(database.db, one, { userId: target.id }),
+      turnOffUserTwoFactor(database.db, other, { userId: target.id }),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const [refused] = results.filter((result) => result.status === "rejected");
+    expect(refused?.reason).toMatchObject({
+      code: "account.two_factor_off",
+      message: `Two-factor sign-in is already off for ${target.name}: nothing was changed.`,
+    });
+    await signIn(target.email);
+    const before = await twoFactorFootprint(target.id);
+    expect(before).toMatchObject({ authenticators: 0, recoveryCodes: 0, sessions: 1, audits: 1 });
+    await expect(turnOffUserTwoFactor(database.db, one, { userId: target.id })).rejects.toMatchObject({
+      code: "account.two_factor_off",
+    });
+    expect(await twoFactorFootprint(target.id)).toEqual(before);
+  });
+
+  it("refuses an unknown person and a reason too long, with the shared schema", async () => {
+    const admin = await person("admin");
+    await expect(
+      turnOffUserTwoFactor(database.db, admin, { userId: "0190a0b0-0000-7000-8000-0000000000ff" }),
+    ).rejects.toMatchObject({ code: "user.not_found" });
+    const target = await person("staff");
+    await withTwoFactor(target);
+    await expect(
+      turnOffUserTwoFactor(database.db, admin, { userId: target.id, reason: "x".repeat(501) }),
+    ).rejects.toMatchObject({ fieldErrors: { reason: expect.any(String) } });
+    expect((await twoFactorFootprint(target.id)).authenticators).toBe(1);
+  });
+
+  it("when the firm requires it of the person's role, their next sign-in holds them until they set it up again", async () => {
+    const admin = await person("admin");
+    await withTwoFactor(admin);
+    const manager = await person("manager");
+    await withTwoFactor(manager);
+    await setTwoFactorPolicy(database.db, admin, { required: true });
+    try {
+      const result = await turnOffUserTwoFactor(database.db, admin, { userId: manager.id });
+      expect(result.requiredAgain).toBe(true);
+      const { current } = await signIn(manager.email);
+      expect(current.secondFactorPending).toBe(false);
+      expect(current.mustSetUpTwoFactor).toBe(true);
+      const told = (await database.db.select().from(outbox).where(eq(outbox.aboutId, manager.id))).find((row) =>
+        row.subject.startsWith("Two-factor sign-in was turned off"),
+      );
+      expect(told?.text).toContain("you will be asked to set it up again at your next sign-in");
+    } finally {
+      await setTwoFactorPolicy(database.db, admin, { required: false });
+    }
   });
 });
 

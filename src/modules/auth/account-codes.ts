@@ -8,6 +8,7 @@ export const ACCOUNT_CODES = [
   "account.two_factor_no_setup",
   "account.two_factor_off",
   "account.two_factor_required",
+  "account.two_factor_reset_self",
   "account.two_factor_policy_needs_own",
   "account.second_factor_invalid",
   "account.second_factor_locked",

@@ -1,31 +1,15 @@
 // Inputs of invitations and password resets, shared by the forms (zodResolver) and the actions.
 import { z } from "zod";
-import { checkLine } from "@/lib/input-fields";
-import { passwordSchema } from "@/modules/users/user-schemas";
-import { ROLES } from "@/modules/users/roles";
-
-const email = z
-  .string({ error: "Enter an email address." })
-  .trim()
-  .toLowerCase()
-  .max(254, "Use at most 254 characters.")
-  .pipe(z.email("Enter a valid email address."));
+import { checkMultiline, normalizeLineBreaks } from "@/lib/input-fields";
+import { createUserInput, emailInput as email, passwordSchema } from "@/modules/users/user-schemas";
 
 /** A mailed token: 43 characters of base64url (32 random bytes). */
 export const tokenInput = z
   .string({ error: "This link is not valid." })
   .regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid.");
 
-export const inviteUserInput = z.object({
-  name: z
-    .string({ error: "Enter a name." })
-    .trim()
-    .min(1, "Enter a name.")
-    .max(120, "Use at most 120 characters.")
-    .superRefine(checkLine),
-  email,
-  role: z.enum(ROLES, { error: "Choose a role." }),
-});
+/** The fields of "New user" without the first password: the invitee chooses it. */
+export const inviteUserInput = createUserInput.pick({ name: true, email: true, role: true });
 export type InviteUserInput = z.input<typeof inviteUserInput>;
 
 export const invitationTargetInput = z.object({ userId: z.uuid() });
@@ -80,3 +64,22 @@ export const requestEmailChangeInput = z.object({
 export type RequestEmailChangeInput = z.input<typeof requestEmailChangeInput>;
 
 export const confirmEmailChangeInput = z.object({ token: tokenInput });
+
+export const ADMIN_TWO_FACTOR_REASON_MAX = 500;
+
+/**
+ * An administrator turns off someone's two-factor sign-in (they lost their phone and their
+ * recovery codes); the reason, optional, is kept in the audit log.
+ */
+export const turnOffUserTwoFactorInput = z.object({
+  userId: z.uuid({ error: "This user does not exist." }),
+  reason: z
+    .string()
+    .overwrite(normalizeLineBreaks)
+    .trim()
+    .max(ADMIN_TWO_FACTOR_REASON_MAX, `Use at most ${ADMIN_TWO_FACTOR_REASON_MAX} characters.`)
+    .superRefine(checkMultiline)
+    .nullish()
+    .transform((value) => value || null),
+});
+export type TurnOffUserTwoFactorInput = z.input<typeof turnOffUserTwoFactorInput>;

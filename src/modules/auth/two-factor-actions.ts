@@ -13,6 +13,7 @@ import {
   disableTwoFactor,
   regenerateRecoveryCodes,
   setTwoFactorPolicy,
+  turnOffUserTwoFactor,
   verifySecondFactor,
 } from "./two-factor-mutations";
 
@@ -76,4 +77,21 @@ export async function setTwoFactorPolicyAction(input: unknown): Promise<ActionRe
     revalidatePath("/bo/users");
     return undefined;
   }, "Saved.");
+}
+
+/** An administrator turns off someone else's two-factor sign-in (from their page in Users). */
+export async function turnOffUserTwoFactorAction(
+  input: unknown,
+): Promise<ActionResult<{ name: string; requiredAgain: boolean }>> {
+  return runAction(
+    async () => {
+      const result = await turnOffUserTwoFactor(getDb(), await requireActor("user.reset_two_factor"), input);
+      revalidatePath("/bo/users", "layout");
+      return result;
+    },
+    ({ name, requiredAgain }) =>
+      `Two-factor sign-in is off for ${name}, who is signed out everywhere and has been mailed.${
+        requiredAgain ? " The firm requires it for their role: they set it up again at their next sign-in." : ""
+      }`,
+  );
 }

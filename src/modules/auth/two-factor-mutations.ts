@@ -2,8 +2,8 @@
 // and the firm's requirement. Each write is one transaction with its audit event.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
-import { recoveryCode, session, settings, totpCredential } from "@/db/schema";
-import { InvalidError, RateLimitedError } from "@/lib/errors";
+import { recoveryCode, session, settings, totpCredential, user } from "@/db/schema";
+import { InvalidError, NotFoundError, RateLimitedError } from "@/lib/errors";
 import { parseInput } from "@/lib/parse-input";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import {
@@ -12,8 +12,12 @@ import {
   releaseRateLimitHits,
   reserveRateLimits,
 } from "@/modules/rate-limits/rate-limit";
+import { firmOf } from "@/modules/mail/mail-notifications";
+import { twoFactorTurnedOffMail } from "@/modules/mail/mail-templates";
+import { enqueueEmail } from "@/modules/mail/outbox";
 import { requirePermission } from "@/modules/users/permissions";
-import { secondFactorInput, totpCodeInput, twoFactorPolicyInput } from "./account-schemas";
+import { ADMINS_ONLY } from "@/modules/users/user-mutations";
+import { secondFactorInput, totpCodeInput, turnOffUserTwoFactorInput, twoFactorPolicyInput } from "./account-schemas";
 import { lockoutMessage, SIGN_IN_FAILURES_BY_IP } from "./sign-in-lockout";
 import {
   hashRecoveryCode,
@@ -221,6 +225,60 @@ export async function disableTwoFactor(db: Database, actor: Actor, input: unknow
   });
   if (!done) throw wrongCode();
   await forgiveSecondFactorAttempts(db, actor.id, hitIds);
+}
+
+/**
+ * An administrator turns off another person's two-factor sign-in (a lost phone and lost recovery
+ * codes): the authenticator and the recovery codes go, every session of the person ends, the
+ * audit log says who did it (and why, when given) and the person is mailed. Their password
+ * stays. When the firm requires it of their role, the next sign-in holds them until they set it
+ * up again. The person's row is locked first: of two administrators at once, the second is told
+ * it is already off, and nothing changes.
+ */
+export async function turnOffUserTwoFactor(db: Database, actor: Actor, input: unknown) {
+  requirePermission(actor, "user.reset_two_factor", ADMINS_ONLY);
+  const { userId, reason } = parseInput(turnOffUserTwoFactorInput, input);
+  if (userId === actor.id)
+    throw new InvalidError(
+      "Turn off your own two-factor sign-in from My account.",
+      {},
+      "account.two_factor_reset_self",
+    );
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: user.id, name: user.name, email: user.email, role: user.role })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for("update");
+    if (!target) throw new NotFoundError("This user does not exist.", "user.not_found");
+    const [credential] = await tx
+      .select({ confirmedAt: totpCredential.confirmedAt })
+      .from(totpCredential)
+      .where(eq(totpCredential.userId, userId))
+      .for("update");
+    if (!credential?.confirmedAt)
+      throw new InvalidError(
+        `Two-factor sign-in is already off for ${target.name}: nothing was changed.`,
+        {},
+        "account.two_factor_off",
+      );
+    await tx.delete(totpCredential).where(eq(totpCredential.userId, userId));
+    await tx.delete(recoveryCode).where(eq(recoveryCode.userId, userId));
+    const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+    await recordAudit(tx, actor, {
+      entity: "user",
+      entityId: userId,
+      action: "reset_two_factor",
+      summary: { email: target.email, sessionsEnded: ended.length, ...(reason ? { reason } : {}) },
+    });
+    const requiredAgain = (await twoFactorStateOf(tx, userId)).required && coveredByTwoFactorPolicy(target.role);
+    await enqueueEmail(tx, {
+      to: [target.email],
+      ...twoFactorTurnedOffMail(await firmOf(tx), { name: target.name, administrator: actor.name, requiredAgain }),
+      about: { type: "user", id: userId },
+    });
+    return { name: target.name, requiredAgain };
+  });
 }
 
 /** New recovery codes (the old ones stop working), with a current code of the app. */

@@ -17,7 +17,11 @@ export function mustSetUpTwoFactor(role: Role, state: { enabled: boolean; requir
   return state.required && !state.enabled && coveredByTwoFactorPolicy(role);
 }
 
-export async function twoFactorStateOf(db: Executor, userId: string): Promise<{ enabled: boolean; required: boolean }> {
+/** On or not (and since when), and whether the firm's setting is on (whatever the person's role). */
+export async function twoFactorStateOf(
+  db: Executor,
+  userId: string,
+): Promise<{ enabled: boolean; since: Date | null; required: boolean }> {
   const [[credential], [setting]] = await Promise.all([
     db
       .select({ confirmedAt: totpCredential.confirmedAt })
@@ -26,5 +30,9 @@ export async function twoFactorStateOf(db: Executor, userId: string): Promise<{ 
       .limit(1),
     db.select({ required: settings.requireTwoFactorForManagers }).from(settings).limit(1),
   ]);
-  return { enabled: Boolean(credential?.confirmedAt), required: Boolean(setting?.required) };
+  return {
+    enabled: Boolean(credential?.confirmedAt),
+    since: credential?.confirmedAt ?? null,
+    required: Boolean(setting?.required),
+  };
 }

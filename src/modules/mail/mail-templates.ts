@@ -454,3 +454,23 @@ export function emailChangedMail(firm: Firm, input: { newEmail: string }): Rende
     },
   ]);
 }
+
+/** An administrator turned the person's second factor off (they lost their phone and recovery codes). */
+export function twoFactorTurnedOffMail(
+  firm: Firm,
+  input: { name: string; administrator: string; requiredAgain: boolean },
+): RenderedMail {
+  return mail(firm, `Two-factor sign-in was turned off for your ${firm.name} account`, [
+    {
+      kind: "text",
+      text: `Hello ${input.name},\n\nTwo-factor sign-in was turned off for your back-office account by ${input.administrator}, and every session of your account was signed out. Your authenticator app and your recovery codes no longer work for this account; your password stays the same.`,
+    },
+    {
+      kind: "text",
+      text: input.requiredAgain
+        ? "Your firm requires two-factor sign-in for your role: you will be asked to set it up again at your next sign-in."
+        : "If the firm requires it, you will be asked to set it up again at your next sign-in; otherwise you can turn it on again from My account.",
+    },
+    { kind: "text", text: "If you did not ask for this, tell your administrator at once." },
+  ]);
+}

@@ -35,6 +35,7 @@ const ADMIN_ONLY: Permission[] = [
   "user.update",
   "user.deactivate",
   "user.reset_password",
+  "user.reset_two_factor",
   "settings.edit",
   "audit.read",
   "payment.delete",

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   /** And reactivate. */
   "user.deactivate": ADMINS,
   "user.reset_password": ADMINS,
+  /** Turn off someone else's two-factor sign-in (they lost their phone and their recovery codes). */
+  "user.reset_two_factor": ADMINS,
   "settings.edit": ADMINS,
   "audit.read": ADMINS,
 

@@ -12,13 +12,13 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
-const name = z
+export const personNameInput = z
   .string({ error: "Enter a name." })
   .trim()
   .min(1, "Enter a name.")
   .max(120, "Use at most 120 characters.")
   .superRefine(checkLine);
-const email = z
+export const emailInput = z
   .string({ error: "Enter an email address." })
   .trim()
   .toLowerCase()
@@ -46,8 +46,8 @@ export const optionalRateInput = z
   });
 
 export const createUserInput = z.object({
-  name,
-  email,
+  name: personNameInput,
+  email: emailInput,
   role,
   defaultHourlyRate: optionalRateInput,
   password: passwordSchema,
@@ -57,7 +57,7 @@ export type CreateUserInput = z.input<typeof createUserInput>;
 export const updateUserInput = z.object({
   id: z.uuid(),
   version: versionInput,
-  name,
+  name: personNameInput,
   role,
   defaultHourlyRate: optionalRateInput,
   /** Their weekly capacity where it differs from the firm's working week; empty: the firm's. */

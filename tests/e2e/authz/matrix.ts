@@ -622,6 +622,17 @@ export const MATRIX: Row[] = [
     args: (seed) => [{ id: seed.victim.id, password: "a password the attacker knows" }],
     expect: A_ADMINS,
   },
+  // The victim has no two-factor sign-in, so the administrator is told it is already off (nothing written).
+  {
+    kind: "action",
+    file: TWO_FACTOR,
+    name: "turnOffUserTwoFactorAction",
+    permission: "user.reset_two_factor",
+    page: (seed) => `/bo/users/${seed.victim.id}`,
+    args: (seed) => [{ userId: seed.victim.id, reason: "Lost the phone" }],
+    expect: A_ADMINS,
+    probeSucceeds: false,
+  },
   {
     kind: "action",
     file: USERS,

@@ -9,6 +9,7 @@ import {
   EMAIL_CHANGE_TTL_MS,
   requestEmailChange,
 } from "../../../src/modules/auth/account-mutations";
+import { ADMIN_TWO_FACTOR_REASON_MAX } from "../../../src/modules/auth/account-schemas";
 import { revokeOtherOwnSessions, revokeOwnSession } from "../../../src/modules/auth/session-mutations";
 import { newTotpSecret, sealTotpSecret, totpCodeAt, totpStep } from "../../../src/modules/auth/two-factor";
 import {
@@ -17,6 +18,7 @@ import {
   disableTwoFactor,
   regenerateRecoveryCodes,
   setTwoFactorPolicy,
+  turnOffUserTwoFactor,
   verifySecondFactor,
 } from "../../../src/modules/auth/two-factor-mutations";
 import { hashPassword } from "better-auth/crypto";
@@ -2692,6 +2694,33 @@ const accountSecurity: Record<string, FuzzCase> = {
           .from(totpCredential)
           .where(eq(totpCredential.userId, String(target.id))),
       ).toHaveLength(0),
+  },
+  "src/modules/auth/two-factor-actions.ts#turnOffUserTwoFactorAction": {
+    group: "office",
+    tables: [totpCredential, recoveryCode, session, email, auditEvent],
+    runs: 6,
+    prepare: consumed(async (ctx) => {
+      const target = await withAuthenticator(ctx.db, true);
+      await sessionOf(ctx.db, String(target.id));
+      return target;
+    }),
+    valid: () =>
+      fc.record({
+        userId: fc.constant(TARGET_ID),
+        reason: optionalMultiline(ADMIN_TWO_FACTOR_REASON_MAX),
+      }),
+    run: (ctx, input) => turnOffUserTwoFactor(ctx.db, ctx.admin, input),
+    verify: async (ctx, input, _result, target) => {
+      const userId = String(target.id);
+      const [audit] = await ctx.db
+        .select()
+        .from(auditEvent)
+        .where(and(eq(auditEvent.entityId, userId), eq(auditEvent.action, "reset_two_factor")));
+      expect(audit?.summary.reason ?? null).toBe(storedText(field(input, "reason"), { multiline: true }));
+      expect(await ctx.db.select().from(totpCredential).where(eq(totpCredential.userId, userId))).toHaveLength(0);
+      expect(await ctx.db.select().from(recoveryCode).where(eq(recoveryCode.userId, userId))).toHaveLength(0);
+      expect(await ctx.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
+    },
   },
   "src/modules/auth/two-factor-actions.ts#regenerateRecoveryCodesAction": {
     group: "office",

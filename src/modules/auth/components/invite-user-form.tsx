@@ -14,9 +14,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useActionForm } from "@/components/use-action-form";
+import { NameAndEmailFields } from "@/modules/users/components/name-and-email-fields";
 import { ROLE_LABELS, ROLES } from "@/modules/users/roles";
 import { inviteUserAction } from "../account-actions";
 import { inviteUserInput } from "../account-schemas";
@@ -53,25 +53,11 @@ export function InviteUserDialog() {
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormError {...formError} />
-          <FormField label="Name" htmlFor="name" error={errors.name?.message} required>
-            <Input
-              {...fieldAria("name", { error: errors.name?.message })}
-              {...form.register("name")}
-              autoComplete="off"
-              required
-              maxLength={120}
-            />
-          </FormField>
-          <FormField label="Email" htmlFor="email" error={errors.email?.message} required>
-            <Input
-              {...fieldAria("email", { error: errors.email?.message })}
-              {...form.register("email")}
-              type="email"
-              autoComplete="off"
-              spellCheck={false}
-              required
-            />
-          </FormField>
+          <NameAndEmailFields
+            name={form.register("name")}
+            email={form.register("email")}
+            errors={{ name: errors.name?.message, email: errors.email?.message }}
+          />
           <FormField label="Role" htmlFor="role" error={errors.role?.message} required>
             <NativeSelect {...fieldAria("role", { error: errors.role?.message })} {...form.register("role")} required>
               {ROLES.map((role) => (

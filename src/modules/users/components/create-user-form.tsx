@@ -17,6 +17,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { useActionForm } from "@/components/use-action-form";
+import { NameAndEmailFields } from "./name-and-email-fields";
 import { RoleAndRateFields } from "./role-and-rate-fields";
 import { createUserAction } from "../user-actions";
 import { createUserInput, PASSWORD_MIN } from "../user-schemas";
@@ -73,25 +74,11 @@ export function CreateUserForm({ currency, onCreated }: { currency: string; onCr
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
-      <FormField label="Name" htmlFor="name" error={errors.name?.message} required>
-        <Input
-          {...fieldAria("name", { error: errors.name?.message })}
-          {...form.register("name")}
-          autoComplete="off"
-          required
-          maxLength={120}
-        />
-      </FormField>
-      <FormField label="Email" htmlFor="email" error={errors.email?.message} required>
-        <Input
-          {...fieldAria("email", { error: errors.email?.message })}
-          {...form.register("email")}
-          type="email"
-          autoComplete="off"
-          spellCheck={false}
-          required
-        />
-      </FormField>
+      <NameAndEmailFields
+        name={form.register("name")}
+        email={form.register("email")}
+        errors={{ name: errors.name?.message, email: errors.email?.message }}
+      />
       <RoleAndRateFields
         role={form.register("role")}
         rate={form.register("defaultHourlyRate")}

@@ -10,6 +10,7 @@ import type { Role } from "@/modules/users/roles";
 import { useActionForm } from "@/components/use-action-form";
 import { minorToDecimalString } from "@/lib/money";
 import { minutesToHoursText } from "../capacity";
+import { NameAndEmailFields } from "./name-and-email-fields";
 import { RoleAndRateFields } from "./role-and-rate-fields";
 import { updateUserAction } from "../user-actions";
 import { updateUserInput } from "../user-schemas";
@@ -65,15 +66,7 @@ export function EditUserForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
-      <FormField label="Name" htmlFor="name" error={errors.name?.message} required>
-        <Input
-          {...fieldAria("name", { error: errors.name?.message })}
-          {...form.register("name")}
-          autoComplete="off"
-          required
-          maxLength={120}
-        />
-      </FormField>
+      <NameAndEmailFields name={form.register("name")} errors={{ name: errors.name?.message }} />
       <RoleAndRateFields
         role={form.register("role")}
         rate={form.register("defaultHourlyRate")}

@@ -14,6 +14,8 @@ import { requirePagePermission } from "@/lib/session";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { InvitationActions } from "@/modules/auth/components/invitation-actions";
+import { TurnOffTwoFactorDialog } from "@/modules/auth/components/turn-off-two-factor";
+import { coveredByTwoFactorPolicy, twoFactorStateOf } from "@/modules/auth/two-factor-state";
 import { EditUserForm } from "@/modules/users/components/edit-user-form";
 import { ResetPasswordForm } from "@/modules/users/components/reset-password-form";
 import { UserActiveToggle } from "@/modules/users/components/user-active-toggle";
@@ -36,6 +38,9 @@ const ACTION_LABELS: Record<string, string> = {
   accept_invitation: "Invitation accepted",
   password_reset_requested: "Password reset link mailed",
   reset_password_by_email: "Password reset by e-mail",
+  enable_two_factor: "Two-factor sign-in turned on",
+  disable_two_factor: "Two-factor sign-in turned off",
+  reset_two_factor: "Two-factor sign-in turned off",
 };
 const FIELD_LABELS: Record<string, string> = {
   name: "name",
@@ -54,10 +59,13 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const user = await loadUser(id);
   const db = getDb();
-  const [settings, history] = await Promise.all([
+  const [settings, history, twoFactor] = await Promise.all([
     getPageSettings(),
     findAuditEvents(db, { entity: "user", entityId: user.id, pageSize: 20 }),
+    twoFactorStateOf(db, user.id),
   ]);
+  const isSelf = user.id === viewer.id;
+  const twoFactorRequired = twoFactor.required && coveredByTwoFactorPolicy(user.role);
 
   function describeValue(field: string, value: unknown): string {
     if (value === null || value === undefined || value === "") return "none";
@@ -139,9 +147,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
       <Card>
         <CardHeader>
           <CardTitle>Reset password</CardTitle>
-          <CardDescription>
-            Sets a new password and ends {user.id === viewer.id ? "your" : "their"} sessions at once.
-          </CardDescription>
+          <CardDescription>Sets a new password and ends {isSelf ? "your" : "their"} sessions at once.</CardDescription>
         </CardHeader>
         <CardContent>
           <ResetPasswordForm userId={user.id} userName={user.name} />
@@ -150,10 +156,46 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
 
       <Card>
         <CardHeader>
+          <CardTitle>Two-factor sign-in</CardTitle>
+          <CardDescription>
+            {twoFactor.since
+              ? `On since ${formatDateTime(twoFactor.since, settings.locale, settings.timezone)}.`
+              : "Off."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {isSelf ? (
+            <p className="text-sm text-muted-foreground">
+              Manage your own two-factor sign-in from{" "}
+              <Link href="/bo/account" className="text-primary underline underline-offset-4">
+                My account
+              </Link>
+              .
+            </p>
+          ) : twoFactor.enabled ? (
+            <>
+              <p className="text-sm text-muted-foreground">
+                If {user.name} has lost both their phone and their recovery codes, turn it off so they can sign in with
+                their password again.
+              </p>
+              <TurnOffTwoFactorDialog userId={user.id} userName={user.name} requiredForRole={twoFactorRequired} />
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              {twoFactorRequired
+                ? `The firm requires it for their role: ${user.name} is asked to set it up at their next sign-in.`
+                : `${user.name} can turn it on from My account.`}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
           <CardTitle>Access</CardTitle>
         </CardHeader>
         <CardContent>
-          <UserActiveToggle userId={user.id} userName={user.name} active={user.active} isSelf={user.id === viewer.id} />
+          <UserActiveToggle userId={user.id} userName={user.name} active={user.active} isSelf={isSelf} />
         </CardContent>
       </Card>
 
@@ -180,6 +222,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
             <ol className="grid gap-3">
               {history.rows.map((event) => {
                 const changes = describeChanges(event.summary);
+                const reason = typeof event.summary.reason === "string" ? event.summary.reason : null;
                 return (
                   <li key={event.id} className="grid gap-0.5 border-l-2 pl-3 text-sm">
                     <p>
@@ -191,6 +234,9 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
                         {formatDateTime(event.createdAt, settings.locale, settings.timezone)}
                       </time>
                     </p>
+                    {reason ? (
+                      <p className="text-xs break-words whitespace-pre-line text-muted-foreground">Reason: {reason}</p>
+                    ) : null}
                     {changes.length > 0 ? (
                       <ul className="text-xs text-muted-foreground">
                         {changes.map((line) => (
