@@ -178,6 +178,7 @@ test.describe("account security", () => {
       .locator('[data-slot="card"]')
       .filter({ has: page.getByText("Two-factor sign-in", { exact: true }) });
     await expect(card.getByText(/^On since /)).toBeVisible();
+    await card.screenshot({ path: "/tmp/security-admin-two-factor-card.png" });
     await page.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
     const dialog = page.getByRole("dialog", { name: "Turn off two-factor sign-in for Sam lostphone?" });
     await expect(dialog).toContainText("signed out everywhere");
@@ -197,6 +198,12 @@ test.describe("account security", () => {
     await expect(page.getByRole("button", { name: "Turn off two-factor sign-in" })).toHaveCount(0);
     await expect(page.getByText("Reason: Lost the phone on a train; asked in person.")).toBeVisible();
     await page.screenshot({ path: "/tmp/security-admin-turned-off.png", fullPage: true });
+
+    // Never for oneself here: an administrator's own page sends them to My account.
+    await page.goto("/bo/users");
+    await page.getByRole("row").filter({ hasText: ADMIN.email }).getByRole("link").first().click();
+    await expect(page.getByText(/^Manage your own two-factor sign-in from/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Turn off two-factor sign-in" })).toHaveCount(0);
 
     // The half-finished sign-in ended with the sessions; the password alone now signs in.
     await own.goto("/bo/calls");
