@@ -191,6 +191,34 @@ export function buildTargets(fixtures: Fixtures, cookie: string, actions: Action
       plan: () => bo(`/bo/reports/journal?${yearRange(fixtures.today)}`, "Sales journal"),
     },
     {
+      key: "report-ageing-today",
+      label: "/bo/reports/ageing, every client as of today",
+      route: "/bo/reports/ageing",
+      connections: "all",
+      preflight: true,
+      plan: () => bo("/bo/reports/ageing", "Receivables ageing"),
+    },
+    {
+      key: "report-ageing-year-ago",
+      label: "/bo/reports/ageing, every client as of a year ago",
+      route: "/bo/reports/ageing",
+      connections: "all",
+      preflight: true,
+      plan: () =>
+        bo(
+          `/bo/reports/ageing?asOf=${yearRange(fixtures.today).slice("from=".length, "from=".length + 10)}`,
+          "Receivables ageing",
+        ),
+    },
+    {
+      key: "report-utilisation-year",
+      label: "/bo/reports/utilisation, a year of everyone",
+      route: "/bo/reports/utilisation",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/reports/utilisation?${yearRange(fixtures.today)}`, "Utilisation"),
+    },
+    {
       key: "report-time-csv-year",
       label: "/bo/reports/export (a year of entries), one at a time",
       connections: 1,

@@ -6,9 +6,12 @@ import "server-only";
 import { type CsvColumn, csvDataRow, csvHeaderRow } from "@/lib/csv";
 import { currencyMinorDigits, minorToDecimalString, roundHalfUp } from "@/lib/money";
 import { TIMESHEET_STATUS_LABELS } from "@/modules/timesheets/components/timesheet-status-badge";
+import type { AgeingInvoice } from "./ageing-report-queries";
 import type { MoneyReportRow } from "./money-report-queries";
+import { AGEING_BUCKETS, ageingBucket, type AgeingRow } from "./report-rules";
 import type { SalesJournalRow } from "./sales-journal-queries";
 import type { TimeReportEntry } from "./time-report-queries";
+import type { UtilisationRow } from "./utilisation-report-queries";
 
 const minorDigits = new Map<string, number>();
 
@@ -78,6 +81,42 @@ export const JOURNAL_COLUMNS: CsvColumn<SalesJournalRow>[] = [
   { header: "VAT", value: (row) => csvAmount(row.tax, row.currency) },
   { header: "Total", value: (row) => csvAmount(row.net + row.tax, row.currency) },
   { header: "Currency", value: (row) => row.currency },
+];
+
+export const AGEING_COLUMNS: CsvColumn<AgeingRow>[] = [
+  { header: "Client", value: (row) => row.clientName },
+  { header: "Currency", value: (row) => row.currency },
+  { header: "Invoices", value: (row) => row.invoices },
+  ...AGEING_BUCKETS.map((bucket): CsvColumn<AgeingRow> => ({
+    header: bucket.label,
+    value: (row) => csvAmount(row[bucket.key], row.currency),
+  })),
+  { header: "Total", value: (row) => csvAmount(row.total, row.currency) },
+];
+
+/** A client's open invoices (the drill-down of the ageing report). */
+export const AGEING_INVOICE_COLUMNS: CsvColumn<AgeingInvoice>[] = [
+  { header: "Number", value: (row) => row.number },
+  { header: "Issue date", value: (row) => row.issueDate },
+  { header: "Due date", value: (row) => row.dueDate },
+  { header: "Days past due", value: (row) => Math.max(row.daysPastDue, 0) },
+  {
+    header: "Bucket",
+    value: (row) => AGEING_BUCKETS.find((bucket) => bucket.key === ageingBucket(row.daysPastDue))!.label,
+  },
+  { header: "Currency", value: (row) => row.currency },
+  { header: "Balance", value: (row) => csvAmount(row.balance, row.currency) },
+];
+
+export const UTILISATION_COLUMNS: CsvColumn<UtilisationRow>[] = [
+  { header: "Person", value: (row) => row.name },
+  { header: "Billable hours", value: (row) => csvHours(row.billableMinutes) },
+  { header: "Non-billable hours", value: (row) => csvHours(row.nonBillableMinutes) },
+  { header: "Weekly capacity hours", value: (row) => csvHours(row.weeklyMinutes) },
+  { header: "Capacity hours", value: (row) => csvHours(row.capacityMinutes) },
+  { header: "Utilisation %", value: (row) => (row.percent === null ? "" : row.percent) },
+  { header: "Billable minutes", value: (row) => row.billableMinutes },
+  { header: "Capacity minutes", value: (row) => row.capacityMinutes },
 ];
 
 /** Batches of rows as a CSV stream: a batch is read only when the consumer pulls. */

@@ -1,7 +1,14 @@
 // Pure rules of the reports: the periods a report covers, in the firm's calendar ("today" is the
 // firm's timezone's day, a week starts on Monday, a quarter is three calendar months). No database,
 // no React: unit-tested in report-rules.test.ts.
-import { addDaysToDate, type DateString, isoWeekMonday, isValidDateString } from "@/lib/dates";
+import {
+  addDaysToDate,
+  type DateString,
+  differenceInDays,
+  isoDayOfWeek,
+  isoWeekMonday,
+  isValidDateString,
+} from "@/lib/dates";
 import { monthOf } from "@/modules/dashboard/dashboard-rules";
 
 export const REPORT_PERIODS = [
@@ -101,4 +108,116 @@ export function reportRange(
 /** The rows of the page asked for: a report's groups are all read (its totals need them), one page shown. */
 export function pageOf<Row>(rows: readonly Row[], { page, size }: { page: number; size: number }): Row[] {
   return rows.slice((page - 1) * size, page * size);
+}
+
+// ---- Receivables ageing -------------------------------------------------------------------
+
+/**
+ * The ageing buckets by days past due as of a date: not yet due (due that day or later), then
+ * 1–30, 31–60, 61–90 and more than 90 days past due. `upTo` is the last day a bucket holds.
+ */
+export const AGEING_BUCKETS = [
+  { key: "current", label: "Current", upTo: 0 },
+  { key: "days1to30", label: "1–30 days", upTo: 30 },
+  { key: "days31to60", label: "31–60 days", upTo: 60 },
+  { key: "days61to90", label: "61–90 days", upTo: 90 },
+  { key: "over90", label: "Over 90 days", upTo: null },
+] as const;
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number]["key"];
+
+/** Whole days an invoice due on `dueDate` is past due on `asOf` (0 or less: not yet due). */
+export function daysPastDue(dueDate: DateString, asOf: DateString): number {
+  return differenceInDays(asOf, dueDate);
+}
+
+/** The bucket of an invoice so many days past due. */
+export function ageingBucket(days: number): AgeingBucket {
+  for (const bucket of AGEING_BUCKETS) if (bucket.upTo === null || days <= bucket.upTo) return bucket.key;
+  return "over90";
+}
+
+export type AgeingAmounts = Record<AgeingBucket, number> & { total: number; invoices: number };
+
+export function emptyAgeingAmounts(): AgeingAmounts {
+  return { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, total: 0, invoices: 0 };
+}
+
+/** One client's open balances in one currency, by bucket. */
+export type AgeingRow = AgeingAmounts & { clientId: string; clientName: string; currency: string };
+export type AgeingTotal = AgeingAmounts & { currency: string };
+
+/**
+ * Open balances (client, currency, bucket, amount, count) folded into one row per client and
+ * currency, ordered by client name, and a total per currency: never added across currencies.
+ */
+export function ageingRowsOf(
+  parts: readonly {
+    clientId: string;
+    clientName: string;
+    currency: string;
+    bucket: AgeingBucket;
+    balance: number;
+    invoices: number;
+  }[],
+): { rows: AgeingRow[]; totals: AgeingTotal[] } {
+  const rows = new Map<string, AgeingRow>();
+  const totals = new Map<string, AgeingTotal>();
+  for (const part of parts) {
+    const id = `${part.clientId}\u0000${part.currency}`;
+    let row = rows.get(id);
+    if (!row) {
+      row = { clientId: part.clientId, clientName: part.clientName, currency: part.currency, ...emptyAgeingAmounts() };
+      rows.set(id, row);
+    }
+    let total = totals.get(part.currency);
+    if (!total) {
+      total = { currency: part.currency, ...emptyAgeingAmounts() };
+      totals.set(part.currency, total);
+    }
+    for (const target of [row, total]) {
+      target[part.bucket] += part.balance;
+      target.total += part.balance;
+      target.invoices += part.invoices;
+    }
+  }
+  return {
+    rows: [...rows.values()].sort(
+      (a, b) =>
+        a.clientName.localeCompare(b.clientName) ||
+        a.clientId.localeCompare(b.clientId) ||
+        a.currency.localeCompare(b.currency),
+    ),
+    totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
+}
+
+// ---- Utilisation --------------------------------------------------------------------------
+
+/** A working week: Monday to Friday (no public holidays: the firm has no calendar of them). */
+export const WORKING_DAYS_A_WEEK = 5;
+
+/** Monday-to-Friday days of a range, both ends included. */
+export function workingDays(range: DateRange): number {
+  const days = differenceInDays(range.to, range.from) + 1;
+  if (days <= 0) return 0;
+  const fullWeeks = Math.floor(days / 7);
+  let count = fullWeeks * WORKING_DAYS_A_WEEK;
+  for (let offset = fullWeeks * 7; offset < days; offset++)
+    if (isoDayOfWeek(addDaysToDate(range.from, offset)) <= WORKING_DAYS_A_WEEK) count++;
+  return count;
+}
+
+/**
+ * A person's capacity over a range: their week spread evenly over its five working days, times
+ * the working days of the range, rounded half up to the minute (a week of 37.5 h is 450 min a
+ * day; a month of 22 working days at 35 h is 154 h).
+ */
+export function capacityMinutes(weeklyMinutes: number, range: DateRange): number {
+  return Math.round((weeklyMinutes * workingDays(range)) / WORKING_DAYS_A_WEEK);
+}
+
+/** Billable minutes over capacity, as a whole percentage (half up); null with no capacity. */
+export function utilisationPercent(billableMinutes: number, capacity: number): number | null {
+  if (capacity <= 0) return null;
+  return Math.round((billableMinutes * 100) / capacity);
 }

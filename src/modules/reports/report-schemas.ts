@@ -57,3 +57,25 @@ export type MoneyReportParams = ReturnType<typeof moneyReport.parse>;
 /** The sales journal: issued invoices and credit notes, one row per document and VAT rate. */
 export const salesJournal = defineList("/bo/reports/journal", { ...period });
 export type SalesJournalParams = ReturnType<typeof salesJournal.parse>;
+
+/**
+ * Receivables ageing: open balances of issued invoices as of a date (today in the firm's timezone
+ * when none is given), by client and currency; `client` drills into one client's open invoices.
+ */
+export const ageingReport = defineList("/bo/reports/ageing", {
+  asOf: dateParam,
+  client: idParam,
+  ...pagingParams,
+});
+export type AgeingReportParams = ReturnType<typeof ageingReport.parse>;
+
+/**
+ * Utilisation: per person, billable hours over capacity for a period; `status` counts only the
+ * time of weeks in that status, as the time report's filter does (any status when absent).
+ */
+export const utilisationReport = defineList("/bo/reports/utilisation", {
+  ...period,
+  person: idParam,
+  status: choiceParam(TIMESHEET_STATUSES),
+});
+export type UtilisationReportParams = ReturnType<typeof utilisationReport.parse>;

@@ -993,6 +993,8 @@ export const MATRIX: Row[] = [
   bo("reports", () => "/bo/reports", SIGNED_IN, { permission: "timesheet.read" }),
   bo("reports/money", () => "/bo/reports/money", MANAGERS, { permission: "invoice.read" }),
   bo("reports/journal", () => "/bo/reports/journal", MANAGERS, { permission: "invoice.read" }),
+  bo("reports/ageing", () => "/bo/reports/ageing", MANAGERS, { permission: "invoice.read" }),
+  bo("reports/utilisation", () => "/bo/reports/utilisation", SIGNED_IN, { permission: "timesheet.read" }),
   {
     kind: "route",
     file: "src/app/bo/(shell)/reports/export/route.ts",
@@ -1009,6 +1011,24 @@ export const MATRIX: Row[] = [
     method: "GET",
     path: () => "/bo/reports/money/export",
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
+    forged: LOGIN,
+  },
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/reports/ageing/export/route.ts",
+    permission: "invoice.read",
+    method: "GET",
+    path: () => "/bo/reports/ageing/export",
+    expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
+    forged: LOGIN,
+  },
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/reports/utilisation/export/route.ts",
+    permission: "timesheet.read",
+    method: "GET",
+    path: () => "/bo/reports/utilisation/export",
+    expect: { anonymous: LOGIN, staff: OK, manager: OK, admin: OK },
     forged: LOGIN,
   },
   {

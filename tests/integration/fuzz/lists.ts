@@ -28,7 +28,15 @@ import {
 import { timesheetList } from "../../../src/modules/timesheets/timesheet-schemas";
 import { findMoneyReport } from "../../../src/modules/reports/money-report-queries";
 import { pageOf, reportRange } from "../../../src/modules/reports/report-rules";
-import { moneyReport, salesJournal, timeReport } from "../../../src/modules/reports/report-schemas";
+import {
+  ageingReport,
+  moneyReport,
+  salesJournal,
+  timeReport,
+  utilisationReport,
+} from "../../../src/modules/reports/report-schemas";
+import { findAgeingInvoices, findAgeingReport } from "../../../src/modules/reports/ageing-report-queries";
+import { findUtilisationReport } from "../../../src/modules/reports/utilisation-report-queries";
 import { findSalesJournalRows, findSalesJournalTotals } from "../../../src/modules/reports/sales-journal-queries";
 import {
   findTimeReport,
@@ -195,6 +203,37 @@ export const LIST_CASES: Record<string, ListCase> = {
     list: moneyReport,
     read: async (ctx, params: ReturnType<typeof moneyReport.parse>) => {
       const report = await findMoneyReport(ctx.db, params.group, reportRange(params, todayInZone(TIME_ZONE)));
+      return { rows: report.rows.length };
+    },
+  },
+  "/bo/reports/ageing": {
+    file: "src/app/bo/(shell)/reports/ageing/page.tsx",
+    definition: "ageingReport",
+    list: ageingReport,
+    read: async (ctx, params: ReturnType<typeof ageingReport.parse>) => {
+      const asOf = params.asOf ?? todayInZone(TIME_ZONE);
+      const [report] = await Promise.all([
+        findAgeingReport(ctx.db, { asOf, client: params.client }),
+        params.client ? findAgeingInvoices(ctx.db, { asOf, client: params.client }) : null,
+      ]);
+      return { rows: pageOf(report.rows, params).length, page: params.page, total: report.rows.length };
+    },
+  },
+  "/bo/reports/utilisation": {
+    file: "src/app/bo/(shell)/reports/utilisation/page.tsx",
+    definition: "utilisationReport",
+    list: utilisationReport,
+    read: async (ctx, params: ReturnType<typeof utilisationReport.parse>) => {
+      const range = reportRange(params, todayInZone(TIME_ZONE));
+      const report = await findUtilisationReport(
+        ctx.db,
+        ctx.admin,
+        { ...params, ...range },
+        {
+          country: "FR",
+          weeklyCapacityMinutes: null,
+        },
+      );
       return { rows: report.rows.length };
     },
   },

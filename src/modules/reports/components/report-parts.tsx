@@ -8,21 +8,23 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatDate } from "@/lib/dates";
 import { REPORT_PERIOD_LABELS, REPORT_PERIODS, type DateRange, type ReportPeriod } from "../report-rules";
-import { moneyReport, salesJournal, timeReport } from "../report-schemas";
+import { ageingReport, moneyReport, salesJournal, timeReport, utilisationReport } from "../report-schemas";
 
-export type ReportName = "time" | "money" | "journal";
+export type ReportName = "time" | "utilisation" | "money" | "ageing" | "journal";
 
+/** The reports' tabs: time and utilisation for everyone (their own, for staff), the money reports with invoice.read. */
 export function ReportTabs({ current, money }: { current: ReportName; money: boolean }) {
   const tabs = [
     { name: "time" as const, label: "Time", href: timeReport.path },
+    { name: "utilisation" as const, label: "Utilisation", href: utilisationReport.path },
     ...(money
       ? [
           { name: "money" as const, label: "Money", href: moneyReport.path },
+          { name: "ageing" as const, label: "Ageing", href: ageingReport.path },
           { name: "journal" as const, label: "Sales journal", href: salesJournal.path },
         ]
       : []),
   ];
-  if (tabs.length === 1) return null;
   return (
     <ListTabs
       label="Reports"

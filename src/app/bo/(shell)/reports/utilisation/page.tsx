@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page-header";
+import { getDb } from "@/db/client";
+import { todayInZone } from "@/lib/dates";
+import type { SearchParams } from "@/lib/search-params";
+import { requirePagePermission } from "@/lib/session";
+import { DownloadLink, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
+import { UtilisationReportFilters, UtilisationReportTable } from "@/modules/reports/components/utilisation-report-view";
+import { reportRange } from "@/modules/reports/report-rules";
+import { utilisationReport } from "@/modules/reports/report-schemas";
+import { timeReportScope } from "@/modules/reports/time-report-queries";
+import { findUtilisationReport } from "@/modules/reports/utilisation-report-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
+import { findTimesheetPeople } from "@/modules/timesheets/timesheet-queries";
+import { can } from "@/modules/users/permissions";
+
+export const metadata: Metadata = { title: "Utilisation" };
+
+export default async function UtilisationReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const viewer = await requirePagePermission("timesheet.read");
+  const { everyone } = timeReportScope(viewer);
+  const asked = utilisationReport.parse(await searchParams);
+  // Staff see themselves only, whatever the address asks for.
+  const params = everyone ? asked : { ...asked, person: undefined };
+  const settings = await getPageSettings();
+  const range = reportRange(params, todayInZone(settings.timezone));
+  const db = getDb();
+  const [report, people] = await Promise.all([
+    findUtilisationReport(db, viewer, { ...params, from: range.from, to: range.to }, settings),
+    everyone ? findTimesheetPeople(db) : Promise.resolve([]),
+  ]);
+  const exportQuery = utilisationReport.query({ ...params, from: range.from, to: range.to, period: undefined });
+  const day = report.workingDays;
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <PageHeader
+        title="Reports"
+        description={
+          everyone
+            ? "Billable hours of each person against their capacity."
+            : "Your billable hours against your capacity."
+        }
+        actions={<DownloadLink href={`/bo/reports/utilisation/export${exportQuery}`} label="Export CSV" />}
+      />
+      <ReportTabs current="utilisation" money={can(viewer, "invoice.read")} />
+      <UtilisationReportFilters params={{ ...params, period: range.period }} people={everyone ? people : []} />
+      <p className="text-sm text-muted-foreground" data-testid="report-range">
+        {rangeText(range, settings.locale, settings.timezone)}: {day} working {day === 1 ? "day" : "days"} (Monday to
+        Friday). Capacity: each person&apos;s hours a week (their profile, else the firm&apos;s working week in
+        Settings) shared over five working days, times the working days of the period. Utilisation: billable hours over
+        capacity.
+      </p>
+      <UtilisationReportTable rows={report.rows} totals={report.totals} locale={settings.locale} />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+// Receivables ageing: the as-of date, one row per client and currency with its open balances by
+// bucket of days past due (a total row per currency, never one across currencies), and a client's
+// open invoices when a row is drilled into.
+import Link from "@/components/app-link";
+import { EmptyState } from "@/components/empty-state";
+import { FilterBar, FilterField } from "@/components/list/filter-bar";
+import { Input } from "@/components/ui/input";
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDate } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import type { AgeingInvoice } from "../ageing-report-queries";
+import { AGEING_BUCKETS, ageingBucket, type AgeingRow, type AgeingTotal } from "../report-rules";
+import { ageingReport, type AgeingReportParams } from "../report-schemas";
+
+export function AgeingReportFilters({ params, asOf }: { params: AgeingReportParams; asOf: string }) {
+  return (
+    <FilterBar
+      key={ageingReport.query(params)}
+      action={ageingReport.path}
+      label="Filter the ageing report"
+      keep={{ client: params.client }}
+      clearHref={ageingReport.href({})}
+    >
+      <FilterField label="As of" htmlFor="ageing-as-of">
+        <Input id="ageing-as-of" name="asOf" type="date" defaultValue={asOf} className="w-44" />
+      </FilterField>
+    </FilterBar>
+  );
+}
+
+// Narrow screens keep the client, the overdue buckets' sum and the total; wider ones every bucket.
+const BUCKET_FROM = { current: "sm", days1to30: "md", days31to60: "md", days61to90: "md", over90: "md" } as const;
+
+export function AgeingReportTable({
+  params,
+  rows,
+  totals,
+  locale,
+}: {
+  params: AgeingReportParams;
+  rows: AgeingRow[];
+  totals: AgeingTotal[];
+  locale: string;
+}) {
+  if (rows.length === 0)
+    return <EmptyState title="Nothing owed on this date" description="No issued invoice had a balance left to pay." />;
+  const money = (value: number, currency: string) => formatMoney(value, currency, locale);
+  const overdue = (row: AgeingRow | AgeingTotal) => row.total - row.current;
+  return (
+    <Table data-testid="ageing-report">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Client</TableHead>
+          {AGEING_BUCKETS.map((bucket) => (
+            <TableHead key={bucket.key} figure from={BUCKET_FROM[bucket.key]}>
+              {bucket.label}
+            </TableHead>
+          ))}
+          <TableHead figure className="md:hidden">
+            Past due
+          </TableHead>
+          <TableHead figure>Total</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={`${row.clientId}-${row.currency}`}>
+            <TableCell>
+              <Link
+                href={ageingReport.href({ ...params, client: row.clientId, page: 1 })}
+                className="font-medium underline-offset-4 hover:underline"
+              >
+                {row.clientName}
+              </Link>
+              <span className="block text-xs text-muted-foreground">
+                {row.invoices} {row.invoices === 1 ? "invoice" : "invoices"} · {row.currency}
+              </span>
+            </TableCell>
+            {AGEING_BUCKETS.map((bucket) => (
+              <TableCell key={bucket.key} figure from={BUCKET_FROM[bucket.key]}>
+                {money(row[bucket.key], row.currency)}
+              </TableCell>
+            ))}
+            <TableCell figure className="md:hidden">
+              {money(overdue(row), row.currency)}
+            </TableCell>
+            <TableCell figure className="font-medium">
+              {money(row.total, row.currency)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+      <TableFooter>
+        {totals.map((total) => (
+          <TableRow key={total.currency} data-testid={`ageing-total-${total.currency}`}>
+            <TableHead scope="row">Total in {total.currency}</TableHead>
+            {AGEING_BUCKETS.map((bucket) => (
+              <TableCell key={bucket.key} figure from={BUCKET_FROM[bucket.key]}>
+                {money(total[bucket.key], total.currency)}
+              </TableCell>
+            ))}
+            <TableCell figure className="md:hidden">
+              {money(overdue(total), total.currency)}
+            </TableCell>
+            <TableCell figure>{money(total.total, total.currency)}</TableCell>
+          </TableRow>
+        ))}
+      </TableFooter>
+    </Table>
+  );
+}
+
+/** A client's open invoices on the date, each linking to its page. */
+export function AgeingInvoicesTable({
+  invoices,
+  locale,
+  timeZone,
+}: {
+  invoices: AgeingInvoice[];
+  locale: string;
+  timeZone: string;
+}) {
+  if (invoices.length === 0)
+    return <EmptyState title="No open invoice on this date" description="This client owed nothing on that day." />;
+  const label = Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket.key, bucket.label]));
+  return (
+    <Table data-testid="ageing-invoices">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Invoice</TableHead>
+          <TableHead from="sm">Issued</TableHead>
+          <TableHead from="sm">Due</TableHead>
+          <TableHead figure>Days past due</TableHead>
+          <TableHead figure>Balance</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {invoices.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell>
+              <Link href={`/bo/invoices/${row.id}`} className="font-medium underline-offset-4 hover:underline">
+                {row.number}
+              </Link>
+              <span className="block text-xs text-muted-foreground sm:hidden">
+                Due {formatDate(row.dueDate, locale, timeZone)}
+              </span>
+            </TableCell>
+            <TableCell from="sm">{formatDate(row.issueDate, locale, timeZone)}</TableCell>
+            <TableCell from="sm">{formatDate(row.dueDate, locale, timeZone)}</TableCell>
+            <TableCell figure>
+              {row.daysPastDue > 0 ? row.daysPastDue : "Not yet due"}
+              <span className="block text-xs text-muted-foreground">{label[ageingBucket(row.daysPastDue)]}</span>
+            </TableCell>
+            <TableCell figure>{formatMoney(row.balance, row.currency, locale)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

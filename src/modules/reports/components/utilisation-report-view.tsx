@@ -1,0 +1,145 @@
+// Utilisation: per person, billable and non-billable hours of the period against their capacity,
+// the utilisation as a figure and a bar for the eye (the bar is hidden from assistive technology:
+// the figure in the same cell says it, and the table is the data).
+import { EmptyState } from "@/components/empty-state";
+import { FilterBar, FilterField } from "@/components/list/filter-bar";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TIMESHEET_STATUSES } from "@/db/schema/timesheets";
+import { WeekBar } from "@/modules/dashboard/components/team-week-rows";
+import { TIMESHEET_STATUS_LABELS } from "@/modules/timesheets/components/timesheet-status-badge";
+import { formatDuration } from "@/modules/timesheets/timesheet-rules";
+import { utilisationReport, type UtilisationReportParams } from "../report-schemas";
+import type { UtilisationRow, UtilisationTotals } from "../utilisation-report-queries";
+import { PeriodFields } from "./report-parts";
+
+type Option = { id: string; name: string };
+
+export function UtilisationReportFilters({
+  params,
+  people,
+}: {
+  params: UtilisationReportParams;
+  /** Empty for those who see only themselves. */
+  people: Option[];
+}) {
+  return (
+    <FilterBar
+      key={utilisationReport.query(params)}
+      action={utilisationReport.path}
+      label="Filter the utilisation report"
+      layout="panel"
+      clearHref={utilisationReport.href({})}
+    >
+      <PeriodFields period={params.period} from={params.from} to={params.to} />
+      {people.length > 0 ? (
+        <FilterField label="Person" htmlFor="utilisation-person">
+          <NativeSelect id="utilisation-person" name="person" defaultValue={params.person ?? ""}>
+            <option value="">Everyone</option>
+            {people.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterField>
+      ) : null}
+      <FilterField label="Week status" htmlFor="utilisation-status">
+        <NativeSelect id="utilisation-status" name="status" defaultValue={params.status ?? ""}>
+          <option value="">Any status</option>
+          {TIMESHEET_STATUSES.map((item) => (
+            <option key={item} value={item}>
+              {TIMESHEET_STATUS_LABELS[item]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FilterField>
+    </FilterBar>
+  );
+}
+
+/** "85 %" in the firm's locale, "–" with no capacity. */
+function percentText(percent: number | null, locale: string): string {
+  if (percent === null) return "–";
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+}
+
+function UtilisationCell({ percent, locale }: { percent: number | null; locale: string }) {
+  return (
+    <div className="grid min-w-24 gap-1">
+      <span className="tabular-nums">{percentText(percent, locale)}</span>
+      {percent === null ? null : <WeekBar fillPercent={`${Math.min(percent, 100)}%`} isOverTarget={percent > 100} />}
+    </div>
+  );
+}
+
+export function UtilisationReportTable({
+  rows,
+  totals,
+  locale,
+}: {
+  rows: UtilisationRow[];
+  totals: UtilisationTotals;
+  locale: string;
+}) {
+  if (rows.length === 0)
+    return <EmptyState title="No one to show" description="Change the period or the filters to see utilisation." />;
+  const hours = (value: number) => formatDuration(value, "decimal", locale);
+  return (
+    <Table data-testid="utilisation-report">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Person</TableHead>
+          <TableHead figure>Billable</TableHead>
+          <TableHead figure from="sm">
+            Not billable
+          </TableHead>
+          <TableHead figure from="sm">
+            Capacity
+          </TableHead>
+          <TableHead>Utilisation</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.userId}>
+            <TableCell>
+              <span className="font-medium">{row.name}</span>
+              <span className="block text-xs text-muted-foreground">
+                {hours(row.weeklyMinutes)} a week
+                <span className="sm:hidden"> · capacity {hours(row.capacityMinutes)}</span>
+              </span>
+            </TableCell>
+            <TableCell figure>{hours(row.billableMinutes)}</TableCell>
+            <TableCell figure from="sm">
+              {hours(row.nonBillableMinutes)}
+            </TableCell>
+            <TableCell figure from="sm">
+              {hours(row.capacityMinutes)}
+            </TableCell>
+            <TableCell>
+              <UtilisationCell percent={row.percent} locale={locale} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+      {rows.length > 1 ? (
+        <TableFooter>
+          <TableRow data-testid="utilisation-total">
+            <TableHead scope="row">Total</TableHead>
+            <TableCell figure>{hours(totals.billableMinutes)}</TableCell>
+            <TableCell figure from="sm">
+              {hours(totals.nonBillableMinutes)}
+            </TableCell>
+            <TableCell figure from="sm">
+              {hours(totals.capacityMinutes)}
+            </TableCell>
+            <TableCell>
+              <UtilisationCell percent={totals.percent} locale={locale} />
+            </TableCell>
+          </TableRow>
+        </TableFooter>
+      ) : null}
+    </Table>
+  );
+}
