@@ -84,6 +84,7 @@ test.describe("ageing and utilisation reports", () => {
     const issue = page.getByRole("dialog", { name: /Issue this/ });
     await issue.getByRole("button", { name: "Issue invoice" }).click();
     await expect(issue).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/Invoice \d{4}-\d{4}/);
     const number = (await page.getByRole("heading", { level: 1 }).innerText()).match(/\d{4}-\d{4}/)![0];
     await page.getByRole("button", { name: "Record payment" }).click();
     const payment = page.getByRole("dialog", { name: "Record a payment" });
@@ -110,6 +111,8 @@ test.describe("ageing and utilisation reports", () => {
     const row = page.getByTestId("ageing-report").getByRole("row").filter({ hasText: clientName });
     await expect(row.getByRole("cell").nth(1)).toHaveText("€0.00");
     await expect(row.getByRole("cell").nth(2)).toHaveText("€100.00"); // 1–30 days
+    fs.mkdirSync("test-reports", { recursive: true });
+    await page.screenshot({ path: "test-reports/ageing-wide.png", fullPage: true });
 
     const overview = await download(page, "Export CSV");
     expect(overview.name).toBe(`ageing-${later}.csv`);
@@ -183,6 +186,7 @@ test.describe("ageing and utilisation reports", () => {
     await expect(bar).toHaveAttribute("style", new RegExp(`${Math.round((7.5 * 100) / capacityHours)}%`));
     expect(await table.getByRole("row").count()).toBeGreaterThan(3); // everyone active, and the total
     await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: "test-reports/utilisation-wide.png", fullPage: true });
     const adminCsv = await download(page, "Export CSV");
     expect(adminCsv.text.split("\r\n")[0]).toBe(
       "Person,Billable hours,Non-billable hours,Weekly capacity hours,Capacity hours,Utilisation %,Billable minutes,Capacity minutes",

@@ -63,7 +63,9 @@ export default async function AgeingReportPage({ searchParams }: { searchParams:
               Every client
             </Link>
           </div>
-          <AgeingReportTable params={params} rows={report.rows} totals={report.totals} locale={settings.locale} />
+          {report.rows.length > 0 ? (
+            <AgeingReportTable params={params} rows={report.rows} totals={report.totals} locale={settings.locale} />
+          ) : null}
           <AgeingInvoicesTable invoices={drill?.invoices ?? []} locale={settings.locale} timeZone={settings.timezone} />
         </section>
       ) : (
