@@ -34,6 +34,13 @@ describe("loadConfig", () => {
     ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_EMAIL|DATABASE_URL[\s\S]*PORT/);
   });
 
+  it("reads the API's rate limit per token, 600 a minute unless set", () => {
+    const base = { NODE_ENV: "development" as const, DATA_DIR: tempDir() };
+    expect(loadConfig(base).apiRateLimitPerMinute).toBe(600);
+    expect(loadConfig({ ...base, API_RATE_LIMIT_PER_MINUTE: "30" }).apiRateLimitPerMinute).toBe(30);
+    expect(() => loadConfig({ ...base, API_RATE_LIMIT_PER_MINUTE: "0" })).toThrow(/API_RATE_LIMIT_PER_MINUTE/);
+  });
+
   it("reads the documented variables", () => {
     const config = loadConfig({
       NODE_ENV: "production",

@@ -129,6 +129,7 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   // Set by scripts/serve.mjs on each server process it runs (1…N); unset for a lone `next start`.
   BUREAU_PROCESS_INDEX: z.coerce.number().int().min(1).max(64).optional(),
 });
@@ -162,6 +163,8 @@ export type Config = {
   processIndex: number;
   /** TRUSTED_PROXIES: whose X-Forwarded-For to believe for the client's address (default nobody's). */
   trustedProxies: TrustedProxies;
+  /** API_RATE_LIMIT_PER_MINUTE (default 600): requests per API token and minute, on all instances together. */
+  apiRateLimitPerMinute: number;
 };
 
 /** Error reporting. No DSN at all: the SDK is never initialised and /monitoring answers 404. */
@@ -232,6 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     workerInProcess: env.WORKER_IN_PROCESS,
     processIndex: env.BUREAU_PROCESS_INDEX ?? 1,
     trustedProxies: env.TRUSTED_PROXIES,
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     sentry: {
       serverDsn: env.SENTRY_DSN ?? env.NEXT_PUBLIC_SENTRY_DSN,
       browserDsn: env.NEXT_PUBLIC_SENTRY_DSN ?? env.SENTRY_DSN,

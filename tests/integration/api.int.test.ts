@@ -2,12 +2,13 @@
 // rate limit, problems with refusal codes, stable pagination, and the same mutations as the UI.
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, auditEvent, user } from "../../src/db/schema";
+import { apiToken, auditEvent } from "../../src/db/schema";
 import { ForbiddenError, InvalidError, NotFoundError } from "../../src/lib/errors";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { handleApiRequest } from "../../src/modules/api/api-handler";
 import { createApiToken, findApiTokens, revokeApiToken } from "../../src/modules/api/api-tokens";
-import { createUser, setUserActive } from "../../src/modules/users/user-mutations";
+import { setUserActive } from "../../src/modules/users/user-mutations";
+import { apiCall, type ApiCallOptions, apiPerson } from "../support/api-fixtures";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import type { TestDatabase } from "../support/test-db";
 
@@ -16,32 +17,9 @@ let admin: Actor;
 let manager: Actor;
 let staff: Actor;
 
-async function person(role: "manager" | "staff", email: string): Promise<Actor> {
-  const created = await createUser(database.db, admin, {
-    name: `${role} person`,
-    email,
-    role,
-    password: "correct horse battery staple 2",
-  });
-  // An administrator set the password: until the person chooses their own, tokens are refused too.
-  await database.db.update(user).set({ mustChangePassword: false }).where(eq(user.id, created.id));
-  return { id: created.id, name: created.name, role };
-}
-
-function call(token: string | null, method: string, path: string, body?: unknown, options = {}) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  return handleApiRequest(
-    database.db,
-    new Request(`http://localhost:3000/api/v1${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-    options,
-  );
-}
+const person = (role: "manager" | "staff", email: string) => apiPerson(database.db, admin, role, email);
+const call = (token: string | null, method: string, path: string, body?: unknown, options: ApiCallOptions = {}) =>
+  apiCall(database.db, token, method, path, body, options);
 
 async function json(response: Response) {
   return (await response.json()) as Record<string, unknown> & { code?: string; data?: { id: string; name: string }[] };
@@ -241,8 +219,9 @@ describe(`the API on ${process.env.TEST_DB}`, () => {
   it("limits each token's requests, shared through the database", async () => {
     const { token } = await createApiToken(database.db, staff, { name: "Limited", scopes: ["client.read"] });
     const rateLimit = { bucket: "api-token-test", limit: 3, windowMs: 60_000 };
+    const now = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1_000); // one window for all five
     const statuses = await Promise.all(
-      Array.from({ length: 5 }, () => call(token, "GET", "/clients", undefined, { rateLimit })),
+      Array.from({ length: 5 }, () => call(token, "GET", "/clients", undefined, { rateLimit, now })),
     );
     expect(statuses.map((response) => response.status).sort()).toEqual([200, 200, 200, 429, 429]);
     const refused = statuses.find((response) => response.status === 429)!;

@@ -32,6 +32,8 @@ import {
   totpCredential,
   verification,
 } from "../../src/db/schema";
+import { runIdempotent } from "../../src/modules/api/api-idempotency";
+import { countWindowHit } from "../../src/modules/rate-limits/rate-limit";
 import { createApiToken } from "../../src/modules/api/api-tokens";
 import { openTotpSecret, totpCodeAt } from "../../src/modules/auth/two-factor";
 import { beginTotpSetup, confirmTotpSetup } from "../../src/modules/auth/two-factor-mutations";
@@ -163,7 +165,20 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
   // A running timer, an API token and an invitation (account_tokens).
   const [project] = await db.select({ id: projectTable.id }).from(projectTable).limit(1);
   await startTimer(db, actor, { projectId: project!.id, description: "Backed up while running" });
-  await createApiToken(db, actor, { name: "Backup test", scopes: ["invoice.read"] });
+  const apiTokenMade = await createApiToken(db, actor, { name: "Backup test", scopes: ["invoice.read"] });
+  // What the API keeps: an idempotency key with its answer, and the token's rate-limit window.
+  await runIdempotent(
+    db,
+    {
+      userId: actor.id,
+      key: "backup-key",
+      request: "POST /api/v1/invoices",
+      bodyHash: "0".repeat(64),
+      now: new Date(),
+    },
+    async () => new Response('{"id":"x"}', { status: 201, headers: { "content-type": "application/json" } }),
+  );
+  await countWindowHit(db, { bucket: "api-token", limit: 600, windowMs: 60_000 }, apiTokenMade.id);
   await inviteUser(db, actor, { name: "Invited Person", email: "invited@example.com", role: "staff" });
   // A project's member, and the weekly timesheet reminder (timesheet_reminders).
   await db.insert(projectMember).values({ projectId: project!.id, userId: actor.id });

@@ -12,6 +12,9 @@ export const API_CODES = [
   "api.scope_not_held",
   "api.password_change_required",
   "api.expiry_past",
+  "api.idempotency_key_invalid",
+  "api.idempotency_key_reused",
+  "api.idempotency_in_progress",
 ] as const;
 
 export type ApiCode = (typeof API_CODES)[number];

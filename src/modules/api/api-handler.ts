@@ -5,19 +5,29 @@ import "server-only";
 import type { Database } from "@/db/client";
 import { type DomainError, httpStatusOf, isDomainError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/parse-input";
-import { type RateLimitRule, reserveRateLimits } from "@/modules/rate-limits/rate-limit";
+import { getConfig } from "@/lib/env";
+import { countWindowHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
 import { can } from "@/modules/users/permissions";
 import type { ApiCode } from "./api-codes";
 import type { ApiOperation } from "./api-operation";
+import { bodyHashOf, IDEMPOTENCY_HEADER, isValidIdempotencyKey, runIdempotent } from "./api-idempotency";
 import { API_OPERATIONS } from "./api-operations";
-import { authenticateApiToken } from "./api-tokens";
+import { type ApiTokenActor, authenticateApiToken } from "./api-tokens";
 
 export const API_BASE = "/api/v1";
-/** Per token, shared by every server instance (the limits live in the database). */
-export const API_RATE_LIMIT: RateLimitRule = { bucket: "api-token", limit: 600, windowMs: 60_000 };
+/** Per token and minute, shared by every server instance (the counts live in the database). */
+export function apiRateLimit(): RateLimitRule {
+  return { bucket: "api-token", limit: getConfig().apiRateLimitPerMinute, windowMs: 60_000 };
+}
 const MAX_BODY_BYTES = 1_000_000;
 
-export type ApiOptions = { rateLimit?: RateLimitRule; operations?: readonly ApiOperation[]; now?: Date };
+export type ApiOptions = {
+  rateLimit?: RateLimitRule;
+  operations?: readonly ApiOperation[];
+  now?: Date;
+  /** How long a retry waits for a concurrent one with the same idempotency key (tests shorten it). */
+  idempotencyWaitMs?: number;
+};
 
 type Problem = {
   status: number;
@@ -90,15 +100,17 @@ export function matchOperation(
   return pathMatched ? "method_not_allowed" : "not_found";
 }
 
-async function readBody(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; detail: string }> {
+async function readBody(
+  request: Request,
+): Promise<{ ok: true; body: unknown; text: string } | { ok: false; detail: string }> {
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) return { ok: false, detail: "The body is larger than 1 MB." };
-  if (text.trim() === "") return { ok: true, body: {} };
+  if (text.trim() === "") return { ok: true, body: {}, text };
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
     return { ok: false, detail: "Send the body as application/json." };
   try {
-    return { ok: true, body: JSON.parse(text) };
+    return { ok: true, body: JSON.parse(text), text };
   } catch {
     return { ok: false, detail: "The body is not valid JSON." };
   }
@@ -111,7 +123,6 @@ export async function handleApiRequest(db: Database, request: Request, options: 
   if (matched === "not_found") return refuse(404, "Not found", "api.not_found", `No operation at ${url.pathname}.`);
   if (matched === "method_not_allowed")
     return refuse(405, "Method not allowed", "api.method_not_allowed", `${request.method} is not allowed here.`);
-  const { operation, params } = matched;
 
   const authorization = request.headers.get("authorization") ?? "";
   const bearer = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
@@ -124,21 +135,48 @@ export async function handleApiRequest(db: Database, request: Request, options: 
     return authenticated.reason === "password_change_required"
       ? refuse(403, "Forbidden", "api.password_change_required", "Choose your own password in the back office first.")
       : refuse(401, "Unauthorized", "api.token_invalid", "This token is unknown, revoked or expired.", challenge);
-  const actor = authenticated.actor;
 
-  const rule = options.rateLimit ?? API_RATE_LIMIT;
-  const reservation = await db.transaction((tx) => reserveRateLimits(tx, [{ rule, key: actor.tokenId }], now));
-  if (!reservation.allowed)
+  // One upsert per request; every answer from here on tells the client where it stands.
+  const rule = options.rateLimit ?? apiRateLimit();
+  const count = await countWindowHit(db, rule, authenticated.actor.tokenId, now);
+  const rateHeaders = {
+    "ratelimit-limit": String(count.limit),
+    "ratelimit-remaining": String(count.remaining),
+    "ratelimit-reset": String(count.resetSeconds),
+  };
+  if (!count.allowed)
     return refuse(429, "Too many requests", "api.rate_limited", `At most ${rule.limit} requests a minute per token.`, {
-      "retry-after": String(reservation.retryAfterSeconds),
+      ...rateHeaders,
+      "retry-after": String(count.resetSeconds),
     });
+  const response = await handleAuthenticated(db, request, url, matched, authenticated.actor, { ...options, now });
+  for (const [name, value] of Object.entries(rateHeaders)) response.headers.set(name, value);
+  return response;
+}
 
+async function handleAuthenticated(
+  db: Database,
+  request: Request,
+  url: URL,
+  { operation, params }: { operation: ApiOperation; params: Record<string, string> },
+  actor: ApiTokenActor,
+  { now, idempotencyWaitMs }: ApiOptions & { now: Date },
+): Promise<Response> {
   if (!can(actor, operation.scope)) {
     const detail = actor.scopes.includes(operation.scope)
       ? `Your role does not allow ${operation.scope}.`
       : `This token lacks the scope ${operation.scope}.`;
     return refuse(403, "Forbidden", "api.scope_missing", detail);
   }
+
+  const idempotencyKey = operation.idempotent ? request.headers.get(IDEMPOTENCY_HEADER) : null;
+  if (idempotencyKey !== null && !isValidIdempotencyKey(idempotencyKey))
+    return refuse(
+      400,
+      "Invalid request",
+      "api.idempotency_key_invalid",
+      `${IDEMPOTENCY_HEADER} must be 1 to 255 visible ASCII characters, e.g. a UUID.`,
+    );
 
   let query: unknown = {};
   if (operation.query) {
@@ -154,19 +192,53 @@ export async function handleApiRequest(db: Database, request: Request, options: 
     query = parsed.data;
   }
   let body: unknown = undefined;
+  let bodyText = "";
   if (operation.body) {
     const read = await readBody(request);
     if (!read.ok) return refuse(400, "Invalid request", "api.body_invalid", read.detail);
     body = read.body;
+    bodyText = read.text;
   }
 
-  try {
-    const result = await operation.handle({ db, actor, params, query, body, request });
+  const run = async (executor: Database): Promise<Response> => {
+    const result = await operation.handle({ db: executor, actor, params, query, body, request });
     if ("response" in result) return result.response;
     return new Response(JSON.stringify(result.json), {
       status: result.status ?? operation.response.status,
       headers: { "content-type": "application/json", "cache-control": "no-store" },
     });
+  };
+
+  try {
+    if (idempotencyKey === null) return await run(db);
+    const outcome = await runIdempotent(
+      db,
+      {
+        userId: actor.id,
+        key: idempotencyKey,
+        request: `${request.method.toUpperCase()} ${url.pathname}`,
+        bodyHash: bodyHashOf(bodyText),
+        now,
+        waitMs: idempotencyWaitMs,
+      },
+      run,
+    );
+    if (outcome.kind === "reused")
+      return refuse(
+        422,
+        "Unprocessable content",
+        "api.idempotency_key_reused",
+        `This ${IDEMPOTENCY_HEADER} was used for another request (another body or operation) in the last 24 hours; use a new key.`,
+      );
+    if (outcome.kind === "in_progress")
+      return refuse(
+        409,
+        "Conflict",
+        "api.idempotency_in_progress",
+        `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry later.`,
+        { "retry-after": "1" },
+      );
+    return outcome.response;
   } catch (error) {
     // Anything else is a bug: thrown to Next.js and the error reporter, as from a page.
     if (isDomainError(error)) return domainProblem(error);

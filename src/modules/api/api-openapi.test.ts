@@ -54,3 +54,46 @@ describe("the OpenAPI description of /api/v1", () => {
     expect(wrongMethod.status).toBe(405);
   });
 });
+
+type DocumentedOperation = {
+  parameters?: { in: string; name: string; required?: boolean; schema?: unknown }[];
+  responses: Record<string, { description?: string; headers?: Record<string, unknown> } | undefined>;
+};
+
+describe("idempotency and rate limits in the description", () => {
+  const operationsOf = () =>
+    Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+      Object.entries(item ?? {})
+        .filter(([key]) => ["get", "post", "patch", "delete"].includes(key))
+        .map(([method, operation]) => ({ key: `${method} ${path}`, operation: operation as DocumentedOperation })),
+    );
+
+  it("documents the Idempotency-Key header, 409 and 422 on the money POSTs, and on those only", () => {
+    const idempotent = API_OPERATIONS.filter((operation) => operation.idempotent).map(
+      (operation) => `${operation.method} ${operation.path}`,
+    );
+    expect(idempotent.sort()).toEqual(["post /invoices", "post /invoices/{id}/issue", "post /invoices/{id}/payments"]);
+    for (const { key, operation } of operationsOf()) {
+      const header = (operation.parameters ?? []).find(
+        (parameter) => parameter.in === "header" && parameter.name === "Idempotency-Key",
+      );
+      if (idempotent.includes(key)) {
+        expect(header, key).toMatchObject({ schema: { maxLength: 255, minLength: 1 } });
+        expect(header?.required ?? false, `${key}: the header is optional`).toBe(false);
+        expect(operation.responses["422"]?.description, key).toContain("api.idempotency_key_reused");
+        expect(operation.responses["409"]?.description, key).toContain("api.idempotency_in_progress");
+      } else {
+        expect(header, key).toBeUndefined();
+        expect(operation.responses["422"], key).toBeUndefined();
+      }
+    }
+  });
+
+  it("documents 429 with Retry-After and the RateLimit headers on every operation", () => {
+    for (const { key, operation } of operationsOf()) {
+      expect(Object.keys(operation.responses["429"]?.headers ?? {}), key).toEqual(
+        expect.arrayContaining(["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]),
+      );
+    }
+  });
+});

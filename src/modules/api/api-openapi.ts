@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { API_CODES } from "./api-codes";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, REPLAYED_HEADER } from "./api-idempotency";
 import type { ApiOperation } from "./api-operation";
 
 const problem = z
@@ -22,6 +23,26 @@ const problem = z
 const problemResponse = (description: string) => ({
   description,
   content: { "application/problem+json": { schema: problem } },
+});
+
+const rateLimitHeaders = {
+  "RateLimit-Limit": z.string().meta({ description: "Requests allowed per token in the current minute." }),
+  "RateLimit-Remaining": z.string().meta({ description: "Requests left in the current minute." }),
+  "RateLimit-Reset": z.string().meta({ description: "Seconds until the minute's count starts again." }),
+};
+
+const idempotencyHeader = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .optional()
+    .meta({
+      description:
+        "Optional; 1–255 visible ASCII characters, e.g. a new UUID per intended operation. A retry with the same key and body " +
+        "within 24 hours returns the first answer (with `Idempotent-Replayed: true`) and does nothing again.",
+    }),
 });
 
 function pathParameters(path: string) {
@@ -44,6 +65,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], server
       requestParams: {
         ...(pathParams ? { path: pathParams } : {}),
         ...(operation.query ? { query: operation.query } : {}),
+        ...(operation.idempotent ? { header: idempotencyHeader } : {}),
       },
       ...(operation.body
         ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } }
@@ -51,6 +73,19 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], server
       responses: {
         [String(success.status)]: {
           description: success.description,
+          headers: z.object({
+            ...rateLimitHeaders,
+            ...(operation.idempotent
+              ? {
+                  [REPLAYED_HEADER]: z
+                    .literal("true")
+                    .optional()
+                    .meta({
+                      description: `Present when this is the stored answer to an earlier request with the same ${IDEMPOTENCY_HEADER}.`,
+                    }),
+                }
+              : {}),
+          }),
           ...(success.contentType
             ? { content: { [success.contentType]: { schema: z.string().meta({ format: "binary" }) } } }
             : success.schema
@@ -61,8 +96,25 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], server
         "401": problemResponse("No token, or one unknown, revoked or expired."),
         "403": problemResponse("The token lacks the scope, or the person's role or a rule refuses."),
         "404": problemResponse("Not found."),
-        "409": problemResponse("Changed by someone else (a stale version)."),
-        "429": problemResponse("The token's rate limit; see Retry-After."),
+        "409": problemResponse(
+          operation.idempotent
+            ? `Changed by someone else (a stale version), or \`api.idempotency_in_progress\`: a request with the same ${IDEMPOTENCY_HEADER} is still running.`
+            : "Changed by someone else (a stale version).",
+        ),
+        ...(operation.idempotent
+          ? {
+              "422": problemResponse(
+                `\`api.idempotency_key_reused\`: this ${IDEMPOTENCY_HEADER} was used with another body or operation in the last 24 hours.`,
+              ),
+            }
+          : {}),
+        "429": {
+          ...problemResponse("The token's rate limit (`api.rate_limited`); retry after `Retry-After` seconds."),
+          headers: z.object({
+            "Retry-After": z.string().meta({ description: "Seconds to wait." }),
+            ...rateLimitHeaders,
+          }),
+        },
       },
     } as ZodOpenApiOperationObject;
     paths[operation.path] = { ...paths[operation.path], [operation.method]: object };

@@ -30,6 +30,8 @@ export type ApiOperation = {
   scope: Permission;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A POST that creates money documents: takes an optional Idempotency-Key header (decision 051). */
+  idempotent?: true;
   response: { status: number; description: string; schema?: z.ZodType; contentType?: string };
   handle: (context: ApiContext) => Promise<ApiResult>;
 };

@@ -347,6 +347,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Invoices",
     scope: "invoice.edit",
     body: createInvoiceInput,
+    idempotent: true,
     response: { status: 201, description: "The draft.", schema: created },
     handle: async ({ db, actor, body }) => ({ status: 201, json: await createDraftInvoice(db, actor, body) }),
   },
@@ -368,6 +369,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Invoices",
     scope: "invoice.issue",
     body: invoiceRefInput.omit({ id: true }),
+    idempotent: true,
     response: { status: 200, description: "The invoice.", schema: versioned },
     handle: async ({ db, actor, params, body }) => ({
       json: await issueInvoice(db, actor, { ...(body as object), id: params.id }),
@@ -381,6 +383,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Invoices",
     scope: "payment.record",
     body: recordPaymentInput.omit({ invoiceId: true }),
+    idempotent: true,
     response: { status: 201, description: "The payment.", schema: detail("The payment.") },
     handle: async ({ db, actor, params, body }) => ({
       status: 201,

@@ -1,10 +1,12 @@
 // Starts the background worker with the configuration: SMTP (or capture), the sender, and the
 // periodic jobs. Used by the server's start-up (WORKER_IN_PROCESS) and by `npm run worker`.
+import { purgeExpiredIdempotencyKeys } from "@/modules/api/api-idempotency";
 import { purgeExpiredApplications } from "@/modules/jobs/job-mutations";
 import type { Database } from "@/db/client";
 import { getConfig } from "@/lib/env";
 import { getLogger } from "@/lib/logger";
 import { purgeExpiredMessages } from "@/modules/messages/message-mutations";
+import { pruneRateLimitWindows } from "@/modules/rate-limits/rate-limit";
 import { sendTimesheetReminders } from "@/modules/timesheets/timesheet-notifications";
 import { runDailyReminders } from "./invoice-reminders";
 import { startWorker, type RunningWorker } from "./mail-worker";
@@ -42,6 +44,15 @@ export function startBackgroundWorker(db: Database): RunningWorker {
         name: "message-retention",
         everyMs: 60 * 60 * 1000,
         run: (database) => purgeExpiredMessages(database).then(() => undefined),
+      },
+      // API idempotency keys older than 24 hours, and rate-limit windows ended a day ago (decision 051).
+      {
+        name: "api-housekeeping",
+        everyMs: 60 * 60 * 1000,
+        run: async (database) => {
+          await purgeExpiredIdempotencyKeys(database);
+          await pruneRateLimitWindows(database);
+        },
       },
     ],
   });

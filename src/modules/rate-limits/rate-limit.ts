@@ -1,7 +1,7 @@
 // Sliding-window limits stored in the database, so several server instances share the counts.
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { rateLimitHit } from "@/db/schema";
+import { rateLimitHit, rateLimitWindow } from "@/db/schema";
 
 export type RateLimitRule = { bucket: string; limit: number; windowMs: number };
 export type RateLimitState = { allowed: boolean; count: number; retryAfterSeconds: number };
@@ -112,4 +112,55 @@ const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export async function pruneRateLimitHits(db: Executor, now = new Date()): Promise<void> {
   await db.delete(rateLimitHit).where(lt(rateLimitHit.createdAt, sql`${new Date(now.getTime() - LONGEST_WINDOW_MS)}`));
+}
+
+export type WindowCount = {
+  allowed: boolean;
+  limit: number;
+  /** Hits left in this window (0 once refused). */
+  remaining: number;
+  /** Seconds until the window ends and the count starts again. */
+  resetSeconds: number;
+};
+
+/**
+ * A fixed-window count in one statement (the API's per-token limit, decision 051): an upsert on
+ * the key's single row adds the hit, or starts a new window when the stored one has ended, and
+ * returns the window's total. Concurrent hits on any instance queue on the row's lock, so each
+ * sees a distinct total and exactly `limit` of a window pass. Refused hits are counted too (the
+ * window still ends on time, unlike a sliding one).
+ */
+export async function countWindowHit(
+  db: Executor,
+  rule: RateLimitRule,
+  key: string,
+  now = new Date(),
+): Promise<WindowCount> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  // An instance whose clock lags never moves a window back (greatest), it counts into the newer one.
+  const [row] = await db
+    .insert(rateLimitWindow)
+    .values({ bucket: rule.bucket, key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitWindow.bucket, rateLimitWindow.key],
+      set: {
+        count: sql`case when rate_limit_windows.window_start >= excluded.window_start then rate_limit_windows.count + 1 else 1 end`,
+        windowStart: sql`greatest(rate_limit_windows.window_start, excluded.window_start)`,
+      },
+    })
+    .returning({ count: rateLimitWindow.count, windowStart: rateLimitWindow.windowStart });
+  const end = row!.windowStart.getTime() + rule.windowMs;
+  return {
+    allowed: row!.count <= rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - row!.count),
+    resetSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)),
+  };
+}
+
+/** Drops the windows that ended more than a day ago (the background worker, hourly). */
+export async function pruneRateLimitWindows(db: Executor, now = new Date()): Promise<void> {
+  await db
+    .delete(rateLimitWindow)
+    .where(lt(rateLimitWindow.windowStart, sql`${new Date(now.getTime() - LONGEST_WINDOW_MS)}`));
 }
