@@ -219,6 +219,14 @@ export function buildTargets(fixtures: Fixtures, cookie: string, actions: Action
       plan: () => bo(`/bo/reports/utilisation?${yearRange(fixtures.today)}`, "Utilisation"),
     },
     {
+      key: "report-profitability-year",
+      label: "/bo/reports/profitability, a year of every project",
+      route: "/bo/reports/profitability",
+      connections: "all",
+      preflight: true,
+      plan: () => bo(`/bo/reports/profitability?${yearRange(fixtures.today)}`, "Project profitability"),
+    },
+    {
       key: "report-time-csv-year",
       label: "/bo/reports/export (a year of entries), one at a time",
       connections: 1,

@@ -31,6 +31,8 @@ export const user = pgTable(
     active: boolean("active").notNull().default(true),
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     defaultHourlyRate: integer("default_hourly_rate"),
+    /** What an hour of this person costs the firm, in minor units of the firm's currency (admins only: cost.read). */
+    costRate: integer("cost_rate"),
     /** Hours a week this person works, in minutes, where it differs from the firm's (null: the firm's). */
     weeklyCapacityMinutes: integer("weekly_capacity_minutes"),
     /** Timesheet mails (a week to approve, a decision, the reminder); each person can turn them off. */

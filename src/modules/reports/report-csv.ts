@@ -8,7 +8,14 @@ import { currencyMinorDigits, minorToDecimalString, roundHalfUp } from "@/lib/mo
 import { TIMESHEET_STATUS_LABELS } from "@/modules/timesheets/components/timesheet-status-badge";
 import type { AgeingInvoice } from "./ageing-report-queries";
 import type { MoneyReportRow } from "./money-report-queries";
-import { AGEING_BUCKETS, ageingBucket, type AgeingRow } from "./report-rules";
+import {
+  AGEING_BUCKETS,
+  ageingBucket,
+  type AgeingRow,
+  type ProfitFigures,
+  type ProfitPerson,
+  type ProfitRow,
+} from "./report-rules";
 import type { SalesJournalRow } from "./sales-journal-queries";
 import type { TimeReportEntry } from "./time-report-queries";
 import type { UtilisationRow } from "./utilisation-report-queries";
@@ -118,6 +125,47 @@ export const UTILISATION_COLUMNS: CsvColumn<UtilisationRow>[] = [
   { header: "Billable minutes", value: (row) => row.billableMinutes },
   { header: "Capacity minutes", value: (row) => row.capacityMinutes },
 ];
+
+/** The money of a profitability row, in its currency; an incomplete margin says so in its own column. */
+function profitColumns<Row extends ProfitFigures>(currencyOf: (row: Row) => string): CsvColumn<Row>[] {
+  const amount = (pick: (row: Row) => number) => (row: Row) => csvAmount(pick(row), currencyOf(row));
+  return [
+    { header: "Currency", value: currencyOf },
+    { header: "Hours", value: (row) => csvHours(row.minutes) },
+    { header: "Billable hours", value: (row) => csvHours(row.billableMinutes) },
+    { header: "Invoiced", value: amount((row) => row.invoiced) },
+    { header: "Approved, not invoiced", value: amount((row) => row.uninvoiced) },
+    { header: "Not yet approved (estimate)", value: amount((row) => row.estimated) },
+    { header: "Revenue", value: amount((row) => row.revenue) },
+    { header: "Cost", value: amount((row) => row.cost) },
+    { header: "Hours without a cost rate", value: (row) => csvHours(row.uncostedMinutes) },
+    { header: "Margin", value: amount((row) => row.margin) },
+    { header: "Margin %", value: (row) => (row.marginPercent === null ? "" : row.marginPercent) },
+    { header: "Margin complete", value: (row) => (row.complete ? "yes" : "no") },
+    { header: "Minutes", value: (row) => row.minutes },
+  ];
+}
+
+/** One row per project (the profitability report). */
+export const PROFIT_COLUMNS: CsvColumn<ProfitRow>[] = [
+  { header: "Client", value: (row) => row.clientName },
+  { header: "Project", value: (row) => row.projectName },
+  ...profitColumns<ProfitRow>((row) => row.currency),
+];
+
+/** One row per person of a project (its drill-down). */
+export function profitPeopleColumns(project: ProfitRow): CsvColumn<ProfitPerson>[] {
+  return [
+    { header: "Client", value: () => project.clientName },
+    { header: "Project", value: () => project.projectName },
+    { header: "Person", value: (row) => row.name },
+    {
+      header: "Cost rate per hour",
+      value: (row) => (row.costRate === null ? "no cost rate" : csvAmount(row.costRate, project.currency)),
+    },
+    ...profitColumns<ProfitPerson>(() => project.currency),
+  ];
+}
 
 /** Batches of rows as a CSV stream: a batch is read only when the consumer pulls. */
 export function csvStream<Row>(

@@ -3,9 +3,14 @@ import {
   ageingBucket,
   ageingRowsOf,
   capacityMinutes,
+  costOf,
   daysPastDue,
+  marginPercent,
   MAX_REPORT_DAYS,
   periodRange,
+  personFigures,
+  type ProfitPart,
+  profitRowsOf,
   reportRange,
   utilisationPercent,
   workingDays,
@@ -149,5 +154,114 @@ describe("capacity over a period", () => {
     expect(utilisationPercent(2520, 2100)).toBe(120);
     expect(utilisationPercent(1, 200)).toBe(1); // 0.5 % rounds half up
     expect(utilisationPercent(100, 0)).toBeNull();
+  });
+});
+
+describe("project profitability", () => {
+  const part = (over: Partial<ProfitPart>): ProfitPart => ({
+    projectId: "p1",
+    projectName: "Audit",
+    clientId: "c1",
+    clientName: "Acme",
+    currency: "EUR",
+    userId: "u1",
+    userName: "Ada",
+    costRate: 4000,
+    minutes: 60,
+    billableMinutes: 60,
+    invoiced: 0,
+    uninvoiced: 0,
+    estimated: 0,
+    ...over,
+  });
+
+  it("costs minutes at the hourly rate, half up on the minor unit", () => {
+    expect(costOf(60, 4000)).toBe(4000);
+    expect(costOf(1, 3000)).toBe(50); // 50.0
+    expect(costOf(1, 3030)).toBe(51); // 50.5 → 51
+    expect(costOf(1, 3029)).toBe(50); // 50.48…
+    expect(costOf(7, 1)).toBe(0); // 0.1166…
+    expect(costOf(30, 1)).toBe(1); // 0.5 → 1
+    expect(costOf(0, 5000)).toBe(0);
+    expect(costOf(90, null)).toBeNull();
+    // Large figures stay exact (integer arithmetic, no float).
+    expect(costOf(6_000_000, 2_000_000_000)).toBe(200_000_000_000_000);
+  });
+
+  it("rounds the margin percentage half up (away from zero) and has none without revenue", () => {
+    expect(marginPercent(10000, 7500)).toBe(25);
+    expect(marginPercent(200, 199)).toBe(1); // 0.5 % → 1
+    expect(marginPercent(200, 201)).toBe(-1); // −0.5 % → −1
+    expect(marginPercent(300, 200)).toBe(33); // 33.33…
+    expect(marginPercent(300, 100)).toBe(67); // 66.66…
+    expect(marginPercent(100, 300)).toBe(-200);
+    expect(marginPercent(0, 100)).toBeNull();
+    expect(marginPercent(-100, 0)).toBeNull();
+  });
+
+  it("adds revenue from its three parts and takes the cost off", () => {
+    const figures = personFigures(part({ minutes: 90, invoiced: 10000, uninvoiced: 2000, estimated: 500 }));
+    expect(figures.revenue).toBe(12500);
+    expect(figures.cost).toBe(6000);
+    expect(figures.margin).toBe(6500);
+    expect(figures.marginPercent).toBe(52);
+    expect(figures.complete).toBe(true);
+  });
+
+  it("marks a margin incomplete when someone has no cost rate, never costing their time at 0 silently", () => {
+    const { rows, totals } = profitRowsOf([
+      part({ userId: "u1", userName: "Ada", minutes: 60, invoiced: 10000 }),
+      part({ userId: "u2", userName: "Bob", costRate: null, minutes: 30, uninvoiced: 5000 }),
+    ]);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row.people.map((person) => [person.name, person.cost, person.uncostedMinutes, person.complete])).toEqual([
+      ["Ada", 4000, 0, true],
+      ["Bob", 0, 30, false],
+    ]);
+    expect(row).toMatchObject({ revenue: 15000, cost: 4000, uncostedMinutes: 30, margin: 11000, complete: false });
+    expect(totals).toEqual([expect.objectContaining({ currency: "EUR", complete: false, uncostedMinutes: 30 })]);
+  });
+
+  it("rounds each person's cost on a project once, and the project adds its people's costs", () => {
+    // 1 minute at 30.30/h = 0.505 → 0.51 each; the project is 1.02, not round(2 min × 30.30/h) = 1.01.
+    const { rows } = profitRowsOf([
+      part({ userId: "u1", userName: "Ada", costRate: 3030, minutes: 1 }),
+      part({ userId: "u2", userName: "Bob", costRate: 3030, minutes: 1 }),
+    ]);
+    expect(rows[0]!.cost).toBe(102);
+    expect(rows[0]!.people.map((person) => person.cost)).toEqual([51, 51]);
+  });
+
+  it("keeps currencies apart and orders projects under their client", () => {
+    const { rows, totals } = profitRowsOf([
+      part({
+        projectId: "p2",
+        projectName: "Zeta",
+        clientId: "c2",
+        clientName: "Beta",
+        currency: "USD",
+        invoiced: 300,
+      }),
+      part({
+        projectId: "p3",
+        projectName: "Alpha",
+        clientId: "c2",
+        clientName: "Beta",
+        currency: "USD",
+        invoiced: 200,
+      }),
+      part({ projectId: "p1", projectName: "Audit", invoiced: 100 }),
+    ]);
+    expect(rows.map((row) => `${row.clientName}/${row.projectName}`)).toEqual([
+      "Acme/Audit",
+      "Beta/Alpha",
+      "Beta/Zeta",
+    ]);
+    expect(totals.map((total) => [total.currency, total.revenue, total.cost])).toEqual([
+      ["EUR", 100, 4000],
+      ["USD", 500, 8000],
+    ]);
+    expect(totals[0]!.margin).toBe(-3900);
   });
 });

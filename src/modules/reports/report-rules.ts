@@ -9,6 +9,7 @@ import {
   isoWeekMonday,
   isValidDateString,
 } from "@/lib/dates";
+import { roundHalfUp } from "@/lib/money";
 import { monthOf } from "@/modules/dashboard/dashboard-rules";
 
 export const REPORT_PERIODS = [
@@ -220,4 +221,165 @@ export function capacityMinutes(weeklyMinutes: number, range: DateRange): number
 export function utilisationPercent(billableMinutes: number, capacity: number): number | null {
   if (capacity <= 0) return null;
   return Math.round((billableMinutes * 100) / capacity);
+}
+
+// ---- Project profitability ----------------------------------------------------------------
+
+/**
+ * What minutes of a person cost at their hourly cost rate (minor units), rounded half up on the
+ * minor unit once per person and project (not per entry); null when the person has no cost rate.
+ */
+export function costOf(minutes: number, costRate: number | null): number | null {
+  if (costRate === null) return null;
+  return Number(roundHalfUp(BigInt(minutes) * BigInt(costRate), 60n));
+}
+
+/** Margin as a whole percentage of revenue (half up, away from zero); null when there is no revenue. */
+export function marginPercent(revenue: number, cost: number): number | null {
+  if (revenue <= 0) return null;
+  return Number(roundHalfUp(BigInt(revenue - cost) * 100n, BigInt(revenue)));
+}
+
+/** The money of one project (or one person on it), in the client's currency. */
+export type ProfitFigures = {
+  minutes: number;
+  billableMinutes: number;
+  /** Billable time on a line of an issued invoice, at the rate frozen at approval. */
+  invoiced: number;
+  /** Approved billable time on no issued invoice (or on a draft), at the rate frozen at approval. */
+  uninvoiced: number;
+  /** Billable time of weeks not yet approved, at the rate approval would freeze (an estimate). */
+  estimated: number;
+  revenue: number;
+  /** The cost of the time of people with a cost rate. */
+  cost: number;
+  /** Minutes logged by people without a cost rate: their cost is unknown, not 0. */
+  uncostedMinutes: number;
+  margin: number;
+  marginPercent: number | null;
+  /** False when some time has no cost rate: the margin is then an upper bound. */
+  complete: boolean;
+};
+
+export type ProfitPart = {
+  projectId: string;
+  projectName: string;
+  clientId: string;
+  clientName: string;
+  currency: string;
+  userId: string;
+  userName: string;
+  costRate: number | null;
+  minutes: number;
+  billableMinutes: number;
+  invoiced: number;
+  uninvoiced: number;
+  estimated: number;
+};
+
+export type ProfitPerson = ProfitFigures & { userId: string; name: string; costRate: number | null };
+export type ProfitRow = ProfitFigures & {
+  projectId: string;
+  projectName: string;
+  clientId: string;
+  clientName: string;
+  currency: string;
+  people: ProfitPerson[];
+};
+export type ProfitTotal = ProfitFigures & { currency: string };
+
+function emptyFigures(): ProfitFigures {
+  return {
+    minutes: 0,
+    billableMinutes: 0,
+    invoiced: 0,
+    uninvoiced: 0,
+    estimated: 0,
+    revenue: 0,
+    cost: 0,
+    uncostedMinutes: 0,
+    margin: 0,
+    marginPercent: null,
+    complete: true,
+  };
+}
+
+function addFigures(target: ProfitFigures, part: ProfitFigures): void {
+  target.minutes += part.minutes;
+  target.billableMinutes += part.billableMinutes;
+  target.invoiced += part.invoiced;
+  target.uninvoiced += part.uninvoiced;
+  target.estimated += part.estimated;
+  target.revenue += part.revenue;
+  target.cost += part.cost;
+  target.uncostedMinutes += part.uncostedMinutes;
+  target.margin = target.revenue - target.cost;
+  target.marginPercent = marginPercent(target.revenue, target.cost);
+  target.complete = target.uncostedMinutes === 0;
+}
+
+/** One person's figures on one project: revenue = invoiced + uninvoiced + estimated; cost from their rate. */
+export function personFigures(part: ProfitPart): ProfitFigures {
+  const cost = costOf(part.minutes, part.costRate);
+  const revenue = part.invoiced + part.uninvoiced + part.estimated;
+  const figures = emptyFigures();
+  addFigures(figures, {
+    ...figures,
+    minutes: part.minutes,
+    billableMinutes: part.billableMinutes,
+    invoiced: part.invoiced,
+    uninvoiced: part.uninvoiced,
+    estimated: part.estimated,
+    revenue,
+    cost: cost ?? 0,
+    uncostedMinutes: cost === null ? part.minutes : 0,
+  });
+  return figures;
+}
+
+/**
+ * The (project, person) parts folded into one row per project, ordered by client then project,
+ * with its people, and a total per currency: a project's figures are its people's added up, so
+ * the drill-down always adds up to the row; nothing is added across currencies.
+ */
+export function profitRowsOf(parts: readonly ProfitPart[]): { rows: ProfitRow[]; totals: ProfitTotal[] } {
+  const rows = new Map<string, ProfitRow>();
+  const totals = new Map<string, ProfitTotal>();
+  for (const part of parts) {
+    let row = rows.get(part.projectId);
+    if (!row) {
+      row = {
+        projectId: part.projectId,
+        projectName: part.projectName,
+        clientId: part.clientId,
+        clientName: part.clientName,
+        currency: part.currency,
+        people: [],
+        ...emptyFigures(),
+      };
+      rows.set(part.projectId, row);
+    }
+    let total = totals.get(part.currency);
+    if (!total) {
+      total = { currency: part.currency, ...emptyFigures() };
+      totals.set(part.currency, total);
+    }
+    const figures = personFigures(part);
+    row.people.push({ userId: part.userId, name: part.userName, costRate: part.costRate, ...figures });
+    addFigures(row, figures);
+    addFigures(total, figures);
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b);
+  for (const row of rows.values())
+    row.people.sort((a, b) => byName(a.name, b.name) || a.userId.localeCompare(b.userId));
+  return {
+    rows: [...rows.values()].sort(
+      (a, b) =>
+        byName(a.clientName, b.clientName) ||
+        a.clientId.localeCompare(b.clientId) ||
+        byName(a.projectName, b.projectName) ||
+        a.projectId.localeCompare(b.projectId),
+    ),
+    totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
 }

@@ -79,3 +79,15 @@ export const utilisationReport = defineList("/bo/reports/utilisation", {
   status: choiceParam(TIMESHEET_STATUSES),
 });
 export type UtilisationReportParams = ReturnType<typeof utilisationReport.parse>;
+
+/**
+ * Project profitability: per project (under its client), revenue against the cost of its people's
+ * time for a period; `client` keeps one client's projects, `project` drills into one project's people.
+ */
+export const profitabilityReport = defineList("/bo/reports/profitability", {
+  ...period,
+  client: idParam,
+  project: idParam,
+  ...pagingParams,
+});
+export type ProfitabilityReportParams = ReturnType<typeof profitabilityReport.parse>;

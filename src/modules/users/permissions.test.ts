@@ -38,6 +38,7 @@ const ADMIN_ONLY: Permission[] = [
   "user.reset_two_factor",
   "settings.edit",
   "audit.read",
+  "cost.read",
   "payment.delete",
   "monitoring.test",
   "token.manage_all",

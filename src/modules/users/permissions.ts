@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   "user.reset_two_factor": ADMINS,
   "settings.edit": ADMINS,
   "audit.read": ADMINS,
+  /** What people cost the firm: their cost rates, and the margins of the profitability report. */
+  "cost.read": ADMINS,
 
   // Clients and their projects.
   "client.read": EVERYONE,

@@ -153,6 +153,10 @@ async function countOtherActiveAdmins(db: Executor, userId: string): Promise<num
   return row?.value ?? 0;
 }
 
+function sendsCostRate(actor: Actor, input: unknown): boolean {
+  return can(actor, "cost.read") && typeof input === "object" && input !== null && "costRate" in input;
+}
+
 export async function updateUser(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "user.update", ADMINS_ONLY);
   const values = parseInput(updateUserInput, input);
@@ -166,6 +170,9 @@ export async function updateUser(db: Database, actor: Actor, input: unknown) {
       name: values.name,
       role: values.role,
       defaultHourlyRate: values.defaultHourlyRate,
+      // The cost rate changes only when sent, by someone who may see it (cost.read): a form or a
+      // caller without the field keeps the rate as it is rather than erasing it.
+      ...(sendsCostRate(actor, input) ? { costRate: values.costRate } : {}),
       weeklyCapacityMinutes: values.weeklyHours,
     };
     const [updated] = await tx

@@ -14,6 +14,8 @@ const publicColumns = {
   /** Invited and has not chosen a password yet (no credential). */
   invited: sql<boolean>`not exists (select 1 from accounts where accounts.user_id = "users"."id" and accounts.provider_id = 'credential')`,
   defaultHourlyRate: user.defaultHourlyRate,
+  /** Read by the admin-only user pages (user.read and cost.read are both the administrators'). */
+  costRate: user.costRate,
   weeklyCapacityMinutes: user.weeklyCapacityMinutes,
   version: user.version,
   createdAt: user.createdAt,

@@ -60,6 +60,8 @@ export const updateUserInput = z.object({
   name: personNameInput,
   role,
   defaultHourlyRate: optionalRateInput,
+  /** What an hour of theirs costs the firm (the profitability report); empty: not known. Admins only. */
+  costRate: optionalRateInput,
   /** Their weekly capacity where it differs from the firm's working week; empty: the firm's. */
   weeklyHours: optionalWeeklyHoursInput,
 });

@@ -995,6 +995,7 @@ export const MATRIX: Row[] = [
   bo("reports/journal", () => "/bo/reports/journal", MANAGERS, { permission: "invoice.read" }),
   bo("reports/ageing", () => "/bo/reports/ageing", MANAGERS, { permission: "invoice.read" }),
   bo("reports/utilisation", () => "/bo/reports/utilisation", SIGNED_IN, { permission: "timesheet.read" }),
+  bo("reports/profitability", () => "/bo/reports/profitability", ADMINS, { permission: "cost.read" }),
   {
     kind: "route",
     file: "src/app/bo/(shell)/reports/export/route.ts",
@@ -1029,6 +1030,15 @@ export const MATRIX: Row[] = [
     method: "GET",
     path: () => "/bo/reports/utilisation/export",
     expect: { anonymous: LOGIN, staff: OK, manager: OK, admin: OK },
+    forged: LOGIN,
+  },
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/reports/profitability/export/route.ts",
+    permission: "cost.read",
+    method: "GET",
+    path: () => "/bo/reports/profitability/export",
+    expect: { anonymous: LOGIN, staff: refusedWith(403), manager: refusedWith(403), admin: OK },
     forged: LOGIN,
   },
   {

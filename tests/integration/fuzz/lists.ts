@@ -31,12 +31,15 @@ import { pageOf, reportRange } from "../../../src/modules/reports/report-rules";
 import {
   ageingReport,
   moneyReport,
+  profitabilityReport,
   salesJournal,
   timeReport,
   utilisationReport,
 } from "../../../src/modules/reports/report-schemas";
 import { findAgeingInvoices, findAgeingReport } from "../../../src/modules/reports/ageing-report-queries";
 import { findUtilisationReport } from "../../../src/modules/reports/utilisation-report-queries";
+import { findProfitabilityReport } from "../../../src/modules/reports/profitability-report-queries";
+import { findBudgetUsage } from "../../../src/modules/clients/project-budget-queries";
 import { findSalesJournalRows, findSalesJournalTotals } from "../../../src/modules/reports/sales-journal-queries";
 import {
   findTimeReport,
@@ -248,6 +251,22 @@ export const LIST_CASES: Record<string, ListCase> = {
         findSalesJournalTotals(ctx.db, range),
       ]);
       return { rows: rows.length };
+    },
+  },
+  "/bo/reports/profitability": {
+    file: "src/app/bo/(shell)/reports/profitability/page.tsx",
+    definition: "profitabilityReport",
+    list: profitabilityReport,
+    read: async (ctx, params: ReturnType<typeof profitabilityReport.parse>) => {
+      const range = reportRange(params, todayInZone(TIME_ZONE));
+      const report = await findProfitabilityReport(ctx.db, ctx.admin, { ...params, ...range }, 5000);
+      const shown = params.project ? report.rows : pageOf(report.rows, params);
+      await findBudgetUsage(
+        ctx.db,
+        { projectIds: shown.map((row) => row.projectId) },
+        { timezone: TIME_ZONE, defaultHourlyRate: 5000 },
+      );
+      return { rows: shown.length, page: params.page, total: report.rows.length };
     },
   },
 };

@@ -8,12 +8,22 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatDate } from "@/lib/dates";
 import { REPORT_PERIOD_LABELS, REPORT_PERIODS, type DateRange, type ReportPeriod } from "../report-rules";
-import { ageingReport, moneyReport, salesJournal, timeReport, utilisationReport } from "../report-schemas";
+import {
+  ageingReport,
+  moneyReport,
+  profitabilityReport,
+  salesJournal,
+  timeReport,
+  utilisationReport,
+} from "../report-schemas";
 
-export type ReportName = "time" | "utilisation" | "money" | "ageing" | "journal";
+export type ReportName = "time" | "utilisation" | "money" | "ageing" | "journal" | "profitability";
 
-/** The reports' tabs: time and utilisation for everyone (their own, for staff), the money reports with invoice.read. */
-export function ReportTabs({ current, money }: { current: ReportName; money: boolean }) {
+/**
+ * The reports' tabs: time and utilisation for everyone (their own, for staff), the money reports
+ * with invoice.read, profitability with cost.read (administrators).
+ */
+export function ReportTabs({ current, money, cost = false }: { current: ReportName; money: boolean; cost?: boolean }) {
   const tabs = [
     { name: "time" as const, label: "Time", href: timeReport.path },
     { name: "utilisation" as const, label: "Utilisation", href: utilisationReport.path },
@@ -24,6 +34,7 @@ export function ReportTabs({ current, money }: { current: ReportName; money: boo
           { name: "journal" as const, label: "Sales journal", href: salesJournal.path },
         ]
       : []),
+    ...(cost ? [{ name: "profitability" as const, label: "Profitability", href: profitabilityReport.path }] : []),
   ];
   return (
     <ListTabs

@@ -23,6 +23,8 @@ export type EditableUser = {
   name: string;
   role: Role;
   defaultHourlyRate: number | null;
+  /** Sent only to those with cost.read (administrators). */
+  costRate: number | null;
   weeklyCapacityMinutes: number | null;
 };
 
@@ -30,10 +32,13 @@ export type EditableUser = {
 export function EditUserForm({
   user,
   currency,
+  showCost,
   firmWeeklyMinutes,
 }: {
   user: EditableUser;
   currency: string;
+  /** The cost rate field (cost.read); without it the field is not sent, and the rate is kept as it is. */
+  showCost: boolean;
   /** The firm's working week (Settings), used while the person has none of their own. */
   firmWeeklyMinutes: number;
 }) {
@@ -46,9 +51,10 @@ export function EditUserForm({
       role: user.role,
       // The shared schema reads the rate with two decimals; write it back the same way.
       defaultHourlyRate: user.defaultHourlyRate === null ? "" : minorToDecimalString(user.defaultHourlyRate, 2),
+      costRate: user.costRate === null ? "" : minorToDecimalString(user.costRate, 2),
       weeklyHours: minutesToHoursText(user.weeklyCapacityMinutes),
     }),
-    [user.id, user.version, user.name, user.role, user.defaultHourlyRate, user.weeklyCapacityMinutes],
+    [user.id, user.version, user.name, user.role, user.defaultHourlyRate, user.costRate, user.weeklyCapacityMinutes],
   );
   const { form, submit, formError } = useActionForm<Values>({
     schema: updateUserInput,
@@ -73,6 +79,23 @@ export function EditUserForm({
         errors={{ role: errors.role?.message, rate: errors.defaultHourlyRate?.message }}
         currency={currency}
       />
+      {showCost ? (
+        <FormField
+          label="Cost rate per hour"
+          htmlFor="costRate"
+          error={errors.costRate?.message}
+          description={`In ${currency}; optional. What an hour of this person costs the firm (salary and overheads): the profitability report's cost. Only administrators see it.`}
+          className="sm:max-w-xs"
+        >
+          <Input
+            {...fieldAria("costRate", { error: errors.costRate?.message, description: true })}
+            {...form.register("costRate")}
+            inputMode="decimal"
+            autoComplete="off"
+            className="text-right tabular-nums"
+          />
+        </FormField>
+      ) : null}
       <FormField
         label="Weekly hours"
         htmlFor="weeklyHours"

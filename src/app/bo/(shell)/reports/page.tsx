@@ -67,7 +67,7 @@ export default async function TimeReportPage({ searchParams }: { searchParams: P
         }
         actions={<DownloadLink href={`/bo/reports/export${exportQuery}`} label="Export entries (CSV)" />}
       />
-      <ReportTabs current="time" money={can(viewer, "invoice.read")} />
+      <ReportTabs current="time" money={can(viewer, "invoice.read")} cost={can(viewer, "cost.read")} />
       <TimeReportFilters
         params={{ ...params, period: range.period }}
         clientName={choices.clientName}

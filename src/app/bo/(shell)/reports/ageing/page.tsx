@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { can } from "@/modules/users/permissions";
 import Link from "@/components/app-link";
 import { PagedList } from "@/components/list/paged-list";
 import { PageHeader } from "@/components/page-header";
@@ -20,7 +21,7 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 export const metadata: Metadata = { title: "Receivables ageing" };
 
 export default async function AgeingReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePagePermission("invoice.read");
+  const viewer = await requirePagePermission("invoice.read");
   const params = ageingReport.parse(await searchParams);
   const settings = await getPageSettings();
   const asOf = params.asOf ?? todayInZone(settings.timezone);
@@ -44,7 +45,7 @@ export default async function AgeingReportPage({ searchParams }: { searchParams:
           />
         }
       />
-      <ReportTabs current="ageing" money />
+      <ReportTabs current="ageing" money cost={can(viewer, "cost.read")} />
       <AgeingReportFilters params={params} asOf={asOf} />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
         Balances on {dateText}, VAT included: each issued invoice&apos;s total less the payments and credit notes dated

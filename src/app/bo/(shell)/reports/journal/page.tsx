@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { can } from "@/modules/users/permissions";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
@@ -21,7 +22,7 @@ export const metadata: Metadata = { title: "Sales journal" };
 const PREVIEW_ROWS = 100;
 
 export default async function SalesJournalPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePagePermission("invoice.read");
+  const viewer = await requirePagePermission("invoice.read");
   const params = salesJournal.parse(await searchParams);
   const settings = await getPageSettings();
   const range = reportRange(params, todayInZone(settings.timezone));
@@ -39,7 +40,7 @@ export default async function SalesJournalPage({ searchParams }: { searchParams:
         description="For the accountant: the invoices and credit notes issued in a period, one row per document and VAT rate."
         actions={<DownloadLink href={`/bo/reports/journal/export${exportQuery}`} label="Export journal (CSV)" />}
       />
-      <ReportTabs current="journal" money />
+      <ReportTabs current="journal" money cost={can(viewer, "cost.read")} />
       <SalesJournalFilters params={{ ...params, period: range.period }} />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
         {rangeText(range, settings.locale, settings.timezone)}. Totals per currency and VAT rate; credit notes are

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { can } from "@/modules/users/permissions";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
@@ -14,7 +15,7 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 export const metadata: Metadata = { title: "Money report" };
 
 export default async function MoneyReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePagePermission("invoice.read");
+  const viewer = await requirePagePermission("invoice.read");
   const params = moneyReport.parse(await searchParams);
   const settings = await getPageSettings();
   const range = reportRange(
@@ -31,7 +32,7 @@ export default async function MoneyReportPage({ searchParams }: { searchParams: 
         description="Invoiced excluding VAT (VAT apart; credit notes deducted), received, and still owed, per currency."
         actions={<DownloadLink href={`/bo/reports/money/export${exportQuery}`} label="Export CSV" />}
       />
-      <ReportTabs current="money" money />
+      <ReportTabs current="money" money cost={can(viewer, "cost.read")} />
       <MoneyReportFilters params={{ ...params, period: range.period }} />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
         {rangeText(range, settings.locale, settings.timezone)}. Invoiced: documents issued in the period, by issue date.

@@ -43,7 +43,7 @@ export default async function UtilisationReportPage({ searchParams }: { searchPa
         }
         actions={<DownloadLink href={`/bo/reports/utilisation/export${exportQuery}`} label="Export CSV" />}
       />
-      <ReportTabs current="utilisation" money={can(viewer, "invoice.read")} />
+      <ReportTabs current="utilisation" money={can(viewer, "invoice.read")} cost={can(viewer, "cost.read")} />
       <UtilisationReportFilters params={{ ...params, period: range.period }} people={everyone ? people : []} />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
         {rangeText(range, settings.locale, settings.timezone)}: {day} working {day === 1 ? "day" : "days"} (Monday to

@@ -21,6 +21,7 @@ import { ResetPasswordForm } from "@/modules/users/components/reset-password-for
 import { UserActiveToggle } from "@/modules/users/components/user-active-toggle";
 import { getUser } from "@/modules/users/user-queries";
 import { firmWeeklyMinutes } from "@/modules/users/capacity";
+import { can } from "@/modules/users/permissions";
 
 export const metadata: Metadata = { title: "User" };
 
@@ -46,6 +47,7 @@ const FIELD_LABELS: Record<string, string> = {
   name: "name",
   role: "role",
   defaultHourlyRate: "default hourly rate",
+  costRate: "cost rate per hour",
   email: "email",
 };
 
@@ -69,7 +71,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
 
   function describeValue(field: string, value: unknown): string {
     if (value === null || value === undefined || value === "") return "none";
-    if (field === "defaultHourlyRate" && typeof value === "number")
+    if ((field === "defaultHourlyRate" || field === "costRate") && typeof value === "number")
       return formatMoney(value, settings.currency, settings.locale);
     if (field === "role" && typeof value === "string") return ROLE_LABELS[value as Role] ?? value;
     return String(value);
@@ -121,9 +123,11 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
               name: user.name,
               role: user.role,
               defaultHourlyRate: user.defaultHourlyRate,
+              costRate: can(viewer, "cost.read") ? user.costRate : null,
               weeklyCapacityMinutes: user.weeklyCapacityMinutes,
             }}
             currency={settings.currency}
+            showCost={can(viewer, "cost.read")}
             firmWeeklyMinutes={firmWeeklyMinutes(settings)}
           />
         </CardContent>

@@ -1,0 +1,27 @@
+import { getDb } from "@/db/client";
+import { todayInZone } from "@/lib/dates";
+import { backOfficeRoute } from "@/lib/route-handler";
+import { findProfitabilityReport } from "@/modules/reports/profitability-report-queries";
+import { csvHeaders, csvStream, oneBatch, PROFIT_COLUMNS, profitPeopleColumns } from "@/modules/reports/report-csv";
+import { reportRange } from "@/modules/reports/report-rules";
+import { profitabilityReport } from "@/modules/reports/report-schemas";
+import { getSettings } from "@/modules/settings/settings-queries";
+
+export const dynamic = "force-dynamic";
+
+/** The profitability rows (one per project) as CSV; with a project, its people. Administrators only. */
+export const GET = backOfficeRoute({ permission: "cost.read" }, async (request, { user }) => {
+  const db = getDb();
+  const settings = await getSettings(db);
+  const params = profitabilityReport.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const range = reportRange(params, todayInZone(settings.timezone));
+  const report = await findProfitabilityReport(db, user, { ...params, ...range }, settings.defaultHourlyRate);
+  const project = params.project ? report.rows[0] : undefined;
+  if (project)
+    return new Response(csvStream(profitPeopleColumns(project), oneBatch(project.people)), {
+      headers: csvHeaders(`profitability-${range.from}-${range.to}-project.csv`),
+    });
+  return new Response(csvStream(PROFIT_COLUMNS, oneBatch(report.rows)), {
+    headers: csvHeaders(`profitability-${range.from}-${range.to}.csv`),
+  });
+});

@@ -1,0 +1,239 @@
+// Project profitability: one row per project under its client's name, revenue against the cost of
+// the time, the margin (marked incomplete when someone's time has no cost rate) and the budget's
+// bar; a project drilled into lists its people. Amounts in each client's currency, totals per
+// currency, never one across currencies.
+import Link from "@/components/app-link";
+import { EmptyState } from "@/components/empty-state";
+import { FilterBar } from "@/components/list/filter-bar";
+import { Badge } from "@/components/ui/badge";
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatMoney } from "@/lib/money";
+import { ProjectBudgetBar } from "@/modules/clients/components/project-budget-bar";
+import type { BudgetUsage } from "@/modules/clients/project-budget-queries";
+import { formatDuration } from "@/modules/timesheets/timesheet-rules";
+import type { ProfitFigures, ProfitPerson, ProfitRow, ProfitTotal } from "../report-rules";
+import { profitabilityReport, type ProfitabilityReportParams } from "../report-schemas";
+import { PeriodFields } from "./report-parts";
+
+export function ProfitabilityReportFilters({ params }: { params: ProfitabilityReportParams }) {
+  return (
+    <FilterBar
+      key={profitabilityReport.query(params)}
+      action={profitabilityReport.path}
+      label="Filter the profitability report"
+      layout="panel"
+      keep={{ client: params.client, project: params.project }}
+      clearHref={profitabilityReport.href({})}
+    >
+      <PeriodFields period={params.period} from={params.from} to={params.to} />
+    </FilterBar>
+  );
+}
+
+/** "42 %" in the firm's locale, "–" without revenue. */
+function percentText(percent: number | null, locale: string): string {
+  if (percent === null) return "–";
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+}
+
+function RevenueCell({ figures, currency, locale }: { figures: ProfitFigures; currency: string; locale: string }) {
+  const money = (value: number) => formatMoney(value, currency, locale);
+  return (
+    <TableCell figure>
+      {money(figures.revenue)}
+      <span className="block text-xs text-muted-foreground">{money(figures.invoiced)} invoiced</span>
+      {figures.estimated !== 0 ? (
+        <span className="block text-xs text-muted-foreground">{money(figures.estimated)} estimate</span>
+      ) : null}
+    </TableCell>
+  );
+}
+
+function MarginCells({
+  figures,
+  currency,
+  locale,
+  name,
+}: {
+  figures: ProfitFigures;
+  currency: string;
+  locale: string;
+  name: string;
+}) {
+  const money = (value: number) => formatMoney(value, currency, locale);
+  const hours = formatDuration(figures.uncostedMinutes, "decimal", locale);
+  const uncosted = figures.complete ? null : (
+    <span className="block text-xs text-muted-foreground">+ {hours} with no cost rate</span>
+  );
+  return (
+    <>
+      <TableCell figure from="sm">
+        {money(figures.cost)}
+        {uncosted}
+      </TableCell>
+      <TableCell figure>
+        <span className={figures.margin < 0 ? "text-destructive" : undefined}>{money(figures.margin)}</span>
+        {figures.complete ? null : (
+          <Badge variant="warning" className="ml-1" title={`${hours} of ${name} have no cost rate`}>
+            Incomplete
+          </Badge>
+        )}
+        {/* On a phone the cost and the percentage sit under the margin. */}
+        <span className="block text-xs text-muted-foreground sm:hidden">
+          {percentText(figures.marginPercent, locale)} · cost {money(figures.cost)}
+        </span>
+        <span className="sm:hidden">{uncosted}</span>
+      </TableCell>
+      <TableCell figure from="sm">
+        {percentText(figures.marginPercent, locale)}
+      </TableCell>
+    </>
+  );
+}
+
+export function ProfitabilityReportTable({
+  params,
+  rows,
+  totals,
+  budgets,
+  locale,
+}: {
+  params: ProfitabilityReportParams;
+  rows: ProfitRow[];
+  totals: ProfitTotal[];
+  budgets: Map<string, BudgetUsage>;
+  locale: string;
+}) {
+  if (rows.length === 0)
+    return <EmptyState title="No time in this period" description="Change the period to see projects' margins." />;
+  const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
+  return (
+    <Table data-testid="profitability-report">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Project</TableHead>
+          <TableHead figure from="sm">
+            Hours
+          </TableHead>
+          <TableHead figure>Revenue</TableHead>
+          <TableHead figure from="sm">
+            Cost
+          </TableHead>
+          <TableHead figure>Margin</TableHead>
+          <TableHead figure from="sm">
+            Margin %
+          </TableHead>
+          <TableHead from="lg">Budget</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row, index) => {
+          const budget = budgets.get(row.projectId);
+          return [
+            index === 0 || rows[index - 1]!.clientId !== row.clientId ? (
+              <TableRow key={`client-${row.clientId}`} className="bg-muted/40 hover:bg-muted/40">
+                <TableHead scope="colgroup" colSpan={7} className="text-left">
+                  <Link
+                    href={profitabilityReport.href({ ...params, client: row.clientId, project: undefined, page: 1 })}
+                    className="underline-offset-4 hover:underline"
+                  >
+                    {row.clientName}
+                  </Link>
+                  <span className="ml-2 text-xs font-normal text-muted-foreground">{row.currency}</span>
+                </TableHead>
+              </TableRow>
+            ) : null,
+            <TableRow key={row.projectId}>
+              <TableCell>
+                <Link
+                  href={profitabilityReport.href({ ...params, project: row.projectId, page: 1 })}
+                  className="font-medium underline-offset-4 hover:underline"
+                >
+                  {row.projectName}
+                </Link>
+                <span className="block text-xs text-muted-foreground sm:hidden">{hours(row.minutes)}</span>
+              </TableCell>
+              <TableCell figure from="sm">
+                {hours(row.minutes)}
+              </TableCell>
+              <RevenueCell figures={row} currency={row.currency} locale={locale} />
+              <MarginCells figures={row} currency={row.currency} locale={locale} name={row.projectName} />
+              <TableCell from="lg">
+                {budget ? (
+                  <ProjectBudgetBar usage={budget} locale={locale} showMoney />
+                ) : (
+                  <span className="text-muted-foreground">No budget</span>
+                )}
+              </TableCell>
+            </TableRow>,
+          ];
+        })}
+      </TableBody>
+      <TotalRows totals={totals} locale={locale} columnsAfter={1} />
+    </Table>
+  );
+}
+
+function TotalRows({ totals, locale, columnsAfter }: { totals: ProfitTotal[]; locale: string; columnsAfter: number }) {
+  const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
+  return (
+    <TableFooter>
+      {totals.map((total) => (
+        <TableRow key={total.currency} data-testid={`profitability-total-${total.currency}`}>
+          <TableHead scope="row">Total {total.currency}</TableHead>
+          <TableCell figure from="sm">
+            {hours(total.minutes)}
+          </TableCell>
+          <RevenueCell figures={total} currency={total.currency} locale={locale} />
+          <MarginCells figures={total} currency={total.currency} locale={locale} name="the total" />
+          {columnsAfter > 0 ? <TableCell from="lg" /> : null}
+        </TableRow>
+      ))}
+    </TableFooter>
+  );
+}
+
+/** A project's people: their hours, the revenue of their time, its cost at their rate. */
+export function ProfitabilityPeopleTable({ row, locale }: { row: ProfitRow; locale: string }) {
+  const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
+  const money = (value: number) => formatMoney(value, row.currency, locale);
+  return (
+    <Table data-testid="profitability-people">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Person</TableHead>
+          <TableHead figure from="sm">
+            Hours
+          </TableHead>
+          <TableHead figure>Revenue</TableHead>
+          <TableHead figure from="sm">
+            Cost
+          </TableHead>
+          <TableHead figure>Margin</TableHead>
+          <TableHead figure from="sm">
+            Margin %
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {row.people.map((person: ProfitPerson) => (
+          <TableRow key={person.userId}>
+            <TableCell>
+              <span className="font-medium">{person.name}</span>
+              <span className="block text-xs text-muted-foreground">
+                {person.costRate === null ? "No cost rate" : `Cost ${money(person.costRate)} an hour`}
+                <span className="sm:hidden"> · {hours(person.minutes)}</span>
+              </span>
+            </TableCell>
+            <TableCell figure from="sm">
+              {hours(person.minutes)}
+            </TableCell>
+            <RevenueCell figures={person} currency={row.currency} locale={locale} />
+            <MarginCells figures={person} currency={row.currency} locale={locale} name={person.name} />
+          </TableRow>
+        ))}
+      </TableBody>
+      <TotalRows totals={[{ ...row, currency: row.currency }]} locale={locale} columnsAfter={0} />
+    </Table>
+  );
+}
