@@ -11,3 +11,4 @@ export * from "./schema/mail";
 export * from "./schema/public-site";
 export * from "./schema/summaries";
 export * from "./schema/api";
+export * from "./schema/webhooks";

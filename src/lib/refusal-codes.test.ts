@@ -15,6 +15,8 @@ import { PUBLIC_FORM_CODES } from "@/modules/public-site/public-form-codes";
 import { SETTINGS_CODES } from "@/modules/settings/settings-codes";
 import { TIMESHEET_CODES } from "@/modules/timesheets/timesheet-codes";
 import { USER_CODES } from "@/modules/users/user-codes";
+import { WEBHOOK_CODES } from "@/modules/webhooks/webhook-codes";
+import { WEBHOOK_EVENT_TYPES } from "@/modules/webhooks/webhook-events";
 import { PERMISSIONS } from "@/modules/users/permissions";
 import { INPUT_INVALID } from "./errors";
 
@@ -32,6 +34,7 @@ const LISTS: Record<string, readonly string[]> = {
   settings: SETTINGS_CODES,
   timesheet: TIMESHEET_CODES,
   user: USER_CODES,
+  webhook: WEBHOOK_CODES,
 };
 const ALL = Object.values(LISTS).flat();
 
@@ -51,6 +54,8 @@ function codesInSources(): Map<string, string[]> {
     for (const match of readFileSync(file, "utf8").matchAll(pattern)) {
       // Permission names (users/permissions.ts) are spelled the same way but are not refusals.
       if (match[1]! in PERMISSIONS) continue;
+      // Nor are the webhook events (invoice.issued…), which name what happened.
+      if ((WEBHOOK_EVENT_TYPES as readonly string[]).includes(match[1]!)) continue;
       found.set(match[1]!, [...(found.get(match[1]!) ?? []), path.relative(SRC, file)]);
     }
   }

@@ -94,6 +94,8 @@ export const settings = pgTable("settings", {
   setupCompleted: boolean("setup_completed").notNull().default(false),
   /** Administrators and managers must have two-factor sign-in (they are sent to set it up). */
   requireTwoFactorForManagers: boolean("require_two_factor_for_managers").notNull().default(false),
+  /** Webhooks may be sent to loopback, private and link-local addresses (on-premise use); off: refused (SSRF). */
+  webhooksAllowPrivate: boolean("webhooks_allow_private").notNull().default(false),
   version: version(),
   ...timestamps,
 });

@@ -1,9 +1,9 @@
 // The second factor's pieces without the database: TOTP codes (RFC 6238 through `otpauth`: SHA-1,
 // 6 digits, 30 seconds, what every authenticator app reads), the secret encrypted at rest, and
 // single-use recovery codes of which only the SHA-256 is kept.
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
-import { getConfig } from "@/lib/env";
+import { openSecret, sealSecret } from "@/lib/sealed-secret";
 
 export const TOTP_PERIOD_SECONDS = 30;
 /** A code of the step before or after is accepted too (a phone clock a little off). */
@@ -87,23 +87,12 @@ export function hashRecoveryCode(code: string): string {
 
 // The secret is stored encrypted (AES-256-GCM, a key derived from BETTER_AUTH_SECRET): a copy of
 // the database alone gives no one the second factor.
-function secretKey(): Buffer {
-  return Buffer.from(hkdfSync("sha256", getConfig().authSecret, "bureau", "totp secret v1", 32));
-}
+const TOTP_PURPOSE = "totp secret v1";
 
 export function sealTotpSecret(secretBase32: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", secretKey(), iv);
-  const sealed = Buffer.concat([cipher.update(secretBase32, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(
-    ".",
-  );
+  return sealSecret(TOTP_PURPOSE, secretBase32);
 }
 
 export function openTotpSecret(stored: string): string {
-  const [version, iv, tag, sealed] = stored.split(".");
-  if (version !== "v1" || !iv || !tag || !sealed) throw new Error("unreadable TOTP secret");
-  const decipher = createDecipheriv("aes-256-gcm", secretKey(), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
+  return openSecret(TOTP_PURPOSE, stored);
 }

@@ -9,6 +9,7 @@ import { dateInZone } from "@/lib/dates";
 import { ConflictError, ForbiddenError, InvalidError, invalidFields, invalidFrom, NotFoundError } from "@/lib/errors";
 import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
+import { queueWebhookEvent } from "@/modules/webhooks/webhook-queue";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
 import { addTimeEntryToWeek } from "@/modules/timesheets/timesheet-mutations";
@@ -293,6 +294,15 @@ export async function requestCallback(tx: Executor, actor: Actor | null, input: 
     entityId: created!.id,
     action: "request",
     summary: auditSnapshot(created!),
+  });
+  await queueWebhookEvent(tx, "call.requested", {
+    id: created!.id,
+    contactName: created!.contactName,
+    phone: created!.phone,
+    email: created!.email,
+    clientId: created!.clientId,
+    subject: created!.subject,
+    requestedAt: created!.createdAt.toISOString(),
   });
   return created!;
 }

@@ -49,6 +49,7 @@ import {
   recordPaymentInput,
   updateInvoiceInput,
 } from "./invoice-schemas";
+import { queueWebhookEvent } from "@/modules/webhooks/webhook-queue";
 
 type InvoiceRow = typeof invoice.$inferSelect;
 type DraftValues = ReturnType<typeof createInvoiceInput.parse>;
@@ -515,6 +516,7 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
     action: "issue",
     summary: { number, issueDate: current.issueDate, total: totals.total, currency: current.currency },
   });
+  await queueWebhookEvent(tx, "invoice.issued", invoiceEventData(issued));
   if (credited) {
     const creditedTotal = credited.creditedTotal - totals.total;
     const status = statusAfterPayments({ total: credited.total, paid: credited.paidTotal, credited: creditedTotal });
@@ -523,7 +525,7 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
         ? { ok: true as const }
         : canTransition({ kind: "invoice", from: credited.status, to: status });
     if (!transition.ok) throw invalidFrom(transition);
-    await tx
+    const [afterCredit] = await tx
       .update(invoice)
       .set({
         creditedTotal,
@@ -531,7 +533,10 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
         status,
         version: credited.version + 1,
       })
-      .where(eq(invoice.id, credited.id));
+      .where(eq(invoice.id, credited.id))
+      .returning();
+    // A credit note that settles what payments left open brings the balance to zero too.
+    await queuePaidEvent(tx, credited, afterCredit!);
     await recordAudit(tx, actor, {
       entity: "invoice",
       entityId: credited.id,
@@ -585,6 +590,31 @@ export async function markInvoiceSent(db: Database, actor: Actor, input: unknown
 // ---------------------------------------------------------------------------------------
 // Payments
 
+/** What an invoice webhook says of the invoice (decision 052): amounts in minor units. */
+function invoiceEventData(row: InvoiceRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    status: row.status,
+    clientId: row.clientId,
+    clientName: row.clientSnapshot?.name ?? null,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    currency: row.currency,
+    total: row.total,
+    paidTotal: row.paidTotal,
+    creditedTotal: row.creditedTotal,
+    balance: row.balance,
+  };
+}
+
+/** invoice.paid when the balance reaches zero and the invoice is paid (not when a credit note cancels it). */
+async function queuePaidEvent(tx: Executor, before: InvoiceRow, after: InvoiceRow) {
+  if (after.status === "paid" && before.status !== "paid")
+    await queueWebhookEvent(tx, "invoice.paid", invoiceEventData(after));
+}
+
 async function applyPayments(tx: Executor, current: InvoiceRow, paid: number) {
   const status = statusAfterPayments({ total: current.total, paid, credited: current.creditedTotal });
   if (status !== current.status) {
@@ -601,6 +631,7 @@ async function applyPayments(tx: Executor, current: InvoiceRow, paid: number) {
     })
     .where(eq(invoice.id, current.id))
     .returning();
+  await queuePaidEvent(tx, current, updated!);
   return updated!;
 }
 

@@ -17,6 +17,7 @@ import {
 } from "@/lib/errors";
 import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
+import { queueWebhookEvent } from "@/modules/webhooks/webhook-queue";
 import { ANTI_SPAM_MESSAGES, countLinks, MAX_LINKS_IN_TEXT } from "@/modules/public-site/anti-spam-rules";
 import { INVALID_PHONE_MESSAGE, toE164 } from "@/modules/public-site/phone";
 import type { PublicFormCode } from "@/modules/public-site/public-form-codes";
@@ -281,6 +282,16 @@ export async function submitApplication(
       entityId: id,
       action: "receive",
       summary: { jobId: target.id, job: target.title },
+    });
+    await queueWebhookEvent(tx, "application.received", {
+      id,
+      jobId: target.id,
+      jobTitle: target.title,
+      name: input.name,
+      email: input.email,
+      phone,
+      links: input.links,
+      receivedAt: now.toISOString(),
     });
     await notifyApplication(
       tx,

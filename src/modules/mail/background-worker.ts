@@ -8,6 +8,7 @@ import { getLogger } from "@/lib/logger";
 import { purgeExpiredMessages } from "@/modules/messages/message-mutations";
 import { pruneRateLimitWindows } from "@/modules/rate-limits/rate-limit";
 import { sendTimesheetReminders } from "@/modules/timesheets/timesheet-notifications";
+import { drainWebhooks } from "@/modules/webhooks/webhook-delivery";
 import { runDailyReminders } from "./invoice-reminders";
 import { startWorker, type RunningWorker } from "./mail-worker";
 import { createSmtpTransport } from "./smtp-transport";
@@ -22,6 +23,12 @@ export function startBackgroundWorker(db: Database): RunningWorker {
     transport,
     from: config.mailFrom,
     periodicJobs: [
+      // Webhook deliveries that are due (decision 052): each try waits at most 10 s.
+      {
+        name: "webhook-deliveries",
+        everyMs: 5 * 1000,
+        run: (database) => drainWebhooks(database).then(() => undefined),
+      },
       {
         name: "invoice-reminders",
         everyMs: 5 * 60 * 1000,

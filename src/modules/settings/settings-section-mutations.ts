@@ -10,7 +10,7 @@ import { requirePermission } from "@/modules/users/permissions";
 import { getSettings } from "./settings-queries";
 import { mailIdentityInput, publicPagesInput } from "./settings-section-schemas";
 
-async function updateSection(
+export async function updateSection(
   db: Database,
   actor: Actor,
   action: string,

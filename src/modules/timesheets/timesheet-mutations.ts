@@ -25,6 +25,7 @@ import {
 } from "./timesheet-schemas";
 import { timePerson } from "./grid-project-queries";
 import { notifyWeekDecided, notifyWeekSubmitted } from "./timesheet-notifications";
+import { queueWebhookEvent } from "@/modules/webhooks/webhook-queue";
 import type { TimesheetCode } from "./timesheet-codes";
 import {
   canAddToApprovedWeek,
@@ -399,8 +400,14 @@ export async function createTimesheet(db: Database, actor: Actor, input: unknown
       summary: { weekStart: created.weekStart, ...gridSummary(entries) },
     });
     await notifyWeekSubmitted(tx, created);
+    await queueWebhookEvent(tx, "timesheet.submitted", timesheetEventData(submitted!));
     return submitted!;
   });
+}
+
+/** What a timesheet webhook says of the week (decision 052). */
+function timesheetEventData(sheet: TimesheetRow) {
+  return { id: sheet.id, userId: sheet.userId, weekStart: sheet.weekStart, status: sheet.status };
 }
 
 async function lockTimesheet(tx: Executor, id: string, version: number): Promise<TimesheetRow> {
@@ -442,6 +449,7 @@ export async function saveTimesheet(db: Database, actor: Actor, input: unknown) 
         summary: { weekStart: sheet.weekStart, ...gridSummary(entries) },
       });
       await notifyWeekSubmitted(tx, sheet);
+      await queueWebhookEvent(tx, "timesheet.submitted", timesheetEventData(saved));
     }
     return saved;
   });
@@ -475,6 +483,7 @@ export async function submitTimesheet(db: Database, actor: Actor, input: unknown
       summary: { weekStart: sheet.weekStart, entries: entryCount },
     });
     await notifyWeekSubmitted(tx, sheet);
+    await queueWebhookEvent(tx, "timesheet.submitted", timesheetEventData(updated));
     return updated;
   });
 }
@@ -520,6 +529,7 @@ async function approveLocked(tx: Executor, actor: Actor, sheet: TimesheetRow, fi
     summary: { userId: sheet.userId, weekStart: sheet.weekStart, firmRate },
   });
   await notifyWeekDecided(tx, sheet, { decision: "approved", deciderName: actor.name });
+  await queueWebhookEvent(tx, "timesheet.approved", { ...timesheetEventData(updated), approvedBy: actor.id });
   return updated;
 }
 

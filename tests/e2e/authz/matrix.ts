@@ -49,6 +49,8 @@ export type Expectations = Record<Role, Outcome>;
 const ACCOUNTS = "src/modules/auth/account-actions.ts";
 const TWO_FACTOR = "src/modules/auth/two-factor-actions.ts";
 const SESSIONS = "src/modules/auth/session-actions.ts";
+const WEBHOOKS = "src/modules/webhooks/webhook-actions.ts";
+const NOBODY_WEBHOOK = "0190a0b0-0000-7000-8000-0000000000a1";
 
 export const FORBIDDEN_MESSAGE = "You do not have permission to do this.";
 
@@ -681,6 +683,44 @@ export const MATRIX: Row[] = [
     args: () => [{ homeText: "", legalNotice: "", privacyNotice: "", publicationDirector: "", hostingProvider: "" }],
     expect: A_ADMINS,
   },
+  // Webhooks (decision 052): administrators only. A public IP literal, so registration needs no DNS.
+  bo("settings/webhooks", () => "/bo/settings/webhooks", ADMINS, { permission: "settings.edit" }),
+  {
+    kind: "action",
+    file: WEBHOOKS,
+    name: "createWebhookEndpointAction",
+    permission: "settings.edit",
+    page: () => "/bo/settings/webhooks",
+    args: (seed) => [{ url: `https://93.184.216.34/matrix-${seed.tag}`, events: ["invoice.issued"], active: false }],
+    expect: A_ADMINS,
+  },
+  {
+    kind: "action",
+    file: WEBHOOKS,
+    name: "updateWebhookSettingsAction",
+    permission: "settings.edit",
+    page: () => "/bo/settings/webhooks",
+    args: () => [{ allowPrivate: false }],
+    expect: A_ADMINS,
+  },
+  // Nobody's endpoint or delivery: the administrator reaches the mutation, which answers not found.
+  ...(
+    [
+      ["setWebhookEndpointActiveAction", { id: NOBODY_WEBHOOK, active: false }],
+      ["rotateWebhookSecretAction", { id: NOBODY_WEBHOOK }],
+      ["deleteWebhookEndpointAction", { id: NOBODY_WEBHOOK }],
+      ["redeliverWebhookAction", { id: NOBODY_WEBHOOK }],
+    ] as const
+  ).map(([name, input]): ActionRow => ({
+    kind: "action",
+    file: WEBHOOKS,
+    name,
+    permission: "settings.edit",
+    page: () => "/bo/settings/webhooks",
+    args: () => [input],
+    expect: A_ADMINS,
+    probeSucceeds: false,
+  })),
   // The firm's logo (for invoices): any signed-in user; 404 while none is uploaded.
   {
     kind: "route",

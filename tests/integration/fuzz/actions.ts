@@ -30,6 +30,8 @@ import {
   account,
   accountToken,
   apiToken,
+  webhookDelivery,
+  webhookEndpoint,
   auditEvent,
   call,
   client,
@@ -198,6 +200,17 @@ import {
 } from "../../../src/modules/auth/account-mutations";
 import { createApiToken, revokeApiToken } from "../../../src/modules/api/api-tokens";
 import { MAX_TOKEN_NAME } from "../../../src/modules/api/api-token-schemas";
+import { WEBHOOK_EVENT_TYPES } from "../../../src/modules/webhooks/webhook-events";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  redeliverWebhook,
+  rotateWebhookSecret,
+  setWebhookEndpointActive,
+  updateWebhookSettings,
+} from "../../../src/modules/webhooks/webhook-mutations";
+import { queueWebhookEvent } from "../../../src/modules/webhooks/webhook-queue";
+import { MAX_WEBHOOK_DESCRIPTION } from "../../../src/modules/webhooks/webhook-schemas";
 import { PERMISSIONS } from "../../../src/modules/users/permissions";
 import { issueAccountToken } from "../../../src/modules/auth/account-tokens";
 import { ADMIN_PASSWORD, cookieHeaderFrom, signInRequest } from "../../support/fixtures";
@@ -2553,6 +2566,111 @@ const accounts: Record<string, FuzzCase> = {
         .from(apiToken)
         .where(eq(apiToken.id, String(target.id)));
       expect(row?.revokedAt).not.toBeNull();
+    },
+  },
+  // Webhooks (decision 052): public IP literals, so registration needs no DNS.
+  "src/modules/webhooks/webhook-actions.ts#createWebhookEndpointAction": {
+    group: "office",
+    tables: [webhookEndpoint, auditEvent],
+    runs: 8,
+    valid: () =>
+      fc.record({
+        url: fc.constantFrom("https://93.184.216.34/hooks", "http://8.8.8.8:8080/in?x=1", "https://[2606:4700::1]/h"),
+        description: optionalLine(MAX_WEBHOOK_DESCRIPTION),
+        events: fc.subarray([...WEBHOOK_EVENT_TYPES], { minLength: 1 }),
+        active: fc.boolean(),
+      }),
+    run: (ctx, input) => createWebhookEndpoint(ctx.db, ctx.admin, input),
+    verify: async (ctx, input, result) => {
+      const { id } = result as { id: string };
+      const [row] = await ctx.db.select().from(webhookEndpoint).where(eq(webhookEndpoint.id, id));
+      expect([...(row?.events ?? [])].sort()).toEqual([...new Set(field(input, "events") as string[])].sort());
+    },
+  },
+  "src/modules/webhooks/webhook-actions.ts#setWebhookEndpointActiveAction": {
+    group: "office",
+    tables: [webhookEndpoint, auditEvent],
+    runs: 6,
+    prepare: consumed(async (ctx) =>
+      createWebhookEndpoint(ctx.db, ctx.admin, { url: "https://93.184.216.34/a", events: ["invoice.issued"] }),
+    ),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), active: fc.boolean() }),
+    run: (ctx, input) => setWebhookEndpointActive(ctx.db, ctx.admin, input),
+    verify: async (ctx, input, _result, target) => {
+      const [row] = await ctx.db
+        .select()
+        .from(webhookEndpoint)
+        .where(eq(webhookEndpoint.id, String(target.id)));
+      expect(row?.active).toBe(field(input, "active"));
+    },
+  },
+  "src/modules/webhooks/webhook-actions.ts#rotateWebhookSecretAction": {
+    group: "office",
+    tables: [webhookEndpoint, auditEvent],
+    runs: 4,
+    prepare: consumed(async (ctx) =>
+      createWebhookEndpoint(ctx.db, ctx.admin, { url: "https://93.184.216.34/r", events: ["invoice.paid"] }),
+    ),
+    valid: () => fc.constant({ id: TARGET_ID }),
+    run: (ctx, input) => rotateWebhookSecret(ctx.db, ctx.admin, input),
+    verify: async (_ctx, _input, result, target) => {
+      expect(result).toMatchObject({ id: target.id, secret: expect.stringMatching(/^whsec_/) });
+    },
+  },
+  "src/modules/webhooks/webhook-actions.ts#deleteWebhookEndpointAction": {
+    group: "office",
+    tables: [webhookEndpoint, auditEvent],
+    runs: 4,
+    prepare: consumed(async (ctx) =>
+      createWebhookEndpoint(ctx.db, ctx.admin, { url: "https://93.184.216.34/d", events: ["call.requested"] }),
+    ),
+    valid: () => fc.constant({ id: TARGET_ID }),
+    run: (ctx, input) => deleteWebhookEndpoint(ctx.db, ctx.admin, input),
+    verify: async (ctx, _input, _result, target) => {
+      expect(
+        await ctx.db
+          .select()
+          .from(webhookEndpoint)
+          .where(eq(webhookEndpoint.id, String(target.id))),
+      ).toEqual([]);
+    },
+  },
+  "src/modules/webhooks/webhook-actions.ts#redeliverWebhookAction": {
+    group: "office",
+    tables: [webhookDelivery, auditEvent],
+    runs: 4,
+    prepare: consumed(async (ctx) => {
+      const endpoint = await createWebhookEndpoint(ctx.db, ctx.admin, {
+        url: "https://93.184.216.34/x",
+        events: ["call.requested"],
+      });
+      await ctx.db.transaction((tx) => queueWebhookEvent(tx, "call.requested", { id: "fuzz" }));
+      const [delivery] = await ctx.db
+        .update(webhookDelivery)
+        .set({ status: "failed" })
+        .where(eq(webhookDelivery.endpointId, endpoint.id))
+        .returning();
+      return { id: delivery!.id };
+    }),
+    valid: () => fc.constant({ id: TARGET_ID }),
+    run: (ctx, input) => redeliverWebhook(ctx.db, ctx.admin, input),
+    verify: async (ctx, _input, _result, target) => {
+      const [row] = await ctx.db
+        .select()
+        .from(webhookDelivery)
+        .where(eq(webhookDelivery.id, String(target.id)));
+      expect(row?.status).toBe("queued");
+    },
+  },
+  "src/modules/webhooks/webhook-actions.ts#updateWebhookSettingsAction": {
+    group: "office",
+    tables: [settings, auditEvent],
+    runs: 4,
+    valid: () => fc.record({ allowPrivate: fc.boolean() }),
+    run: (ctx, input) => updateWebhookSettings(ctx.db, ctx.admin, input),
+    verify: async (ctx, input) => {
+      const [row] = await ctx.db.select().from(settings);
+      expect(row?.webhooksAllowPrivate).toBe(field(input, "allowPrivate"));
     },
   },
   "src/modules/auth/account-actions.ts#requestPasswordResetAction": {

@@ -15,6 +15,7 @@ import type { Settings } from "@/modules/settings/settings-queries";
 import { LOCALES, type SettingsFormInput } from "@/modules/settings/settings-schemas";
 import { minutesToHoursText } from "@/modules/users/capacity";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import Link from "@/components/app-link";
 import { TimesheetReminderForm } from "@/modules/timesheets/components/timesheet-notification-settings";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -147,6 +148,20 @@ export default async function SettingsPage() {
         </CardHeader>
         <CardContent>
           <TimesheetReminderForm reminder={settings.timesheetReminder ?? null} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Webhooks</CardTitle>
+          <CardDescription>
+            Send signed notifications to your other tools when invoices are issued or paid, weeks are submitted or
+            approved, a call-back is requested or an application arrives.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link href="/bo/settings/webhooks" className="text-sm font-medium underline underline-offset-4">
+            Manage webhooks
+          </Link>
         </CardContent>
       </Card>
     </div>
