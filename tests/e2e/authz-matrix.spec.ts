@@ -229,6 +229,8 @@ function requestProblems(url: string, outcome: Outcome, response: APIResponse, b
       if (outcome.redirectTo && locationPath(response) !== outcome.redirectTo)
         problems.push(`expected a redirect to ${outcome.redirectTo}, got ${locationPath(response)}`);
     }
+    if ("statuses" in outcome && !outcome.statuses.includes(status))
+      problems.push(`expected one of ${outcome.statuses.join(", ")}, got ${status}`);
     return problems;
   }
   switch (outcome.refusal) {

@@ -1,4 +1,5 @@
 import { bigint, boolean, customType, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import type { FecAccounts } from "@/modules/reports/fec-rules";
 import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
 import { id, timestamps, version } from "./columns";
 
@@ -95,6 +96,8 @@ export const settings = pgTable("settings", {
   /** Administrators and managers must have two-factor sign-in (they are sent to set it up). */
   requireTwoFactorForManagers: boolean("require_two_factor_for_managers").notNull().default(false),
   /** Webhooks may be sent to loopback, private and link-local addresses (on-premise use); off: refused (SSRF). */
+  /** The FEC export's accounts and journal codes (Settings → Accounting export); null: the defaults (fecAccountsOf). */
+  fecAccounts: jsonb("fec_accounts").$type<Partial<FecAccounts>>(),
   webhooksAllowPrivate: boolean("webhooks_allow_private").notNull().default(false),
   version: version(),
   ...timestamps,

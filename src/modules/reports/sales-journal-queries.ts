@@ -12,6 +12,7 @@ export type SalesJournalRow = {
   number: string;
   kind: "invoice" | "credit_note";
   issueDate: string;
+  clientId: string;
   clientName: string;
   clientVatNumber: string | null;
   currency: string;
@@ -27,6 +28,7 @@ type RawRow = {
   number: string;
   kind: "invoice" | "credit_note";
   issue_date: string;
+  client_id: string;
   client_name: string;
   client_vat_number: string | null;
   currency: string;
@@ -41,7 +43,7 @@ function journalQuery(range: DateRange, after?: { issueDate: string; number: str
     : sql``;
   // A document with no taxed line (an empty tax breakdown) still gets its row, at rate 0.
   return sql`
-    select i.id, i.number, i.kind, to_char(i.issue_date, 'YYYY-MM-DD') as issue_date,
+    select i.id, i.number, i.kind, to_char(i.issue_date, 'YYYY-MM-DD') as issue_date, i.client_id,
       coalesce(i.client_snapshot ->> 'name', c.name) as client_name,
       i.client_snapshot ->> 'vatNumber' as client_vat_number, i.currency,
       coalesce((t.line ->> 'rateBp')::integer, 0) as rate_bp,
@@ -60,6 +62,7 @@ function toRow(row: RawRow): SalesJournalRow {
     number: row.number,
     kind: row.kind,
     issueDate: row.issue_date,
+    clientId: row.client_id,
     clientName: row.client_name,
     clientVatNumber: row.client_vat_number,
     currency: row.currency,
@@ -69,9 +72,9 @@ function toRow(row: RawRow): SalesJournalRow {
   };
 }
 
-async function rowsOf(db: Executor, query: ReturnType<typeof sql>): Promise<RawRow[]> {
+export async function rowsOf<Row = RawRow>(db: Executor, query: ReturnType<typeof sql>): Promise<Row[]> {
   const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as RawRow[];
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
 }
 
 /** The totals per currency and VAT rate of the period's documents. */

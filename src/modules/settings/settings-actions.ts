@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { type ActionResult, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
 import { updateLogoFromForm, updateSettings } from "./settings-mutations";
-import { updateMailIdentity, updatePublicPages } from "./settings-section-mutations";
+import { updateFecAccounts, updateMailIdentity, updatePublicPages } from "./settings-section-mutations";
 
 export async function updateSettingsAction(input: unknown): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
@@ -41,4 +41,13 @@ export async function updatePublicPagesAction(input: unknown): Promise<ActionRes
     revalidatePath("/", "layout");
     return undefined;
   }, "Public pages saved.");
+}
+
+/** Settings → Accounting export (the FEC's accounts), saved by its own button. */
+export async function updateFecAccountsAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    await updateFecAccounts(getDb(), await requireActor("settings.edit"), input);
+    revalidatePath("/bo/settings");
+    return undefined;
+  }, "Accounting export saved.");
 }

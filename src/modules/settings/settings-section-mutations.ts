@@ -6,6 +6,7 @@ import type { Database } from "@/db/client";
 import { settings } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
+import { fecAccountsInput } from "@/modules/reports/fec-rules";
 import { requirePermission } from "@/modules/users/permissions";
 import { getSettings } from "./settings-queries";
 import { mailIdentityInput, publicPagesInput } from "./settings-section-schemas";
@@ -51,4 +52,11 @@ export async function updatePublicPages(db: Database, actor: Actor, input: unkno
   requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
   const values = parseInput(publicPagesInput, input);
   return updateSection(db, actor, "update_public_pages", values, ["homeText", "legalNotice", "privacyNotice"]);
+}
+
+/** Settings → Accounting export: the FEC's accounts and journal codes (validated against the chart of accounts). */
+export async function updateFecAccounts(db: Database, actor: Actor, input: unknown) {
+  requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
+  const fecAccounts = parseInput(fecAccountsInput, input);
+  return updateSection(db, actor, "update_fec_accounts", { fecAccounts });
 }

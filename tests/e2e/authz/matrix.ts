@@ -32,6 +32,8 @@ import {
 export type Outcome =
   // Allowed: the page or route answered with this status (a redirect: to this path).
   | { allowed: true; status: number; redirectTo?: string }
+  // Allowed: the handler answered with one of these statuses (a download or its own refusal).
+  | { allowed: true; statuses: readonly number[] }
   // Allowed: the action ran (its ActionResult is not a permission refusal), or redirected here.
   | { allowed: true; action: "result" | "redirect"; redirectTo?: string }
   // Refused: sent to /bo/login?next=<the path> (the proxy's 307, a page's redirect, a route's 303,
@@ -55,6 +57,8 @@ const NOBODY_WEBHOOK = "0190a0b0-0000-7000-8000-0000000000a1";
 export const FORBIDDEN_MESSAGE = "You do not have permission to do this.";
 
 const OK: Outcome = { allowed: true, status: 200 };
+/** Allowed: the file (200), or the export's own refusal (409: no SIREN yet, or a foreign-currency document). */
+const FILE_OR_409: Outcome = { allowed: true, statuses: [200, 409] };
 const LOGIN: Outcome = { allowed: false, refusal: "login" };
 const PAGE_403: Outcome = { allowed: false, refusal: "403-page" };
 const RESULT: Outcome = { allowed: true, action: "result" };
@@ -677,6 +681,26 @@ export const MATRIX: Row[] = [
   {
     kind: "action",
     file: "src/modules/settings/settings-actions.ts",
+    name: "updateFecAccountsAction",
+    permission: "settings.edit",
+    page: () => "/bo/settings",
+    args: () => [
+      {
+        clientAccount: "411",
+        salesAccount: "706",
+        vatAccount: "44571",
+        bankAccount: "512",
+        salesJournalCode: "VE",
+        salesJournalLabel: "Journal des ventes",
+        bankJournalCode: "BQ",
+        bankJournalLabel: "Banque",
+      },
+    ],
+    expect: A_ADMINS,
+  },
+  {
+    kind: "action",
+    file: "src/modules/settings/settings-actions.ts",
     name: "updatePublicPagesAction",
     permission: "settings.edit",
     page: () => "/bo/settings",
@@ -1088,6 +1112,18 @@ export const MATRIX: Row[] = [
     method: "GET",
     path: () => "/bo/reports/journal/export",
     expect: { anonymous: LOGIN, staff: refusedWith(403), manager: OK, admin: OK },
+    forged: LOGIN,
+  },
+
+  // The FEC (decision 056): the journal's readers. Whether the firm has a SIREN yet depends on the
+  // specs run before, so the allowed answer is the file or the export's own refusal, never a 403.
+  {
+    kind: "route",
+    file: "src/app/bo/(shell)/reports/journal/fec/route.ts",
+    permission: "invoice.read",
+    method: "GET",
+    path: () => "/bo/reports/journal/fec?period=custom&from=2001-01-01&to=2001-01-31",
+    expect: { anonymous: LOGIN, staff: refusedWith(403), manager: FILE_OR_409, admin: FILE_OR_409 },
     forged: LOGIN,
   },
 

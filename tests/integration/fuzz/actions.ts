@@ -156,7 +156,12 @@ import { findMessages, findReplies } from "../../../src/modules/messages/message
 import { MESSAGE_STATUSES } from "../../../src/modules/messages/message-schemas";
 import { signFormToken } from "../../../src/modules/public-site/anti-spam-rules";
 import { updateLogoFromForm, updateSettings } from "../../../src/modules/settings/settings-mutations";
-import { updateMailIdentity, updatePublicPages } from "../../../src/modules/settings/settings-section-mutations";
+import { DEFAULT_FEC_ACCOUNTS, fecAccountsOf } from "../../../src/modules/reports/fec-rules";
+import {
+  updateFecAccounts,
+  updateMailIdentity,
+  updatePublicPages,
+} from "../../../src/modules/settings/settings-section-mutations";
 import { publicTexts } from "../../../src/modules/public-site/legal-pages";
 import { getSettings } from "../../../src/modules/settings/settings-queries";
 import { DEFAULT_TAX_RATES, LOCALES } from "../../../src/modules/settings/settings-schemas";
@@ -580,6 +585,36 @@ const people: Record<string, FuzzCase> = {
       if (stored.mailFromAddress) expect(identity.from).toContain(`<${stored.mailFromAddress}>`);
     },
   },
+  "src/modules/settings/settings-actions.ts#updateFecAccountsAction": {
+    group: "office",
+    tables: [settings, auditEvent],
+    valid: () =>
+      fc.record({
+        clientAccount: fc.stringMatching(/^41\d{1,10}$/),
+        salesAccount: fc.stringMatching(/^70\d{1,10}$/),
+        vatAccount: fc.stringMatching(/^4457\d{0,8}$/),
+        bankAccount: fc.stringMatching(/^5\d{2,10}$/),
+        salesJournalCode: fc.constantFrom("VE", "vt", " VTE "),
+        salesJournalLabel: fc.constantFrom("Ventes", "Journal des ventes"),
+        bankJournalCode: fc.constantFrom("BQ", "bq1", "512"),
+        bankJournalLabel: fc.constantFrom("Banque", "Crédit Agricole"),
+      }),
+    hostileExamples: [
+      { ...DEFAULT_FEC_ACCOUNTS, clientAccount: "401" },
+      { ...DEFAULT_FEC_ACCOUNTS, salesAccount: "706\t1" },
+      { ...DEFAULT_FEC_ACCOUNTS, bankJournalCode: "VE" },
+      { ...DEFAULT_FEC_ACCOUNTS, bankJournalLabel: "A\r\nB" },
+      { ...DEFAULT_FEC_ACCOUNTS, vatAccount: "44566" },
+    ],
+    restore: restoreFirmSettings,
+    run: (ctx, input) => updateFecAccounts(ctx.db, ctx.admin, input),
+    verify: async (ctx, input) => {
+      const stored = fecAccountsOf((await getSettings(ctx.db)).fecAccounts);
+      expect(stored.clientAccount).toBe(field(input, "clientAccount"));
+      expect(stored.salesJournalCode).toBe(String(field(input, "salesJournalCode")).trim().toUpperCase());
+      expect(stored.bankJournalLabel).not.toMatch(/[\t\r\n]/);
+    },
+  },
   "src/modules/settings/settings-actions.ts#updatePublicPagesAction": {
     group: "office",
     tables: [settings, auditEvent],
@@ -721,6 +756,7 @@ async function restoreFirmSettings(ctx: FuzzContext) {
     mailFromName: null,
     mailFromAddress: null,
     mailReplyTo: "firm",
+    fecAccounts: null,
   });
 }
 

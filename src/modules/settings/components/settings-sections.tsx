@@ -14,7 +14,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
 import { MAIL_REPLY_TO } from "@/db/schema/settings";
-import { updateMailIdentityAction, updatePublicPagesAction } from "../settings-actions";
+import { type FecAccountsInput, fecAccountsInput } from "@/modules/reports/fec-rules";
+import { updateFecAccountsAction, updateMailIdentityAction, updatePublicPagesAction } from "../settings-actions";
 import {
   MAIL_REPLY_TO_LABELS,
   type MailIdentityInput,
@@ -290,6 +291,64 @@ export function PublicPagesForm({
         <div className="md:col-span-2">
           <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
             {form.formState.isSubmitting ? "Saving…" : "Save public pages"}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}
+
+/** Settings → Accounting export: the accounts and journals of the FEC (French chart of accounts). */
+export function FecAccountsForm({ initialValues }: { initialValues: FecAccountsInput }) {
+  const { form, submit, formError } = useActionForm<FecAccountsInput>({
+    schema: fecAccountsInput,
+    defaultValues: initialValues,
+  });
+  const fields: { name: keyof FecAccountsInput; label: string; description: string }[] = [
+    {
+      name: "clientAccount",
+      label: "Client account",
+      description: "Debited by invoices (411…); each client has its own auxiliary account.",
+    },
+    { name: "salesAccount", label: "Sales account", description: "Credited with the net per VAT rate (706…)." },
+    { name: "vatAccount", label: "VAT collected account", description: "Credited with the VAT per rate (44571…)." },
+    { name: "bankAccount", label: "Bank account", description: "Debited by payments received (512…)." },
+    {
+      name: "salesJournalCode",
+      label: "Sales journal code",
+      description: "The invoices' and credit notes' journal (VE).",
+    },
+    { name: "salesJournalLabel", label: "Sales journal label", description: "Its name in the file." },
+    { name: "bankJournalCode", label: "Bank journal code", description: "The payments' journal (BQ)." },
+    { name: "bankJournalLabel", label: "Bank journal label", description: "Its name in the file." },
+  ];
+  return (
+    <SectionCard
+      title="Accounting export"
+      description="The accounts and journals of the FEC (Fichier des Écritures Comptables) downloaded from Reports → Sales journal."
+    >
+      <form
+        onSubmit={submit(updateFecAccountsAction, { success: "Accounting export saved." })}
+        noValidate
+        className="grid gap-4 md:grid-cols-2"
+        aria-label="Accounting export"
+      >
+        <FormError {...formError} className="md:col-span-2" />
+        {fields.map((field) => (
+          <TextInput
+            key={field.name}
+            form={form}
+            name={field.name}
+            id={`fec-${field.name}`}
+            label={field.label}
+            description={field.description}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        ))}
+        <div className="md:col-span-2">
+          <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? "Saving…" : "Save accounting export"}
           </Button>
         </div>
       </form>

@@ -10,7 +10,8 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 import { getConfig } from "@/lib/env";
 import { parseMailbox } from "@/modules/mail/mail-identity";
 import { generatedPublicTexts, missingLegalMentions } from "@/modules/public-site/legal-pages";
-import { MailIdentityForm, PublicPagesForm } from "@/modules/settings/components/settings-sections";
+import { fecAccountsOf } from "@/modules/reports/fec-rules";
+import { FecAccountsForm, MailIdentityForm, PublicPagesForm } from "@/modules/settings/components/settings-sections";
 import type { Settings } from "@/modules/settings/settings-queries";
 import { LOCALES, type SettingsFormInput } from "@/modules/settings/settings-schemas";
 import { minutesToHoursText } from "@/modules/users/capacity";
@@ -138,6 +139,7 @@ export default async function SettingsPage() {
         generated={generatedPublicTexts(settings, config.appUrl)}
         missingMentions={missingLegalMentions(settings)}
       />
+      <FecAccountsForm initialValues={fecAccountsOf(settings.fecAccounts)} />
       <Card>
         <CardHeader>
           <CardTitle>Timesheet reminder</CardTitle>

@@ -13,6 +13,7 @@ import {
 import { DownloadLink, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
 import { reportRange } from "@/modules/reports/report-rules";
 import { salesJournal } from "@/modules/reports/report-schemas";
+import { fecRefusal } from "@/modules/reports/fec-export";
 import { findSalesJournalRows, findSalesJournalTotals } from "@/modules/reports/sales-journal-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
@@ -27,9 +28,10 @@ export default async function SalesJournalPage({ searchParams }: { searchParams:
   const settings = await getPageSettings();
   const range = reportRange(params, todayInZone(settings.timezone));
   const db = getDb();
-  const [totals, rows] = await Promise.all([
+  const [totals, rows, refusal] = await Promise.all([
     findSalesJournalTotals(db, range),
     findSalesJournalRows(db, range, PREVIEW_ROWS + 1),
+    fecRefusal(db, settings, range),
   ]);
   const exportQuery = salesJournal.query({ from: range.from, to: range.to });
 
@@ -38,13 +40,23 @@ export default async function SalesJournalPage({ searchParams }: { searchParams:
       <PageHeader
         title="Reports"
         description="For the accountant: the invoices and credit notes issued in a period, one row per document and VAT rate."
-        actions={<DownloadLink href={`/bo/reports/journal/export${exportQuery}`} label="Export journal (CSV)" />}
+        actions={
+          <>
+            <DownloadLink href={`/bo/reports/journal/export${exportQuery}`} label="Export journal (CSV)" />
+            {refusal ? null : <DownloadLink href={`/bo/reports/journal/fec${exportQuery}`} label="Export FEC" />}
+          </>
+        }
       />
       <ReportTabs current="journal" money cost={can(viewer, "cost.read")} />
       <SalesJournalFilters params={{ ...params, period: range.period }} />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
         {rangeText(range, settings.locale, settings.timezone)}. Totals per currency and VAT rate; credit notes are
         negative.
+      </p>
+      <p className="text-sm text-muted-foreground" data-testid="fec-note" role={refusal ? "note" : undefined}>
+        {refusal
+          ? `No FEC for this period: ${refusal}`
+          : "The FEC (Fichier des Écritures Comptables) holds the period's invoices and credit notes in the sales journal and its payments in the bank journal; its accounts are set in Settings → Accounting export."}
       </p>
       <SalesJournalTotals totals={totals} locale={settings.locale} />
       {rows.length > 0 ? (
