@@ -53,6 +53,8 @@ import { updateLogo } from "../../src/modules/settings/settings-mutations";
 import { sendTimesheetReminders } from "../../src/modules/timesheets/timesheet-notifications";
 import { startTimer } from "../../src/modules/timesheets/timer-mutations";
 import { seedDemoUsers } from "../../src/modules/users/users-seed";
+import { createWebhookEndpoint } from "../../src/modules/webhooks/webhook-mutations";
+import { queueWebhookEvent } from "../../src/modules/webhooks/webhook-queue";
 import { ADMIN_PASSWORD, nextTestIp, setUpDatabase, signInRequest, tearDownDatabase } from "../support/fixtures";
 import { withDatabase } from "../support/global-setup";
 import { draftInput, insertClient, today } from "../support/invoice-fixtures";
@@ -188,6 +190,14 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
   await beginTotpSetup(db, actor);
   const [credential] = await db.select().from(totpCredential).where(eq(totpCredential.userId, actor.id));
   await confirmTotpSetup(db, actor, { code: totpCodeAt(openTotpSecret(credential!.secret), new Date()) });
+  // A webhook endpoint (its secret sealed) and a delivery waiting for the worker.
+  await createWebhookEndpoint(
+    db,
+    actor,
+    { url: "https://hooks.example.com/bureau", events: ["invoice.issued"] },
+    { lookup: async () => [{ address: "93.184.216.34", family: 4 }] },
+  );
+  expect(await db.transaction((tx) => queueWebhookEvent(tx, "invoice.issued", { number: "F-1" }))).not.toBeNull();
   // better-auth writes these for e-mail verification and password resets, which Bureau does not offer yet.
   await db
     .insert(verification)
