@@ -8,7 +8,7 @@ const sentrySdk = process.env.BUREAU_SENTRY_SDK === "off" ? "off" : "on";
 
 const nextConfig: NextConfig = {
   // PGlite ships WebAssembly and data files it finds on disk: keep it out of the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "dumb-passwords"],
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "dumb-passwords", "exceljs"],
   experimental: {
     authInterrupts: true,
   },

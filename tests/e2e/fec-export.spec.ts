@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 import { ADMIN, expect, expectNoSeriousAxeViolations, signIn, test, waitForHydration } from "./fixtures";
 
-// The FEC from the sales journal (decision 056): refused with the reason while the firm has no
+// The FEC and the XLSX export from the sales journal (decision 056): refused with the reason while the firm has no
 // SIREN, its accounts set in Settings → Accounting export (validated), then downloaded for a
 // period, named <SIREN>FEC<closing date>.txt, tab-separated with the 18 columns. A period long
 // past holds none of the other specs' documents, so the file is the header alone whatever ran before.
@@ -62,6 +63,30 @@ test("the FEC: refused without a SIREN, accounts in Settings, downloaded from th
     const bytes = fs.readFileSync(await file.path());
     expect(bytes[0]).not.toBe(0xef); // no BOM
     expect(bytes.toString("utf8")).toBe(`${HEADER}\r\n`);
+
+    // The journal as XLSX beside its CSV: a workbook with the CSV's header row, frozen.
+    const [xlsx] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export journal (XLSX)" }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toBe("sales-journal-2001-01-01-2001-01-31.xlsx");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(fs.readFileSync(await xlsx.path())).buffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      "Number",
+      "Kind",
+      "Date",
+      "Client",
+      "Client VAT number",
+      "VAT rate %",
+      "Net",
+      "VAT",
+      "Total",
+      "Currency",
+    ]);
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/bo/reports/journal${PERIOD}`);

@@ -20,6 +20,16 @@ import type { SalesJournalRow } from "./sales-journal-queries";
 import type { TimeReportEntry } from "./time-report-queries";
 import type { UtilisationRow } from "./utilisation-report-queries";
 
+/**
+ * A report's column: its CSV text, and for the XLSX what the cell holds (report-xlsx.ts): an amount
+ * in the row's currency, hours, a date or a plain number; text when no type is given.
+ */
+export type ReportColumn<Row> = CsvColumn<Row> & {
+  type?: "amount" | "hours" | "date" | "number";
+  /** An amount's currency (its number format and decimals). */
+  currency?: (row: Row) => string;
+};
+
 const minorDigits = new Map<string, number>();
 
 /** An amount as a plain decimal in major units ("-300.00"). */
@@ -43,15 +53,15 @@ export function csvPercent(basisPoints: number): string {
   return String(basisPoints / 100);
 }
 
-export function timeEntryColumns(amounts: boolean): CsvColumn<TimeReportEntry>[] {
-  const columns: CsvColumn<TimeReportEntry>[] = [
-    { header: "Date", value: (row) => row.date },
+export function timeEntryColumns(amounts: boolean): ReportColumn<TimeReportEntry>[] {
+  const columns: ReportColumn<TimeReportEntry>[] = [
+    { header: "Date", value: (row) => row.date, type: "date" },
     { header: "Person", value: (row) => row.personName },
     { header: "Client", value: (row) => row.clientName },
     { header: "Project", value: (row) => row.projectName },
     { header: "Description", value: (row) => row.description ?? "" },
-    { header: "Minutes", value: (row) => row.minutes },
-    { header: "Hours", value: (row) => csvHours(row.minutes) },
+    { header: "Minutes", value: (row) => row.minutes, type: "number" },
+    { header: "Hours", value: (row) => csvHours(row.minutes), type: "hours" },
     { header: "Billable", value: (row) => (row.billable ? "yes" : "no") },
     { header: "Status", value: (row) => TIMESHEET_STATUS_LABELS[row.status] },
   ];
@@ -59,102 +69,153 @@ export function timeEntryColumns(amounts: boolean): CsvColumn<TimeReportEntry>[]
   return [
     ...columns,
     { header: "Currency", value: (row) => row.currency },
-    { header: "Hourly rate", value: (row) => (row.rate === null ? "" : csvAmount(row.rate, row.currency)) },
+    {
+      header: "Hourly rate",
+      value: (row) => (row.rate === null ? "" : csvAmount(row.rate, row.currency)),
+      type: "amount",
+      currency: (row) => row.currency,
+    },
     { header: "Rate", value: (row) => (row.status === "approved" ? "frozen" : "estimate") },
-    { header: "Amount", value: (row) => csvAmount(row.value, row.currency) },
+    {
+      header: "Amount",
+      value: (row) => csvAmount(row.value, row.currency),
+      type: "amount",
+      currency: (row) => row.currency,
+    },
     { header: "Invoice", value: (row) => (row.invoiceId ? (row.invoiceNumber ?? "draft") : "") },
   ];
 }
 
-export const MONEY_COLUMNS = (group: "month" | "client"): CsvColumn<MoneyReportRow>[] => [
+export const MONEY_COLUMNS = (group: "month" | "client"): ReportColumn<MoneyReportRow>[] => [
   { header: group === "month" ? "Month" : "Client", value: (row) => row.label },
   { header: "Currency", value: (row) => row.currency },
-  { header: "Documents", value: (row) => row.documents },
-  { header: "Invoiced excluding VAT", value: (row) => csvAmount(row.net, row.currency) },
-  { header: "VAT", value: (row) => csvAmount(row.tax, row.currency) },
-  { header: "Invoiced including VAT", value: (row) => csvAmount(row.total, row.currency) },
-  { header: "Received", value: (row) => csvAmount(row.received, row.currency) },
-  { header: "Outstanding", value: (row) => csvAmount(row.outstanding, row.currency) },
+  { header: "Documents", value: (row) => row.documents, type: "number" },
+  {
+    header: "Invoiced excluding VAT",
+    value: (row) => csvAmount(row.net, row.currency),
+    type: "amount",
+    currency: (row) => row.currency,
+  },
+  { header: "VAT", value: (row) => csvAmount(row.tax, row.currency), type: "amount", currency: (row) => row.currency },
+  {
+    header: "Invoiced including VAT",
+    value: (row) => csvAmount(row.total, row.currency),
+    type: "amount",
+    currency: (row) => row.currency,
+  },
+  {
+    header: "Received",
+    value: (row) => csvAmount(row.received, row.currency),
+    type: "amount",
+    currency: (row) => row.currency,
+  },
+  {
+    header: "Outstanding",
+    value: (row) => csvAmount(row.outstanding, row.currency),
+    type: "amount",
+    currency: (row) => row.currency,
+  },
 ];
 
-export const JOURNAL_COLUMNS: CsvColumn<SalesJournalRow>[] = [
+export const JOURNAL_COLUMNS: ReportColumn<SalesJournalRow>[] = [
   { header: "Number", value: (row) => row.number },
   { header: "Kind", value: (row) => (row.kind === "credit_note" ? "Credit note" : "Invoice") },
-  { header: "Date", value: (row) => row.issueDate },
+  { header: "Date", value: (row) => row.issueDate, type: "date" },
   { header: "Client", value: (row) => row.clientName },
   { header: "Client VAT number", value: (row) => row.clientVatNumber ?? "" },
-  { header: "VAT rate %", value: (row) => csvPercent(row.rateBp) },
-  { header: "Net", value: (row) => csvAmount(row.net, row.currency) },
-  { header: "VAT", value: (row) => csvAmount(row.tax, row.currency) },
-  { header: "Total", value: (row) => csvAmount(row.net + row.tax, row.currency) },
+  { header: "VAT rate %", value: (row) => csvPercent(row.rateBp), type: "number" },
+  { header: "Net", value: (row) => csvAmount(row.net, row.currency), type: "amount", currency: (row) => row.currency },
+  { header: "VAT", value: (row) => csvAmount(row.tax, row.currency), type: "amount", currency: (row) => row.currency },
+  {
+    header: "Total",
+    value: (row) => csvAmount(row.net + row.tax, row.currency),
+    type: "amount",
+    currency: (row) => row.currency,
+  },
   { header: "Currency", value: (row) => row.currency },
 ];
 
-export const AGEING_COLUMNS: CsvColumn<AgeingRow>[] = [
+export const AGEING_COLUMNS: ReportColumn<AgeingRow>[] = [
   { header: "Client", value: (row) => row.clientName },
   { header: "Currency", value: (row) => row.currency },
-  { header: "Invoices", value: (row) => row.invoices },
-  ...AGEING_BUCKETS.map((bucket): CsvColumn<AgeingRow> => ({
+  { header: "Invoices", value: (row) => row.invoices, type: "number" },
+  ...AGEING_BUCKETS.map((bucket): ReportColumn<AgeingRow> => ({
     header: bucket.label,
     value: (row) => csvAmount(row[bucket.key], row.currency),
+    type: "amount",
+    currency: (row) => row.currency,
   })),
-  { header: "Total", value: (row) => csvAmount(row.total, row.currency) },
+  {
+    header: "Total",
+    value: (row) => csvAmount(row.total, row.currency),
+    type: "amount",
+    currency: (row) => row.currency,
+  },
 ];
 
 /** A client's open invoices (the drill-down of the ageing report). */
-export const AGEING_INVOICE_COLUMNS: CsvColumn<AgeingInvoice>[] = [
+export const AGEING_INVOICE_COLUMNS: ReportColumn<AgeingInvoice>[] = [
   { header: "Number", value: (row) => row.number },
-  { header: "Issue date", value: (row) => row.issueDate },
-  { header: "Due date", value: (row) => row.dueDate },
-  { header: "Days past due", value: (row) => Math.max(row.daysPastDue, 0) },
+  { header: "Issue date", value: (row) => row.issueDate, type: "date" },
+  { header: "Due date", value: (row) => row.dueDate, type: "date" },
+  { header: "Days past due", value: (row) => Math.max(row.daysPastDue, 0), type: "number" },
   {
     header: "Bucket",
     value: (row) => AGEING_BUCKETS.find((bucket) => bucket.key === ageingBucket(row.daysPastDue))!.label,
   },
   { header: "Currency", value: (row) => row.currency },
-  { header: "Balance", value: (row) => csvAmount(row.balance, row.currency) },
+  {
+    header: "Balance",
+    value: (row) => csvAmount(row.balance, row.currency),
+    type: "amount",
+    currency: (row) => row.currency,
+  },
 ];
 
-export const UTILISATION_COLUMNS: CsvColumn<UtilisationRow>[] = [
+export const UTILISATION_COLUMNS: ReportColumn<UtilisationRow>[] = [
   { header: "Person", value: (row) => row.name },
-  { header: "Billable hours", value: (row) => csvHours(row.billableMinutes) },
-  { header: "Non-billable hours", value: (row) => csvHours(row.nonBillableMinutes) },
-  { header: "Weekly capacity hours", value: (row) => csvHours(row.weeklyMinutes) },
-  { header: "Capacity hours", value: (row) => csvHours(row.capacityMinutes) },
-  { header: "Utilisation %", value: (row) => (row.percent === null ? "" : row.percent) },
-  { header: "Billable minutes", value: (row) => row.billableMinutes },
-  { header: "Capacity minutes", value: (row) => row.capacityMinutes },
+  { header: "Billable hours", value: (row) => csvHours(row.billableMinutes), type: "hours" },
+  { header: "Non-billable hours", value: (row) => csvHours(row.nonBillableMinutes), type: "hours" },
+  { header: "Weekly capacity hours", value: (row) => csvHours(row.weeklyMinutes), type: "hours" },
+  { header: "Capacity hours", value: (row) => csvHours(row.capacityMinutes), type: "hours" },
+  { header: "Utilisation %", value: (row) => (row.percent === null ? "" : row.percent), type: "number" },
+  { header: "Billable minutes", value: (row) => row.billableMinutes, type: "number" },
+  { header: "Capacity minutes", value: (row) => row.capacityMinutes, type: "number" },
 ];
 
 /** The money of a profitability row, in its currency; an incomplete margin says so in its own column. */
-function profitColumns<Row extends ProfitFigures>(currencyOf: (row: Row) => string): CsvColumn<Row>[] {
-  const amount = (pick: (row: Row) => number) => (row: Row) => csvAmount(pick(row), currencyOf(row));
+function profitColumns<Row extends ProfitFigures>(currencyOf: (row: Row) => string): ReportColumn<Row>[] {
+  const money = (pick: (row: Row) => number) => ({
+    value: (row: Row) => csvAmount(pick(row), currencyOf(row)),
+    type: "amount" as const,
+    currency: currencyOf,
+  });
   return [
     { header: "Currency", value: currencyOf },
-    { header: "Hours", value: (row) => csvHours(row.minutes) },
-    { header: "Billable hours", value: (row) => csvHours(row.billableMinutes) },
-    { header: "Invoiced", value: amount((row) => row.invoiced) },
-    { header: "Approved, not invoiced", value: amount((row) => row.uninvoiced) },
-    { header: "Not yet approved (estimate)", value: amount((row) => row.estimated) },
-    { header: "Revenue", value: amount((row) => row.revenue) },
-    { header: "Cost", value: amount((row) => row.cost) },
-    { header: "Hours without a cost rate", value: (row) => csvHours(row.uncostedMinutes) },
-    { header: "Margin", value: amount((row) => row.margin) },
-    { header: "Margin %", value: (row) => (row.marginPercent === null ? "" : row.marginPercent) },
+    { header: "Hours", value: (row) => csvHours(row.minutes), type: "hours" },
+    { header: "Billable hours", value: (row) => csvHours(row.billableMinutes), type: "hours" },
+    { header: "Invoiced", ...money((row) => row.invoiced) },
+    { header: "Approved, not invoiced", ...money((row) => row.uninvoiced) },
+    { header: "Not yet approved (estimate)", ...money((row) => row.estimated) },
+    { header: "Revenue", ...money((row) => row.revenue) },
+    { header: "Cost", ...money((row) => row.cost) },
+    { header: "Hours without a cost rate", value: (row) => csvHours(row.uncostedMinutes), type: "hours" },
+    { header: "Margin", ...money((row) => row.margin) },
+    { header: "Margin %", value: (row) => (row.marginPercent === null ? "" : row.marginPercent), type: "number" },
     { header: "Margin complete", value: (row) => (row.complete ? "yes" : "no") },
-    { header: "Minutes", value: (row) => row.minutes },
+    { header: "Minutes", value: (row) => row.minutes, type: "number" },
   ];
 }
 
 /** One row per project (the profitability report). */
-export const PROFIT_COLUMNS: CsvColumn<ProfitRow>[] = [
+export const PROFIT_COLUMNS: ReportColumn<ProfitRow>[] = [
   { header: "Client", value: (row) => row.clientName },
   { header: "Project", value: (row) => row.projectName },
   ...profitColumns<ProfitRow>((row) => row.currency),
 ];
 
 /** One row per person of a project (its drill-down). */
-export function profitPeopleColumns(project: ProfitRow): CsvColumn<ProfitPerson>[] {
+export function profitPeopleColumns(project: ProfitRow): ReportColumn<ProfitPerson>[] {
   return [
     { header: "Client", value: () => project.clientName },
     { header: "Project", value: () => project.projectName },
@@ -162,6 +223,8 @@ export function profitPeopleColumns(project: ProfitRow): CsvColumn<ProfitPerson>
     {
       header: "Cost rate per hour",
       value: (row) => (row.costRate === null ? "no cost rate" : csvAmount(row.costRate, project.currency)),
+      type: "amount",
+      currency: () => project.currency,
     },
     ...profitColumns<ProfitPerson>(() => project.currency),
   ];
@@ -169,7 +232,7 @@ export function profitPeopleColumns(project: ProfitRow): CsvColumn<ProfitPerson>
 
 /** Batches of rows as a CSV stream: a batch is read only when the consumer pulls. */
 export function csvStream<Row>(
-  columns: readonly CsvColumn<Row>[],
+  columns: readonly ReportColumn<Row>[],
   batches: AsyncGenerator<Row[], void, unknown>,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -73,6 +73,17 @@ export function rangeText(range: DateRange, locale: string, timeZone: string): s
   return `${formatDate(range.from, locale, timeZone)} to ${formatDate(range.to, locale, timeZone)}`;
 }
 
+/** The CSV download and its XLSX twin (`format=xlsx`): "Export CSV" and "Export XLSX". */
+export function ExportLinks({ href, label }: { href: string; label: string }) {
+  const xlsx = `${href}${href.includes("?") ? "&" : "?"}format=xlsx`;
+  return (
+    <>
+      <DownloadLink href={href} label={label} />
+      <DownloadLink href={xlsx} label={label.replace("CSV", "XLSX")} />
+    </>
+  );
+}
+
 export function DownloadLink({ href, label }: { href: string; label: string }) {
   return (
     <Button asChild variant="outline">

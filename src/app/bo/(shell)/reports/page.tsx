@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
-import { DownloadLink, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
+import { ExportLinks, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
 import {
   TimeEntriesTable,
   TimeReportEmpty,
@@ -65,7 +65,7 @@ export default async function TimeReportPage({ searchParams }: { searchParams: P
             ? "Time, money and the sales journal. Filters stay in the address, so a report can be bookmarked and shared."
             : "Your time. Filters stay in the address, so a report can be bookmarked and shared."
         }
-        actions={<DownloadLink href={`/bo/reports/export${exportQuery}`} label="Export entries (CSV)" />}
+        actions={<ExportLinks href={`/bo/reports/export${exportQuery}`} label="Export entries (CSV)" />}
       />
       <ReportTabs current="time" money={can(viewer, "invoice.read")} cost={can(viewer, "cost.read")} />
       <TimeReportFilters

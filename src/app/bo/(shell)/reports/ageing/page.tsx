@@ -13,7 +13,7 @@ import {
   AgeingReportFilters,
   AgeingReportTable,
 } from "@/modules/reports/components/ageing-report-view";
-import { DownloadLink, ReportTabs } from "@/modules/reports/components/report-parts";
+import { ExportLinks, ReportTabs } from "@/modules/reports/components/report-parts";
 import { pageOf } from "@/modules/reports/report-rules";
 import { ageingReport } from "@/modules/reports/report-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -39,7 +39,7 @@ export default async function AgeingReportPage({ searchParams }: { searchParams:
         title="Reports"
         description="What clients owe on issued invoices, by how long past due, per currency."
         actions={
-          <DownloadLink
+          <ExportLinks
             href={`/bo/reports/ageing/export${exportQuery}`}
             label={params.client ? "Export invoices (CSV)" : "Export CSV"}
           />

@@ -1,7 +1,8 @@
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { backOfficeRoute } from "@/lib/route-handler";
-import { csvHeaders, csvStream, timeEntryColumns } from "@/modules/reports/report-csv";
+import { reportFile } from "@/modules/reports/report-export";
+import { timeEntryColumns } from "@/modules/reports/report-csv";
 import { reportRange } from "@/modules/reports/report-rules";
 import { timeReport } from "@/modules/reports/report-schemas";
 import { streamTimeReportEntries, timeReportScope } from "@/modules/reports/time-report-queries";
@@ -16,7 +17,5 @@ export const GET = backOfficeRoute({ permission: "timesheet.read" }, async (requ
   const params = timeReport.parse(Object.fromEntries(new URL(request.url).searchParams));
   const range = reportRange(params, todayInZone(settings.timezone));
   const rows = streamTimeReportEntries(db, user, { ...params, ...range }, settings.defaultHourlyRate);
-  return new Response(csvStream(timeEntryColumns(timeReportScope(user).amounts), rows), {
-    headers: csvHeaders(`time-${range.from}-${range.to}.csv`),
-  });
+  return reportFile(request, timeEntryColumns(timeReportScope(user).amounts), rows, `time-${range.from}-${range.to}`);
 });

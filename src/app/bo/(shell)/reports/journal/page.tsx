@@ -10,7 +10,7 @@ import {
   SalesJournalTable,
   SalesJournalTotals,
 } from "@/modules/reports/components/money-report-view";
-import { DownloadLink, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
+import { DownloadLink, ExportLinks, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
 import { reportRange } from "@/modules/reports/report-rules";
 import { salesJournal } from "@/modules/reports/report-schemas";
 import { fecRefusal } from "@/modules/reports/fec-export";
@@ -42,7 +42,7 @@ export default async function SalesJournalPage({ searchParams }: { searchParams:
         description="For the accountant: the invoices and credit notes issued in a period, one row per document and VAT rate."
         actions={
           <>
-            <DownloadLink href={`/bo/reports/journal/export${exportQuery}`} label="Export journal (CSV)" />
+            <ExportLinks href={`/bo/reports/journal/export${exportQuery}`} label="Export journal (CSV)" />
             {refusal ? null : <DownloadLink href={`/bo/reports/journal/fec${exportQuery}`} label="Export FEC" />}
           </>
         }

@@ -6,7 +6,7 @@ import { todayInZone } from "@/lib/dates";
 import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
 import { MoneyReportFilters, MoneyReportTable } from "@/modules/reports/components/money-report-view";
-import { DownloadLink, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
+import { ExportLinks, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
 import { findMoneyReport } from "@/modules/reports/money-report-queries";
 import { reportRange } from "@/modules/reports/report-rules";
 import { moneyReport } from "@/modules/reports/report-schemas";
@@ -30,7 +30,7 @@ export default async function MoneyReportPage({ searchParams }: { searchParams: 
       <PageHeader
         title="Reports"
         description="Invoiced excluding VAT (VAT apart; credit notes deducted), received, and still owed, per currency."
-        actions={<DownloadLink href={`/bo/reports/money/export${exportQuery}`} label="Export CSV" />}
+        actions={<ExportLinks href={`/bo/reports/money/export${exportQuery}`} label="Export CSV" />}
       />
       <ReportTabs current="money" money cost={can(viewer, "cost.read")} />
       <MoneyReportFilters params={{ ...params, period: range.period }} />

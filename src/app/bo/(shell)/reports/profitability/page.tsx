@@ -12,7 +12,7 @@ import {
   ProfitabilityReportFilters,
   ProfitabilityReportTable,
 } from "@/modules/reports/components/profitability-report-view";
-import { DownloadLink, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
+import { ExportLinks, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
 import { findProfitabilityReport } from "@/modules/reports/profitability-report-queries";
 import { pageOf, reportRange } from "@/modules/reports/report-rules";
 import { profitabilityReport } from "@/modules/reports/report-schemas";
@@ -57,7 +57,7 @@ export default async function ProfitabilityReportPage({ searchParams }: { search
         title="Reports"
         description="What each project earned against what its time cost, per currency."
         actions={
-          <DownloadLink
+          <ExportLinks
             href={`/bo/reports/profitability/export${exportQuery}`}
             label={params.project ? "Export people (CSV)" : "Export CSV"}
           />

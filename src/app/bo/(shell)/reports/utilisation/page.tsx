@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
-import { DownloadLink, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
+import { ExportLinks, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
 import { UtilisationReportFilters, UtilisationReportTable } from "@/modules/reports/components/utilisation-report-view";
 import { reportRange } from "@/modules/reports/report-rules";
 import { utilisationReport } from "@/modules/reports/report-schemas";
@@ -41,7 +41,7 @@ export default async function UtilisationReportPage({ searchParams }: { searchPa
             ? "Billable hours of each person against their capacity."
             : "Your billable hours against your capacity."
         }
-        actions={<DownloadLink href={`/bo/reports/utilisation/export${exportQuery}`} label="Export CSV" />}
+        actions={<ExportLinks href={`/bo/reports/utilisation/export${exportQuery}`} label="Export CSV" />}
       />
       <ReportTabs current="utilisation" money={can(viewer, "invoice.read")} cost={can(viewer, "cost.read")} />
       <UtilisationReportFilters params={{ ...params, period: range.period }} people={everyone ? people : []} />

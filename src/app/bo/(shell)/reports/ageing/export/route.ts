@@ -1,8 +1,9 @@
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { backOfficeRoute } from "@/lib/route-handler";
+import { reportFile } from "@/modules/reports/report-export";
 import { findAgeingInvoices, findAgeingReport } from "@/modules/reports/ageing-report-queries";
-import { AGEING_COLUMNS, AGEING_INVOICE_COLUMNS, csvHeaders, csvStream, oneBatch } from "@/modules/reports/report-csv";
+import { AGEING_COLUMNS, AGEING_INVOICE_COLUMNS, oneBatch } from "@/modules/reports/report-csv";
 import { ageingReport } from "@/modules/reports/report-schemas";
 import { getSettings } from "@/modules/settings/settings-queries";
 
@@ -16,12 +17,8 @@ export const GET = backOfficeRoute({ permission: "invoice.read" }, async (reques
   const asOf = params.asOf ?? todayInZone(settings.timezone);
   if (params.client) {
     const { invoices } = await findAgeingInvoices(db, { asOf, client: params.client });
-    return new Response(csvStream(AGEING_INVOICE_COLUMNS, oneBatch(invoices)), {
-      headers: csvHeaders(`ageing-${asOf}-client.csv`),
-    });
+    return reportFile(request, AGEING_INVOICE_COLUMNS, oneBatch(invoices), `ageing-${asOf}-client`);
   }
   const report = await findAgeingReport(db, { asOf });
-  return new Response(csvStream(AGEING_COLUMNS, oneBatch(report.rows)), {
-    headers: csvHeaders(`ageing-${asOf}.csv`),
-  });
+  return reportFile(request, AGEING_COLUMNS, oneBatch(report.rows), `ageing-${asOf}`);
 });

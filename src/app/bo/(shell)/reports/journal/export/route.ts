@@ -1,7 +1,8 @@
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { backOfficeRoute } from "@/lib/route-handler";
-import { csvHeaders, csvStream, JOURNAL_COLUMNS } from "@/modules/reports/report-csv";
+import { reportFile } from "@/modules/reports/report-export";
+import { JOURNAL_COLUMNS } from "@/modules/reports/report-csv";
 import { reportRange } from "@/modules/reports/report-rules";
 import { salesJournal } from "@/modules/reports/report-schemas";
 import { streamSalesJournal } from "@/modules/reports/sales-journal-queries";
@@ -15,7 +16,5 @@ export const GET = backOfficeRoute({ permission: "invoice.read" }, async (reques
   const settings = await getSettings(db);
   const params = salesJournal.parse(Object.fromEntries(new URL(request.url).searchParams));
   const range = reportRange(params, todayInZone(settings.timezone));
-  return new Response(csvStream(JOURNAL_COLUMNS, streamSalesJournal(db, range)), {
-    headers: csvHeaders(`sales-journal-${range.from}-${range.to}.csv`),
-  });
+  return reportFile(request, JOURNAL_COLUMNS, streamSalesJournal(db, range), `sales-journal-${range.from}-${range.to}`);
 });

@@ -1,8 +1,9 @@
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { backOfficeRoute } from "@/lib/route-handler";
+import { reportFile } from "@/modules/reports/report-export";
 import { findMoneyReport } from "@/modules/reports/money-report-queries";
-import { csvHeaders, csvStream, MONEY_COLUMNS, oneBatch } from "@/modules/reports/report-csv";
+import { MONEY_COLUMNS, oneBatch } from "@/modules/reports/report-csv";
 import { reportRange } from "@/modules/reports/report-rules";
 import { moneyReport } from "@/modules/reports/report-schemas";
 import { getSettings } from "@/modules/settings/settings-queries";
@@ -19,7 +20,5 @@ export const GET = backOfficeRoute({ permission: "invoice.read" }, async (reques
     todayInZone(settings.timezone),
   );
   const report = await findMoneyReport(db, params.group, range);
-  return new Response(csvStream(MONEY_COLUMNS(params.group), oneBatch(report.rows)), {
-    headers: csvHeaders(`money-${range.from}-${range.to}.csv`),
-  });
+  return reportFile(request, MONEY_COLUMNS(params.group), oneBatch(report.rows), `money-${range.from}-${range.to}`);
 });

@@ -1,8 +1,9 @@
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { backOfficeRoute } from "@/lib/route-handler";
+import { reportFile } from "@/modules/reports/report-export";
 import { findProfitabilityReport } from "@/modules/reports/profitability-report-queries";
-import { csvHeaders, csvStream, oneBatch, PROFIT_COLUMNS, profitPeopleColumns } from "@/modules/reports/report-csv";
+import { oneBatch, PROFIT_COLUMNS, profitPeopleColumns } from "@/modules/reports/report-csv";
 import { reportRange } from "@/modules/reports/report-rules";
 import { profitabilityReport } from "@/modules/reports/report-schemas";
 import { getSettings } from "@/modules/settings/settings-queries";
@@ -18,10 +19,11 @@ export const GET = backOfficeRoute({ permission: "cost.read" }, async (request, 
   const report = await findProfitabilityReport(db, user, { ...params, ...range }, settings.defaultHourlyRate);
   const project = params.project ? report.rows[0] : undefined;
   if (project)
-    return new Response(csvStream(profitPeopleColumns(project), oneBatch(project.people)), {
-      headers: csvHeaders(`profitability-${range.from}-${range.to}-project.csv`),
-    });
-  return new Response(csvStream(PROFIT_COLUMNS, oneBatch(report.rows)), {
-    headers: csvHeaders(`profitability-${range.from}-${range.to}.csv`),
-  });
+    return reportFile(
+      request,
+      profitPeopleColumns(project),
+      oneBatch(project.people),
+      `profitability-${range.from}-${range.to}-project`,
+    );
+  return reportFile(request, PROFIT_COLUMNS, oneBatch(report.rows), `profitability-${range.from}-${range.to}`);
 });

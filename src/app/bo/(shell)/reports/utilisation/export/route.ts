@@ -1,7 +1,8 @@
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { backOfficeRoute } from "@/lib/route-handler";
-import { csvHeaders, csvStream, oneBatch, UTILISATION_COLUMNS } from "@/modules/reports/report-csv";
+import { reportFile } from "@/modules/reports/report-export";
+import { oneBatch, UTILISATION_COLUMNS } from "@/modules/reports/report-csv";
 import { reportRange } from "@/modules/reports/report-rules";
 import { utilisationReport } from "@/modules/reports/report-schemas";
 import { findUtilisationReport } from "@/modules/reports/utilisation-report-queries";
@@ -16,7 +17,5 @@ export const GET = backOfficeRoute({ permission: "timesheet.read" }, async (requ
   const params = utilisationReport.parse(Object.fromEntries(new URL(request.url).searchParams));
   const range = reportRange(params, todayInZone(settings.timezone));
   const report = await findUtilisationReport(db, user, { ...params, ...range }, settings);
-  return new Response(csvStream(UTILISATION_COLUMNS, oneBatch(report.rows)), {
-    headers: csvHeaders(`utilisation-${range.from}-${range.to}.csv`),
-  });
+  return reportFile(request, UTILISATION_COLUMNS, oneBatch(report.rows), `utilisation-${range.from}-${range.to}`);
 });
