@@ -1,7 +1,7 @@
 // Webhooks (decision 052): endpoints an administrator registers, and one delivery row per event and
 // endpoint, written in the same transaction as the change that causes it (like the mail outbox).
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { id, timestamps } from "./columns";
 
@@ -61,4 +61,18 @@ export const webhookDelivery = pgTable(
     index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.createdAt),
     check("webhook_deliveries_status_check", sql`${table.status} in ('queued', 'sending', 'succeeded', 'failed')`),
   ],
+);
+
+/**
+ * Events announced once per subject, not caused by a change (invoice.overdue, decision 055): the
+ * key lets one pass claim a subject, so two workers never queue the event twice.
+ */
+export const webhookAnnouncement = pgTable(
+  "webhook_announcements",
+  {
+    eventType: text("event_type").notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    announcedAt: timestamp("announced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.eventType, table.subjectId] })],
 );

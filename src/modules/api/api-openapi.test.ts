@@ -72,7 +72,12 @@ describe("idempotency and rate limits in the description", () => {
     const idempotent = API_OPERATIONS.filter((operation) => operation.idempotent).map(
       (operation) => `${operation.method} ${operation.path}`,
     );
-    expect(idempotent.sort()).toEqual(["post /invoices", "post /invoices/{id}/issue", "post /invoices/{id}/payments"]);
+    expect(idempotent.sort()).toEqual([
+      "post /invoices",
+      "post /invoices/{id}/credit-notes",
+      "post /invoices/{id}/issue",
+      "post /invoices/{id}/payments",
+    ]);
     for (const { key, operation } of operationsOf()) {
       const header = (operation.parameters ?? []).find(
         (parameter) => parameter.in === "header" && parameter.name === "Idempotency-Key",

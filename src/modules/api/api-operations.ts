@@ -10,8 +10,14 @@ import { createClientInput, createProjectInput, updateClientInput } from "@/modu
 import { getInvoice, getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
 import { INVOICE_KINDS } from "@/modules/invoices/invoice-rules";
 import { findInvoices } from "@/modules/invoices/invoice-list-queries";
-import { createDraftInvoice, issueInvoice, recordPayment } from "@/modules/invoices/invoice-mutations";
 import {
+  createCreditNote,
+  createDraftInvoice,
+  issueInvoice,
+  recordPayment,
+} from "@/modules/invoices/invoice-mutations";
+import {
+  createCreditNoteInput,
   createInvoiceInput,
   INVOICE_LIST_STATUSES,
   INVOICE_SORTS,
@@ -22,19 +28,27 @@ import { pdfBrandingOf, renderInvoicePdf } from "@/modules/invoices/invoice-pdf"
 import { getSettings } from "@/modules/settings/settings-queries";
 import {
   approveTimesheet,
+  createTimeEntry,
   createTimesheet,
+  deleteTimeEntry,
   rejectTimesheet,
   saveTimesheet,
   submitTimesheet,
+  updateTimeEntry,
 } from "@/modules/timesheets/timesheet-mutations";
-import { findTimesheets, getTimesheet } from "@/modules/timesheets/timesheet-queries";
+import { findTimeEntries, findTimesheets, getTimeEntry, getTimesheet } from "@/modules/timesheets/timesheet-queries";
 import {
   createTimesheetInput,
   rejectTimesheetInput,
   saveTimesheetInput,
   TIMESHEET_STATUS_FILTERS,
   TIMESHEET_VIEWS,
+  timeEntryInput,
+  updateTimeEntryInput,
 } from "@/modules/timesheets/timesheet-schemas";
+import { findCalls, type FindCallsOptions, getCall } from "@/modules/calls/call-queries";
+import { logCall } from "@/modules/calls/call-mutations";
+import { CALL_DIRECTIONS, CALL_STATUSES, CALL_VIEWS, logCallInput } from "@/modules/calls/call-schemas";
 import { can } from "@/modules/users/permissions";
 import type { Actor } from "@/modules/audit/audit-log";
 import { type ApiOperation, pageOf, pageSchema, pagingQuery } from "./api-operation";
@@ -98,6 +112,24 @@ const invoiceRow = z.object({
   creditedTotal: money,
   balance: money,
   sentAt: isoDateTime.nullable(),
+});
+
+const timeEntryRow = z.object({
+  id: z.uuid(),
+  timesheetId: z.uuid(),
+  weekStatus: z.string(),
+  userId: z.uuid(),
+  userName: z.string(),
+  date,
+  projectId: z.uuid(),
+  projectName: z.string(),
+  clientId: z.uuid(),
+  clientName: z.string(),
+  minutes: z.number().int(),
+  description: z.string().nullable(),
+  billable: z.boolean(),
+  hourlyRate: money.nullable().optional().meta({ description: "Frozen at approval; only with billing.read." }),
+  invoiced: z.boolean(),
 });
 
 const created = z.object({ id: z.uuid(), version: z.number().int().optional() });
@@ -310,6 +342,150 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     }),
   },
 
+  // Time entries one by one (decision 055): the week's rules, through the same mutations.
+  {
+    method: "get",
+    path: "/time-entries",
+    operationId: "listTimeEntries",
+    summary: "Time entries, newest day first, paged: staff their own, managers anyone's (person, project, days).",
+    tag: "Time entries",
+    scope: "timesheet.read",
+    query: z.object({
+      person: z.uuid().optional(),
+      project: z.uuid().optional(),
+      from: date.optional().meta({ description: "First day (inclusive)." }),
+      to: date.optional().meta({ description: "Last day (inclusive)." }),
+      ...pagingQuery,
+    }),
+    response: { status: 200, description: "A page of time entries.", schema: pageSchema(timeEntryRow) },
+    handle: async ({ db, actor, query }) => {
+      const q = query as {
+        person?: string;
+        project?: string;
+        from?: string;
+        to?: string;
+        page: number;
+        pageSize: number;
+      };
+      const list = await findTimeEntries(db, actor, {
+        userId: q.person,
+        projectId: q.project,
+        from: q.from,
+        to: q.to,
+        page: q.page,
+        pageSize: q.pageSize,
+      });
+      return {
+        json: pageOf(
+          list.rows.map((row) => withoutRates(actor, row)),
+          list,
+        ),
+      };
+    },
+  },
+  {
+    method: "post",
+    path: "/time-entries",
+    operationId: "createTimeEntry",
+    summary: "Log one entry in the week of its day (found or created); refused in a submitted or approved week.",
+    tag: "Time entries",
+    scope: "timesheet.edit",
+    body: timeEntryInput,
+    response: { status: 201, description: "The entry.", schema: timeEntryRow },
+    handle: async ({ db, actor, body }) => ({
+      status: 201,
+      json: withoutRates(actor, await createTimeEntry(db, actor, body)),
+    }),
+  },
+  {
+    method: "get",
+    path: "/time-entries/{id}",
+    operationId: "getTimeEntry",
+    summary: "One time entry.",
+    tag: "Time entries",
+    scope: "timesheet.read",
+    response: { status: 200, description: "The entry.", schema: timeEntryRow },
+    handle: async ({ db, actor, params }) => ({ json: withoutRates(actor, await getTimeEntry(db, actor, params.id!)) }),
+  },
+  {
+    method: "patch",
+    path: "/time-entries/{id}",
+    operationId: "updateTimeEntry",
+    summary: "Change one's own entry in a draft or rejected week (its day stays in the week); every field.",
+    tag: "Time entries",
+    scope: "timesheet.edit",
+    body: updateTimeEntryInput.omit({ id: true }),
+    response: { status: 200, description: "The entry.", schema: timeEntryRow },
+    handle: async ({ db, actor, params, body }) => ({
+      json: withoutRates(actor, await updateTimeEntry(db, actor, { ...(body as object), id: params.id })),
+    }),
+  },
+  {
+    method: "delete",
+    path: "/time-entries/{id}",
+    operationId: "deleteTimeEntry",
+    summary: "Delete one's own entry from a draft or rejected week.",
+    tag: "Time entries",
+    scope: "timesheet.edit",
+    response: { status: 200, description: "The deleted entry's id.", schema: z.object({ id: z.uuid() }) },
+    handle: async ({ db, actor, params }) => ({ json: await deleteTimeEntry(db, actor, { id: params.id }) }),
+  },
+
+  // Calls.
+  {
+    method: "get",
+    path: "/calls",
+    operationId: "listCalls",
+    summary: "Calls to do (todo) or done (history), with the filters of the calls page, paged.",
+    tag: "Calls",
+    scope: "call.read",
+    query: z.object({
+      view: z.enum(CALL_VIEWS).default("history"),
+      q: z.string().trim().max(100).optional(),
+      person: z.uuid().optional(),
+      client: z.uuid().optional(),
+      direction: z.enum(CALL_DIRECTIONS).optional(),
+      status: z.enum(CALL_STATUSES).optional(),
+      from: date.optional(),
+      to: date.optional(),
+      ...pagingQuery,
+    }),
+    response: { status: 200, description: "A page of calls.", schema: pageSchema(detail("A call.")) },
+    handle: async ({ db, actor, query }) => {
+      const { pageSize, ...filter } = query as Omit<FindCallsOptions, "size" | "timeZone"> & { pageSize: number };
+      const settings = await getSettings(db);
+      const list = await findCalls(db, {
+        ...filter,
+        size: pageSize,
+        viewerId: actor.id,
+        timeZone: settings.timezone,
+        today: todayInZone(settings.timezone),
+      });
+      return { json: pageOf(list.rows, { page: filter.page, pageSize, total: list.total }) };
+    },
+  },
+  {
+    method: "post",
+    path: "/calls",
+    operationId: "logCall",
+    summary: "Log a call that just happened (completed, with its duration), optionally with a follow-up.",
+    tag: "Calls",
+    scope: "call.edit",
+    body: logCallInput,
+    response: { status: 201, description: "The call and its follow-up.", schema: detail("call and followUp.") },
+    handle: async ({ db, actor, body }) => ({ status: 201, json: await logCall(db, actor, body) }),
+  },
+  {
+    method: "get",
+    path: "/calls/{id}",
+    operationId: "getCall",
+    summary: "One call.",
+    tag: "Calls",
+    scope: "call.read",
+    response: { status: 200, description: "The call.", schema: detail("The call.") },
+    handle: async ({ db, params }) => ({ json: await getCall(db, params.id!) }),
+  },
+
   // Invoices and credit notes.
   {
     method: "get",
@@ -388,6 +564,22 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     handle: async ({ db, actor, params, body }) => ({
       status: 201,
       json: await recordPayment(db, actor, { ...(body as object), invoiceId: params.id }),
+    }),
+  },
+  {
+    method: "post",
+    path: "/invoices/{id}/credit-notes",
+    operationId: "createCreditNote",
+    summary:
+      "Credit an issued invoice: full (issued at once, cancels it) or partial (a draft credit note to adjust, then issue).",
+    tag: "Invoices",
+    scope: "invoice.credit",
+    body: createCreditNoteInput.omit({ invoiceId: true }),
+    idempotent: true,
+    response: { status: 201, description: "The credit note.", schema: detail("The credit note.") },
+    handle: async ({ db, actor, params, body }) => ({
+      status: 201,
+      json: await createCreditNote(db, actor, { ...(body as object), invoiceId: params.id }),
     }),
   },
   {

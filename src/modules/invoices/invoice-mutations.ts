@@ -50,6 +50,7 @@ import {
   updateInvoiceInput,
 } from "./invoice-schemas";
 import { queueWebhookEvent } from "@/modules/webhooks/webhook-queue";
+import { invoiceEventData } from "./invoice-events";
 
 type InvoiceRow = typeof invoice.$inferSelect;
 type DraftValues = ReturnType<typeof createInvoiceInput.parse>;
@@ -589,25 +590,6 @@ export async function markInvoiceSent(db: Database, actor: Actor, input: unknown
 
 // ---------------------------------------------------------------------------------------
 // Payments
-
-/** What an invoice webhook says of the invoice (decision 052): amounts in minor units. */
-function invoiceEventData(row: InvoiceRow) {
-  return {
-    id: row.id,
-    kind: row.kind,
-    number: row.number,
-    status: row.status,
-    clientId: row.clientId,
-    clientName: row.clientSnapshot?.name ?? null,
-    issueDate: row.issueDate,
-    dueDate: row.dueDate,
-    currency: row.currency,
-    total: row.total,
-    paidTotal: row.paidTotal,
-    creditedTotal: row.creditedTotal,
-    balance: row.balance,
-  };
-}
 
 /** invoice.paid when the balance reaches zero and the invoice is paid (not when a credit note cancels it). */
 async function queuePaidEvent(tx: Executor, before: InvoiceRow, after: InvoiceRow) {

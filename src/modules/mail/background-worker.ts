@@ -9,6 +9,7 @@ import { purgeExpiredMessages } from "@/modules/messages/message-mutations";
 import { pruneRateLimitWindows } from "@/modules/rate-limits/rate-limit";
 import { sendTimesheetReminders } from "@/modules/timesheets/timesheet-notifications";
 import { drainWebhooks } from "@/modules/webhooks/webhook-delivery";
+import { queueOverdueInvoiceEvents } from "@/modules/webhooks/webhook-overdue";
 import { runDailyReminders } from "./invoice-reminders";
 import { startWorker, type RunningWorker } from "./mail-worker";
 import { createSmtpTransport } from "./smtp-transport";
@@ -28,6 +29,13 @@ export function startBackgroundWorker(db: Database): RunningWorker {
         name: "webhook-deliveries",
         everyMs: 5 * 1000,
         run: (database) => drainWebhooks(database).then(() => undefined),
+      },
+      // invoice.overdue once per invoice whose due date passed with a balance (decision 055); the
+      // pass is daily in effect (a due date passes once a day) and claims each invoice once.
+      {
+        name: "invoice-overdue-webhooks",
+        everyMs: 60 * 60 * 1000,
+        run: (database) => queueOverdueInvoiceEvents(database).then(() => undefined),
       },
       {
         name: "invoice-reminders",

@@ -19,6 +19,7 @@ export const TIMESHEET_CODES = [
   "timesheet.project_not_found",
   "timesheet.project_archived",
   "timesheet.project_not_assigned",
+  "timesheet.entry_not_found",
   // The week and its states.
   "timesheet.not_found",
   "timesheet.stale",

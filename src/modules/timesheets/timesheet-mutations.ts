@@ -1,7 +1,7 @@
 // Writes of the timesheets domain. Each takes the database (or, for addTimeEntryToWeek, the
 // caller's transaction) first, checks the actor, validates with the shared rules, and records
 // the audit event in the same transaction as the change.
-import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { client, project, settings, timeEntry, timesheet, user } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
@@ -18,12 +18,16 @@ import {
   createTimesheetInput,
   rejectTimesheetInput,
   saveTimesheetInput,
+  timeEntryInput,
+  timeEntryRefInput,
   timesheetTransitionInput,
   type ParsedGridRow,
+  updateTimeEntryInput,
   timesheetNotificationsInput,
   timesheetReminderInput,
 } from "./timesheet-schemas";
 import { timePerson } from "./grid-project-queries";
+import { getTimeEntry } from "./timesheet-queries";
 import { notifyWeekDecided, notifyWeekSubmitted } from "./timesheet-notifications";
 import { queueWebhookEvent } from "@/modules/webhooks/webhook-queue";
 import type { TimesheetCode } from "./timesheet-codes";
@@ -688,5 +692,134 @@ export async function setTimesheetNotifications(db: Database, actor: Actor, inpu
       summary: { enabled },
     });
     return updated.timesheetNotifications;
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Time entries one by one (the API, decision 055): the same rules as the grid and the calls.
+
+/**
+ * Logs one entry: the week of its day is found or created, and addTimeEntryToWeek refuses a
+ * submitted or approved week, a project the person may not use and a day over 24 hours.
+ */
+export async function createTimeEntry(db: Database, actor: Actor, input: unknown) {
+  const values = parseInput(timeEntryInput, input);
+  const added = await db.transaction((tx) =>
+    addTimeEntryToWeek(tx, actor, {
+      ...values,
+      userId: values.userId ?? actor.id,
+      description: values.description === "" ? null : values.description,
+    }),
+  );
+  return getTimeEntry(db, actor, added.entryId);
+}
+
+/**
+ * The entry and its week, locked, when the actor may change it: the grid's rule (canEdit), so
+ * only the week's owner, and only while the week is a draft or rejected. An entry of a week the
+ * actor may not read does not exist for them.
+ */
+async function lockEntryToChange(tx: Executor, actor: Actor, id: string) {
+  const notFound = () => new NotFoundError("This time entry does not exist.", "timesheet.entry_not_found");
+  const [found] = await tx.select({ timesheetId: timeEntry.timesheetId }).from(timeEntry).where(eq(timeEntry.id, id));
+  if (!found) throw notFound();
+  const [sheet] = await tx.select().from(timesheet).where(eq(timesheet.id, found.timesheetId)).for("update");
+  // A grid save in between replaced the week's entries: this one is gone.
+  const [entry] = await tx.select().from(timeEntry).where(eq(timeEntry.id, id));
+  if (!sheet || !entry) throw notFound();
+  if (sheet.userId !== actor.id && !can(actor, "timesheet.read_all")) throw notFound();
+  enforce(canEdit({ status: sheet.status, actorId: actor.id, ownerId: sheet.userId }), actor.id !== sheet.userId);
+  return { sheet, entry };
+}
+
+async function bumpTimesheet(tx: Executor, sheet: TimesheetRow) {
+  const [bumped] = await tx
+    .update(timesheet)
+    .set({ version: sheet.version + 1, updatedAt: new Date() })
+    .where(and(eq(timesheet.id, sheet.id), eq(timesheet.version, sheet.version)))
+    .returning({ id: timesheet.id });
+  if (!bumped) throw stale();
+}
+
+/** Changes one entry of a draft or rejected week of one's own: its day stays in the week. */
+export async function updateTimeEntry(db: Database, actor: Actor, input: unknown) {
+  const values = parseInput(updateTimeEntryInput, input);
+  const description = values.description === "" ? null : values.description;
+  await db.transaction(async (tx) => {
+    const { sheet, entry } = await lockEntryToChange(tx, actor, values.id);
+    const { found, archived, unassigned } = await findUnusableProjects(
+      tx,
+      [values.projectId],
+      await timePerson(tx, sheet.userId),
+    );
+    if (!found.has(values.projectId))
+      throw invalidFrom(refuse("timesheet.project_not_found", "This project does not exist.", "projectId"));
+    if (unassigned.has(values.projectId))
+      throw invalidFrom(refuse("timesheet.project_not_assigned", NOT_A_MEMBER, "projectId"));
+    if (description !== null && description.length > 500)
+      throw invalidFrom(refuse("timesheet.description_too_long", "Use at most 500 characters.", "description"));
+    const sameDay = await tx
+      .select({ date: timeEntry.date, minutes: timeEntry.minutes })
+      .from(timeEntry)
+      .where(and(eq(timeEntry.userId, sheet.userId), eq(timeEntry.date, values.date), ne(timeEntry.id, entry.id)));
+    const validation = validateEntries(
+      [{ key: "entry", date: values.date, projectId: values.projectId, minutes: values.minutes }],
+      { weekStart: sheet.weekStart, archivedProjectIds: archived, otherEntries: sameDay },
+    );
+    if (!validation.valid) {
+      const refused = validation.entries.entry?.[0];
+      const field =
+        refused?.code === "timesheet.project_archived"
+          ? "projectId"
+          : refused?.code?.includes("date")
+            ? "date"
+            : "minutes";
+      throw invalidFrom({
+        ...(refused ?? Object.values(validation.days)[0]!),
+        field,
+      });
+    }
+    await tx
+      .update(timeEntry)
+      .set({
+        date: values.date,
+        projectId: values.projectId,
+        minutes: values.minutes,
+        description,
+        billable: values.billable,
+      })
+      .where(eq(timeEntry.id, entry.id));
+    await bumpTimesheet(tx, sheet);
+    await recordAudit(tx, actor, {
+      entity: "timesheet",
+      entityId: sheet.id,
+      action: "update_entry",
+      summary: {
+        entryId: entry.id,
+        date: values.date,
+        projectId: values.projectId,
+        minutes: values.minutes,
+        billable: values.billable,
+      },
+    });
+    await checkBudgetAlerts(tx, [entry.projectId, values.projectId]);
+  });
+  return getTimeEntry(db, actor, values.id);
+}
+
+/** Deletes one entry of a draft or rejected week of one's own. */
+export async function deleteTimeEntry(db: Database, actor: Actor, input: unknown) {
+  const { id } = parseInput(timeEntryRefInput, input);
+  return db.transaction(async (tx) => {
+    const { sheet, entry } = await lockEntryToChange(tx, actor, id);
+    await tx.delete(timeEntry).where(eq(timeEntry.id, entry.id));
+    await bumpTimesheet(tx, sheet);
+    await recordAudit(tx, actor, {
+      entity: "timesheet",
+      entityId: sheet.id,
+      action: "delete_entry",
+      summary: { entryId: entry.id, date: entry.date, projectId: entry.projectId, minutes: entry.minutes },
+    });
+    return { id: entry.id };
   });
 }

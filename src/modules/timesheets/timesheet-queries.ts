@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { alias } from "drizzle-orm/pg-core";
 import { auditEvent, client, project, timeEntry, timesheet, user } from "@/db/schema";
@@ -277,4 +277,83 @@ export async function findPreviousWeekRows(db: Executor, userId: string, weekSta
 export async function findTimesheetNotifications(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db.select({ enabled: user.timesheetNotifications }).from(user).where(eq(user.id, userId));
   return row?.enabled ?? false;
+}
+
+// ---------------------------------------------------------------------------------------
+// Time entries one by one (the API, decision 055)
+
+export type TimeEntryFilter = {
+  userId?: string;
+  projectId?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  pageSize?: number;
+};
+
+const timeEntryRowColumns = {
+  id: timeEntry.id,
+  timesheetId: timeEntry.timesheetId,
+  weekStatus: timesheet.status,
+  userId: timeEntry.userId,
+  userName: user.name,
+  date: timeEntry.date,
+  projectId: timeEntry.projectId,
+  projectName: project.name,
+  clientId: client.id,
+  clientName: client.name,
+  minutes: timeEntry.minutes,
+  description: timeEntry.description,
+  billable: timeEntry.billable,
+  hourlyRate: timeEntry.hourlyRate,
+  invoiced: sql<boolean>`(${timeEntry.invoiceLineId} is not null)`,
+};
+
+function selectTimeEntries(db: Executor) {
+  return db
+    .select(timeEntryRowColumns)
+    .from(timeEntry)
+    .innerJoin(timesheet, eq(timesheet.id, timeEntry.timesheetId))
+    .innerJoin(user, eq(user.id, timeEntry.userId))
+    .innerJoin(project, eq(project.id, timeEntry.projectId))
+    .innerJoin(client, eq(client.id, project.clientId));
+}
+
+/**
+ * Time entries, newest day first: staff only their own (asking for someone else's is refused, as
+ * for a week); managers and admins everyone's, filtered by person, project and days.
+ */
+export async function findTimeEntries(
+  db: Executor,
+  viewer: Pick<Actor, "id" | "role" | "scopes">,
+  filter: TimeEntryFilter = {},
+) {
+  if (filter.userId) assertMayReadTimesheet(viewer, filter.userId);
+  const pageSize = Math.min(Math.max(Math.trunc(Number(filter.pageSize) || 50), 1), 200);
+  const page = Math.max(Math.trunc(Number(filter.page) || 1), 1);
+  const person = can(viewer, "timesheet.read_all") ? filter.userId : viewer.id;
+  const where = and(
+    person ? eq(timeEntry.userId, person) : undefined,
+    filter.projectId ? eq(timeEntry.projectId, filter.projectId) : undefined,
+    filter.from ? gte(timeEntry.date, filter.from) : undefined,
+    filter.to ? lte(timeEntry.date, filter.to) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selectTimeEntries(db)
+      .where(where)
+      .orderBy(desc(timeEntry.date), asc(user.name), asc(timeEntry.position), asc(timeEntry.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(timeEntry).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0, page, pageSize };
+}
+
+/** One time entry, for whoever may read its week (else it does not exist for them). */
+export async function getTimeEntry(db: Executor, viewer: Pick<Actor, "id" | "role" | "scopes">, id: string) {
+  const notFound = () => new NotFoundError("This time entry does not exist.", "timesheet.entry_not_found");
+  if (!isUuid(id)) throw notFound();
+  const [row] = await selectTimeEntries(db).where(eq(timeEntry.id, id));
+  if (!row || (row.userId !== viewer.id && !can(viewer, "timesheet.read_all"))) throw notFound();
+  return row;
 }

@@ -106,6 +106,30 @@ export const saveTimesheetInput = z.object({
 });
 export type SaveTimesheetInput = z.input<typeof saveTimesheetInput>;
 
+/**
+ * One time entry, logged on its own (the API): the person (oneself unless a manager logs for
+ * someone), the day, the project, the minutes and whether it is billable. The minutes, the day
+ * and the project are checked by the week's rules, which give the refusal codes.
+ */
+export const timeEntryInput = z.object({
+  userId: z.uuid("Choose a person.").optional(),
+  date: z.iso.date("Enter a valid date."),
+  projectId: z.uuid("Choose a project."),
+  minutes: z.number().int("Enter whole minutes."),
+  description: z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? "").trim())
+    .superRefine(checkLine),
+  billable: z.boolean().default(true),
+});
+export type TimeEntryInput = z.input<typeof timeEntryInput>;
+
+export const updateTimeEntryInput = timeEntryInput.omit({ userId: true }).extend({ id: z.uuid() });
+export type UpdateTimeEntryInput = z.input<typeof updateTimeEntryInput>;
+
+export const timeEntryRefInput = z.object({ id: z.uuid() });
+
 export const timesheetTransitionInput = z.object({ id: z.uuid(), version: versionInput });
 
 export const rejectTimesheetInput = z.object({

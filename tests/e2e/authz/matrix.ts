@@ -261,6 +261,9 @@ export const MATRIX: Row[] = [
       ["GET", "/api/v1/clients", 401],
       ["POST", "/api/v1/clients", 401],
       ["PATCH", "/api/v1/clients/0190a0b0-0000-7000-8000-000000000001", 401],
+      ["GET", "/api/v1/time-entries", 401],
+      ["DELETE", "/api/v1/time-entries/0190a0b0-0000-7000-8000-000000000001", 401],
+      ["POST", "/api/v1/invoices/0190a0b0-0000-7000-8000-000000000001/credit-notes", 401],
       ["PUT", "/api/v1/clients", 405],
       ["DELETE", "/api/v1/clients", 405],
     ] as const
@@ -279,6 +282,8 @@ export const MATRIX: Row[] = [
     path: () => "/api/v1/openapi.json",
     expect: PUBLIC,
   },
+  // The API reference, rendered from the same document (decision 055).
+  page("api/docs", () => "/api/docs", PUBLIC),
   // The error-report tunnel: POST only; an empty envelope is refused as unreadable.
   {
     kind: "route",

@@ -1,3 +1,4 @@
+import Link from "@/components/app-link";
 import type { Metadata } from "next";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { PageHeader } from "@/components/page-header";
@@ -175,8 +176,12 @@ export default async function AccountPage({
           <CardHeader>
             <CardTitle>API tokens</CardTitle>
             <CardDescription>
-              A token acts as you through the API (/api/v1, described at /api/v1/openapi.json), limited to its scopes
-              and never beyond your role.
+              A token acts as you through the API (/api/v1), limited to its scopes and never beyond your role. Every
+              operation is described in the{" "}
+              <Link href="/api/docs" className="font-medium text-foreground underline underline-offset-4">
+                API reference
+              </Link>{" "}
+              (and, for tools, at /api/v1/openapi.json).
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
