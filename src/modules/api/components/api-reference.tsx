@@ -91,8 +91,9 @@ function typeOf(raw: Schema, document: OpenApiDocument): string {
   if (schema.type === "array" && schema.items) text = `array of ${typeOf(schema.items, document)}`;
   if (schema.format) text += ` (${schema.format})`;
   const bounds: string[] = [];
-  if (schema.minimum !== undefined) bounds.push(`≥ ${schema.minimum}`);
-  if (schema.maximum !== undefined) bounds.push(`≤ ${schema.maximum}`);
+  // zod's int() bounds an integer to the safe range: not worth a line.
+  if (schema.minimum !== undefined && schema.minimum > Number.MIN_SAFE_INTEGER) bounds.push(`≥ ${schema.minimum}`);
+  if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER) bounds.push(`≤ ${schema.maximum}`);
   if (schema.minLength !== undefined && schema.minLength > 0) bounds.push(`at least ${schema.minLength} characters`);
   if (schema.maxLength !== undefined) bounds.push(`at most ${schema.maxLength} characters`);
   if (schema.maxItems !== undefined) bounds.push(`at most ${schema.maxItems} items`);
