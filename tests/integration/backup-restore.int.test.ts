@@ -54,6 +54,7 @@ import { sendTimesheetReminders } from "../../src/modules/timesheets/timesheet-n
 import { startTimer } from "../../src/modules/timesheets/timer-mutations";
 import { seedDemoUsers } from "../../src/modules/users/users-seed";
 import { createWebhookEndpoint } from "../../src/modules/webhooks/webhook-mutations";
+import { queueOverdueInvoiceEvents } from "../../src/modules/webhooks/webhook-overdue";
 import { queueWebhookEvent } from "../../src/modules/webhooks/webhook-queue";
 import { ADMIN_PASSWORD, nextTestIp, setUpDatabase, signInRequest, tearDownDatabase } from "../support/fixtures";
 import { withDatabase } from "../support/global-setup";
@@ -198,6 +199,8 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
     { lookup: async () => [{ address: "93.184.216.34", family: 4 }] },
   );
   expect(await db.transaction((tx) => queueWebhookEvent(tx, "invoice.issued", { number: "F-1" }))).not.toBeNull();
+  // The overdue pass remembers the invoices it announced (webhook_announcements).
+  expect(await queueOverdueInvoiceEvents(db)).toBeGreaterThan(0);
   // better-auth writes these for e-mail verification and password resets, which Bureau does not offer yet.
   await db
     .insert(verification)
