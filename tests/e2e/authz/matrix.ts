@@ -712,6 +712,19 @@ export const MATRIX: Row[] = [
     args: () => [{ homeText: "", legalNotice: "", privacyNotice: "", publicationDirector: "", hostingProvider: "" }],
     expect: A_ADMINS,
   },
+  // Imports (decision 054): administrators only; a one-client Harvest clients file.
+  bo("import", () => "/bo/import", ADMINS, { permission: "settings.edit" }),
+  ...(["previewImportAction", "runImportAction"] as const).map((name): ActionRow => ({
+    kind: "action",
+    file: "src/modules/imports/import-actions.ts",
+    name,
+    permission: "settings.edit",
+    page: () => "/bo/import",
+    args: (seed) => [
+      { source: "harvest_clients", csv: `Client Name,Currency\nMatrix import ${seed.tag},EUR`, weekState: "draft" },
+    ],
+    expect: A_ADMINS,
+  })),
   // Webhooks (decision 052): administrators only. A public IP literal, so registration needs no DNS.
   bo("settings/webhooks", () => "/bo/settings/webhooks", ADMINS, { permission: "settings.edit" }),
   {

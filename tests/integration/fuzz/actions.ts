@@ -30,6 +30,7 @@ import {
   account,
   accountToken,
   apiToken,
+  importedRecord,
   webhookDelivery,
   webhookEndpoint,
   auditEvent,
@@ -215,6 +216,8 @@ import {
   updateWebhookSettings,
 } from "../../../src/modules/webhooks/webhook-mutations";
 import { queueWebhookEvent } from "../../../src/modules/webhooks/webhook-queue";
+import { previewImport, runImport } from "../../../src/modules/imports/import-mutations";
+import { checkName, readCsv } from "../../../src/modules/imports/import-rules";
 import { MAX_WEBHOOK_DESCRIPTION } from "../../../src/modules/webhooks/webhook-schemas";
 import { PERMISSIONS } from "../../../src/modules/users/permissions";
 import { issueAccountToken } from "../../../src/modules/auth/account-tokens";
@@ -236,6 +239,20 @@ import {
 } from "./arbitraries";
 import { field, type FuzzCase, type FuzzContext, storedText, type Target } from "./harness";
 import { clientAddressHeader } from "../../../src/lib/request";
+
+/** A Harvest clients export of 1 to 5 arbitrary names, each quoted as CSV quotes them. */
+const clientsCsv = fc
+  .array(validLine(1, 120), { minLength: 1, maxLength: 5 })
+  .map((names) => ["Client Name,Currency", ...names.map((name) => `"${name.replace(/"/g, '""')}",EUR`)].join("\n"));
+const importInputs = fc.record(
+  {
+    source: fc.constantFrom("auto", "harvest_clients"),
+    csv: clientsCsv,
+    weekState: fc.constantFrom("approved", "draft"),
+    validOnly: fc.boolean(),
+  },
+  { requiredKeys: ["source", "csv", "weekState"] },
+);
 
 // ---------------------------------------------------------------------------------------
 // Helpers
@@ -2707,6 +2724,35 @@ const accounts: Record<string, FuzzCase> = {
     verify: async (ctx, input) => {
       const [row] = await ctx.db.select().from(settings);
       expect(row?.webhooksAllowPrivate).toBe(field(input, "allowPrivate"));
+    },
+  },
+  // Imports (decision 054): a Harvest clients file of arbitrary names, properly quoted.
+  "src/modules/imports/import-actions.ts#previewImportAction": {
+    group: "office",
+    tables: [client, project, timeEntry, importedRecord, auditEvent],
+    runs: 8,
+    valid: () => importInputs,
+    run: (ctx, input) => previewImport(ctx.db, ctx.admin, input),
+    verify: async (_ctx, _input, result) => {
+      expect(result).toMatchObject({ source: "harvest_clients", entries: { create: 0 } });
+    },
+  },
+  "src/modules/imports/import-actions.ts#runImportAction": {
+    group: "office",
+    tables: [client, project, timeEntry, importedRecord, auditEvent],
+    runs: 8,
+    valid: () => importInputs,
+    run: (ctx, input) => runImport(ctx.db, ctx.admin, input),
+    verify: async (ctx, input) => {
+      // Every name the import could store is stored (a refused one is left out when validOnly).
+      const names = readCsv(String(field(input, "csv")))
+        .rows.map((row) => row.values["Client Name"] ?? "")
+        .filter((name) => checkName("client", name) === null)
+        .map((name) => name.toLowerCase());
+      const stored = new Set(
+        (await ctx.db.select({ name: client.name }).from(client)).map((row) => row.name.toLowerCase()),
+      );
+      for (const name of names) expect(stored.has(name)).toBe(true);
     },
   },
   "src/modules/auth/account-actions.ts#requestPasswordResetAction": {

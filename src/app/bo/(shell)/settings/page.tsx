@@ -166,6 +166,19 @@ export default async function SettingsPage() {
           </Link>
         </CardContent>
       </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Import</CardTitle>
+          <CardDescription>
+            Bring your clients, projects and time from Harvest, Toggl Track or Kimai with their CSV exports.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link href="/bo/import" className="text-sm font-medium underline underline-offset-4">
+            Import from another tool
+          </Link>
+        </CardContent>
+      </Card>
     </div>
   );
 }
