@@ -21,6 +21,7 @@ import {
   withSession,
 } from "../../src/db/backup/catalog";
 import { restoreDatabase } from "../../src/db/backup/restore";
+import { runImport } from "../../src/modules/imports/import-mutations";
 import { type Database, type DatabaseHandle, openDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/migrate";
 import {
@@ -201,6 +202,13 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
   expect(await db.transaction((tx) => queueWebhookEvent(tx, "invoice.issued", { number: "F-1" }))).not.toBeNull();
   // The overdue pass remembers the invoices it announced (webhook_announcements).
   expect(await queueOverdueInvoiceEvents(db)).toBeGreaterThan(0);
+  // An import remembers each record it made (imported_records).
+  const imported = await runImport(db, actor, {
+    source: "harvest_clients",
+    csv: "Client Name,Currency\nImported for the backup test,EUR\n",
+    weekState: "draft",
+  });
+  expect(imported.clients.create).toBe(1);
   // better-auth writes these for e-mail verification and password resets, which Bureau does not offer yet.
   await db
     .insert(verification)
