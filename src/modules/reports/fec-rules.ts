@@ -6,6 +6,7 @@
 // the client). Tab-separated, the 18 columns in their order, dates YYYYMMDD, amounts with a decimal
 // comma and no thousands separator, lines ending CRLF, UTF-8 without a BOM (decision 056).
 import { z } from "zod";
+import { checkLine } from "@/lib/input-fields";
 import { compactCompanyNumber, isValidSiren } from "@/modules/clients/french-identifiers";
 import type { SalesJournalRow } from "./sales-journal-queries";
 
@@ -88,7 +89,8 @@ const journalLabel = z
   .trim()
   .min(1, "Enter a label.")
   .max(100, "Use at most 100 characters.")
-  .regex(/^[^\t\r\n]*$/, "Use a single line.");
+  // One line, no control characters (PostgreSQL cannot store a NUL, a tab would split the FEC's column).
+  .superRefine(checkLine);
 
 export const fecAccountsInput = z
   .object({
