@@ -68,6 +68,31 @@ export function PeriodFields({ period, from, to }: { period?: ReportPeriod; from
   );
 }
 
+/** The person filter of a report: shown when the viewer may choose among people (staff get none). */
+export function PersonField({
+  id,
+  people,
+  person,
+}: {
+  id: string;
+  people: { id: string; name: string }[];
+  person?: string;
+}) {
+  if (people.length === 0) return null;
+  return (
+    <FilterField label="Person" htmlFor={id}>
+      <NativeSelect id={id} name="person" defaultValue={person ?? ""}>
+        <option value="">Everyone</option>
+        {people.map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </FilterField>
+  );
+}
+
 /** "1 Jan 2026 to 31 Dec 2026", in the firm's locale. */
 export function rangeText(range: DateRange, locale: string, timeZone: string): string {
   return `${formatDate(range.from, locale, timeZone)} to ${formatDate(range.to, locale, timeZone)}`;

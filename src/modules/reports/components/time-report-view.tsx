@@ -23,7 +23,7 @@ import {
   type TimeReportParams,
 } from "../report-schemas";
 import type { TimeReportEntry, TimeReportRow, TimeReportTotals } from "../time-report-queries";
-import { PeriodFields } from "./report-parts";
+import { PeriodFields, PersonField } from "./report-parts";
 
 type Option = { id: string; name: string };
 
@@ -102,18 +102,7 @@ export function TimeReportFilters({
             </NativeSelect>
           </FilterField>
         ) : null}
-        {people.length > 0 ? (
-          <FilterField label="Person" htmlFor="report-person">
-            <NativeSelect id="report-person" name="person" defaultValue={params.person ?? ""}>
-              <option value="">Everyone</option>
-              {people.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </FilterField>
-        ) : null}
+        <PersonField id="report-person" people={people} person={params.person} />
         <FilterField label="Billable" htmlFor="report-billable">
           <NativeSelect id="report-billable" name="billable" defaultValue={params.billable ?? ""}>
             <option value="">Billable or not</option>

@@ -11,7 +11,7 @@ import { TIMESHEET_STATUS_LABELS } from "@/modules/timesheets/components/timeshe
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import { utilisationReport, type UtilisationReportParams } from "../report-schemas";
 import type { UtilisationRow, UtilisationTotals } from "../utilisation-report-queries";
-import { PeriodFields } from "./report-parts";
+import { PeriodFields, PersonField } from "./report-parts";
 
 type Option = { id: string; name: string };
 
@@ -32,18 +32,7 @@ export function UtilisationReportFilters({
       clearHref={utilisationReport.href({})}
     >
       <PeriodFields period={params.period} from={params.from} to={params.to} />
-      {people.length > 0 ? (
-        <FilterField label="Person" htmlFor="utilisation-person">
-          <NativeSelect id="utilisation-person" name="person" defaultValue={params.person ?? ""}>
-            <option value="">Everyone</option>
-            {people.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
-      ) : null}
+      <PersonField id="utilisation-person" people={people} person={params.person} />
       <FilterField label="Week status" htmlFor="utilisation-status">
         <NativeSelect id="utilisation-status" name="status" defaultValue={params.status ?? ""}>
           <option value="">Any status</option>
