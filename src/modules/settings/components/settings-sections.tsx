@@ -45,6 +45,39 @@ function SectionCard({
   );
 }
 
+/** A settings section's form: its card, the form named by its title, its error, its fields and its save button. */
+function SectionForm({
+  title,
+  description,
+  onSubmit,
+  formError,
+  submitting,
+  saveLabel,
+  children,
+}: {
+  title: string;
+  description: React.ReactNode;
+  onSubmit: React.FormEventHandler<HTMLFormElement>;
+  formError: React.ComponentProps<typeof FormError>;
+  submitting: boolean;
+  saveLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <SectionCard title={title} description={description}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2" aria-label={title}>
+        <FormError {...formError} className="md:col-span-2" />
+        {children}
+        <div className="md:col-span-2">
+          <Button type="submit" variant="outline" disabled={submitting}>
+            {submitting ? "Saving…" : saveLabel}
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
+  );
+}
+
 function errorOf<V extends FieldValues>(form: UseFormReturn<V>, name: Path<V>): string | undefined {
   const error = form.formState.errors[name];
   return typeof error?.message === "string" ? error.message : undefined;
@@ -91,70 +124,61 @@ export function MailIdentityForm({
   });
   const replyError = errorOf(form, "mailReplyTo");
   return (
-    <SectionCard
+    <SectionForm
       title="Mail sender"
       description="Who invoices, reminders and replies come from, and where your clients' answers go."
+      onSubmit={submit(updateMailIdentityAction, { success: "Mail sender saved." })}
+      formError={formError}
+      submitting={form.formState.isSubmitting}
+      saveLabel="Save mail sender"
     >
-      <form
-        onSubmit={submit(updateMailIdentityAction, { success: "Mail sender saved." })}
-        noValidate
-        className="grid gap-4 md:grid-cols-2"
-        aria-label="Mail sender"
+      <TextInput
+        form={form}
+        name="mailFromName"
+        id="mailFromName"
+        label="Sender name"
+        placeholder={firmName}
+        autoComplete="off"
+        description="Empty: the firm's name."
+      />
+      <TextInput
+        form={form}
+        name="mailFromAddress"
+        id="mailFromAddress"
+        label="Sender address"
+        type="email"
+        autoComplete="off"
+        spellCheck={false}
+        description={
+          <>
+            Empty: the server&apos;s address, {environmentFrom} (MAIL_FROM). Use one your mail provider lets you send
+            from.
+          </>
+        }
+      />
+      <FormField
+        label="Replies go to"
+        htmlFor="mailReplyTo"
+        error={replyError}
+        description={
+          firmEmail
+            ? `The firm's email address is ${firmEmail} (Firm section).`
+            : "The firm has no email address yet (Firm section): replies then go to the sender address."
+        }
+        className="md:col-span-2"
       >
-        <FormError {...formError} className="md:col-span-2" />
-        <TextInput
-          form={form}
-          name="mailFromName"
-          id="mailFromName"
-          label="Sender name"
-          placeholder={firmName}
-          autoComplete="off"
-          description="Empty: the firm's name."
-        />
-        <TextInput
-          form={form}
-          name="mailFromAddress"
-          id="mailFromAddress"
-          label="Sender address"
-          type="email"
-          autoComplete="off"
-          spellCheck={false}
-          description={
-            <>
-              Empty: the server&apos;s address, {environmentFrom} (MAIL_FROM). Use one your mail provider lets you send
-              from.
-            </>
-          }
-        />
-        <FormField
-          label="Replies go to"
-          htmlFor="mailReplyTo"
-          error={replyError}
-          description={
-            firmEmail
-              ? `The firm's email address is ${firmEmail} (Firm section).`
-              : "The firm has no email address yet (Firm section): replies then go to the sender address."
-          }
-          className="md:col-span-2"
+        <NativeSelect
+          {...fieldAria("mailReplyTo", { error: replyError, description: true })}
+          {...form.register("mailReplyTo")}
         >
-          <NativeSelect
-            {...fieldAria("mailReplyTo", { error: replyError, description: true })}
-            {...form.register("mailReplyTo")}
-          >
-            {MAIL_REPLY_TO.map((value) => (
-              <option key={value} value={value}>
-                {MAIL_REPLY_TO_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <div className="md:col-span-2">
-          <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? "Saving…" : "Save mail sender"}
-          </Button>
-        </div>
-      </form>
-    </SectionCard>
+          {MAIL_REPLY_TO.map((value) => (
+            <option key={value} value={value}>
+              {MAIL_REPLY_TO_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+    </SectionForm>
   );
 }
 
@@ -201,100 +225,91 @@ export function PublicPagesForm({
     },
   ];
   return (
-    <SectionCard
+    <SectionForm
       title="Public pages"
       description="The texts of the public site, in Markdown. Leave a text empty to show the one generated from these settings."
+      onSubmit={submit(updatePublicPagesAction, { success: "Public pages saved." })}
+      formError={formError}
+      submitting={form.formState.isSubmitting}
+      saveLabel="Save public pages"
     >
-      <form
-        onSubmit={submit(updatePublicPagesAction, { success: "Public pages saved." })}
-        noValidate
-        className="grid gap-4 md:grid-cols-2"
-        aria-label="Public pages"
-      >
-        <FormError {...formError} className="md:col-span-2" />
-        {missingMentions.length > 0 ? (
-          <p
-            role="note"
-            className="rounded-md border border-warning/40 bg-warning-muted p-3 text-sm text-foreground md:col-span-2"
-          >
-            The generated legal notice still lacks {missingMentions.join(", ")}.
-          </p>
-        ) : null}
-        <TextInput
-          form={form}
-          name="publicationDirector"
-          id="publicationDirector"
-          label="Director of publication"
-          autoComplete="off"
-          description="The person answerable for the site's content, usually the manager (gérant)."
-        />
-        <FormField
-          label="Host"
-          htmlFor="hostingProvider"
-          error={errorOf(form, "hostingProvider")}
-          description="Name, address and phone of the company hosting the site."
+      {missingMentions.length > 0 ? (
+        <p
+          role="note"
+          className="rounded-md border border-warning/40 bg-warning-muted p-3 text-sm text-foreground md:col-span-2"
         >
-          <Textarea
-            {...fieldAria("hostingProvider", { error: errorOf(form, "hostingProvider"), description: true })}
-            {...form.register("hostingProvider")}
-            rows={3}
-            maxLength={500}
-          />
-        </FormField>
-        {texts.map((text) => {
-          const error = errorOf(form, text.name);
-          return (
-            <FormField
-              key={text.name}
-              label={text.label}
-              htmlFor={text.name}
-              error={error}
-              description={
-                <>
-                  {text.description}{" "}
-                  <a
-                    href={text.page}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="inline-flex items-center gap-1 underline underline-offset-4"
-                  >
-                    View {text.page}
-                    <ExternalLinkIcon aria-hidden className="size-3" />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                </>
-              }
-              className="md:col-span-2"
-            >
-              <Textarea
-                {...fieldAria(text.name, { error, description: true })}
-                {...form.register(text.name)}
-                rows={text.rows}
-                maxLength={PUBLIC_TEXT_MAX}
-                placeholder="Empty: the generated text."
-                className="font-mono text-sm"
-              />
-              <div>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => form.setValue(text.name, generated[text.name], { shouldDirty: true })}
+          The generated legal notice still lacks {missingMentions.join(", ")}.
+        </p>
+      ) : null}
+      <TextInput
+        form={form}
+        name="publicationDirector"
+        id="publicationDirector"
+        label="Director of publication"
+        autoComplete="off"
+        description="The person answerable for the site's content, usually the manager (gérant)."
+      />
+      <FormField
+        label="Host"
+        htmlFor="hostingProvider"
+        error={errorOf(form, "hostingProvider")}
+        description="Name, address and phone of the company hosting the site."
+      >
+        <Textarea
+          {...fieldAria("hostingProvider", { error: errorOf(form, "hostingProvider"), description: true })}
+          {...form.register("hostingProvider")}
+          rows={3}
+          maxLength={500}
+        />
+      </FormField>
+      {texts.map((text) => {
+        const error = errorOf(form, text.name);
+        return (
+          <FormField
+            key={text.name}
+            label={text.label}
+            htmlFor={text.name}
+            error={error}
+            description={
+              <>
+                {text.description}{" "}
+                <a
+                  href={text.page}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-1 underline underline-offset-4"
                 >
-                  Start from the generated text
-                  <span className="sr-only">: {text.label}</span>
-                </Button>
-              </div>
-            </FormField>
-          );
-        })}
-        <div className="md:col-span-2">
-          <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? "Saving…" : "Save public pages"}
-          </Button>
-        </div>
-      </form>
-    </SectionCard>
+                  View {text.page}
+                  <ExternalLinkIcon aria-hidden className="size-3" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </>
+            }
+            className="md:col-span-2"
+          >
+            <Textarea
+              {...fieldAria(text.name, { error, description: true })}
+              {...form.register(text.name)}
+              rows={text.rows}
+              maxLength={PUBLIC_TEXT_MAX}
+              placeholder="Empty: the generated text."
+              className="font-mono text-sm"
+            />
+            <div>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                onClick={() => form.setValue(text.name, generated[text.name], { shouldDirty: true })}
+              >
+                Start from the generated text
+                <span className="sr-only">: {text.label}</span>
+              </Button>
+            </div>
+          </FormField>
+        );
+      })}
+    </SectionForm>
   );
 }
 
@@ -323,35 +338,26 @@ export function FecAccountsForm({ initialValues }: { initialValues: FecAccountsI
     { name: "bankJournalLabel", label: "Bank journal label", description: "Its name in the file." },
   ];
   return (
-    <SectionCard
+    <SectionForm
       title="Accounting export"
       description="The accounts and journals of the FEC (Fichier des Écritures Comptables) downloaded from Reports → Sales journal."
+      onSubmit={submit(updateFecAccountsAction, { success: "Accounting export saved." })}
+      formError={formError}
+      submitting={form.formState.isSubmitting}
+      saveLabel="Save accounting export"
     >
-      <form
-        onSubmit={submit(updateFecAccountsAction, { success: "Accounting export saved." })}
-        noValidate
-        className="grid gap-4 md:grid-cols-2"
-        aria-label="Accounting export"
-      >
-        <FormError {...formError} className="md:col-span-2" />
-        {fields.map((field) => (
-          <TextInput
-            key={field.name}
-            form={form}
-            name={field.name}
-            id={`fec-${field.name}`}
-            label={field.label}
-            description={field.description}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        ))}
-        <div className="md:col-span-2">
-          <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? "Saving…" : "Save accounting export"}
-          </Button>
-        </div>
-      </form>
-    </SectionCard>
+      {fields.map((field) => (
+        <TextInput
+          key={field.name}
+          form={form}
+          name={field.name}
+          id={`fec-${field.name}`}
+          label={field.label}
+          description={field.description}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      ))}
+    </SectionForm>
   );
 }
