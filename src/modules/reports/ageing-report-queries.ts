@@ -54,10 +54,15 @@ function openAsOf(db: Executor, filter: AgeingFilter) {
         ne(invoice.status, "draft"),
         lte(invoice.issueDate, asOf),
         filter.client ? eq(invoice.clientId, filter.client) : undefined,
-        sql`(${invoice.status} in ('issued', 'partially_paid')
-          or ${invoice.id} in (select p.invoice_id from payments p where p.date > ${asOf}::date)
-          or ${invoice.id} in (select c.credited_invoice_id from invoices c
-            where c.kind = 'credit_note' and c.status <> 'draft' and c.issue_date > ${asOf}::date))`,
+        // One list of candidates rather than three ORed conditions: each branch uses its index
+        // (open invoices by the partial index of migration 0009, later payments and credit notes by
+        // date), where the OR made PostgreSQL read every invoice of the period (seed:large, as of
+        // today, EXPLAIN ANALYZE on a loaded machine: 3.3 s before, 0.45 s after).
+        sql`${invoice.id} in (select x.id from invoices x
+            where x.kind = 'invoice' and x.status in ('issued', 'partially_paid')
+          union all select p.invoice_id from payments p where p.date > ${asOf}::date
+          union all select c.credited_invoice_id from invoices c
+            where c.kind = 'credit_note' and c.status <> 'draft' and c.issue_date > ${asOf}::date)`,
       ),
     )
     .as("open_invoices");
