@@ -6,6 +6,7 @@ import type { Database } from "@/db/client";
 import { type DomainError, httpStatusOf, isDomainError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/parse-input";
 import { getConfig } from "@/lib/env";
+import { isId } from "@/lib/search-params";
 import { countWindowHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
 import { can } from "@/modules/users/permissions";
 import type { ApiCode } from "./api-codes";
@@ -73,6 +74,14 @@ function templateRegex(path: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+function decodeOrKeep(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 const compiled = new WeakMap<readonly ApiOperation[], { operation: ApiOperation; regex: RegExp }[]>();
 
 /** The operation of a method and path, the path's parameters, or why none. */
@@ -93,7 +102,8 @@ export function matchOperation(
     pathMatched = true;
     if (operation.method === method.toLowerCase()) {
       const params: Record<string, string> = {};
-      for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = decodeURIComponent(value);
+      // A malformed escape (e.g. %E0%A4%A) is kept as sent: it is no id, so the id check refuses it.
+      for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = decodeOrKeep(value);
       return { operation, params };
     }
   }
@@ -168,6 +178,11 @@ async function handleAuthenticated(
       : `This token lacks the scope ${operation.scope}.`;
     return refuse(403, "Forbidden", "api.scope_missing", detail);
   }
+
+  // Every path parameter is a record's id (documented as a UUID): anything else names no record,
+  // and would be a cast error in PostgreSQL.
+  for (const [name, value] of Object.entries(params))
+    if (!isId(value)) return refuse(404, "Not found", "api.not_found", `No record has this ${name}.`);
 
   const idempotencyKey = operation.idempotent ? request.headers.get(IDEMPOTENCY_HEADER) : null;
   if (idempotencyKey !== null && !isValidIdempotencyKey(idempotencyKey))

@@ -15,7 +15,13 @@ import {
   createDraftInvoice,
   issueInvoice,
   recordPayment,
+  updateDraftInvoice,
 } from "@/modules/invoices/invoice-mutations";
+import { quantityMilliToDecimalString } from "@/modules/invoices/invoice-amounts";
+import { groupUnbilledEntries, TIME_GROUPINGS } from "@/modules/invoices/invoice-time-lines";
+import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
+import { findUnbilledEntries } from "@/modules/timesheets/unbilled-queries";
+import { formatMoneyInput } from "@/lib/money";
 import {
   createCreditNoteInput,
   createInvoiceInput,
@@ -23,6 +29,7 @@ import {
   INVOICE_SORTS,
   invoiceRefInput,
   recordPaymentInput,
+  updateInvoiceBody,
 } from "@/modules/invoices/invoice-schemas";
 import { pdfBrandingOf, renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
 import { getSettings } from "@/modules/settings/settings-queries";
@@ -47,8 +54,28 @@ import {
   updateTimeEntryInput,
 } from "@/modules/timesheets/timesheet-schemas";
 import { findCalls, type FindCallsOptions, getCall } from "@/modules/calls/call-queries";
-import { logCall } from "@/modules/calls/call-mutations";
-import { CALL_DIRECTIONS, CALL_STATUSES, CALL_VIEWS, logCallInput } from "@/modules/calls/call-schemas";
+import {
+  cancelCall,
+  completeCall,
+  logCall,
+  markCallMissed,
+  rescheduleCall,
+  retryCall,
+  scheduleCall,
+  updateCall,
+} from "@/modules/calls/call-mutations";
+import {
+  CALL_DIRECTIONS,
+  CALL_STATUSES,
+  CALL_VIEWS,
+  cancelCallInput,
+  completeCallInput,
+  logCallInput,
+  missCallInput,
+  scheduleCallInput,
+  scheduleExistingCallInput,
+  updateCallInput,
+} from "@/modules/calls/call-schemas";
 import { can } from "@/modules/users/permissions";
 import type { Actor } from "@/modules/audit/audit-log";
 import { type ApiOperation, pageOf, pageSchema, pagingQuery } from "./api-operation";
@@ -135,6 +162,16 @@ const timeEntryRow = z.object({
 const created = z.object({ id: z.uuid(), version: z.number().int().optional() });
 const versioned = z.object({ id: z.uuid(), version: z.number().int() });
 const versionBody = z.object({ version: z.number().int().min(1) });
+const callState = z.object({ id: z.uuid(), status: z.enum(CALL_STATUSES), version: z.number().int() });
+const unbilledLine = z.object({
+  description: z.string(),
+  quantity: z.string().meta({ description: "Hours, e.g. 7.5." }),
+  unit: z.literal("hour"),
+  unitPrice: z.string().meta({ description: "In the client's currency, e.g. 90.00." }),
+  taxRateBp: z.number().int(),
+  vatCategory: z.string().nullable(),
+  timeEntryIds: z.array(z.uuid()),
+});
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   // Clients and projects.
@@ -212,6 +249,37 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       await getClient(db, params.id!);
       const rows = await findClientProjects(db, params.id!);
       return { json: { data: rows.map((row) => withoutRates(actor, row)) } };
+    },
+  },
+  {
+    method: "get",
+    path: "/clients/{id}/unbilled-time",
+    operationId: "listUnbilledTime",
+    summary:
+      "A client's approved, billable time not yet invoiced, and the same time as draft lines (grouped by project, person or entry) to send in createInvoice's lines.",
+    tag: "Invoices",
+    scope: "invoice.edit",
+    query: z.object({ grouping: z.enum(TIME_GROUPINGS).default("project") }),
+    response: {
+      status: 200,
+      description: "The entries and the lines that bill them (at the firm's default tax rate; change it if needed).",
+      schema: z.object({ entries: z.array(detail("An unbilled entry.")), lines: z.array(unbilledLine) }),
+    },
+    handle: async ({ db, params, query }) => {
+      const { grouping } = query as { grouping: (typeof TIME_GROUPINGS)[number] };
+      const found = await getClient(db, params.id!);
+      const [settings, entries] = await Promise.all([getSettings(db), findUnbilledEntries(db, { clientId: found.id })]);
+      const rate = settings.taxRates.map(normalizeTaxRate).find((choice) => choice.isDefault);
+      const lines = groupUnbilledEntries(entries, grouping, settings.locale).map((line) => ({
+        description: line.description,
+        quantity: quantityMilliToDecimalString(line.quantityMilli),
+        unit: line.unit,
+        unitPrice: formatMoneyInput(line.unitPriceMinor, found.currency),
+        taxRateBp: rate?.basisPoints ?? 0,
+        vatCategory: rate?.category ?? null,
+        timeEntryIds: line.timeEntryIds,
+      }));
+      return { json: { entries, lines } };
     },
   },
   {
@@ -476,6 +544,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     handle: async ({ db, actor, body }) => ({ status: 201, json: await logCall(db, actor, body) }),
   },
   {
+    method: "post",
+    path: "/calls/schedule",
+    operationId: "scheduleCall",
+    summary: "Schedule a call to make or take later (scheduledAt is the firm's local time, e.g. 2026-03-02T10:30).",
+    tag: "Calls",
+    scope: "call.edit",
+    body: scheduleCallInput,
+    response: { status: 201, description: "The call, scheduled.", schema: callState },
+    handle: async ({ db, actor, body }) => ({ status: 201, json: await scheduleCall(db, actor, body) }),
+  },
+  {
     method: "get",
     path: "/calls/{id}",
     operationId: "getCall",
@@ -484,6 +563,94 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     scope: "call.read",
     response: { status: 200, description: "The call.", schema: detail("The call.") },
     handle: async ({ db, params }) => ({ json: await getCall(db, params.id!) }),
+  },
+  {
+    method: "patch",
+    path: "/calls/{id}",
+    operationId: "updateCall",
+    summary: "Change a call's details (its status stays), with the version read; staff change only their own calls.",
+    tag: "Calls",
+    scope: "call.edit",
+    body: updateCallInput.omit({ id: true }),
+    response: { status: 200, description: "The call.", schema: callState },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await updateCall(db, actor, { ...(body as object), id: params.id }),
+    }),
+  },
+  {
+    method: "post",
+    path: "/calls/{id}/complete",
+    operationId: "completeCall",
+    summary:
+      "Complete a requested or scheduled call, with its duration; optionally schedules a follow-up. A billable call with a project is logged in its person's week.",
+    tag: "Calls",
+    scope: "call.edit",
+    body: completeCallInput.omit({ id: true }),
+    response: {
+      status: 200,
+      description: "The call, its follow-up (or null) and what became of its time (or null).",
+      schema: z.object({
+        call: callState,
+        followUp: callState.nullable(),
+        time: detail("The time logged.").nullable(),
+      }),
+    },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await completeCall(db, actor, { ...(body as object), id: params.id }),
+    }),
+  },
+  {
+    method: "post",
+    path: "/calls/{id}/miss",
+    operationId: "markCallMissed",
+    summary:
+      "Mark a requested or scheduled call missed, with what happened (no_answer, busy, voicemail, wrong_number).",
+    tag: "Calls",
+    scope: "call.edit",
+    body: missCallInput.omit({ id: true }),
+    response: { status: 200, description: "The call.", schema: callState },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await markCallMissed(db, actor, { ...(body as object), id: params.id }),
+    }),
+  },
+  {
+    method: "post",
+    path: "/calls/{id}/schedule",
+    operationId: "rescheduleCall",
+    summary: "Schedule a requested call, or move a scheduled one to another time.",
+    tag: "Calls",
+    scope: "call.edit",
+    body: scheduleExistingCallInput.omit({ id: true }),
+    response: { status: 200, description: "The call.", schema: callState },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await rescheduleCall(db, actor, { ...(body as object), id: params.id }),
+    }),
+  },
+  {
+    method: "post",
+    path: "/calls/{id}/retry",
+    operationId: "retryCall",
+    summary: "Schedule a missed call again.",
+    tag: "Calls",
+    scope: "call.edit",
+    body: scheduleExistingCallInput.omit({ id: true }),
+    response: { status: 200, description: "The call.", schema: callState },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await retryCall(db, actor, { ...(body as object), id: params.id }),
+    }),
+  },
+  {
+    method: "post",
+    path: "/calls/{id}/cancel",
+    operationId: "cancelCall",
+    summary: "Cancel a requested or scheduled call.",
+    tag: "Calls",
+    scope: "call.edit",
+    body: cancelCallInput.omit({ id: true }),
+    response: { status: 200, description: "The call.", schema: callState },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await cancelCall(db, actor, { ...(body as object), id: params.id }),
+    }),
   },
 
   // Invoices and credit notes.
@@ -536,6 +703,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     scope: "invoice.read",
     response: { status: 200, description: "The invoice.", schema: detail("The invoice and what belongs to it.") },
     handle: async ({ db, params }) => ({ json: await getInvoice(db, params.id!) }),
+  },
+  {
+    method: "patch",
+    path: "/invoices/{id}",
+    operationId: "updateInvoice",
+    summary:
+      "Change a draft (invoice or credit note): every field of createInvoice, lines replacing the draft's, with the version read. A stale version is a 409 (invoice.stale); an issued document is refused (invoice.issued_read_only).",
+    tag: "Invoices",
+    scope: "invoice.edit",
+    body: updateInvoiceBody,
+    response: { status: 200, description: "The draft.", schema: versioned },
+    handle: async ({ db, actor, params, body }) => ({
+      json: await updateDraftInvoice(db, actor, { ...(body as object), id: params.id }),
+    }),
   },
   {
     method: "post",

@@ -227,12 +227,19 @@ export const createInvoiceInput = draftObject
   .transform(priceLines);
 export type CreateInvoiceInput = z.input<typeof createInvoiceInput>;
 
-export const updateInvoiceInput = z
-  .object({ ...draftFields, id: uuid, version: versionInput })
+const updateDraftObject = z.object({ ...draftFields, id: uuid, version: versionInput });
+
+export const updateInvoiceInput = updateDraftObject
   .superRefine(checkDraftDates, DATES)
   .superRefine(checkServicePeriod, PERIOD)
   .superRefine(checkLinePrices, PRICES)
   .transform(priceLines);
+
+/**
+ * The API's PATCH /invoices/{id} body (the id is the path's), for its description: the request is
+ * parsed by updateInvoiceInput, with the path's id, in the mutation.
+ */
+export const updateInvoiceBody = updateDraftObject.omit({ id: true });
 export type UpdateInvoiceInput = z.input<typeof updateInvoiceInput>;
 export type InvoiceLineValues = z.input<typeof invoiceLineInput>;
 
