@@ -33,6 +33,13 @@ describe("the ratio budgets", () => {
     expect(budgets.find((budget) => budget.target === "timesheet-save")?.timesFloor).toBe(15);
   });
 
+  it("hold the API's list and create to the pages' load budget: p95 within 3× the floor's", () => {
+    for (const target of ["api-invoices-list", "api-time-entry-create"])
+      expect(budgetsFor(targets).filter((budget) => budget.target === target)).toEqual([
+        expect.objectContaining({ run: "load", metric: "p95", timesFloor: 3, issue: 26 }),
+      ]);
+  });
+
   it("compare with the higher of the two floors of the run", () => {
     const [loadP95] = budgetsFor(targets).filter((budget) => budget.target === "dashboard");
     const floors = [figures(10, 40, 150_000), figures(12, 50, 150_000)];

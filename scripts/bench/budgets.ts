@@ -43,6 +43,22 @@ export const PAGE_JS_TIMES_FLOOR = 1.3;
 
 const FIXED_BUDGETS: readonly Budget[] = [
   {
+    target: "api-invoices-list",
+    run: "load",
+    metric: "p95",
+    timesFloor: PAGE_LOAD_P95_TIMES_FLOOR,
+    issue: 26,
+    text: `GET /api/v1/invoices (first page): p95 with 10 connections within ${PAGE_LOAD_P95_TIMES_FLOOR}× the floor's p95, as a page`,
+  },
+  {
+    target: "api-time-entry-create",
+    run: "load",
+    metric: "p95",
+    timesFloor: PAGE_LOAD_P95_TIMES_FLOOR,
+    issue: 26,
+    text: `POST /api/v1/time-entries (one entry): p95 with 10 connections within ${PAGE_LOAD_P95_TIMES_FLOOR}× the floor's p95, as a page`,
+  },
+  {
     target: "timesheet-save",
     run: "alone",
     metric: "p95",

@@ -26,9 +26,12 @@ import {
   currentVersions,
   datasetSize,
   findFixtures,
+  prepareBenchEntryWeeks,
+  prepareBenchToken,
   prepareBenchWeeks,
   refuseEmpty,
   removeBenchDrafts,
+  removeBenchToken,
   removeBenchWeeks,
 } from "./prepare";
 import { renderMarkdown, type BudgetResult, type Report, type RunFigures, type TargetResult } from "./report";
@@ -235,6 +238,9 @@ async function main(): Promise<number> {
       gridRows,
       failures: [],
       draftsExhausted: false,
+      apiToken: await prepareBenchToken(db, fixtures.adminId),
+      entryWeeks: [],
+      entriesSent: 0,
     };
     const targets = buildTargets(fixtures, cookie, actions).filter(
       (target) => !only || only.test(target.key) || target.key.startsWith("floor"),
@@ -281,6 +287,8 @@ async function main(): Promise<number> {
           .filter((week) => week.status === "draft")
           .map(({ id, version }) => ({ id, version }));
       }
+      if (target.key === "api-time-entry-create" && actions.entryWeeks.length === 0)
+        actions.entryWeeks = await prepareBenchEntryWeeks(db, fixtures.adminId, 100);
       if (target.key === "invoice-issue" && actions.drafts.length === 0) {
         await removeBenchDrafts(db);
         const template = await callAction(origins[0]!, "/bo/invoices/create", createInvoiceId, cookie, encodeReply, [
@@ -500,6 +508,7 @@ async function main(): Promise<number> {
   } finally {
     // The weeks and the drafts not issued go; issued invoices stay (they can never be deleted).
     if (adminId) await removeBenchWeeks(db, adminId).catch(() => {});
+    if (adminId) await removeBenchToken(db, adminId).catch(() => {});
     await removeBenchDrafts(db).catch(() => {});
     await db.end().catch(() => {});
     await Promise.all(servers.map((server) => stopProcess(server.child)));

@@ -1,10 +1,16 @@
 // What the benchmark needs from the database: a refusal when it is empty, the ids the pages are
 // loaded with, and the data the two actions consume (draft weeks to save, draft invoices to issue).
 import pg from "pg";
+import { newApiTokenSecret } from "../../src/modules/api/api-token-secret";
 
 export const BENCH_DRAFT_NOTE = "Benchmark draft (npm run bench)";
 /** Bench weeks are the administrator's weeks from this Monday on, far from any real week. */
 export const BENCH_FIRST_WEEK = "2100-01-04";
+/** The API's time entries go into weeks of their own, a year after the first bench week (after the grid saves'). */
+export const BENCH_ENTRY_FIRST_WEEK = "2101-01-03";
+export const BENCH_TOKEN_NAME = "Benchmark (npm run bench)";
+/** What the API targets need: list invoices, and log one's own time. */
+export const BENCH_TOKEN_SCOPES = ["invoice.read", "timesheet.read", "timesheet.edit"];
 
 export type DatasetSize = Record<string, number>;
 
@@ -251,4 +257,36 @@ export async function cloneDrafts(
 export async function removeBenchDrafts(db: pg.Client): Promise<number> {
   const { rowCount } = await db.query("delete from invoices where status = 'draft' and notes = $1", [BENCH_DRAFT_NOTE]);
   return rowCount ?? 0;
+}
+
+/**
+ * The administrator's API token for the API targets, made as the app makes one (only its hash is
+ * stored); a previous run's token is removed first. Returns the token itself.
+ */
+export async function prepareBenchToken(db: pg.Client, adminId: string): Promise<string> {
+  await removeBenchToken(db, adminId);
+  const { token, tokenHash, prefix } = newApiTokenSecret();
+  await db.query(
+    "insert into api_tokens (id, user_id, name, token_hash, prefix, scopes) values (gen_random_uuid(), $1, $2, $3, $4, $5)",
+    [adminId, BENCH_TOKEN_NAME, tokenHash, prefix, BENCH_TOKEN_SCOPES],
+  );
+  return token;
+}
+
+export async function removeBenchToken(db: pg.Client, adminId: string): Promise<void> {
+  await db.query("delete from api_tokens where user_id = $1 and name = $2", [adminId, BENCH_TOKEN_NAME]);
+}
+
+/**
+ * Empty draft weeks of the administrator for POST /api/v1/time-entries (each request logs one
+ * minute on one of their days: 100 weeks hold a million requests under 24 hours a day); earlier
+ * ones, with their entries, are removed first. Returns their Mondays.
+ */
+export async function prepareBenchEntryWeeks(db: pg.Client, adminId: string, count: number): Promise<string[]> {
+  await db.query("delete from timesheets where user_id = $1 and week_start >= $2", [adminId, BENCH_ENTRY_FIRST_WEEK]);
+  const { rows } = await db.query<{ week_start: string }>(
+    "insert into timesheets (id, user_id, week_start) select gen_random_uuid(), $1, week::date from unnest($2::text[]) as week returning to_char(week_start, 'YYYY-MM-DD') as week_start",
+    [adminId, mondays(BENCH_ENTRY_FIRST_WEEK, count)],
+  );
+  return rows.map((row) => row.week_start);
 }

@@ -29,6 +29,11 @@ export type ActionState = {
   gridRows: { projectId: string; description: string; billable: boolean; cells: string[] }[];
   failures: { target: string; message: string }[];
   draftsExhausted: boolean;
+  /** The administrator's API token (prepare.ts), for the API targets. */
+  apiToken: string;
+  /** Mondays of the weeks POST /api/v1/time-entries logs into, and how many entries were sent. */
+  entryWeeks: string[];
+  entriesSent: number;
 };
 
 const ERROR_MARKERS = ["Something went wrong", "Digest:", "This page could not be found", "NEXT_HTTP_ERROR_FALLBACK"];
@@ -309,6 +314,18 @@ export function buildTargets(fixtures: Fixtures, cookie: string, actions: Action
       plan: () => bo(`/bo/calls?view=history&q=${encodeURIComponent(fixtures.callsSearch)}`, "Calls"),
     },
     {
+      key: "api-invoices-list",
+      label: "GET /api/v1/invoices (first page of 50), API",
+      connections: "all",
+      preflight: true,
+      plan: () => ({
+        method: "GET",
+        path: "/api/v1/invoices",
+        headers: { authorization: `Bearer ${actions.apiToken}` },
+        verify: (body) => body.startsWith('{"data":[{'),
+      }),
+    },
+    {
       key: "timesheet-save",
       label: "save a week grid (20 rows × 7 days), action",
       connections: "all",
@@ -319,6 +336,12 @@ export function buildTargets(fixtures: Fixtures, cookie: string, actions: Action
       label: "issue a draft invoice (5 lines), action",
       connections: "all",
       plan: (origin) => issueDraft(origin, cookie, actions),
+    },
+    {
+      key: "api-time-entry-create",
+      label: "POST /api/v1/time-entries (one entry), API",
+      connections: "all",
+      plan: () => createTimeEntry(actions, fixtures.projectIds),
     },
     { ...floor, key: "floor-end", label: "framework floor again, at the end" },
   ];
@@ -388,6 +411,46 @@ function issueDraft(origin: string, cookie: string, state: ActionState): Request
               target: "invoice-issue",
               message: `HTTP ${status}: ${result?.message ?? body.slice(0, 200)}`,
             });
+        },
+      };
+    },
+  };
+}
+
+/** A day of a week as YYYY-MM-DD. */
+function dayOf(monday: string, day: number): string {
+  return new Date(Date.parse(`${monday}T00:00:00Z`) + day * 86_400_000).toISOString().slice(0, 10);
+}
+
+function createTimeEntry(state: ActionState, projectIds: readonly string[]): RequestPlan {
+  return {
+    method: "POST",
+    path: "/api/v1/time-entries",
+    headers: { authorization: `Bearer ${state.apiToken}`, "content-type": "application/json" },
+    verify: (body) => {
+      try {
+        return typeof (JSON.parse(body) as { id?: unknown }).id === "string";
+      } catch {
+        return false;
+      }
+    },
+    perRequest: () => {
+      // Consecutive requests go to different weeks: they do not queue on one week's row lock.
+      const sent = state.entriesSent++;
+      const week = state.entryWeeks[sent % state.entryWeeks.length]!;
+      const day = Math.floor(sent / state.entryWeeks.length) % 7;
+      return {
+        path: "/api/v1/time-entries",
+        body: JSON.stringify({
+          date: dayOf(week, day),
+          projectId: projectIds[sent % projectIds.length],
+          minutes: 1,
+          description: "Bench entry (npm run bench)",
+          billable: true,
+        }),
+        done: (status, body) => {
+          if (status !== 201)
+            state.failures.push({ target: "api-time-entry-create", message: `HTTP ${status}: ${body.slice(0, 200)}` });
         },
       };
     },

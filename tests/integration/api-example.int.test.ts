@@ -72,6 +72,7 @@ describe(`the example of docs/api.md on ${process.env.TEST_DB}`, () => {
       cwd: folder,
       timeout: 60_000,
       env: {
+        NODE_ENV: "test",
         PATH: process.env.PATH,
         API: server.url,
         MANAGER_TOKEN: managerToken.token,

@@ -15,6 +15,10 @@ export const API_CODES = [
   "api.idempotency_key_invalid",
   "api.idempotency_key_reused",
   "api.idempotency_in_progress",
+  // A refusal whose rule has no code of its own carries its kind's.
+  "api.invalid",
+  "api.forbidden",
+  "api.conflict",
 ] as const;
 
 export type ApiCode = (typeof API_CODES)[number];

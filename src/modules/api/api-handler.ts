@@ -55,12 +55,21 @@ const TITLES: Record<DomainError["kind"], string> = {
   rate_limited: "Too many requests",
 };
 
+/** The code of a refusal whose rule has none of its own: every problem carries one. */
+const KIND_CODES: Record<DomainError["kind"], ApiCode> = {
+  not_found: "api.not_found",
+  forbidden: "api.forbidden",
+  invalid: "api.invalid",
+  conflict: "api.conflict",
+  rate_limited: "api.rate_limited",
+};
+
 function domainProblem(error: DomainError): Response {
   return problemResponse({
     status: httpStatusOf(error),
     title: TITLES[error.kind],
     detail: error.message,
-    code: error.code,
+    code: error.code ?? KIND_CODES[error.kind],
     errors: error.kind === "invalid" && Object.keys(error.fieldErrors).length > 0 ? error.fieldErrors : undefined,
     headers: error.kind === "rate_limited" ? { "retry-after": String(error.retryAfterSeconds) } : undefined,
   });

@@ -1,8 +1,5 @@
 // Personal API tokens (decision 034): made, listed, revoked, and checked on every API request.
-// A token is `bureau_` and 32 random bytes (base64url); only its SHA-256 is stored, so a stolen
-// database gives no usable token. A slow password hash is not needed: the token has 256 bits of
-// entropy, where a password has few.
-import { createHash, randomBytes } from "node:crypto";
+// Only a token's SHA-256 is stored (api-token-secret.ts), so a stolen database gives no usable token.
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { apiToken, user } from "@/db/schema";
@@ -12,14 +9,10 @@ import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { can, isPermission, type Permission, requirePermission } from "@/modules/users/permissions";
 import type { Role } from "@/modules/users/roles";
 import { createApiTokenInput, revokeApiTokenInput } from "./api-token-schemas";
+import { hashToken, newApiTokenSecret, TOKEN_PREFIX } from "./api-token-secret";
 
-export const TOKEN_PREFIX = "bureau_";
 /** How often the last-use time is written at most, so a busy token does not write on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 export async function createApiToken(db: Database, actor: Actor, input: unknown, now = new Date()) {
   requirePermission(actor, "token.edit");
@@ -42,15 +35,15 @@ export async function createApiToken(db: Database, actor: Actor, input: unknown,
         "api.expiry_past",
       );
   }
-  const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const { token, tokenHash, prefix } = newApiTokenSecret();
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(apiToken)
       .values({
         userId: actor.id,
         name: values.name,
-        tokenHash: hashToken(token),
-        prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+        tokenHash,
+        prefix,
         scopes: values.scopes,
         expiresAt,
       })

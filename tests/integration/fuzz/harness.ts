@@ -60,7 +60,7 @@ function seedFor(property: string): number {
 }
 
 /** fc.assert, with the run's seed in the failure: FUZZ_SEED=<it> replays the whole run. */
-async function assertProperty<T>(
+export async function assertProperty<T>(
   property: fc.IAsyncPropertyWithHooks<[T]>,
   name: string,
   parameters: fc.Parameters<[T]>,
@@ -196,7 +196,7 @@ type Edit = {
   at: number;
   values: { any: unknown; id: unknown; date: unknown; amount: unknown };
 };
-type HostileSample =
+export type HostileSample =
   | { kind: "edited"; valid: unknown; edits: Edit[] }
   | { kind: "whole"; value: unknown }
   | { kind: "special"; value: unknown };
@@ -226,7 +226,7 @@ function editArbitrary(pool: readonly string[]): fc.Arbitrary<Edit> {
   });
 }
 
-function hostileArbitrary(ctx: FuzzContext, fuzzCase: FuzzCase): fc.Arbitrary<HostileSample> {
+export function hostileArbitrary(ctx: FuzzContext, fuzzCase: FuzzCase): fc.Arbitrary<HostileSample> {
   const edited = fc.record({
     kind: fc.constant("edited" as const),
     valid: fuzzCase.valid(ctx),
@@ -257,7 +257,7 @@ function placeholder(value: string, roots: { target?: Target; ctx: FuzzContext }
 }
 
 /** A copy of plain objects and arrays (other objects, such as files, are shared), with placeholders replaced. */
-function materialise(value: unknown, roots: { target?: Target; ctx: FuzzContext }): unknown {
+export function materialise(value: unknown, roots: { target?: Target; ctx: FuzzContext }): unknown {
   if (typeof value === "string") {
     const resolved = placeholder(value, roots);
     return resolved.found ? materialise(resolved.value, roots) : value;
@@ -302,6 +302,13 @@ function valueFor(name: string, edit: Edit): unknown {
   )
     return edit.values.amount;
   return edit.values.any;
+}
+
+/** The input a hostile sample stands for, once the record it works on is prepared. */
+export function hostileInput(hostile: HostileSample, roots: { target?: Target; ctx: FuzzContext }): unknown {
+  if (hostile.kind === "whole") return hostile.value;
+  if (hostile.kind === "special") return materialise(hostile.value, roots);
+  return applyEdits(materialise(hostile.valid, roots), hostile.edits);
 }
 
 function applyEdits(input: unknown, edits: Edit[]): unknown {
@@ -380,7 +387,7 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
-function expectNoPrototypePollution() {
+export function expectNoPrototypePollution() {
   const probe: Record<string, unknown> = {};
   expect(probe.polluted, "Object.prototype was polluted").toBeUndefined();
   expect(probe.isAdmin, "Object.prototype was polluted").toBeUndefined();
@@ -404,15 +411,7 @@ async function runOnce(
   let input: unknown;
   const roots = { target: state.target, ctx };
   if (mode === "valid") input = materialise(sample, roots);
-  else {
-    const hostile = sample as HostileSample;
-    input =
-      hostile.kind === "whole"
-        ? hostile.value
-        : hostile.kind === "special"
-          ? materialise(hostile.value, roots)
-          : applyEdits(materialise(hostile.valid, roots), hostile.edits);
-  }
+  else input = hostileInput(sample as HostileSample, roots);
   const before = await snapshot(ctx.db, fuzzCase.tables);
   let result: unknown;
   let refusal: DomainError | undefined;
