@@ -195,7 +195,7 @@ function kindOf(status: number): DomainError["kind"] {
 }
 
 function pathOf(template: string, id: unknown): string {
-  const segment = typeof id === "string" ? id : (JSON.stringify(id) ?? "undefined");
+  const segment = typeof id === "string" ? id : jsonText(id);
   // A lone surrogate has no UTF-8: sent as the bytes a careless client would send (a malformed escape).
   const encoded = Array.from(segment, (char) =>
     /[\ud800-\udfff]/.test(char) ? "%ED%A0%80" : encodeURIComponent(char),
