@@ -3,7 +3,9 @@ import { type NextRequest, NextResponse } from "next/server";
 import {
   contentSecurityPolicy,
   isSandboxedFilePath,
+  isSharedDocumentPath,
   SANDBOXED_FILE_POLICY,
+  SHARED_DOCUMENT_HEADERS,
   securityHeaders,
 } from "@/lib/security-headers";
 
@@ -40,6 +42,8 @@ export function proxy(request: NextRequest) {
   for (const [name, value] of Object.entries(securityHeaders(process.env.NODE_ENV === "production"))) {
     response.headers.set(name, value);
   }
+  if (isSharedDocumentPath(pathname))
+    for (const [name, value] of Object.entries(SHARED_DOCUMENT_HEADERS)) response.headers.set(name, value);
   return response;
 }
 

@@ -13,3 +13,4 @@ export * from "./schema/summaries";
 export * from "./schema/api";
 export * from "./schema/webhooks";
 export * from "./schema/imports";
+export * from "./schema/share-links";

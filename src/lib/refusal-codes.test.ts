@@ -13,6 +13,7 @@ import { MAIL_CODES } from "@/modules/mail/mail-codes";
 import { MESSAGE_CODES } from "@/modules/messages/message-codes";
 import { PUBLIC_FORM_CODES } from "@/modules/public-site/public-form-codes";
 import { SETTINGS_CODES } from "@/modules/settings/settings-codes";
+import { SHARE_LINK_CODES } from "@/modules/share-links/share-link-codes";
 import { TIMESHEET_CODES } from "@/modules/timesheets/timesheet-codes";
 import { USER_CODES } from "@/modules/users/user-codes";
 import { WEBHOOK_CODES } from "@/modules/webhooks/webhook-codes";
@@ -32,6 +33,7 @@ const LISTS: Record<string, readonly string[]> = {
   message: MESSAGE_CODES,
   public_form: PUBLIC_FORM_CODES,
   settings: SETTINGS_CODES,
+  share_link: SHARE_LINK_CODES,
   timesheet: TIMESHEET_CODES,
   user: USER_CODES,
   webhook: WEBHOOK_CODES,

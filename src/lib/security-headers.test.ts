@@ -100,4 +100,17 @@ describe("the proxy", () => {
       ),
     ).toBe(SANDBOXED_FILE_POLICY);
   });
+
+  it("gives shared documents (the client share link) no referrer, no indexing and no shared caching", () => {
+    for (const path of ["/d/abc", "/d/abc/pdf", "/d/abc/einvoice"]) {
+      const response = proxy(request(path));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+    }
+    expect(proxy(request("/")).headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(proxy(request("/")).headers.get("x-robots-tag")).toBeNull();
+    expect(proxy(request("/docs")).headers.get("x-robots-tag")).toBeNull();
+  });
 });

@@ -57,3 +57,19 @@ export const NO_CONTENT_POLICY = "default-src 'none'; frame-ancestors 'none'; ba
 export function headersOutsideProxy(isProduction: boolean): Record<string, string> {
   return { "Content-Security-Policy": NO_CONTENT_POLICY, ...securityHeaders(isProduction) };
 }
+
+/**
+ * The headers of the client share link's page and files (decision 059): the token is in the path,
+ * so no referrer may carry it to another site, no search engine may index what it shows, and no
+ * shared cache may keep it.
+ */
+export const SHARED_DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
+  "referrer-policy": "no-referrer",
+  "x-robots-tag": "noindex, nofollow",
+  "cache-control": "private, no-store",
+};
+
+/** The public paths of shared documents: /d/{token} and its files. */
+export function isSharedDocumentPath(pathname: string): boolean {
+  return pathname === "/d" || pathname.startsWith("/d/");
+}

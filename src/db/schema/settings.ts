@@ -99,6 +99,10 @@ export const settings = pgTable("settings", {
   /** The FEC export's accounts and journal codes (Settings → Accounting export); null: the defaults (fecAccountsOf). */
   fecAccounts: jsonb("fec_accounts").$type<Partial<FecAccounts>>(),
   webhooksAllowPrivate: boolean("webhooks_allow_private").notNull().default(false),
+  /** Invoice and credit-note mails carry a client share link to view the document online (decision 059). */
+  shareLinkInMails: boolean("share_link_in_mails").notNull().default(false),
+  /** Days a mailed share link keeps working; null: until revoked. */
+  shareLinkMailDays: integer("share_link_mail_days"),
   version: version(),
   ...timestamps,
 });

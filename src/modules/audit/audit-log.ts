@@ -23,7 +23,8 @@ export type AuditInput = {
 /** Records a change; call it with the same transaction as the change so both land or neither does. */
 export async function recordAudit(
   tx: Executor,
-  actor: Pick<Actor, "id" | "name"> | typeof SYSTEM_ACTOR,
+  /** A person, the system, or someone outside Bureau (id null) such as a client opening a share link. */
+  actor: Pick<Actor, "id" | "name"> | { id: null; name: string },
   input: AuditInput,
 ): Promise<void> {
   await tx.insert(auditEvent).values({

@@ -15,6 +15,9 @@ import { getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
 import { invoiceMail } from "./mail-templates";
 import { fillInvoiceTemplate, sendInvoiceEmailInput } from "./mail-schemas";
 import { currentMailIdentity, enqueueEmail } from "./outbox";
+import { getConfig } from "@/lib/env";
+import { issueShareLink } from "@/modules/share-links/share-link-mutations";
+import { mailedLinkExpiryOf, shareLinkUrl } from "@/modules/share-links/share-link-rules";
 
 /** The PDF's file name, as the invoice's PDF route names it. */
 export function invoicePdfFilename(kind: "invoice" | "credit_note", number: string | null, id: string): string {
@@ -41,6 +44,8 @@ export type SendInvoiceDefaults = {
   /** Who the mail comes from and where a reply goes (Settings → Mail). */
   from: string;
   replyTo: string | null;
+  /** The mail will carry a new client link to view the document online (Settings → Client links). */
+  includesLink: boolean;
 };
 
 /** What the send dialog starts with: the client's billing email, and the settings' subject and message filled in. */
@@ -68,6 +73,7 @@ export async function getSendInvoiceDefaults(
     reason: detail.status === "draft" ? "Issue the invoice before sending it." : null,
     from: identity.from,
     replyTo: identity.replyTo,
+    includesLink: settings.shareLinkInMails,
   };
 }
 
@@ -92,6 +98,15 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
       logo: brand.logo && brand.logoMimeType ? { data: brand.logo, mimeType: brand.logoMimeType } : null,
     };
     const money = (minor: number) => formatMoney(minor, current.currency, settings.locale);
+    // Settings → Client links: each mail gets a link of its own, revocable apart (decision 059).
+    const link = settings.shareLinkInMails
+      ? await issueShareLink(tx, actor, {
+          invoice: current,
+          source: "mail",
+          sentTo: values.to.join(", "),
+          expiresAt: mailedLinkExpiryOf(settings.shareLinkMailDays, settings.timezone, now),
+        })
+      : null;
     const { inline, ...rendered } = invoiceMail(firm, {
       subject: values.subject,
       message: values.message,
@@ -102,6 +117,7 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
       dueDate: formatDate(current.dueDate, settings.locale, settings.timezone, "long"),
       clientName: current.clientSnapshot?.name ?? detail.client.name,
       kind: current.kind,
+      viewUrl: link ? shareLinkUrl(getConfig().appUrl, link.token) : null,
     });
     const emailId = await enqueueEmail(tx, {
       to: values.to,
@@ -120,7 +136,14 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
       entity: "invoice",
       entityId: current.id,
       action: "email_sent",
-      summary: { number: current.number, to: values.to, cc: values.cc, subject: values.subject, emailId },
+      summary: {
+        number: current.number,
+        to: values.to,
+        cc: values.cc,
+        subject: values.subject,
+        emailId,
+        ...(link ? { shareLinkId: link.id } : {}),
+      },
     });
     return { emailId, invoice: updated! };
   });

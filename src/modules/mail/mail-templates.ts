@@ -140,6 +140,8 @@ export type InvoiceMailInput = {
   dueDate: string;
   clientName: string;
   kind?: "invoice" | "credit_note";
+  /** A client share link to view the document online (decision 059), when the settings ask for one. */
+  viewUrl?: string | null;
 };
 
 /**
@@ -168,6 +170,9 @@ export function invoiceMail(firm: Firm, input: InvoiceMailInput): RenderedMail {
         ...(input.kind === "credit_note" ? [] : ([["Due date", input.dueDate]] as [string, string][])),
       ],
     },
+    ...(input.viewUrl
+      ? ([{ kind: "button", label: `View the ${label.toLowerCase()} online`, url: input.viewUrl }] as Block[])
+      : []),
     { kind: "text", text: `The ${label.toLowerCase()} is attached as a PDF.` },
   ]);
 }

@@ -5,7 +5,12 @@ import { getDb } from "@/db/client";
 import { type ActionResult, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
 import { updateLogoFromForm, updateSettings } from "./settings-mutations";
-import { updateFecAccounts, updateMailIdentity, updatePublicPages } from "./settings-section-mutations";
+import {
+  updateFecAccounts,
+  updateMailIdentity,
+  updatePublicPages,
+  updateShareLinkSettings,
+} from "./settings-section-mutations";
 
 export async function updateSettingsAction(input: unknown): Promise<ActionResult<{ version: number }>> {
   return runAction(async () => {
@@ -50,4 +55,13 @@ export async function updateFecAccountsAction(input: unknown): Promise<ActionRes
     revalidatePath("/bo/settings");
     return undefined;
   }, "Accounting export saved.");
+}
+
+/** Settings → Client links, saved by its own button. */
+export async function updateShareLinkSettingsAction(input: unknown): Promise<ActionResult> {
+  return runAction(async () => {
+    await updateShareLinkSettings(getDb(), await requireActor("settings.edit"), input);
+    revalidatePath("/bo/settings");
+    return undefined;
+  }, "Client links saved.");
 }

@@ -7,6 +7,7 @@ import { settings } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { fecAccountsInput } from "@/modules/reports/fec-rules";
+import { shareLinkSettingsInput } from "@/modules/share-links/share-link-schemas";
 import { requirePermission } from "@/modules/users/permissions";
 import { getSettings } from "./settings-queries";
 import { mailIdentityInput, publicPagesInput } from "./settings-section-schemas";
@@ -59,4 +60,11 @@ export async function updateFecAccounts(db: Database, actor: Actor, input: unkno
   requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
   const fecAccounts = parseInput(fecAccountsInput, input);
   return updateSection(db, actor, "update_fec_accounts", { fecAccounts });
+}
+
+/** Settings → Client links: whether invoice mails carry a share link, and how long a mailed link works (decision 059). */
+export async function updateShareLinkSettings(db: Database, actor: Actor, input: unknown) {
+  requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
+  const values = parseInput(shareLinkSettingsInput, input);
+  return updateSection(db, actor, "update_share_links", values);
 }

@@ -61,6 +61,8 @@ export const PERMISSIONS = {
   /** Email an invoice, or mark it as sent. */
   "invoice.send": MANAGERS,
   "invoice.credit": MANAGERS,
+  /** Create and revoke client share links: the document, readable without signing in (decision 059). */
+  "invoice.share": MANAGERS,
   "payment.record": MANAGERS,
   "payment.delete": ADMINS,
 

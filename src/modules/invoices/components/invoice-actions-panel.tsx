@@ -72,7 +72,7 @@ type Props = {
 };
 
 /** A confirmation dialog that runs one action and says what cannot be undone. */
-function ConfirmAction<T>({
+export function ConfirmAction<T>({
   trigger,
   title,
   description,

@@ -26,6 +26,10 @@ const EVENT_LABELS: Record<string, string> = {
   credit_note_created: "Credit note created",
   credited: "Credited by a credit note",
   delete: "Draft deleted",
+  email_sent: "Sent by mail",
+  share_link_created: "Client link created",
+  share_link_revoked: "Client link revoked",
+  share_link_viewed: "Opened through a client link",
 };
 
 /** An issued invoice (not a draft, not a credit note): it has money owed, paid and credited. */

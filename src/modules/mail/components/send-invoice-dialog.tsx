@@ -81,7 +81,9 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
         <DialogHeader>
           <DialogTitle>Send invoice {number}</DialogTitle>
           <DialogDescription>
-            The PDF is attached. The mail goes through the outbox, where you can follow it.
+            The PDF is attached
+            {defaults.includesLink ? ", with a new link to view it online (Settings → Client links)" : ""}. The mail
+            goes through the outbox, where you can follow it.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -15,7 +15,15 @@ import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
 import { MAIL_REPLY_TO } from "@/db/schema/settings";
 import { type FecAccountsInput, fecAccountsInput } from "@/modules/reports/fec-rules";
-import { updateFecAccountsAction, updateMailIdentityAction, updatePublicPagesAction } from "../settings-actions";
+import {
+  updateFecAccountsAction,
+  updateMailIdentityAction,
+  updatePublicPagesAction,
+  updateShareLinkSettingsAction,
+} from "../settings-actions";
+import { type ShareLinkSettingsInput, shareLinkSettingsInput } from "@/modules/share-links/share-link-schemas";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
 import {
   MAIL_REPLY_TO_LABELS,
   type MailIdentityInput,
@@ -358,6 +366,52 @@ export function FecAccountsForm({ initialValues }: { initialValues: FecAccountsI
           spellCheck={false}
         />
       ))}
+    </SectionForm>
+  );
+}
+
+/** Settings → Client links: invoice mails with a link to view the document online (decision 059). */
+export function ShareLinkSettingsForm({ initialValues }: { initialValues: ShareLinkSettingsInput }) {
+  const { form, submit, formError } = useActionForm<ShareLinkSettingsInput>({
+    schema: shareLinkSettingsInput,
+    defaultValues: initialValues,
+  });
+  const includeError = errorOf(form, "shareLinkInMails");
+  return (
+    <SectionForm
+      title="Client links"
+      description="A client link shows an issued invoice or credit note, with its PDF and e-invoice, to whoever has it, without signing in. Managers create and revoke them on the document's page."
+      onSubmit={submit(updateShareLinkSettingsAction, { success: "Client links saved." })}
+      formError={formError}
+      submitting={form.formState.isSubmitting}
+      saveLabel="Save client links"
+    >
+      <div className="grid content-start gap-2">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            {...form.register("shareLinkInMails")}
+            {...fieldAria("shareLinkInMails", { error: includeError, description: true })}
+          />
+          <Label htmlFor="shareLinkInMails">Include a link to view the invoice online in invoice mails</Label>
+        </div>
+        <p id="shareLinkInMails-description" className="text-sm text-muted-foreground">
+          Each mail of an invoice or credit note gets a new link of its own, listed on the document&apos;s page.
+        </p>
+        {includeError ? (
+          <p id="shareLinkInMails-error" className="text-sm font-medium text-destructive">
+            {includeError}
+          </p>
+        ) : null}
+      </div>
+      <TextInput
+        form={form}
+        name="shareLinkMailDays"
+        id="shareLinkMailDays"
+        label="Mailed links work for (days)"
+        inputMode="numeric"
+        autoComplete="off"
+        description="Empty: until revoked."
+      />
     </SectionForm>
   );
 }

@@ -11,7 +11,12 @@ import { getConfig } from "@/lib/env";
 import { parseMailbox } from "@/modules/mail/mail-identity";
 import { generatedPublicTexts, missingLegalMentions } from "@/modules/public-site/legal-pages";
 import { fecAccountsOf } from "@/modules/reports/fec-rules";
-import { FecAccountsForm, MailIdentityForm, PublicPagesForm } from "@/modules/settings/components/settings-sections";
+import {
+  FecAccountsForm,
+  MailIdentityForm,
+  PublicPagesForm,
+  ShareLinkSettingsForm,
+} from "@/modules/settings/components/settings-sections";
 import type { Settings } from "@/modules/settings/settings-queries";
 import { LOCALES, type SettingsFormInput } from "@/modules/settings/settings-schemas";
 import { minutesToHoursText } from "@/modules/users/capacity";
@@ -127,6 +132,12 @@ export default async function SettingsPage() {
         environmentFrom={parseMailbox(config.mailFrom).address}
         firmName={settings.firmName}
         firmEmail={settings.email}
+      />
+      <ShareLinkSettingsForm
+        initialValues={{
+          shareLinkInMails: settings.shareLinkInMails,
+          shareLinkMailDays: settings.shareLinkMailDays === null ? "" : String(settings.shareLinkMailDays),
+        }}
       />
       <PublicPagesForm
         initialValues={{

@@ -21,6 +21,7 @@ import { einvoiceFormatStatuses, getInvoiceEinvoice } from "@/modules/einvoicing
 import { findInvoiceEvents } from "@/modules/invoices/invoice-detail-queries";
 import { displayStatusOf } from "@/modules/invoices/invoice-list-queries";
 import { can } from "@/modules/users/permissions";
+import { InvoiceShareLinks } from "@/modules/share-links/components/invoice-share-links";
 
 export const metadata: Metadata = { title: "Invoice" };
 
@@ -69,6 +70,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
       {isIssuedInvoice(invoice) ? (
         <InvoicePayments invoice={invoice} firm={firm} canDelete={can(viewer, "payment.delete")} />
       ) : null}
+      {invoice.status !== "draft" ? <InvoiceShareLinks db={db} viewer={viewer} invoice={invoice} firm={firm} /> : null}
       <InvoiceCreditNotes invoice={invoice} firm={firm} />
       <InvoiceHistory invoice={invoice} events={events} firm={firm} />
     </div>

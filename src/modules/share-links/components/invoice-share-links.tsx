@@ -1,0 +1,48 @@
+// The invoice page's "Client links" card, read on the server: an issued document's links with
+// their dates written in the firm's locale and timezone (decision 059).
+import "server-only";
+import type { Executor } from "@/db/client";
+import { formatDate, formatDateTime, todayInZone } from "@/lib/dates";
+import type { Actor } from "@/modules/audit/audit-log";
+import { can } from "@/modules/users/permissions";
+import { findShareLinks } from "../share-link-queries";
+import { lastDayOfLink } from "../share-link-rules";
+import { type ShareLinkListItem, ShareLinksPanel } from "./share-links-panel";
+
+export async function InvoiceShareLinks({
+  db,
+  viewer,
+  invoice,
+  firm,
+}: {
+  db: Executor;
+  viewer: Actor;
+  invoice: { id: string; kind: "invoice" | "credit_note" };
+  firm: { locale: string; timezone: string };
+}) {
+  const now = new Date();
+  const links = await findShareLinks(db, viewer, invoice.id, now);
+  const when = (value: Date) => formatDateTime(value, firm.locale, firm.timezone);
+  const items: ShareLinkListItem[] = links.map((link) => ({
+    id: link.id,
+    state: link.state,
+    created: when(link.createdAt),
+    createdBy: link.createdByName,
+    via: link.source === "mail" ? `In the mail to ${link.sentTo ?? "the client"}` : "By hand",
+    expires: link.expiresAt
+      ? formatDate(lastDayOfLink(link.expiresAt, firm.timezone), firm.locale, "UTC", "medium")
+      : null,
+    lastViewed: link.lastViewedAt ? when(link.lastViewedAt) : null,
+    viewCount: link.viewCount,
+    revoked: link.revokedAt ? `${when(link.revokedAt)}${link.revokedByName ? ` by ${link.revokedByName}` : ""}` : null,
+  }));
+  return (
+    <ShareLinksPanel
+      invoiceId={invoice.id}
+      documentLabel={invoice.kind === "credit_note" ? "credit note" : "invoice"}
+      links={items}
+      canShare={can(viewer, "invoice.share")}
+      today={todayInZone(firm.timezone, now)}
+    />
+  );
+}
