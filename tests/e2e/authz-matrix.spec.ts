@@ -195,7 +195,7 @@ function headerProblems(headers: Record<string, string>): string[] {
 
 /** Back-office answers, and what the session endpoints answer, are never stored by a cache. */
 function cacheProblems(url: string, status: number, headers: Record<string, string>): string[] {
-  const personal = /^\/bo(\/|$|\?)/.test(url)
+  const personal = /^\/(bo|d)(\/|$|\?)/.test(url)
     ? status < 300 || status >= 400
     : /^\/api\/auth\//.test(url) && status < 300;
   if (!personal) return [];

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -26,6 +26,7 @@ import { type Database, type DatabaseHandle, openDatabase } from "../../src/db/c
 import { migrateDatabase } from "../../src/db/migrate";
 import {
   client,
+  invoice as invoiceTable,
   project as projectTable,
   projectMember,
   settings,
@@ -45,6 +46,7 @@ import { seedClientsAndTimesheets } from "../../src/modules/clients/clients-seed
 import { checkBudgetAlerts } from "../../src/modules/clients/project-budget-alerts";
 import { createDraftInvoice, issueInvoice } from "../../src/modules/invoices/invoice-mutations";
 import { seedInvoices } from "../../src/modules/invoices/invoices-seed";
+import { createShareLink } from "../../src/modules/share-links/share-link-mutations";
 import { seedJobs } from "../../src/modules/jobs/jobs-seed";
 import { runDailyReminders } from "../../src/modules/mail/invoice-reminders";
 import { enqueueEmail } from "../../src/modules/mail/outbox";
@@ -166,6 +168,13 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
     .set({ budgetMinutes: 60, budgetAmount: null })
     .where(eq(projectTable.id, logged!.projectId));
   expect(await db.transaction((tx) => checkBudgetAlerts(tx, [logged!.projectId]))).not.toEqual([]);
+  // A client share link (decision 059) of an issued invoice.
+  const [shared] = await db
+    .select({ id: invoiceTable.id })
+    .from(invoiceTable)
+    .where(ne(invoiceTable.status, "draft"))
+    .limit(1);
+  await createShareLink(db, actor, { invoiceId: shared!.id });
   // A running timer, an API token and an invitation (account_tokens).
   const [project] = await db.select({ id: projectTable.id }).from(projectTable).limit(1);
   await startTimer(db, actor, { projectId: project!.id, description: "Backed up while running" });

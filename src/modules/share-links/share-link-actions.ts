@@ -11,12 +11,12 @@ import { shareLinkUrl } from "./share-link-rules";
 // Thin server actions: the session decides who acts; the mutations check again and write.
 
 /** The link itself is returned once, here, and never again (only its hash is kept). */
-export async function createShareLinkAction(input: unknown): Promise<ActionResult<{ url: string }>> {
+export async function createShareLinkAction(input: unknown): Promise<ActionResult<{ id: string; url: string }>> {
   return runAction(async () => {
     const actor = await requireActor("invoice.share");
-    const { token, invoiceId } = await createShareLink(getDb(), actor, input);
+    const { id, token, invoiceId } = await createShareLink(getDb(), actor, input);
     revalidatePath(`/bo/invoices/${invoiceId}`);
-    return { url: shareLinkUrl(getConfig().appUrl, token) };
+    return { id, url: shareLinkUrl(getConfig().appUrl, token) };
   }, "Link created.");
 }
 

@@ -1305,6 +1305,52 @@ export const MATRIX: Row[] = [
     expect: A_MANAGERS,
   },
 
+  // Client share links (decision 059): managers make and revoke them on the invoice's page; the
+  // link itself is public (no session needed, none used), and an unknown token is the bare 404.
+  {
+    kind: "action",
+    file: "src/modules/share-links/share-link-actions.ts",
+    name: "createShareLinkAction",
+    permission: "invoice.share",
+    page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
+    args: (seed) => [{ invoiceId: seed.invoices.issued.id, expiresOn: "" }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: "src/modules/share-links/share-link-actions.ts",
+    name: "revokeShareLinkAction",
+    permission: "invoice.share",
+    page: (seed) => `/bo/invoices/${seed.invoices.issued.id}`,
+    args: (seed) => [{ id: seed.shareLinks.revokeId }],
+    expect: A_MANAGERS,
+  },
+  page("d/[token]", (seed) => `/d/${seed.shareLinks.token}`, PUBLIC),
+  page("d/[token]", () => `/d/${"A".repeat(43)}`, everyone(status(404)), { label: "unknown token" }),
+  {
+    kind: "route",
+    file: "src/app/d/[token]/pdf/route.ts",
+    method: "GET",
+    path: (seed) => `/d/${seed.shareLinks.token}/pdf`,
+    expect: PUBLIC,
+  },
+  {
+    kind: "route",
+    file: "src/app/d/[token]/pdf/route.ts",
+    method: "GET",
+    label: "unknown token",
+    path: () => `/d/${"A".repeat(43)}/pdf`,
+    expect: everyone(status(404)),
+  },
+  {
+    // Refused for its data like the back office's route (no Leitweg-ID), never for a session.
+    kind: "route",
+    file: "src/app/d/[token]/einvoice/route.ts",
+    method: "GET",
+    path: (seed) => `/d/${seed.shareLinks.token}/einvoice?format=xrechnung-ubl`,
+    expect: everyone(status(400)),
+  },
+
   // ---- Outbox, messages, jobs (managers) ------------------------------------------------------
   bo("outbox", () => "/bo/outbox", MANAGERS, { permission: "outbox.read" }),
   bo("outbox/[id]", (seed) => `/bo/outbox/${seed.email.id}`, MANAGERS, { permission: "outbox.read" }),

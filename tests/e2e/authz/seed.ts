@@ -46,6 +46,8 @@ export type Seed = {
     lineDescription: string;
   };
   email: { id: string; attachmentId: string };
+  /** Client share links (decision 059) of the issued invoice: one to open, one to revoke. */
+  shareLinks: { token: string; revokeId: string };
   job: Ref & { slug: string; title: string };
   draftJob: Ref;
   application: Ref & { name: string; email: string };
@@ -297,6 +299,15 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       },
     ],
   );
+  const shareLink = (invoiceId: string) =>
+    act<{ id: string; url: string }>(
+      admin,
+      `/bo/invoices/${invoiceId}`,
+      "src/modules/share-links/share-link-actions.ts",
+      "createShareLinkAction",
+      [{ invoiceId, expiresOn: "" }],
+    );
+  const [opened, toRevoke] = [await shareLink(toIssue.id), await shareLink(toIssue.id)];
   const versionOf = async (id: string) =>
     Number(
       findOne(
@@ -452,6 +463,7 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       lineDescription,
     },
     email: { id: emailId, attachmentId },
+    shareLinks: { token: opened.url.split("/d/")[1]!, revokeId: toRevoke.id },
     job: { id: job.id, version: published.version, slug, title },
     draftJob: { id: draftJob.id, version: 1 },
     application: { id: applicationId!, version: 1, name: applicantName, email: applicantEmail },

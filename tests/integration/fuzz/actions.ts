@@ -57,6 +57,7 @@ import {
   timesheet,
   totpCredential,
   user,
+  shareLink,
 } from "../../../src/db/schema";
 import type { Database } from "../../../src/db/client";
 import { getAuth } from "../../../src/lib/auth";
@@ -144,6 +145,8 @@ import {
 } from "../../../src/modules/jobs/job-schemas";
 import { renderMarkdownPreview } from "../../../src/modules/jobs/markdown";
 import { sendInvoiceEmail } from "../../../src/modules/mail/invoice-mail";
+import { createShareLink, revokeShareLink } from "../../../src/modules/share-links/share-link-mutations";
+import { updateShareLinkSettings } from "../../../src/modules/settings/settings-section-mutations";
 import { retryEmail } from "../../../src/modules/mail/mail-mutations";
 import { findEmails, getEmail } from "../../../src/modules/mail/mail-queries";
 import { currentMailIdentity, enqueueEmail } from "../../../src/modules/mail/outbox";
@@ -630,6 +633,37 @@ const people: Record<string, FuzzCase> = {
       expect(stored.clientAccount).toBe(String(field(input, "clientAccount")).trim());
       expect(stored.salesJournalCode).toBe(String(field(input, "salesJournalCode")).trim().toUpperCase());
       expect(stored.bankJournalLabel).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+    },
+  },
+  "src/modules/settings/settings-actions.ts#updateShareLinkSettingsAction": {
+    group: "office",
+    tables: [settings, auditEvent],
+    valid: () =>
+      fc.record({
+        shareLinkInMails: fc.boolean(),
+        shareLinkMailDays: fc.oneof(
+          fc.constantFrom<unknown>("", null, undefined, " 30 "),
+          fc.integer({ min: 1, max: 3650 }).map(String),
+          fc.integer({ min: 1, max: 3650 }),
+        ),
+      }),
+    hostileExamples: [
+      { shareLinkInMails: "yes", shareLinkMailDays: "" },
+      { shareLinkInMails: true, shareLinkMailDays: "0" },
+      { shareLinkInMails: true, shareLinkMailDays: "3651" },
+      { shareLinkInMails: true, shareLinkMailDays: "1e3" },
+      { shareLinkInMails: true, shareLinkMailDays: 2.5 },
+    ],
+    restore: async (ctx) => {
+      await updateShareLinkSettings(ctx.db, ctx.admin, { shareLinkInMails: false, shareLinkMailDays: "" });
+    },
+    run: (ctx, input) => updateShareLinkSettings(ctx.db, ctx.admin, input),
+    verify: async (ctx, input) => {
+      const stored = await getSettings(ctx.db);
+      expect(stored.shareLinkInMails).toBe(field(input, "shareLinkInMails"));
+      const days = field(input, "shareLinkMailDays");
+      const text = days === null || days === undefined ? "" : String(days).trim();
+      expect(stored.shareLinkMailDays).toBe(text === "" ? null : Number(text));
     },
   },
   "src/modules/settings/settings-actions.ts#updatePublicPagesAction": {
@@ -1823,7 +1857,7 @@ const billing: Record<string, FuzzCase> = {
   },
   "src/modules/mail/invoice-mail-actions.ts#sendInvoiceEmailAction": {
     group: "billing-and-site",
-    tables: [email, emailAttachment, invoice, auditEvent],
+    tables: [email, emailAttachment, invoice, shareLink, auditEvent],
     runs: 8,
     prepare: reuse(
       (ctx) => makeIssued(ctx),
@@ -1847,6 +1881,53 @@ const billing: Record<string, FuzzCase> = {
       expect(sent.subject).toBe(storedText(field(input, "subject")));
       expect(sent.attachments).toHaveLength(1);
       expect((await findEmails(ctx.db, { page: 1, pageSize: 200 })).rows.some((row) => row.id === sent.id)).toBe(true);
+    },
+  },
+  // Client share links (decision 059): on an issued invoice, with or without a last day.
+  "src/modules/share-links/share-link-actions.ts#createShareLinkAction": {
+    group: "billing-and-site",
+    tables: [shareLink, auditEvent],
+    runs: 8,
+    prepare: reuse(
+      (ctx) => makeIssued(ctx),
+      async (_ctx, previous) => previous,
+    ),
+    valid: () =>
+      fc.record({
+        invoiceId: fc.constant(TARGET_ID),
+        expiresOn: fc.constantFrom<unknown>("", null, undefined, "2099-12-31", todayInZone(TIMEZONE)),
+      }),
+    hostileExamples: [
+      { invoiceId: TARGET_ID, expiresOn: "2001-01-01" },
+      { invoiceId: TARGET_ID, expiresOn: "2099-02-30" },
+      { invoiceId: "$ctx.clientId", expiresOn: "" },
+    ],
+    run: (ctx, input) => createShareLink(ctx.db, ctx.manager, input),
+    verify: async (ctx, input, result, target) => {
+      const { id, token } = result as { id: string; token: string };
+      const [row] = await ctx.db.select().from(shareLink).where(eq(shareLink.id, id));
+      expect(row).toMatchObject({ invoiceId: target.id, revokedAt: null, source: "manual" });
+      expect(row!.tokenHash).not.toContain(token);
+      expect(row!.expiresAt === null).toBe(!field(input, "expiresOn"));
+    },
+  },
+  "src/modules/share-links/share-link-actions.ts#revokeShareLinkAction": {
+    group: "billing-and-site",
+    tables: [shareLink, auditEvent],
+    runs: 6,
+    prepare: consumed(async (ctx) => {
+      const issued = await makeIssued(ctx);
+      const { id } = await createShareLink(ctx.db, ctx.manager, { invoiceId: issued.id });
+      return { id };
+    }),
+    valid: () => fc.constant({ id: TARGET_ID }),
+    run: (ctx, input) => revokeShareLink(ctx.db, ctx.manager, input),
+    verify: async (ctx, _input, _result, target) => {
+      const [row] = await ctx.db
+        .select()
+        .from(shareLink)
+        .where(eq(shareLink.id, String(target.id)));
+      expect(row?.revokedAt).not.toBeNull();
     },
   },
   "src/modules/mail/mail-actions.ts#retryEmailAction": {
