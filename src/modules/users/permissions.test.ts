@@ -20,6 +20,7 @@ const MANAGER: Permission[] = [
   "invoice.issue",
   "invoice.send",
   "invoice.credit",
+  "invoice.share",
   "payment.record",
   "call.edit_all",
   "job.read",
