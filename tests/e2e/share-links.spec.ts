@@ -164,7 +164,7 @@ test.describe("client share links", () => {
     await expect(page.getByText("Client links saved.")).toBeVisible();
     try {
       await issuedInvoice(page, uniqueName("Mail Client"), uniqueName("Audit"));
-      await waitForHydration(page, "button:has-text('Send by email')");
+      await waitForHydration(page, "form[aria-label='Create a link'] button[type='submit']");
       await page.getByRole("button", { name: "Send by email" }).click();
       const send = page.getByRole("dialog", { name: /Send invoice/ });
       await expect(send).toContainText("with a new link to view it online");

@@ -116,12 +116,10 @@ export function ShareLinksPanel({
         {canShare ? (
           <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" aria-label="Create a link">
             <FormError {...formError} className="basis-full" />
-            <FormField
-              label="Works until (optional)"
-              htmlFor="share-expiresOn"
-              error={expiresError}
-              description="The last day the link works; empty: until you revoke it."
-            >
+            <p id="share-expiresOn-description" className="basis-full text-sm text-muted-foreground">
+              Choose the last day a new link works, or leave it empty: it then works until you revoke it.
+            </p>
+            <FormField label="Works until (optional)" htmlFor="share-expiresOn" error={expiresError}>
               <Input
                 {...fieldAria("share-expiresOn", { error: expiresError, description: true })}
                 {...form.register("expiresOn")}
