@@ -8,7 +8,7 @@ import { GET as getSharedPdf } from "../../src/app/d/[token]/pdf/route";
 import { auditEvent, email, invoice, settings, shareLink } from "../../src/db/schema";
 import { addDaysToDate, todayInZone } from "../../src/lib/dates";
 import { clientAddressHeader } from "../../src/lib/request";
-import { hashToken } from "../../src/modules/api/api-tokens";
+import { hashToken } from "../../src/modules/api/api-token-secret";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { invoiceEinvoiceResponse } from "../../src/modules/invoices/invoice-files";
 import { createCreditNote, createDraftInvoice, issueInvoice } from "../../src/modules/invoices/invoice-mutations";

@@ -8,7 +8,7 @@ import { invoice, shareLink, type ShareLinkSource } from "@/db/schema";
 import { CORRECT_THE_FIELDS, invalidFrom, NotFoundError } from "@/lib/errors";
 import { parseInput } from "@/lib/parse-input";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
-import { hashToken } from "@/modules/api/api-tokens";
+import { hashToken } from "@/modules/api/api-token-secret";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
 import { checkShareable, checkShareLinkExpiry, SHARE_TOKEN_BYTES, shareLinkExpiryOf } from "./share-link-rules";

@@ -7,7 +7,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "@/db/client";
 import { invoice, shareLink, user } from "@/db/schema";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
-import { hashToken } from "@/modules/api/api-tokens";
+import { hashToken } from "@/modules/api/api-token-secret";
 import { countWindowHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
 import { requirePermission } from "@/modules/users/permissions";
 import { isShareLinkUsable, isShareTokenShape, SHARE_LINK_RATE_LIMIT, shareLinkStateOf } from "./share-link-rules";

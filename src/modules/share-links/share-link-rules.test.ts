@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashToken } from "@/modules/api/api-tokens";
+import { hashToken } from "@/modules/api/api-token-secret";
 import { newShareToken } from "./share-link-mutations";
 import {
   checkShareable,
