@@ -1,5 +1,9 @@
 import type { NextConfig } from "next";
 import { withSentryConfig } from "@sentry/nextjs/config";
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl without i18n routing: the language comes from the request, not the URL (decision 061).
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
 // BUREAU_SENTRY_SDK=off builds Bureau without the Sentry SDK at all (no withSentryConfig, no SDK in
 // any bundle): the baseline of `npm run bench:sentry`. Read here because it is a build option, not a
@@ -25,8 +29,8 @@ const nextConfig: NextConfig = {
 // one build serves any DSN. Builds run offline: no telemetry, no source-map upload, no tunnelRoute
 // (it only rewrites to sentry.io; src/app/monitoring/route.ts is the tunnel). See docs/decisions.
 export default sentrySdk === "off"
-  ? nextConfig
-  : withSentryConfig(nextConfig, {
+  ? withNextIntl(nextConfig)
+  : withSentryConfig(withNextIntl(nextConfig), {
       telemetry: false,
       silent: true,
       sourcemaps: { disable: true },

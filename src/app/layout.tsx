@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
+import { getLocale } from "next-intl/server";
 import { Toaster } from "@/components/ui/toaster";
 import { ReportingMeta } from "@/modules/monitoring/components/reporting-meta";
 import "./globals.css";
@@ -21,9 +22,11 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // The request's language (src/i18n/request.ts): the browser's on the public site, the firm's in the back office.
+  const lang = await getLocale();
   return (
-    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
+    <html lang={lang} className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <head>
         <ReportingMeta />
       </head>

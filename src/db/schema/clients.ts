@@ -49,6 +49,8 @@ export const client = pgTable(
     notes: text("notes"),
     /** The client's default e-invoice format (factur-x, peppol, xrechnung-cii, xrechnung-ubl); null: none. */
     einvoiceFormat: text("einvoice_format"),
+    /** The language of its invoices, credit notes and their mails (a messages/ catalog); null: the firm's. */
+    documentLanguage: text("document_language"),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     version: version(),
     ...timestamps,

@@ -116,6 +116,11 @@ export const invoice = pgTable(
     /** BT-13: the buyer's purchase order. */
     purchaseOrderReference: text("purchase_order_reference"),
     paymentMeans: text("payment_means", { enum: PAYMENT_MEANS }).notNull().default("credit_transfer"),
+    /**
+     * The language it is written in: its client's when it was created, frozen at issue (the guard of
+     * issued invoices refuses any change). Null: saved before languages existed, printed in English.
+     */
+    language: text("language"),
     netTotal: money("net_total").notNull().default(0),
     taxTotal: money("tax_total").notNull().default(0),
     total: money("total").notNull().default(0),

@@ -23,6 +23,7 @@ export type TaxRate = {
 };
 export const MAIL_REPLY_TO = ["firm", "sender", "none"] as const;
 export type MailReplyTo = (typeof MAIL_REPLY_TO)[number];
+export type InvoiceEmailTemplate = { subject: string; message: string };
 export type TimesheetReminder = { weekday: number; time: string };
 export type ReminderSchedule = { enabled: boolean; daysAfterDue: number[] };
 
@@ -66,6 +67,16 @@ export const settings = pgTable("settings", {
   invoiceEmailMessage: text("invoice_email_message")
     .notNull()
     .default("Hello,\n\nPlease find attached invoice {number}, due on {dueDate}.\n\nThank you for your business."),
+  /** The language of documents for clients without one of their own (a messages/ catalog). */
+  documentLanguage: text("document_language").notNull().default("en"),
+  /**
+   * The invoice mail's subject and message per document language other than English (English is
+   * invoiceEmailSubject and invoiceEmailMessage); a language without one uses its catalog's default.
+   */
+  invoiceEmailTemplates: jsonb("invoice_email_templates")
+    .$type<Record<string, InvoiceEmailTemplate>>()
+    .notNull()
+    .default({}),
   reminders: jsonb("reminders")
     .$type<ReminderSchedule>()
     .notNull()

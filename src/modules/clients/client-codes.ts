@@ -12,6 +12,7 @@ export const CLIENT_CODES = [
   "client.project_stale",
   "client.project_name_taken",
   "client.member_not_found",
+  "client.document_language_unknown",
 ] as const;
 
 export type ClientCode = (typeof CLIENT_CODES)[number];

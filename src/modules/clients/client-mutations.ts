@@ -7,6 +7,7 @@ import { parseInput } from "@/lib/parse-input";
 import { ConflictError, InvalidError, NotFoundError, invalidFrom } from "@/lib/errors";
 import { refuse } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
+import { isAvailableLanguage } from "@/i18n/catalogs";
 import { requirePermission } from "@/modules/users/permissions";
 import { checkBudgetAlerts, forgetBudgetAlerts } from "./project-budget-alerts";
 import { budgetColumns } from "./project-budget-schemas";
@@ -85,9 +86,17 @@ function uniqueOr(error: unknown, refusal: () => InvalidError): never {
   throw error;
 }
 
+/** A document language must be one Bureau has a catalog for (messages/*.json). */
+function checkDocumentLanguage(language: string | null | undefined) {
+  if (language == null || isAvailableLanguage(language)) return;
+  const message = "Choose a language from the list.";
+  throw new InvalidError(message, { documentLanguage: message }, "client.document_language_unknown");
+}
+
 export async function createClient(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "client.edit", MANAGERS_ONLY);
   const values = parseInput(createClientInput, input);
+  checkDocumentLanguage(values.documentLanguage);
   return db.transaction(async (tx) => {
     if (await activeNameTaken(tx, values.name)) throw clientNameTaken();
     const [created] = await tx
@@ -109,6 +118,7 @@ export async function createClient(db: Database, actor: Actor, input: unknown) {
 export async function updateClient(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "client.edit", MANAGERS_ONLY);
   const { id, version, ...values } = parseInput(updateClientInput, input);
+  checkDocumentLanguage(values.documentLanguage);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(client).where(eq(client.id, id)).for("update");
     if (!before) throw clientNotFound();

@@ -269,11 +269,16 @@ export function isCountryCode(value: string): value is CountryCode {
   return countryCodeSet.has(value);
 }
 
-const englishRegionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+const regionNames = new Map<string, Intl.DisplayNames>();
 
-/** The English name of a country ("FR" → "France"); the UI language is English. */
-export function countryName(code: string): string {
-  return englishRegionNames.of(code.toUpperCase()) ?? code;
+/** A country's name in a language ("FR" → "France", in German "Frankreich"); English by default. */
+export function countryName(code: string, language = "en"): string {
+  let names = regionNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language], { type: "region", fallback: "code" });
+    regionNames.set(language, names);
+  }
+  return names.of(code.toUpperCase()) ?? code;
 }
 
 /** Every country with its English name, sorted by name for a select. */

@@ -114,6 +114,14 @@ export const clientFields = z
         "Choose an e-invoice format from the list.",
       )
       .transform((value) => (value === "" ? null : (value as EinvoiceFormat))),
+    // The language of its invoices and their mails (decision 061); none: the firm's. The shape is
+    // checked here, and the server checks a catalog exists for it (the list is the messages/ files).
+    documentLanguage: z
+      .string()
+      .nullish()
+      .transform((value) => (value ?? "").trim())
+      .refine((value) => value === "" || /^[a-z]{2,3}$/.test(value), "Choose a language from the list.")
+      .transform((value) => (value === "" ? null : value)),
   })
   .superRefine(
     (value, ctx) => {

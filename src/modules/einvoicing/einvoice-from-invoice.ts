@@ -15,6 +15,8 @@ import type {
   VatCategory,
 } from "./einvoice-model";
 import { VAT_CATEGORIES } from "./einvoice-model";
+import type { DocumentLanguage } from "@/i18n/document-language";
+import { mentionIn } from "@/modules/invoices/invoice-document";
 import { parsePeppolId } from "./peppol-id";
 
 /** What the mapping reads of an invoice: its stored columns and lines (as getInvoice returns them). */
@@ -72,7 +74,15 @@ export type EinvoicePartySnapshot = PartySnapshot & { address?: StructuredAddres
 export type EinvoiceParties = { firm: EinvoicePartySnapshot; client: EinvoicePartySnapshot };
 
 /** Maps an invoice onto the e-invoice model. Amounts of a credit note become positive (type code 381 says what it is). */
-export function einvoiceFromInvoice(source: EinvoiceSource, parties: EinvoiceParties): EinvoiceDocument {
+export function einvoiceFromInvoice(
+  source: EinvoiceSource,
+  parties: EinvoiceParties,
+  /**
+   * The invoice's language, for the free texts (exemption reasons, payment terms) as the PDF words
+   * them (decision 061); without one (an invoice saved before languages), the texts as saved, in English.
+   */
+  language?: DocumentLanguage,
+): EinvoiceDocument {
   const magnitude = (value: number) => Math.abs(value);
   const lines = source.lines.map(lineOf);
   const vatBreakdown = source.taxBreakdown.map((row): EinvoiceVatBreakdown => {
@@ -84,7 +94,9 @@ export function einvoiceFromInvoice(source: EinvoiceSource, parties: EinvoicePar
       rateBp: category === "S" ? row.rateBp : 0,
       taxableMinor: magnitude(row.base),
       taxMinor: magnitude(row.tax),
-      exemptionReason: exempt ? row.mention?.trim() || null : null,
+      exemptionReason: exempt
+        ? (language ? mentionIn(category, row.mention, language) : row.mention?.trim()) || null
+        : null,
       exemptionReasonCode: exempt ? row.vatexCode?.trim() || null : null,
     };
   });
@@ -117,11 +129,13 @@ export function einvoiceFromInvoice(source: EinvoiceSource, parties: EinvoicePar
     },
     notes,
     paymentTerms:
-      source.kind === "invoice"
-        ? source.paymentTermsDays === 0
-          ? "Due on receipt"
-          : `${source.paymentTermsDays} days net`
-        : null,
+      source.kind !== "invoice"
+        ? null
+        : language
+          ? language.t("document.einvoicePaymentTerms", { days: source.paymentTermsDays })
+          : source.paymentTermsDays === 0
+            ? "Due on receipt"
+            : `${source.paymentTermsDays} days net`,
     seller,
     buyer,
     // BG-16: a credit transfer to the firm's account; Bureau prints the same on the PDF.

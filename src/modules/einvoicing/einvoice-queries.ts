@@ -18,12 +18,17 @@ export type EinvoiceFormatStatus = { format: EinvoiceFormat; problems: EinvoiceP
 /** The invoice (as its page shows it) and its e-invoice document. */
 export async function getInvoiceEinvoice(db: Executor, id: string) {
   const loaded = await getInvoiceDocument(db, id);
-  const { detail, document } = loaded;
+  const { detail, document, language } = loaded;
   const [clientRow] = await db
     .select({ einvoiceFormat: client.einvoiceFormat })
     .from(client)
     .where(eq(client.id, detail.clientId));
-  const einvoice = einvoiceFromInvoice(detail, { firm: document.firmSnapshot, client: document.clientSnapshot });
+  // Its free texts in the invoice's language; one saved before languages keeps its English texts.
+  const einvoice = einvoiceFromInvoice(
+    detail,
+    { firm: document.firmSnapshot, client: document.clientSnapshot },
+    detail.language ? language : undefined,
+  );
   const saved = clientRow?.einvoiceFormat ?? null;
   const clientDefaultFormat = (EINVOICE_FORMATS as readonly (string | null)[]).includes(saved)
     ? (saved as EinvoiceFormat)

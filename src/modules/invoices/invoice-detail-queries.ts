@@ -8,6 +8,7 @@ import { NotFoundError } from "@/lib/errors";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { invoiceBrandOf } from "./invoice-brand";
 import { buildInvoiceDocument, clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
+import { documentLanguageOf } from "@/i18n/document-language";
 
 /** One invoice with its lines (and the time entries each bills), payments and credit notes; or NotFound. */
 export async function getInvoice(db: Executor, id: string) {
@@ -98,5 +99,7 @@ export async function getInvoiceDocument(db: Executor, id: string) {
   };
   // The look it renders with: frozen at issue, the current one for a draft.
   const brand = await invoiceBrandOf(db, detail.firmSnapshot, settings);
-  return { detail, settings, brand, document: buildInvoiceDocument(detail, live, settings.locale) };
+  // Its own language (frozen at issue); English for one saved before languages existed.
+  const language = documentLanguageOf(detail.language, settings.locale);
+  return { detail, settings, brand, language, document: buildInvoiceDocument(detail, live, language) };
 }

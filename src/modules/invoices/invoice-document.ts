@@ -1,18 +1,20 @@
 // What an invoice shows, computed once and rendered three times: by the read view (HTML), by the
 // PDF and, for its figures, by the invoice mail, so they always match. Pure: no database, no React.
+// Every word and figure is in the document's language (decision 061), given as its translator.
 import type { PartySnapshot, StructuredAddress, TaxLine } from "@/db/schema";
+import type { DocumentLanguage } from "@/i18n/document-language";
 import { formatDate } from "@/lib/dates";
 import { formatBasisPoints, formatMoney } from "@/lib/money";
 import { countryName } from "@/modules/clients/client-rules";
 import { formatCompanyNumber } from "@/modules/clients/french-identifiers";
 import { quantityMilliToDecimalString } from "./invoice-amounts";
 import type { InvoiceKind } from "./invoice-rules";
-import { PAYMENT_MEANS_LABELS, type PaymentMeans } from "./invoice-schemas";
+import type { PaymentMeans } from "./invoice-schemas";
 import {
   categoryOfRate,
   legalMentions,
   showsBreakdownRows,
-  VAT_CATEGORY_LABELS,
+  VAT_CATEGORY_DEFAULTS,
   type VatCategory,
 } from "./vat-categories";
 
@@ -121,16 +123,18 @@ export function formatIban(iban: string): string {
  * The firm's legal identification as one text (EN 16931 BT-33; French invoices print it,
  * Code de commerce R123-237/238): legal form and share capital, trade register and number.
  */
-export function firmLegalLines(party: PartySnapshot, locale: string): string[] {
+export function firmLegalLines(party: PartySnapshot, { locale, t }: DocumentLanguage): string[] {
   const capital =
     party.shareCapital != null && party.shareCapitalCurrency
-      ? `share capital ${formatMoney(party.shareCapital, party.shareCapitalCurrency, locale)}`
+      ? t("document.shareCapital", {
+          amount: formatMoney(party.shareCapital, party.shareCapitalCurrency, locale),
+        })
       : null;
   const form = [party.legalForm, capital].filter(Boolean).join(", ");
-  return [form, registrationText(party)].filter((line): line is string => Boolean(line));
+  return [form, registrationText(party, t)].filter((line): line is string => Boolean(line));
 }
 
-function registrationText(party: PartySnapshot): string | null {
+function registrationText(party: PartySnapshot, t: DocumentLanguage["t"]): string | null {
   if (!party.registrationNumber) return null;
   const number = formatCompanyNumber(party.registrationNumber);
   if (party.rcsCity) return `RCS ${party.rcsCity} ${number}`;
@@ -138,12 +142,12 @@ function registrationText(party: PartySnapshot): string | null {
   // A French number printed on its own is a SIREN (9 digits) or a SIRET (14).
   if (country === "FR" && /^\d{3} \d{3} \d{3}$/.test(number)) return `SIREN ${number}`;
   if (country === "FR" && /^\d{3} \d{3} \d{3} \d{5}$/.test(number)) return `SIRET ${number}`;
-  return `Registration no. ${number}`;
+  return t("document.registrationNumber", { number });
 }
 
 /** BT-33 for the e-invoice: the legal lines of the firm joined. */
-export function firmLegalInformation(party: PartySnapshot, locale: string): string | null {
-  const lines = firmLegalLines(party, locale);
+export function firmLegalInformation(party: PartySnapshot, language: DocumentLanguage): string | null {
+  const lines = firmLegalLines(party, language);
   return lines.length > 0 ? lines.join(", ") : null;
 }
 
@@ -153,23 +157,26 @@ export type DocumentParty = {
   /** Street lines, postal code and city, region, then the country's name. */
   addressLines: string[];
   vatNumber: string | null;
+  /** "VAT number: FR…" in the document's language, when it has one. */
+  vatLine: string | null;
   /** Legal form, capital, register (firm); SIREN or registration number (client). */
   legalLines: string[];
   email: string | null;
   phone: string | null;
 };
 
-function documentParty(snapshot: PartySnapshot, locale: string, isFirm: boolean): DocumentParty {
+function documentParty(snapshot: PartySnapshot, language: DocumentLanguage, isFirm: boolean): DocumentParty {
   // Version 1 kept the lines and the country code; version 2 keeps the fields too. Both print
   // the lines as frozen, then the country's name (never a bare code).
   const code = snapshot.address?.countryCode ?? snapshot.country;
   return {
     name: snapshot.name,
-    addressLines: [...snapshot.addressLines, ...(code ? [countryName(code)] : [])],
+    addressLines: [...snapshot.addressLines, ...(code ? [countryName(code, language.language)] : [])],
     vatNumber: snapshot.vatNumber,
+    vatLine: snapshot.vatNumber ? language.t("document.vatNumber", { number: snapshot.vatNumber }) : null,
     legalLines: isFirm
-      ? firmLegalLines(snapshot, locale)
-      : [registrationText(snapshot)].filter((line): line is string => Boolean(line)),
+      ? firmLegalLines(snapshot, language)
+      : [registrationText(snapshot, language.t)].filter((line): line is string => Boolean(line)),
     email: snapshot.email ?? null,
     phone: snapshot.phone ?? null,
   };
@@ -207,6 +214,8 @@ export type DocumentSource = {
     net: number;
   }[];
   creditedInvoice: { number: string | null; issueDate: string } | null;
+  /** The language it is written in (frozen at issue); null for documents saved before languages. */
+  language?: string | null;
 };
 
 export type InvoiceDocument = ReturnType<typeof buildInvoiceDocument>;
@@ -217,6 +226,42 @@ function rateText(rateBp: number, category: VatCategory, locale: string): string
   return category === "S" ? rate : `${rate} ${category}`;
 }
 
+/** The units Bureau names itself; any other is the free text typed on the line, printed as typed. */
+const NAMED_UNITS = ["hour", "day", "item"] as const;
+
+/**
+ * A line's unit in the document's language, agreeing with its quantity ("1,5 heure", "1,5 Stunden":
+ * CLDR plural rules). A document saved before languages prints the unit as it was saved.
+ */
+export function unitName(unit: string, quantityMilli: number, language: DocumentLanguage, isLegacy: boolean): string {
+  if (isLegacy || !(NAMED_UNITS as readonly string[]).includes(unit)) return unit;
+  const count = Number(quantityMilliToDecimalString(quantityMilli));
+  return language.t(`units.${unit as (typeof NAMED_UNITS)[number]}`, { count });
+}
+
+const quantityFormatters = new Map<string, Intl.NumberFormat>();
+
+/** A quantity in the locale's digits ("1,5" in French); up to 3 decimals, written exactly. */
+export function formatQuantity(quantityMilli: number, locale: string): string {
+  let formatter = quantityFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+    quantityFormatters.set(locale, formatter);
+  }
+  return formatter.format(quantityMilliToDecimalString(quantityMilli) as `${number}`);
+}
+
+/**
+ * A category's legal mention in the document's language: the firm's own text when it wrote one, else
+ * the catalog's wording for the category (the English default that older rates saved counts as none).
+ */
+export function mentionIn(category: VatCategory, saved: string | null | undefined, language: DocumentLanguage): string {
+  const own = saved?.trim() ?? "";
+  if (category === "S") return own;
+  if (own !== "" && own !== VAT_CATEGORY_DEFAULTS[category].mention) return own;
+  return language.t(`vatMention.${category}`);
+}
+
 /**
  * The printable content of an invoice. An issued invoice shows its frozen snapshots and totals;
  * a draft shows the current client and firm details, marked as a draft. Payments are not part
@@ -225,28 +270,35 @@ function rateText(rateBp: number, category: VatCategory, locale: string): string
 export function buildInvoiceDocument(
   source: DocumentSource,
   live: { firm: PartySnapshot; client: PartySnapshot },
-  locale: string,
+  language: DocumentLanguage,
 ) {
+  const { locale, t } = language;
+  const isLegacy = !source.language;
   const money = (minor: number) => formatMoney(minor, source.currency, locale);
   const day = (value: string) => formatDate(value, locale, "UTC", "long");
   const isDraft = source.status === "draft";
   const isCreditNote = source.kind === "credit_note";
-  const title = isCreditNote ? "Credit note" : "Invoice";
+  const kind = source.kind;
+  const title = t("document.title", { kind });
   const firmSnapshot = source.firmSnapshot ?? live.firm;
   const clientSnapshot = source.clientSnapshot ?? live.client;
-  const firm = documentParty(firmSnapshot, locale, true);
-  const client = documentParty(clientSnapshot, locale, false);
-  const breakdown = source.taxBreakdown.map((row) => ({
-    ...row,
-    category: categoryOfRate({ ...row, basisPoints: row.rateBp }),
-  }));
+  const firm = documentParty(firmSnapshot, language, true);
+  const client = documentParty(clientSnapshot, language, false);
+  const breakdown = source.taxBreakdown.map((row) => {
+    const category = categoryOfRate({ ...row, basisPoints: row.rateBp });
+    return { ...row, category, mention: mentionIn(category, row.mention, language) };
+  });
+  const missing = t("document.missing");
   const mentions = legalMentions(breakdown).map((mention) =>
     // Reverse charge: the customer accounts for the VAT, so both VAT numbers are printed with it
     // (VAT Directive art. 226 (3) and (4), (11a)).
     mention.category === "AE"
       ? {
           ...mention,
-          vatNumbers: `Supplier VAT number ${firmSnapshot.vatNumber ?? "missing"}; customer VAT number ${clientSnapshot.vatNumber ?? "missing"}.`,
+          vatNumbers: t("document.reverseChargeNumbers", {
+            firm: firmSnapshot.vatNumber ?? missing,
+            client: clientSnapshot.vatNumber ?? missing,
+          }),
         }
       : { ...mention, vatNumbers: null },
   );
@@ -254,8 +306,11 @@ export function buildInvoiceDocument(
   return {
     title,
     kind: source.kind,
+    /** The language and locale it is written in (the PDF's language tag, html lang of the view). */
+    language: language.language,
+    locale,
     isDraft,
-    heading: isDraft ? `Draft ${title.toLowerCase()}` : `${title} ${source.number ?? ""}`,
+    heading: isDraft ? t("document.draftHeading", { kind }) : `${title} ${source.number ?? ""}`,
     number: source.number,
     firm,
     client,
@@ -263,65 +318,89 @@ export function buildInvoiceDocument(
     firmSnapshot,
     clientSnapshot,
     facts: [
-      { label: `${title} number`, value: source.number ?? "Draft: numbered when issued" },
-      { label: "Issue date", value: day(source.issueDate) },
+      { label: t("document.numberLabel", { kind }), value: source.number ?? t("document.draftNumber") },
+      { label: t("document.issueDate"), value: day(source.issueDate) },
       ...(source.servicePeriodStart && source.servicePeriodEnd
         ? [
             {
-              label: source.servicePeriodStart === source.servicePeriodEnd ? "Service date" : "Service period",
+              label:
+                source.servicePeriodStart === source.servicePeriodEnd
+                  ? t("document.serviceDate")
+                  : t("document.servicePeriod"),
               value:
                 source.servicePeriodStart === source.servicePeriodEnd
                   ? day(source.servicePeriodStart)
-                  : `${day(source.servicePeriodStart)} to ${day(source.servicePeriodEnd)}`,
+                  : t("document.periodRange", {
+                      start: day(source.servicePeriodStart),
+                      end: day(source.servicePeriodEnd),
+                    }),
             },
           ]
-        : [{ label: "Service date", value: day(source.issueDate) }]),
+        : [{ label: t("document.serviceDate"), value: day(source.issueDate) }]),
       ...(source.kind === "invoice"
         ? [
-            { label: "Due date", value: day(source.dueDate) },
+            { label: t("document.dueDate"), value: day(source.dueDate) },
             {
-              label: "Payment terms",
-              value: source.paymentTermsDays === 0 ? "Due on receipt" : `${source.paymentTermsDays} days`,
+              label: t("document.paymentTerms"),
+              value: t("document.paymentTermsValue", { days: source.paymentTermsDays }),
             },
           ]
         : []),
       ...(source.creditedInvoice
         ? [
             {
-              label: "Corrects invoice",
-              value: `${source.creditedInvoice.number ?? ""} of ${day(source.creditedInvoice.issueDate)}`,
+              label: t("document.correctsInvoice"),
+              value: t("document.correctsInvoiceValue", {
+                number: source.creditedInvoice.number ?? "",
+                date: day(source.creditedInvoice.issueDate),
+              }),
             },
           ]
         : []),
-      ...(source.buyerReference ? [{ label: "Buyer reference", value: source.buyerReference }] : []),
-      ...(source.purchaseOrderReference ? [{ label: "Purchase order", value: source.purchaseOrderReference }] : []),
+      ...(source.buyerReference ? [{ label: t("document.buyerReference"), value: source.buyerReference }] : []),
+      ...(source.purchaseOrderReference
+        ? [{ label: t("document.purchaseOrder"), value: source.purchaseOrderReference }]
+        : []),
     ],
     lines: source.lines.map((line) => ({
       description: line.description,
-      quantity: quantityMilliToDecimalString(line.quantityMilli),
-      unit: line.unit,
+      quantity: isLegacy
+        ? quantityMilliToDecimalString(line.quantityMilli)
+        : formatQuantity(line.quantityMilli, locale),
+      unit: unitName(line.unit, line.quantityMilli, language, isLegacy),
       unitPrice: money(line.unitPrice),
       discount: line.discountBp > 0 ? formatBasisPoints(line.discountBp, locale) : "",
+      /** "less 10 %": the discount as the narrow view says it under the description. */
+      discountText:
+        line.discountBp > 0
+          ? t("document.lineSummaryDiscount", { discount: formatBasisPoints(line.discountBp, locale) })
+          : "",
       taxRate: rateText(line.taxRateBp, line.vatCategory ?? categoryOfRate({ basisPoints: line.taxRateBp }), locale),
       net: money(line.net),
     })),
     /** One row per (category, rate); printed only when there is more than one (showTaxRows). */
-    taxes: breakdown.map((row) => ({
-      key: `${row.category}:${row.rateBp}`,
-      category: row.category,
-      rate:
-        row.category === "S"
-          ? formatBasisPoints(row.rateBp, locale)
-          : `${formatBasisPoints(row.rateBp, locale)}, ${VAT_CATEGORY_LABELS[row.category].toLowerCase()}`,
-      base: money(row.base),
-      tax: money(row.tax),
-    })),
+    taxes: breakdown
+      .map((row) => ({
+        key: `${row.category}:${row.rateBp}`,
+        category: row.category,
+        rate:
+          row.category === "S"
+            ? formatBasisPoints(row.rateBp, locale)
+            : `${formatBasisPoints(row.rateBp, locale)}, ${t(`vatCategory.${row.category}`)}`,
+        base: money(row.base),
+        tax: money(row.tax),
+      }))
+      .map((row) => ({
+        ...row,
+        netLabel: t("document.netAt", { rate: row.rate }),
+        vatLabel: t("document.vatAt", { rate: row.rate }),
+      })),
     showTaxRows: showsBreakdownRows(breakdown),
     mentions,
     net: money(source.netTotal),
     tax: money(source.taxTotal),
     total: money(source.total),
-    totalLabel: isCreditNote ? "Total credited" : "Total due",
+    totalLabel: isCreditNote ? t("document.totalCredited") : t("document.totalDue"),
     currency: source.currency,
     /**
      * An invoice says how to pay; a credit note says what happens to the amount credited
@@ -331,15 +410,33 @@ export function buildInvoiceDocument(
       isCreditNote || source.total <= 0
         ? null
         : {
-            means: PAYMENT_MEANS_LABELS[paymentMeans],
+            means: t(`paymentMeans.${paymentMeans}`),
             iban: paymentMeans === "credit_transfer" && firmSnapshot.iban ? formatIban(firmSnapshot.iban) : null,
             bic: paymentMeans === "credit_transfer" ? (firmSnapshot.bic ?? null) : null,
             reference: source.number,
+            referenceText: source.number ? t("document.reference", { reference: source.number }) : null,
           },
-    settlement: isCreditNote
-      ? `The amount credited is deducted from what is owed on invoice ${source.creditedInvoice?.number ?? ""}; any part of it already paid is refunded to the client.`
-      : null,
+    settlement: isCreditNote ? t("document.settlementText", { number: source.creditedInvoice?.number ?? "" }) : null,
     notes: source.notes,
     footer: source.footer,
+    /** The fixed words of the layout, in the document's language. */
+    labels: {
+      draftWarning: t("document.draftWarning", { kind }),
+      draftFooter: t("document.draftFooter"),
+      from: t("document.from"),
+      billTo: t("document.billTo"),
+      description: t("document.description"),
+      quantity: t("document.quantity"),
+      unit: t("document.unit"),
+      unitPrice: t("document.unitPrice"),
+      discount: t("document.discount"),
+      vat: t("document.vat"),
+      net: t("document.net"),
+      totalNet: t("document.totalNet"),
+      totalVat: t("document.totalVat"),
+      payment: t("document.payment"),
+      settlement: t("document.settlement"),
+      notes: t("document.notes"),
+    },
   };
 }

@@ -24,6 +24,7 @@ import { computeBalance, computeInvoiceTotals } from "./invoice-amounts";
 import type { InvoiceCode } from "./invoice-codes";
 import { freezeBrand } from "./invoice-brand";
 import { clientSnapshotOf, firmSnapshotOf } from "./invoice-document";
+import { clientDocumentLanguage, documentLanguageOf } from "@/i18n/document-language";
 import { unitCodeFor } from "@/modules/einvoicing/unit-codes";
 import { findTaxRate, normalizeTaxRate, type TaxRateChoice } from "./vat-categories";
 import { formatInvoiceNumber, numberingPeriodKey } from "./invoice-numbering";
@@ -274,6 +275,8 @@ export async function createDraftInvoice(db: Database, actor: Actor, input: unkn
         buyerReference: values.buyerReference ?? clientRow.buyerReference,
         purchaseOrderReference: values.purchaseOrderReference,
         paymentMeans: values.paymentMeans,
+        // Written in its client's language (decision 061), frozen when it is issued.
+        language: clientDocumentLanguage(clientRow, settings.documentLanguage),
         createdById: actor.id,
         ...draftTotals(totals),
       })
@@ -349,6 +352,8 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
         buyerReference: values.buyerReference,
         purchaseOrderReference: values.purchaseOrderReference,
         paymentMeans: values.paymentMeans,
+        // A draft follows its client's language until it is issued.
+        language: clientDocumentLanguage(clientRow, settings.documentLanguage),
         ...draftTotals(totals),
         version: current.version + 1,
       })
@@ -489,6 +494,8 @@ async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now:
       status: "issued",
       clientSnapshot: clientSnapshotOf(clientRow),
       firmSnapshot: { ...firmSnapshotOf(settings), brand: await freezeBrand(tx, settings) },
+      // Frozen from here on: a draft saved before languages existed takes its client's now.
+      language: current.language ?? clientDocumentLanguage(clientRow, settings.documentLanguage),
       netTotal: totals.net,
       taxTotal: totals.tax,
       total: totals.total,
@@ -767,6 +774,12 @@ export async function createCreditNote(db: Database, actor: Actor, input: unknow
     }
     const settings = await getSettings(tx);
     const issueDate = values.issueDate ?? todayInZone(settings.timezone, now);
+    const [clientRow] = await tx
+      .select({ documentLanguage: client.documentLanguage })
+      .from(client)
+      .where(eq(client.id, source.clientId));
+    const language = clientDocumentLanguage(clientRow, settings.documentLanguage);
+    const written = documentLanguageOf(language, settings.locale);
     const [created] = await tx
       .insert(invoice)
       .values({
@@ -779,7 +792,11 @@ export async function createCreditNote(db: Database, actor: Actor, input: unknow
         servicePeriodEnd: source.servicePeriodEnd,
         currency: source.currency,
         paymentTermsDays: 0,
-        notes: `Credit note for invoice ${source.number ?? ""} of ${formatDate(source.issueDate, settings.locale, "UTC", "long")}.`,
+        notes: written.t("document.creditNoteNote", {
+          number: source.number ?? "",
+          date: formatDate(source.issueDate, written.locale, "UTC", "long"),
+        }),
+        language,
         footer: source.footer,
         buyerReference: source.buyerReference,
         purchaseOrderReference: source.purchaseOrderReference,
@@ -842,6 +859,7 @@ export async function duplicateInvoice(db: Database, actor: Actor, input: unknow
         buyerReference: source.buyerReference ?? clientRow.buyerReference,
         purchaseOrderReference: null,
         paymentMeans: source.paymentMeans,
+        language: clientDocumentLanguage(clientRow, settings.documentLanguage),
         createdById: actor.id,
       })
       .returning();

@@ -1,5 +1,6 @@
 import "server-only";
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { documentTranslator } from "@/i18n/document-language";
 import { EMBEDDED_PDF_FONT_FAMILY, registerEmbeddedPdfFonts } from "@/modules/einvoicing/pdf-fonts";
 import type { InvoiceDocument } from "./invoice-document";
 
@@ -113,7 +114,7 @@ function Party({ label, party }: { label: string; party: InvoiceDocument["firm"]
       {party.addressLines.map((line, index) => (
         <Text key={index}>{pdfText(line)}</Text>
       ))}
-      {party.vatNumber ? <Text>VAT number: {pdfText(party.vatNumber)}</Text> : null}
+      {party.vatLine ? <Text>{pdfText(party.vatLine)}</Text> : null}
       {party.legalLines.map((line, index) => (
         <Text key={`legal-${index}`}>{pdfText(line)}</Text>
       ))}
@@ -131,9 +132,9 @@ export function InvoicePdf({
   createdAt: Date;
   branding: PdfBranding;
 }) {
-  const title = document.isDraft
-    ? `Draft ${document.title.toLowerCase()}`
-    : `${document.title} ${document.number ?? ""}`;
+  const title = document.heading;
+  const labels = document.labels;
+  const t = documentTranslator(document.language);
   return (
     <Document
       title={title}
@@ -143,7 +144,7 @@ export function InvoicePdf({
       producer="Bureau"
       creationDate={createdAt}
       modificationDate={createdAt}
-      language="en"
+      language={document.language}
     >
       <Page size="A4" style={styles.page}>
         <View style={styles.content}>
@@ -160,13 +161,16 @@ export function InvoicePdf({
               <Text style={[styles.title, { color: branding.color }]}>{document.title}</Text>
               {document.number ? <Text style={styles.number}>{document.number}</Text> : null}
               {document.isDraft ? (
-                <Text style={styles.draft}>DRAFT: not a valid {document.title.toLowerCase()}</Text>
+                <Text style={styles.draft}>
+                  {/* The state in capitals, as a stamp: "DRAFT: not a valid invoice". */}
+                  {labels.draftWarning.replace(/^[^:]+/, (state) => state.toLocaleUpperCase(document.language))}
+                </Text>
               ) : null}
             </View>
           </View>
           <View style={styles.parties}>
-            <Party label="From" party={document.firm} />
-            <Party label="Bill to" party={document.client} />
+            <Party label={labels.from} party={document.firm} />
+            <Party label={labels.billTo} party={document.client} />
           </View>
           <View style={styles.facts}>
             {document.facts.map((fact) => (
@@ -177,13 +181,13 @@ export function InvoicePdf({
             ))}
           </View>
           <View style={styles.tableHead} fixed>
-            <Text style={styles.description}>Description</Text>
-            <Text style={styles.quantity}>Qty</Text>
-            <Text style={styles.unit}>Unit</Text>
-            <Text style={styles.price}>Unit price</Text>
-            <Text style={styles.discount}>Disc.</Text>
-            <Text style={styles.rate}>VAT</Text>
-            <Text style={styles.net}>Net</Text>
+            <Text style={styles.description}>{labels.description}</Text>
+            <Text style={styles.quantity}>{labels.quantity}</Text>
+            <Text style={styles.unit}>{labels.unit}</Text>
+            <Text style={styles.price}>{labels.unitPrice}</Text>
+            <Text style={styles.discount}>{labels.discount}</Text>
+            <Text style={styles.rate}>{labels.vat}</Text>
+            <Text style={styles.net}>{labels.net}</Text>
           </View>
           {document.lines.map((line, index) => (
             <View key={index} style={styles.row} wrap={false}>
@@ -200,21 +204,21 @@ export function InvoicePdf({
             {(document.showTaxRows ? document.taxes : []).map((row) => (
               <View key={row.key}>
                 <View style={styles.totalRow}>
-                  <Text>Net at {pdfText(row.rate)}</Text>
+                  <Text>{pdfText(row.netLabel)}</Text>
                   <Text>{pdfText(row.base)}</Text>
                 </View>
                 <View style={styles.totalRow}>
-                  <Text>VAT at {pdfText(row.rate)}</Text>
+                  <Text>{pdfText(row.vatLabel)}</Text>
                   <Text>{pdfText(row.tax)}</Text>
                 </View>
               </View>
             ))}
             <View style={styles.totalRow}>
-              <Text style={styles.bold}>Total net</Text>
+              <Text style={styles.bold}>{labels.totalNet}</Text>
               <Text style={styles.bold}>{pdfText(document.net)}</Text>
             </View>
             <View style={styles.totalRow}>
-              <Text>Total VAT</Text>
+              <Text>{labels.totalVat}</Text>
               <Text>{pdfText(document.tax)}</Text>
             </View>
             <View style={styles.grandTotal}>
@@ -236,7 +240,7 @@ export function InvoicePdf({
           ) : null}
           {document.payment ? (
             <View style={styles.block} wrap={false}>
-              <Text style={styles.label}>Payment</Text>
+              <Text style={styles.label}>{labels.payment}</Text>
               <Text>{document.payment.means}</Text>
               {document.payment.iban ? (
                 <Text>
@@ -244,30 +248,30 @@ export function InvoicePdf({
                   {document.payment.bic ? `   BIC ${document.payment.bic}` : ""}
                 </Text>
               ) : null}
-              {document.payment.reference ? <Text>Reference: {document.payment.reference}</Text> : null}
+              {document.payment.referenceText ? <Text>{pdfText(document.payment.referenceText)}</Text> : null}
             </View>
           ) : null}
           {document.settlement ? (
             <View style={styles.block} wrap={false}>
-              <Text style={styles.label}>Settlement</Text>
+              <Text style={styles.label}>{labels.settlement}</Text>
               <Text>{pdfText(document.settlement)}</Text>
             </View>
           ) : null}
           {document.notes ? (
             <View style={styles.block}>
-              <Text style={styles.label}>Notes</Text>
+              <Text style={styles.label}>{labels.notes}</Text>
               <Text>{pdfText(document.notes)}</Text>
             </View>
           ) : null}
         </View>
         <View style={styles.footer} fixed>
           <View style={styles.footerText}>{document.footer ? <Text>{pdfText(document.footer)}</Text> : null}</View>
-          <Text style={styles.pageNumber}>{document.number ?? "Draft"}</Text>
+          <Text style={styles.pageNumber}>{document.number ?? labels.draftFooter}</Text>
         </View>
         <Text
           style={styles.pageCount}
           fixed
-          render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`}
+          render={({ pageNumber, totalPages }) => t("document.page", { page: pageNumber, pages: totalPages })}
         />
       </Page>
     </Document>

@@ -12,6 +12,8 @@ import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { pdfBrandingOf, renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
 import { requirePermission } from "@/modules/users/permissions";
 import { getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
+import { messageText, REFERENCE_LANGUAGE } from "@/i18n/catalogs";
+import type { Settings } from "@/modules/settings/settings-queries";
 import { invoiceMail } from "./mail-templates";
 import { fillInvoiceTemplate, sendInvoiceEmailInput } from "./mail-schemas";
 import { currentMailIdentity, enqueueEmail } from "./outbox";
@@ -48,27 +50,44 @@ export type SendInvoiceDefaults = {
   includesLink: boolean;
 };
 
+/**
+ * The invoice mail's subject and message templates in a document language: English's are the two
+ * settings fields, another language's the firm's own (Settings → Mail) or its catalog's default.
+ */
+export function invoiceEmailTemplateIn(settings: Settings, language: string): { subject: string; message: string } {
+  if (language === REFERENCE_LANGUAGE)
+    return { subject: settings.invoiceEmailSubject, message: settings.invoiceEmailMessage };
+  return (
+    settings.invoiceEmailTemplates[language] ?? {
+      subject: messageText(language, "email.invoiceSubject"),
+      message: messageText(language, "email.invoiceMessage"),
+    }
+  );
+}
+
 /** What the send dialog starts with: the client's billing email, and the settings' subject and message filled in. */
 export async function getSendInvoiceDefaults(
   db: Executor,
   invoiceId: string,
   senderId: string | null = null,
 ): Promise<SendInvoiceDefaults> {
-  const [{ detail, settings }, identity] = await Promise.all([
+  const [{ detail, settings, language }, identity] = await Promise.all([
     getInvoiceDocument(db, invoiceId),
     currentMailIdentity(db, { senderId }),
   ]);
   const values = {
     number: detail.number ?? "",
     firm: settings.firmName,
-    dueDate: formatDate(detail.dueDate, settings.locale, settings.timezone, "long"),
+    dueDate: formatDate(detail.dueDate, language.locale, settings.timezone, "long"),
     client: detail.clientSnapshot?.name ?? detail.client.name,
   };
+  // In the invoice's language (decision 061).
+  const template = invoiceEmailTemplateIn(settings, language.language);
   return {
     to: detail.client.billingEmail ?? "",
     cc: "",
-    subject: fillInvoiceTemplate(settings.invoiceEmailSubject, values),
-    message: fillInvoiceTemplate(settings.invoiceEmailMessage, values),
+    subject: fillInvoiceTemplate(template.subject, values),
+    message: fillInvoiceTemplate(template.message, values),
     canSend: detail.status !== "draft",
     reason: detail.status === "draft" ? "Issue the invoice before sending it." : null,
     from: identity.from,
@@ -80,7 +99,7 @@ export async function getSendInvoiceDefaults(
 export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
   requirePermission(actor, "invoice.send", "Only administrators and managers can send invoices.");
   const values = parseInput(sendInvoiceEmailInput, input);
-  const { detail, settings, brand } = await getInvoiceDocument(db, values.invoiceId);
+  const { detail, settings, brand, language } = await getInvoiceDocument(db, values.invoiceId);
   if (detail.status === "draft")
     throw new InvalidError("A draft cannot be sent: issue the invoice first.", {}, "mail.draft_invoice");
   // Rendered before the transaction (CPU work); an issued invoice never changes, so its bytes are final.
@@ -97,7 +116,7 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
       email: settings.email,
       logo: brand.logo && brand.logoMimeType ? { data: brand.logo, mimeType: brand.logoMimeType } : null,
     };
-    const money = (minor: number) => formatMoney(minor, current.currency, settings.locale);
+    const money = (minor: number) => formatMoney(minor, current.currency, language.locale);
     // Settings → Client links: each mail gets a link of its own, revocable apart (decision 059).
     const link = settings.shareLinkInMails
       ? await issueShareLink(tx, actor, {
@@ -107,18 +126,22 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
           expiresAt: mailedLinkExpiryOf(settings.shareLinkMailDays, settings.timezone, now),
         })
       : null;
-    const { inline, ...rendered } = invoiceMail(firm, {
-      subject: values.subject,
-      message: values.message,
-      number: current.number ?? "",
-      total: money(current.total),
-      // What is still to pay, after payments and credit notes (the total too when they differ).
-      balance: current.kind === "invoice" ? money(current.balance) : null,
-      dueDate: formatDate(current.dueDate, settings.locale, settings.timezone, "long"),
-      clientName: current.clientSnapshot?.name ?? detail.client.name,
-      kind: current.kind,
-      viewUrl: link ? shareLinkUrl(getConfig().appUrl, link.token) : null,
-    });
+    const { inline, ...rendered } = invoiceMail(
+      firm,
+      {
+        subject: values.subject,
+        message: values.message,
+        number: current.number ?? "",
+        total: money(current.total),
+        // What is still to pay, after payments and credit notes (the total too when they differ).
+        balance: current.kind === "invoice" ? money(current.balance) : null,
+        dueDate: formatDate(current.dueDate, language.locale, settings.timezone, "long"),
+        clientName: current.clientSnapshot?.name ?? detail.client.name,
+        kind: current.kind,
+        viewUrl: link ? shareLinkUrl(getConfig().appUrl, link.token) : null,
+      },
+      language.language,
+    );
     const emailId = await enqueueEmail(tx, {
       to: values.to,
       cc: values.cc,

@@ -1,6 +1,7 @@
 // The daily reminders job: once per firm day, each overdue invoice gets the step
 // of settings.reminders it has reached, once (invoice_reminders has a unique (invoice_id, step)),
 // written with its mail and its history entry (audit event on the invoice) in one transaction.
+import { documentLanguageOf } from "@/i18n/document-language";
 import { and, eq, gt, inArray, lt, or, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { backgroundJob, client, invoice, invoiceReminder } from "@/db/schema";
@@ -124,13 +125,19 @@ async function remindOne(
     .returning({ id: invoiceReminder.id });
   if (inserted.length === 0) return "nothing";
   const firm = { name: settings.firmName, brandColor: settings.brandColor, email: settings.email };
-  const rendered = paymentReminderMail(firm, {
-    number: row.invoice.number ?? "",
-    balance: formatMoney(row.invoice.balance, row.invoice.currency, settings.locale),
-    dueDate: formatDate(row.invoice.dueDate, settings.locale, settings.timezone, "long"),
-    daysOverdue: daysOverdue(row.invoice.dueDate, today),
-    clientName: row.invoice.clientSnapshot?.name ?? row.clientName,
-  });
+  // In the language the invoice was issued in (decision 061); English for one issued before.
+  const language = documentLanguageOf(row.invoice.language, settings.locale);
+  const rendered = paymentReminderMail(
+    firm,
+    {
+      number: row.invoice.number ?? "",
+      balance: formatMoney(row.invoice.balance, row.invoice.currency, language.locale),
+      dueDate: formatDate(row.invoice.dueDate, language.locale, settings.timezone, "long"),
+      daysOverdue: daysOverdue(row.invoice.dueDate, today),
+      clientName: row.invoice.clientSnapshot?.name ?? row.clientName,
+    },
+    language.language,
+  );
   const emailId = await enqueueEmail(tx, {
     to: [row.billingEmail!],
     ...rendered,

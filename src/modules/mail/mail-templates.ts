@@ -1,6 +1,8 @@
 // The mails Bureau writes: HTML and text, in the firm's name and brand colour. Everything that
 // comes from people (names, messages, subjects) is escaped; the HTML uses inline styles only,
 // since mail clients drop <style> blocks and the outbox preview forbids everything else.
+// Mails to clients about their invoices are in the invoice's language (decision 061).
+import { documentTranslator, type DocumentTranslator } from "@/i18n/document-language";
 
 /** The sender's look: name, colour and, when uploaded, the logo (PNG or JPEG bytes). */
 export type Firm = {
@@ -76,7 +78,7 @@ function inlinePartsOf(firm: Firm): InlinePart[] {
   ];
 }
 
-function layout(firm: Firm, title: string, blocks: Block[]): string {
+function layout(firm: Firm, title: string, blocks: Block[], language: string): string {
   const color = safeColor(firm.brandColor);
   const body = blocks
     .map((block) => {
@@ -97,7 +99,7 @@ function layout(firm: Firm, title: string, blocks: Block[]): string {
       }
     })
     .join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2933;font-size:15px;line-height:1.5"><table role="presentation" style="width:100%;border-collapse:collapse"><tr><td style="padding:24px 12px"><table role="presentation" style="max-width:600px;width:100%;margin:0 auto;border-collapse:collapse;background:#ffffff;border-radius:8px;overflow:hidden"><tr><td style="background:${color};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:600">${headerHtml(firm)}</td></tr><tr><td style="padding:24px">${body}</td></tr><tr><td style="padding:12px 24px;color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb">${escapeHtml(firm.name)}${firm.email ? ` · ${escapeHtml(firm.email)}` : ""}</td></tr></table></td></tr></table></body></html>`;
+  return `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2933;font-size:15px;line-height:1.5"><table role="presentation" style="width:100%;border-collapse:collapse"><tr><td style="padding:24px 12px"><table role="presentation" style="max-width:600px;width:100%;margin:0 auto;border-collapse:collapse;background:#ffffff;border-radius:8px;overflow:hidden"><tr><td style="background:${color};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:600">${headerHtml(firm)}</td></tr><tr><td style="padding:24px">${body}</td></tr><tr><td style="padding:12px 24px;color:#6b7280;font-size:12px;border-top:1px solid #e5e7eb">${escapeHtml(firm.name)}${firm.email ? ` · ${escapeHtml(firm.email)}` : ""}</td></tr></table></td></tr></table></body></html>`;
 }
 
 function textOf(firm: Firm, blocks: Block[]): string {
@@ -120,12 +122,12 @@ function textOf(firm: Firm, blocks: Block[]): string {
   return `${parts.join("\n\n")}\n\n-- \n${firm.name}${firm.email ? `\n${firm.email}` : ""}\n`;
 }
 
-function mail(firm: Firm, subject: string, blocks: Block[]): RenderedMail {
+function mail(firm: Firm, subject: string, blocks: Block[], language = "en"): RenderedMail {
   const inline = inlinePartsOf(firm);
   return {
     subject,
     text: textOf(firm, blocks),
-    html: layout(firm, subject, blocks),
+    html: layout(firm, subject, blocks, language),
     ...(inline.length > 0 ? { inline } : {}),
   };
 }
@@ -148,33 +150,40 @@ export type InvoiceMailInput = {
  * The amounts a mail states: for an invoice the balance due (after payments and credit notes), and
  * the total when it differs; for a credit note the amount credited.
  */
-function amountRows(input: InvoiceMailInput): [string, string][] {
+function amountRows(input: InvoiceMailInput, t: DocumentTranslator): [string, string][] {
   if (input.kind === "credit_note" || !input.balance)
-    return [[input.kind === "credit_note" ? "Amount credited" : "Amount", input.total]];
-  if (input.balance === input.total) return [["Amount due", input.total]];
+    return [[input.kind === "credit_note" ? t("email.amountCredited") : t("email.amount"), input.total]];
+  if (input.balance === input.total) return [[t("email.amountDue"), input.total]];
   return [
-    ["Invoice total", input.total],
-    ["Balance due", input.balance],
+    [t("email.invoiceTotal"), input.total],
+    [t("email.balanceDue"), input.balance],
   ];
 }
 
-export function invoiceMail(firm: Firm, input: InvoiceMailInput): RenderedMail {
-  const label = input.kind === "credit_note" ? "Credit note" : "Invoice";
-  return mail(firm, input.subject, [
-    { kind: "text", text: input.message },
-    {
-      kind: "facts",
-      rows: [
-        [label, input.number],
-        ...amountRows(input),
-        ...(input.kind === "credit_note" ? [] : ([["Due date", input.dueDate]] as [string, string][])),
-      ],
-    },
-    ...(input.viewUrl
-      ? ([{ kind: "button", label: `View the ${label.toLowerCase()} online`, url: input.viewUrl }] as Block[])
-      : []),
-    { kind: "text", text: `The ${label.toLowerCase()} is attached as a PDF.` },
-  ]);
+/** The invoice mail, its fixed words in `language` (the invoice's; English by default). */
+export function invoiceMail(firm: Firm, input: InvoiceMailInput, language = "en"): RenderedMail {
+  const t = documentTranslator(language);
+  const kind = input.kind ?? "invoice";
+  return mail(
+    firm,
+    input.subject,
+    [
+      { kind: "text", text: input.message },
+      {
+        kind: "facts",
+        rows: [
+          [t("email.documentLabel", { kind }), input.number],
+          ...amountRows(input, t),
+          ...(input.kind === "credit_note" ? [] : ([[t("email.dueDate"), input.dueDate]] as [string, string][])),
+        ],
+      },
+      ...(input.viewUrl
+        ? ([{ kind: "button", label: t("email.viewOnline", { kind }), url: input.viewUrl }] as Block[])
+        : []),
+      { kind: "text", text: t("email.attached", { kind }) },
+    ],
+    language,
+  );
 }
 
 export type ReminderMailInput = {
@@ -185,25 +194,34 @@ export type ReminderMailInput = {
   clientName: string;
 };
 
-export function paymentReminderMail(firm: Firm, input: ReminderMailInput): RenderedMail {
-  return mail(firm, `Reminder: invoice ${input.number} is overdue`, [
-    {
-      kind: "text",
-      text: `Hello ${input.clientName},\n\nAccording to our records, invoice ${input.number} was due on ${input.dueDate} and remains unpaid (${input.daysOverdue} ${input.daysOverdue === 1 ? "day" : "days"} overdue).`,
-    },
-    {
-      kind: "facts",
-      rows: [
-        ["Invoice", input.number],
-        ["Balance due", input.balance],
-        ["Due date", input.dueDate],
-      ],
-    },
-    {
-      kind: "text",
-      text: "If you have already paid, thank you, and please ignore this message. Otherwise we would be grateful if you could settle it at your earliest convenience.",
-    },
-  ]);
+/** The payment reminder, in `language` (the invoice's; English by default). */
+export function paymentReminderMail(firm: Firm, input: ReminderMailInput, language = "en"): RenderedMail {
+  const t = documentTranslator(language);
+  return mail(
+    firm,
+    t("email.reminderSubject", { number: input.number }),
+    [
+      {
+        kind: "text",
+        text: t("email.reminderIntro", {
+          client: input.clientName,
+          number: input.number,
+          dueDate: input.dueDate,
+          days: input.daysOverdue,
+        }),
+      },
+      {
+        kind: "facts",
+        rows: [
+          [t("email.reminderInvoice"), input.number],
+          [t("email.balanceDue"), input.balance],
+          [t("email.dueDate"), input.dueDate],
+        ],
+      },
+      { kind: "text", text: t("email.reminderClosing") },
+    ],
+    language,
+  );
 }
 
 export type ContactMessageInput = {

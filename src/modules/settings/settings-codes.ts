@@ -10,6 +10,7 @@ export const SETTINGS_CODES = [
   "settings.credit_note_series_same",
   "settings.logo_missing",
   "settings.logo_too_large",
+  "settings.document_language_unknown",
   "settings.logo_not_image",
 ] as const;
 

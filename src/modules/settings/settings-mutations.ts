@@ -6,6 +6,7 @@ import { ConflictError, invalidFrom } from "@/lib/errors";
 import { refuse } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { getSettings } from "./settings-queries";
+import { isAvailableLanguage } from "@/i18n/catalogs";
 import { requirePermission } from "@/modules/users/permissions";
 import { LOGO_MAX_BYTES, settingsFormInput } from "./settings-schemas";
 
@@ -19,6 +20,17 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
   requirePermission(actor, "settings.edit", "Only administrators can change the settings.");
   // Every check is in the schema, so one refusal names every field in error.
   const values = parseInput(settingsFormInput, input);
+  // The languages are the catalogs in messages/ (decision 061): a code without one is refused.
+  if (values.documentLanguage !== undefined && !isAvailableLanguage(values.documentLanguage))
+    throw invalidFrom(
+      refuse("settings.document_language_unknown", "Choose a language from the list.", "documentLanguage"),
+      INVALID,
+    );
+  if (values.invoiceEmailTemplates?.some((template) => !isAvailableLanguage(template.language)))
+    throw invalidFrom(
+      refuse("settings.document_language_unknown", "Choose a language from the list.", "invoiceEmailTemplates"),
+      INVALID,
+    );
   const current = await getSettings(db);
   const changes = {
     firmName: values.firmName,
@@ -58,6 +70,12 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
     invoiceFooter: values.invoiceFooter,
     invoiceEmailSubject: values.invoiceEmailSubject,
     invoiceEmailMessage: values.invoiceEmailMessage,
+    documentLanguage: values.documentLanguage ?? current.documentLanguage,
+    invoiceEmailTemplates: values.invoiceEmailTemplates
+      ? Object.fromEntries(
+          values.invoiceEmailTemplates.map(({ language, subject, message }) => [language, { subject, message }]),
+        )
+      : current.invoiceEmailTemplates,
     reminders: { enabled: values.remindersEnabled, daysAfterDue: values.reminderDays },
     notificationEmail: values.notificationEmail,
     applicationRetentionMonths: values.applicationRetentionMonths,

@@ -280,6 +280,33 @@ export const settingsFormInput = z
       .min(1, "Enter a message.")
       .max(5000)
       .superRefine(checkMultiline),
+    // The language of documents for clients without their own (decision 061); the server checks
+    // that a catalog exists for it and for each template's language.
+    // Both optional for callers that predate them (absent: kept as saved).
+    documentLanguage: z
+      .string({ error: "Choose a language." })
+      .trim()
+      .regex(/^[a-z]{2,3}$/, "Choose a language from the list.")
+      .optional(),
+    invoiceEmailTemplates: z
+      .array(
+        z.object({
+          language: z
+            .string()
+            .trim()
+            .regex(/^[a-z]{2,3}$/, "Choose a language from the list."),
+          subject: z.string().trim().min(1, "Enter a subject.").max(200).superRefine(checkLine),
+          message: z
+            .string()
+            .overwrite(normalizeLineBreaks)
+            .trim()
+            .min(1, "Enter a message.")
+            .max(5000)
+            .superRefine(checkMultiline),
+        }),
+      )
+      .max(20)
+      .optional(),
     remindersEnabled: z.boolean(),
     reminderDays: z
       .string()

@@ -52,7 +52,11 @@ export type EditableClient = {
   defaultHourlyRate: number | null;
   notes: string | null;
   einvoiceFormat: string | null;
+  documentLanguage: string | null;
 };
+
+/** A document language the form offers: its code and its name in itself ("Deutsch"). */
+export type LanguageOption = { code: string; name: string };
 
 function toValues(client: EditableClient): Values {
   return {
@@ -76,10 +80,18 @@ function toValues(client: EditableClient): Values {
     defaultHourlyRate: client.defaultHourlyRate === null ? "" : minorToDecimalString(client.defaultHourlyRate, 2),
     notes: client.notes ?? "",
     einvoiceFormat: client.einvoiceFormat ?? "",
+    documentLanguage: client.documentLanguage ?? "",
   };
 }
 
-export type ClientDefaults = { currency: string; paymentTermsDays: number; country: string };
+export type ClientDefaults = {
+  currency: string;
+  paymentTermsDays: number;
+  country: string;
+  /** The languages documents can be written in, and the firm's (what "Firm's language" means). */
+  languages: LanguageOption[];
+  firmLanguage: string;
+};
 
 /** "New client" on the clients list. */
 export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
@@ -124,7 +136,10 @@ export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
             defaultHourlyRate: null,
             notes: null,
             einvoiceFormat: null,
+            documentLanguage: null,
           }}
+          languages={defaults.languages}
+          firmLanguage={defaults.firmLanguage}
           onSaved={(id) => {
             setOpen(false);
             router.push(`/bo/clients/${id}`);
@@ -135,7 +150,15 @@ export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
   );
 }
 
-export function EditClientDialog({ client }: { client: EditableClient }) {
+export function EditClientDialog({
+  client,
+  languages,
+  firmLanguage,
+}: {
+  client: EditableClient;
+  languages: LanguageOption[];
+  firmLanguage: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -150,13 +173,23 @@ export function EditClientDialog({ client }: { client: EditableClient }) {
           <DialogTitle>Edit {client.name}</DialogTitle>
           <DialogDescription>Issued invoices keep the details they were issued with.</DialogDescription>
         </DialogHeader>
-        <ClientForm initial={client} onSaved={() => setOpen(false)} />
+        <ClientForm initial={client} languages={languages} firmLanguage={firmLanguage} onSaved={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (id: string) => void }) {
+function ClientForm({
+  initial,
+  languages,
+  firmLanguage,
+  onSaved,
+}: {
+  initial: EditableClient;
+  languages: LanguageOption[];
+  firmLanguage: string;
+  onSaved: (id: string) => void;
+}) {
   const isNew = initial.id === "";
   const { form, submit, formError } = useActionForm<Values>({
     schema: clientFields,
@@ -334,6 +367,26 @@ function ClientForm({ initial, onSaved }: { initial: EditableClient; onSaved: (i
           {EINVOICE_FORMATS.map((format) => (
             <option key={format} value={format}>
               {EINVOICE_FORMAT_LABELS[format]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField
+        label="Document language"
+        htmlFor="client-documentLanguage"
+        error={errors.documentLanguage?.message}
+        description="The language of this client's invoices, credit notes and their mails. An issued invoice keeps the language it was issued in."
+      >
+        <NativeSelect
+          {...fieldAria("client-documentLanguage", { error: errors.documentLanguage?.message, description: true })}
+          {...form.register("documentLanguage")}
+        >
+          <option value="">
+            Firm&apos;s language ({languages.find((language) => language.code === firmLanguage)?.name ?? firmLanguage})
+          </option>
+          {languages.map((language) => (
+            <option key={language.code} value={language.code} lang={language.code}>
+              {language.name}
             </option>
           ))}
         </NativeSelect>

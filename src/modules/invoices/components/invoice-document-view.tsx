@@ -9,7 +9,7 @@ function Party({ label, party }: { label: string; party: InvoiceDocument["firm"]
       {party.addressLines.map((line, index) => (
         <span key={index}>{line}</span>
       ))}
-      {party.vatNumber ? <span>VAT number: {party.vatNumber}</span> : null}
+      {party.vatLine ? <span>{party.vatLine}</span> : null}
       {party.legalLines.map((line, index) => (
         <span key={`legal-${index}`}>{line}</span>
       ))}
@@ -38,6 +38,7 @@ export function InvoiceDocumentView({
   return (
     <article
       aria-label={document.heading}
+      lang={document.language}
       className="grid min-w-0 gap-6 rounded-lg border border-t-4 bg-card p-4 text-card-foreground sm:p-8 print:border-0 print:p-0"
       style={color ? { borderTopColor: color } : undefined}
       data-testid="invoice-document"
@@ -59,15 +60,13 @@ export function InvoiceDocumentView({
           <div className="text-2xl font-semibold">{document.title}</div>
           <div className="tabular-nums">{document.number ?? ""}</div>
           {document.isDraft ? (
-            <div className="text-sm font-medium text-destructive">
-              Draft: not a valid {document.title.toLowerCase()}
-            </div>
+            <div className="text-sm font-medium text-destructive">{document.labels.draftWarning}</div>
           ) : null}
         </div>
       </div>
       <div className="grid min-w-0 gap-6 sm:grid-cols-2">
-        <Party label="From" party={document.firm} />
-        <Party label="Bill to" party={document.client} />
+        <Party label={document.labels.from} party={document.firm} />
+        <Party label={document.labels.billTo} party={document.client} />
       </div>
       <dl className="grid grid-cols-2 gap-3 border-y py-3 text-sm sm:grid-cols-4">
         {document.facts.map((fact) => (
@@ -84,24 +83,24 @@ export function InvoiceDocumentView({
         <table className="document-lines">
           <thead>
             <tr>
-              <th scope="col">Description</th>
+              <th scope="col">{document.labels.description}</th>
               <th scope="col" data-detail="" data-figure="">
-                Qty
+                {document.labels.quantity}
               </th>
               <th scope="col" data-detail="">
-                Unit
+                {document.labels.unit}
               </th>
               <th scope="col" data-detail="" data-figure="">
-                Unit price
+                {document.labels.unitPrice}
               </th>
               <th scope="col" data-detail="" data-figure="">
-                Disc.
+                {document.labels.discount}
               </th>
               <th scope="col" data-detail="" data-figure="">
-                VAT
+                {document.labels.vat}
               </th>
               <th scope="col" data-figure="">
-                Net
+                {document.labels.net}
               </th>
             </tr>
           </thead>
@@ -112,13 +111,13 @@ export function InvoiceDocumentView({
                   {line.description}
                   <div className="mt-0.5 text-xs text-muted-foreground tabular-nums sm:hidden">
                     {line.quantity} {line.unit} × <span>{line.unitPrice}</span>
-                    {line.discount ? (
+                    {line.discountText ? (
                       <>
                         {" "}
-                        less <span>{line.discount}</span>
+                        <span>{line.discountText}</span>
                       </>
                     ) : null}{" "}
-                    · VAT <span>{line.taxRate}</span>
+                    · {document.labels.vat} <span>{line.taxRate}</span>
                   </div>
                 </td>
                 <td data-detail="" data-figure="">
@@ -144,21 +143,21 @@ export function InvoiceDocumentView({
         {(document.showTaxRows ? document.taxes : []).map((row) => (
           <Fragment key={row.key}>
             <div className="flex justify-between text-muted-foreground">
-              <dt>Net at {row.rate}</dt>
+              <dt>{row.netLabel}</dt>
               <dd>{row.base}</dd>
             </div>
             <div className="flex justify-between text-muted-foreground">
-              <dt>VAT at {row.rate}</dt>
+              <dt>{row.vatLabel}</dt>
               <dd>{row.tax}</dd>
             </div>
           </Fragment>
         ))}
         <div className="flex justify-between font-medium">
-          <dt>Total net</dt>
+          <dt>{document.labels.totalNet}</dt>
           <dd>{document.net}</dd>
         </div>
         <div className="flex justify-between">
-          <dt>Total VAT</dt>
+          <dt>{document.labels.totalVat}</dt>
           <dd>{document.tax}</dd>
         </div>
         <div className="flex justify-between border-t pt-1 text-base font-semibold">
@@ -180,7 +179,9 @@ export function InvoiceDocumentView({
       ) : null}
       {document.payment ? (
         <div className="text-sm">
-          <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Payment</span>
+          <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {document.labels.payment}
+          </span>
           <p>
             {document.payment.means}
             {document.payment.iban ? (
@@ -190,13 +191,15 @@ export function InvoiceDocumentView({
               </>
             ) : null}
             {document.payment.bic ? ` · BIC ${document.payment.bic}` : ""}
-            {document.payment.reference ? ` · Reference ${document.payment.reference}` : ""}
+            {document.payment.referenceText ? ` · ${document.payment.referenceText}` : ""}
           </p>
         </div>
       ) : null}
       {document.settlement ? (
         <div className="text-sm">
-          <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Settlement</span>
+          <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {document.labels.settlement}
+          </span>
           <p>{document.settlement}</p>
         </div>
       ) : null}

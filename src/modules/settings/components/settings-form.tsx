@@ -1,7 +1,7 @@
 "use client";
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import type * as React from "react";
 import {
   type FieldPath,
@@ -40,6 +40,8 @@ export type SettingsFormOptions = {
   countries: readonly { code: string; name: string }[];
   currencies: readonly { code: string; name: string }[];
   locales: readonly { code: string; name: string }[];
+  /** The languages documents can be written in (the catalogs in messages/), each named in itself. */
+  documentLanguages: readonly { code: string; name: string }[];
   timezones: readonly string[];
 };
 
@@ -179,6 +181,18 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
               ))}
             </SelectField>
             <SelectField
+              name="documentLanguage"
+              label="Document language"
+              required
+              description="The language of invoices, credit notes and their mails for clients without a language of their own."
+            >
+              {options.documentLanguages.map((language) => (
+                <option key={language.code} value={language.code} lang={language.code}>
+                  {language.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
               name="timezone"
               label="Timezone"
               required
@@ -217,19 +231,20 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
           <Section title="Mail" description="What clients receive, and where the firm's mail goes.">
             <TextField
               name="invoiceEmailSubject"
-              label="Invoice email subject"
+              label="Invoice email subject (English)"
               required
               className="md:col-span-2"
               description="Placeholders: {number}, {firm}, {dueDate}, {client}."
             />
             <TextareaField
               name="invoiceEmailMessage"
-              label="Invoice email message"
+              label="Invoice email message (English)"
               required
               rows={6}
               className="md:col-span-2"
               description="Placeholders: {number}, {firm}, {dueDate}, {client}. The invoice PDF is attached."
             />
+            <InvoiceEmailTemplateFields languages={options.documentLanguages} />
             <TextField
               name="notificationEmail"
               label="Where contact messages and applications are mailed"
@@ -300,6 +315,35 @@ type TextFieldProps = Omit<React.ComponentProps<"input">, "name" | "id"> & {
   description?: React.ReactNode;
   inputClassName?: string;
 };
+
+/** The invoice mail's subject and message in each document language other than English. */
+function InvoiceEmailTemplateFields({ languages }: { languages: SettingsFormOptions["documentLanguages"] }) {
+  const { getValues } = useFormContext<SettingsFormInput>();
+  const templates = getValues("invoiceEmailTemplates") ?? [];
+  return templates.map((template, index) => {
+    const name = languages.find((language) => language.code === template.language)?.name ?? template.language;
+    return (
+      <Fragment key={template.language}>
+        <TextField
+          name={`invoiceEmailTemplates.${index}.subject`}
+          label={`Invoice email subject (${name})`}
+          required
+          lang={template.language}
+          className="md:col-span-2"
+          description="Sent to clients whose document language this is. Same placeholders."
+        />
+        <TextareaField
+          name={`invoiceEmailTemplates.${index}.message`}
+          label={`Invoice email message (${name})`}
+          required
+          rows={6}
+          lang={template.language}
+          className="md:col-span-2"
+        />
+      </Fragment>
+    );
+  });
+}
 
 function TextField({ name, label, description, required, className, inputClassName, ...inputProps }: TextFieldProps) {
   const { register } = useFormContext<SettingsFormInput>();

@@ -1,3 +1,4 @@
+import { languageOptions } from "@/i18n/catalogs";
 import type { Metadata } from "next";
 import { PagedList } from "@/components/list/paged-list";
 import { PageHeader } from "@/components/page-header";
@@ -31,7 +32,13 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   const canManage = can(viewer, "client.edit");
   const newClient = canManage ? (
     <CreateClientDialog
-      defaults={{ currency: settings.currency, paymentTermsDays: settings.paymentTermsDays, country: settings.country }}
+      defaults={{
+        currency: settings.currency,
+        paymentTermsDays: settings.paymentTermsDays,
+        country: settings.country,
+        languages: languageOptions(),
+        firmLanguage: settings.documentLanguage,
+      }}
     />
   ) : null;
 

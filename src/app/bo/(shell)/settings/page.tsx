@@ -1,3 +1,4 @@
+import { availableLanguages, languageOptions, messageText, REFERENCE_LANGUAGE } from "@/i18n/catalogs";
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { todayInZone } from "@/lib/dates";
@@ -75,6 +76,16 @@ function toFormValues(settings: Settings): SettingsFormInput {
     invoiceFooter: settings.invoiceFooter ?? "",
     invoiceEmailSubject: settings.invoiceEmailSubject,
     invoiceEmailMessage: settings.invoiceEmailMessage,
+    documentLanguage: settings.documentLanguage,
+    // One template per language other than English (whose template is the two fields above):
+    // the firm's own, else the catalog's default wording.
+    invoiceEmailTemplates: availableLanguages()
+      .filter((language) => language !== REFERENCE_LANGUAGE)
+      .map((language) => ({
+        language,
+        subject: settings.invoiceEmailTemplates[language]?.subject ?? messageText(language, "email.invoiceSubject"),
+        message: settings.invoiceEmailTemplates[language]?.message ?? messageText(language, "email.invoiceMessage"),
+      })),
     remindersEnabled: settings.reminders.enabled,
     reminderDays: settings.reminders.daysAfterDue.join(", "),
     notificationEmail: settings.notificationEmail ?? "",
@@ -102,6 +113,7 @@ function buildOptions(settings: Settings): SettingsFormOptions {
     countries,
     currencies,
     locales: LOCALES.map((code) => ({ code, name: languageNames.of(code) ?? code })),
+    documentLanguages: languageOptions(),
     timezones: [...zones].sort((a, b) => (a === "UTC" ? -1 : b === "UTC" ? 1 : a.localeCompare(b, "en"))),
   };
 }

@@ -1,3 +1,4 @@
+import { languageOptions } from "@/i18n/catalogs";
 import { ClientCalls } from "@/modules/calls/components/client-calls";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
@@ -86,7 +87,11 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                   <Link href={`/bo/invoices/create?client=${client.id}`}>New invoice</Link>
                 </Button>
               )}
-              <EditClientDialog client={client} />
+              <EditClientDialog
+                client={client}
+                languages={languageOptions()}
+                firmLanguage={settings.documentLanguage}
+              />
               <ArchiveButton
                 kind="client"
                 id={client.id}
