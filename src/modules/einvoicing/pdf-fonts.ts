@@ -26,6 +26,26 @@ let registered = false;
 /** Registers Geist 400 and 700 as an embedded font family with @react-pdf/renderer (once per process). */
 export function registerEmbeddedPdfFonts(): void {
   if (registered) return;
+  registerFonts();
+  registered = true;
+}
+
+/**
+ * Makes react-pdf read Geist's files again for the next document, so its text is laid out with fresh
+ * fonts (see renderInvoicePdf). Font.reset() does not do it: react-pdf 4 keeps the promise of the
+ * first load and never reads the file again, so both are forgotten here (fields of its FontSource).
+ */
+export function reloadEmbeddedPdfFonts(): void {
+  registerEmbeddedPdfFonts();
+  const family = Font.getRegisteredFonts()[EMBEDDED_PDF_FONT_FAMILY] as unknown as
+    { sources: { data: unknown; loadResultPromise: unknown }[] } | undefined;
+  for (const source of family?.sources ?? []) {
+    source.data = null;
+    source.loadResultPromise = null;
+  }
+}
+
+function registerFonts(): void {
   Font.register({
     family: EMBEDDED_PDF_FONT_FAMILY,
     fonts: [
@@ -33,5 +53,4 @@ export function registerEmbeddedPdfFonts(): void {
       { src: geistFontPath("Bold"), fontWeight: 700 },
     ],
   });
-  registered = true;
 }

@@ -1,7 +1,11 @@
 import "server-only";
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { documentTranslator } from "@/i18n/document-language";
-import { EMBEDDED_PDF_FONT_FAMILY, registerEmbeddedPdfFonts } from "@/modules/einvoicing/pdf-fonts";
+import {
+  EMBEDDED_PDF_FONT_FAMILY,
+  registerEmbeddedPdfFonts,
+  reloadEmbeddedPdfFonts,
+} from "@/modules/einvoicing/pdf-fonts";
 import type { InvoiceDocument } from "./invoice-document";
 
 // The invoice as a PDF: every mention EU invoices must carry, from the same document model as
@@ -11,11 +15,14 @@ import type { InvoiceDocument } from "./invoice-document";
 
 registerEmbeddedPdfFonts();
 // Never hyphenate: names, addresses and dates are printed whole ("November", "Société").
-Font.registerHyphenationCallback((word) => [word]);
+const wholeWords = (word: string) => [word];
+Font.registerHyphenationCallback(wholeWords);
 
 // Soft hyphens (U+00AD, invisible hyphenation hints) go: react-pdf's layout crashes on a line made
-// of nothing else, which any free-text field could hold.
-const pdfText = (value: string) => value.replace(/\u00ad/g, "");
+// of nothing else, which any free-text field could hold. The narrow no-break space (U+202F) that
+// French number formats group digits with ("1 234,50 €") is not in the embedded font: drawn, it came
+// out as a wrong glyph and upset the layout of the following text, so it becomes a no-break space.
+const pdfText = (value: string) => value.replace(/\u00ad/g, "").replace(/\u202f/g, "\u00a0");
 
 /** The firm's look on its documents: its logo (PNG or JPEG) and brand colour. */
 export type PdfBranding = { logo: { data: Buffer; format: "png" | "jpg" } | null; color: string };
@@ -192,7 +199,7 @@ export function InvoicePdf({
           {document.lines.map((line, index) => (
             <View key={index} style={styles.row} wrap={false}>
               <Text style={styles.description}>{pdfText(line.description)}</Text>
-              <Text style={styles.quantity}>{line.quantity}</Text>
+              <Text style={styles.quantity}>{pdfText(line.quantity)}</Text>
               <Text style={styles.unit}>{pdfText(line.unit)}</Text>
               <Text style={styles.price}>{pdfText(line.unitPrice)}</Text>
               <Text style={styles.discount}>{pdfText(line.discount)}</Text>
@@ -303,7 +310,19 @@ export async function renderInvoicePdf(
   createdAt: Date,
   options: { embedFonts?: boolean; branding?: PdfBranding } = {},
 ): Promise<Buffer> {
-  return renderToBuffer(
-    <InvoicePdf document={document} createdAt={createdAt} branding={options.branding ?? NO_BRANDING} />,
-  );
+  const render = renderQueue.then(() => {
+    // A fresh copy of the fonts for every document: once a document has been embedded, fontkit's
+    // cached glyphs lose their code points and react-pdf's layout then drops characters from later
+    // documents ("2.000,00 €" printed ".000,00 €", "Leistenden" broken after its "L"; react-pdf
+    // issue 3404). Renders run one at a time, so no render sees the fonts replaced under it.
+    reloadEmbeddedPdfFonts();
+    return renderToBuffer(
+      <InvoicePdf document={document} createdAt={createdAt} branding={options.branding ?? NO_BRANDING} />,
+    );
+  });
+  renderQueue = render.catch(() => undefined);
+  return render;
 }
+
+/** The render under way (react-pdf's font store is shared by the whole process). */
+let renderQueue: Promise<unknown> = Promise.resolve();
