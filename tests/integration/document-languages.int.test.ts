@@ -23,6 +23,7 @@ import { getSettings } from "../../src/modules/settings/settings-queries";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import { draftInput, insertClient, line, today } from "../support/invoice-fixtures";
 import { pdfText } from "../support/pdf-text";
+import { formFrom } from "../support/settings-form";
 import type { TestDatabase } from "../support/test-db";
 
 let database: TestDatabase;
@@ -240,31 +241,5 @@ describe(`documents in the client's language on ${process.env.TEST_DB}`, () => {
 /** Saves the settings form with only the document language changed. */
 async function updateSettingsLanguage(language: string) {
   const current = await getSettings(database.db);
-  return updateSettings(database.db, admin, {
-    version: current.version,
-    firmName: current.firmName,
-    country: current.country,
-    brandColor: current.brandColor,
-    currency: current.currency,
-    locale: current.locale,
-    timezone: current.timezone,
-    taxRates: current.taxRates.map((rate) => ({
-      label: rate.label,
-      percent: String(rate.basisPoints / 100).replace(".", ","),
-      isDefault: rate.isDefault,
-      category: rate.category,
-      mention: rate.mention ?? "",
-      vatexCode: rate.vatexCode ?? "",
-    })),
-    paymentTermsDays: String(current.paymentTermsDays),
-    invoiceNumberPattern: current.invoiceNumberPattern,
-    creditNoteNumberPattern: current.creditNoteNumberPattern,
-    invoiceEmailSubject: current.invoiceEmailSubject,
-    invoiceEmailMessage: current.invoiceEmailMessage,
-    remindersEnabled: current.reminders.enabled,
-    reminderDays: current.reminders.daysAfterDue.join(", "),
-    applicationRetentionMonths: String(current.applicationRetentionMonths),
-    messageRetentionMonths: String(current.messageRetentionMonths),
-    documentLanguage: language,
-  });
+  return updateSettings(database.db, admin, formFrom(current, { documentLanguage: language }));
 }

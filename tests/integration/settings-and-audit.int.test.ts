@@ -1,3 +1,4 @@
+import { formFrom } from "../support/settings-form";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvent, settings } from "../../src/db/schema";
@@ -17,36 +18,6 @@ beforeAll(async () => {
   ({ database, admin } = await setUpDatabase());
 });
 afterAll(() => tearDownDatabase(database));
-
-function formFrom(row: Awaited<ReturnType<typeof getSettings>>, overrides: Record<string, unknown> = {}) {
-  return {
-    version: row.version,
-    firmName: row.firmName,
-    country: row.country,
-    brandColor: row.brandColor,
-    currency: row.currency,
-    locale: row.locale,
-    timezone: row.timezone,
-    taxRates: row.taxRates.map((rate) => ({
-      label: rate.label,
-      percent: String(rate.basisPoints / 100),
-      isDefault: rate.isDefault,
-      category: rate.category,
-      mention: rate.mention ?? "",
-      vatexCode: rate.vatexCode ?? "",
-    })),
-    paymentTermsDays: String(row.paymentTermsDays),
-    invoiceNumberPattern: row.invoiceNumberPattern,
-    creditNoteNumberPattern: row.creditNoteNumberPattern,
-    invoiceEmailSubject: row.invoiceEmailSubject,
-    invoiceEmailMessage: row.invoiceEmailMessage,
-    remindersEnabled: row.reminders.enabled,
-    reminderDays: row.reminders.daysAfterDue.join(", "),
-    applicationRetentionMonths: String(row.applicationRetentionMonths),
-    messageRetentionMonths: String(row.messageRetentionMonths),
-    ...overrides,
-  };
-}
 
 describe(`settings on ${process.env.TEST_DB}`, () => {
   it("starts with the defaults", async () => {

@@ -143,6 +143,21 @@ export function percentToBasisPoints(value: string | number): number | null {
 
 const VATEX_CODE = /^VATEX-[A-Z]{2}-[A-Z0-9-]+$/;
 
+/** The invoice mail's subject and message, in English and in each other document language. */
+const mailSubject = z.string().trim().min(1, "Enter a subject.").max(200).superRefine(checkLine);
+const mailMessage = z
+  .string()
+  .overwrite(normalizeLineBreaks)
+  .trim()
+  .min(1, "Enter a message.")
+  .max(5000)
+  .superRefine(checkMultiline);
+/** A document language's code; the server checks a catalog exists for it (messages/*.json). */
+const languageCode = z
+  .string({ error: "Choose a language." })
+  .trim()
+  .regex(/^[a-z]{2,3}$/, "Choose a language from the list.");
+
 /**
  * A tax rate: its label, percentage and VAT category (a rate sent without one is standard above
  * 0 %, zero rated at 0 %), and for categories other than standard the legal mention printed on
@@ -272,39 +287,14 @@ export const settingsFormInput = z
     invoiceNumberPattern: numberPattern("Enter a pattern, e.g. {YYYY}-{SEQ:4}."),
     creditNoteNumberPattern: numberPattern("Enter a pattern, e.g. CN-{YYYY}-{SEQ:4}."),
     invoiceFooter: optionalText(2000, "multiline"),
-    invoiceEmailSubject: z.string().trim().min(1, "Enter a subject.").max(200).superRefine(checkLine),
-    invoiceEmailMessage: z
-      .string()
-      .overwrite(normalizeLineBreaks)
-      .trim()
-      .min(1, "Enter a message.")
-      .max(5000)
-      .superRefine(checkMultiline),
+    invoiceEmailSubject: mailSubject,
+    invoiceEmailMessage: mailMessage,
     // The language of documents for clients without their own (decision 061); the server checks
     // that a catalog exists for it and for each template's language.
     // Both optional for callers that predate them (absent: kept as saved).
-    documentLanguage: z
-      .string({ error: "Choose a language." })
-      .trim()
-      .regex(/^[a-z]{2,3}$/, "Choose a language from the list.")
-      .optional(),
+    documentLanguage: languageCode.optional(),
     invoiceEmailTemplates: z
-      .array(
-        z.object({
-          language: z
-            .string()
-            .trim()
-            .regex(/^[a-z]{2,3}$/, "Choose a language from the list."),
-          subject: z.string().trim().min(1, "Enter a subject.").max(200).superRefine(checkLine),
-          message: z
-            .string()
-            .overwrite(normalizeLineBreaks)
-            .trim()
-            .min(1, "Enter a message.")
-            .max(5000)
-            .superRefine(checkMultiline),
-        }),
-      )
+      .array(z.object({ language: languageCode, subject: mailSubject, message: mailMessage }))
       .max(20)
       .optional(),
     remindersEnabled: z.boolean(),
