@@ -29,6 +29,7 @@ test.describe("documents in the client's language", () => {
     await dialog.getByLabel("Postal code").fill("10117");
     await dialog.getByLabel("City", { exact: true }).fill("Berlin");
     await dialog.getByLabel(/^Country( \*)?$/).selectOption("DE");
+    await dialog.getByLabel("VAT number").fill("DE123456789");
     await dialog.getByLabel("Document language").selectOption("de");
     await dialog.getByRole("button", { name: "Create client" }).click();
     await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
