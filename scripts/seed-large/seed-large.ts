@@ -82,8 +82,9 @@ export const SUMMARIES: { table: string; triggers: string[]; refill: string }[] 
   {
     table: "invoice_day_totals",
     triggers: ["invoices.invoices_dashboard_totals"],
-    refill: `insert into invoice_day_totals (issue_date, currency, kind, status, count, total, balance)
-             select issue_date, currency, kind, status, count(*), coalesce(sum(total), 0), coalesce(sum(balance), 0) from invoices group by issue_date, currency, kind, status`,
+    refill: `insert into invoice_day_totals (issue_date, currency, kind, status, count, total, balance, net, tax)
+             select issue_date, currency, kind, status, count(*), coalesce(sum(total), 0), coalesce(sum(balance), 0), coalesce(sum(net_total), 0), coalesce(sum(tax_total), 0)
+             from invoices group by issue_date, currency, kind, status`,
   },
   {
     table: "invoice_open_balances",
@@ -105,6 +106,22 @@ export const SUMMARIES: { table: string; triggers: string[]; refill: string }[] 
              select e.project_id, p.client_id, e.hourly_rate, count(*), sum(e.minutes), sum(bureau_entry_value(e.minutes, e.hourly_rate))
              from time_entries e join timesheets t on t.id = e.timesheet_id join projects p on p.id = e.project_id
              where t.status = 'approved' and e.billable and e.invoice_line_id is null group by e.project_id, p.client_id, e.hourly_rate`,
+  },
+  {
+    table: "time_month_totals",
+    triggers: ["time_entries.time_entries_month_totals"],
+    refill: `insert into time_month_totals (month, project_id, user_id, status, billable, invoiced, hourly_rate, residue, entries, minutes, value)
+             select bureau_month_of(e.date), e.project_id, e.user_id, t.status, e.billable, e.invoice_line_id is not null, e.hourly_rate, e.minutes % 60,
+                    count(*), sum(e.minutes), sum(bureau_entry_value(e.minutes, e.hourly_rate))
+             from time_entries e join timesheets t on t.id = e.timesheet_id group by 1, 2, 3, 4, 5, 6, 7, 8`,
+  },
+  {
+    table: "sales_journal_day_totals",
+    triggers: ["invoices.invoices_journal_totals"],
+    refill: `insert into sales_journal_day_totals (issue_date, currency, rate_bp, documents, net, tax)
+             select i.issue_date, i.currency, r.rate_bp, count(*), sum(r.net), sum(r.tax)
+             from invoices i cross join lateral bureau_journal_rates(i.tax_breakdown, i.net_total) r
+             where i.status <> 'draft' group by 1, 2, 3`,
   },
   {
     table: "call_counts",

@@ -37,6 +37,8 @@ describe("the schema and the migrations", () => {
       "payment_month_totals",
       "unbilled_time_totals",
       "call_counts",
+      "time_month_totals",
+      "sales_journal_day_totals",
     ])
       expect(tables).toContain(`public.${name}`);
   });

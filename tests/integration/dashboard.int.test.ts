@@ -559,8 +559,9 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
       ((result as { rows?: unknown[] }).rows ?? (result as unknown[])).map((row) => JSON.stringify(row));
     const pairs = [
       [
-        sql`select issue_date::text, currency, kind, status, count::int, total::bigint, balance::bigint from invoice_day_totals where count <> 0 order by 1, 2, 3, 4`,
-        sql`select issue_date::text, currency, kind, status, count(*)::int as count, sum(total)::bigint as total, sum(balance)::bigint as balance from invoices group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+        sql`select issue_date::text, currency, kind, status, count::int, total::bigint, balance::bigint, net::bigint, tax::bigint from invoice_day_totals where count <> 0 order by 1, 2, 3, 4`,
+        sql`select issue_date::text, currency, kind, status, count(*)::int as count, sum(total)::bigint as total, sum(balance)::bigint as balance,
+              sum(net_total)::bigint as net, sum(tax_total)::bigint as tax from invoices group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
       ],
       [
         sql`select due_date::text, currency, count::int, total::bigint, balance::bigint from invoice_open_balances where count <> 0 order by 1, 2`,
@@ -588,6 +589,21 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
         sql`select e.project_id::text as project_id, p.client_id::text as client_id, e.hourly_rate, count(*)::int as entries, sum(e.minutes)::int as minutes
             from time_entries e join timesheets t on t.id = e.timesheet_id join projects p on p.id = e.project_id
             where t.status = 'approved' and e.billable and e.invoice_line_id is null group by 1, 2, 3 order by 1, 3`,
+      ],
+      [
+        sql`select month::text, project_id::text as project_id, user_id::text as user_id, status, billable, invoiced, hourly_rate, residue, entries::int, minutes::int, value::bigint
+            from time_month_totals where entries <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`,
+        sql`select date_trunc('month', e.date::timestamp)::date::text as month, e.project_id::text as project_id, e.user_id::text as user_id, t.status, e.billable,
+              e.invoice_line_id is not null as invoiced, e.hourly_rate, e.minutes % 60 as residue, count(*)::int as entries, sum(e.minutes)::int as minutes,
+              sum(case when e.hourly_rate is null then 0 else (e.minutes * e.hourly_rate + 30) / 60 end)::bigint as value
+            from time_entries e join timesheets t on t.id = e.timesheet_id group by 1, 2, 3, 4, 5, 6, 7, 8 order by 1, 2, 3, 4, 5, 6, 7, 8`,
+      ],
+      [
+        sql`select issue_date::text, currency, rate_bp, documents::int, net::bigint, tax::bigint from sales_journal_day_totals where documents <> 0 order by 1, 2, 3`,
+        sql`select i.issue_date::text, i.currency, coalesce((t.line ->> 'rateBp')::integer, 0) as rate_bp, count(distinct i.id)::int as documents,
+              sum(coalesce((t.line ->> 'base')::bigint, i.net_total))::bigint as net, sum(coalesce((t.line ->> 'tax')::bigint, 0))::bigint as tax
+            from invoices i left join lateral jsonb_array_elements(i.tax_breakdown) as t(line) on true
+            where i.status <> 'draft' group by 1, 2, 3 order by 1, 2, 3`,
       ],
     ] as const;
     for (const [kept, actual] of pairs) {

@@ -23,7 +23,7 @@ async function rowsOf<Row>(statement: ReturnType<typeof sql>): Promise<Row[]> {
 const tables: PgTable[] = Object.values(summaries);
 
 describe(`summary tables on ${process.env.TEST_DB}`, () => {
-  it("declares the eight tables the triggers keep", () => {
+  it("declares the ten tables the triggers keep", () => {
     expect(tables.map((table) => getTableConfig(table).name).sort()).toEqual([
       "call_counts",
       "invoice_day_totals",
@@ -32,6 +32,8 @@ describe(`summary tables on ${process.env.TEST_DB}`, () => {
       "invoice_totals",
       "payment_day_totals",
       "payment_month_totals",
+      "sales_journal_day_totals",
+      "time_month_totals",
       "unbilled_time_totals",
     ]);
   });

@@ -1,9 +1,9 @@
 // Summary tables: counts and sums kept by row triggers in the same transaction as every change to
 // the rows they summarise, so lists and the dashboard read a few rows instead of aggregating
 // thousands (decisions 010, 012, 020). Only the triggers write them; the code reads them. They were
-// created by hand-written migrations (drizzle/0007, 0008, 0010, 0011) and are declared here, once,
+// created by hand-written migrations (drizzle/0007, 0008, 0010, 0011, 0034) and are declared here, once,
 // exactly as those made them (key names included), so drizzle-kit sees nothing to migrate.
-import { bigint, date, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
 
 const count = () => bigint("count", { mode: "number" }).notNull().default(0);
 const sum = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
@@ -22,7 +22,10 @@ export const invoiceTotals = pgTable(
   (table) => [primaryKey({ name: "invoice_totals_pkey", columns: [table.currency, table.kind, table.status] })],
 );
 
-/** The same per issue date: "invoiced in a period", the list's totals for a date range (0008). */
+/**
+ * The same per issue date: "invoiced in a period", the list's totals for a date range (0008), and
+ * the net and VAT of those documents, the money report's months (0034).
+ */
 export const invoiceDayTotals = pgTable(
   "invoice_day_totals",
   {
@@ -33,6 +36,8 @@ export const invoiceDayTotals = pgTable(
     count: count(),
     total: sum("total"),
     balance: sum("balance"),
+    net: sum("net"),
+    tax: sum("tax"),
   },
   (table) => [
     primaryKey({
@@ -126,4 +131,61 @@ export const callCounts = pgTable(
     count: count(),
   },
   (table) => [unique("call_counts_key").on(table.status, table.assignedUserId).nullsNotDistinct()],
+);
+
+/**
+ * Time entries per month of their date, project, person, timesheet status, billable, invoiced (on
+ * an invoice line), frozen rate and minutes modulo 60 (the residue that lets unapproved time be
+ * priced at today's rate with each entry rounded on its own): entries, minutes and value at the
+ * frozen rate. The reports read whole months here (0034, decision 063).
+ */
+export const timeMonthTotals = pgTable(
+  "time_month_totals",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    projectId: uuid("project_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    status: text("status").notNull(),
+    billable: boolean("billable").notNull(),
+    invoiced: boolean("invoiced").notNull(),
+    hourlyRate: integer("hourly_rate"),
+    residue: integer("residue").notNull(),
+    entries: sum("entries"),
+    minutes: sum("minutes"),
+    value: sum("value"),
+  },
+  (table) => [
+    unique("time_month_totals_key")
+      .on(
+        table.month,
+        table.projectId,
+        table.userId,
+        table.status,
+        table.billable,
+        table.invoiced,
+        table.hourlyRate,
+        table.residue,
+      )
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Per issue date, currency and VAT rate, the issued documents' journal rows (from the tax breakdown
+ * frozen at issue; an empty breakdown at rate 0 with the net total): how many documents carry the
+ * rate, their base and VAT. The sales journal's totals (0034, decision 063).
+ */
+export const salesJournalDayTotals = pgTable(
+  "sales_journal_day_totals",
+  {
+    issueDate: date("issue_date", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    rateBp: integer("rate_bp").notNull(),
+    documents: sum("documents"),
+    net: sum("net"),
+    tax: sum("tax"),
+  },
+  (table) => [
+    primaryKey({ name: "sales_journal_day_totals_pkey", columns: [table.issueDate, table.currency, table.rateBp] }),
+  ],
 );

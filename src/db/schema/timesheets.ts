@@ -72,6 +72,8 @@ export const timeEntry = pgTable(
   (table) => [
     index("time_entries_timesheet_idx").on(table.timesheetId),
     index("time_entries_user_date_idx").on(table.userId, table.date),
+    /** The entries of a date range: a period's ends in the reports, the export's keyset batches (0034). */
+    index("time_entries_date_idx").on(table.date, table.id),
     index("time_entries_project_idx").on(table.projectId),
     index("time_entries_invoice_line_idx").on(table.invoiceLineId),
     index("time_entries_unbilled_idx")

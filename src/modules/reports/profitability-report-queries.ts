@@ -2,21 +2,25 @@
 // (billable time on issued invoices, approved time not yet invoiced, both at the rates frozen at
 // approval, and time of weeks not yet approved at the rate approval would freeze: the time report's
 // values, rateOf and bureau_entry_value) against cost (each person's minutes on the project at their
-// current cost rate, users.cost_rate). One GROUP BY per (project, person); the fold, the rounding
-// and the margins are report-rules.ts's. Only for those with cost.read (administrators).
+// current cost rate, users.cost_rate). One GROUP BY per (project, person) over the period's facts
+// (time-facts.ts, decision 063); the fold, the rounding and the margins are report-rules.ts's. Only for those with cost.read (administrators).
 import "server-only";
-import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { client, invoice, invoiceLine, project, timeEntry, timesheet, user } from "@/db/schema";
 import { requirePermission } from "@/modules/users/permissions";
-import { type DateRange, type ProfitRow, profitRowsOf, type ProfitTotal } from "./report-rules";
+import { type DateRange, type ProfitPart, type ProfitRow, profitRowsOf, type ProfitTotal } from "./report-rules";
 import type { ProfitabilityReportParams } from "./report-schemas";
-import { rateOf, type Viewer } from "./time-report-queries";
+import { rowsOf } from "./sales-journal-queries";
+import { factValue, timeFacts } from "./time-facts";
+import type { Viewer } from "./time-report-queries";
 
 export type ProfitabilityFilter = DateRange & Partial<Pick<ProfitabilityReportParams, "client" | "project">>;
 
-const sumWhen = (condition: SQL, what: SQL) =>
-  sql<string>`coalesce(sum(case when ${condition} then ${what} else 0 end), 0)`;
+/** A (project, person) part as the database returns it: sums as strings, invoiced as "on a line". */
+type FactPart = Omit<ProfitPart, "costRate" | "minutes" | "billableMinutes" | "invoiced" | "uninvoiced" | "estimated"> &
+  Record<"minutes" | "billableMinutes" | "onLines" | "uninvoiced" | "estimated", string> & {
+    costRate: number | string | null;
+  };
 
 export async function findProfitabilityReport(
   db: Executor,
@@ -25,51 +29,57 @@ export async function findProfitabilityReport(
   firmRate: number | null,
 ): Promise<{ rows: ProfitRow[]; totals: ProfitTotal[] }> {
   requirePermission(viewer, "cost.read", "Only administrators see what people cost.");
-  const value = sql`bureau_entry_value(${timeEntry.minutes}, ${rateOf(firmRate)})`;
-  const approved = sql`${timesheet.status} = 'approved'`;
-  // An issued document: numbered, whatever has happened to it since (paid, credited).
-  const onIssued = sql`${invoice.status} is not null and ${invoice.status} <> 'draft'`;
-  const billable = sql`${timeEntry.billable}`;
-  const parts = await db
-    .select({
-      projectId: project.id,
-      projectName: project.name,
-      clientId: client.id,
-      clientName: client.name,
-      currency: client.currency,
-      userId: user.id,
-      userName: user.name,
-      costRate: user.costRate,
-      minutes: sql<string>`sum(${timeEntry.minutes})`,
-      billableMinutes: sumWhen(billable, sql`${timeEntry.minutes}`),
-      invoiced: sumWhen(sql`${billable} and ${approved} and ${onIssued}`, value),
-      uninvoiced: sumWhen(sql`${billable} and ${approved} and not (${onIssued})`, value),
-      estimated: sumWhen(sql`${billable} and not (${approved})`, value),
-    })
-    .from(timeEntry)
-    .innerJoin(timesheet, eq(timesheet.id, timeEntry.timesheetId))
-    .innerJoin(project, eq(project.id, timeEntry.projectId))
-    .innerJoin(client, eq(client.id, project.clientId))
-    .innerJoin(user, eq(user.id, timeEntry.userId))
-    .leftJoin(invoiceLine, eq(invoiceLine.id, timeEntry.invoiceLineId))
-    .leftJoin(invoice, eq(invoice.id, invoiceLine.invoiceId))
-    .where(
-      and(
-        gte(timeEntry.date, filter.from),
-        lte(timeEntry.date, filter.to),
-        filter.client ? eq(project.clientId, filter.client) : undefined,
-        filter.project ? eq(timeEntry.projectId, filter.project) : undefined,
-      ),
-    )
-    .groupBy(project.id, client.id, user.id);
+  // Invoiced: on an issued document, whatever has happened to it since. The facts know only "on an
+  // invoice line"; the approved billable time on draft invoices (a few lines) is moved back to
+  // uninvoiced from the entries themselves.
+  const value = factValue(firmRate);
+  const scope = filter.client ? sql`where p.client_id = ${filter.client}::uuid` : sql``;
+  const facts = timeFacts({ from: filter.from, to: filter.to, project: filter.project });
+  const [parts, onDrafts] = await Promise.all([
+    rowsOf<FactPart>(
+      db,
+      sql`select p.id as "projectId", p.name as "projectName", c.id as "clientId", c.name as "clientName",
+          c.currency, u.id as "userId", u.name as "userName", u.cost_rate as "costRate",
+          sum(f.minutes) as minutes,
+          coalesce(sum(f.minutes) filter (where f.billable), 0) as "billableMinutes",
+          coalesce(sum(${value}) filter (where f.billable and f.status = 'approved' and f.invoiced), 0) as "onLines",
+          coalesce(sum(${value}) filter (where f.billable and f.status = 'approved' and not f.invoiced), 0) as uninvoiced,
+          coalesce(sum(${value}) filter (where f.billable and f.status <> 'approved'), 0) as estimated
+        from ${facts} f
+        join projects p on p.id = f.project_id
+        join clients c on c.id = p.client_id
+        join users u on u.id = f.user_id
+        ${scope}
+        group by p.id, c.id, u.id`,
+    ),
+    rowsOf<{ projectId: string; userId: string; value: string }>(
+      db,
+      sql`select e.project_id as "projectId", e.user_id as "userId", sum(bureau_entry_value(e.minutes, e.hourly_rate)) as value
+        from invoices i
+        join invoice_lines l on l.invoice_id = i.id
+        join time_entries e on e.invoice_line_id = l.id
+        join timesheets t on t.id = e.timesheet_id
+        join projects p on p.id = e.project_id
+        where i.status = 'draft' and e.billable and t.status = 'approved'
+          and e.date between ${filter.from}::date and ${filter.to}::date
+          ${filter.project ? sql`and e.project_id = ${filter.project}::uuid` : sql``}
+          ${filter.client ? sql`and p.client_id = ${filter.client}::uuid` : sql``}
+        group by 1, 2`,
+    ),
+  ]);
+  const drafted = new Map(onDrafts.map((row) => [`${row.projectId}|${row.userId}`, Number(row.value)]));
   return profitRowsOf(
-    parts.map((part) => ({
-      ...part,
-      minutes: Number(part.minutes),
-      billableMinutes: Number(part.billableMinutes),
-      invoiced: Number(part.invoiced),
-      uninvoiced: Number(part.uninvoiced),
-      estimated: Number(part.estimated),
-    })),
+    parts.map(({ onLines, ...part }) => {
+      const onDraft = drafted.get(`${part.projectId}|${part.userId}`) ?? 0;
+      return {
+        ...part,
+        costRate: part.costRate === null ? null : Number(part.costRate),
+        minutes: Number(part.minutes),
+        billableMinutes: Number(part.billableMinutes),
+        invoiced: Number(onLines) - onDraft,
+        uninvoiced: Number(part.uninvoiced) + onDraft,
+        estimated: Number(part.estimated),
+      };
+    }),
   );
 }

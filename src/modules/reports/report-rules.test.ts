@@ -12,6 +12,7 @@ import {
   type ProfitPart,
   profitRowsOf,
   reportRange,
+  splitByWholeMonths,
   utilisationPercent,
   workingDays,
 } from "./report-rules";
@@ -263,5 +264,45 @@ describe("project profitability", () => {
       ["USD", 500, 8000],
     ]);
     expect(totals[0]!.margin).toBe(-3900);
+  });
+});
+
+describe("splitByWholeMonths", () => {
+  it("reads whole months from the summary and the days at each end from the entries", () => {
+    expect(splitByWholeMonths({ from: "2025-11-26", to: "2026-11-25" })).toEqual({
+      months: { first: "2025-12-01", last: "2026-10-01" },
+      days: [
+        { from: "2025-11-26", to: "2025-11-30" },
+        { from: "2026-11-01", to: "2026-11-25" },
+      ],
+    });
+  });
+
+  it("needs no day when the period is whole months, including a February of a leap year", () => {
+    expect(splitByWholeMonths({ from: "2024-01-01", to: "2024-02-29" })).toEqual({
+      months: { first: "2024-01-01", last: "2024-02-01" },
+      days: [],
+    });
+  });
+
+  it("reads every day from the entries when no month is whole", () => {
+    expect(splitByWholeMonths({ from: "2026-03-02", to: "2026-03-31" })).toEqual({
+      months: null,
+      days: [{ from: "2026-03-02", to: "2026-03-31" }],
+    });
+    expect(splitByWholeMonths({ from: "2026-03-15", to: "2026-04-14" })).toEqual({
+      months: null,
+      days: [{ from: "2026-03-15", to: "2026-04-14" }],
+    });
+  });
+
+  it("cuts at the turn of a year", () => {
+    expect(splitByWholeMonths({ from: "2025-12-31", to: "2026-02-01" })).toEqual({
+      months: { first: "2026-01-01", last: "2026-01-01" },
+      days: [
+        { from: "2025-12-31", to: "2025-12-31" },
+        { from: "2026-02-01", to: "2026-02-01" },
+      ],
+    });
   });
 });

@@ -53,6 +53,24 @@ function quarterOf(date: DateString): DateRange {
   return { from, to: monthOf(`${pad(year, 4)}-${pad(firstMonth + 2)}-01`).to };
 }
 
+/**
+ * A period cut where the summary of whole months can answer (decision 063): the first and last of
+ * the whole calendar months inside it (null when none is whole), and the days outside them, at
+ * most one run at each end, which the reports read from the entries themselves.
+ */
+export function splitByWholeMonths(range: DateRange): {
+  months: { first: DateString; last: DateString } | null;
+  days: DateRange[];
+} {
+  const firstWhole = range.from.endsWith("-01") ? range.from : addDaysToDate(monthOf(range.from).to, 1);
+  const lastWholeEnd = monthOf(range.to).to === range.to ? range.to : addDaysToDate(monthOf(range.to).from, -1);
+  if (firstWhole > lastWholeEnd) return { months: null, days: [range] };
+  const days: DateRange[] = [];
+  if (range.from < firstWhole) days.push({ from: range.from, to: addDaysToDate(firstWhole, -1) });
+  if (lastWholeEnd < range.to) days.push({ from: addDaysToDate(lastWholeEnd, 1), to: range.to });
+  return { months: { first: firstWhole, last: monthOf(lastWholeEnd).from }, days };
+}
+
 /** The days a named period covers, seen from `today` (both ends included). */
 export function periodRange(period: ReportPeriod, today: DateString): DateRange {
   if (!isValidDateString(today)) throw new RangeError(`Expected a date written YYYY-MM-DD (got "${today}").`);

@@ -3,8 +3,9 @@
 // VAT number as printed on the document (the issued snapshot), and the totals per currency and
 // rate. A credit note's amounts are negative. Documents are in number order within their date.
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, gte, lte, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { salesJournalDayTotals } from "@/db/schema";
 import type { DateRange } from "./report-rules";
 
 export type SalesJournalRow = {
@@ -77,23 +78,31 @@ export async function rowsOf<Row = RawRow>(db: Executor, query: ReturnType<typeo
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
 }
 
-/** The totals per currency and VAT rate of the period's documents. */
+/**
+ * The totals per currency and VAT rate of the period's documents: from the per-day totals the
+ * invoices' trigger keeps (drizzle/0034, decision 063), the same sums as the journal's rows.
+ */
 export async function findSalesJournalTotals(db: Executor, range: DateRange): Promise<SalesJournalTotal[]> {
-  const rows = await rowsOf(
-    db,
-    sql`select currency, rate_bp, count(distinct id) as documents, sum(net) as net, sum(tax) as tax
-      from (${journalQuery(range)}) j group by currency, rate_bp order by currency, rate_bp`,
-  );
-  return rows.map((row) => {
-    const raw = row as unknown as Record<string, string | number>;
-    return {
-      currency: String(raw.currency),
-      rateBp: Number(raw.rate_bp),
-      documents: Number(raw.documents),
-      net: Number(raw.net),
-      tax: Number(raw.tax),
-    };
-  });
+  const rows = await db
+    .select({
+      currency: salesJournalDayTotals.currency,
+      rateBp: salesJournalDayTotals.rateBp,
+      documents: sql<string>`sum(${salesJournalDayTotals.documents})`,
+      net: sql<string>`sum(${salesJournalDayTotals.net})`,
+      tax: sql<string>`sum(${salesJournalDayTotals.tax})`,
+    })
+    .from(salesJournalDayTotals)
+    .where(and(gte(salesJournalDayTotals.issueDate, range.from), lte(salesJournalDayTotals.issueDate, range.to)))
+    .groupBy(salesJournalDayTotals.currency, salesJournalDayTotals.rateBp)
+    .having(sql`sum(${salesJournalDayTotals.documents}) <> 0`)
+    .orderBy(salesJournalDayTotals.currency, salesJournalDayTotals.rateBp);
+  return rows.map((row) => ({
+    currency: row.currency,
+    rateBp: row.rateBp,
+    documents: Number(row.documents),
+    net: Number(row.net),
+    tax: Number(row.tax),
+  }));
 }
 
 /** The first rows of the journal (the page shows a preview; the export has them all). */

@@ -11,6 +11,8 @@ import { client, invoice, invoiceLine, project, timeEntry, timesheet, user } fro
 import type { Actor } from "@/modules/audit/audit-log";
 import { can } from "@/modules/users/permissions";
 import type { DateRange } from "./report-rules";
+import { rowsOf } from "./sales-journal-queries";
+import { factValue, timeFacts } from "./time-facts";
 import type { TimeGroup, TimeReportParams } from "./report-schemas";
 
 export type TimeReportFilter = DateRange &
@@ -53,28 +55,12 @@ const value = (firmRate: number | null) => sql`bureau_entry_value(${timeEntry.mi
 const sumWhen = (condition: SQL, what: SQL) =>
   sql<string>`coalesce(sum(case when ${condition} then ${what} else 0 end), 0)`;
 
-function groupKey(group: Exclude<TimeGroup, "entry">): {
+function groupKey(group: "week" | "day"): {
   key: SQL<string>;
   label: SQL<string>;
   detail: SQL<string | null>;
 } {
   switch (group) {
-    case "client":
-      return { key: sql<string>`${client.id}::text`, label: sql<string>`${client.name}`, detail: sql<null>`null` };
-    case "project":
-      return {
-        key: sql<string>`${project.id}::text`,
-        label: sql<string>`${project.name}`,
-        detail: sql<string>`${client.name}`,
-      };
-    case "person":
-      return { key: sql<string>`${user.id}::text`, label: sql<string>`${user.name}`, detail: sql<null>`null` };
-    case "month":
-      return {
-        key: sql<string>`to_char(date_trunc('month', ${timeEntry.date}), 'YYYY-MM-DD')`,
-        label: sql<string>`to_char(date_trunc('month', ${timeEntry.date}), 'YYYY-MM')`,
-        detail: sql<null>`null`,
-      };
     case "week":
       return {
         key: sql<string>`to_char(date_trunc('week', ${timeEntry.date}), 'YYYY-MM-DD')`,
@@ -110,18 +96,69 @@ export type TimeReportRow = {
 
 export type TimeReportTotals = Omit<TimeReportRow, "key" | "label" | "detail">;
 
-/** The grouped report, its rows ordered by name (or by date for periods), and the totals per currency. */
-export async function findTimeReport(
+type GroupedRow = {
+  key: string;
+  label: string;
+  detail: string | null;
+  currency: string;
+  entries: string | number;
+  minutes: string | number;
+  billableMinutes: string | number;
+  billed: string | number;
+  unbilled: string | number;
+  estimated: string | number;
+};
+
+/**
+ * Grouped by client, project, person or month: from the period's facts (time-facts.ts, whole months
+ * from the summary the triggers keep), a few thousand rows for a year instead of every entry.
+ */
+async function groupedFromFacts(
   db: Executor,
-  viewer: Viewer,
-  group: Exclude<TimeGroup, "entry">,
-  asked: TimeReportFilter,
+  group: "client" | "project" | "person" | "month",
+  filter: TimeReportFilter,
   firmRate: number | null,
-): Promise<{ rows: TimeReportRow[]; totals: TimeReportTotals[]; minutes: number; entries: number }> {
-  const filter = scopedFilter(viewer, asked);
+): Promise<GroupedRow[]> {
+  const columns = {
+    client: sql`c.id::text, c.name, null::text`,
+    project: sql`p.id::text, p.name, c.name`,
+    person: sql`u.id::text, u.name, null::text`,
+    month: sql`to_char(f.month, 'YYYY-MM-DD'), to_char(f.month, 'YYYY-MM'), null::text`,
+  }[group];
+  const value = factValue(firmRate);
+  const sumWhenFact = (condition: SQL, what: SQL) =>
+    sql`coalesce(sum(case when ${condition} then ${what} else 0 end), 0)`;
+  const approved = sql`f.status = 'approved'`;
+  return rowsOf<GroupedRow>(
+    db,
+    sql`select g.key, g.label, g.detail, g.currency, g.entries, g.minutes, g."billableMinutes", g.billed, g.unbilled, g.estimated
+      from (
+        select ${columns}, c.currency, sum(f.entries) as entries, sum(f.minutes) as minutes,
+          ${sumWhenFact(sql`f.billable`, sql`f.minutes`)} as "billableMinutes",
+          ${sumWhenFact(sql`f.billable and ${approved} and f.invoiced`, value)} as billed,
+          ${sumWhenFact(sql`f.billable and ${approved} and not f.invoiced`, value)} as unbilled,
+          ${sumWhenFact(sql`f.billable and not (${approved})`, value)} as estimated
+        from ${timeFacts(filter)} f
+        join projects p on p.id = f.project_id
+        join clients c on c.id = p.client_id
+        ${group === "person" ? sql`join users u on u.id = f.user_id` : sql``}
+        ${filter.client ? sql`where p.client_id = ${filter.client}::uuid` : sql``}
+        group by 1, 2, 3, c.currency
+      ) g(key, label, detail, currency, entries, minutes, "billableMinutes", billed, unbilled, estimated)
+      order by ${group === "month" ? sql`g.key` : sql`lower(g.label)`}, g.key, g.currency`,
+  );
+}
+
+/** Grouped by day or week: from the entries of the period (a date index range). */
+async function groupedFromEntries(
+  db: Executor,
+  group: "week" | "day",
+  filter: TimeReportFilter,
+  firmRate: number | null,
+): Promise<GroupedRow[]> {
   const { key, label, detail } = groupKey(group);
   const billable = sql`${timeEntry.billable}`;
-  const result = await db
+  return db
     .select({
       key,
       label,
@@ -138,14 +175,24 @@ export async function findTimeReport(
     .innerJoin(timesheet, eq(timesheet.id, timeEntry.timesheetId))
     .innerJoin(project, eq(project.id, timeEntry.projectId))
     .innerJoin(client, eq(client.id, project.clientId))
-    .innerJoin(user, eq(user.id, timeEntry.userId))
     .where(whereOf(filter))
     .groupBy(sql`1`, sql`2`, sql`3`, client.currency)
-    .orderBy(
-      group === "month" || group === "week" || group === "day" ? sql`1` : sql`lower(${label})`,
-      sql`1`,
-      client.currency,
-    );
+    .orderBy(sql`1`, client.currency);
+}
+
+/** The grouped report, its rows ordered by name (or by date for periods), and the totals per currency. */
+export async function findTimeReport(
+  db: Executor,
+  viewer: Viewer,
+  group: Exclude<TimeGroup, "entry">,
+  asked: TimeReportFilter,
+  firmRate: number | null,
+): Promise<{ rows: TimeReportRow[]; totals: TimeReportTotals[]; minutes: number; entries: number }> {
+  const filter = scopedFilter(viewer, asked);
+  const result =
+    group === "week" || group === "day"
+      ? await groupedFromEntries(db, group, filter, firmRate)
+      : await groupedFromFacts(db, group, filter, firmRate);
   const { amounts } = timeReportScope(viewer);
   const rows: TimeReportRow[] = result.map((row) => ({
     key: row.key,

@@ -3,15 +3,17 @@
 // the period's working days (report-rules.ts). The time counted is the time report's: every week
 // whatever its status, or the weeks of one status when the filter names one. Everyone active is
 // listed (with no time, 0 %), and whoever logged time in the period though no longer active.
-// Staff see only themselves, whatever the address asks.
+// Staff see only themselves, whatever the address asks. The minutes come from the period's facts
+// (time-facts.ts: whole months from the summary kept by triggers, decision 063).
 import "server-only";
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { timeEntry, timesheet } from "@/db/schema";
 import { findTimesheetPeople } from "@/modules/timesheets/timesheet-queries";
 import { personWeeklyMinutes } from "@/modules/users/capacity";
 import { capacityMinutes, type DateRange, utilisationPercent, workingDays } from "./report-rules";
 import type { UtilisationReportParams } from "./report-schemas";
+import { rowsOf } from "./sales-journal-queries";
+import { timeFacts } from "./time-facts";
 import { timeReportScope, type Viewer } from "./time-report-queries";
 
 export type UtilisationFilter = DateRange & Partial<Pick<UtilisationReportParams, "person" | "status">>;
@@ -42,23 +44,14 @@ export async function findUtilisationReport(
 ): Promise<{ rows: UtilisationRow[]; totals: UtilisationTotals; workingDays: number }> {
   const filter = scopedUtilisationFilter(viewer, asked);
   const [minutes, people] = await Promise.all([
-    db
-      .select({
-        userId: timeEntry.userId,
-        billable: sql<string>`coalesce(sum(${timeEntry.minutes}) filter (where ${timeEntry.billable}), 0)`,
-        nonBillable: sql<string>`coalesce(sum(${timeEntry.minutes}) filter (where not ${timeEntry.billable}), 0)`,
-      })
-      .from(timeEntry)
-      .innerJoin(timesheet, eq(timesheet.id, timeEntry.timesheetId))
-      .where(
-        and(
-          gte(timeEntry.date, filter.from),
-          lte(timeEntry.date, filter.to),
-          filter.person ? eq(timeEntry.userId, filter.person) : undefined,
-          filter.status ? eq(timesheet.status, filter.status) : undefined,
-        ),
-      )
-      .groupBy(timeEntry.userId),
+    rowsOf<{ userId: string; billable: string; nonBillable: string }>(
+      db,
+      sql`select f.user_id as "userId",
+          coalesce(sum(f.minutes) filter (where f.billable), 0) as billable,
+          coalesce(sum(f.minutes) filter (where not f.billable), 0) as "nonBillable"
+        from ${timeFacts({ from: filter.from, to: filter.to, person: filter.person, status: filter.status })} f
+        group by f.user_id`,
+    ),
     findTimesheetPeople(db),
   ]);
   const byPerson = new Map(
