@@ -51,6 +51,8 @@ test.describe("documents in the client's language", () => {
     // The page: the document in German, marked as German for assistive technology.
     const document = page.getByTestId("invoice-document");
     await expect(document).toHaveAttribute("lang", "de");
+    // The page around it is the English interface, and says so (the interface is not translated yet).
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(document.getByText("Rechnung", { exact: true })).toBeVisible();
     await expect(document.getByText("Rechnungsempfänger")).toBeVisible();
     await expect(document.getByText("Fälligkeitsdatum")).toBeVisible();
@@ -70,5 +72,12 @@ test.describe("documents in the client's language", () => {
     expect(text).toContain("1.950,00 €");
     expect(text).toMatch(/Seite 1 von 1/);
     expect(text).not.toMatch(/Invoice number|Due date/i);
+  });
+
+  test("a page is marked with the language it is written in, whatever the browser asks", async ({ page }) => {
+    // The interface is English only: a French browser gets English pages marked "en", not "fr".
+    await page.setExtraHTTPHeaders({ "Accept-Language": "fr-FR,fr;q=0.9" });
+    await page.goto("/jobs");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 });
