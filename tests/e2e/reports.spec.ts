@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { isoWeekMonday, todayInZone } from "../../src/lib/dates";
 import {
   ADMIN,
+  chooseInvoiceClient,
   createUserThroughUi,
   expect,
   expectNoSeriousAxeViolations,
@@ -132,4 +133,76 @@ test("the reports of each role: drill-down, totals and CSV downloads", async ({ 
     "Number,Kind,Date,Client,Client VAT number,VAT rate %,Net,VAT,Total,Currency",
   );
   await expectNarrowScreenWorks(page, "/bo/reports/journal", "Reports");
+});
+
+test("the money report's chart: bars per month and currency, with its figures in a table", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A client in Swiss francs, which no other test invoices in: the CHF chart holds this test's figures alone.
+  const clientName = `Chart client ${Date.now().toString(36)}`;
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/bo/clients");
+  await page.getByRole("button", { name: "New client" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New client" });
+  await dialog.getByLabel("Name").fill(clientName);
+  await dialog.getByLabel("Currency").selectOption("CHF");
+  await dialog.getByRole("button", { name: "Create client" }).click();
+  await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
+
+  // 100.00 + 20 % VAT = 120.00 invoiced, 50.00 received.
+  await page.goto("/bo/invoices/create");
+  await chooseInvoiceClient(page, clientName);
+  await page.getByLabel("Description").fill("Chart check");
+  await page.getByLabel("Quantity").fill("1");
+  await page.getByLabel(/Unit price/).fill("100");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/bo\/invoices\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Issue", exact: true }).click();
+  const issue = page.getByRole("dialog", { name: /Issue this/ });
+  await issue.getByRole("button", { name: "Issue invoice" }).click();
+  await expect(issue).toBeHidden();
+  await page.getByRole("button", { name: "Record payment" }).click();
+  const payment = page.getByRole("dialog", { name: "Record a payment" });
+  await payment.getByLabel(/Amount/).fill("50");
+  await payment.getByRole("button", { name: "Save payment" }).click();
+  await expect(payment).toBeHidden();
+
+  // This year: twelve months of bars, the figures of this month in the table behind the chart.
+  await page.goto("/bo/reports/money?period=this_year");
+  const chart = page.getByTestId("chart-CHF");
+  await expect(chart.getByRole("img", { name: /Invoiced and received per month, in CHF/ })).toBeVisible();
+  await expect(chart.locator("svg[role=img] rect[x]")).toHaveCount(24);
+  await chart.getByText("Figures of the chart").click();
+  const figures = chart.getByRole("table");
+  await expect(figures.getByRole("columnheader")).toHaveText(["Month", "Invoiced incl. VAT", "Received"]);
+  await expect(figures.getByRole("row")).toHaveCount(13);
+  const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${todayInZone("Europe/Paris").slice(0, 7)}-01T00:00:00Z`),
+  );
+  const thisMonth = figures.getByRole("row").filter({ has: page.getByRole("rowheader", { name: month }) });
+  await expect(thisMonth.getByRole("cell")).toHaveText([/120\.00/, /50\.00/]);
+  // Every other month of the year is zero, and the chart agrees with the report's own row.
+  await expect(figures.getByRole("cell").filter({ hasText: /[1-9]/ })).toHaveCount(2);
+  const row = page.getByTestId("money-report").getByRole("row").filter({ hasText: "CHF" });
+  await expect(row).toContainText("120.00");
+  await expect(row).toContainText("50.00");
+  // The figure links to the invoices it counts.
+  await thisMonth.getByRole("link", { name: /invoiced incl\. vat in/ }).click();
+  await expect(page).toHaveURL(/\/bo\/invoices\?.*status=not_draft/);
+  await expect(page.getByRole("link", { name: /\d{4}-\d{4}/ }).first()).toBeVisible();
+
+  await page.goto("/bo/reports/money?period=this_year");
+  await expectNoSeriousAxeViolations(page);
+  const { mkdirSync } = await import("node:fs");
+  mkdirSync("test-reports", { recursive: true });
+  await page.screenshot({ path: "test-reports/money-chart-wide.png", fullPage: true });
+  await expectNarrowScreenWorks(page, "/bo/reports/money?period=this_year", "Reports");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-reports/money-chart-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Grouped by client there is no chart; over more than two years, a note says why there is none.
+  await page.goto("/bo/reports/money?group=client&period=this_year");
+  await expect(page.getByTestId("chart-CHF")).toHaveCount(0);
+  const today = todayInZone("Europe/Paris");
+  await page.goto(`/bo/reports/money?from=${Number(today.slice(0, 4)) - 3}-01-01&to=${today}`);
+  await expect(page.getByTestId("money-chart-none")).toContainText("up to 24 months");
 });

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   ageingBucket,
+  CHART_MAX_MONTHS,
   ageingRowsOf,
   capacityMinutes,
   costOf,
   daysPastDue,
   marginPercent,
+  moneyChartMonths,
+  monthsOfRange,
   MAX_REPORT_DAYS,
   periodRange,
   personFigures,
@@ -62,6 +65,42 @@ describe("reportRange", () => {
     expect(long.from).toBe("1900-01-01");
     expect(long.to).toBe("1910-01-08");
     expect((Date.parse(long.to) - Date.parse(long.from)) / 86_400_000 + 1).toBe(MAX_REPORT_DAYS);
+  });
+});
+
+describe("the money report's chart", () => {
+  it("cuts the months to the range, across a year's end", () => {
+    expect(monthsOfRange({ from: "2025-11-15", to: "2026-01-10" })).toEqual([
+      { key: "2025-11", from: "2025-11-15", to: "2025-11-30" },
+      { key: "2025-12", from: "2025-12-01", to: "2025-12-31" },
+      { key: "2026-01", from: "2026-01-01", to: "2026-01-10" },
+    ]);
+    expect(monthsOfRange({ from: "2024-02-01", to: "2024-02-29" })).toEqual([
+      { key: "2024-02", from: "2024-02-01", to: "2024-02-29" },
+    ]);
+  });
+
+  it("gives every month per currency, zeros included, never summing currencies", () => {
+    const rows = [
+      { key: "2026-01", currency: "EUR", total: 12_000, received: 5_000 },
+      { key: "2026-03", currency: "EUR", total: -2_400, received: 0 },
+      { key: "2026-01", currency: "USD", total: 700, received: 700 },
+    ];
+    const charts = moneyChartMonths(rows, { from: "2026-01-01", to: "2026-03-31" });
+    expect(charts.map((chart) => chart.currency)).toEqual(["EUR", "USD"]);
+    expect(charts[0]!.months.map((month) => [month.key, month.invoiced, month.received])).toEqual([
+      ["2026-01", 12_000, 5_000],
+      ["2026-02", 0, 0],
+      ["2026-03", -2_400, 0],
+    ]);
+    expect(charts[1]!.months.map((month) => month.invoiced)).toEqual([700, 0, 0]);
+  });
+
+  it("draws no chart beyond CHART_MAX_MONTHS months", () => {
+    const rows = [{ key: "2020-01", currency: "EUR", total: 1, received: 1 }];
+    expect(moneyChartMonths(rows, { from: "2020-01-01", to: "2021-12-31" })).toHaveLength(1);
+    expect(CHART_MAX_MONTHS).toBe(24);
+    expect(moneyChartMonths(rows, { from: "2020-01-01", to: "2022-01-01" })).toEqual([]);
   });
 });
 

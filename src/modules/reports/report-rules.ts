@@ -124,6 +124,51 @@ export function reportRange(
   return { ...periodRange(chosen, today), period: chosen };
 }
 
+/** The most months a report draws as a chart; a longer range shows its table alone. */
+export const CHART_MAX_MONTHS = 24;
+
+/**
+ * The calendar months a range touches, oldest first, each cut to the range (a range from 15 March
+ * gives March as 15–31 March), so a month's figures and its links cover the days the report read.
+ */
+export function monthsOfRange(range: DateRange): { key: string; from: DateString; to: DateString }[] {
+  const months: { key: string; from: DateString; to: DateString }[] = [];
+  let month = monthOf(range.from);
+  for (;;) {
+    months.push({
+      key: month.key,
+      from: month.from < range.from ? range.from : month.from,
+      to: month.to > range.to ? range.to : month.to,
+    });
+    if (month.to >= range.to) return months;
+    month = monthOf(addDaysToDate(month.to, 1));
+  }
+}
+
+/** One month of the money report's chart in one currency: invoiced VAT included, and received. */
+export type MoneyChartMonth = { key: string; from: DateString; to: DateString; invoiced: number; received: number };
+
+/**
+ * The money report's month rows as charts, one per currency (never summed across), every month of
+ * the range present (0 when nothing happened), invoiced being the total VAT included (what the
+ * client is asked to pay, so it compares with what was received). None beyond CHART_MAX_MONTHS.
+ */
+export function moneyChartMonths(
+  rows: readonly { key: string; currency: string; total: number; received: number }[],
+  range: DateRange,
+): { currency: string; months: MoneyChartMonth[] }[] {
+  const months = monthsOfRange(range);
+  if (months.length > CHART_MAX_MONTHS) return [];
+  const currencies = [...new Set(rows.map((row) => row.currency))].sort();
+  return currencies.map((currency) => ({
+    currency,
+    months: months.map((month) => {
+      const row = rows.find((candidate) => candidate.currency === currency && candidate.key === month.key);
+      return { ...month, invoiced: row?.total ?? 0, received: row?.received ?? 0 };
+    }),
+  }));
+}
+
 /** The rows of the page asked for: a report's groups are all read (its totals need them), one page shown. */
 export function pageOf<Row>(rows: readonly Row[], { page, size }: { page: number; size: number }): Row[] {
   return rows.slice((page - 1) * size, page * size);

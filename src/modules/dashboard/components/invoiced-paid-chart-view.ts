@@ -3,11 +3,21 @@ import type { ChartMonth } from "../dashboard-queries";
 import { chartGeometry, formatCompactMoney, monthLabel } from "../dashboard-rules";
 import type { InvoicedPaidChartView } from "./invoiced-paid-chart";
 
+/** What the two series are called: the dashboard's invoiced (VAT included) and paid, unless a page says otherwise. */
+export type ChartSeriesNames = { title: (currency: string) => string; invoiced: string; received: string };
+
+const DASHBOARD_SERIES: ChartSeriesNames = {
+  title: (currency) => `Invoiced and paid per month, in ${currency}`,
+  invoiced: "Invoiced",
+  received: "Paid",
+};
+
 /** The chart of one currency as the page sends it: geometry computed and every label written in the firm's locale. */
 export function invoicedPaidChartView(
   currency: string,
-  months: readonly ChartMonth[],
+  months: readonly Pick<ChartMonth, "key" | "invoiced" | "received" | "invoicedHref" | "paidHref">[],
   locale: string,
+  names: ChartSeriesNames = DASHBOARD_SERIES,
 ): InvoicedPaidChartView {
   const geometry = chartGeometry(
     months.map((month) => ({ key: month.key, invoiced: month.invoiced, received: month.received })),
@@ -15,6 +25,9 @@ export function invoicedPaidChartView(
   const money = (minor: number) => formatMoney(minor, currency, locale);
   return {
     currency,
+    title: names.title(currency),
+    invoicedName: names.invoiced,
+    receivedName: names.received,
     period: `${monthLabel(months[0]!.key, locale, "long")} to ${monthLabel(months[months.length - 1]!.key, locale, "long")}`,
     months: months.map((month) => ({
       key: month.key,

@@ -22,6 +22,11 @@ export type ChartMonthView = {
 
 export type InvoicedPaidChartView = {
   currency: string;
+  /** The caption, e.g. "Invoiced and paid per month, in EUR". */
+  title: string;
+  /** The two series' names, as the legend, the bars' titles and the table's headers say them. */
+  invoicedName: string;
+  receivedName: string;
   /** "December 2025 to November 2026" */
   period: string;
   months: ChartMonthView[];
@@ -44,34 +49,29 @@ function Swatch({ series, patternId }: { series: "invoiced" | "received"; patter
 }
 
 export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
-  const { currency, period, months, geometry, tickLabels } = chart;
+  const { currency, title, invoicedName, receivedName, period, months, geometry, tickLabels } = chart;
   const patternId = `paid-hatch-${currency}`;
   return (
     <figure className="grid gap-3" data-testid={`chart-${currency}`}>
       <figcaption className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
-        <span className="font-medium">Invoiced and paid per month, in {currency}</span>
+        <span className="font-medium">{title}</span>
         <span className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
-            <Swatch series="invoiced" patternId={patternId} /> Invoiced (solid, left)
+            <Swatch series="invoiced" patternId={patternId} /> {invoicedName} (solid, left)
           </span>
           <span className="inline-flex items-center gap-1.5">
-            <Swatch series="received" patternId={patternId} /> Paid (hatched, right)
+            <Swatch series="received" patternId={patternId} /> {receivedName} (hatched, right)
           </span>
         </span>
       </figcaption>
       {/* On a phone it scrolls sideways rather than shrinking its labels out of legibility, and
           starts at the right end (rtl on the box only): the latest months show first. */}
-      <div
-        className="overflow-x-auto [direction:rtl]"
-        tabIndex={0}
-        role="group"
-        aria-label={`Chart of invoiced and paid amounts in ${currency}`}
-      >
+      <div className="overflow-x-auto [direction:rtl]" tabIndex={0} role="group" aria-label={`Chart: ${title}`}>
         <svg
           viewBox={`0 0 ${geometry.width} ${geometry.height}`}
           className="h-auto w-full min-w-[38rem] text-muted-foreground [direction:ltr]"
           role="img"
-          aria-label={`Invoiced and paid per month in ${currency}, ${period}. The figures are in the table “Figures of the chart” below.`}
+          aria-label={`${title}, ${period}. The figures are in the table “Figures of the chart” below.`}
         >
           <defs>
             <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -113,7 +113,7 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
                   height={invoiced.height}
                   className="fill-primary"
                 >
-                  <title>{`${month.name}: invoiced ${month.invoiced}`}</title>
+                  <title>{`${month.name}: ${invoicedName.toLowerCase()} ${month.invoiced}`}</title>
                 </rect>
                 <rect
                   x={received.x}
@@ -124,7 +124,7 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
                   className="stroke-success"
                   strokeWidth="1"
                 >
-                  <title>{`${month.name}: paid ${month.received}`}</title>
+                  <title>{`${month.name}: ${receivedName.toLowerCase()} ${month.received}`}</title>
                 </rect>
                 <text
                   x={group.labelX}
@@ -145,8 +145,8 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
           Figures of the chart
         </summary>
         <FigureTable
-          caption={`Invoiced and paid per month in ${currency}, ${period}`}
-          columns={[{ label: "Month" }, { label: "Invoiced", numeric: true }, { label: "Paid", numeric: true }]}
+          caption={`${title}, ${period}`}
+          columns={[{ label: "Month" }, { label: invoicedName, numeric: true }, { label: receivedName, numeric: true }]}
           className="mt-2"
         >
           {months.map((month) => (
@@ -156,14 +156,14 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
               cells={[
                 {
                   content: (
-                    <FigureLink href={month.invoicedHref} label={`invoiced in ${month.name}`}>
+                    <FigureLink href={month.invoicedHref} label={`${invoicedName.toLowerCase()} in ${month.name}`}>
                       {month.invoiced}
                     </FigureLink>
                   ),
                 },
                 {
                   content: (
-                    <FigureLink href={month.paidHref} label={`paid in ${month.name}`}>
+                    <FigureLink href={month.paidHref} label={`${receivedName.toLowerCase()} in ${month.name}`}>
                       {month.received}
                     </FigureLink>
                   ),

@@ -6,10 +6,11 @@ import { FilterBar, FilterField } from "@/components/list/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatBasisPoints, formatMoney } from "@/lib/money";
-import { monthOf } from "@/modules/dashboard/dashboard-rules";
+import { InvoicedPaidChart } from "@/modules/dashboard/components/invoiced-paid-chart";
+import { invoicedPaidChartView } from "@/modules/dashboard/components/invoiced-paid-chart-view";
 import { invoiceList } from "@/modules/invoices/invoice-schemas";
 import type { MoneyReportRow, MoneyReportTotals } from "../money-report-queries";
-import type { DateRange } from "../report-rules";
+import { CHART_MAX_MONTHS, type DateRange, moneyChartMonths, monthsOfRange } from "../report-rules";
 import { moneyReport, type MoneyReportParams, salesJournal, type SalesJournalParams } from "../report-schemas";
 import type { SalesJournalRow, SalesJournalTotal } from "../sales-journal-queries";
 import { PeriodFields } from "./report-parts";
@@ -30,6 +31,51 @@ export function MoneyReportFilters({ params }: { params: MoneyReportParams }) {
         </NativeSelect>
       </FilterField>
     </FilterBar>
+  );
+}
+
+/**
+ * Per currency, bars by month of what was invoiced (VAT included) and received: the dashboard's
+ * chart, with its table of figures behind it, each figure linking to the invoices it counts.
+ */
+export function MoneyReportCharts({
+  rows,
+  range,
+  locale,
+}: {
+  rows: MoneyReportRow[];
+  range: DateRange;
+  locale: string;
+}) {
+  if (rows.length === 0) return null;
+  if (monthsOfRange(range).length > CHART_MAX_MONTHS)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="money-chart-none">
+        The chart shows up to {CHART_MAX_MONTHS} months: choose a shorter period to see it.
+      </p>
+    );
+  return (
+    <div className="grid gap-6">
+      {moneyChartMonths(rows, range).map((chart) => (
+        <InvoicedPaidChart
+          key={chart.currency}
+          chart={invoicedPaidChartView(
+            chart.currency,
+            chart.months.map((month) => ({
+              ...month,
+              invoicedHref: invoiceList.href({ status: "not_draft", from: month.from, to: month.to }),
+              paidHref: invoiceList.href({ paidFrom: month.from, paidTo: month.to }),
+            })),
+            locale,
+            {
+              title: (currency) => `Invoiced and received per month, in ${currency}`,
+              invoiced: "Invoiced incl. VAT",
+              received: "Received",
+            },
+          )}
+        />
+      ))}
+    </div>
   );
 }
 
@@ -59,10 +105,12 @@ export function MoneyReportTable({
     );
   const money = (value: number, currency: string) => formatMoney(value, currency, locale);
   // A row leads to the invoices it counts: the client's of the period, or the month's.
+  // A month's link covers the days of it the report read (the range may start or end mid-month).
+  const months = new Map(monthsOfRange(range).map((month) => [month.key, month]));
   const invoicesHref = (row: MoneyReportRow) =>
     params.group === "client"
       ? invoiceList.href({ status: "not_draft", client: row.key, from: range.from, to: range.to })
-      : invoiceList.href({ status: "not_draft", from: monthOf(`${row.key}-01`).from, to: monthOf(`${row.key}-01`).to });
+      : invoiceList.href({ status: "not_draft", from: months.get(row.key)?.from, to: months.get(row.key)?.to });
   return (
     <Table data-testid="money-report">
       <TableHeader>

@@ -5,7 +5,11 @@ import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
-import { MoneyReportFilters, MoneyReportTable } from "@/modules/reports/components/money-report-view";
+import {
+  MoneyReportCharts,
+  MoneyReportFilters,
+  MoneyReportTable,
+} from "@/modules/reports/components/money-report-view";
 import { ExportLinks, rangeText, ReportTabs } from "@/modules/reports/components/report-parts";
 import { findMoneyReport } from "@/modules/reports/money-report-queries";
 import { reportRange } from "@/modules/reports/report-rules";
@@ -39,6 +43,9 @@ export default async function MoneyReportPage({ searchParams }: { searchParams: 
         Received: payments dated in the period. Still owed: today&apos;s balance of the invoices issued in the period,
         VAT included.
       </p>
+      {params.group === "month" ? (
+        <MoneyReportCharts rows={report.rows} range={range} locale={settings.locale} />
+      ) : null}
       <MoneyReportTable
         params={params}
         range={range}
