@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetsFor, judge, type JudgedFigures } from "./budgets";
+import { budgetsFor, judge, type JudgedFigures, REPORT_EXPORT_RSS_GROWTH_BYTES } from "./budgets";
 
 const figures = (
   p50Ms: number,
@@ -63,5 +63,91 @@ describe("the ratio budgets", () => {
     const pdf = budgets.find((budget) => budget.target === "invoice-pdf")!;
     expect(judge(pdf, figures(49, 80), []).pass).toBe(true);
     expect(judge(pdf, figures(51, 80), []).pass).toBe(false);
+  });
+
+  describe("the reports' budgets (issue 24)", () => {
+    const reportTargets = [
+      ...targets,
+      { key: "report-money-year", label: "money", route: "/bo/reports/money", connections: "all" as const },
+      { key: "report-time-xlsx-year", label: "time xlsx", connections: 1 as const },
+    ];
+    const withMemory = (rssGrowthBytes: number, bytesPerResponse: number): JudgedFigures => {
+      const base = figures(10, 20);
+      return { ...base, load: { ...base.load, rssGrowthBytes, bytesPerResponse } };
+    };
+
+    it("judge a report page alone against 8× the floor's p50, besides the pages' 3× p95 under load", () => {
+      const budgets = budgetsFor(reportTargets).filter((budget) => budget.target === "report-money-year");
+      expect(budgets.map((budget) => [budget.issue, budget.run, budget.metric, budget.timesFloor])).toEqual([
+        [30, "load", "p95", 3],
+        [30, "alone", "p50", 6],
+        [30, "load", "js-gzip", 1.3],
+        [24, "alone", "p50", 8],
+      ]);
+      const alone = budgets.find((budget) => budget.issue === 24)!;
+      const floors = [figures(2, 10, undefined, 2.5, 10), figures(2, 10, undefined, 2, 10)];
+      // 8 × 2.5 ms (the higher floor) = 20 ms: 20 holds, 20.1 does not.
+      expect(judge(alone, figures(50, 90, undefined, 20, 40), floors)).toMatchObject({ pass: true, limit: 20 });
+      expect(judge(alone, figures(50, 90, undefined, 20.1, 40), floors).pass).toBe(false);
+      const loadP95 = budgets[0]!;
+      expect(judge(loadP95, figures(20, 30), floors).pass).toBe(true);
+      expect(judge(loadP95, figures(20, 31), floors).pass).toBe(false);
+    });
+
+    it("judge a year's export by memory growth under 20 MB, whatever the file's size", () => {
+      const budgets = budgetsFor(reportTargets).filter((budget) => budget.target === "report-time-xlsx-year");
+      expect(budgets).toHaveLength(1);
+      const memory = budgets[0]!;
+      expect(memory).toMatchObject({ metric: "rss-growth", issue: 24, limitBytes: REPORT_EXPORT_RSS_GROWTH_BYTES });
+      const fileOf100Mb = 100 * 2 ** 20;
+      expect(judge(memory, withMemory(19.9 * 2 ** 20, fileOf100Mb), [])).toMatchObject({
+        pass: true,
+        limit: 20 * 2 ** 20,
+      });
+      // A file built in memory would grow by its size: refused although one response is larger.
+      expect(judge(memory, withMemory(20 * 2 ** 20, fileOf100Mb), []).pass).toBe(false);
+      // The other streamed files keep their limit of one response plus 8 MB.
+      const invoices = budgetsFor([{ key: "invoices-csv-all", label: "csv", connections: 1 }]).find(
+        (budget) => budget.target === "invoices-csv-all" && budget.metric === "rss-growth",
+      )!;
+      expect(judge(invoices, withMemory(9 * 2 ** 20, 2 ** 20), []).pass).toBe(false);
+      expect(judge(invoices, withMemory(8.9 * 2 ** 20, 2 ** 20), []).pass).toBe(true);
+    });
+
+    it("give every report page and export of the bench a budget of issue 24", async () => {
+      const { buildTargets } = await import("./targets");
+      const fixtures = new Proxy({}, { get: () => "2026-01-01" }) as never;
+      const all = buildTargets(fixtures, "cookie", {} as never);
+      const reports = all.filter((target) => target.key.startsWith("report-"));
+      const routes = new Set(reports.flatMap((target) => (target.route ? [target.route] : [])));
+      for (const route of [
+        "/bo/reports",
+        "/bo/reports/money",
+        "/bo/reports/journal",
+        "/bo/reports/ageing",
+        "/bo/reports/utilisation",
+        "/bo/reports/profitability",
+      ])
+        expect(routes, route).toContain(route);
+      const exports = reports.filter((target) => !target.route).map((target) => target.key);
+      expect(exports).toEqual(
+        expect.arrayContaining([
+          "report-time-csv-year",
+          "report-journal-csv-year",
+          "report-money-csv-year",
+          "report-ageing-csv",
+          "report-utilisation-csv-year",
+          "report-profitability-csv-year",
+          "report-time-xlsx-year",
+          "report-journal-xlsx-year",
+        ]),
+      );
+      const budgets = budgetsFor(all).filter((budget) => budget.issue === 24);
+      for (const target of reports)
+        expect(
+          budgets.some((budget) => budget.target === target.key),
+          target.key,
+        ).toBe(true);
+    });
   });
 });

@@ -249,6 +249,64 @@ export function buildTargets(fixtures: Fixtures, cookie: string, actions: Action
       plan: () =>
         get(`/bo/reports/journal/export?${yearRange(fixtures.today)}`, cookie, (body) => body.includes("Number,Kind,")),
     },
+    // The other reports' exports of a year (issue 24): each must stream, memory flat (budgets.ts).
+    {
+      key: "report-money-csv-year",
+      label: "/bo/reports/money/export (a year by month), one at a time",
+      connections: 1,
+      timeoutSeconds: 120,
+      preflight: true,
+      plan: () =>
+        get(`/bo/reports/money/export?${yearRange(fixtures.today)}`, cookie, (body) =>
+          body.includes("Month,Currency,"),
+        ),
+    },
+    {
+      key: "report-ageing-csv",
+      label: "/bo/reports/ageing/export (every client as of today), one at a time",
+      connections: 1,
+      timeoutSeconds: 120,
+      preflight: true,
+      plan: () => get("/bo/reports/ageing/export", cookie, (body) => body.includes("Client,Currency,Invoices,")),
+    },
+    {
+      key: "report-utilisation-csv-year",
+      label: "/bo/reports/utilisation/export (a year of everyone), one at a time",
+      connections: 1,
+      timeoutSeconds: 120,
+      preflight: true,
+      plan: () =>
+        get(`/bo/reports/utilisation/export?${yearRange(fixtures.today)}`, cookie, (body) =>
+          body.includes("Person,Billable hours,"),
+        ),
+    },
+    {
+      key: "report-profitability-csv-year",
+      label: "/bo/reports/profitability/export (a year of every project), one at a time",
+      connections: 1,
+      timeoutSeconds: 120,
+      preflight: true,
+      plan: () =>
+        get(`/bo/reports/profitability/export?${yearRange(fixtures.today)}`, cookie, (body) =>
+          body.includes("Client,Project,Currency,"),
+        ),
+    },
+    {
+      key: "report-time-xlsx-year",
+      label: "/bo/reports/export?format=xlsx (a year of entries), one at a time",
+      connections: 1,
+      timeoutSeconds: 180,
+      preflight: true,
+      plan: () => get(`/bo/reports/export?${yearRange(fixtures.today)}&format=xlsx`, cookie, xlsx),
+    },
+    {
+      key: "report-journal-xlsx-year",
+      label: "/bo/reports/journal/export?format=xlsx (a year), one at a time",
+      connections: 1,
+      timeoutSeconds: 180,
+      preflight: true,
+      plan: () => get(`/bo/reports/journal/export?${yearRange(fixtures.today)}&format=xlsx`, cookie, xlsx),
+    },
     {
       key: "timesheets-list",
       label: "/bo/timesheets (everyone's)",
@@ -353,6 +411,9 @@ function yearRange(today: string): string {
   from.setUTCDate(from.getUTCDate() - 364);
   return `from=${from.toISOString().slice(0, 10)}&to=${today}`;
 }
+
+/** An XLSX file is a zip: it starts with "PK". */
+const xlsx = (body: string) => body.startsWith("PK");
 
 const csv = (body: string) => body.startsWith("Number,") || body.startsWith("\uFEFFNumber,");
 
