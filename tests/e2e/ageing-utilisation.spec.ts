@@ -193,6 +193,12 @@ test.describe("ageing and utilisation reports", () => {
     );
     expect(adminCsv.text).toContain(`${staffName},7.50,0.00,`);
     await atPhoneWidth(page, "utilisation-admin");
+    // Drill-down: the person's name opens their time of the period by project in the time report.
+    await row.getByRole("link", { name: staffName }).click();
+    await expect(page).toHaveURL(/\/bo\/reports\?.*person=[0-9a-f-]{36}/);
+    await expect(page.getByLabel("Group by")).toHaveValue("project");
+    await expect(page.getByTestId("time-report").getByRole("row").nth(1)).toContainText("7.5 h");
+    await page.goto("/bo/reports/utilisation?period=this_week");
 
     // Staff: themselves only, even with the admin's id in the address; no ageing.
     const otherId = await page

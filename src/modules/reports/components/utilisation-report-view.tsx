@@ -1,6 +1,7 @@
 // Utilisation: per person, billable and non-billable hours of the period against their capacity,
 // the utilisation as a figure and a bar for the eye (the bar is hidden from assistive technology:
 // the figure in the same cell says it, and the table is the data).
+import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar, FilterField } from "@/components/list/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -9,7 +10,8 @@ import { TIMESHEET_STATUSES } from "@/db/schema/timesheets";
 import { WeekBar } from "@/modules/dashboard/components/team-week-rows";
 import { TIMESHEET_STATUS_LABELS } from "@/modules/timesheets/components/timesheet-status-badge";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
-import { utilisationReport, type UtilisationReportParams } from "../report-schemas";
+import type { DateRange } from "../report-rules";
+import { timeReport, utilisationReport, type UtilisationReportParams } from "../report-schemas";
 import type { UtilisationRow, UtilisationTotals } from "../utilisation-report-queries";
 import { PeriodFields, PersonField } from "./report-parts";
 
@@ -65,10 +67,15 @@ function UtilisationCell({ percent, locale }: { percent: number | null; locale: 
 export function UtilisationReportTable({
   rows,
   totals,
+  range,
+  status,
   locale,
 }: {
   rows: UtilisationRow[];
   totals: UtilisationTotals;
+  /** The period and week status read, which a person's link keeps into the time report. */
+  range: DateRange;
+  status?: UtilisationReportParams["status"];
   locale: string;
 }) {
   if (rows.length === 0)
@@ -93,7 +100,13 @@ export function UtilisationReportTable({
         {rows.map((row) => (
           <TableRow key={row.userId}>
             <TableCell>
-              <span className="font-medium">{row.name}</span>
+              {/* Drill-down: the person's time of the period by project, in the time report. */}
+              <Link
+                href={timeReport.href({ from: range.from, to: range.to, person: row.userId, status, group: "project" })}
+                className="font-medium underline-offset-4 hover:underline"
+              >
+                {row.name}
+              </Link>
               <span className="block text-xs text-muted-foreground">
                 {hours(row.weeklyMinutes)} a week
                 <span className="sm:hidden"> · capacity {hours(row.capacityMinutes)}</span>

@@ -51,7 +51,13 @@ export default async function UtilisationReportPage({ searchParams }: { searchPa
         Settings) shared over five working days, times the working days of the period. Utilisation: billable hours over
         capacity.
       </p>
-      <UtilisationReportTable rows={report.rows} totals={report.totals} locale={settings.locale} />
+      <UtilisationReportTable
+        rows={report.rows}
+        totals={report.totals}
+        range={range}
+        status={params.status}
+        locale={settings.locale}
+      />
     </div>
   );
 }
