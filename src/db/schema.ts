@@ -14,3 +14,4 @@ export * from "./schema/api";
 export * from "./schema/webhooks";
 export * from "./schema/imports";
 export * from "./schema/share-links";
+export * from "./schema/recurring";

@@ -12,6 +12,8 @@ export type Actor = {
 };
 /** The system itself (start-up, background jobs) when no person acted. */
 export const SYSTEM_ACTOR = { id: null, name: "Bureau" } as const;
+/** Who a change is recorded as: a person, or the system. */
+export type ActingParty = Pick<Actor, "id" | "name"> | { readonly id: null; readonly name: string };
 
 export type AuditInput = {
   entity: string;
@@ -24,7 +26,7 @@ export type AuditInput = {
 export async function recordAudit(
   tx: Executor,
   /** A person, the system, or someone outside Bureau (id null) such as a client opening a share link. */
-  actor: Pick<Actor, "id" | "name"> | { id: null; name: string },
+  actor: ActingParty,
   input: AuditInput,
 ): Promise<void> {
   await tx.insert(auditEvent).values({

@@ -17,7 +17,7 @@ import {
 } from "@/lib/errors";
 import { parseMoneyInput } from "@/lib/money";
 import { refuse, type Refusal } from "@/lib/rule-result";
-import { type Actor, recordAudit } from "@/modules/audit/audit-log";
+import { type ActingParty, type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { getSettings, type Settings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
 import { computeBalance, computeInvoiceTotals } from "./invoice-amounts";
@@ -54,7 +54,7 @@ import { queueWebhookEvent } from "@/modules/webhooks/webhook-queue";
 import { invoiceEventData } from "./invoice-events";
 
 type InvoiceRow = typeof invoice.$inferSelect;
-type DraftValues = ReturnType<typeof createInvoiceInput.parse>;
+export type DraftValues = ReturnType<typeof createInvoiceInput.parse>;
 
 const STALE = "This invoice was changed by someone else. Reload the page and try again.";
 const stale = () => new ConflictError(STALE, "invoice.stale");
@@ -85,7 +85,7 @@ function nameOf(kind: InvoiceKind) {
 type DraftContext = { kind: InvoiceKind; allowedRates: TaxRateChoice[]; client: typeof client.$inferSelect };
 type LineRate = { vatCategory: TaxRateChoice["category"]; vatMention: string | null; vatexCode: string | null };
 
-async function loadClientForDraft(tx: Executor, clientId: string, keepArchived: string | null) {
+export async function loadClientForDraft(tx: Executor, clientId: string, keepArchived: string | null) {
   const [row] = await tx.select().from(client).where(eq(client.id, clientId));
   if (!row) throw invalidFrom(refuse("invoice.client_missing", "Choose a client.", "clientId"), CORRECT_THE_FIELDS);
   if (row.archivedAt && row.id !== keepArchived)
@@ -96,7 +96,7 @@ async function loadClientForDraft(tx: Executor, clientId: string, keepArchived: 
   return row;
 }
 
-function checkDraftValues(values: DraftValues, context: DraftContext) {
+export function checkDraftValues(values: DraftValues, context: DraftContext) {
   const refusals: Refusal<InvoiceCode>[] = [];
   if (context.kind === "invoice" && values.currency !== context.client.currency)
     refusals.push(
@@ -230,7 +230,7 @@ async function releaseLines(tx: Executor, invoiceId: string) {
   return released.length;
 }
 
-function configuredRates(settings: Settings): TaxRateChoice[] {
+export function configuredRates(settings: Settings): TaxRateChoice[] {
   return settings.taxRates.map(normalizeTaxRate);
 }
 
@@ -250,53 +250,59 @@ function draftTotals(totals: ReturnType<typeof computeInvoiceTotals>) {
 export async function createDraftInvoice(db: Database, actor: Actor, input: unknown) {
   requirePermission(actor, "invoice.edit", MANAGERS_ONLY);
   const values = parseInput(createInvoiceInput, input);
-  return db.transaction(async (tx) => {
-    const settings = await getSettings(tx);
-    const clientRow = await loadClientForDraft(tx, values.clientId, null);
-    const totals = checkDraftValues(values, {
-      kind: "invoice",
-      allowedRates: configuredRates(settings),
-      client: clientRow,
-    });
-    const [created] = await tx
-      .insert(invoice)
-      .values({
-        kind: "invoice",
-        clientId: clientRow.id,
-        issueDate: values.issueDate,
-        dueDate: values.dueDate,
-        servicePeriodStart: values.servicePeriodStart,
-        servicePeriodEnd: values.servicePeriodEnd,
-        currency: clientRow.currency,
-        paymentTermsDays: clientRow.paymentTermsDays,
-        notes: values.notes,
-        footer: values.footer,
-        // An invoice without a buyer reference takes the client's (BT-10).
-        buyerReference: values.buyerReference ?? clientRow.buyerReference,
-        purchaseOrderReference: values.purchaseOrderReference,
-        paymentMeans: values.paymentMeans,
-        // Written in its client's language (decision 061), frozen when it is issued.
-        language: clientDocumentLanguage(clientRow, settings.documentLanguage),
-        createdById: actor.id,
-        ...draftTotals(totals),
-      })
-      .returning();
-    await writeLines(tx, created!.id, clientRow.id, values, totals);
-    const timeEntries = values.lines.reduce((sum, line) => sum + line.timeEntryIds.length, 0);
-    await recordAudit(tx, actor, {
-      entity: "invoice",
-      entityId: created!.id,
-      action: "create",
-      summary: {
-        client: clientRow.name,
-        lines: values.lines.length,
-        total: totals.total,
-        currency: clientRow.currency,
-        timeEntries,
-      },
-    });
-    return created!;
+  return db.transaction((tx) => insertDraftInvoice(tx, actor, values));
+}
+
+/**
+ * A new draft from parsed values, inside the caller's transaction: the form's save, and the
+ * recurring invoices' worker (which acts as the system, after checking the template itself).
+ */
+export async function insertDraftInvoice(tx: Executor, actor: ActingParty, values: DraftValues) {
+  const settings = await getSettings(tx);
+  const clientRow = await loadClientForDraft(tx, values.clientId, null);
+  const totals = checkDraftValues(values, {
+    kind: "invoice",
+    allowedRates: configuredRates(settings),
+    client: clientRow,
   });
+  const [created] = await tx
+    .insert(invoice)
+    .values({
+      kind: "invoice",
+      clientId: clientRow.id,
+      issueDate: values.issueDate,
+      dueDate: values.dueDate,
+      servicePeriodStart: values.servicePeriodStart,
+      servicePeriodEnd: values.servicePeriodEnd,
+      currency: clientRow.currency,
+      paymentTermsDays: clientRow.paymentTermsDays,
+      notes: values.notes,
+      footer: values.footer,
+      // An invoice without a buyer reference takes the client's (BT-10).
+      buyerReference: values.buyerReference ?? clientRow.buyerReference,
+      purchaseOrderReference: values.purchaseOrderReference,
+      paymentMeans: values.paymentMeans,
+      // Written in its client's language (decision 061), frozen when it is issued.
+      language: clientDocumentLanguage(clientRow, settings.documentLanguage),
+      createdById: actor.id,
+      ...draftTotals(totals),
+    })
+    .returning();
+  await writeLines(tx, created!.id, clientRow.id, values, totals);
+  const timeEntries = values.lines.reduce((sum, line) => sum + line.timeEntryIds.length, 0);
+  await recordAudit(tx, actor, {
+    entity: "invoice",
+    entityId: created!.id,
+    action: "create",
+    summary: {
+      client: clientRow.name,
+      lines: values.lines.length,
+      total: totals.total,
+      currency: clientRow.currency,
+      timeEntries,
+    },
+  });
+  return created!;
 }
 
 export async function updateDraftInvoice(db: Database, actor: Actor, input: unknown) {
@@ -439,7 +445,8 @@ async function takeNumber(
   return formatInvoiceNumber(options.pattern, { date: options.issueDate, seq: sequence });
 }
 
-async function issueLocked(tx: Executor, actor: Actor, current: InvoiceRow, now: Date) {
+/** Issues a draft whose row the caller locked, inside the caller's transaction (number, snapshots, webhook). */
+export async function issueLocked(tx: Executor, actor: ActingParty, current: InvoiceRow, now: Date) {
   const settings = await getSettings(tx);
   const today = todayInZone(settings.timezone, now);
   const lines = await tx

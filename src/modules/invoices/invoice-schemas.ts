@@ -146,13 +146,10 @@ const chosenClient = z.uuid({
   error: (issue) => (issue.input === "" || issue.input === undefined ? "Choose a client." : "Unknown record."),
 });
 
-const draftFields = {
+/** What an invoice says besides its dates: shared with the recurring invoice templates. */
+export const invoiceContentFields = {
   clientId: chosenClient,
   currency,
-  issueDate: dateString("the issue date"),
-  dueDate: dateString("the due date"),
-  servicePeriodStart: optionalDate,
-  servicePeriodEnd: optionalDate,
   notes: optionalText(5000, "multiline"),
   footer: optionalText(5000, "multiline"),
   /** BT-10: the buyer's reference; a new invoice starts with the client's. */
@@ -166,9 +163,19 @@ const draftFields = {
   lines: z.array(invoiceLineInput).max(MAX_LINES, `An invoice has at most ${MAX_LINES} lines.`),
 };
 
+const draftFields = {
+  ...invoiceContentFields,
+  issueDate: dateString("the issue date"),
+  dueDate: dateString("the due date"),
+  servicePeriodStart: optionalDate,
+  servicePeriodEnd: optionalDate,
+};
+
 const draftObject = z.object(draftFields);
 type DraftParsed = z.output<typeof draftObject>;
 type PricedLine = Omit<DraftParsed["lines"][number], "unitPrice"> & { unitPrice: number };
+/** What pricing the lines needs: the currency and the lines as typed. */
+type LinesParsed = Pick<DraftParsed, "currency" | "lines">;
 
 // The checks across a draft's fields. Each runs as soon as the fields it reads are valid (whenValid),
 // so a bad quantity on one line does not hide a due date before the issue date, or another line's
@@ -192,7 +199,7 @@ function checkServicePeriod(value: DraftParsed, ctx: z.RefinementCtx) {
   }
 }
 
-function checkLinePrices(value: DraftParsed, ctx: z.RefinementCtx) {
+export function checkLinePrices(value: LinesParsed, ctx: z.RefinementCtx) {
   // Prices are read only with a well-formed currency code, or Intl throws on it; a line that could
   // not be read at all has its own error already.
   if (!CURRENCY_CODE.test(value.currency) || !Array.isArray(value.lines)) return;
@@ -208,7 +215,8 @@ function checkLinePrices(value: DraftParsed, ctx: z.RefinementCtx) {
   });
 }
 
-function priceLines<T extends DraftParsed>(value: T): Omit<T, "lines"> & { lines: PricedLine[] } {
+/** The lines' prices read in the currency (after checkLinePrices passed). */
+export function priceLines<T extends LinesParsed>(value: T): Omit<T, "lines"> & { lines: PricedLine[] } {
   const lines: PricedLine[] = value.lines.map((line) => ({
     ...line,
     unitPrice: parseMoneyInput(line.unitPrice, value.currency) ?? 0,
@@ -218,7 +226,7 @@ function priceLines<T extends DraftParsed>(value: T): Omit<T, "lines"> & { lines
 
 const DATES = { when: whenValid("issueDate", "dueDate") };
 const PERIOD = { when: whenValid("servicePeriodStart", "servicePeriodEnd") };
-const PRICES = { when: whenValid("currency") };
+export const PRICES = { when: whenValid("currency") };
 
 export const createInvoiceInput = draftObject
   .superRefine(checkDraftDates, DATES)

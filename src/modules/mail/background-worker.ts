@@ -10,6 +10,7 @@ import { pruneRateLimitWindows } from "@/modules/rate-limits/rate-limit";
 import { sendTimesheetReminders } from "@/modules/timesheets/timesheet-notifications";
 import { drainWebhooks } from "@/modules/webhooks/webhook-delivery";
 import { queueOverdueInvoiceEvents } from "@/modules/webhooks/webhook-overdue";
+import { runRecurringInvoices } from "@/modules/recurring/recurring-runs";
 import { runDailyReminders } from "./invoice-reminders";
 import { startWorker, type RunningWorker } from "./mail-worker";
 import { createSmtpTransport } from "./smtp-transport";
@@ -36,6 +37,13 @@ export function startBackgroundWorker(db: Database): RunningWorker {
         name: "invoice-overdue-webhooks",
         everyMs: 60 * 60 * 1000,
         run: (database) => queueOverdueInvoiceEvents(database).then(() => undefined),
+      },
+      // Recurring invoices (decision 060): each due period's invoice, exactly once per template and
+      // period; a pass late by months catches up every missed period.
+      {
+        name: "recurring-invoices",
+        everyMs: 5 * 60 * 1000,
+        run: (database) => runRecurringInvoices(database).then(() => undefined),
       },
       {
         name: "invoice-reminders",

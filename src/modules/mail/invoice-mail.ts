@@ -8,7 +8,7 @@ import { parseInput } from "@/lib/parse-input";
 import { formatDate } from "@/lib/dates";
 import { InvalidError, NotFoundError } from "@/lib/errors";
 import { formatMoney } from "@/lib/money";
-import { type Actor, recordAudit } from "@/modules/audit/audit-log";
+import { type ActingParty, type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { pdfBrandingOf, renderInvoicePdf } from "@/modules/invoices/invoice-pdf";
 import { requirePermission } from "@/modules/users/permissions";
 import { getInvoiceDocument } from "@/modules/invoices/invoice-detail-queries";
@@ -99,75 +99,96 @@ export async function getSendInvoiceDefaults(
 export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
   requirePermission(actor, "invoice.send", "Only administrators and managers can send invoices.");
   const values = parseInput(sendInvoiceEmailInput, input);
-  const { detail, settings, brand, language } = await getInvoiceDocument(db, values.invoiceId);
-  if (detail.status === "draft")
-    throw new InvalidError("A draft cannot be sent: issue the invoice first.", {}, "mail.draft_invoice");
   // Rendered before the transaction (CPU work); an issued invoice never changes, so its bytes are final.
-  const { bytes, filename } = await invoicePdfBytes(db, values.invoiceId);
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(invoice).where(eq(invoice.id, values.invoiceId)).for("update");
-    if (!current) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
-    if (current.status === "draft")
-      throw new InvalidError("A draft cannot be sent: issue the invoice first.", {}, "mail.draft_invoice");
-    // The look the invoice was issued with (its PDF's), the logo as an inline part.
-    const firm = {
-      name: settings.firmName,
-      brandColor: brand.brandColor,
-      email: settings.email,
-      logo: brand.logo && brand.logoMimeType ? { data: brand.logo, mimeType: brand.logoMimeType } : null,
-    };
-    const money = (minor: number) => formatMoney(minor, current.currency, language.locale);
-    // Settings → Client links: each mail gets a link of its own, revocable apart (decision 059).
-    const link = settings.shareLinkInMails
-      ? await issueShareLink(tx, actor, {
-          invoice: current,
-          source: "mail",
-          sentTo: values.to.join(", "),
-          expiresAt: mailedLinkExpiryOf(settings.shareLinkMailDays, settings.timezone, now),
-        })
-      : null;
-    const { inline, ...rendered } = invoiceMail(
-      firm,
-      {
-        subject: values.subject,
-        message: values.message,
-        number: current.number ?? "",
-        total: money(current.total),
-        // What is still to pay, after payments and credit notes (the total too when they differ).
-        balance: current.kind === "invoice" ? money(current.balance) : null,
-        dueDate: formatDate(current.dueDate, language.locale, settings.timezone, "long"),
-        clientName: current.clientSnapshot?.name ?? detail.client.name,
-        kind: current.kind,
-        viewUrl: link ? shareLinkUrl(getConfig().appUrl, link.token) : null,
-      },
-      language.language,
-    );
-    const emailId = await enqueueEmail(tx, {
+  const prepared = await prepareInvoiceEmail(db, values.invoiceId);
+  return db.transaction((tx) => writeInvoiceEmail(tx, actor, prepared, values, now));
+}
+
+type PreparedInvoiceEmail = Awaited<ReturnType<typeof getInvoiceDocument>> & { bytes: Buffer; filename: string };
+
+/** The invoice's document and PDF, for a mail about it; a draft is refused. */
+export async function prepareInvoiceEmail(db: Executor, invoiceId: string): Promise<PreparedInvoiceEmail> {
+  const document = await getInvoiceDocument(db, invoiceId);
+  if (document.detail.status === "draft")
+    throw new InvalidError("A draft cannot be sent: issue the invoice first.", {}, "mail.draft_invoice");
+  const { bytes, filename } = await invoicePdfBytes(db, invoiceId);
+  return { ...document, bytes, filename };
+}
+
+/**
+ * Writes the mail to the outbox, sets sent_at and records the history, inside the caller's
+ * transaction: the send dialog's, or the recurring invoices' worker's (issue and mail commit together).
+ */
+export async function writeInvoiceEmail(
+  tx: Executor,
+  actor: ActingParty,
+  prepared: PreparedInvoiceEmail,
+  values: { invoiceId: string; to: string[]; cc: string[]; subject: string; message: string },
+  now: Date,
+) {
+  const { detail, settings, brand, language, bytes, filename } = prepared;
+  const [current] = await tx.select().from(invoice).where(eq(invoice.id, values.invoiceId)).for("update");
+  if (!current) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
+  if (current.status === "draft")
+    throw new InvalidError("A draft cannot be sent: issue the invoice first.", {}, "mail.draft_invoice");
+  // The look the invoice was issued with (its PDF's), the logo as an inline part.
+  const firm = {
+    name: settings.firmName,
+    brandColor: brand.brandColor,
+    email: settings.email,
+    logo: brand.logo && brand.logoMimeType ? { data: brand.logo, mimeType: brand.logoMimeType } : null,
+  };
+  const money = (minor: number) => formatMoney(minor, current.currency, language.locale);
+  // Settings → Client links: each mail gets a link of its own, revocable apart (decision 059).
+  const link = settings.shareLinkInMails
+    ? await issueShareLink(tx, actor, {
+        invoice: current,
+        source: "mail",
+        sentTo: values.to.join(", "),
+        expiresAt: mailedLinkExpiryOf(settings.shareLinkMailDays, settings.timezone, now),
+      })
+    : null;
+  const { inline, ...rendered } = invoiceMail(
+    firm,
+    {
+      subject: values.subject,
+      message: values.message,
+      number: current.number ?? "",
+      total: money(current.total),
+      // What is still to pay, after payments and credit notes (the total too when they differ).
+      balance: current.kind === "invoice" ? money(current.balance) : null,
+      dueDate: formatDate(current.dueDate, language.locale, settings.timezone, "long"),
+      clientName: current.clientSnapshot?.name ?? detail.client.name,
+      kind: current.kind,
+      viewUrl: link ? shareLinkUrl(getConfig().appUrl, link.token) : null,
+    },
+    language.language,
+  );
+  const emailId = await enqueueEmail(tx, {
+    to: values.to,
+    cc: values.cc,
+    ...rendered,
+    attachments: [{ filename, contentType: "application/pdf", content: bytes }, ...(inline ?? [])],
+    about: { type: "invoice", id: current.id },
+    senderId: actor.id,
+  });
+  const [updated] = await tx
+    .update(invoice)
+    .set({ sentAt: current.sentAt ?? now, version: sql`${invoice.version} + 1` })
+    .where(eq(invoice.id, current.id))
+    .returning({ id: invoice.id, sentAt: invoice.sentAt, version: invoice.version });
+  await recordAudit(tx, actor, {
+    entity: "invoice",
+    entityId: current.id,
+    action: "email_sent",
+    summary: {
+      number: current.number,
       to: values.to,
       cc: values.cc,
-      ...rendered,
-      attachments: [{ filename, contentType: "application/pdf", content: bytes }, ...(inline ?? [])],
-      about: { type: "invoice", id: current.id },
-      senderId: actor.id,
-    });
-    const [updated] = await tx
-      .update(invoice)
-      .set({ sentAt: current.sentAt ?? now, version: sql`${invoice.version} + 1` })
-      .where(eq(invoice.id, current.id))
-      .returning({ id: invoice.id, sentAt: invoice.sentAt, version: invoice.version });
-    await recordAudit(tx, actor, {
-      entity: "invoice",
-      entityId: current.id,
-      action: "email_sent",
-      summary: {
-        number: current.number,
-        to: values.to,
-        cc: values.cc,
-        subject: values.subject,
-        emailId,
-        ...(link ? { shareLinkId: link.id } : {}),
-      },
-    });
-    return { emailId, invoice: updated! };
+      subject: values.subject,
+      emailId,
+      ...(link ? { shareLinkId: link.id } : {}),
+    },
   });
+  return { emailId, invoice: updated! };
 }

@@ -7,7 +7,7 @@ import type { Database, Executor } from "@/db/client";
 import { invoice, shareLink, type ShareLinkSource } from "@/db/schema";
 import { CORRECT_THE_FIELDS, invalidFrom, NotFoundError } from "@/lib/errors";
 import { parseInput } from "@/lib/parse-input";
-import { type Actor, recordAudit } from "@/modules/audit/audit-log";
+import { type ActingParty, type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { hashToken } from "@/modules/api/api-token-secret";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
@@ -24,7 +24,7 @@ export function newShareToken(): string {
  */
 export async function issueShareLink(
   tx: Executor,
-  actor: Pick<Actor, "id" | "name">,
+  actor: ActingParty,
   values: {
     invoice: { id: string; number: string | null };
     source: ShareLinkSource;
