@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { eq, ne } from "drizzle-orm";
+import { eq, isNull, ne } from "drizzle-orm";
+import { isoDayOfWeek, todayInZone } from "../../src/lib/dates";
 import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -58,6 +59,8 @@ import { startTimer } from "../../src/modules/timesheets/timer-mutations";
 import { seedDemoUsers } from "../../src/modules/users/users-seed";
 import { createWebhookEndpoint } from "../../src/modules/webhooks/webhook-mutations";
 import { queueOverdueInvoiceEvents } from "../../src/modules/webhooks/webhook-overdue";
+import { createRecurringInvoice } from "../../src/modules/recurring/recurring-mutations";
+import { runRecurringInvoice } from "../../src/modules/recurring/recurring-runs";
 import { queueWebhookEvent } from "../../src/modules/webhooks/webhook-queue";
 import { ADMIN_PASSWORD, nextTestIp, setUpDatabase, signInRequest, tearDownDatabase } from "../support/fixtures";
 import { withDatabase } from "../support/global-setup";
@@ -218,6 +221,21 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
     weekState: "draft",
   });
   expect(imported.clients.create).toBe(1);
+  // A recurring invoice and the run that made its first invoice (recurring_invoices, recurring_invoice_runs).
+  const [recurringClient] = await db.select({ id: client.id }).from(client).where(isNull(client.archivedAt)).limit(1);
+  const template = await createRecurringInvoice(db, actor, {
+    name: "Backup retainer",
+    clientId: recurringClient!.id,
+    currency: "EUR",
+    lines: [{ description: "Retainer", quantity: "1", unit: "item", unitPrice: "100", taxRateBp: 2000 }],
+    frequency: "weekly",
+    intervalWeeks: 1,
+    dayOfPeriod: isoDayOfWeek(todayInZone("Europe/Paris")),
+    startDate: todayInZone("Europe/Paris"),
+    ending: "never",
+    issueMode: "draft",
+  });
+  expect(await runRecurringInvoice(db, template.id)).toHaveLength(1);
   // better-auth writes these for e-mail verification and password resets, which Bureau does not offer yet.
   await db
     .insert(verification)

@@ -12,6 +12,7 @@ import {
   Mail,
   Menu,
   Phone,
+  Repeat,
   Settings,
   UserRound,
   Users,
@@ -37,10 +38,20 @@ const ICONS = {
   jobs: Briefcase,
   messages: Inbox,
   reports: BarChart3,
+  recurring: Repeat,
 } as const;
 
 function isActive(pathname: string, href: string) {
   return href === "/bo" ? pathname === "/bo" : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The one section the page belongs to: the longest matching link (/bo/invoices/recurring is not "Invoices"). */
+function activeHref(pathname: string, items: readonly NavItem[]): string | null {
+  const matching = items.filter((item) => isActive(pathname, item.href));
+  return matching.reduce<string | null>(
+    (best, item) => (best && best.length >= item.href.length ? best : item.href),
+    null,
+  );
 }
 
 function NavLinks({
@@ -52,11 +63,12 @@ function NavLinks({
   pathname: string;
   onNavigate?: () => void;
 }) {
+  const current = activeHref(pathname, items);
   return (
     <ul className="grid gap-1">
       {items.map((item) => {
         const Icon = ICONS[item.icon];
-        const active = isActive(pathname, item.href);
+        const active = item.href === current;
         return (
           <li key={item.href}>
             <Link

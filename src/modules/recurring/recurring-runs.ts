@@ -7,13 +7,16 @@ import { and, asc, count, eq, max } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { client, invoice, recurringInvoice, recurringInvoiceRun } from "@/db/schema";
 import { addDaysToDate, todayInZone } from "@/lib/dates";
-import { InvalidError, isDomainError } from "@/lib/errors";
+import { InvalidError, isDomainError, NotFoundError } from "@/lib/errors";
+import { parseInput } from "@/lib/parse-input";
 import { getLogger } from "@/lib/logger";
-import { recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
+import { type Actor, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { insertDraftInvoice, issueLocked } from "@/modules/invoices/invoice-mutations";
 import { getSendInvoiceDefaults, prepareInvoiceEmail, writeInvoiceEmail } from "@/modules/mail/invoice-mail";
 import { splitAddresses } from "@/modules/mail/mail-schemas";
 import { getSettings } from "@/modules/settings/settings-queries";
+import { requirePermission } from "@/modules/users/permissions";
+import { recurringInvoiceRefInput } from "./recurring-schemas";
 import { dueOccurrences, type RunState, type Schedule, servicePeriodOf } from "./recurrence-rules";
 
 type TemplateRow = typeof recurringInvoice.$inferSelect;
@@ -190,4 +193,31 @@ export async function runRecurringInvoices(
     }
   }
   return made;
+}
+
+/**
+ * "Make due invoices now" on a template's page: what the worker's next pass would make for it, by
+ * the same pass (nothing before its day; each period once). Needs the rights to create and issue.
+ */
+export async function runRecurringInvoiceNow(db: Database, actor: Actor, input: unknown, now: Date = new Date()) {
+  requirePermission(actor, "invoice.edit", "Only administrators and managers can work on recurring invoices.");
+  requirePermission(actor, "invoice.issue", "Only administrators and managers can issue invoices.");
+  const { id } = parseInput(recurringInvoiceRefInput, input);
+  const [template] = await db.select().from(recurringInvoice).where(eq(recurringInvoice.id, id));
+  if (!template) throw new NotFoundError("This recurring invoice does not exist.", "recurring.not_found");
+  if (template.status !== "active")
+    throw new InvalidError("Resume this recurring invoice first.", {}, "recurring.not_active");
+  const made = await runRecurringInvoice(db, id, now);
+  if (made.length > 0) return made;
+  const [after] = await db
+    .select({ lastError: recurringInvoice.lastError })
+    .from(recurringInvoice)
+    .where(eq(recurringInvoice.id, id));
+  throw new InvalidError(
+    after?.lastError
+      ? `No invoice was made: ${after.lastError}`
+      : "Nothing is due yet: each period's invoice is made on its day.",
+    {},
+    "recurring.nothing_due",
+  );
 }

@@ -1,9 +1,8 @@
 "use client";
 
-import { ArrowDownIcon, ArrowUpIcon, ClockIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useMemo, useRef, useState } from "react";
-import { useController, useFieldArray, useWatch } from "react-hook-form";
+import { useRef, useState } from "react";
+import { type UseFormReturn, useController, useFieldArray, useWatch } from "react-hook-form";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
@@ -13,11 +12,9 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
 import { addDaysToDate, isValidDateString } from "@/lib/dates";
-import { formatBasisPoints, formatMoney, parseMoneyInput } from "@/lib/money";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { createInvoiceAction, loadInvoiceClientAction, updateInvoiceAction } from "../invoice-actions";
 import type { InvoiceFormClient } from "../invoice-form-queries";
-import { computeInvoiceTotals, parseDiscountPercent, parseQuantity, type TotalsLineInput } from "../invoice-amounts";
 import type { InvoiceKind } from "../invoice-rules";
 import {
   type CreateInvoiceInput,
@@ -26,14 +23,8 @@ import {
   PAYMENT_MEANS_LABELS,
   updateInvoiceInput,
 } from "../invoice-schemas";
-import {
-  proposeVatCategory,
-  rateForCategory,
-  taxRateKey,
-  type TaxRateChoice,
-  type VatCategory,
-  type VatProposal,
-} from "../vat-categories";
+import { proposeVatCategory, rateForCategory, type TaxRateChoice, type VatProposal } from "../vat-categories";
+import { InvoiceLinesCard, type LinesFieldArray, type LinesFormValues } from "./invoice-lines-card";
 import { UnbilledTimeDialog, type NewTimeLine } from "./unbilled-time-dialog";
 
 export type InvoiceFormValues = CreateInvoiceInput & { id?: string; version?: number };
@@ -49,17 +40,6 @@ export type InvoiceFormProps = {
   firmCountry: string;
   locale: string;
 };
-
-const emptyLine = (rate: Pick<TaxRateChoice, "basisPoints" | "category">): LineValues => ({
-  description: "",
-  quantity: "1",
-  unit: "hour",
-  unitPrice: "",
-  discount: "",
-  taxRateBp: rate.basisPoints,
-  vatCategory: rate.category,
-  timeEntryIds: [],
-});
 
 /** A line nobody typed in: dropped on saving rather than refused (it blocked saving after adding time). */
 function isUntouchedLine(line: LineValues | undefined): boolean {
@@ -81,36 +61,6 @@ function proposalFor(client: InvoiceFormClient, firmCountry: string): VatProposa
     clientVatNumber: client.vatNumber,
     clientDefaultCategory: client.vatCategory,
   });
-}
-
-/** Live totals with the very function the server uses: what the form shows is what gets saved. */
-function useLiveTotals(lines: LineValues[] | undefined, currency: string, kind: InvoiceKind) {
-  return useMemo(() => {
-    const parsed: (TotalsLineInput | null)[] = (lines ?? []).map((line) => {
-      const quantity = parseQuantity(String(line?.quantity ?? ""));
-      const price = parseMoneyInput(String(line?.unitPrice ?? ""), currency);
-      const discount = parseDiscountPercent(String(line?.discount ?? ""));
-      const taxRateBp = Number(line?.taxRateBp);
-      if (!quantity.ok || price === null || price < 0 || !discount.ok || !Number.isSafeInteger(taxRateBp)) return null;
-      const vatCategory = (line?.vatCategory || undefined) as VatCategory | undefined;
-      return {
-        quantityMilli: quantity.value,
-        unitPriceMinor: price,
-        discountBp: discount.value,
-        taxRateBp,
-        vatCategory,
-      };
-    });
-    try {
-      const valid = parsed.filter((line): line is TotalsLineInput => line !== null);
-      const totals = computeInvoiceTotals(valid, kind);
-      let cursor = 0;
-      const nets = parsed.map((line) => (line === null ? null : (totals.lines[cursor++]?.net ?? null)));
-      return { totals, nets, incomplete: valid.length !== parsed.length };
-    } catch {
-      return { totals: null, nets: parsed.map(() => null), incomplete: true };
-    }
-  }, [lines, currency, kind]);
 }
 
 export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry, locale }: InvoiceFormProps) {
@@ -136,7 +86,6 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
   const { field: clientField } = useController({ control, name: "clientId" });
   const currency = useWatch({ control, name: "currency" }) || "EUR";
   const watchedLines = useWatch({ control, name: "lines" });
-  const live = useLiveTotals(watchedLines, currency, kind);
   // The chosen client's details, fetched when the picker chooses one (only the answer to the
   // latest choice counts).
   const [selectedClient, setSelectedClient] = useState<InvoiceFormClient | null>(client);
@@ -145,7 +94,6 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
     error: null,
   });
   const latestClient = useRef(0);
-  const money = (minor: number) => formatMoney(minor, currency, locale);
   const linkedIds = new Set((watchedLines ?? []).flatMap((line) => line?.timeEntryIds ?? []));
 
   function followTerms(issueDate: string, terms: number | undefined) {
@@ -185,18 +133,6 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
       });
   };
 
-  const rateKeyOf = (line: LineValues | undefined) =>
-    line ? taxRateKey({ category: (line.vatCategory || "S") as VatCategory, basisPoints: Number(line.taxRateBp) }) : "";
-  const chooseRate = (index: number, key: string) => {
-    const rate = taxRates.find((candidate) => taxRateKey(candidate) === key);
-    if (!rate) return;
-    setValue(`lines.${index}.taxRateBp`, rate.basisPoints, {
-      shouldDirty: true,
-      shouldValidate: formState.isSubmitted,
-    });
-    setValue(`lines.${index}.vatCategory`, rate.category, { shouldDirty: true });
-  };
-
   const addTimeLines = (newLines: NewTimeLine[]) => {
     // The new lines appear in place, each saying how many entries it bills: no toast needed.
     for (const line of newLines)
@@ -215,10 +151,6 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
     return save(event);
   };
 
-  const lineError = (index: number, field: keyof LineValues) => {
-    const error = errors.lines?.[index]?.[field];
-    return error && "message" in error ? (error.message as string | undefined) : undefined;
-  };
   const documentName = kind === "credit_note" ? "credit note" : "invoice";
 
   return (
@@ -371,200 +303,34 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-          <CardTitle>Lines</CardTitle>
-          <div className="flex flex-wrap gap-2">
-            {kind === "invoice" ? (
-              <UnbilledTimeDialog
-                clientId={clientId}
-                currency={currency}
-                locale={locale}
-                excludeIds={linkedIds}
-                onAdd={addTimeLines}
-              />
-            ) : null}
-            <Button type="button" variant="outline" onClick={() => lines.append(emptyLine(defaultRate))}>
-              <PlusIcon aria-hidden="true" /> Add line
-            </Button>
-          </div>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          {proposal && kind === "invoice" ? (
+      <InvoiceLinesCard
+        form={form as unknown as UseFormReturn<LinesFormValues>}
+        lines={lines as unknown as LinesFieldArray}
+        kind={kind}
+        taxRates={taxRates}
+        locale={locale}
+        defaultRate={defaultRate}
+        emptyText="No lines yet. Add a line, or add the client's unbilled time."
+        actions={
+          kind === "invoice" ? (
+            <UnbilledTimeDialog
+              clientId={clientId}
+              currency={currency}
+              locale={locale}
+              excludeIds={linkedIds}
+              onAdd={addTimeLines}
+            />
+          ) : null
+        }
+        notice={
+          proposal && kind === "invoice" ? (
             <p className="text-sm text-muted-foreground" data-testid="vat-proposal">
               VAT proposed for this client: {proposal.explanation}
               {proposedRate ? "" : " No such rate is configured in the settings."} Each line&apos;s rate can be changed.
             </p>
-          ) : null}
-          {lines.fields.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              No lines yet. Add a line, or add the client&apos;s unbilled time.
-            </p>
-          ) : null}
-          {lines.fields.map((field, index) => {
-            const id = (name: string) => `lines.${index}.${name}`;
-            const net = live.nets[index];
-            const timeCount = watchedLines?.[index]?.timeEntryIds?.length ?? 0;
-            return (
-              <fieldset key={field.key} className="grid gap-3 rounded-lg border p-3" data-testid="invoice-line">
-                <legend className="px-1 text-sm font-medium">
-                  Line {index + 1}
-                  {timeCount > 0 ? (
-                    <span className="ml-2 inline-flex items-center gap-1 text-xs font-normal text-muted-foreground">
-                      <ClockIcon aria-hidden="true" className="size-3" /> bills {timeCount} time{" "}
-                      {timeCount === 1 ? "entry" : "entries"}
-                    </span>
-                  ) : null}
-                </legend>
-                <FormField
-                  label="Description"
-                  htmlFor={id("description")}
-                  error={lineError(index, "description")}
-                  required
-                >
-                  <Textarea
-                    rows={1}
-                    {...fieldAria(id("description"), { error: lineError(index, "description") })}
-                    {...register(`lines.${index}.description`)}
-                    maxLength={500}
-                    required
-                  />
-                </FormField>
-                <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[1fr_1fr_1.2fr_1fr_1.6fr_1fr]">
-                  <FormField label="Quantity" htmlFor={id("quantity")} error={lineError(index, "quantity")} required>
-                    <Input
-                      {...fieldAria(id("quantity"), { error: lineError(index, "quantity") })}
-                      {...register(`lines.${index}.quantity`)}
-                      inputMode="decimal"
-                      className="text-right tabular-nums"
-                      required
-                    />
-                  </FormField>
-                  <FormField label="Unit" htmlFor={id("unit")} error={lineError(index, "unit")} required>
-                    <Input
-                      {...fieldAria(id("unit"), { error: lineError(index, "unit") })}
-                      {...register(`lines.${index}.unit`)}
-                      list="invoice-units"
-                      maxLength={20}
-                      required
-                    />
-                  </FormField>
-                  <FormField
-                    label={`Unit price (${currency})`}
-                    htmlFor={id("unitPrice")}
-                    error={lineError(index, "unitPrice")}
-                    required
-                  >
-                    <Input
-                      {...fieldAria(id("unitPrice"), { error: lineError(index, "unitPrice") })}
-                      {...register(`lines.${index}.unitPrice`)}
-                      inputMode="decimal"
-                      className="text-right tabular-nums"
-                      required
-                    />
-                  </FormField>
-                  <FormField label="Discount %" htmlFor={id("discount")} error={lineError(index, "discount")}>
-                    <Input
-                      {...fieldAria(id("discount"), { error: lineError(index, "discount") })}
-                      {...register(`lines.${index}.discount`)}
-                      inputMode="decimal"
-                      placeholder="0"
-                      className="text-right tabular-nums"
-                    />
-                  </FormField>
-                  <FormField label="Tax rate" htmlFor={id("taxRateBp")} error={lineError(index, "taxRateBp")} required>
-                    <NativeSelect
-                      {...fieldAria(id("taxRateBp"), { error: lineError(index, "taxRateBp") })}
-                      name={`lines.${index}.taxRate`}
-                      value={rateKeyOf(watchedLines?.[index])}
-                      onChange={(event) => chooseRate(index, event.target.value)}
-                      required
-                    >
-                      {taxRates.map((rate) => (
-                        <option key={taxRateKey(rate)} value={taxRateKey(rate)}>
-                          {rate.label} ({formatBasisPoints(rate.basisPoints, locale)})
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                  <div className="grid content-start gap-2">
-                    <span className="text-sm font-medium">Net</span>
-                    <output
-                      htmlFor={`${id("quantity")} ${id("unitPrice")} ${id("discount")}`}
-                      className="flex h-9 items-center justify-end font-medium tabular-nums"
-                    >
-                      {net === null || net === undefined ? "—" : money(net)}
-                    </output>
-                  </div>
-                </div>
-                <div className="flex flex-wrap justify-end gap-1">
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => lines.move(index, index - 1)}
-                    disabled={index === 0}
-                  >
-                    <ArrowUpIcon aria-hidden="true" /> Up<span className="sr-only"> (line {index + 1})</span>
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => lines.move(index, index + 1)}
-                    disabled={index === lines.fields.length - 1}
-                  >
-                    <ArrowDownIcon aria-hidden="true" /> Down<span className="sr-only"> (line {index + 1})</span>
-                  </Button>
-                  <Button type="button" variant="ghost" size="sm" onClick={() => lines.remove(index)}>
-                    <Trash2Icon aria-hidden="true" /> Remove<span className="sr-only"> line {index + 1}</span>
-                  </Button>
-                </div>
-              </fieldset>
-            );
-          })}
-          <datalist id="invoice-units">
-            <option value="hour" />
-            <option value="day" />
-            <option value="item" />
-          </datalist>
-          <div
-            className="ml-auto grid w-full max-w-sm gap-1 text-sm tabular-nums"
-            aria-live="polite"
-            data-testid="invoice-totals"
-          >
-            {(live.totals && live.totals.taxes.length > 1 ? live.totals.taxes : []).map((row) => (
-              <div key={`${row.category}:${row.rateBp}`} className="grid gap-1">
-                <div className="flex justify-between text-muted-foreground">
-                  <span>Net at {formatBasisPoints(row.rateBp, locale)}</span>
-                  <span>{money(row.base)}</span>
-                </div>
-                <div className="flex justify-between text-muted-foreground">
-                  <span>VAT at {formatBasisPoints(row.rateBp, locale)}</span>
-                  <span>{money(row.tax)}</span>
-                </div>
-              </div>
-            ))}
-            <div className="flex justify-between">
-              <span>Total net</span>
-              <span>{live.totals ? money(live.totals.net) : "—"}</span>
-            </div>
-            <div className="flex justify-between">
-              <span>Total VAT</span>
-              <span>{live.totals ? money(live.totals.tax) : "—"}</span>
-            </div>
-            <div className="flex justify-between border-t pt-1 text-base font-semibold">
-              <span>Total</span>
-              <span data-testid="invoice-grand-total">{live.totals ? money(live.totals.total) : "—"}</span>
-            </div>
-            {live.incomplete ? (
-              <p className="text-xs text-muted-foreground">
-                Lines with an incomplete amount are left out until corrected.
-              </p>
-            ) : null}
-          </div>
-        </CardContent>
-      </Card>
+          ) : null
+        }
+      />
 
       <Card>
         <CardHeader>

@@ -1,4 +1,4 @@
-import { DownloadIcon, FileTextIcon, PlusIcon } from "lucide-react";
+import { DownloadIcon, FileTextIcon, PlusIcon, RepeatIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
 import { PagedList } from "@/components/list/paged-list";
@@ -37,6 +37,11 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
         description="Drafts, issued invoices and credit notes. Filters stay in the address, so a filtered list can be bookmarked and shared."
         actions={
           <>
+            <Button asChild variant="outline">
+              <Link href="/bo/invoices/recurring">
+                <RepeatIcon aria-hidden="true" /> Recurring
+              </Link>
+            </Button>
             <Button asChild variant="outline">
               <a
                 href={`/bo/invoices/export${invoiceList.query({ ...filter, page: undefined, size: undefined, sort: undefined, dir: undefined })}`}

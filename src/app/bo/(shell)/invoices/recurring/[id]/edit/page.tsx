@@ -1,0 +1,87 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page-header";
+import { getDb } from "@/db/client";
+import { formatMoneyInput } from "@/lib/money";
+import { orErrorPage } from "@/lib/page-errors";
+import { requirePagePermission } from "@/lib/session";
+import { quantityMilliToDecimalString } from "@/modules/invoices/invoice-amounts";
+import { findInvoiceClient } from "@/modules/invoices/invoice-form-queries";
+import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
+import { RecurringInvoiceForm } from "@/modules/recurring/components/recurring-invoice-form";
+import { getRecurringInvoice } from "@/modules/recurring/recurring-queries";
+import { getPageSettings } from "@/modules/settings/page-settings";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+
+export const metadata: Metadata = { title: "Edit recurring invoice" };
+
+export default async function EditRecurringInvoicePage({ params }: { params: Promise<{ id: string }> }) {
+  await requirePagePermission("invoice.edit");
+  const { id } = await params;
+  const db = getDb();
+  const template = await orErrorPage(getRecurringInvoice(db, id));
+  const [settings, client] = await Promise.all([getPageSettings(), findInvoiceClient(db, template.clientId)]);
+  const rates = settings.taxRates.map(normalizeTaxRate);
+  for (const line of template.lines)
+    if (!rates.some((rate) => rate.basisPoints === line.taxRateBp && rate.category === (line.vatCategory ?? "S")))
+      rates.push({
+        label: "Rate no longer configured",
+        basisPoints: line.taxRateBp,
+        isDefault: false,
+        category: line.vatCategory ?? "S",
+        mention: null,
+        vatexCode: null,
+      });
+  if (template.status === "archived")
+    return (
+      <div className="mx-auto grid max-w-3xl gap-6">
+        <PageHeader title={`Edit ${template.name}`} />
+        <Alert variant="warning">
+          <AlertDescription>This recurring invoice is archived: it cannot be changed.</AlertDescription>
+        </Alert>
+      </div>
+    );
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageHeader
+        title={`Edit ${template.name}`}
+        description="Changes apply to the invoices made from now on; those already made stay as they are. A changed schedule starts today."
+      />
+      <RecurringInvoiceForm
+        client={client}
+        taxRates={rates}
+        locale={settings.locale}
+        initialValues={{
+          id: template.id,
+          version: template.version,
+          name: template.name,
+          clientId: template.clientId,
+          currency: template.currency,
+          notes: template.notes ?? "",
+          footer: template.footer ?? "",
+          buyerReference: template.buyerReference ?? "",
+          purchaseOrderReference: template.purchaseOrderReference ?? "",
+          paymentMeans: template.paymentMeans,
+          frequency: template.frequency,
+          intervalWeeks: String(template.intervalWeeks),
+          dayOfPeriod: String(template.dayOfPeriod),
+          startDate: template.startDate,
+          ending: template.endDate ? "on_date" : template.occurrenceCount ? "after_count" : "never",
+          endDate: template.endDate ?? "",
+          occurrenceCount: template.occurrenceCount ? String(template.occurrenceCount) : "",
+          issueMode: template.issueMode,
+          sendAutomatically: template.sendAutomatically,
+          lines: template.lines.map((line) => ({
+            description: line.description,
+            quantity: quantityMilliToDecimalString(line.quantityMilli),
+            unit: line.unit,
+            unitPrice: formatMoneyInput(line.unitPrice, template.currency),
+            discount: line.discountBp === 0 ? "" : (line.discountBp / 100).toString(),
+            taxRateBp: line.taxRateBp,
+            vatCategory: line.vatCategory ?? "S",
+            timeEntryIds: [],
+          })),
+        }}
+      />
+    </div>
+  );
+}

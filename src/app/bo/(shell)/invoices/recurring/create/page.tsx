@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/page-header";
+import { getDb } from "@/db/client";
+import { todayInZone } from "@/lib/dates";
+import { requirePagePermission } from "@/lib/session";
+import { findInvoiceClient } from "@/modules/invoices/invoice-form-queries";
+import { invoiceClientInput } from "@/modules/invoices/invoice-schemas";
+import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
+import { RecurringInvoiceForm } from "@/modules/recurring/components/recurring-invoice-form";
+import { getPageSettings } from "@/modules/settings/page-settings";
+
+export const metadata: Metadata = { title: "New recurring invoice" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function CreateRecurringInvoicePage({ searchParams }: { searchParams: SearchParams }) {
+  await requirePagePermission("invoice.edit");
+  const params = await searchParams;
+  // A link may ask for a client (the client page); an archived one is not offered.
+  const asked = invoiceClientInput.safeParse({ clientId: params.client });
+  const [settings, found] = await Promise.all([
+    getPageSettings(),
+    asked.success ? findInvoiceClient(getDb(), asked.data.clientId) : null,
+  ]);
+  const requested = found && !found.archived ? found : null;
+  const today = todayInZone(settings.timezone);
+  const taxRates = settings.taxRates.map(normalizeTaxRate);
+  const defaultRate = taxRates.find((rate) => rate.isDefault) ?? taxRates[0];
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageHeader
+        title="New recurring invoice"
+        description="The lines and schedule of an invoice made for you every period. Nothing before today is billed."
+      />
+      <RecurringInvoiceForm
+        client={requested}
+        taxRates={taxRates}
+        locale={settings.locale}
+        initialValues={{
+          name: "",
+          clientId: requested?.id ?? "",
+          currency: requested?.currency ?? settings.currency,
+          notes: "",
+          footer: settings.invoiceFooter ?? "",
+          buyerReference: requested?.buyerReference ?? "",
+          purchaseOrderReference: "",
+          paymentMeans: "credit_transfer",
+          frequency: "monthly",
+          intervalWeeks: "1",
+          dayOfPeriod: String(Number(today.slice(8))),
+          startDate: today,
+          ending: "never",
+          endDate: "",
+          occurrenceCount: "",
+          issueMode: "issue",
+          sendAutomatically: false,
+          lines: [
+            {
+              description: "",
+              quantity: "1",
+              unit: "item",
+              unitPrice: "",
+              discount: "",
+              taxRateBp: defaultRate?.basisPoints ?? 0,
+              vatCategory: defaultRate?.category ?? "S",
+              timeEntryIds: [],
+            },
+          ],
+        }}
+      />
+    </div>
+  );
+}

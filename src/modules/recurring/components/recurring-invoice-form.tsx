@@ -1,0 +1,344 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { type UseFormReturn, useController, useFieldArray, useWatch } from "react-hook-form";
+import { FormError } from "@/components/form-error";
+import { FormField, fieldAria } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import { useActionForm } from "@/components/use-action-form";
+import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
+import {
+  InvoiceLinesCard,
+  type LinesFieldArray,
+  type LinesFormValues,
+} from "@/modules/invoices/components/invoice-lines-card";
+import { loadInvoiceClientAction } from "@/modules/invoices/invoice-actions";
+import type { InvoiceFormClient } from "@/modules/invoices/invoice-form-queries";
+import { PAYMENT_MEANS, PAYMENT_MEANS_LABELS } from "@/modules/invoices/invoice-schemas";
+import type { TaxRateChoice } from "@/modules/invoices/vat-categories";
+import { FREQUENCIES, FREQUENCY_LABELS, WEEKDAYS } from "../recurrence-rules";
+import { createRecurringInvoiceAction, updateRecurringInvoiceAction } from "../recurring-actions";
+import {
+  createRecurringInvoiceInput,
+  RECURRING_ENDING_LABELS,
+  RECURRING_ENDINGS,
+  RECURRING_ISSUE_MODE_LABELS,
+  RECURRING_ISSUE_MODES,
+  type RecurringInvoiceFormInput,
+  updateRecurringInvoiceInput,
+} from "../recurring-schemas";
+
+export type RecurringInvoiceFormValues = RecurringInvoiceFormInput & { id?: string; version?: number };
+
+export type RecurringInvoiceFormProps = {
+  initialValues: RecurringInvoiceFormValues;
+  client: InvoiceFormClient | null;
+  taxRates: TaxRateChoice[];
+  locale: string;
+};
+
+export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }: RecurringInvoiceFormProps) {
+  const router = useRouter();
+  const isEdit = Boolean(initialValues.id);
+  const schema = isEdit ? updateRecurringInvoiceInput : createRecurringInvoiceInput;
+  const { form, submit, formError } = useActionForm<RecurringInvoiceFormValues>({
+    schema,
+    defaultValues: initialValues,
+  });
+  const { register, control, formState, setValue } = form;
+  const { errors, isSubmitting } = formState;
+  const lines = useFieldArray({ control, name: "lines", keyName: "key" });
+  const { field: clientField } = useController({ control, name: "clientId" });
+  const frequency = useWatch({ control, name: "frequency" });
+  const ending = useWatch({ control, name: "ending" });
+  const issueMode = useWatch({ control, name: "issueMode" });
+  const [selectedClient, setSelectedClient] = useState<InvoiceFormClient | null>(client);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const latestClient = useRef(0);
+  const defaultRate = taxRates.find((rate) => rate.isDefault) ?? taxRates[0] ?? { basisPoints: 0, category: "S" };
+
+  const onClientChange = async (picked: PickedClient | null) => {
+    const asked = ++latestClient.current;
+    clientField.onChange(picked?.id ?? "");
+    setSelectedClient(null);
+    setClientError(null);
+    if (!picked) return;
+    const result = await loadInvoiceClientAction({ clientId: picked.id }).catch(() => null);
+    if (asked !== latestClient.current) return;
+    if (!result || !result.ok) {
+      setClientError(result ? result.message : "The client's details could not be loaded; choose the client again.");
+      return;
+    }
+    setSelectedClient(result.data);
+    setValue("currency", result.data.currency, { shouldDirty: true });
+  };
+
+  const save = submit(
+    (values) => (isEdit ? updateRecurringInvoiceAction(values) : createRecurringInvoiceAction(values)),
+    { onSuccess: ({ id }) => router.push(`/bo/invoices/recurring/${id}`), refresh: false },
+  );
+  const fieldError = (name: keyof RecurringInvoiceFormValues) => {
+    const error = errors[name];
+    return error && "message" in error ? (error.message as string | undefined) : undefined;
+  };
+
+  return (
+    <form onSubmit={save} noValidate className="grid gap-6">
+      <FormError {...formError} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Client</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <FormField
+            label="Name"
+            htmlFor="name"
+            error={fieldError("name")}
+            required
+            description="For you: e.g. Monthly retainer."
+          >
+            <Input
+              {...fieldAria("name", { error: fieldError("name"), description: true })}
+              {...register("name")}
+              maxLength={120}
+              required
+            />
+          </FormField>
+          <FormField label="Client" htmlFor="clientId" error={fieldError("clientId")} required>
+            <ClientPicker
+              id="clientId"
+              name="clientId"
+              selected={client ? { id: client.id, name: client.name } : null}
+              anyLabel="No client"
+              placeholder="Type a client's name"
+              onChoose={(picked) => void onClientChange(picked)}
+              invalid={Boolean(fieldError("clientId"))}
+              describedBy={fieldAria("clientId", { error: fieldError("clientId") })["aria-describedby"]}
+              required
+              inputRef={clientField.ref}
+            />
+          </FormField>
+          <p className="text-sm text-muted-foreground md:col-span-2" aria-live="polite">
+            {clientError ??
+              (selectedClient
+                ? `Invoiced in ${selectedClient.currency}, ${selectedClient.paymentTermsDays} days to pay: each invoice is due that many days after its issue date.`
+                : "Each invoice takes the client's currency and payment terms.")}
+          </p>
+          <FormField label="Payment means" htmlFor="paymentMeans" error={fieldError("paymentMeans")}>
+            <NativeSelect
+              {...fieldAria("paymentMeans", { error: fieldError("paymentMeans") })}
+              {...register("paymentMeans")}
+            >
+              {PAYMENT_MEANS.map((means) => (
+                <option key={means} value={means}>
+                  {PAYMENT_MEANS_LABELS[means]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField label="Buyer reference" htmlFor="buyerReference" error={fieldError("buyerReference")}>
+            <Input
+              {...fieldAria("buyerReference", { error: fieldError("buyerReference") })}
+              {...register("buyerReference")}
+              maxLength={100}
+              autoComplete="off"
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Schedule</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <FormField label="How often" htmlFor="frequency" error={fieldError("frequency")} required>
+              <NativeSelect {...fieldAria("frequency", { error: fieldError("frequency") })} {...register("frequency")}>
+                {FREQUENCIES.map((value) => (
+                  <option key={value} value={value}>
+                    {FREQUENCY_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            {frequency === "weekly" ? (
+              <>
+                <FormField label="Every … weeks" htmlFor="intervalWeeks" error={fieldError("intervalWeeks")} required>
+                  <Input
+                    {...fieldAria("intervalWeeks", { error: fieldError("intervalWeeks") })}
+                    {...register("intervalWeeks")}
+                    inputMode="numeric"
+                    className="text-right tabular-nums"
+                    required
+                  />
+                </FormField>
+                <FormField label="On" htmlFor="dayOfPeriod" error={fieldError("dayOfPeriod")} required>
+                  <NativeSelect
+                    {...fieldAria("dayOfPeriod", { error: fieldError("dayOfPeriod") })}
+                    {...register("dayOfPeriod")}
+                  >
+                    {WEEKDAYS.map((day, index) => (
+                      <option key={day} value={index + 1}>
+                        {day}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormField>
+              </>
+            ) : (
+              <FormField
+                label="Day of the month"
+                htmlFor="dayOfPeriod"
+                error={fieldError("dayOfPeriod")}
+                required
+                description="1 to 31; 31 means the last day of shorter months."
+              >
+                <Input
+                  {...fieldAria("dayOfPeriod", { error: fieldError("dayOfPeriod"), description: true })}
+                  {...register("dayOfPeriod")}
+                  inputMode="numeric"
+                  className="text-right tabular-nums"
+                  required
+                />
+              </FormField>
+            )}
+            <FormField
+              label="Starts on"
+              htmlFor="startDate"
+              error={fieldError("startDate")}
+              required
+              description={
+                frequency === "quarterly" || frequency === "yearly" ? "Its month starts the quarters or years." : null
+              }
+            >
+              <Input
+                type="date"
+                {...fieldAria("startDate", {
+                  error: fieldError("startDate"),
+                  description: frequency === "quarterly" || frequency === "yearly",
+                })}
+                {...register("startDate")}
+                required
+              />
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <FormField label="Ends" htmlFor="ending" error={fieldError("ending")} required>
+              <NativeSelect {...fieldAria("ending", { error: fieldError("ending") })} {...register("ending")}>
+                {RECURRING_ENDINGS.map((value) => (
+                  <option key={value} value={value}>
+                    {RECURRING_ENDING_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            {ending === "on_date" ? (
+              <FormField label="Last day" htmlFor="endDate" error={fieldError("endDate")} required>
+                <Input
+                  type="date"
+                  {...fieldAria("endDate", { error: fieldError("endDate") })}
+                  {...register("endDate")}
+                  required
+                />
+              </FormField>
+            ) : null}
+            {ending === "after_count" ? (
+              <FormField
+                label="Number of invoices"
+                htmlFor="occurrenceCount"
+                error={fieldError("occurrenceCount")}
+                required
+              >
+                <Input
+                  {...fieldAria("occurrenceCount", { error: fieldError("occurrenceCount") })}
+                  {...register("occurrenceCount")}
+                  inputMode="numeric"
+                  className="text-right tabular-nums"
+                  required
+                />
+              </FormField>
+            ) : null}
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="text-sm font-medium">Each invoice</legend>
+            {RECURRING_ISSUE_MODES.map((mode) => (
+              <label key={mode} className="flex items-center gap-2 text-sm">
+                <input type="radio" value={mode} {...register("issueMode")} className="size-4 accent-primary" />
+                {RECURRING_ISSUE_MODE_LABELS[mode]}
+              </label>
+            ))}
+            <div className="grid gap-1">
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  id="sendAutomatically"
+                  {...register("sendAutomatically")}
+                  disabled={issueMode !== "issue"}
+                  aria-describedby={fieldError("sendAutomatically") ? "sendAutomatically-error" : undefined}
+                  className="size-4 accent-primary"
+                />
+                Send it to the client&apos;s billing email with its PDF
+              </label>
+              {fieldError("sendAutomatically") ? (
+                <p id="sendAutomatically-error" className="text-sm text-destructive">
+                  {fieldError("sendAutomatically")}
+                </p>
+              ) : null}
+            </div>
+          </fieldset>
+        </CardContent>
+      </Card>
+
+      <InvoiceLinesCard
+        form={form as unknown as UseFormReturn<LinesFormValues>}
+        lines={lines as unknown as LinesFieldArray}
+        kind="invoice"
+        taxRates={taxRates}
+        locale={locale}
+        defaultRate={defaultRate}
+        emptyText="No lines yet. Add the lines each invoice bills."
+        actions={null}
+      />
+      {errors.lines?.message ? <p className="text-sm text-destructive">{errors.lines.message}</p> : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Notes and footer</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <FormField label="Notes" htmlFor="notes" error={fieldError("notes")}>
+            <Textarea
+              rows={3}
+              {...fieldAria("notes", { error: fieldError("notes") })}
+              {...register("notes")}
+              maxLength={5000}
+            />
+          </FormField>
+          <FormField label="Footer" htmlFor="footer" error={fieldError("footer")}>
+            <Textarea
+              rows={3}
+              {...fieldAria("footer", { error: fieldError("footer") })}
+              {...register("footer")}
+              maxLength={5000}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : isEdit ? "Save changes" : "Save recurring invoice"}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => router.back()}>
+          Cancel
+        </Button>
+        <input type="hidden" {...register("currency")} />
+      </div>
+    </form>
+  );
+}
