@@ -176,3 +176,12 @@ describe("service periods and descriptions", () => {
     expect(describeSchedule({ frequency: "weekly", intervalWeeks: 2, dayOfPeriod: 5 })).toBe("Every 2 weeks on Friday");
   });
 });
+
+describe("the end of the calendar", () => {
+  it("stops at 31 December 9999 instead of writing a five-digit year", () => {
+    expect(first(monthly("9999-11-15", 31), 5)).toEqual(["9999-11-30", "9999-12-31"]);
+    const weekly: Schedule = { ...monthly("9999-12-20", 1), frequency: "weekly", intervalWeeks: 1 };
+    expect(first(weekly, 5)).toEqual(["9999-12-20", "9999-12-27"]);
+    expect(nextOccurrence(fresh(weekly, { lastRunDate: "9999-12-27", madeCount: 2 }))).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 // When a recurring invoice falls due: pure calendar arithmetic on 'YYYY-MM-DD' days, no database,
 // no clock. A day is the firm's timezone's day (todayInZone), so a daylight-saving change never
 // moves an occurrence: occurrences are calendar days, and "today" is asked of the timezone.
-import { addDaysToDate, isoDayOfWeek, todayInZone, type DateString } from "@/lib/dates";
+import { addDaysToDate, differenceInDays, isoDayOfWeek, todayInZone, type DateString } from "@/lib/dates";
 
 export const FREQUENCIES = ["monthly", "quarterly", "yearly", "weekly"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -15,6 +15,8 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
 export const MAX_INTERVAL_WEEKS = 52;
 /** Longer than any schedule a person would set; ends a loop over a schedule that never stops. */
 const MAX_OCCURRENCES = 10_000;
+/** Bureau's calendar ends here (a 'YYYY' year); a schedule stops at it. */
+const LAST_DATE = "9999-12-31";
 
 export type Schedule = {
   frequency: Frequency;
@@ -64,6 +66,7 @@ export function* occurrences(schedule: Schedule): Generator<DateString> {
     let date = addDaysToDate(schedule.startDate, shift);
     for (let index = 0; index < MAX_OCCURRENCES; index += 1) {
       yield date;
+      if (differenceInDays(LAST_DATE, date) < 7 * schedule.intervalWeeks) return;
       date = addDaysToDate(date, 7 * schedule.intervalWeeks);
     }
     return;
@@ -72,8 +75,11 @@ export function* occurrences(schedule: Schedule): Generator<DateString> {
   // Counted from the start month each time (never from the previous date), so a 31st clamped to
   // the 28th in February is the 31st again in March.
   let index = monthDay(schedule.startDate, 0, schedule.dayOfPeriod) < schedule.startDate ? 1 : 0;
-  for (let count = 0; count < MAX_OCCURRENCES; count += 1, index += 1)
-    yield monthDay(schedule.startDate, index * step, schedule.dayOfPeriod);
+  for (let count = 0; count < MAX_OCCURRENCES; count += 1, index += 1) {
+    const date = monthDay(schedule.startDate, index * step, schedule.dayOfPeriod);
+    if (date.length > LAST_DATE.length || date > LAST_DATE) return;
+    yield date;
+  }
 }
 
 /** The occurrence after `date` by the schedule (whatever the end or count), to close a service period. */

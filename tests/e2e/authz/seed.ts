@@ -45,6 +45,8 @@ export type Seed = {
     paymentId: string;
     lineDescription: string;
   };
+  /** Recurring invoices: one to edit, one to pause, one due today for "Make due invoices now". */
+  recurring: { update: Ref; state: Ref; run: Ref };
   email: { id: string; attachmentId: string };
   /** Client share links (decision 059) of the issued invoice: one to open, one to revoke. */
   shareLinks: { token: string; revokeId: string };
@@ -147,6 +149,7 @@ export const TIMER = "src/modules/timesheets/timer-actions.ts";
 export const INVOICES = "src/modules/invoices/invoice-actions.ts";
 export const JOBS = "src/modules/jobs/job-actions.ts";
 export const CALLS = "src/modules/calls/call-actions.ts";
+export const RECURRING = "src/modules/recurring/recurring-actions.ts";
 
 /**
  * An administrator whose password the admin set and who has not chosen their own yet: signed in in
@@ -308,6 +311,11 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       [{ invoiceId, expiresOn: "" }],
     );
   const [opened, toRevoke] = [await shareLink(toIssue.id), await shareLink(toIssue.id)];
+  const template = () =>
+    act<{ id: string }>(admin, "/bo/invoices/recurring/create", RECURRING, "createRecurringInvoiceAction", [
+      recurringProbe(client.id, today, `Secret retainer ${tag}`),
+    ]);
+  const [recurringUpdate, recurringState, recurringRun] = await Promise.all([template(), template(), template()]);
   const versionOf = async (id: string) =>
     Number(
       findOne(
@@ -462,6 +470,11 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       paymentId,
       lineDescription,
     },
+    recurring: {
+      update: { id: recurringUpdate.id, version: 1 },
+      state: { id: recurringState.id, version: 1 },
+      run: { id: recurringRun.id, version: 1 },
+    },
     email: { id: emailId, attachmentId },
     shareLinks: { token: opened.url.split("/d/")[1]!, revokeId: toRevoke.id },
     job: { id: job.id, version: published.version, slug, title },
@@ -485,6 +498,7 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       billingEmail,
       lineDescription,
       `Secret invoice notes ${tag}`,
+      `Secret retainer ${tag}`,
       `Secret ref ${tag}`,
       applicantName,
       applicantEmail,
@@ -493,5 +507,36 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       `Secret call notes ${tag}`,
       victim.email,
     ],
+  };
+}
+
+/** A monthly recurring invoice due today (its day is today's), valid for createRecurringInvoiceAction. */
+export function recurringProbe(clientId: string, today: string, name: string) {
+  return {
+    name,
+    clientId,
+    currency: "EUR",
+    notes: null,
+    footer: null,
+    lines: [
+      {
+        description: "Retainer",
+        quantity: "1",
+        unit: "item",
+        unitPrice: "500",
+        discount: "",
+        taxRateBp: 2000,
+        timeEntryIds: [],
+      },
+    ],
+    frequency: "monthly",
+    intervalWeeks: "1",
+    dayOfPeriod: String(Number(today.slice(8))),
+    startDate: today,
+    ending: "never",
+    endDate: "",
+    occurrenceCount: "",
+    issueMode: "issue",
+    sendAutomatically: false,
   };
 }

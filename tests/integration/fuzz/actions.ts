@@ -242,6 +242,14 @@ import {
 } from "./arbitraries";
 import { field, type FuzzCase, type FuzzContext, storedText, type Target } from "./harness";
 import { clientAddressHeader } from "../../../src/lib/request";
+import {
+  changeRecurringInvoiceState,
+  createRecurringInvoice,
+  updateRecurringInvoice,
+} from "../../../src/modules/recurring/recurring-mutations";
+import { findRecurringInvoices, getRecurringInvoice } from "../../../src/modules/recurring/recurring-queries";
+import { runRecurringInvoiceNow } from "../../../src/modules/recurring/recurring-runs";
+import { recurringInvoice, recurringInvoiceRun } from "../../../src/db/schema";
 
 /** A Harvest clients export of 1 to 5 arbitrary names, each quoted as CSV quotes them. */
 const clientsCsv = fc
@@ -3138,12 +3146,171 @@ const accountSecurity: Record<string, FuzzCase> = {
   },
 };
 
+// ---------------------------------------------------------------------------------------
+// Recurring invoices (decision 060)
+
+/** A schedule that fits its frequency: a weekday for every N weeks, a day of the month otherwise. */
+const recurringSchedule = fc
+  .tuple(
+    fc.constantFrom("monthly", "quarterly", "yearly", "weekly"),
+    fc.integer({ min: 1, max: 31 }),
+    fc.integer({ min: 1, max: 52 }),
+    validDate,
+    fc.constantFrom("never", "on_date", "after_count"),
+    fc.integer({ min: 0, max: 400 }),
+    fc.boolean(),
+  )
+  .map(([frequency, day, weeks, startDate, ending, span, asText]) => {
+    const dayOfPeriod = frequency === "weekly" ? ((day - 1) % 7) + 1 : day;
+    const endDate = startDate >= "9998-01-01" ? startDate : addDaysToDate(startDate, span);
+    return {
+      frequency,
+      dayOfPeriod: asText ? String(dayOfPeriod) : dayOfPeriod,
+      intervalWeeks: asText ? ` ${weeks} ` : weeks,
+      startDate,
+      ending,
+      endDate: ending === "on_date" ? endDate : "",
+      occurrenceCount: ending === "after_count" ? String((span % 1000) + 1) : "",
+    };
+  });
+
+const recurringForm = (ctx: FuzzContext) =>
+  fc
+    .record({
+      name: validLine(1, 120),
+      clientId: fc.constant(ctx.clientId),
+      currency: fc.constantFrom("EUR", "eur", " EUR "),
+      notes: optionalMultiline(5000),
+      footer: optionalMultiline(5000),
+      buyerReference: optionalLine(100),
+      purchaseOrderReference: optionalLine(100),
+      paymentMeans: fc.constantFrom(undefined, "credit_transfer", "card", "direct_debit"),
+      lines: fc.array(invoiceLineWithCategory, { minLength: 1, maxLength: 3 }),
+      schedule: recurringSchedule,
+      issue: fc.constantFrom(
+        { issueMode: "issue", sendAutomatically: true },
+        { issueMode: "issue", sendAutomatically: false },
+        { issueMode: "draft", sendAutomatically: false },
+        { issueMode: "draft", sendAutomatically: "" },
+      ),
+    })
+    .map(({ schedule, issue, ...rest }) => ({ ...rest, ...schedule, ...issue }));
+
+/** A monthly template due today (its day is today's), for "Make due invoices now". */
+async function makeTemplate(ctx: FuzzContext): Promise<Target> {
+  const now = today();
+  return (await createRecurringInvoice(ctx.db, ctx.manager, {
+    name: "Fuzz retainer",
+    clientId: ctx.clientId,
+    currency: "EUR",
+    lines: [line({ unit: "item", unitPrice: "500" })],
+    frequency: "monthly",
+    dayOfPeriod: Number(now.slice(8)),
+    startDate: now,
+    ending: "never",
+    issueMode: "issue",
+  })) as Target;
+}
+
+const templateWhere = (usable: (row: typeof recurringInvoice.$inferSelect) => boolean) =>
+  rereadWhere(async (db, id) => {
+    const [row] = await db.select().from(recurringInvoice).where(eq(recurringInvoice.id, id));
+    return row;
+  }, usable);
+
+async function expectTemplateReadBack(ctx: FuzzContext, id: string, input: unknown) {
+  const detail = await getRecurringInvoice(ctx.db, id);
+  expect(detail.name).toBe(storedText(field(input, "name")));
+  expect(detail.notes).toBe(storedText(field(input, "notes"), { multiline: true }));
+  expect(detail.lines.map((row) => row.description)).toEqual(
+    ((field(input, "lines") ?? []) as { description: unknown }[]).map((row) =>
+      storedText(row.description, { multiline: true }),
+    ),
+  );
+  // The list reads it too (its next date and total).
+  expect((await findRecurringInvoices(ctx.db)).some((row) => row.id === id)).toBe(true);
+}
+
+const recurring: Record<string, FuzzCase> = {
+  "src/modules/recurring/recurring-actions.ts#createRecurringInvoiceAction": {
+    group: "billing-and-site",
+    tables: [recurringInvoice, auditEvent],
+    valid: recurringForm,
+    hostileExamples: [
+      { name: "Zero day", clientId: "$ctx.clientId", currency: "EUR", frequency: "monthly", dayOfPeriod: 0 },
+      {
+        name: "Year 0",
+        clientId: "$ctx.clientId",
+        currency: "EUR",
+        frequency: "weekly",
+        dayOfPeriod: 8,
+        startDate: "0000-01-01",
+        ending: "after_count",
+        occurrenceCount: "0",
+        issueMode: "draft",
+        sendAutomatically: true,
+        lines: [{ description: "No rate", quantity: "1", unit: "day", unitPrice: "10", taxRateBp: "" }],
+      },
+    ],
+    run: (ctx, input) => createRecurringInvoice(ctx.db, ctx.manager, input),
+    verify: (ctx, input, result) => expectTemplateReadBack(ctx, (result as { id: string }).id, input),
+  },
+  "src/modules/recurring/recurring-actions.ts#updateRecurringInvoiceAction": {
+    group: "billing-and-site",
+    tables: [recurringInvoice, auditEvent],
+    prepare: reuse(
+      (ctx) => makeTemplate(ctx),
+      templateWhere((row) => row.status !== "archived"),
+    ),
+    valid: (ctx) => recurringForm(ctx).map((form) => ({ ...form, id: TARGET_ID, version: TARGET_VERSION })),
+    run: (ctx, input) => updateRecurringInvoice(ctx.db, ctx.manager, input),
+    verify: (ctx, input, result) => expectTemplateReadBack(ctx, (result as { id: string }).id, input),
+  },
+  "src/modules/recurring/recurring-actions.ts#changeRecurringInvoiceStateAction": {
+    group: "billing-and-site",
+    tables: [recurringInvoice, auditEvent],
+    prepare: reuse(
+      (ctx) => makeTemplate(ctx),
+      templateWhere((row) => row.status !== "archived"),
+    ),
+    valid: () =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        to: fc.constantFrom("pause", "resume", "archive"),
+      }),
+    // Pausing a paused one, resuming an active one: refused with a message, nothing changed.
+    validMayRefuse: isInvalid,
+    run: (ctx, input) => changeRecurringInvoiceState(ctx.db, ctx.manager, input),
+    verify: async (ctx, input, result) => {
+      const expected = { pause: "paused", resume: "active", archive: "archived" }[String(field(input, "to"))];
+      expect((await getRecurringInvoice(ctx.db, (result as { id: string }).id)).status).toBe(expected);
+    },
+  },
+  "src/modules/recurring/recurring-actions.ts#runRecurringInvoiceNowAction": {
+    group: "billing-and-site",
+    tables: [recurringInvoice, recurringInvoiceRun, invoice, invoiceLine, numberingCounter, auditEvent],
+    prepare: consumed((ctx) => makeTemplate(ctx)),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID) }),
+    // Today's invoice is made once: a second try says nothing is due.
+    validMayRefuse: isInvalid,
+    runs: 6,
+    run: (ctx, input) => runRecurringInvoiceNow(ctx.db, ctx.manager, input),
+    verify: async (ctx, input) => {
+      const detail = await getRecurringInvoice(ctx.db, String(field(input, "id")).toLowerCase());
+      expect(detail.runs).toHaveLength(1);
+      expect(detail.runs[0]!.number).toMatch(/^\d{4}-\d{4,}$/);
+    },
+  },
+};
+
 export const FUZZ_CASES: Record<string, FuzzCase> = {
   ...people,
   ...accounts,
   ...callsAndTime,
   ...timerCases,
   ...billing,
+  ...recurring,
   ...publicForms,
   ...accountSecurity,
 };
