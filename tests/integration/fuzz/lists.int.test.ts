@@ -38,10 +38,17 @@ function isServedPage(raw: string | string[] | undefined): boolean {
 }
 
 // Pages that read search params but show no list: the dashboard's chart currency, the account's
-// "password change required", the new timesheet's week and person, the new invoice's client, a
-// week's view and day (week grid or day view; a day outside the week falls back, see
-// timesheet-day.int.test.ts).
-const NOT_LISTS = ["/bo", "/bo/account", "/bo/timesheets/create", "/bo/invoices/create", "/bo/timesheets/[id]"];
+// "password change required", the new timesheet's week and person, the new invoice's (and new
+// recurring invoice's) client, a week's view and day (week grid or day view; a day outside the week
+// falls back, see timesheet-day.int.test.ts).
+const NOT_LISTS = [
+  "/bo",
+  "/bo/account",
+  "/bo/timesheets/create",
+  "/bo/invoices/create",
+  "/bo/invoices/recurring/create",
+  "/bo/timesheets/[id]",
+];
 
 describe("the list registry", () => {
   it("has a case for every back-office page that reads search params", () => {
