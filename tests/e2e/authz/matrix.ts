@@ -714,6 +714,15 @@ export const MATRIX: Row[] = [
     args: () => [{ homeText: "", legalNotice: "", privacyNotice: "", publicationDirector: "", hostingProvider: "" }],
     expect: A_ADMINS,
   },
+  {
+    kind: "action",
+    file: "src/modules/settings/settings-actions.ts",
+    name: "updateShareLinkSettingsAction",
+    permission: "settings.edit",
+    page: () => "/bo/settings",
+    args: () => [{ shareLinkInMails: false, shareLinkMailDays: "" }],
+    expect: A_ADMINS,
+  },
   // Imports (decision 054): administrators only; a one-client Harvest clients file.
   bo("import", () => "/bo/import", ADMINS, { permission: "settings.edit" }),
   ...(["previewImportAction", "runImportAction"] as const).map((name): ActionRow => ({
