@@ -11,6 +11,9 @@ describe("Peppol participant IDs", () => {
   it("refuses another shape, an unknown scheme and an email address", () => {
     for (const text of ["", "0123456749", "EM:a@b.example", "1234:567", "0208:", "0208:01 23", "0208::1", null])
       expect(parsePeppolId(text), String(text)).toBeNull();
+    // Invisible characters: a NUL (PostgreSQL refuses it in text), a zero-width space, a lone surrogate.
+    for (const text of ["0208:0123\u00004567", "0208:\u0000", "0208:01234\u200b56749", "0208:0123\ud800"])
+      expect(parsePeppolId(text), String(text)).toBeNull();
   });
 
   it("as a form field: empty is none, the value is stored without spaces, a wrong one is refused in words", () => {

@@ -10,7 +10,9 @@ export const PEPPOL_ID_EXAMPLE = "0208:0123456789";
 
 /** The address of a "scheme:identifier" text (spaces around the colon ignored), or null when its shape or scheme is wrong. */
 export function parsePeppolId(text: string | null | undefined): ElectronicAddress | null {
-  const match = /^\s*(\d{4})\s*:\s*([^\s:][^\s]{0,49})\s*$/.exec(text ?? "");
+  // The identifier: visible characters only (no control, format or lone surrogate code point,
+  // which PostgreSQL's text refuses or a reader cannot see).
+  const match = /^\s*(\d{4})\s*:\s*([^\s:\p{C}][^\s\p{C}]{0,49})\s*$/u.exec(text ?? "");
   if (!match || !PEPPOL_EAS_SCHEMES.has(match[1]!)) return null;
   return { scheme: match[1]!, value: match[2]! };
 }
