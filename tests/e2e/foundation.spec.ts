@@ -147,7 +147,7 @@ test.describe("error pages", () => {
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
       await expect(
-        page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Invoices" }),
+        page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Invoices", exact: true }),
       ).toBeVisible();
     }
     await expectNoSeriousAxeViolations(page);
