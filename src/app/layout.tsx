@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
-import { getLocale } from "next-intl/server";
 import { Toaster } from "@/components/ui/toaster";
+import { INTERFACE_LANGUAGES } from "@/i18n/request-language";
 import { ReportingMeta } from "@/modules/monitoring/components/reporting-meta";
 import "./globals.css";
 
@@ -22,9 +22,10 @@ export const viewport: Viewport = {
   ],
 };
 
-export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  // The request's language (src/i18n/request.ts): the browser's on the public site, the firm's in the back office.
-  const lang = await getLocale();
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  // The interface's language. It is English only until the interface is translated; then it becomes
+  // requestLanguage() (the browser's on the public site, the firm's in the back office).
+  const lang = INTERFACE_LANGUAGES[0];
   return (
     <html lang={lang} className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <head>

@@ -1,6 +1,6 @@
 // A document's language and how it formats: the translator of its catalog and the locale its dates,
 // numbers and money are written in. Server code only (the catalogs are read from disk).
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type english from "../../messages/en.json";
 import { catalogOf, isAvailableLanguage, languageInfo, REFERENCE_LANGUAGE } from "./catalogs";
 
