@@ -8,7 +8,7 @@ import { FormField, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
+import { PaymentMeansField } from "./payment-means-field";
 import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
 import { addDaysToDate, isValidDateString } from "@/lib/dates";
@@ -16,13 +16,7 @@ import { ClientPicker, type PickedClient } from "@/modules/clients/components/cl
 import { createInvoiceAction, loadInvoiceClientAction, updateInvoiceAction } from "../invoice-actions";
 import type { InvoiceFormClient } from "../invoice-form-queries";
 import type { InvoiceKind } from "../invoice-rules";
-import {
-  type CreateInvoiceInput,
-  createInvoiceInput,
-  PAYMENT_MEANS,
-  PAYMENT_MEANS_LABELS,
-  updateInvoiceInput,
-} from "../invoice-schemas";
+import { type CreateInvoiceInput, createInvoiceInput, updateInvoiceInput } from "../invoice-schemas";
 import { proposeVatCategory, rateForCategory, type TaxRateChoice, type VatProposal } from "../vat-categories";
 import { InvoiceLinesCard, type LinesFieldArray, type LinesFormValues } from "./invoice-lines-card";
 import { UnbilledTimeDialog, type NewTimeLine } from "./unbilled-time-dialog";
@@ -287,18 +281,7 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
                 autoComplete="off"
               />
             </FormField>
-            <FormField label="Payment means" htmlFor="paymentMeans" error={errors.paymentMeans?.message}>
-              <NativeSelect
-                {...fieldAria("paymentMeans", { error: errors.paymentMeans?.message })}
-                {...register("paymentMeans")}
-              >
-                {PAYMENT_MEANS.map((means) => (
-                  <option key={means} value={means}>
-                    {PAYMENT_MEANS_LABELS[means]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
+            <PaymentMeansField registration={register("paymentMeans")} error={errors.paymentMeans?.message} />
           </div>
         </CardContent>
       </Card>

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { PaymentMeansField } from "@/modules/invoices/components/payment-means-field";
 import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
@@ -19,7 +20,6 @@ import {
 } from "@/modules/invoices/components/invoice-lines-card";
 import { loadInvoiceClientAction } from "@/modules/invoices/invoice-actions";
 import type { InvoiceFormClient } from "@/modules/invoices/invoice-form-queries";
-import { PAYMENT_MEANS, PAYMENT_MEANS_LABELS } from "@/modules/invoices/invoice-schemas";
 import type { TaxRateChoice } from "@/modules/invoices/vat-categories";
 import { FREQUENCIES, FREQUENCY_LABELS, WEEKDAYS } from "../recurrence-rules";
 import { createRecurringInvoiceAction, updateRecurringInvoiceAction } from "../recurring-actions";
@@ -129,18 +129,7 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
                 ? `Invoiced in ${selectedClient.currency}, ${selectedClient.paymentTermsDays} days to pay: each invoice is due that many days after its issue date.`
                 : "Each invoice takes the client's currency and payment terms.")}
           </p>
-          <FormField label="Payment means" htmlFor="paymentMeans" error={fieldError("paymentMeans")}>
-            <NativeSelect
-              {...fieldAria("paymentMeans", { error: fieldError("paymentMeans") })}
-              {...register("paymentMeans")}
-            >
-              {PAYMENT_MEANS.map((means) => (
-                <option key={means} value={means}>
-                  {PAYMENT_MEANS_LABELS[means]}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <PaymentMeansField registration={register("paymentMeans")} error={fieldError("paymentMeans")} />
           <FormField label="Buyer reference" htmlFor="buyerReference" error={fieldError("buyerReference")}>
             <Input
               {...fieldAria("buyerReference", { error: fieldError("buyerReference") })}
