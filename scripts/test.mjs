@@ -123,6 +123,44 @@ if (systemStatus !== 0 && (!system || system.failed === 0)) problems.push("vites
 if (vitestStatus !== 0 && (!vitest || vitest.failed === 0)) problems.push("vitest exited with an error");
 if (e2eStatus !== 0 && (!e2e || e2e.failed === 0)) problems.push("playwright exited with an error");
 for (const problem of problems) console.error(`[npm test] ${problem}`);
+
+// CI shows the end of the output only: the names of what failed are repeated here, last.
+function failedVitestNames(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    return report.testResults.flatMap((result) => {
+      const tests = result.assertionResults.filter((test) => test.status === "failed");
+      const where = path.relative(process.cwd(), result.name);
+      if (tests.length > 0) return tests.map((test) => `${where} > ${test.fullName}`);
+      return result.status === "failed" ? [`${where}: ${String(result.message ?? "failed").split("\n")[0]}`] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+function failedE2eNames(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    const names = [];
+    const visit = (suite, trail) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === "unexpected" || test.status === "flaky")
+            names.push(`${spec.file}:${spec.line} > ${[...trail, spec.title].join(" > ")} (${test.status})`);
+      for (const child of suite.suites ?? []) visit(child, [...trail, child.title]);
+    };
+    for (const suite of report.suites ?? []) visit(suite, []);
+    return names;
+  } catch {
+    return [];
+  }
+}
+const failedNames = [
+  ...failedVitestNames("test-reports/vitest.json"),
+  ...(systemRan ? failedVitestNames("test-reports/system.json") : []),
+  ...(e2eRan ? failedE2eNames("test-reports/e2e.json") : []),
+];
+if (failedNames.length > 0) console.log(`\nFailed:\n${failedNames.map((name) => `  ✗ ${name}`).join("\n")}`);
 const passed = (vitest?.passed ?? 0) + (system?.passed ?? 0) + (e2e?.passed ?? 0);
 const failed = (vitest?.failed ?? 0) + (system?.failed ?? 0) + (e2e?.failed ?? 0) + problems.length;
 const systemSummary = systemRan
