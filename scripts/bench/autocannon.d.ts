@@ -8,7 +8,9 @@ declare module "autocannon" {
   type Options<Context> = {
     url: string;
     connections: number;
-    duration: number;
+    /** Seconds to run, unless `amount` is given (then that many requests, however long they take). */
+    duration?: number;
+    amount?: number;
     timeout?: number;
     pipelining?: number;
     method?: string;

@@ -332,7 +332,7 @@ async function main(): Promise<number> {
           servers.forEach((server, index) => (peaks[index] = Math.max(peaks[index]!, instanceResidentBytes(server)))),
         100,
       );
-      const load = await runLoad(origins, connections, seconds, timeout, target.plan);
+      const load = await runLoad(origins, connections, seconds, timeout, target.plan, target.requests);
       clearInterval(sampler);
       const after = await settle(servers);
       const dbMs = after.reduce((sum, stats, index) => sum + stats.totalMs - before[index]!.totalMs, 0);
@@ -403,6 +403,7 @@ async function main(): Promise<number> {
           warmup,
           target.timeoutSeconds ?? 10,
           target.plan,
+          target.requests ? Math.max(connections, instances * processes) : undefined,
         );
       }
       const load = await measure(target, connections, duration);

@@ -29,12 +29,21 @@ export type LoadResult = {
 
 type Context = { done?: (status: number, body: string) => void };
 
-function loadOne(origin: string, connections: number, seconds: number, timeoutSeconds: number, plan: RequestPlan) {
+function loadOne(
+  origin: string,
+  connections: number,
+  seconds: number,
+  timeoutSeconds: number,
+  plan: RequestPlan,
+  amount?: number,
+) {
   const latencies: number[] = [];
   const instance = autocannon<Context>({
     url: origin,
     connections,
-    duration: seconds,
+    // A fixed number of requests instead of a timed run: a download longer than the run would
+    // otherwise be cut off and never counted.
+    ...(amount ? { amount } : { duration: seconds }),
     timeout: timeoutSeconds,
     pipelining: 1,
     verifyBody: plan.verify,
@@ -66,12 +75,15 @@ export async function runLoad(
   seconds: number,
   timeoutSeconds: number,
   plan: (origin: string) => RequestPlan,
+  amount?: number,
 ): Promise<LoadResult> {
   if (connections % origins.length !== 0 && connections >= origins.length)
     throw new Error(`${connections} connections do not split evenly over ${origins.length} servers`);
   // Fewer connections than servers (one-at-a-time targets): the first server only.
   const used = connections < origins.length ? origins.slice(0, 1) : origins;
-  const runs = used.map((origin) => loadOne(origin, connections / used.length, seconds, timeoutSeconds, plan(origin)));
+  const runs = used.map((origin) =>
+    loadOne(origin, connections / used.length, seconds, timeoutSeconds, plan(origin), amount),
+  );
   const results = await Promise.all(runs.map((run) => run.instance));
   const statusCodes: Record<string, number> = {};
   for (const result of results)

@@ -13,6 +13,11 @@ export type Target = {
   /** "all": the run's connections (10); 1: one request at a time only. */
   connections: "all" | 1;
   timeoutSeconds?: number;
+  /**
+   * Downloads that take longer than a run: this many requests (one at a time) instead of a timed
+   * run, so that each is waited for and counted (a 10 s run cut off a 20 s XLSX and counted nothing).
+   */
+  requests?: number;
   plan: (origin: string) => RequestPlan;
   /** Sanity check of a single answer before the load (GET targets). */
   preflight?: boolean;
@@ -296,6 +301,7 @@ export function buildTargets(fixtures: Fixtures, cookie: string, actions: Action
       label: "/bo/reports/export?format=xlsx (a year of entries), one at a time",
       connections: 1,
       timeoutSeconds: 180,
+      requests: 2,
       preflight: true,
       plan: () => get(`/bo/reports/export?${yearRange(fixtures.today)}&format=xlsx`, cookie, xlsx),
     },
@@ -304,6 +310,7 @@ export function buildTargets(fixtures: Fixtures, cookie: string, actions: Action
       label: "/bo/reports/journal/export?format=xlsx (a year), one at a time",
       connections: 1,
       timeoutSeconds: 180,
+      requests: 2,
       preflight: true,
       plan: () => get(`/bo/reports/journal/export?${yearRange(fixtures.today)}&format=xlsx`, cookie, xlsx),
     },
