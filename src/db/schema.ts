@@ -15,3 +15,4 @@ export * from "./schema/webhooks";
 export * from "./schema/imports";
 export * from "./schema/share-links";
 export * from "./schema/recurring";
+export * from "./schema/expenses";

@@ -7,6 +7,7 @@ import { ACCOUNT_CODES } from "@/modules/auth/account-codes";
 import { API_CODES } from "@/modules/api/api-codes";
 import { CALL_CODES } from "@/modules/calls/call-codes";
 import { CLIENT_CODES } from "@/modules/clients/client-codes";
+import { EXPENSE_CODES } from "@/modules/expenses/expense-codes";
 import { INVOICE_CODES } from "@/modules/invoices/invoice-codes";
 import { JOB_CODES } from "@/modules/jobs/job-codes";
 import { MAIL_CODES } from "@/modules/mail/mail-codes";
@@ -26,6 +27,7 @@ const LISTS: Record<string, readonly string[]> = {
   api: API_CODES,
   call: CALL_CODES,
   client: CLIENT_CODES,
+  expense: EXPENSE_CODES,
   input: [INPUT_INVALID],
   invoice: INVOICE_CODES,
   job: JOB_CODES,

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { isoDayOfWeek, todayInZone } from "../../src/lib/dates";
 import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
@@ -59,6 +59,7 @@ import { startTimer } from "../../src/modules/timesheets/timer-mutations";
 import { seedDemoUsers } from "../../src/modules/users/users-seed";
 import { createWebhookEndpoint } from "../../src/modules/webhooks/webhook-mutations";
 import { queueOverdueInvoiceEvents } from "../../src/modules/webhooks/webhook-overdue";
+import { createExpense } from "../../src/modules/expenses/expense-mutations";
 import { createRecurringInvoice } from "../../src/modules/recurring/recurring-mutations";
 import { runRecurringInvoice } from "../../src/modules/recurring/recurring-runs";
 import { queueWebhookEvent } from "../../src/modules/webhooks/webhook-queue";
@@ -236,6 +237,27 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
     issueMode: "draft",
   });
   expect(await runRecurringInvoice(db, template.id)).toHaveLength(1);
+  // An expense with its receipt (expenses, expense_receipts).
+  const [spentOn] = await db
+    .select({ id: projectTable.id })
+    .from(projectTable)
+    .innerJoin(client, eq(client.id, projectTable.clientId))
+    .where(and(isNull(projectTable.archivedAt), isNull(client.archivedAt)))
+    .limit(1);
+  await createExpense(
+    db,
+    actor,
+    {
+      projectId: spentOn!.id,
+      date: todayInZone("Europe/Paris"),
+      category: "meals",
+      currency: "EUR",
+      netAmount: "25",
+      vatAmount: "2.50",
+      billable: true,
+    },
+    { name: "lunch.pdf", bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n") },
+  );
   // better-auth writes these for e-mail verification and password resets, which Bureau does not offer yet.
   await db
     .insert(verification)

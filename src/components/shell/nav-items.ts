@@ -14,7 +14,8 @@ export type NavIcon =
   | "jobs"
   | "messages"
   | "reports"
-  | "recurring";
+  | "recurring"
+  | "expenses";
 /** A section, shown to those holding the permission its page requires (none: every signed-in person). */
 export type NavItem = { href: string; label: string; icon: NavIcon; permission: Permission | null };
 
@@ -22,6 +23,7 @@ export type NavItem = { href: string; label: string; icon: NavIcon; permission: 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/bo", label: "Dashboard", icon: "dashboard", permission: null },
   { href: "/bo/timesheets", label: "Timesheets", icon: "timesheets", permission: "timesheet.read" },
+  { href: "/bo/expenses", label: "Expenses", icon: "expenses", permission: "expense.edit" },
   { href: "/bo/invoices", label: "Invoices", icon: "invoices", permission: "invoice.read" },
   { href: "/bo/invoices/recurring", label: "Recurring invoices", icon: "recurring", permission: "invoice.read" },
   { href: "/bo/reports", label: "Reports", icon: "reports", permission: "timesheet.read" },

@@ -12,6 +12,7 @@ import {
   Mail,
   Menu,
   Phone,
+  Receipt,
   Repeat,
   Settings,
   UserRound,
@@ -39,6 +40,7 @@ const ICONS = {
   messages: Inbox,
   reports: BarChart3,
   recurring: Repeat,
+  expenses: Receipt,
 } as const;
 
 function isActive(pathname: string, href: string) {

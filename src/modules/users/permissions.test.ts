@@ -5,7 +5,15 @@ import { ROLES } from "./roles";
 
 // The roles and permissions table of the product, written out again by hand: the map must say
 // exactly this, so widening a role's rights takes a change here too.
-const STAFF: Permission[] = ["client.read", "timesheet.read", "timesheet.edit", "call.read", "call.edit", "token.edit"];
+const STAFF: Permission[] = [
+  "client.read",
+  "timesheet.read",
+  "timesheet.edit",
+  "call.read",
+  "call.edit",
+  "token.edit",
+  "expense.edit",
+];
 const MANAGER: Permission[] = [
   ...STAFF,
   "client.edit",
@@ -13,6 +21,8 @@ const MANAGER: Permission[] = [
   "timesheet.create_for_others",
   "timesheet.decide",
   "timesheet.any_project",
+  "expense.read_all",
+  "expense.decide",
   "billing.read",
   "invoice.read",
   "invoice.edit",

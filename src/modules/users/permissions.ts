@@ -49,6 +49,14 @@ export const PERMISSIONS = {
   /** Log time on every project; others only on projects open to everyone or that they are members of. */
   "timesheet.any_project": MANAGERS,
 
+  // Expenses (decision 065): everyone records their own; managers see all, approve and reopen.
+  /** Record, change and delete one's own expenses (expense-rules decides what "own" is). */
+  "expense.edit": EVERYONE,
+  /** Other people's expenses and their receipts. */
+  "expense.read_all": MANAGERS,
+  /** Approve, reject and reopen; never one's own expense (expense-rules). */
+  "expense.decide": MANAGERS,
+
   // Money.
   /** What time is worth and what the firm earns: rates, unbilled value, receivables. */
   "billing.read": MANAGERS,

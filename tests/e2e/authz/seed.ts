@@ -35,6 +35,8 @@ export type Seed = {
     managerDraft: Ref;
     staffDraft: Ref;
   };
+  /** Expenses (decision 065): the staff member's, one per action, and the manager's own; own and managerOwn have a receipt. */
+  expenses: { own: Ref; managerOwn: Ref; update: Ref; remove: Ref; approve: Ref; reject: Ref; reopen: Ref };
   /** Drafts for update, delete and issue; an issued invoice with a payment and a mail. */
   invoices: {
     update: Ref;
@@ -150,6 +152,25 @@ export const INVOICES = "src/modules/invoices/invoice-actions.ts";
 export const JOBS = "src/modules/jobs/job-actions.ts";
 export const CALLS = "src/modules/calls/call-actions.ts";
 export const RECURRING = "src/modules/recurring/recurring-actions.ts";
+export const EXPENSES = "src/modules/expenses/expense-actions.ts";
+
+/** The expense form as the browser sends it (FormData), with a PDF receipt when asked. */
+export function expenseForm(projectId: string, date: string, fields: Record<string, string> = {}, receipt = false) {
+  const form = new FormData();
+  const values = {
+    projectId,
+    date,
+    category: "travel",
+    currency: "EUR",
+    netAmount: "42.50",
+    billable: "true",
+    ...fields,
+  };
+  for (const [key, value] of Object.entries(values)) form.set(key, value);
+  if (receipt)
+    form.set("receipt", new File([new Uint8Array(makePdf("Receipt"))], "receipt.pdf", { type: "application/pdf" }));
+  return form;
+}
 
 /**
  * An administrator whose password the admin set and who has not chosen their own yet: signed in in
@@ -246,6 +267,29 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
   ]);
   const reopen = await act<Saved>(admin, `/bo/timesheets/${reopenSubmitted.id}`, SHEETS, "approveTimesheetAction", [
     { id: reopenSubmitted.id, version: reopenSubmitted.version },
+  ]);
+  const staffExpense = (description: string, receipt = false) =>
+    act<Saved>(staffSession, "/bo/expenses/create", EXPENSES, "createExpenseAction", [
+      expenseForm(project.id, today, { description: `${description} ${tag}` }, receipt),
+    ]);
+  const [ownExpense, updateExpense, removeExpense, approveExpense, rejectExpense, reopenExpenseSubmitted] =
+    await Promise.all([
+      staffExpense("Secret staff expense", true),
+      staffExpense("Expense to update"),
+      staffExpense("Expense to delete"),
+      staffExpense("Expense to approve"),
+      staffExpense("Expense to reject"),
+      staffExpense("Expense to reopen"),
+    ]);
+  const reopenExpense = await act<Saved>(
+    admin,
+    `/bo/expenses/${reopenExpenseSubmitted.id}`,
+    EXPENSES,
+    "approveExpenseAction",
+    [{ id: reopenExpenseSubmitted.id, version: reopenExpenseSubmitted.version }],
+  );
+  const managerExpense = await act<Saved>(managerSession, "/bo/expenses/create", EXPENSES, "createExpenseAction", [
+    expenseForm(project.id, today, { description: `Secret manager expense ${tag}` }, true),
   ]);
   const managerDraft = await act<Saved>(managerSession, "/bo/timesheets/create", SHEETS, "createTimesheetAction", [
     { userId: manager.id, weekStart: monday(1), grid: gridOf(project.id, `Secret manager work ${tag}`), submit: false },
@@ -461,6 +505,15 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
     project: { id: project.id, version: 1, name: projectName },
     spareProject: { id: spareProject.id, version: 1 },
     sheets: { own, approve, bulk, reject, reopen, withdraw, managerDraft, staffDraft },
+    expenses: {
+      own: ownExpense,
+      managerOwn: managerExpense,
+      update: updateExpense,
+      remove: removeExpense,
+      approve: approveExpense,
+      reject: rejectExpense,
+      reopen: reopenExpense,
+    },
     invoices: {
       update: { id: update.id, version: 1 },
       remove: { id: remove.id, version: 1 },

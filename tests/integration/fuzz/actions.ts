@@ -249,7 +249,18 @@ import {
 } from "../../../src/modules/recurring/recurring-mutations";
 import { findRecurringInvoices, getRecurringInvoice } from "../../../src/modules/recurring/recurring-queries";
 import { runRecurringInvoiceNow } from "../../../src/modules/recurring/recurring-runs";
-import { recurringInvoice, recurringInvoiceRun } from "../../../src/db/schema";
+import { expense, expenseReceipt, recurringInvoice, recurringInvoiceRun } from "../../../src/db/schema";
+import { EXPENSE_CATEGORIES } from "../../../src/db/schema/expenses";
+import {
+  approveExpense,
+  createExpenseFromForm,
+  deleteExpense,
+  rejectExpense,
+  reopenExpense,
+  updateExpenseFromForm,
+} from "../../../src/modules/expenses/expense-mutations";
+import { findExpenses, getExpense } from "../../../src/modules/expenses/expense-queries";
+import { MAX_REJECTION_REASON_LENGTH as EXPENSE_REASON_MAX } from "../../../src/modules/expenses/expense-rules";
 
 /** A Harvest clients export of 1 to 5 arbitrary names, each quoted as CSV quotes them. */
 const clientsCsv = fc
@@ -3308,6 +3319,156 @@ const recurring: Record<string, FuzzCase> = {
   },
 };
 
+// ---------------------------------------------------------------------------------------
+// expenses (group "office", decision 065): the staff member's own, decided on by the manager
+
+async function insertExpense(ctx: FuzzContext, status: "submitted" | "approved" | "rejected" = "submitted") {
+  const [row] = await ctx.db
+    .insert(expense)
+    .values({
+      userId: ctx.staff.id,
+      projectId: ctx.projectId,
+      date: "2026-01-05",
+      category: "travel",
+      currency: "EUR",
+      netAmount: 1000,
+      status,
+    })
+    .returning();
+  return row!;
+}
+
+const expenseIn = (...statuses: string[]) =>
+  rereadWhere(
+    async (db, id) => (await db.select().from(expense).where(eq(expense.id, id)))[0],
+    (row) => statuses.includes(row.status) && row.invoiceLineId === null,
+  );
+
+const receiptFile = (files: string[], names: readonly string[]) =>
+  fc.record({
+    file: fc.constantFrom(...files),
+    name: fc.constantFrom(...names),
+    type: fc.constantFrom("application/pdf", "image/png", "", "text/html"),
+  });
+
+const expenseFields = (ctx: FuzzContext) => ({
+  projectId: fc.constant(ctx.projectId),
+  date: pastDate,
+  category: fc.constantFrom(...EXPENSE_CATEGORIES),
+  description: fc.oneof(fc.constant(""), validMultiline(1, 500)),
+  currency: fc.constantFrom("EUR", "eur", " EUR ", "USD", "CHF"),
+  netAmount: fc.oneof(fc.integer({ min: 1, max: 1_000_000 }).map(String), fc.constantFrom("12.50", "1 234,56", "0.01")),
+  vatAmount: fc.constantFrom("", "0", "0.01"),
+  billable: fc.constantFrom("true", "false", "on"),
+  markup: fc.constantFrom("", "0", "15", "7,5", "1000", "12.25%"),
+  receipt: fc.option(receiptFile(["pdf", "png", "jpeg"], ["receipt.pdf", "photo.jpg", ...HOSTILE_FILE_NAMES]), {
+    nil: undefined,
+  }),
+});
+const HOSTILE_RECEIPTS = ["svg", "exe", "html-named-pdf", "doc", "docx", "pdf-5mb-plus-1", "pdf-over-the-body-limit"];
+
+/** What was stored is what the form's FormData carried (a browser sends a lone surrogate as U+FFFD, an array as its first item). */
+async function expectStoredExpense(ctx: FuzzContext, input: unknown, id: string) {
+  const sent = toFormData(input) as FormData;
+  const [row] = await ctx.db.select().from(expense).where(eq(expense.id, id));
+  expect(row).toMatchObject({
+    userId: ctx.staff.id,
+    projectId: String(sent.get("projectId")).trim().toLowerCase(),
+    status: "submitted",
+  });
+  expect(row!.description).toBe(storedText(sent.get("description") ?? "", { multiline: true }));
+  const file = (field(input, "receipt") as { file?: string } | undefined)?.file;
+  // A receipt described with a file the form cannot make is sent as text, which is no file: none is kept.
+  if (file === "pdf" || file === "png" || file === "jpeg") expect(row!.receiptKind).toBe(file);
+  expect((await findExpenses(ctx.db, ctx.staff)).mine.map((mine) => mine.id)).toContain(id);
+}
+
+const expenseCases: Record<string, FuzzCase> = {
+  "src/modules/expenses/expense-actions.ts#createExpenseAction": {
+    group: "office",
+    tables: [expense, expenseReceipt, auditEvent],
+    valid: (ctx) => fc.record(expenseFields(ctx)),
+    hostile: (ctx) =>
+      fc.record({
+        ...expenseFields(ctx),
+        receipt: receiptFile(HOSTILE_RECEIPTS, ["receipt.pdf", ...HOSTILE_FILE_NAMES]),
+      }),
+    hostileExamples: [null, "expense", { receipt: { file: "svg", name: "r.pdf", type: "application/pdf" } }],
+    run: (ctx, input) => createExpenseFromForm(ctx.db, ctx.staff, toFormData(input)),
+    verify: (ctx, input, result) => expectStoredExpense(ctx, input, (result as { id: string }).id),
+  },
+  "src/modules/expenses/expense-actions.ts#updateExpenseAction": {
+    group: "office",
+    tables: [expense, expenseReceipt, auditEvent],
+    prepare: reuse((ctx) => insertExpense(ctx, "rejected"), expenseIn("submitted", "rejected")),
+    valid: (ctx) =>
+      fc.record({
+        ...expenseFields(ctx),
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        removeReceipt: fc.constantFrom("true", "false"),
+      }),
+    hostile: (ctx) =>
+      fc.record({
+        ...expenseFields(ctx),
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        receipt: receiptFile(HOSTILE_RECEIPTS, ["receipt.pdf"]),
+      }),
+    run: (ctx, input) => updateExpenseFromForm(ctx.db, ctx.staff, toFormData(input)),
+    verify: (ctx, input, result) => expectStoredExpense(ctx, input, (result as { id: string }).id),
+  },
+  "src/modules/expenses/expense-actions.ts#deleteExpenseAction": {
+    group: "office",
+    tables: [expense, expenseReceipt, auditEvent],
+    prepare: consumed((ctx) => insertExpense(ctx)),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => deleteExpense(ctx.db, ctx.staff, input),
+    verify: async (ctx, _input, result) =>
+      expect(
+        await ctx.db
+          .select()
+          .from(expense)
+          .where(eq(expense.id, (result as { id: string }).id)),
+      ).toEqual([]),
+  },
+  "src/modules/expenses/expense-actions.ts#approveExpenseAction": {
+    group: "office",
+    tables: [expense, auditEvent],
+    prepare: consumed((ctx) => insertExpense(ctx)),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => approveExpense(ctx.db, ctx.manager, input),
+    verify: async (ctx, _input, result) =>
+      expect((await getExpense(ctx.db, ctx.manager, (result as { id: string }).id)).status).toBe("approved"),
+  },
+  "src/modules/expenses/expense-actions.ts#rejectExpenseAction": {
+    group: "office",
+    tables: [expense, auditEvent],
+    prepare: consumed((ctx) => insertExpense(ctx)),
+    valid: () =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        reason: validLine(1, EXPENSE_REASON_MAX),
+      }),
+    run: (ctx, input) => rejectExpense(ctx.db, ctx.manager, input),
+    verify: async (ctx, input, result) => {
+      const row = await getExpense(ctx.db, ctx.manager, (result as { id: string }).id);
+      expect(row.status).toBe("rejected");
+      expect(row.rejectionReason).toBe(storedText(field(input, "reason")));
+    },
+  },
+  "src/modules/expenses/expense-actions.ts#reopenExpenseAction": {
+    group: "office",
+    tables: [expense, auditEvent],
+    prepare: consumed((ctx) => insertExpense(ctx, "approved")),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => reopenExpense(ctx.db, ctx.manager, input),
+    verify: async (ctx, _input, result) =>
+      expect((await getExpense(ctx.db, ctx.manager, (result as { id: string }).id)).status).toBe("submitted"),
+  },
+};
+
 export const FUZZ_CASES: Record<string, FuzzCase> = {
   ...people,
   ...accounts,
@@ -3317,6 +3478,7 @@ export const FUZZ_CASES: Record<string, FuzzCase> = {
   ...recurring,
   ...publicForms,
   ...accountSecurity,
+  ...expenseCases,
 };
 
 /** For registry.ts: the apply route is a form endpoint, not a "use server" export. */

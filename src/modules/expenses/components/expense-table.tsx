@@ -1,0 +1,62 @@
+import Link from "@/components/app-link";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDate } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
+import type { ExpenseRow } from "../expense-queries";
+import { EXPENSE_CATEGORY_LABELS } from "../expense-rules";
+import { ExpenseStatusBadge } from "./expense-status-badge";
+
+/** A list of expenses: each row links to its page. */
+export function ExpenseTable({
+  rows,
+  locale,
+  caption,
+  showPerson,
+}: {
+  rows: ExpenseRow[];
+  locale: string;
+  caption: string;
+  showPerson: boolean;
+}) {
+  return (
+    <Table>
+      <caption className="sr-only">{caption}</caption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Date</TableHead>
+          {showPerson ? <TableHead from="md">Person</TableHead> : null}
+          <TableHead>Project</TableHead>
+          <TableHead from="md">Category</TableHead>
+          <TableHead figure>Amount</TableHead>
+          <TableHead from="sm">Receipt</TableHead>
+          <TableHead>Status</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell>
+              <Link
+                href={`/bo/expenses/${row.id}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {formatDate(row.date, locale, "UTC")}
+              </Link>
+            </TableCell>
+            {showPerson ? <TableCell from="md">{row.userName}</TableCell> : null}
+            <TableCell>
+              {row.projectName}
+              <span className="block text-xs text-muted-foreground">{row.clientName}</span>
+            </TableCell>
+            <TableCell from="md">{EXPENSE_CATEGORY_LABELS[row.category]}</TableCell>
+            <TableCell figure>{formatMoney(row.netAmount + row.vatAmount, row.currency, locale)}</TableCell>
+            <TableCell from="sm">{row.receiptKind ? "Yes" : "None"}</TableCell>
+            <TableCell>
+              <ExpenseStatusBadge status={row.status} billed={row.invoiceLineId !== null} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
