@@ -6,7 +6,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
 import { expense, expenseReceipt } from "@/db/schema";
 import { todayInZone } from "@/lib/dates";
-import { ConflictError, NotFoundError, invalidFields, invalidFrom } from "@/lib/errors";
+import { ConflictError, ForbiddenError, NotFoundError, invalidFields, invalidFrom } from "@/lib/errors";
 import { parseInput } from "@/lib/parse-input";
 import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
@@ -16,7 +16,13 @@ import { findUnusableProjects } from "@/modules/timesheets/timesheet-mutations";
 import { requirePermission } from "@/modules/users/permissions";
 import type { ExpenseCode } from "./expense-codes";
 import { detectReceiptKind, RECEIPT_MIME_TYPES } from "./expense-receipt";
-import { canApproveExpense, canChangeExpense, canRejectExpense, canReopenExpense } from "./expense-rules";
+import {
+  canApproveExpense,
+  canChangeExpense,
+  canRejectExpense,
+  canReopenExpense,
+  type ExpenseRuleResult,
+} from "./expense-rules";
 import {
   createExpenseInput,
   expenseRefInput,
@@ -64,6 +70,18 @@ async function lockExpense(tx: Executor, id: string): Promise<ExpenseRow> {
   const [row] = await tx.select().from(expense).where(eq(expense.id, id)).for("update");
   if (!row) throw new NotFoundError("This expense does not exist.", "expense.not_found");
   return row;
+}
+
+/** Who may act is a permission refusal (403 for the API, "not allowed" for the form); the rest is about the expense. */
+const PERMISSION_CODES: ReadonlySet<string> = new Set([
+  "expense.not_owner",
+  "expense.not_decider",
+  "expense.own_expense",
+]);
+function enforce(result: ExpenseRuleResult): void {
+  if (result.ok) return;
+  if (PERMISSION_CODES.has(result.code)) throw new ForbiddenError(result.message, result.code);
+  throw invalidFrom(result);
 }
 
 const refOf = (row: ExpenseRow) => ({ status: row.status, ownerId: row.userId, billed: row.invoiceLineId !== null });
@@ -174,8 +192,7 @@ export async function updateExpense(db: Database, actor: Actor, input: unknown, 
   const values = parseInput(updateExpenseInput, input);
   return db.transaction(async (tx) => {
     const current = await lockExpense(tx, values.id);
-    const changeable = canChangeExpense({ ...refOf(current), actor });
-    if (!changeable.ok) throw invalidFrom(changeable);
+    enforce(canChangeExpense({ ...refOf(current), actor }));
     if (current.version !== values.version) throw stale();
     const checked = await checkExpense(tx, actor, values, receipt);
     let receiptColumns = {};
@@ -217,8 +234,7 @@ export async function deleteExpense(db: Database, actor: Actor, input: unknown) 
   const values = parseInput(expenseRefInput, input);
   return db.transaction(async (tx) => {
     const current = await lockExpense(tx, values.id);
-    const changeable = canChangeExpense({ ...refOf(current), actor });
-    if (!changeable.ok) throw invalidFrom(changeable);
+    enforce(canChangeExpense({ ...refOf(current), actor }));
     if (current.version !== values.version) throw stale();
     const deleted = await tx
       .delete(expense)
@@ -247,8 +263,7 @@ async function decide(
   requirePermission(actor, "expense.decide", "Only a manager or an administrator can decide on expenses.");
   return db.transaction(async (tx) => {
     const current = await lockExpense(tx, values.id);
-    const allowed = rule(current);
-    if (!allowed.ok) throw invalidFrom(allowed);
+    enforce(rule(current));
     if (current.version !== values.version) throw stale();
     const [updated] = await tx
       .update(expense)

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, desc, eq, ne, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { client, expense, expenseReceipt, invoiceLine, project, user } from "@/db/schema";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import type { Actor } from "@/modules/audit/audit-log";
 import { can } from "@/modules/users/permissions";
+import type { UnbilledExpense } from "./expense-rules";
 import { findClientOptions } from "@/modules/clients/client-queries";
 
 // Reads of the expenses domain. A person sees their own expenses; those holding expense.read_all
@@ -117,4 +118,40 @@ export async function expenseProjectOptions(db: Executor, person: Actor) {
   return options
     .filter((option) => option.projects.length > 0)
     .map((option) => ({ clientName: option.name, currency: option.currency, projects: option.projects }));
+}
+
+/**
+ * The client's approved, billable expenses no invoice bills yet, oldest first: what "Add unbilled
+ * time and expenses" on an invoice picks from. Every currency is listed; only those in the
+ * invoice's currency can be added (the others are shown as such).
+ */
+export async function findUnbilledExpenses(
+  db: Executor,
+  { clientId }: { clientId: string },
+): Promise<UnbilledExpense[]> {
+  return db
+    .select({
+      id: expense.id,
+      projectName: project.name,
+      userName: user.name,
+      date: expense.date,
+      category: expense.category,
+      description: expense.description,
+      currency: expense.currency,
+      netAmount: expense.netAmount,
+      markupBp: expense.markupBp,
+      hasReceipt: sql<boolean>`${expense.receiptKind} is not null`,
+    })
+    .from(expense)
+    .innerJoin(project, eq(project.id, expense.projectId))
+    .innerJoin(user, eq(user.id, expense.userId))
+    .where(
+      and(
+        eq(project.clientId, clientId),
+        eq(expense.status, "approved"),
+        eq(expense.billable, true),
+        isNull(expense.invoiceLineId),
+      ),
+    )
+    .orderBy(asc(expense.date), asc(expense.id));
 }

@@ -1,5 +1,6 @@
 // Pure rules of the expenses domain (decision 065): who may change or decide on an expense in
 // which state, and what an approved expense is worth on an invoice. No database, no React.
+import { type DateString, formatDate } from "@/lib/dates";
 import { roundHalfUp, toSafeNumber } from "@/lib/money";
 import { allowed, refuse, type RuleResult } from "@/lib/rule-result";
 import type { Actor } from "@/modules/audit/audit-log";
@@ -91,4 +92,43 @@ export function canReopenExpense({ status, ownerId, actor, billed }: ExpenseRef 
  */
 export function billedNetMinor(netMinor: number, markupBp: number): number {
   return toSafeNumber(roundHalfUp(BigInt(netMinor) * BigInt(10_000 + markupBp), 10_000n), "Expense");
+}
+
+export type UnbilledExpense = {
+  id: string;
+  projectName: string;
+  userName: string;
+  date: DateString;
+  category: ExpenseCategory;
+  description: string | null;
+  currency: string;
+  netAmount: number;
+  markupBp: number;
+  hasReceipt: boolean;
+};
+
+export type ExpenseLineDraft = {
+  description: string;
+  quantityMilli: number;
+  unit: "item";
+  unitPriceMinor: number;
+  expenseIds: string[];
+};
+
+const MAX_LINE_DESCRIPTION = 500;
+
+/**
+ * One invoice line per expense: one item at the billed price (net plus markup), described by its
+ * category, project, date in the invoice's locale, and its own description. The line's VAT is the
+ * form's rate for new lines, like any line (the configured categories; decision 065).
+ */
+export function expenseLineDraft(row: UnbilledExpense, locale: string): ExpenseLineDraft {
+  const text = `${EXPENSE_CATEGORY_LABELS[row.category]} (${row.projectName}), ${formatDate(row.date, locale, "UTC", "long")}${row.description ? `: ${row.description}` : ""}`;
+  return {
+    description: text.length <= MAX_LINE_DESCRIPTION ? text : `${text.slice(0, MAX_LINE_DESCRIPTION - 1)}…`,
+    quantityMilli: 1000,
+    unit: "item",
+    unitPriceMinor: billedNetMinor(row.netAmount, row.markupBp),
+    expenseIds: [row.id],
+  };
 }

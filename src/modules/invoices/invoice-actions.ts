@@ -7,6 +7,8 @@ import { NotFoundError } from "@/lib/errors";
 import { parseInput } from "@/lib/parse-input";
 import { requireActor } from "@/lib/session";
 import { findUnbilledEntries } from "@/modules/timesheets/unbilled-queries";
+import { findUnbilledExpenses } from "@/modules/expenses/expense-queries";
+import type { UnbilledExpense } from "@/modules/expenses/expense-rules";
 import {
   createCreditNote,
   createDraftInvoice,
@@ -125,11 +127,18 @@ export async function loadInvoiceClientAction(input: unknown): Promise<ActionRes
   });
 }
 
-/** The client's approved, billable, not yet invoiced time, for "Add unbilled time". */
-export async function loadUnbilledTimeAction(input: unknown): Promise<ActionResult<UnbilledEntry[]>> {
+/** The client's approved, billable, not yet invoiced time and expenses, for "Add unbilled time and expenses". */
+export async function loadUnbilledTimeAction(
+  input: unknown,
+): Promise<ActionResult<{ entries: UnbilledEntry[]; expenses: UnbilledExpense[] }>> {
   return runAction(async () => {
     await requireActor("invoice.edit");
     const { clientId } = parseInput(unbilledTimeInput, input);
-    return findUnbilledEntries(getDb(), { clientId });
+    const db = getDb();
+    const [entries, expenses] = await Promise.all([
+      findUnbilledEntries(db, { clientId }),
+      findUnbilledExpenses(db, { clientId }),
+    ]);
+    return { entries, expenses };
   });
 }

@@ -30,6 +30,9 @@ export const INVOICE_CODES = [
   "invoice.tax_rate_not_configured",
   "invoice.time_entry_twice",
   "invoice.time_no_longer_unbilled",
+  "invoice.expense_twice",
+  "invoice.expense_no_longer_unbilled",
+  "invoice.expense_currency",
   "invoice.issued_read_only",
   "invoice.issued_not_deletable",
   "invoice.duplicate_of_credit_note",
@@ -71,6 +74,7 @@ export const INVOICE_CODES = [
   "invoice.credit_note_without_invoice",
   "invoice.credit_note_currency",
   "invoice.credit_note_bills_no_time",
+  "invoice.credit_note_bills_no_expenses",
 ] as const;
 
 export type InvoiceCode = (typeof INVOICE_CODES)[number];

@@ -3,7 +3,7 @@
 import "server-only";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { auditEvent, client, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
+import { auditEvent, client, expense, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { invoiceBrandOf } from "./invoice-brand";
@@ -22,12 +22,17 @@ export async function getInvoice(db: Executor, id: string) {
     .innerJoin(client, eq(client.id, invoice.clientId))
     .where(eq(invoice.id, id));
   if (!row) throw new NotFoundError("This invoice does not exist.", "invoice.not_found");
-  const [lines, entries, payments, creditNotes, credited] = await Promise.all([
+  const [lines, entries, expenses, payments, creditNotes, credited] = await Promise.all([
     db.select().from(invoiceLine).where(eq(invoiceLine.invoiceId, id)).orderBy(asc(invoiceLine.position)),
     db
       .select({ id: timeEntry.id, lineId: timeEntry.invoiceLineId })
       .from(timeEntry)
       .innerJoin(invoiceLine, eq(invoiceLine.id, timeEntry.invoiceLineId))
+      .where(eq(invoiceLine.invoiceId, id)),
+    db
+      .select({ id: expense.id, lineId: expense.invoiceLineId })
+      .from(expense)
+      .innerJoin(invoiceLine, eq(invoiceLine.id, expense.invoiceLineId))
       .where(eq(invoiceLine.invoiceId, id)),
     db.select().from(payment).where(eq(payment.invoiceId, id)).orderBy(asc(payment.date), asc(payment.createdAt)),
     db
@@ -63,7 +68,11 @@ export async function getInvoice(db: Executor, id: string) {
   return {
     ...row.invoice,
     client: row.client,
-    lines: lines.map((line) => ({ ...line, timeEntryIds: entriesByLine.get(line.id) ?? [] })),
+    lines: lines.map((line) => ({
+      ...line,
+      timeEntryIds: entriesByLine.get(line.id) ?? [],
+      expenseIds: expenses.filter((row) => row.lineId === line.id).map((row) => row.id),
+    })),
     payments,
     creditNotes,
     creditedInvoice: credited[0] ?? null,

@@ -2,9 +2,19 @@
 // validates with the shared schema and runs ONE transaction that also records the audit event.
 // An issued invoice or credit note is never edited or deleted: every mutation checks the stored
 // status under a row lock, and database triggers (drizzle/0002_invoice_guards.sql, 0013) refuse it too.
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
-import { client, invoice, invoiceLine, numberingCounter, payment, project, timeEntry, timesheet } from "@/db/schema";
+import {
+  client,
+  expense,
+  invoice,
+  invoiceLine,
+  numberingCounter,
+  payment,
+  project,
+  timeEntry,
+  timesheet,
+} from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { formatDate, todayInZone } from "@/lib/dates";
 import {
@@ -131,6 +141,13 @@ export function checkDraftValues(values: DraftValues, context: DraftContext) {
         );
       seen.add(entryId);
     }
+    for (const expenseId of line.expenseIds) {
+      if (seen.has(expenseId))
+        refusals.push(
+          refuse("invoice.expense_twice", "The same expense is on two lines.", `lines.${index}.description`),
+        );
+      seen.add(expenseId);
+    }
   });
   if (refusals.length > 0) throw invalidFields(refusals);
   try {
@@ -188,6 +205,55 @@ async function linkTimeEntries(tx: Executor, clientId: string, lineId: string, e
   }
 }
 
+/**
+ * Links approved, billable, unbilled expenses of this client's projects to a line, with the same
+ * conditional update as time entries: of two drafts racing for an expense, the second UPDATE
+ * finds `invoice_line_id` set and the whole save is refused. An expense is billed only in the
+ * invoice's currency (decision 065): one in another currency is refused, never converted.
+ */
+async function linkExpenses(
+  tx: Executor,
+  target: { clientId: string; currency: string },
+  lineId: string,
+  expenseIds: string[],
+) {
+  if (expenseIds.length === 0) return;
+  const foreign = await tx
+    .select({ currency: expense.currency })
+    .from(expense)
+    .where(and(inArray(expense.id, expenseIds), ne(expense.currency, target.currency)))
+    .limit(1);
+  if (foreign.length > 0)
+    throw invalidFrom(
+      refuse(
+        "invoice.expense_currency",
+        `An expense in ${foreign[0]!.currency} cannot be billed on an invoice in ${target.currency}; bill it on an invoice in its currency, or ask its owner to record it in ${target.currency}.`,
+      ),
+    );
+  const linked = await tx
+    .update(expense)
+    .set({ invoiceLineId: lineId })
+    .where(
+      and(
+        inArray(expense.id, expenseIds),
+        isNull(expense.invoiceLineId),
+        eq(expense.billable, true),
+        eq(expense.status, "approved"),
+        eq(expense.currency, target.currency),
+        inArray(
+          expense.projectId,
+          tx.select({ id: project.id }).from(project).where(eq(project.clientId, target.clientId)),
+        ),
+      ),
+    )
+    .returning({ id: expense.id });
+  if (linked.length !== expenseIds.length)
+    throw new ConflictError(
+      "Some of these expenses are no longer unbilled (put on another invoice, or reopened). Remove those lines, then add the unbilled expenses again.",
+      "invoice.expense_no_longer_unbilled",
+    );
+}
+
 async function writeLines(
   tx: Executor,
   invoiceId: string,
@@ -216,6 +282,7 @@ async function writeLines(
       })
       .returning({ id: invoiceLine.id });
     await linkTimeEntries(tx, clientId, inserted!.id, line.timeEntryIds);
+    await linkExpenses(tx, { clientId, currency: values.currency }, inserted!.id, line.expenseIds);
   }
 }
 
@@ -226,6 +293,7 @@ async function releaseLines(tx: Executor, invoiceId: string) {
     .set({ invoiceLineId: null })
     .where(inArray(timeEntry.invoiceLineId, lineIds))
     .returning({ id: timeEntry.id });
+  await tx.update(expense).set({ invoiceLineId: null }).where(inArray(expense.invoiceLineId, lineIds));
   await tx.delete(invoiceLine).where(eq(invoiceLine.invoiceId, invoiceId));
   return released.length;
 }
@@ -290,6 +358,7 @@ export async function insertDraftInvoice(tx: Executor, actor: ActingParty, value
     .returning();
   await writeLines(tx, created!.id, clientRow.id, values, totals);
   const timeEntries = values.lines.reduce((sum, line) => sum + line.timeEntryIds.length, 0);
+  const expenses = values.lines.reduce((sum, line) => sum + line.expenseIds.length, 0);
   await recordAudit(tx, actor, {
     entity: "invoice",
     entityId: created!.id,
@@ -300,6 +369,7 @@ export async function insertDraftInvoice(tx: Executor, actor: ActingParty, value
       total: totals.total,
       currency: clientRow.currency,
       timeEntries,
+      expenses,
     },
   });
   return created!;
@@ -342,6 +412,8 @@ export async function updateDraftInvoice(db: Database, actor: Actor, input: unkn
     const totals = checkDraftValues(priced, { kind: current.kind, allowedRates, client: clientRow });
     if (current.kind === "credit_note" && values.lines.some((line) => line.timeEntryIds.length > 0))
       throw new InvalidError("A credit note does not bill time.", {}, "invoice.credit_note_bills_no_time");
+    if (current.kind === "credit_note" && values.lines.some((line) => line.expenseIds.length > 0))
+      throw new InvalidError("A credit note does not bill expenses.", {}, "invoice.credit_note_bills_no_expenses");
     await releaseLines(tx, current.id);
     const [updated] = await tx
       .update(invoice)

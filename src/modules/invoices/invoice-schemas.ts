@@ -139,6 +139,8 @@ export const invoiceLineInput = z.object({
     .optional()
     .transform((value) => (value === "" || value === undefined ? null : value)),
   timeEntryIds: z.array(uuid).max(5000).default([]),
+  /** The approved expenses this line bills (decision 065). */
+  expenseIds: z.array(uuid).max(5000).default([]),
 });
 
 /** The client of a draft: none chosen says so, anything else not an id is unknown. */

@@ -83,7 +83,7 @@ function storedFields(values: RecurringInvoiceValues, lineRates: ReturnType<type
 }
 
 function refuseTimeEntries(values: RecurringInvoiceValues) {
-  if (values.lines.some((line) => line.timeEntryIds.length > 0))
+  if (values.lines.some((line) => line.timeEntryIds.length > 0 || line.expenseIds.length > 0))
     throw new InvalidError(
       "A recurring invoice bills fixed lines; add time to each invoice instead.",
       {},

@@ -99,6 +99,7 @@ async function runOnePeriod(db: Database, templateId: string, now: Date, hooks: 
         taxRateBp: line.taxRateBp,
         vatCategory: line.vatCategory,
         timeEntryIds: [],
+        expenseIds: [],
       })),
     });
     let made = draft;

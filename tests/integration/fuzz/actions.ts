@@ -259,7 +259,7 @@ import {
   reopenExpense,
   updateExpenseFromForm,
 } from "../../../src/modules/expenses/expense-mutations";
-import { findExpenses, getExpense } from "../../../src/modules/expenses/expense-queries";
+import { findExpenses, findUnbilledExpenses, getExpense } from "../../../src/modules/expenses/expense-queries";
 import { MAX_REJECTION_REASON_LENGTH as EXPENSE_REASON_MAX } from "../../../src/modules/expenses/expense-rules";
 
 /** A Harvest clients export of 1 to 5 arbitrary names, each quoted as CSV quotes them. */
@@ -1874,8 +1874,17 @@ const billing: Record<string, FuzzCase> = {
         grouping: fc.constantFrom<unknown>(undefined, "project", "person", "entry"),
       }),
     // The action: parseInput(unbilledTimeInput) then the query, no mutation.
-    run: async (ctx, input) => findUnbilledEntries(ctx.db, { clientId: parseInput(unbilledTimeInput, input).clientId }),
-    verify: async (_ctx, _input, result) => expect(Array.isArray(result)).toBe(true),
+    run: async (ctx, input) => {
+      const { clientId } = parseInput(unbilledTimeInput, input);
+      return {
+        entries: await findUnbilledEntries(ctx.db, { clientId }),
+        expenses: await findUnbilledExpenses(ctx.db, { clientId }),
+      };
+    },
+    verify: async (_ctx, _input, result) => {
+      expect(Array.isArray((result as { entries: unknown }).entries)).toBe(true);
+      expect(Array.isArray((result as { expenses: unknown }).expenses)).toBe(true);
+    },
   },
   "src/modules/mail/invoice-mail-actions.ts#sendInvoiceEmailAction": {
     group: "billing-and-site",

@@ -43,7 +43,8 @@ function isUntouchedLine(line: LineValues | undefined): boolean {
     String(line.unitPrice ?? "").trim() === "" &&
     String(line.discount ?? "").trim() === "" &&
     String(line.quantity ?? "").trim() === "1" &&
-    (line.timeEntryIds ?? []).length === 0
+    (line.timeEntryIds ?? []).length === 0 &&
+    (line.expenseIds ?? []).length === 0
   );
 }
 
@@ -88,7 +89,9 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
     error: null,
   });
   const latestClient = useRef(0);
-  const linkedIds = new Set((watchedLines ?? []).flatMap((line) => line?.timeEntryIds ?? []));
+  const linkedIds = new Set(
+    (watchedLines ?? []).flatMap((line) => [...(line?.timeEntryIds ?? []), ...(line?.expenseIds ?? [])]),
+  );
 
   function followTerms(issueDate: string, terms: number | undefined) {
     if (dueTouched || terms === undefined || !isValidDateString(issueDate)) return;

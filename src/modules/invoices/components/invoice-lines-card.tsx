@@ -2,7 +2,7 @@
 
 // The lines of an invoice (or of a recurring invoice's template): each line's fields, its net, and
 // the live totals computed with the very function the server uses.
-import { ArrowDownIcon, ArrowUpIcon, ClockIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpIcon, ClockIcon, PlusIcon, ReceiptIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useMemo } from "react";
 import { type UseFieldArrayReturn, type UseFormReturn, useWatch } from "react-hook-form";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -31,6 +31,7 @@ export const emptyLine = (rate: Pick<TaxRateChoice, "basisPoints" | "category">)
   taxRateBp: rate.basisPoints,
   vatCategory: rate.category,
   timeEntryIds: [],
+  expenseIds: [],
 });
 
 /** Live totals with the very function the server uses: what the form shows is what gets saved. */
@@ -130,6 +131,7 @@ export function InvoiceLinesCard({
           const id = (name: string) => `lines.${index}.${name}`;
           const net = live.nets[index];
           const timeCount = watchedLines?.[index]?.timeEntryIds?.length ?? 0;
+          const expenseCount = watchedLines?.[index]?.expenseIds?.length ?? 0;
           return (
             <fieldset key={field.key} className="grid gap-3 rounded-lg border p-3" data-testid="invoice-line">
               <legend className="px-1 text-sm font-medium">
@@ -138,6 +140,12 @@ export function InvoiceLinesCard({
                   <span className="ml-2 inline-flex items-center gap-1 text-xs font-normal text-muted-foreground">
                     <ClockIcon aria-hidden="true" className="size-3" /> bills {timeCount} time{" "}
                     {timeCount === 1 ? "entry" : "entries"}
+                  </span>
+                ) : null}
+                {expenseCount > 0 ? (
+                  <span className="ml-2 inline-flex items-center gap-1 text-xs font-normal text-muted-foreground">
+                    <ReceiptIcon aria-hidden="true" className="size-3" /> bills {expenseCount}{" "}
+                    {expenseCount === 1 ? "expense" : "expenses"}
                   </span>
                 ) : null}
               </legend>

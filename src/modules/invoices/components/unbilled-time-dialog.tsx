@@ -18,6 +18,7 @@ import { formatMoney, formatMoneyInput } from "@/lib/money";
 import { loadUnbilledTimeAction } from "../invoice-actions";
 import { quantityMilliToDecimalString } from "../invoice-amounts";
 import { groupUnbilledEntries, type TimeGrouping, type UnbilledEntry } from "../invoice-time-lines";
+import { EXPENSE_CATEGORY_LABELS, expenseLineDraft, type UnbilledExpense } from "@/modules/expenses/expense-rules";
 
 export type NewTimeLine = {
   description: string;
@@ -25,6 +26,7 @@ export type NewTimeLine = {
   unit: string;
   unitPrice: string;
   timeEntryIds: string[];
+  expenseIds: string[];
 };
 
 const GROUPING_LABELS: Record<TimeGrouping, string> = {
@@ -38,9 +40,10 @@ function hours(minutes: number) {
 }
 
 /**
- * Lists the client's approved, billable time not yet invoiced and turns the chosen entries into
- * lines. The entries travel with their lines; saving links them, and the server refuses any
- * entry another invoice took meanwhile.
+ * Lists the client's approved, billable time and expenses not yet invoiced and turns the chosen
+ * ones into lines (time grouped as asked, one line per expense). They travel with their lines;
+ * saving links them, and the server refuses any that another invoice took meanwhile. An expense
+ * in another currency than the invoice's is shown but cannot be chosen (decision 065).
  */
 export function UnbilledTimeDialog({
   clientId,
@@ -57,6 +60,7 @@ export function UnbilledTimeDialog({
 }) {
   const [open, setOpen] = useState(false);
   const [entries, setEntries] = useState<UnbilledEntry[] | null>(null);
+  const [expenses, setExpenses] = useState<UnbilledExpense[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [grouping, setGrouping] = useState<TimeGrouping>("project");
   const [error, setError] = useState<string | null>(null);
@@ -69,13 +73,24 @@ export function UnbilledTimeDialog({
       setError(result.message);
       return;
     }
-    const available = result.data.filter((entry) => !excludeIds.has(entry.id));
+    const available = result.data.entries.filter((entry) => !excludeIds.has(entry.id));
+    const availableExpenses = result.data.expenses.filter((row) => !excludeIds.has(row.id));
     setEntries(available);
-    setSelected(new Set(available.map((entry) => entry.id)));
+    setExpenses(availableExpenses);
+    setSelected(
+      new Set([
+        ...available.map((entry) => entry.id),
+        ...availableExpenses.filter((row) => row.currency === currency).map((row) => row.id),
+      ]),
+    );
   };
 
   const chosen = (entries ?? []).filter((entry) => selected.has(entry.id));
-  const preview = groupUnbilledEntries(chosen, grouping, locale);
+  const chosenExpenses = expenses.filter((row) => selected.has(row.id) && row.currency === currency);
+  const preview = [
+    ...groupUnbilledEntries(chosen, grouping, locale).map((line) => ({ ...line, expenseIds: [] as string[] })),
+    ...chosenExpenses.map((row) => ({ ...expenseLineDraft(row, locale), timeEntryIds: [] as string[] })),
+  ];
   const withoutRate = chosen.filter((entry) => entry.hourlyRate === null).length;
 
   const add = () => {
@@ -86,6 +101,7 @@ export function UnbilledTimeDialog({
         unit: line.unit,
         unitPrice: formatMoneyInput(line.unitPriceMinor, currency),
         timeEntryIds: line.timeEntryIds,
+        expenseIds: line.expenseIds,
       })),
     );
     setOpen(false);
@@ -108,13 +124,15 @@ export function UnbilledTimeDialog({
     >
       <DialogTrigger asChild>
         <Button type="button" variant="outline" disabled={!clientId}>
-          <ClockIcon aria-hidden="true" /> Add unbilled time
+          <ClockIcon aria-hidden="true" /> Add unbilled time and expenses
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Add unbilled time</DialogTitle>
-          <DialogDescription>Approved, billable time of this client that no invoice bills yet.</DialogDescription>
+          <DialogTitle>Add unbilled time and expenses</DialogTitle>
+          <DialogDescription>
+            Approved, billable time and expenses of this client that no invoice bills yet.
+          </DialogDescription>
         </DialogHeader>
         {error ? (
           <Alert variant="destructive">
@@ -126,6 +144,36 @@ export function UnbilledTimeDialog({
           <p className="text-sm text-muted-foreground">
             This client has no unbilled approved time. Time appears here once its timesheet is approved.
           </p>
+        ) : null}
+        {expenses.length > 0 ? (
+          <fieldset className="grid max-h-60 gap-1 overflow-y-auto rounded-md border p-2">
+            <legend className="px-1 text-sm font-medium">Expenses</legend>
+            {expenses.map((row) => {
+              const sameCurrency = row.currency === currency;
+              return (
+                <label key={row.id} className="grid grid-cols-[auto_1fr_auto] items-center gap-2 py-1 text-sm">
+                  <Checkbox
+                    checked={sameCurrency && selected.has(row.id)}
+                    disabled={!sameCurrency}
+                    onChange={(event) => toggle(row.id, event.target.checked)}
+                  />
+                  <span className="min-w-0 truncate">
+                    {row.date} · {EXPENSE_CATEGORY_LABELS[row.category]} · {row.projectName} · {row.userName}
+                    {row.hasReceipt ? null : <span className="text-muted-foreground"> · no receipt</span>}
+                    {sameCurrency ? null : (
+                      <span className="text-muted-foreground">
+                        {" "}
+                        · in {row.currency}: bill it on an invoice in {row.currency}
+                      </span>
+                    )}
+                  </span>
+                  <span className="tabular-nums">
+                    {formatMoney(expenseLineDraft(row, locale).unitPriceMinor, row.currency, locale)}
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
         ) : null}
         {entries !== null && entries.length > 0 ? (
           <div className="grid gap-4">
@@ -181,8 +229,11 @@ export function UnbilledTimeDialog({
               ))}
             </fieldset>
             <p className="text-sm" aria-live="polite">
-              {chosen.length} {chosen.length === 1 ? "entry" : "entries"} selected → {preview.length}{" "}
-              {preview.length === 1 ? "line" : "lines"}.
+              {chosen.length} {chosen.length === 1 ? "entry" : "entries"}
+              {chosenExpenses.length > 0
+                ? ` and ${chosenExpenses.length} ${chosenExpenses.length === 1 ? "expense" : "expenses"}`
+                : ""}{" "}
+              selected → {preview.length} {preview.length === 1 ? "line" : "lines"}.
               {withoutRate > 0 ? ` ${withoutRate} without a rate: set their price on the line.` : ""}
             </p>
           </div>

@@ -100,6 +100,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
             taxRateBp: line.taxRateBp,
             vatCategory: line.vatCategory,
             timeEntryIds: line.timeEntryIds,
+            expenseIds: line.expenseIds,
           })),
         }}
       />
