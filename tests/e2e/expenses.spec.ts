@@ -7,13 +7,15 @@ import {
   expectNoSeriousAxeViolations,
   firstSignIn,
   makePdf,
+  chooseInvoiceClient,
   signIn,
   test,
   uniqueEmail,
 } from "./fixtures";
 
 // Expenses (decision 065): staff records an expense with a PDF receipt through the form; a file
-// that is no receipt is refused next to its field; the manager opens the receipt and approves it.
+// that is no receipt is refused next to its field; the manager opens the receipt, approves it and
+// bills it from "Add unbilled time and expenses"; once billed, no draft can take it again.
 
 async function newUser(browser: Browser, admin: Page, role: "staff" | "manager", name: string) {
   const email = uniqueEmail(role);
@@ -23,7 +25,7 @@ async function newUser(browser: Browser, admin: Page, role: "staff" | "manager",
   return page;
 }
 
-test("staff records an expense with its receipt; the manager opens the receipt and approves it", async ({
+test("staff records an expense with its receipt; the manager opens the receipt, approves it and bills it", async ({
   page,
   browser,
 }) => {
@@ -85,4 +87,33 @@ test("staff records an expense with its receipt; the manager opens the receipt a
   await staff.reload();
   await expect(staff.getByRole("heading", { level: 1 })).toContainText("Approved");
   await expect(staff.getByRole("button", { name: "Save expense" })).toHaveCount(0);
+
+  // The manager bills it: one line at the net plus the markup, VAT from the invoice's rates.
+  await manager.goto("/bo/invoices/create");
+  await chooseInvoiceClient(manager, clientName);
+  await manager.getByRole("button", { name: "Add unbilled time and expenses" }).click();
+  const picker = manager.getByRole("dialog", { name: "Add unbilled time and expenses" });
+  await expect(picker.getByRole("group", { name: "Expenses" })).toContainText("Accommodation");
+  await expect(picker.getByRole("group", { name: "Expenses" })).toContainText("€138.00");
+  await expectNoSeriousAxeViolations(manager);
+  await picker.getByRole("button", { name: "Add 1 line" }).click();
+  await expect(picker).toBeHidden();
+  await expect(manager.getByText("bills 1 expense")).toBeVisible();
+  await expect(manager.getByLabel("Unit price").last()).toHaveValue("138.00");
+  await manager.getByRole("button", { name: "Save draft" }).click();
+  await expect(manager).toHaveURL(/\/bo\/invoices\/[0-9a-f-]{36}$/);
+  await expect(manager.getByTestId("invoice-document")).toContainText("Accommodation");
+  await expect(manager.getByTestId("invoice-document")).toContainText("Hotel in Lyon");
+
+  // Billed: the expense says so, links to its invoice, and a new draft finds nothing to add.
+  await manager.goto(expenseUrl);
+  await expect(manager.getByRole("heading", { level: 1 })).toContainText("Billed");
+  await expect(manager.getByRole("link", { name: "this invoice" })).toBeVisible();
+  await expect(manager.getByRole("button", { name: "Reopen" })).toHaveCount(0);
+  await manager.goto("/bo/invoices/create");
+  await chooseInvoiceClient(manager, clientName);
+  await manager.getByRole("button", { name: "Add unbilled time and expenses" }).click();
+  const again = manager.getByRole("dialog", { name: "Add unbilled time and expenses" });
+  await expect(again).toContainText("no unbilled approved time");
+  await expect(again.getByRole("group", { name: "Expenses" })).toHaveCount(0);
 });
