@@ -60,6 +60,7 @@ describe("security headers", () => {
   it("knows which routes serve uploaded or mailed files", () => {
     expect(isSandboxedFilePath("/bo/jobs/j1/applications/a1/cv")).toBe(true);
     expect(isSandboxedFilePath("/bo/outbox/m1/attachments/a1")).toBe(true);
+    expect(isSandboxedFilePath("/bo/expenses/e1/receipt")).toBe(true);
     expect(isSandboxedFilePath("/bo/jobs/j1")).toBe(false);
     expect(isSandboxedFilePath("/bo/jobs/j1/applications/a1/cv/x")).toBe(false);
   });

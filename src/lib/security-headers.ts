@@ -40,7 +40,26 @@ export const SANDBOXED_FILE_POLICY = "default-src 'none'; frame-ancestors 'none'
 const SANDBOXED_FILE_PATHS = [
   /^\/bo\/jobs\/[^/]+\/applications\/[^/]+\/cv$/,
   /^\/bo\/outbox\/[^/]+\/attachments\/[^/]+$/,
+  /^\/bo\/expenses\/[^/]+\/receipt$/,
 ];
+
+/**
+ * An uploaded or mailed file as a download: never shown inline, its type not sniffed, never cached,
+ * and sandboxed should a browser render it anyway. The name is given in ASCII and, exactly, in UTF-8.
+ */
+export function fileDownloadResponse(content: Uint8Array, contentType: string, fileName: string): Response {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return new Response(new Uint8Array(content), {
+    headers: {
+      "content-type": contentType,
+      "content-length": String(content.byteLength),
+      "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      "x-content-type-options": "nosniff",
+      "content-security-policy": SANDBOXED_FILE_POLICY,
+      "cache-control": "private, no-store",
+    },
+  });
+}
 
 /** The routes that serve uploaded or mailed files: the proxy gives them SANDBOXED_FILE_POLICY instead of the pages' policy. */
 export function isSandboxedFilePath(pathname: string): boolean {

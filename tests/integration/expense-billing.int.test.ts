@@ -59,6 +59,9 @@ async function approvedExpense(overrides: Record<string, unknown> = {}) {
   return approveExpense(database.db, manager, created);
 }
 
+const submittedExpense = () =>
+  createExpense(database.db, staff, { projectId, date: today(), category: "meals", currency: "EUR", netAmount: "10" });
+
 /** The line "Add unbilled time and expenses" proposes for an expense, as the form sends it. */
 async function expenseLine(id: string) {
   const row = (await findUnbilledExpenses(database.db, { clientId })).find((candidate) => candidate.id === id)!;
@@ -78,13 +81,7 @@ const lineOf = async (expenseId: string) =>
 describe(`expenses on invoices on ${process.env.TEST_DB}`, () => {
   it("lists approved billable expenses only, and bills one at its net plus markup", async () => {
     const approved = await approvedExpense();
-    const submitted = await createExpense(database.db, staff, {
-      projectId,
-      date: today(),
-      category: "meals",
-      currency: "EUR",
-      netAmount: "10",
-    });
+    const submitted = await submittedExpense();
     const notBillable = await approvedExpense({ billable: false });
     const listed = (await findUnbilledExpenses(database.db, { clientId })).map((row) => row.id);
     expect(listed).toContain(approved.id);
@@ -110,13 +107,7 @@ describe(`expenses on invoices on ${process.env.TEST_DB}`, () => {
   });
 
   it("refuses an expense not approved, not billable or of another client, keeping the draft unsaved", async () => {
-    const submitted = await createExpense(database.db, staff, {
-      projectId,
-      date: today(),
-      category: "meals",
-      currency: "EUR",
-      netAmount: "10",
-    });
+    const submitted = await submittedExpense();
     const notBillable = await approvedExpense({ billable: false });
     const other = await insertClient(database.db);
     for (const id of [submitted.id, notBillable.id]) {

@@ -2,7 +2,7 @@
 import { getDb } from "@/db/client";
 import { NotFoundError } from "@/lib/errors";
 import { backOfficeRoute } from "@/lib/route-handler";
-import { SANDBOXED_FILE_POLICY } from "@/lib/security-headers";
+import { fileDownloadResponse } from "@/lib/security-headers";
 import { getApplicationCv } from "@/modules/jobs/job-queries";
 import { sanitiseFileName } from "@/modules/jobs/job-rules";
 
@@ -16,17 +16,6 @@ export const GET = backOfficeRoute<{ id: string; applicationId: string }>(
     const cv = await getApplicationCv(getDb(), id, applicationId);
     // The name is rebuilt from the applicant's name and the DETECTED type, never trusted as uploaded.
     const base = sanitiseFileName(`CV ${cv.applicant}`, "cv").replace(/\.+$/, "");
-    const fileName = `${base}.${cv.kind}`;
-    const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-    return new Response(new Uint8Array(cv.content), {
-      headers: {
-        "content-type": cv.mimeType,
-        "content-length": String(cv.content.byteLength),
-        "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        "x-content-type-options": "nosniff",
-        "content-security-policy": SANDBOXED_FILE_POLICY,
-        "cache-control": "private, no-store",
-      },
-    });
+    return fileDownloadResponse(cv.content, cv.mimeType, `${base}.${cv.kind}`);
   },
 );
