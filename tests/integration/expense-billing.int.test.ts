@@ -20,19 +20,21 @@ import {
   updateDraftInvoice,
 } from "../../src/modules/invoices/invoice-mutations";
 import { seedDemoFirm } from "../../src/modules/settings/settings-seed";
+import { findProfitabilityReport } from "../../src/modules/reports/profitability-report-queries";
+import { csvStream, oneBatch, PROFIT_COLUMNS } from "../../src/modules/reports/report-csv";
 import { describeFindings, fatal, validateSchematron } from "../einvoicing/support/validate";
 import { createNamedUser, setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import { draftInput, insertApprovedTime, insertClient, insertProject, line, today } from "../support/invoice-fixtures";
 import type { TestDatabase } from "../support/test-db";
 
 let database: TestDatabase;
+let admin: Actor;
 let manager: Actor;
 let staff: Actor;
 let clientId: string;
 let projectId: string;
 
 beforeAll(async () => {
-  let admin: Actor;
   ({ database, admin } = await setUpDatabase());
   await seedDemoFirm(database.db);
   manager = await createNamedUser(database.db, admin, "manager", "Bea Biller");
@@ -211,4 +213,54 @@ describe(`expenses on invoices on ${process.env.TEST_DB}`, () => {
     }
     expect(validated).toBe(2);
   }, 300_000);
+
+  it("puts expenses in the profitability report and its CSV: billable ones as revenue with markup, all as cost", async () => {
+    const spender = await createNamedUser(database.db, admin, "staff", "Rita Report");
+    const customer = await insertClient(database.db, { name: "Report Client" });
+    const reportProject = await insertProject(database.db, customer.id, { name: "Report Project" });
+    const record = async (fields: Record<string, unknown>) => {
+      const created = await createExpense(database.db, spender, {
+        projectId: reportProject.id,
+        date: "2026-03-10",
+        category: "travel",
+        currency: "EUR",
+        billable: true,
+        ...fields,
+      });
+      return approveExpense(database.db, manager, created);
+    };
+    await record({ netAmount: "100", markup: "10" }); // billed 110.00
+    await record({ netAmount: "0.05", markup: "10" }); // 0.055 → 0.06
+    await record({ netAmount: "40", billable: false }); // cost only
+    await record({ netAmount: "999", currency: "USD" }); // another currency: left out
+    await createExpense(database.db, spender, {
+      projectId: reportProject.id,
+      date: "2026-03-10",
+      category: "meals",
+      currency: "EUR",
+      netAmount: "500",
+    }); // not approved: left out
+    const report = await findProfitabilityReport(
+      database.db,
+      admin,
+      { from: "2026-03-01", to: "2026-03-31", project: reportProject.id },
+      null,
+    );
+    expect(report.rows).toHaveLength(1);
+    expect(report.rows[0]).toMatchObject({
+      projectName: "Report Project",
+      minutes: 0,
+      expenseRevenue: 11006,
+      expenseCost: 14005,
+      revenue: 11006,
+      cost: 14005,
+      margin: -2999,
+    });
+    expect(report.rows[0]!.people).toEqual([expect.objectContaining({ name: "Rita Report", expenseCost: 14005 })]);
+    const csv = (await new Response(csvStream(PROFIT_COLUMNS, oneBatch(report.rows))).text()).replace(/^\uFEFF/, "");
+    const [header, line] = csv.trim().split(/\r?\n/);
+    expect(header).toContain("Billable expenses (with markup),Revenue,Expenses,Cost");
+    expect(line).toContain(",110.06,110.06,140.05,140.05,");
+    expect(line).toContain(",-29.99,");
+  });
 });

@@ -2,7 +2,8 @@
 // (billable time on issued invoices, approved time not yet invoiced, both at the rates frozen at
 // approval, and time of weeks not yet approved at the rate approval would freeze: the time report's
 // values, rateOf and bureau_entry_value) against cost (each person's minutes on the project at their
-// current cost rate, users.cost_rate). One GROUP BY per (project, person) over the period's facts
+// current cost rate, users.cost_rate), and the approved expenses dated in the period (decision 065:
+// their net is a cost, a billable one revenue at its billed price). One GROUP BY per (project, person) over the period's facts
 // (time-facts.ts, decision 063); the fold, the rounding and the margins are report-rules.ts's. Only for those with cost.read (administrators).
 import "server-only";
 import { sql } from "drizzle-orm";
@@ -35,7 +36,7 @@ export async function findProfitabilityReport(
   const value = factValue(firmRate);
   const scope = filter.client ? sql`where p.client_id = ${filter.client}::uuid` : sql``;
   const facts = timeFacts({ from: filter.from, to: filter.to, project: filter.project });
-  const [parts, onDrafts] = await Promise.all([
+  const [parts, onDrafts, expenses] = await Promise.all([
     rowsOf<FactPart>(
       db,
       sql`select p.id as "projectId", p.name as "projectName", c.id as "clientId", c.name as "clientName",
@@ -66,10 +67,49 @@ export async function findProfitabilityReport(
           ${filter.client ? sql`and p.client_id = ${filter.client}::uuid` : sql``}
         group by 1, 2`,
     ),
+    // Approved expenses dated in the period, in their client's currency (one in another currency
+    // is billed on no invoice of this client, decision 065, so it is left out of the margin):
+    // the net is a cost; a billable one is revenue at its billed price, rounded half-up per expense.
+    rowsOf<
+      Pick<ProfitPart, "projectId" | "projectName" | "clientId" | "clientName" | "currency" | "userId" | "userName"> & {
+        costRate: number | string | null;
+        cost: string;
+        revenue: string;
+      }
+    >(
+      db,
+      sql`select p.id as "projectId", p.name as "projectName", c.id as "clientId", c.name as "clientName",
+          c.currency, u.id as "userId", u.name as "userName", u.cost_rate as "costRate",
+          sum(x.net_amount) as cost,
+          coalesce(sum(round(x.net_amount::numeric * (10000 + x.markup_bp) / 10000)) filter (where x.billable), 0) as revenue
+        from expenses x
+        join projects p on p.id = x.project_id
+        join clients c on c.id = p.client_id
+        join users u on u.id = x.user_id
+        where x.status = 'approved' and x.currency = c.currency
+          and x.date between ${filter.from}::date and ${filter.to}::date
+          ${filter.project ? sql`and x.project_id = ${filter.project}::uuid` : sql``}
+          ${filter.client ? sql`and p.client_id = ${filter.client}::uuid` : sql``}
+        group by p.id, c.id, u.id`,
+    ),
   ]);
   const drafted = new Map(onDrafts.map((row) => [`${row.projectId}|${row.userId}`, Number(row.value)]));
+  const spent = new Map(expenses.map((row) => [`${row.projectId}|${row.userId}`, row]));
+  // A person with expenses but no time on the project in the period still has a part.
+  const timeKeys = new Set(parts.map((part) => `${part.projectId}|${part.userId}`));
+  const expenseOnly: FactPart[] = expenses
+    .filter((row) => !timeKeys.has(`${row.projectId}|${row.userId}`))
+    .map(({ cost: _cost, revenue: _revenue, ...row }) => ({
+      ...row,
+      minutes: "0",
+      billableMinutes: "0",
+      onLines: "0",
+      uninvoiced: "0",
+      estimated: "0",
+    }));
   return profitRowsOf(
-    parts.map(({ onLines, ...part }) => {
+    [...parts, ...expenseOnly].map(({ onLines, ...part }) => {
+      const spending = spent.get(`${part.projectId}|${part.userId}`);
       const onDraft = drafted.get(`${part.projectId}|${part.userId}`) ?? 0;
       return {
         ...part,
@@ -79,6 +119,8 @@ export async function findProfitabilityReport(
         invoiced: Number(onLines) - onDraft,
         uninvoiced: Number(part.uninvoiced) + onDraft,
         estimated: Number(part.estimated),
+        expenseCost: spending ? Number(spending.cost) : 0,
+        expenseRevenue: spending ? Number(spending.revenue) : 0,
       };
     }),
   );

@@ -248,6 +248,20 @@ describe("project profitability", () => {
     expect(figures.complete).toBe(true);
   });
 
+  it("counts billable expenses as revenue at their billed price and every expense as cost", () => {
+    const figures = personFigures(part({ minutes: 60, invoiced: 10000, expenseRevenue: 2300, expenseCost: 2000 }));
+    expect(figures).toMatchObject({
+      revenue: 12300,
+      cost: 6000,
+      margin: 6300,
+      expenseRevenue: 2300,
+      expenseCost: 2000,
+    });
+    // Someone with expenses and no time: a part of their own, margin complete.
+    const { rows } = profitRowsOf([part({ minutes: 0, billableMinutes: 0, costRate: null, expenseCost: 500 })]);
+    expect(rows[0]).toMatchObject({ revenue: 0, cost: 500, margin: -500, marginPercent: null, complete: true });
+  });
+
   it("marks a margin incomplete when someone has no cost rate, never costing their time at 0 silently", () => {
     const { rows, totals } = profitRowsOf([
       part({ userId: "u1", userName: "Ada", minutes: 60, invoiced: 10000 }),

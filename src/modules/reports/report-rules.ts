@@ -313,8 +313,13 @@ export type ProfitFigures = {
   uninvoiced: number;
   /** Billable time of weeks not yet approved, at the rate approval would freeze (an estimate). */
   estimated: number;
+  /** Approved billable expenses at the price they are billed at (net plus markup, decision 065). */
+  expenseRevenue: number;
+  /** Approved expenses (net, VAT excluded): what the firm spent on the project. */
+  expenseCost: number;
+  /** Time and billable expenses. */
   revenue: number;
-  /** The cost of the time of people with a cost rate. */
+  /** The cost of the time of people with a cost rate, and the expenses. */
   cost: number;
   /** Minutes logged by people without a cost rate: their cost is unknown, not 0. */
   uncostedMinutes: number;
@@ -338,6 +343,9 @@ export type ProfitPart = {
   invoiced: number;
   uninvoiced: number;
   estimated: number;
+  /** The person's approved expenses on the project in the period, in its currency (0 when none). */
+  expenseRevenue?: number;
+  expenseCost?: number;
 };
 
 export type ProfitPerson = ProfitFigures & { userId: string; name: string; costRate: number | null };
@@ -358,6 +366,8 @@ function emptyFigures(): ProfitFigures {
     invoiced: 0,
     uninvoiced: 0,
     estimated: 0,
+    expenseRevenue: 0,
+    expenseCost: 0,
     revenue: 0,
     cost: 0,
     uncostedMinutes: 0,
@@ -373,6 +383,8 @@ function addFigures(target: ProfitFigures, part: ProfitFigures): void {
   target.invoiced += part.invoiced;
   target.uninvoiced += part.uninvoiced;
   target.estimated += part.estimated;
+  target.expenseRevenue += part.expenseRevenue;
+  target.expenseCost += part.expenseCost;
   target.revenue += part.revenue;
   target.cost += part.cost;
   target.uncostedMinutes += part.uncostedMinutes;
@@ -381,10 +393,15 @@ function addFigures(target: ProfitFigures, part: ProfitFigures): void {
   target.complete = target.uncostedMinutes === 0;
 }
 
-/** One person's figures on one project: revenue = invoiced + uninvoiced + estimated; cost from their rate. */
+/**
+ * One person's figures on one project: revenue = invoiced + uninvoiced + estimated time + billable
+ * expenses at their billed price; cost = time at their cost rate + their expenses.
+ */
 export function personFigures(part: ProfitPart): ProfitFigures {
   const cost = costOf(part.minutes, part.costRate);
-  const revenue = part.invoiced + part.uninvoiced + part.estimated;
+  const expenseRevenue = part.expenseRevenue ?? 0;
+  const expenseCost = part.expenseCost ?? 0;
+  const revenue = part.invoiced + part.uninvoiced + part.estimated + expenseRevenue;
   const figures = emptyFigures();
   addFigures(figures, {
     ...figures,
@@ -393,8 +410,10 @@ export function personFigures(part: ProfitPart): ProfitFigures {
     invoiced: part.invoiced,
     uninvoiced: part.uninvoiced,
     estimated: part.estimated,
+    expenseRevenue,
+    expenseCost,
     revenue,
-    cost: cost ?? 0,
+    cost: (cost ?? 0) + expenseCost,
     uncostedMinutes: cost === null ? part.minutes : 0,
   });
   return figures;

@@ -1,5 +1,5 @@
-// Project profitability: one row per project under its client's name, revenue against the cost of
-// the time, the margin (marked incomplete when someone's time has no cost rate) and the budget's
+// Project profitability: one row per project under its client's name, revenue (time and billable
+// expenses) against the cost of the time and the expenses, the margin (marked incomplete when someone's time has no cost rate) and the budget's
 // bar; a project drilled into lists its people. Amounts in each client's currency, totals per
 // currency, never one across currencies.
 import Link from "@/components/app-link";
@@ -42,6 +42,9 @@ function RevenueCell({ figures, currency, locale }: { figures: ProfitFigures; cu
     <TableCell figure>
       {money(figures.revenue)}
       <span className="block text-xs text-muted-foreground">{money(figures.invoiced)} invoiced</span>
+      {figures.expenseRevenue !== 0 ? (
+        <span className="block text-xs text-muted-foreground">{money(figures.expenseRevenue)} expenses</span>
+      ) : null}
       {figures.estimated !== 0 ? (
         <span className="block text-xs text-muted-foreground">{money(figures.estimated)} estimate</span>
       ) : null}
@@ -69,6 +72,9 @@ function MarginCells({
     <>
       <TableCell figure from="sm">
         {money(figures.cost)}
+        {figures.expenseCost !== 0 ? (
+          <span className="block text-xs text-muted-foreground">incl. {money(figures.expenseCost)} expenses</span>
+        ) : null}
         {uncosted}
       </TableCell>
       <TableCell figure>
