@@ -65,6 +65,9 @@ test("staff records an expense with its receipt; the manager opens the receipt, 
   await expect(staff.getByRole("heading", { level: 1 })).toContainText("Expense of");
   await expect(staff.getByRole("heading", { level: 1 })).toContainText("Submitted");
   await expect(staff.getByText("Download the receipt (hotel.pdf)")).toBeVisible();
+  // The page itself, without the toast (checked by the toast's own tests).
+  await staff.reload();
+  await expect(staff.getByText("Download the receipt (hotel.pdf)")).toBeVisible();
   await expectNoSeriousAxeViolations(staff);
   const expenseUrl = staff.url();
 
