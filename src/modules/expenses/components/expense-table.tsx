@@ -27,7 +27,7 @@ export function ExpenseTable({
           {showPerson ? <TableHead from="md">Person</TableHead> : null}
           <TableHead>Project</TableHead>
           <TableHead from="md">Category</TableHead>
-          <TableHead figure>Amount</TableHead>
+          <TableHead figure>Total paid</TableHead>
           <TableHead from="sm">Receipt</TableHead>
           <TableHead>Status</TableHead>
         </TableRow>
