@@ -39,18 +39,38 @@ export async function recordAudit(
   });
 }
 
+/**
+ * A value as JSON with its object keys sorted: a jsonb column gives its keys back in its own order
+ * (by length, then bytes), so a VAT rate read back must compare equal to the same rate as typed.
+ */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item) && !(item instanceof Date)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>)
+            .filter(([, field]) => field !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : item,
+  );
+}
+
 /** Before/after of the fields that changed, for the audit summary; secrets never included. */
 export function diffSummary<T extends Record<string, unknown>>(
   before: T,
   after: Partial<T>,
   omit: string[] = [],
-): Record<string, unknown> {
+): { changes: Record<string, { from: unknown; to: unknown }> } {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [key, value] of Object.entries(after)) {
     if (omit.includes(key)) continue;
     const previous = before[key];
-    if (JSON.stringify(previous) !== JSON.stringify(value))
-      changes[key] = { from: previous ?? null, to: value ?? null };
+    if (canonical(previous) !== canonical(value)) changes[key] = { from: previous ?? null, to: value ?? null };
   }
   return { changes };
+}
+
+/** Whether a diff found nothing changed: a save that changed nothing records nothing (issue 22). */
+export function changedNothing(diff: { changes: Record<string, unknown> }): boolean {
+  return Object.keys(diff.changes).length === 0;
 }

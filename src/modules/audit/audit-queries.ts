@@ -33,3 +33,9 @@ export async function findAuditEvents(db: Executor, filter: AuditFilter = {}) {
   ]);
   return { rows, total: total?.value ?? 0, page, pageSize };
 }
+
+/** Every entity name the log holds, for its filter: whatever has been recorded, not a fixed list. */
+export async function findAuditEntities(db: Executor): Promise<string[]> {
+  const rows = await db.selectDistinct({ entity: auditEvent.entity }).from(auditEvent).orderBy(auditEvent.entity);
+  return rows.map((row) => row.entity);
+}

@@ -85,6 +85,8 @@ export async function findInvoiceEvents(db: Executor, id: string) {
   return db
     .select({
       id: auditEvent.id,
+      entity: auditEvent.entity,
+      entityId: auditEvent.entityId,
       action: auditEvent.action,
       actorName: auditEvent.actorName,
       summary: auditEvent.summary,

@@ -4,7 +4,7 @@ import { settings } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
 import { ConflictError, invalidFrom } from "@/lib/errors";
 import { refuse } from "@/lib/rule-result";
-import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
+import { type Actor, changedNothing, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { getSettings } from "./settings-queries";
 import { isAvailableLanguage } from "@/i18n/catalogs";
 import { requirePermission } from "@/modules/users/permissions";
@@ -92,12 +92,10 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
         "The settings were changed by someone else. Reload the page and try again.",
         "settings.stale",
       );
-    await recordAudit(tx, actor, {
-      entity: "settings",
-      entityId: current.id,
-      action: "update",
-      summary: diffSummary(current as Record<string, unknown>, changes, ["logo"]),
-    });
+    // A save that changed nothing records nothing; the first save also says the setup is done.
+    const diff = diffSummary(current as Record<string, unknown>, { ...changes, setupCompleted: true }, ["logo"]);
+    if (!changedNothing(diff))
+      await recordAudit(tx, actor, { entity: "settings", entityId: current.id, action: "update", summary: diff });
     return updated;
   });
 }

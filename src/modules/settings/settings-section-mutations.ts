@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { settings } from "@/db/schema";
 import { parseInput } from "@/lib/parse-input";
-import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
+import { type Actor, changedNothing, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { fecAccountsInput } from "@/modules/reports/fec-rules";
 import { shareLinkSettingsInput } from "@/modules/share-links/share-link-schemas";
 import { requirePermission } from "@/modules/users/permissions";
@@ -28,15 +28,16 @@ export async function updateSection(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(settings.id, current.id))
       .returning();
-    await recordAudit(tx, actor, {
-      entity: "settings",
-      entityId: current.id,
-      action,
-      summary: {
-        ...diffSummary(current as Record<string, unknown>, changes, ["logo", ...texts]),
-        texts: texts.filter((key) => key in changes && current[key] !== changes[key]),
-      },
-    });
+    const diff = diffSummary(current as Record<string, unknown>, changes, ["logo", ...texts]);
+    const changedTexts = texts.filter((key) => key in changes && current[key] !== changes[key]);
+    // A save that changed nothing records nothing.
+    if (!changedNothing(diff) || changedTexts.length > 0)
+      await recordAudit(tx, actor, {
+        entity: "settings",
+        entityId: current.id,
+        action,
+        summary: { ...diff, texts: changedTexts },
+      });
     return updated!;
   });
 }

@@ -664,12 +664,18 @@ export async function saveTimesheetReminder(db: Database, actor: Actor, input: u
       .set({ timesheetReminder: reminder, updatedAt: new Date() })
       .where(eq(settings.id, current.id))
       .returning({ timesheetReminder: settings.timesheetReminder });
-    await recordAudit(tx, actor, {
-      entity: "settings",
-      entityId: current.id,
-      action: "timesheet_reminder",
-      summary: { from: previous, to: reminder },
-    });
+    const unchanged =
+      stored === null || reminder === null
+        ? stored === reminder
+        : stored.weekday === reminder.weekday && stored.time === reminder.time;
+    // A save that changed nothing records nothing.
+    if (!unchanged)
+      await recordAudit(tx, actor, {
+        entity: "settings",
+        entityId: current.id,
+        action: "timesheet_reminder",
+        summary: { from: previous, to: reminder },
+      });
     return updated!.timesheetReminder ?? null;
   });
 }

@@ -228,6 +228,8 @@ export async function findTimesheetHistory(db: Executor, id: string) {
   return db
     .select({
       id: auditEvent.id,
+      entity: auditEvent.entity,
+      entityId: auditEvent.entityId,
       action: auditEvent.action,
       actorName: auditEvent.actorName,
       createdAt: auditEvent.createdAt,

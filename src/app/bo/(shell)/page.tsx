@@ -6,6 +6,8 @@ import { firstParam } from "@/lib/search-params";
 import { requireUser } from "@/lib/session";
 import { OverBudgetCard } from "@/modules/clients/components/over-budget-card";
 import { findBudgetUsage } from "@/modules/clients/project-budget-queries";
+import { describeAuditEvents } from "@/modules/audit/audit-references";
+import { pageAuditViewer } from "@/modules/audit/page-audit-viewer";
 import { DashboardView } from "@/modules/dashboard/components/dashboard-view";
 import { loadDashboard } from "@/modules/dashboard/dashboard-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -47,7 +49,7 @@ export default async function DashboardPage({
         data={data}
         firm={settings}
         canEditSettings={can(user, "settings.edit")}
-        recent={data.recent}
+        recent={data.recent ? await describeAuditEvents(db, data.recent, await pageAuditViewer()) : null}
         chartCurrency={chartCurrency}
       />
     </div>

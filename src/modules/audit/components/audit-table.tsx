@@ -6,74 +6,43 @@ import type { Noun } from "@/components/list/pager";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/dates";
-import { formatMoney } from "@/lib/money";
 import type { Settings } from "@/modules/settings/settings-queries";
 import type { findAuditEvents } from "../audit-queries";
 import { auditList } from "../audit-schemas";
+import type { AuditDescription } from "../audit-words";
 
 export const EVENT_NOUN: Noun = { one: "event", other: "events" };
 
-const ENTITIES = [
-  { value: "user", label: "Users" },
-  { value: "settings", label: "Settings" },
-] as const;
-const ENTITY_LABELS: Record<string, string> = { user: "User", settings: "Settings" };
-/** Summary fields holding an amount in minor units of the firm's currency. */
-const MONEY_FIELDS = new Set(["defaultHourlyRate"]);
+type AuditRow = Awaited<ReturnType<typeof findAuditEvents>>["rows"][number] & { description: AuditDescription };
+type Firm = Pick<Settings, "locale" | "timezone">;
 
-type AuditRow = Awaited<ReturnType<typeof findAuditEvents>>["rows"][number];
-type Firm = Pick<Settings, "currency" | "locale" | "timezone">;
-
-function humanize(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/_/g, " ")
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function describeValue(field: string, value: unknown, firm: Firm): string {
-  if (value === null || value === undefined || value === "") return "none";
-  if (MONEY_FIELDS.has(field) && typeof value === "number" && Number.isSafeInteger(value))
-    return formatMoney(value, firm.currency, firm.locale);
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "string" || typeof value === "number") return String(value);
-  const text = JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
-}
-
-/** One readable line per change ("Name: Ann → Anne") or per other summary field ("Email: ann@example.com"). */
-function describeSummary(summary: Record<string, unknown>, firm: Firm): string[] {
-  const lines: string[] = [];
-  for (const [key, value] of Object.entries(summary)) {
-    if (key === "changes" && value && typeof value === "object") {
-      for (const [field, change] of Object.entries(value as Record<string, { from?: unknown; to?: unknown } | null>)) {
-        lines.push(
-          `${humanize(field)}: ${describeValue(field, change?.from, firm)} → ${describeValue(field, change?.to, firm)}`,
-        );
-      }
-      continue;
-    }
-    lines.push(`${humanize(key)}: ${describeValue(key, value, firm)}`);
-  }
-  return lines;
-}
+/** Where a record of the log is shown, for the entities that have a page. */
+const RECORD_PAGES: Record<string, string> = {
+  user: "/bo/users",
+  invoice: "/bo/invoices",
+  client: "/bo/clients",
+  timesheet: "/bo/timesheets",
+  job: "/bo/jobs",
+  recurring_invoice: "/bo/invoices/recurring",
+};
 
 const linkClass =
   "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
 
-/** The entity filter: the usual entities, and whichever other one the address names. */
-export function AuditFilters({ entity }: { entity: string | undefined }) {
-  const options =
-    entity && !ENTITIES.some((option) => option.value === entity)
-      ? [...ENTITIES, { value: entity, label: humanize(entity) }]
-      : ENTITIES;
+/** The entity filter: every entity the log holds (findAuditEntities), and whichever one the address names. */
+export function AuditFilters({
+  entity,
+  entities,
+}: {
+  entity: string | undefined;
+  entities: readonly { value: string; label: string }[];
+}) {
   return (
     <FilterBar action={auditList.path} label="Filter the audit log" submitVariant="outline">
       <FilterField label="Entity" htmlFor="entity" className="w-full sm:w-56">
         <NativeSelect id="entity" name="entity" defaultValue={entity ?? ""}>
           <option value="">All entities</option>
-          {options.map((option) => (
+          {entities.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -92,7 +61,7 @@ export function AuditEmpty({ entity }: { entity: string | undefined }) {
       description={
         entity
           ? "Nothing has been recorded for this entity yet. Choose all entities to see every change."
-          : "Changes to users and settings appear here as soon as someone makes them."
+          : "Changes to invoices, timesheets, clients, users, settings and the rest appear here as soon as someone makes them."
       }
     />
   );
@@ -113,7 +82,9 @@ export function AuditTable({ rows, firm }: { rows: AuditRow[]; firm: Firm }) {
       </TableHeader>
       <TableBody>
         {rows.map((event) => {
-          const lines = describeSummary(event.summary, firm);
+          const { description } = event;
+          const page = RECORD_PAGES[event.entity];
+          const lines = description.details;
           return (
             <TableRow key={event.id} className="align-top">
               <TableCell className="align-top tabular-nums">
@@ -126,16 +97,21 @@ export function AuditTable({ rows, firm }: { rows: AuditRow[]; firm: Firm }) {
                 {event.actorName ?? "Bureau"}
               </TableCell>
               <TableCell className="align-top">
-                {event.entity === "user" && event.entityId ? (
-                  <Link href={`/bo/users/${event.entityId}`} className={linkClass}>
-                    {ENTITY_LABELS[event.entity]}
-                  </Link>
-                ) : (
-                  (ENTITY_LABELS[event.entity] ?? humanize(event.entity))
-                )}
+                {description.entity}
+                {description.record ? (
+                  <div className="text-xs break-words">
+                    {page && event.entityId ? (
+                      <Link href={`${page}/${event.entityId}`} className={linkClass}>
+                        {description.record}
+                      </Link>
+                    ) : (
+                      description.record
+                    )}
+                  </div>
+                ) : null}
               </TableCell>
               <TableCell className="align-top">
-                {humanize(event.action)}
+                {description.sentence}
                 {lines.length > 0 ? (
                   <ul className="mt-1 grid gap-0.5 text-xs text-muted-foreground md:hidden">
                     {lines.map((line, index) => (

@@ -2,6 +2,7 @@ import Link from "@/components/app-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/dates";
 import { cn } from "@/lib/utils";
+import type { AuditDescription } from "@/modules/audit/audit-words";
 import type { DashboardData } from "../dashboard-queries";
 import { FirstSteps, SetupSteps } from "./first-steps";
 import { InvoicedPaidChart } from "./invoiced-paid-chart";
@@ -11,7 +12,7 @@ import { StatCard } from "./stat-card";
 import { UnbilledTimeCard } from "./unbilled-time-card";
 import { WeekHoursCard } from "./week-hours-card";
 
-type RecentEvent = { id: string; actorName: string | null; entity: string; action: string; createdAt: Date };
+type RecentEvent = { id: string; actorName: string | null; createdAt: Date; description: AuditDescription };
 type Firm = { locale: string; timezone: string; setupCompleted: boolean };
 
 function Section({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
@@ -204,8 +205,7 @@ export function DashboardView({
               {recent.map((event) => (
                 <li key={event.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span>
-                    <span className="font-medium">{event.actorName ?? "Someone"}</span> · {event.entity}{" "}
-                    {event.action.replaceAll("_", " ")}
+                    <span className="font-medium">{event.actorName ?? "Bureau"}</span> · {event.description.sentence}
                   </span>
                   <time className="text-muted-foreground tabular-nums" dateTime={event.createdAt.toISOString()}>
                     {formatDateTime(event.createdAt, locale, timezone)}

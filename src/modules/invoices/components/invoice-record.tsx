@@ -7,30 +7,14 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate, formatDateTime } from "@/lib/dates";
 import { formatMoney, formatMoneyInput } from "@/lib/money";
-import type { findInvoiceEvents, InvoiceDetail } from "../invoice-detail-queries";
+import { AuditHistoryList, type DescribedEvent } from "@/modules/audit/components/audit-history";
+import type { InvoiceDetail } from "../invoice-detail-queries";
 import { canCreateCreditNote, canDeletePayment, canRecordPayment, type InvoiceDisplayStatus } from "../invoice-rules";
 import { PAYMENT_METHOD_LABELS } from "../invoice-schemas";
 import { DeletePaymentButton, InvoiceActionsPanel } from "./invoice-actions-panel";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 
 type Firm = { locale: string; timezone: string };
-type InvoiceEvent = Awaited<ReturnType<typeof findInvoiceEvents>>[number];
-
-const EVENT_LABELS: Record<string, string> = {
-  create: "Draft created",
-  update: "Draft edited",
-  issue: "Issued",
-  mark_sent: "Marked as sent",
-  payment_recorded: "Payment recorded",
-  payment_deleted: "Payment deleted",
-  credit_note_created: "Credit note created",
-  credited: "Credited by a credit note",
-  delete: "Draft deleted",
-  email_sent: "Sent by mail",
-  share_link_created: "Client link created",
-  share_link_revoked: "Client link revoked",
-  share_link_viewed: "Opened through a client link",
-};
 
 /** An issued invoice (not a draft, not a credit note): it has money owed, paid and credited. */
 export function isIssuedInvoice(invoice: Pick<InvoiceDetail, "kind" | "status">): boolean {
@@ -250,34 +234,16 @@ export function InvoiceHistory({
   firm,
 }: {
   invoice: InvoiceDetail;
-  events: InvoiceEvent[];
+  events: readonly DescribedEvent[];
   firm: Firm;
 }) {
-  const money = moneyOf(invoice, firm.locale);
   return (
     <Card>
       <CardHeader>
         <CardTitle>History</CardTitle>
       </CardHeader>
       <CardContent>
-        <ol className="grid gap-2 text-sm">
-          {events.map((event) => (
-            <li key={event.id} className="flex flex-wrap justify-between gap-2 border-b pb-2 last:border-0">
-              <span>
-                <span className="font-medium">{EVENT_LABELS[event.action] ?? event.action}</span>
-                {typeof event.summary.number === "string" ? ` · ${event.summary.number}` : ""}
-                {typeof event.summary.creditNote === "string" ? ` · ${event.summary.creditNote}` : ""}
-                {typeof event.summary.amount === "number" && event.action.startsWith("payment")
-                  ? ` · ${money(event.summary.amount)}`
-                  : ""}
-                <span className="text-muted-foreground"> by {event.actorName ?? "Bureau"}</span>
-              </span>
-              <time dateTime={event.createdAt.toISOString()} className="text-muted-foreground">
-                {formatDateTime(event.createdAt, firm.locale, firm.timezone)}
-              </time>
-            </li>
-          ))}
-        </ol>
+        <AuditHistoryList events={events} locale={firm.locale} timezone={firm.timezone} />
         {events.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             No history for this {invoice.kind === "invoice" ? "invoice" : "credit note"}.

@@ -5,7 +5,11 @@ import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
-import { findAuditEvents } from "@/modules/audit/audit-queries";
+import { findAuditEntities, findAuditEvents } from "@/modules/audit/audit-queries";
+import { describeAuditEvents } from "@/modules/audit/audit-references";
+import { auditTranslator } from "@/modules/audit/audit-translator";
+import { entityWord } from "@/modules/audit/audit-words";
+import { pageAuditViewer } from "@/modules/audit/page-audit-viewer";
 import { auditList } from "@/modules/audit/audit-schemas";
 import { AuditEmpty, AuditFilters, AuditTable, EVENT_NOUN } from "@/modules/audit/components/audit-table";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -16,15 +20,22 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   await requirePagePermission("audit.read");
   const { entity, page, size } = auditList.parse(await searchParams);
   const db = getDb();
-  const [settings, list] = await Promise.all([
+  const [settings, list, entities, viewer] = await Promise.all([
     getPageSettings(),
     findAuditEvents(db, { entity, page, pageSize: size }),
+    findAuditEntities(db),
+    pageAuditViewer(),
   ]);
+  const rows = await describeAuditEvents(db, list.rows, viewer);
+  const t = auditTranslator(viewer.language);
+  const options = [...new Set([...entities, ...(entity ? [entity] : [])])]
+    .map((value) => ({ value, label: entityWord(t, value) }))
+    .sort((a, b) => a.label.localeCompare(b.label, viewer.language));
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader title="Audit log" description="Every change made in Bureau: who, when and what, newest first." />
-      <AuditFilters entity={entity} />
+      <AuditFilters entity={entity} entities={options} />
       <PagedList
         list={list}
         noun={EVENT_NOUN}
@@ -33,7 +44,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         icon={<ScrollTextIcon />}
         empty={<AuditEmpty entity={entity} />}
       >
-        <AuditTable rows={list.rows} firm={settings} />
+        <AuditTable rows={rows} firm={settings} />
       </PagedList>
     </div>
   );

@@ -19,6 +19,8 @@ import {
 import { EinvoicePanel } from "@/modules/einvoicing/components/einvoice-panel";
 import { einvoiceFormatStatuses, getInvoiceEinvoice } from "@/modules/einvoicing/einvoice-queries";
 import { findInvoiceEvents } from "@/modules/invoices/invoice-detail-queries";
+import { describeAuditEvents } from "@/modules/audit/audit-references";
+import { pageAuditViewer } from "@/modules/audit/page-audit-viewer";
 import { displayStatusOf } from "@/modules/invoices/invoice-list-queries";
 import { can } from "@/modules/users/permissions";
 import { InvoiceShareLinks } from "@/modules/share-links/components/invoice-share-links";
@@ -32,7 +34,9 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const loaded = await orErrorPage(getInvoiceEinvoice(db, id));
   const { detail: invoice, settings, document, brand, einvoice, clientDefaultFormat } = loaded;
   const [events, sendDefaults] = await Promise.all([
-    findInvoiceEvents(db, invoice.id),
+    Promise.all([findInvoiceEvents(db, invoice.id), pageAuditViewer()]).then(([rows, reader]) =>
+      describeAuditEvents(db, rows, reader),
+    ),
     invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id, viewer.id) : Promise.resolve(null),
   ]);
   const today = todayInZone(settings.timezone);

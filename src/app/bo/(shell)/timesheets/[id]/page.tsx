@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDb } from "@/db/client";
-import { formatDateTime, todayInZone } from "@/lib/dates";
+import { todayInZone } from "@/lib/dates";
 import { ListTabs } from "@/components/list/list-tabs";
 import { orErrorPage } from "@/lib/page-errors";
 import type { SearchParams } from "@/lib/search-params";
@@ -23,23 +23,15 @@ import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
 import { getTimesheetDay } from "@/modules/timesheets/timesheet-day-queries";
 import { dayTotals, selectDay } from "@/modules/timesheets/timesheet-day-rules";
 import { gridDays, gridGroups, gridRows } from "@/modules/timesheets/timesheet-grid-data";
+import { describeAuditEvents } from "@/modules/audit/audit-references";
+import { AuditHistoryList } from "@/modules/audit/components/audit-history";
+import { pageAuditViewer } from "@/modules/audit/page-audit-viewer";
 import { findPreviousWeekRows, findTimesheetHistory, getTimesheet } from "@/modules/timesheets/timesheet-queries";
 import { canApprove, canEdit, canReject, canReopen, canWithdraw } from "@/modules/timesheets/timesheet-rules";
 import { timesheetPage, timesheetPageHref } from "@/modules/timesheets/timesheet-schemas";
 import { can } from "@/modules/users/permissions";
 
 export const metadata: Metadata = { title: "Timesheet" };
-
-const ACTION_LABELS: Record<string, string> = {
-  create: "Created",
-  save: "Saved",
-  submit: "Submitted",
-  withdraw: "Withdrawn",
-  approve: "Approved",
-  reject: "Rejected",
-  reopen: "Reopened",
-  add_entry: "Time added",
-};
 
 export default async function TimesheetPage({
   params,
@@ -66,7 +58,9 @@ export default async function TimesheetPage({
           projectIds: sheet.entries.map((entry) => entry.projectId),
         })
       : Promise.resolve({ options: [], complete: true }),
-    findTimesheetHistory(db, id),
+    Promise.all([findTimesheetHistory(db, id), pageAuditViewer()]).then(([rows, reader]) =>
+      describeAuditEvents(db, rows, reader),
+    ),
     editable ? findPreviousWeekRows(db, sheet.userId, sheet.weekStart) : Promise.resolve([]),
   ]);
   const { locale, timezone } = settings;
@@ -188,20 +182,7 @@ export default async function TimesheetPage({
           <CardTitle>History</CardTitle>
         </CardHeader>
         <CardContent>
-          <ol className="grid gap-2 text-sm">
-            {history.map((event) => (
-              <li key={event.id} className="flex flex-wrap gap-x-2">
-                <span className="font-medium">{ACTION_LABELS[event.action] ?? event.action}</span>{" "}
-                <span>by {event.actorName ?? "someone"}</span>{" "}
-                <time className="text-muted-foreground" dateTime={event.createdAt.toISOString()}>
-                  {formatDateTime(event.createdAt, locale, timezone)}
-                </time>
-                {event.action === "reject" && typeof event.summary.reason === "string" ? (
-                  <span className="w-full text-muted-foreground">“{event.summary.reason}”</span>
-                ) : null}
-              </li>
-            ))}
-          </ol>
+          <AuditHistoryList events={history} locale={locale} timezone={timezone} />
         </CardContent>
       </Card>
     </div>

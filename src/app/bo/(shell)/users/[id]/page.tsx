@@ -6,12 +6,14 @@ import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDb } from "@/db/client";
-import { type Role, ROLE_LABELS } from "@/modules/users/roles";
+import { ROLE_LABELS } from "@/modules/users/roles";
 import { formatDateTime } from "@/lib/dates";
-import { formatMoney } from "@/lib/money";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
+import { describeAuditEvents } from "@/modules/audit/audit-references";
 import { findAuditEvents } from "@/modules/audit/audit-queries";
+import { AuditHistoryList } from "@/modules/audit/components/audit-history";
+import { pageAuditViewer } from "@/modules/audit/page-audit-viewer";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { InvitationActions } from "@/modules/auth/components/invitation-actions";
 import { TurnOffTwoFactorDialog } from "@/modules/auth/components/turn-off-two-factor";
@@ -26,31 +28,6 @@ import { can } from "@/modules/users/permissions";
 export const metadata: Metadata = { title: "User" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ACTION_LABELS: Record<string, string> = {
-  create: "Created",
-  update: "Edited",
-  deactivate: "Deactivated",
-  reactivate: "Reactivated",
-  reset_password: "Password reset",
-  change_password: "Password changed",
-  invite: "Invited",
-  resend_invitation: "Invitation sent again",
-  revoke_invitation: "Invitation revoked",
-  accept_invitation: "Invitation accepted",
-  password_reset_requested: "Password reset link mailed",
-  reset_password_by_email: "Password reset by e-mail",
-  enable_two_factor: "Two-factor sign-in turned on",
-  disable_two_factor: "Two-factor sign-in turned off",
-  reset_two_factor: "Two-factor sign-in turned off",
-};
-const FIELD_LABELS: Record<string, string> = {
-  name: "name",
-  role: "role",
-  defaultHourlyRate: "default hourly rate",
-  costRate: "cost rate per hour",
-  email: "email",
-};
-
 async function loadUser(id: string) {
   if (!UUID.test(id)) notFound();
   return orErrorPage(getUser(getDb(), id));
@@ -61,30 +38,15 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const user = await loadUser(id);
   const db = getDb();
-  const [settings, history, twoFactor] = await Promise.all([
+  const [settings, history, twoFactor, viewerWords] = await Promise.all([
     getPageSettings(),
     findAuditEvents(db, { entity: "user", entityId: user.id, pageSize: 20 }),
     twoFactorStateOf(db, user.id),
+    pageAuditViewer(),
   ]);
+  const events = await describeAuditEvents(db, history.rows, viewerWords);
   const isSelf = user.id === viewer.id;
   const twoFactorRequired = twoFactor.required && coveredByTwoFactorPolicy(user.role);
-
-  function describeValue(field: string, value: unknown): string {
-    if (value === null || value === undefined || value === "") return "none";
-    if ((field === "defaultHourlyRate" || field === "costRate") && typeof value === "number")
-      return formatMoney(value, settings.currency, settings.locale);
-    if (field === "role" && typeof value === "string") return ROLE_LABELS[value as Role] ?? value;
-    return String(value);
-  }
-
-  function describeChanges(summary: Record<string, unknown>): string[] {
-    const changes = summary.changes;
-    if (!changes || typeof changes !== "object") return [];
-    return Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>).map(
-      ([field, change]) =>
-        `${FIELD_LABELS[field] ?? field}: ${describeValue(field, change?.from)} → ${describeValue(field, change?.to)}`,
-    );
-  }
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
@@ -223,35 +185,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
           {history.rows.length === 0 ? (
             <p className="text-sm text-muted-foreground">No recorded changes yet.</p>
           ) : (
-            <ol className="grid gap-3">
-              {history.rows.map((event) => {
-                const changes = describeChanges(event.summary);
-                const reason = typeof event.summary.reason === "string" ? event.summary.reason : null;
-                return (
-                  <li key={event.id} className="grid gap-0.5 border-l-2 pl-3 text-sm">
-                    <p>
-                      <span className="font-medium">{ACTION_LABELS[event.action] ?? event.action}</span>
-                      <span className="text-muted-foreground"> by {event.actorName ?? "Bureau"}</span>
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      <time dateTime={event.createdAt.toISOString()}>
-                        {formatDateTime(event.createdAt, settings.locale, settings.timezone)}
-                      </time>
-                    </p>
-                    {reason ? (
-                      <p className="text-xs break-words whitespace-pre-line text-muted-foreground">Reason: {reason}</p>
-                    ) : null}
-                    {changes.length > 0 ? (
-                      <ul className="text-xs text-muted-foreground">
-                        {changes.map((line) => (
-                          <li key={line}>{line}</li>
-                        ))}
-                      </ul>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ol>
+            <AuditHistoryList events={events} locale={settings.locale} timezone={settings.timezone} />
           )}
         </CardContent>
       </Card>
