@@ -133,7 +133,18 @@ test.describe("ageing and utilisation reports", () => {
     const drilled = await download(page, "Export invoices (CSV)");
     const drilledLines = drilled.text.trim().split("\r\n");
     expect(drilledLines[0]).toBe("Number,Issue date,Due date,Days past due,Bucket,Currency,Balance");
-    expect(drilledLines[1]).toBe(`${number},${TODAY},${addDaysToDate(TODAY, 30)},15,1–30 days,EUR,100.00`);
+    // Dates as the firm's locale writes them (en-GB: 26/11/2026; decision 066); format=plain keeps ISO dates.
+    const local = (date: string) => date.split("-").reverse().join("/");
+    expect(drilledLines[1]).toBe(
+      `${number},${local(TODAY)},${local(addDaysToDate(TODAY, 30))},15,1–30 days,EUR,100.00`,
+    );
+    const drilledUrl = new URL(page.url());
+    drilledUrl.pathname = "/bo/reports/ageing/export";
+    drilledUrl.searchParams.set("format", "plain");
+    const plain = await page.request.get(drilledUrl.toString());
+    expect((await plain.text()).trim().split("\r\n")[1]).toBe(
+      `${number},${TODAY},${addDaysToDate(TODAY, 30)},15,1–30 days,EUR,100.00`,
+    );
     await atPhoneWidth(page, "ageing-drill-down");
     await invoices.getByRole("link", { name: number }).click();
     await expect(page).toHaveURL(invoiceUrl);

@@ -17,13 +17,13 @@ import { findAgeingReport } from "../../src/modules/reports/ageing-report-querie
 import { findMoneyReport } from "../../src/modules/reports/money-report-queries";
 import {
   AGEING_COLUMNS,
-  csvStream,
   JOURNAL_COLUMNS,
   MONEY_COLUMNS,
   oneBatch,
   type ReportColumn,
 } from "../../src/modules/reports/report-csv";
 import { xlsxStream } from "../../src/modules/reports/report-xlsx";
+import { csvStream } from "../../src/lib/csv";
 import { streamSalesJournal } from "../../src/modules/reports/sales-journal-queries";
 import { getSettings } from "../../src/modules/settings/settings-queries";
 import { setUpDatabase, tearDownDatabase } from "../support/fixtures";

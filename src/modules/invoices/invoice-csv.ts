@@ -4,7 +4,7 @@ import "server-only";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { client, invoice } from "@/db/schema";
-import { type CsvColumn, csvDataRow, csvHeaderRow } from "@/lib/csv";
+import { type CsvColumn, type CsvFormat, csvStream, PLAIN_CSV } from "@/lib/csv";
 import { currencyMinorDigits, minorToDecimalString } from "@/lib/money";
 import { invoiceListWhere, searchClientIds } from "./invoice-list-filter";
 import { displayStatusOf, listColumns } from "./invoice-list-queries";
@@ -73,48 +73,31 @@ const COLUMNS: readonly CsvColumn<InvoiceExportRow>[] = [
   { header: "Kind", value: (row) => (row.kind === "credit_note" ? "Credit note" : "Invoice") },
   { header: "Status", value: (row) => INVOICE_STATUS_LABELS[row.displayStatus] },
   { header: "Client", value: (row) => row.clientName },
-  { header: "Issue date", value: (row) => row.issueDate },
-  { header: "Due date", value: (row) => row.dueDate },
+  { header: "Issue date", value: (row) => row.issueDate, type: "date" },
+  { header: "Due date", value: (row) => row.dueDate, type: "date" },
   { header: "Currency", value: (row) => row.currency },
-  { header: "Net", value: (row) => amount(row.netTotal, row.currency) },
-  { header: "Tax", value: (row) => amount(row.taxTotal, row.currency) },
-  { header: "Total", value: (row) => amount(row.total, row.currency) },
-  { header: "Paid", value: (row) => amount(row.paidTotal, row.currency) },
-  { header: "Credited", value: (row) => amount(row.creditedTotal, row.currency) },
-  { header: "Balance", value: (row) => amount(row.balance, row.currency) },
-  { header: "Sent at", value: (row) => (row.sentAt ? row.sentAt.toISOString() : "") },
+  { header: "Net", value: (row) => amount(row.netTotal, row.currency), type: "amount" },
+  { header: "Tax", value: (row) => amount(row.taxTotal, row.currency), type: "amount" },
+  { header: "Total", value: (row) => amount(row.total, row.currency), type: "amount" },
+  { header: "Paid", value: (row) => amount(row.paidTotal, row.currency), type: "amount" },
+  { header: "Credited", value: (row) => amount(row.creditedTotal, row.currency), type: "amount" },
+  { header: "Balance", value: (row) => amount(row.balance, row.currency), type: "amount" },
+  { header: "Sent at", value: (row) => (row.sentAt ? row.sentAt.toISOString() : ""), type: "date" },
   { header: "Credits invoice", value: (row) => row.creditedNumber ?? "" },
 ];
 
 /**
- * The filtered list as CSV (RFC 4180, UTF-8 with a BOM for spreadsheets), as a stream: a batch
- * of rows is read (keyset pagination) only when the consumer pulls, so memory holds one batch
- * whatever the row count. Amounts are plain decimals in major units, from the stored integers.
+ * The filtered list as CSV (RFC 4180, UTF-8 with a BOM for spreadsheets) in `format` (the plain
+ * comma format, or the firm's locale: decision 066), as a stream: a batch of rows is read (keyset
+ * pagination) only when the consumer pulls, so memory holds one batch whatever the row count.
+ * Amounts are decimals in major units, from the stored integers.
  */
 export function invoiceCsvStream(
   db: Executor,
   filter: InvoiceListFilter,
   today: string,
   batchSize = 1000,
+  format: CsvFormat = PLAIN_CSV,
 ): ReadableStream<Uint8Array> {
-  const rows = streamInvoiceRows(db, filter, today, batchSize);
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${csvHeaderRow(COLUMNS)}`));
-    },
-    async pull(controller) {
-      const next = await rows.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      let chunk = "";
-      for (const row of next.value) chunk += csvDataRow(COLUMNS, row);
-      controller.enqueue(encoder.encode(chunk));
-    },
-    async cancel() {
-      await rows.return(undefined);
-    },
-  });
+  return csvStream(COLUMNS, streamInvoiceRows(db, filter, today, batchSize), format);
 }

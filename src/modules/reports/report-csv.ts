@@ -3,7 +3,7 @@
 // Amounts are plain decimals in major units from the stored integers; hours are decimal hours
 // with the minutes beside them, so a sum in a spreadsheet is exact.
 import "server-only";
-import { type CsvColumn, csvDataRow, csvHeaderRow } from "@/lib/csv";
+import type { CsvColumn } from "@/lib/csv";
 import { currencyMinorDigits, minorToDecimalString, roundHalfUp } from "@/lib/money";
 import { TIMESHEET_STATUS_LABELS } from "@/modules/timesheets/components/timesheet-status-badge";
 import type { AgeingInvoice } from "./ageing-report-queries";
@@ -25,7 +25,6 @@ import type { UtilisationRow } from "./utilisation-report-queries";
  * in the row's currency, hours, a date or a plain number; text when no type is given.
  */
 export type ReportColumn<Row> = CsvColumn<Row> & {
-  type?: "amount" | "hours" | "date" | "number";
   /** An amount's currency (its number format and decimals). */
   currency?: (row: Row) => string;
 };
@@ -230,32 +229,6 @@ export function profitPeopleColumns(project: ProfitRow): ReportColumn<ProfitPers
     },
     ...profitColumns<ProfitPerson>(() => project.currency),
   ];
-}
-
-/** Batches of rows as a CSV stream: a batch is read only when the consumer pulls. */
-export function csvStream<Row>(
-  columns: readonly ReportColumn<Row>[],
-  batches: AsyncGenerator<Row[], void, unknown>,
-): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${csvHeaderRow(columns)}`));
-    },
-    async pull(controller) {
-      const next = await batches.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      let chunk = "";
-      for (const row of next.value) chunk += csvDataRow(columns, row);
-      controller.enqueue(encoder.encode(chunk));
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
 }
 
 /** A few rows already read, as the batches csvStream takes. */

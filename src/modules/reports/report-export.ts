@@ -1,12 +1,14 @@
-// A report's download: CSV by default, XLSX with `format=xlsx` (the same columns and rows).
+// A report's download: CSV by default, in the firm's locale (decision 066), the plain comma format
+// with `format=plain`, XLSX with `format=xlsx` (the same columns and rows).
 import "server-only";
-import { type ReportColumn, csvHeaders, csvStream } from "./report-csv";
+import { csvFormatOf, csvStream } from "@/lib/csv";
+import { type ReportColumn, csvHeaders } from "./report-csv";
 import { xlsxHeaders, xlsxStream } from "./report-xlsx";
 
 export const REPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-/** The format an export's address asks for; anything but "xlsx" is the CSV. */
+/** The format an export's address asks for; anything but "xlsx" is the CSV (plain or the locale's). */
 export function reportFormatOf(request: Request): ReportFormat {
   return new URL(request.url).searchParams.get("format") === "xlsx" ? "xlsx" : "csv";
 }
@@ -14,11 +16,14 @@ export function reportFormatOf(request: Request): ReportFormat {
 /** The rows as a streamed download named `<name>.csv` or `<name>.xlsx`. */
 export function reportFile<Row>(
   request: Request,
+  /** The firm's formats: the CSV is written in its locale, its instants in its time zone. */
+  firm: { locale: string; timezone: string },
   columns: readonly ReportColumn<Row>[],
   batches: AsyncGenerator<Row[], void, unknown>,
   name: string,
 ): Response {
   if (reportFormatOf(request) === "xlsx")
     return new Response(xlsxStream(columns, batches, name), { headers: xlsxHeaders(`${name}.xlsx`) });
-  return new Response(csvStream(columns, batches), { headers: csvHeaders(`${name}.csv`) });
+  const format = csvFormatOf(new URL(request.url).searchParams, firm.locale, firm.timezone);
+  return new Response(csvStream(columns, batches, format), { headers: csvHeaders(`${name}.csv`) });
 }

@@ -17,5 +17,11 @@ export const GET = backOfficeRoute({ permission: "timesheet.read" }, async (requ
   const params = timeReport.parse(Object.fromEntries(new URL(request.url).searchParams));
   const range = reportRange(params, todayInZone(settings.timezone));
   const rows = streamTimeReportEntries(db, user, { ...params, ...range }, settings.defaultHourlyRate);
-  return reportFile(request, timeEntryColumns(timeReportScope(user).amounts), rows, `time-${range.from}-${range.to}`);
+  return reportFile(
+    request,
+    settings,
+    timeEntryColumns(timeReportScope(user).amounts),
+    rows,
+    `time-${range.from}-${range.to}`,
+  );
 });

@@ -17,8 +17,8 @@ export const GET = backOfficeRoute({ permission: "invoice.read" }, async (reques
   const asOf = params.asOf ?? todayInZone(settings.timezone);
   if (params.client) {
     const { invoices } = await findAgeingInvoices(db, { asOf, client: params.client });
-    return reportFile(request, AGEING_INVOICE_COLUMNS, oneBatch(invoices), `ageing-${asOf}-client`);
+    return reportFile(request, settings, AGEING_INVOICE_COLUMNS, oneBatch(invoices), `ageing-${asOf}-client`);
   }
   const report = await findAgeingReport(db, { asOf });
-  return reportFile(request, AGEING_COLUMNS, oneBatch(report.rows), `ageing-${asOf}`);
+  return reportFile(request, settings, AGEING_COLUMNS, oneBatch(report.rows), `ageing-${asOf}`);
 });

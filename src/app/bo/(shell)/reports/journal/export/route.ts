@@ -16,5 +16,11 @@ export const GET = backOfficeRoute({ permission: "invoice.read" }, async (reques
   const settings = await getSettings(db);
   const params = salesJournal.parse(Object.fromEntries(new URL(request.url).searchParams));
   const range = reportRange(params, todayInZone(settings.timezone));
-  return reportFile(request, JOURNAL_COLUMNS, streamSalesJournal(db, range), `sales-journal-${range.from}-${range.to}`);
+  return reportFile(
+    request,
+    settings,
+    JOURNAL_COLUMNS,
+    streamSalesJournal(db, range),
+    `sales-journal-${range.from}-${range.to}`,
+  );
 });

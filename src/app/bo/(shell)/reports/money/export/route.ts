@@ -20,5 +20,11 @@ export const GET = backOfficeRoute({ permission: "invoice.read" }, async (reques
     todayInZone(settings.timezone),
   );
   const report = await findMoneyReport(db, params.group, range);
-  return reportFile(request, MONEY_COLUMNS(params.group), oneBatch(report.rows), `money-${range.from}-${range.to}`);
+  return reportFile(
+    request,
+    settings,
+    MONEY_COLUMNS(params.group),
+    oneBatch(report.rows),
+    `money-${range.from}-${range.to}`,
+  );
 });

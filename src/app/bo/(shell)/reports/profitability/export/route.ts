@@ -21,9 +21,16 @@ export const GET = backOfficeRoute({ permission: "cost.read" }, async (request, 
   if (project)
     return reportFile(
       request,
+      settings,
       profitPeopleColumns(project),
       oneBatch(project.people),
       `profitability-${range.from}-${range.to}-project`,
     );
-  return reportFile(request, PROFIT_COLUMNS, oneBatch(report.rows), `profitability-${range.from}-${range.to}`);
+  return reportFile(
+    request,
+    settings,
+    PROFIT_COLUMNS,
+    oneBatch(report.rows),
+    `profitability-${range.from}-${range.to}`,
+  );
 });

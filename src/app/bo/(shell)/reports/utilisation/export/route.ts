@@ -17,5 +17,11 @@ export const GET = backOfficeRoute({ permission: "timesheet.read" }, async (requ
   const params = utilisationReport.parse(Object.fromEntries(new URL(request.url).searchParams));
   const range = reportRange(params, todayInZone(settings.timezone));
   const report = await findUtilisationReport(db, user, { ...params, ...range }, settings);
-  return reportFile(request, UTILISATION_COLUMNS, oneBatch(report.rows), `utilisation-${range.from}-${range.to}`);
+  return reportFile(
+    request,
+    settings,
+    UTILISATION_COLUMNS,
+    oneBatch(report.rows),
+    `utilisation-${range.from}-${range.to}`,
+  );
 });
