@@ -21,7 +21,8 @@ import {
 } from "../../src/modules/invoices/invoice-mutations";
 import { seedDemoFirm } from "../../src/modules/settings/settings-seed";
 import { findProfitabilityReport } from "../../src/modules/reports/profitability-report-queries";
-import { csvStream, oneBatch, PROFIT_COLUMNS } from "../../src/modules/reports/report-csv";
+import { csvStream } from "../../src/lib/csv";
+import { oneBatch, PROFIT_COLUMNS } from "../../src/modules/reports/report-csv";
 import { describeFindings, fatal, validateSchematron } from "../einvoicing/support/validate";
 import { createNamedUser, setUpDatabase, tearDownDatabase } from "../support/fixtures";
 import { draftInput, insertApprovedTime, insertClient, insertProject, line, today } from "../support/invoice-fixtures";

@@ -2,7 +2,7 @@ import "server-only";
 // The records a page of audit events names (their own record, the clients, people, invoices their
 // summaries point to), read in one statement per kind of record for the whole page, never one per
 // event, so each event can be written with names and numbers instead of ids (audit-words.ts).
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import {
@@ -11,6 +11,7 @@ import {
   client,
   contactMessage,
   email,
+  expense,
   invoice,
   job,
   jobApplication,
@@ -79,6 +80,15 @@ const READERS: Record<ReferenceTable, Reader> = {
   email: byColumn(email, email.subject),
   webhook_endpoint: byColumn(webhookEndpoint, webhookEndpoint.url),
   api_token: byColumn(apiToken, apiToken.name),
+  expense: (db, ids) =>
+    db
+      .select({
+        id: expense.id,
+        name: sql<string>`coalesce(${expense.description}, ${expense.category})`,
+        currency: expense.currency,
+      })
+      .from(expense)
+      .where(inArray(expense.id, ids)),
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

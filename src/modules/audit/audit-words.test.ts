@@ -85,6 +85,8 @@ const VARIABLE_VALUES: Record<string, string[]> = {
   "values.to": ["pause", "resume", "archive"],
   // call-mutations.ts, rescheduleCall.
   "call-mutations.ts action": ["schedule", "reschedule"],
+  // expense-mutations.ts, decide(): approveExpense, rejectExpense, reopenExpense.
+  "expense-mutations.ts action": ["approve", "reject", "reopen"],
   // retention-mutations.ts: the callers' purges (jobs, messages).
   "purge.entity": ["application", "message"],
 };

@@ -29,7 +29,8 @@ export type ReferenceTable =
   | "message"
   | "email"
   | "webhook_endpoint"
-  | "api_token";
+  | "api_token"
+  | "expense";
 
 /** What is known of a record an event names: enough to write its name, and its currency. */
 export type AuditReference = {
@@ -85,6 +86,7 @@ const ENTITY_TABLES: Record<string, ReferenceTable> = {
   email: "email",
   webhook_endpoint: "webhook_endpoint",
   api_token: "api_token",
+  expense: "expense",
 };
 
 /** Summary fields holding ids, and the table they point into: written as the record's name. */
@@ -133,6 +135,8 @@ const WORD_FIELDS = new Set([
   "direction",
   "outcome",
   "previousOutcome",
+  "budgetPeriod",
+  "receipt",
 ]);
 /**
  * Summary fields that mean nothing to a reader: technical ids (a mail's, a delivery's, a link's),
