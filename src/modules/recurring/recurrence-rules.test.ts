@@ -37,6 +37,24 @@ const fresh = (schedule: Schedule, extra: Partial<RunState> = {}): RunState => (
   ...extra,
 });
 
+describe("the calendar's last days", () => {
+  // Found by the action fuzz (FUZZ_SEED=1777213337): a weekly schedule starting on 9999-12-31 whose
+  // first weekday is in year 10000 threw a RangeError instead of having no occurrence.
+  it("has no occurrence past 9999-12-31, whatever the frequency, and never throws", () => {
+    for (const dayOfPeriod of [1, 2, 3, 4, 5, 6, 7])
+      for (const intervalWeeks of [1, 52])
+        expect(first(monthly("9999-12-31", dayOfPeriod, { frequency: "weekly", intervalWeeks }), 3)).toEqual(
+          dayOfPeriod === 5 ? ["9999-12-31"] : [],
+        );
+    for (const frequency of ["monthly", "quarterly", "yearly"] as const)
+      for (const dayOfPeriod of [1, 30, 31])
+        expect(first(monthly("9999-12-31", dayOfPeriod, { frequency }), 3)).toEqual(
+          dayOfPeriod === 31 ? ["9999-12-31"] : [],
+        );
+    expect(nextOccurrence(fresh(monthly("9999-12-28", 1, { frequency: "weekly" })))).toBeNull(); // a Tuesday; Monday is in 10000
+  });
+});
+
 describe("occurrences across month ends", () => {
   it("bills the 31st on each month's last day when the month is shorter, and the 31st again after", () => {
     expect(first(monthly("2026-01-01", 31), 6)).toEqual([

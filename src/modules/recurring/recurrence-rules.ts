@@ -63,6 +63,8 @@ function monthDay(startDate: DateString, monthsAfter: number, dayOfMonth: number
 export function* occurrences(schedule: Schedule): Generator<DateString> {
   if (schedule.frequency === "weekly") {
     const shift = (schedule.dayOfPeriod - isoDayOfWeek(schedule.startDate) + 7) % 7;
+    // The first chosen weekday may already be past the calendar's last day (a start on 9999-12-31).
+    if (differenceInDays(LAST_DATE, schedule.startDate) < shift) return;
     let date = addDaysToDate(schedule.startDate, shift);
     for (let index = 0; index < MAX_OCCURRENCES; index += 1) {
       yield date;
