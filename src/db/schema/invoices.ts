@@ -3,7 +3,6 @@ import {
   type AnyPgColumn,
   bigint,
   check,
-  customType,
   date,
   index,
   integer,
@@ -15,15 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { id, timestamps, version } from "./columns";
+import { bytea, id, timestamps, version } from "./columns";
 import { user } from "./auth";
 import { client } from "./clients";
 import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 export const INVOICE_STATUSES = ["draft", "issued", "partially_paid", "paid", "cancelled"] as const;

@@ -1,24 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { id, timestamps } from "./columns";
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bytea, id, timestamps } from "./columns";
 import { invoice } from "./invoices";
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const EMAIL_STATUSES = ["queued", "sending", "sent", "failed", "captured"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

@@ -1,7 +1,6 @@
 import {
   bigint,
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -14,14 +13,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { check } from "drizzle-orm/pg-core";
-import { id, timestamps, version } from "./columns";
+import { bytea, id, timestamps, version } from "./columns";
 import { call } from "./calls";
 import { user } from "./auth";
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const JOB_STATUSES = ["draft", "published", "closed"] as const;
 export const JOB_WORKPLACES = ["on_site", "hybrid", "remote"] as const;

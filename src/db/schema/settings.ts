@@ -1,12 +1,7 @@
-import { bigint, boolean, customType, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import type { FecAccounts } from "@/modules/reports/fec-rules";
 import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
-import { id, timestamps, version } from "./columns";
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => Buffer.from(value),
-});
+import { bytea, id, timestamps, version } from "./columns";
 
 /**
  * A configured tax rate. `category` is the EN 16931 VAT category (UNCL5305); `mention` the legal
