@@ -16,3 +16,4 @@ export * from "./schema/imports";
 export * from "./schema/share-links";
 export * from "./schema/recurring";
 export * from "./schema/expenses";
+export * from "./schema/quotes";

@@ -13,6 +13,7 @@ import { JOB_CODES } from "@/modules/jobs/job-codes";
 import { MAIL_CODES } from "@/modules/mail/mail-codes";
 import { MESSAGE_CODES } from "@/modules/messages/message-codes";
 import { PUBLIC_FORM_CODES } from "@/modules/public-site/public-form-codes";
+import { QUOTE_CODES } from "@/modules/quotes/quote-codes";
 import { SETTINGS_CODES } from "@/modules/settings/settings-codes";
 import { SHARE_LINK_CODES } from "@/modules/share-links/share-link-codes";
 import { TIMESHEET_CODES } from "@/modules/timesheets/timesheet-codes";
@@ -34,6 +35,7 @@ const LISTS: Record<string, readonly string[]> = {
   mail: MAIL_CODES,
   message: MESSAGE_CODES,
   public_form: PUBLIC_FORM_CODES,
+  quote: QUOTE_CODES,
   settings: SETTINGS_CODES,
   share_link: SHARE_LINK_CODES,
   timesheet: TIMESHEET_CODES,

@@ -62,6 +62,7 @@ import { queueOverdueInvoiceEvents } from "../../src/modules/webhooks/webhook-ov
 import { createExpense } from "../../src/modules/expenses/expense-mutations";
 import { createRecurringInvoice } from "../../src/modules/recurring/recurring-mutations";
 import { runRecurringInvoice } from "../../src/modules/recurring/recurring-runs";
+import { createQuote, sendQuote } from "../../src/modules/quotes/quote-mutations";
 import { queueWebhookEvent } from "../../src/modules/webhooks/webhook-queue";
 import { ADMIN_PASSWORD, nextTestIp, setUpDatabase, signInRequest, tearDownDatabase } from "../support/fixtures";
 import { withDatabase } from "../support/global-setup";
@@ -258,6 +259,15 @@ async function fillEveryTable(db: Database, actor: Actor & { email: string }) {
     },
     { name: "lunch.pdf", bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n") },
   );
+  // A sent quote with its client link (quotes; share_links.quote_id).
+  const drafted = await createQuote(db, actor, {
+    clientId: recurringClient!.id,
+    currency: "EUR",
+    validUntil: todayInZone("Europe/Paris"),
+    lines: [{ description: "Proposal", quantity: "2", unit: "day", unitPrice: "650", taxRateBp: 2000 }],
+  });
+  const { quote: sentQuote } = await sendQuote(db, actor, { id: drafted.id, version: drafted.version, email: false });
+  await createShareLink(db, actor, { quoteId: sentQuote.id, expiresOn: "" });
   // better-auth writes these for e-mail verification and password resets, which Bureau does not offer yet.
   await db
     .insert(verification)

@@ -110,7 +110,7 @@ describe(`client share links on ${process.env.TEST_DB}`, () => {
     const viewed = await historyOf(document.id, "share_link_viewed");
     expect(viewed).toHaveLength(1);
     expect(viewed[0]).toMatchObject({ actorId: null, actorName: "Client (share link)" });
-    const [listed] = await findShareLinks(database.db, manager, document.id);
+    const [listed] = await findShareLinks(database.db, manager, { invoiceId: document.id });
     expect(listed).toMatchObject({ id, state: "active", viewCount: 3, createdByName: "Mona Manager" });
     expect(listed!.firstViewedAt).not.toBeNull();
     expect(listed!.lastViewedAt).not.toBeNull();
@@ -132,7 +132,7 @@ describe(`client share links on ${process.env.TEST_DB}`, () => {
       expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     }
     expect((await call(getSharedEinvoice, token, "?format=peppol")).status).toBe(404);
-    const [listed] = await findShareLinks(database.db, manager, document.id);
+    const [listed] = await findShareLinks(database.db, manager, { invoiceId: document.id });
     expect(listed).toMatchObject({ state: "revoked", revokedByName: "Mona Manager" });
   });
 

@@ -15,7 +15,8 @@ export type NavIcon =
   | "messages"
   | "reports"
   | "recurring"
-  | "expenses";
+  | "expenses"
+  | "quotes";
 /** A section, shown to those holding the permission its page requires (none: every signed-in person). */
 export type NavItem = { href: string; label: string; icon: NavIcon; permission: Permission | null };
 
@@ -26,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/bo/expenses", label: "Expenses", icon: "expenses", permission: "expense.edit" },
   { href: "/bo/invoices", label: "Invoices", icon: "invoices", permission: "invoice.read" },
   { href: "/bo/invoices/recurring", label: "Recurring invoices", icon: "recurring", permission: "invoice.read" },
+  { href: "/bo/quotes", label: "Quotes", icon: "quotes", permission: "invoice.read" },
   { href: "/bo/reports", label: "Reports", icon: "reports", permission: "timesheet.read" },
   { href: "/bo/calls", label: "Calls", icon: "calls", permission: "call.read" },
   { href: "/bo/clients", label: "Clients", icon: "clients", permission: "client.read" },

@@ -5,6 +5,7 @@ import {
   BarChart3,
   Building2,
   Clock,
+  FileSignature,
   FileText,
   History,
   Inbox,
@@ -41,6 +42,7 @@ const ICONS = {
   reports: BarChart3,
   recurring: Repeat,
   expenses: Receipt,
+  quotes: FileSignature,
 } as const;
 
 function isActive(pathname: string, href: string) {

@@ -25,7 +25,8 @@ export const PAYMENT_METHODS = ["bank_transfer", "card", "cash", "cheque", "othe
 /** How the client is asked to pay (BG-16); UNTDID 4461 codes in invoice-rules.ts. */
 export const PAYMENT_MEANS = ["credit_transfer", "card", "cheque", "cash", "direct_debit"] as const;
 
-const money = (name: string) => bigint(name, { mode: "number" });
+/** Money in minor units: bigint, so a large document's total never overflows (read as a JS number). */
+export const money = (name: string) => bigint(name, { mode: "number" });
 
 /** A postal address in fields (EN 16931 BG-5/BG-8): street lines, postal code, city, subdivision, country. */
 export type StructuredAddress = {

@@ -57,6 +57,7 @@ export const settings = pgTable("settings", {
   paymentTermsDays: integer("payment_terms_days").notNull().default(30),
   invoiceNumberPattern: text("invoice_number_pattern").notNull().default("{YYYY}-{SEQ:4}"),
   creditNoteNumberPattern: text("credit_note_number_pattern").notNull().default("CN-{YYYY}-{SEQ:4}"),
+  quoteNumberPattern: text("quote_number_pattern").notNull().default("Q-{YYYY}-{SEQ:4}"),
   invoiceFooter: text("invoice_footer"),
   invoiceEmailSubject: text("invoice_email_subject").notNull().default("Invoice {number} from {firm}"),
   invoiceEmailMessage: text("invoice_email_message")

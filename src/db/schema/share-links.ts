@@ -1,11 +1,12 @@
 // Client share links (decision 059): a link with an unguessable token that shows one issued
-// document (an invoice or a credit note; a quote later) without signing in. Only the token's
+// document (an invoice, a credit note or a quote) without signing in. Only the token's
 // SHA-256 is stored, so the database never holds a usable link: it is shown once, when made.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { id, timestamps } from "./columns";
 import { invoice } from "./invoices";
+import { quote } from "./quotes";
 
 /** How the link was made: by hand on the document's page, or put in a mail of the document. */
 export const SHARE_LINK_SOURCES = ["manual", "mail"] as const;
@@ -16,12 +17,11 @@ export const shareLink = pgTable(
   {
     id: id(),
     /**
-     * The document shown. One column per kind of document: a quote adds `quote_id` and the check
-     * becomes "exactly one of them" (decision 059), so each stays a real foreign key.
+     * The document shown. One column per kind of document, exactly one of them set (decisions 059
+     * and 064), so each stays a real foreign key.
      */
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoice.id, { onDelete: "cascade" }),
+    invoiceId: uuid("invoice_id").references(() => invoice.id, { onDelete: "cascade" }),
+    quoteId: uuid("quote_id").references(() => quote.id, { onDelete: "cascade" }),
     /** SHA-256 of the token, hex. */
     tokenHash: text("token_hash").notNull().unique(),
     source: text("source", { enum: SHARE_LINK_SOURCES }).notNull().default("manual"),
@@ -39,6 +39,8 @@ export const shareLink = pgTable(
   },
   (table) => [
     index("share_links_invoice_idx").on(table.invoiceId, table.createdAt),
+    index("share_links_quote_idx").on(table.quoteId, table.createdAt),
+    check("share_links_document_check", sql`num_nonnulls(${table.invoiceId}, ${table.quoteId}) = 1`),
     check("share_links_view_count_check", sql`${table.viewCount} >= 0`),
   ],
 );

@@ -5,6 +5,24 @@ import { auditEvent } from "@/db/schema";
 
 export type AuditFilter = { entity?: string; entityId?: string; page?: number; pageSize?: number };
 
+/** One record's history (an invoice's, a quote's), newest first, from the events written with each change. */
+export function findRecordHistory(db: Executor, entity: string, entityId: string) {
+  return db
+    .select({
+      id: auditEvent.id,
+      entity: auditEvent.entity,
+      entityId: auditEvent.entityId,
+      action: auditEvent.action,
+      actorName: auditEvent.actorName,
+      summary: auditEvent.summary,
+      createdAt: auditEvent.createdAt,
+    })
+    .from(auditEvent)
+    .where(and(eq(auditEvent.entity, entity), eq(auditEvent.entityId, entityId)))
+    .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
+    .limit(200);
+}
+
 /** The latest events, without the count a paged list needs (the dashboard's "Recent changes"). */
 export function findLatestAuditEvents(db: Executor, limit: number) {
   return db

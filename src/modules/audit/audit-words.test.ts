@@ -87,6 +87,11 @@ const VARIABLE_VALUES: Record<string, string[]> = {
   "call-mutations.ts action": ["schedule", "reschedule"],
   // expense-mutations.ts, decide(): approveExpense, rejectExpense, reopenExpense.
   "expense-mutations.ts action": ["approve", "reject", "reopen"],
+  // share-link-mutations.ts issueShareLink, share-link-queries.ts openSharedDocument: the document's kind.
+  "values.document.entity": ["invoice", "quote"],
+  "share-link-queries.ts documentEntity": ["invoice", "quote"],
+  // quote-mutations.ts, decideLocked(): the client's answer.
+  "quote-mutations.ts status": ["accepted", "declined"],
   // retention-mutations.ts: the callers' purges (jobs, messages).
   "purge.entity": ["application", "message"],
 };

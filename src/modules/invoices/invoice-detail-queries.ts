@@ -1,9 +1,10 @@
 // One invoice: its detail (lines and the time they bill, payments, credit notes), its history, and
 // the printable document shared by the read view and the PDF.
 import "server-only";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { auditEvent, client, expense, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
+import { client, expense, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
+import { findRecordHistory } from "@/modules/audit/audit-queries";
 import { NotFoundError } from "@/lib/errors";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { invoiceBrandOf } from "./invoice-brand";
@@ -82,20 +83,7 @@ export type InvoiceDetail = Awaited<ReturnType<typeof getInvoice>>;
 
 /** The invoice's history, newest first, from the audit log written with each change. */
 export async function findInvoiceEvents(db: Executor, id: string) {
-  return db
-    .select({
-      id: auditEvent.id,
-      entity: auditEvent.entity,
-      entityId: auditEvent.entityId,
-      action: auditEvent.action,
-      actorName: auditEvent.actorName,
-      summary: auditEvent.summary,
-      createdAt: auditEvent.createdAt,
-    })
-    .from(auditEvent)
-    .where(and(eq(auditEvent.entity, "invoice"), eq(auditEvent.entityId, id)))
-    .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
-    .limit(200);
+  return findRecordHistory(db, "invoice", id);
 }
 
 /** The invoice, its printable document (same for the read view and the PDF) and the firm's settings. */

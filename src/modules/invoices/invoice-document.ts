@@ -182,8 +182,11 @@ function documentParty(snapshot: PartySnapshot, language: DocumentLanguage, isFi
   };
 }
 
+/** What a document is: an invoice, a credit note, or a quote (decision 064: printed alike, no payment). */
+export type DocumentKind = InvoiceKind | "quote";
+
 export type DocumentSource = {
-  kind: InvoiceKind;
+  kind: DocumentKind;
   number: string | null;
   status: string;
   issueDate: string;
@@ -214,6 +217,8 @@ export type DocumentSource = {
     net: number;
   }[];
   creditedInvoice: { number: string | null; issueDate: string } | null;
+  /** A quote's last valid day (instead of a due date and payment terms). */
+  validUntil?: string | null;
   /** The language it is written in (frozen at issue); null for documents saved before languages. */
   language?: string | null;
 };
@@ -278,6 +283,7 @@ export function buildInvoiceDocument(
   const day = (value: string) => formatDate(value, locale, "UTC", "long");
   const isDraft = source.status === "draft";
   const isCreditNote = source.kind === "credit_note";
+  const isQuote = source.kind === "quote";
   const kind = source.kind;
   const title = t("document.title", { kind });
   const firmSnapshot = source.firmSnapshot ?? live.firm;
@@ -319,24 +325,26 @@ export function buildInvoiceDocument(
     clientSnapshot,
     facts: [
       { label: t("document.numberLabel", { kind }), value: source.number ?? t("document.draftNumber") },
-      { label: t("document.issueDate"), value: day(source.issueDate) },
-      ...(source.servicePeriodStart && source.servicePeriodEnd
-        ? [
-            {
-              label:
-                source.servicePeriodStart === source.servicePeriodEnd
-                  ? t("document.serviceDate")
-                  : t("document.servicePeriod"),
-              value:
-                source.servicePeriodStart === source.servicePeriodEnd
-                  ? day(source.servicePeriodStart)
-                  : t("document.periodRange", {
-                      start: day(source.servicePeriodStart),
-                      end: day(source.servicePeriodEnd),
-                    }),
-            },
-          ]
-        : [{ label: t("document.serviceDate"), value: day(source.issueDate) }]),
+      { label: isQuote ? t("document.quoteDate") : t("document.issueDate"), value: day(source.issueDate) },
+      ...(isQuote
+        ? [{ label: t("document.validUntil"), value: day(source.validUntil ?? source.dueDate) }]
+        : source.servicePeriodStart && source.servicePeriodEnd
+          ? [
+              {
+                label:
+                  source.servicePeriodStart === source.servicePeriodEnd
+                    ? t("document.serviceDate")
+                    : t("document.servicePeriod"),
+                value:
+                  source.servicePeriodStart === source.servicePeriodEnd
+                    ? day(source.servicePeriodStart)
+                    : t("document.periodRange", {
+                        start: day(source.servicePeriodStart),
+                        end: day(source.servicePeriodEnd),
+                      }),
+              },
+            ]
+          : [{ label: t("document.serviceDate"), value: day(source.issueDate) }]),
       ...(source.kind === "invoice"
         ? [
             { label: t("document.dueDate"), value: day(source.dueDate) },
@@ -400,14 +408,18 @@ export function buildInvoiceDocument(
     net: money(source.netTotal),
     tax: money(source.taxTotal),
     total: money(source.total),
-    totalLabel: isCreditNote ? t("document.totalCredited") : t("document.totalDue"),
+    totalLabel: isCreditNote
+      ? t("document.totalCredited")
+      : isQuote
+        ? t("document.totalQuoted")
+        : t("document.totalDue"),
     currency: source.currency,
     /**
      * An invoice says how to pay; a credit note says what happens to the amount credited
      * (nothing is to be paid on it).
      */
     payment:
-      isCreditNote || source.total <= 0
+      isCreditNote || isQuote || source.total <= 0
         ? null
         : {
             means: t(`paymentMeans.${paymentMeans}`),
@@ -423,8 +435,8 @@ export function buildInvoiceDocument(
     labels: {
       draftWarning: t("document.draftWarning", { kind }),
       draftFooter: t("document.draftFooter"),
-      from: t("document.from"),
-      billTo: t("document.billTo"),
+      from: isQuote ? t("document.quoteFrom") : t("document.from"),
+      billTo: isQuote ? t("document.quoteTo") : t("document.billTo"),
       description: t("document.description"),
       quantity: t("document.quantity"),
       unit: t("document.unit"),

@@ -14,17 +14,12 @@ function safeFileName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]/g, "_");
 }
 
-/** The invoice as a PDF, inline unless `download`; the same bytes every time once issued. */
-export async function invoicePdfResponse(
-  db: Executor,
-  id: string,
+/** PDF bytes as an HTTP answer, inline unless `download` (an invoice's, a quote's). */
+export function pdfFileResponse(
+  bytes: Buffer,
+  name: string,
   options: { download: boolean; headers?: Record<string, string> },
-): Promise<Response> {
-  const { detail, document, brand } = await getInvoiceDocument(db, id);
-  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
-    branding: pdfBrandingOf(brand),
-  });
-  const name = invoicePdfFilename(detail.kind, detail.number, detail.id);
+): Response {
   return new Response(new Uint8Array(bytes), {
     headers: {
       "content-type": "application/pdf",
@@ -35,6 +30,19 @@ export async function invoicePdfResponse(
       ...options.headers,
     },
   });
+}
+
+/** The invoice as a PDF, inline unless `download`; the same bytes every time once issued. */
+export async function invoicePdfResponse(
+  db: Executor,
+  id: string,
+  options: { download: boolean; headers?: Record<string, string> },
+): Promise<Response> {
+  const { detail, document, brand } = await getInvoiceDocument(db, id);
+  const bytes = await renderInvoicePdf(document, detail.issuedAt ?? detail.updatedAt, {
+    branding: pdfBrandingOf(brand),
+  });
+  return pdfFileResponse(bytes, invoicePdfFilename(detail.kind, detail.number, detail.id), options);
 }
 
 /**

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { client } from "@/db/schema";
 import { addressLinesOf } from "./invoice-document";
+import { invoiceClientInput } from "./invoice-schemas";
 import type { VatCategory } from "./vat-categories";
 
 /** What the invoice form shows of its client (findInvoiceClient). */
@@ -44,4 +45,15 @@ export async function findInvoiceClient(db: Executor, id: string): Promise<Invoi
     buyerReference: row.buyerReference,
     archived: row.archivedAt !== null,
   };
+}
+
+/**
+ * The client a "new" page's link asks for (`?client=`, e.g. from the client page), as the form
+ * shows it; null when none is asked, the id is unknown, or the client is archived (not offered).
+ */
+export async function findRequestedClient(db: Executor, asked: unknown): Promise<InvoiceFormClient | null> {
+  const parsed = invoiceClientInput.safeParse({ clientId: asked });
+  if (!parsed.success) return null;
+  const found = await findInvoiceClient(db, parsed.data.clientId);
+  return found && !found.archived ? found : null;
 }

@@ -474,16 +474,16 @@ export async function deleteDraftInvoice(db: Database, actor: Actor, input: unkn
 // Issuing and numbering
 
 /**
- * Takes the next number of a series inside the caller's transaction. The
+ * Takes the next number of a series (invoices, credit notes, quotes) inside the caller's transaction. The
  * counter row of the period is created if missing, then every row of the series is locked FOR
  * UPDATE in a fixed order: issuers queue here, one at a time per series, on every server
  * instance, so numbers are unique and gapless; and since a number is only taken by a transaction
  * that then commits or rolls back as a whole, a failure later in the issue gives the number back.
  */
-async function takeNumber(
+export async function takeNumber(
   tx: Executor,
   options: {
-    series: InvoiceKind;
+    series: InvoiceKind | "quote";
     pattern: string;
     issueDate: string;
     today: string;

@@ -142,7 +142,7 @@ export async function writeInvoiceEmail(
   // Settings → Client links: each mail gets a link of its own, revocable apart (decision 059).
   const link = settings.shareLinkInMails
     ? await issueShareLink(tx, actor, {
-        invoice: current,
+        document: { entity: "invoice", id: current.id, number: current.number },
         source: "mail",
         sentTo: values.to.join(", "),
         expiresAt: mailedLinkExpiryOf(settings.shareLinkMailDays, settings.timezone, now),

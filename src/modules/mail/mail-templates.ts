@@ -186,6 +186,56 @@ export function invoiceMail(firm: Firm, input: InvoiceMailInput, language = "en"
   );
 }
 
+export type QuoteMailInput = {
+  subject: string;
+  message: string;
+  number: string;
+  total: string;
+  validUntil: string;
+  /** A client share link to view, accept or decline the quote online (decision 064). */
+  viewUrl: string | null;
+};
+
+/** The quote mail (decision 064), its fixed words in `language` (the quote's). */
+export function quoteMail(firm: Firm, input: QuoteMailInput, language = "en"): RenderedMail {
+  const t = documentTranslator(language);
+  return mail(
+    firm,
+    input.subject,
+    [
+      { kind: "text", text: input.message },
+      {
+        kind: "facts",
+        rows: [
+          [t("email.documentLabel", { kind: "quote" }), input.number],
+          [t("email.quoteTotal"), input.total],
+          [t("email.validUntil"), input.validUntil],
+        ],
+      },
+      ...(input.viewUrl
+        ? ([{ kind: "button", label: t("email.viewQuoteOnline"), url: input.viewUrl }] as Block[])
+        : []),
+      { kind: "text", text: t("email.quoteAttached") },
+    ],
+    language,
+  );
+}
+
+/** To the person who sent a quote: the client answered it through its link (decision 064). */
+export function quoteAnsweredMail(
+  firm: Firm,
+  input: { number: string; clientName: string; accepted: boolean; name: string; url: string },
+): RenderedMail {
+  const verb = input.accepted ? "accepted" : "declined";
+  return mail(firm, `Quote ${input.number} ${verb} by ${input.clientName}`, [
+    {
+      kind: "text",
+      text: `${input.name} ${verb} quote ${input.number} for ${input.clientName} through its client link.${input.accepted ? " You can now make it into an invoice." : ""}`,
+    },
+    { kind: "button", label: "Open the quote", url: input.url },
+  ]);
+}
+
 export type ReminderMailInput = {
   number: string;
   balance: string;

@@ -8,6 +8,7 @@ import { ConflictError, InvalidError, NotFoundError } from "@/lib/errors";
 import { parseInput } from "@/lib/parse-input";
 import { type Actor, diffSummary, recordAudit } from "@/modules/audit/audit-log";
 import { checkDraftValues, configuredRates, loadClientForDraft } from "@/modules/invoices/invoice-mutations";
+import { storedLinesOf } from "@/modules/invoices/stored-lines";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
 import {
@@ -57,15 +58,7 @@ function storedFields(values: RecurringInvoiceValues, lineRates: ReturnType<type
     name: values.name,
     clientId: values.clientId,
     currency: values.currency,
-    lines: values.lines.map((line, index) => ({
-      description: line.description,
-      quantityMilli: line.quantity,
-      unit: line.unit,
-      unitPrice: line.unitPrice,
-      discountBp: line.discount,
-      taxRateBp: line.taxRateBp,
-      vatCategory: lineRates[index]?.vatCategory ?? line.vatCategory,
-    })),
+    lines: storedLinesOf(values.lines, lineRates),
     notes: values.notes,
     footer: values.footer,
     buyerReference: values.buyerReference,

@@ -4,7 +4,7 @@ import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { client, invoice, recurringInvoice, recurringInvoiceRun } from "@/db/schema";
 import { NotFoundError } from "@/lib/errors";
-import { computeInvoiceTotals } from "@/modules/invoices/invoice-amounts";
+import { storedLinesTotals } from "@/modules/invoices/stored-lines";
 import { nextOccurrence } from "./recurrence-rules";
 import { runStateOf } from "./recurring-runs";
 
@@ -12,15 +12,7 @@ type TemplateRow = typeof recurringInvoice.$inferSelect;
 
 /** The template's total per invoice, by the one totals function. */
 export function templateTotals(row: Pick<TemplateRow, "lines">) {
-  return computeInvoiceTotals(
-    row.lines.map((line) => ({
-      quantityMilli: line.quantityMilli,
-      unitPriceMinor: line.unitPrice,
-      discountBp: line.discountBp,
-      taxRateBp: line.taxRateBp,
-      vatCategory: line.vatCategory ?? undefined,
-    })),
-  );
+  return storedLinesTotals(row.lines);
 }
 
 async function summaryOf(db: Executor, row: TemplateRow, clientName: string) {

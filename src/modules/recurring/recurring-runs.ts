@@ -12,6 +12,7 @@ import { parseInput } from "@/lib/parse-input";
 import { getLogger } from "@/lib/logger";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { insertDraftInvoice, issueLocked } from "@/modules/invoices/invoice-mutations";
+import { draftLinesOf } from "@/modules/invoices/stored-lines";
 import { getSendInvoiceDefaults, prepareInvoiceEmail, writeInvoiceEmail } from "@/modules/mail/invoice-mail";
 import { splitAddresses } from "@/modules/mail/mail-schemas";
 import { getSettings } from "@/modules/settings/settings-queries";
@@ -90,17 +91,7 @@ async function runOnePeriod(db: Database, templateId: string, now: Date, hooks: 
       buyerReference: template.buyerReference,
       purchaseOrderReference: template.purchaseOrderReference,
       paymentMeans: template.paymentMeans,
-      lines: template.lines.map((line) => ({
-        description: line.description,
-        quantity: line.quantityMilli,
-        unit: line.unit,
-        unitPrice: line.unitPrice,
-        discount: line.discountBp,
-        taxRateBp: line.taxRateBp,
-        vatCategory: line.vatCategory,
-        timeEntryIds: [],
-        expenseIds: [],
-      })),
+      lines: draftLinesOf(template.lines),
     });
     let made = draft;
     let emailId: string | null = null;

@@ -67,6 +67,7 @@ export async function updateSettings(db: Database, actor: Actor, input: unknown)
     paymentTermsDays: values.paymentTermsDays,
     invoiceNumberPattern: values.invoiceNumberPattern,
     creditNoteNumberPattern: values.creditNoteNumberPattern,
+    quoteNumberPattern: values.quoteNumberPattern ?? current.quoteNumberPattern,
     invoiceFooter: values.invoiceFooter,
     invoiceEmailSubject: values.invoiceEmailSubject,
     invoiceEmailMessage: values.invoiceEmailMessage,

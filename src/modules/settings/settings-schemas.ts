@@ -286,6 +286,8 @@ export const settingsFormInput = z
     ),
     invoiceNumberPattern: numberPattern("Enter a pattern, e.g. {YYYY}-{SEQ:4}."),
     creditNoteNumberPattern: numberPattern("Enter a pattern, e.g. CN-{YYYY}-{SEQ:4}."),
+    // Quotes' own series (decision 064); optional for callers that predate it (absent: kept as saved).
+    quoteNumberPattern: numberPattern("Enter a pattern, e.g. Q-{YYYY}-{SEQ:4}.").optional(),
     invoiceFooter: optionalText(2000, "multiline"),
     invoiceEmailSubject: mailSubject,
     invoiceEmailMessage: mailMessage,

@@ -14,8 +14,8 @@ import { shareLinkUrl } from "./share-link-rules";
 export async function createShareLinkAction(input: unknown): Promise<ActionResult<{ id: string; url: string }>> {
   return runAction(async () => {
     const actor = await requireActor("invoice.share");
-    const { id, token, invoiceId } = await createShareLink(getDb(), actor, input);
-    revalidatePath(`/bo/invoices/${invoiceId}`);
+    const { id, token, document } = await createShareLink(getDb(), actor, input);
+    revalidatePath(document.entity === "quote" ? `/bo/quotes/${document.id}` : `/bo/invoices/${document.id}`);
     return { id, url: shareLinkUrl(getConfig().appUrl, token) };
   }, "Link created.");
 }
@@ -24,7 +24,7 @@ export async function revokeShareLinkAction(input: unknown): Promise<ActionResul
   return runAction(async () => {
     const actor = await requireActor("invoice.share");
     const revoked = await revokeShareLink(getDb(), actor, input);
-    revalidatePath(`/bo/invoices/${revoked.invoiceId}`);
+    revalidatePath(revoked.quoteId ? `/bo/quotes/${revoked.quoteId}` : `/bo/invoices/${revoked.invoiceId}`);
     return undefined;
   }, "Link revoked.");
 }

@@ -4,6 +4,7 @@ export const SHARE_LINK_CODES = [
   "share_link.expiry_past",
   "share_link.not_found",
   "share_link.invoice_not_found",
+  "share_link.quote_not_found",
 ] as const;
 
 export type ShareLinkCode = (typeof SHARE_LINK_CODES)[number];

@@ -1,10 +1,10 @@
-// Client share links (decision 059): made on an issued invoice's page or by an invoice mail, and
+// Client share links (decisions 059, 064): made on an issued invoice's or a sent quote's page or by their mail, and
 // revoked. The token is returned once, to be shown or mailed; only its SHA-256 is stored (the
 // hashing of API tokens), so the database never holds a usable link.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
-import { invoice, shareLink, type ShareLinkSource } from "@/db/schema";
+import { invoice, quote, shareLink, type ShareLinkSource } from "@/db/schema";
 import { CORRECT_THE_FIELDS, invalidFrom, NotFoundError } from "@/lib/errors";
 import { parseInput } from "@/lib/parse-input";
 import { type ActingParty, type Actor, recordAudit } from "@/modules/audit/audit-log";
@@ -13,6 +13,9 @@ import { getSettings } from "@/modules/settings/settings-queries";
 import { requirePermission } from "@/modules/users/permissions";
 import { checkShareable, checkShareLinkExpiry, SHARE_TOKEN_BYTES, shareLinkExpiryOf } from "./share-link-rules";
 import { createShareLinkInput, revokeShareLinkInput } from "./share-link-schemas";
+
+/** The document a link shows, and the history (audit entity) its links are recorded in. */
+export type ShareTarget = { entity: "invoice" | "quote"; id: string; number: string | null };
 
 export function newShareToken(): string {
   return randomBytes(SHARE_TOKEN_BYTES).toString("base64url");
@@ -26,7 +29,7 @@ export async function issueShareLink(
   tx: Executor,
   actor: ActingParty,
   values: {
-    invoice: { id: string; number: string | null };
+    document: ShareTarget;
     source: ShareLinkSource;
     expiresAt: Date | null;
     sentTo?: string | null;
@@ -36,7 +39,8 @@ export async function issueShareLink(
   const [row] = await tx
     .insert(shareLink)
     .values({
-      invoiceId: values.invoice.id,
+      invoiceId: values.document.entity === "invoice" ? values.document.id : null,
+      quoteId: values.document.entity === "quote" ? values.document.id : null,
       tokenHash: hashToken(token),
       source: values.source,
       sentTo: values.sentTo ?? null,
@@ -45,11 +49,11 @@ export async function issueShareLink(
     })
     .returning({ id: shareLink.id });
   await recordAudit(tx, actor, {
-    entity: "invoice",
-    entityId: values.invoice.id,
+    entity: values.document.entity,
+    entityId: values.document.id,
     action: "share_link_created",
     summary: {
-      number: values.invoice.number,
+      number: values.document.number,
       linkId: row!.id,
       source: values.source,
       expiresAt: values.expiresAt?.toISOString() ?? null,
@@ -59,24 +63,38 @@ export async function issueShareLink(
   return { id: row!.id, token };
 }
 
-/** A new link to an issued invoice or credit note, with an optional last day; the token is shown once. */
+/** The document a new link is for, read in the caller's transaction: it must exist and not be a draft. */
+async function shareTargetOf(tx: Executor, values: { invoiceId?: string; quoteId?: string }) {
+  const [document] = values.quoteId
+    ? await tx
+        .select({ id: quote.id, number: quote.number, status: quote.status })
+        .from(quote)
+        .where(eq(quote.id, values.quoteId))
+    : await tx
+        .select({ id: invoice.id, number: invoice.number, status: invoice.status })
+        .from(invoice)
+        .where(eq(invoice.id, values.invoiceId ?? ""));
+  if (!document)
+    throw values.quoteId
+      ? new NotFoundError("This quote does not exist.", "share_link.quote_not_found")
+      : new NotFoundError("This invoice does not exist.", "share_link.invoice_not_found");
+  const shareable = checkShareable(document);
+  if (!shareable.ok) throw invalidFrom(shareable);
+  return { entity: values.quoteId ? ("quote" as const) : ("invoice" as const), ...document };
+}
+
+/** A new link to an issued invoice or credit note, or a sent quote, with an optional last day; the token is shown once. */
 export async function createShareLink(db: Database, actor: Actor, input: unknown, now = new Date()) {
-  requirePermission(actor, "invoice.share", "Only administrators and managers can share invoices.");
+  requirePermission(actor, "invoice.share", "Only administrators and managers can share documents.");
   const values = parseInput(createShareLinkInput, input);
   const settings = await getSettings(db);
   const expiry = checkShareLinkExpiry(values.expiresOn, settings.timezone, now);
   if (!expiry.ok) throw invalidFrom(expiry, CORRECT_THE_FIELDS);
   const expiresAt = values.expiresOn ? shareLinkExpiryOf(values.expiresOn, settings.timezone) : null;
   return db.transaction(async (tx) => {
-    const [document] = await tx
-      .select({ id: invoice.id, number: invoice.number, status: invoice.status })
-      .from(invoice)
-      .where(eq(invoice.id, values.invoiceId));
-    if (!document) throw new NotFoundError("This invoice does not exist.", "share_link.invoice_not_found");
-    const shareable = checkShareable(document);
-    if (!shareable.ok) throw invalidFrom(shareable);
-    const made = await issueShareLink(tx, actor, { invoice: document, source: "manual", expiresAt });
-    return { ...made, invoiceId: document.id, expiresAt };
+    const document = await shareTargetOf(tx, values);
+    const made = await issueShareLink(tx, actor, { document, source: "manual", expiresAt });
+    return { ...made, document, expiresAt };
   });
 }
 
@@ -86,9 +104,10 @@ export async function revokeShareLink(db: Database, actor: Actor, input: unknown
   const { id } = parseInput(revokeShareLinkInput, input);
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ link: shareLink, number: invoice.number })
+      .select({ link: shareLink, invoiceNumber: invoice.number, quoteNumber: quote.number })
       .from(shareLink)
-      .innerJoin(invoice, eq(invoice.id, shareLink.invoiceId))
+      .leftJoin(invoice, eq(invoice.id, shareLink.invoiceId))
+      .leftJoin(quote, eq(quote.id, shareLink.quoteId))
       .where(eq(shareLink.id, id))
       .for("update", { of: shareLink });
     if (!row) throw new NotFoundError("This link does not exist.", "share_link.not_found");
@@ -99,10 +118,10 @@ export async function revokeShareLink(db: Database, actor: Actor, input: unknown
       .where(eq(shareLink.id, id))
       .returning();
     await recordAudit(tx, actor, {
-      entity: "invoice",
-      entityId: row.link.invoiceId,
+      entity: row.link.quoteId ? "quote" : "invoice",
+      entityId: row.link.quoteId ?? row.link.invoiceId,
       action: "share_link_revoked",
-      summary: { number: row.number, linkId: id },
+      summary: { number: row.quoteNumber ?? row.invoiceNumber, linkId: id },
     });
     return revoked!;
   });

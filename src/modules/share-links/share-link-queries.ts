@@ -5,7 +5,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "@/db/client";
-import { invoice, shareLink, user } from "@/db/schema";
+import { invoice, quote, shareLink, user } from "@/db/schema";
 import { type Actor, recordAudit } from "@/modules/audit/audit-log";
 import { hashToken } from "@/modules/api/api-token-secret";
 import { countWindowHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
@@ -16,7 +16,12 @@ import { isShareLinkUsable, isShareTokenShape, SHARE_LINK_RATE_LIMIT, shareLinkS
 export const SHARE_LINK_VIEWER = { id: null, name: "Client (share link)" } as const;
 
 /** A document's links, newest first, with who made and revoked them and when they were last opened. */
-export async function findShareLinks(db: Executor, actor: Actor, invoiceId: string, now = new Date()) {
+export async function findShareLinks(
+  db: Executor,
+  actor: Actor,
+  document: { invoiceId: string } | { quoteId: string },
+  now = new Date(),
+) {
   requirePermission(actor, "invoice.read");
   const creator = alias(user, "share_link_creator");
   const revoker = alias(user, "share_link_revoker");
@@ -37,15 +42,18 @@ export async function findShareLinks(db: Executor, actor: Actor, invoiceId: stri
     .from(shareLink)
     .leftJoin(creator, eq(creator.id, shareLink.createdById))
     .leftJoin(revoker, eq(revoker.id, shareLink.revokedById))
-    .where(eq(shareLink.invoiceId, invoiceId))
+    .where(
+      "quoteId" in document ? eq(shareLink.quoteId, document.quoteId) : eq(shareLink.invoiceId, document.invoiceId),
+    )
     .orderBy(desc(shareLink.createdAt), desc(shareLink.id))
     .limit(200);
   return rows.map((row) => ({ ...row, state: shareLinkStateOf(row, now) }));
 }
 export type ShareLinkRow = Awaited<ReturnType<typeof findShareLinks>>[number];
 
-/** What a token opens: the document (one kind today; a quote adds its own), or nothing. */
-export type SharedDocument = { kind: "invoice"; invoiceId: string; linkId: string };
+/** What a token opens: an invoice (or credit note) or a quote (decision 064), or nothing. */
+export type SharedDocument =
+  { kind: "invoice"; invoiceId: string; linkId: string } | { kind: "quote"; quoteId: string; linkId: string };
 
 export type ShareOpening =
   | { kind: "rate_limited"; retryAfterSeconds: number }
@@ -69,16 +77,24 @@ export async function openSharedDocument(
     .select({
       id: shareLink.id,
       invoiceId: shareLink.invoiceId,
+      quoteId: shareLink.quoteId,
       expiresAt: shareLink.expiresAt,
       revokedAt: shareLink.revokedAt,
-      status: invoice.status,
-      number: invoice.number,
+      invoiceStatus: invoice.status,
+      invoiceNumber: invoice.number,
+      quoteStatus: quote.status,
+      quoteNumber: quote.number,
     })
     .from(shareLink)
-    .innerJoin(invoice, eq(invoice.id, shareLink.invoiceId))
+    .leftJoin(invoice, eq(invoice.id, shareLink.invoiceId))
+    .leftJoin(quote, eq(quote.id, shareLink.quoteId))
     .where(eq(shareLink.tokenHash, hashToken(request.token)))
     .limit(1);
-  if (!row || !isShareLinkUsable(row, now) || row.status === "draft") return { kind: "not_found" };
+  if (!row || !isShareLinkUsable(row, now)) return { kind: "not_found" };
+  const status = row.quoteId ? row.quoteStatus : row.invoiceStatus;
+  if (status === null || status === "draft") return { kind: "not_found" };
+  const documentEntity = row.quoteId ? ("quote" as const) : ("invoice" as const);
+  const entityId = (row.quoteId ?? row.invoiceId)!;
   await db.transaction(async (tx) => {
     const [first] = await tx
       .update(shareLink)
@@ -87,10 +103,10 @@ export async function openSharedDocument(
       .returning({ id: shareLink.id });
     if (first)
       await recordAudit(tx, SHARE_LINK_VIEWER, {
-        entity: "invoice",
-        entityId: row.invoiceId,
+        entity: documentEntity,
+        entityId,
         action: "share_link_viewed",
-        summary: { number: row.number, linkId: row.id },
+        summary: { number: row.quoteNumber ?? row.invoiceNumber, linkId: row.id },
       });
     await tx
       .update(shareLink)
@@ -100,5 +116,11 @@ export async function openSharedDocument(
       })
       .where(eq(shareLink.id, row.id));
   });
-  return { kind: "found", document: { kind: "invoice", invoiceId: row.invoiceId, linkId: row.id } };
+  return {
+    kind: "found",
+    document:
+      documentEntity === "quote"
+        ? { kind: "quote", quoteId: entityId, linkId: row.id }
+        : { kind: "invoice", invoiceId: entityId, linkId: row.id },
+  };
 }

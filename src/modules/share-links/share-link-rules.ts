@@ -55,7 +55,7 @@ export function checkShareLinkExpiry(expiresOn: string | null, timeZone: string,
 /** Only an issued document is shared: a draft may still change, and has no number. */
 export function checkShareable(document: { status: string }): RuleResult<ShareLinkCode> {
   if (document.status === "draft")
-    return refuse("share_link.draft", "A draft cannot be shared: issue it first, then create a link.");
+    return refuse("share_link.draft", "A draft cannot be shared: issue or send it first, then create a link.");
   return allowed;
 }
 

@@ -8,11 +8,18 @@ const optionalDay = z
   .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), "Enter a date such as 2027-01-31.")
   .transform((value) => (value === "" ? null : value));
 
-export const createShareLinkInput = z.object({
-  invoiceId: z.uuid("Unknown invoice."),
-  /** The last day the link works (the firm's timezone); empty: until revoked. */
-  expiresOn: optionalDay,
-});
+/** A link to one document: an invoice or credit note, or a quote (decision 064); exactly one id. */
+export const createShareLinkInput = z
+  .object({
+    invoiceId: z.uuid("Unknown invoice.").optional(),
+    quoteId: z.uuid("Unknown quote.").optional(),
+    /** The last day the link works (the firm's timezone); empty: until revoked. */
+    expiresOn: optionalDay,
+  })
+  .refine((value) => (value.invoiceId === undefined) !== (value.quoteId === undefined), {
+    message: "Choose the document to share.",
+    path: ["invoiceId"],
+  });
 export type CreateShareLinkFormInput = z.input<typeof createShareLinkInput>;
 
 export const revokeShareLinkInput = z.object({ id: z.uuid("Choose a link.") });

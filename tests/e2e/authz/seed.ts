@@ -49,6 +49,11 @@ export type Seed = {
   };
   /** Recurring invoices: one to edit, one to pause, one due today for "Make due invoices now". */
   recurring: { update: Ref; state: Ref; run: Ref };
+  /**
+   * Quotes (decision 064): drafts to edit, delete and send; sent ones to answer and to replace by a
+   * new version; an accepted one to convert; the client link of a sent one.
+   */
+  quotes: { update: Ref; remove: Ref; send: Ref; decide: Ref; revise: Ref; convert: Ref; shared: Ref; token: string };
   email: { id: string; attachmentId: string };
   /** Client share links (decision 059) of the issued invoice: one to open, one to revoke. */
   shareLinks: { token: string; revokeId: string };
@@ -171,6 +176,7 @@ export function expenseForm(projectId: string, date: string, fields: Record<stri
     form.set("receipt", new File([new Uint8Array(makePdf("Receipt"))], "receipt.pdf", { type: "application/pdf" }));
   return form;
 }
+export const QUOTES = "src/modules/quotes/quote-actions.ts";
 
 /**
  * An administrator whose password the admin set and who has not chosen their own yet: signed in in
@@ -360,6 +366,27 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       recurringProbe(client.id, today, `Secret retainer ${tag}`),
     ]);
   const [recurringUpdate, recurringState, recurringRun] = await Promise.all([template(), template(), template()]);
+  const quoteDraft = () =>
+    act<{ id: string }>(admin, "/bo/quotes/create", QUOTES, "createQuoteAction", [
+      quoteProbe(client.id, today, `Secret quote notes ${tag}`),
+    ]);
+  const [quoteUpdate, quoteRemove, quoteSend, quoteDecide, quoteRevise, quoteConvert, quoteShared] = await Promise.all(
+    [1, 2, 3, 4, 5, 6, 7].map(() => quoteDraft()),
+  );
+  for (const sentQuote of [quoteDecide!, quoteRevise!, quoteConvert!, quoteShared!])
+    await act(admin, `/bo/quotes/${sentQuote.id}`, QUOTES, "sendQuoteAction", [
+      { id: sentQuote.id, version: 1, email: false },
+    ]);
+  await act(admin, `/bo/quotes/${quoteConvert!.id}`, QUOTES, "decideQuoteAction", [
+    { id: quoteConvert!.id, version: 2, decision: "accept" },
+  ]);
+  const quoteLink = await act<{ url: string }>(
+    admin,
+    `/bo/quotes/${quoteShared!.id}`,
+    "src/modules/share-links/share-link-actions.ts",
+    "createShareLinkAction",
+    [{ quoteId: quoteShared!.id, expiresOn: "" }],
+  );
   const versionOf = async (id: string) =>
     Number(
       findOne(
@@ -528,6 +555,16 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       state: { id: recurringState.id, version: 1 },
       run: { id: recurringRun.id, version: 1 },
     },
+    quotes: {
+      update: { id: quoteUpdate!.id, version: 1 },
+      remove: { id: quoteRemove!.id, version: 1 },
+      send: { id: quoteSend!.id, version: 1 },
+      decide: { id: quoteDecide!.id, version: 2 },
+      revise: { id: quoteRevise!.id, version: 2 },
+      convert: { id: quoteConvert!.id, version: 3 },
+      shared: { id: quoteShared!.id, version: 2 },
+      token: quoteLink.url.split("/d/")[1]!,
+    },
     email: { id: emailId, attachmentId },
     shareLinks: { token: opened.url.split("/d/")[1]!, revokeId: toRevoke.id },
     job: { id: job.id, version: published.version, slug, title },
@@ -552,6 +589,7 @@ export async function seedMatrix(sessions: Sessions): Promise<Seed> {
       lineDescription,
       `Secret invoice notes ${tag}`,
       `Secret retainer ${tag}`,
+      `Secret quote notes ${tag}`,
       `Secret ref ${tag}`,
       applicantName,
       applicantEmail,
@@ -594,5 +632,27 @@ export function recurringProbe(clientId: string, today: string, name: string) {
     occurrenceCount: "",
     issueMode: "issue",
     sendAutomatically: false,
+  };
+}
+
+/** A draft quote valid for createQuoteAction: one line, valid for a month. */
+export function quoteProbe(clientId: string, today: string, notes: string) {
+  return {
+    clientId,
+    currency: "EUR",
+    validUntil: addDays(today, 30),
+    notes,
+    footer: null,
+    lines: [
+      {
+        description: "Proposal",
+        quantity: "2",
+        unit: "day",
+        unitPrice: "650",
+        discount: "",
+        taxRateBp: 2000,
+        timeEntryIds: [],
+      },
+    ],
   };
 }

@@ -225,7 +225,7 @@ import { MAX_WEBHOOK_DESCRIPTION } from "../../../src/modules/webhooks/webhook-s
 import { PERMISSIONS } from "../../../src/modules/users/permissions";
 import { issueAccountToken } from "../../../src/modules/auth/account-tokens";
 import { ADMIN_PASSWORD, cookieHeaderFrom, signInRequest } from "../../support/fixtures";
-import { draftInput, line } from "../../support/invoice-fixtures";
+import { draftInput, insertClient, line } from "../../support/invoice-fixtures";
 import {
   MARKUP,
   optionalLine,
@@ -249,7 +249,18 @@ import {
 } from "../../../src/modules/recurring/recurring-mutations";
 import { findRecurringInvoices, getRecurringInvoice } from "../../../src/modules/recurring/recurring-queries";
 import { runRecurringInvoiceNow } from "../../../src/modules/recurring/recurring-runs";
-import { expense, expenseReceipt, recurringInvoice, recurringInvoiceRun } from "../../../src/db/schema";
+import { expense, expenseReceipt, quote, recurringInvoice, recurringInvoiceRun } from "../../../src/db/schema";
+import {
+  answerSharedQuote,
+  convertQuote,
+  createQuote,
+  decideQuote,
+  deleteQuote,
+  reviseQuote,
+  sendQuote,
+  updateQuote,
+} from "../../../src/modules/quotes/quote-mutations";
+import { findQuotes, findQuotesOfInvoices, getQuoteDocument } from "../../../src/modules/quotes/quote-queries";
 import { EXPENSE_CATEGORIES } from "../../../src/db/schema/expenses";
 import {
   approveExpense,
@@ -3478,6 +3489,191 @@ const expenseCases: Record<string, FuzzCase> = {
   },
 };
 
+// ---------------------------------------------------------------------------------------
+// Quotes (decision 064)
+
+/** A quote as the form sends it: valid from tomorrow on (today in any timezone the cases leave set). */
+const quoteForm = (ctx: FuzzContext) =>
+  fc.record({
+    clientId: fc.constant(ctx.clientId),
+    currency: fc.constantFrom("EUR", "eur", " EUR "),
+    validUntil: fc.integer({ min: 1, max: 3000 }).map((days) => addDaysToDate(today(), days)),
+    notes: optionalMultiline(5000),
+    footer: optionalMultiline(5000),
+    buyerReference: optionalLine(100),
+    purchaseOrderReference: optionalLine(100),
+    paymentMeans: fc.constantFrom(undefined, "credit_transfer", "card", "cheque"),
+    lines: fc.array(invoiceLineWithCategory, { minLength: 1, maxLength: 3 }),
+  });
+
+/** A draft quote; for a client with a billing email when it is to be mailed. */
+async function makeQuote(ctx: FuzzContext, clientId = ctx.clientId): Promise<Target> {
+  return (await createQuote(ctx.db, ctx.manager, {
+    clientId,
+    currency: "EUR",
+    validUntil: addDaysToDate(today(), 30),
+    lines: [line({ unitPrice: "1234.56", discount: "5" }), line({ unit: "item", unitPrice: "9.99", taxRateBp: 550 })],
+  })) as Target;
+}
+
+async function makeSentQuote(ctx: FuzzContext): Promise<Target> {
+  const draft = await makeQuote(ctx);
+  const { quote: sent } = await sendQuote(ctx.db, ctx.manager, {
+    id: draft.id,
+    version: draft.version,
+    email: false,
+  });
+  return sent as Target;
+}
+
+const quoteWhere = (usable: (row: typeof quote.$inferSelect) => boolean) =>
+  rereadWhere(async (db, id) => {
+    const [row] = await db.select().from(quote).where(eq(quote.id, id));
+    return row;
+  }, usable);
+
+async function quoteRow(ctx: FuzzContext, id: string) {
+  const [row] = await ctx.db.select().from(quote).where(eq(quote.id, id));
+  return row;
+}
+
+async function expectQuoteReadBack(ctx: FuzzContext, id: string, input: unknown) {
+  const { detail, document } = await getQuoteDocument(ctx.db, id);
+  expect(detail.notes).toBe(storedText(field(input, "notes"), { multiline: true }));
+  expect(detail.lines.map((row) => row.description)).toEqual(
+    ((field(input, "lines") ?? []) as { description: unknown }[]).map((row) =>
+      storedText(row.description, { multiline: true }),
+    ),
+  );
+  expect(document.lines).toHaveLength(detail.lines.length);
+  expect((await findQuotes(ctx.db, { timezone: TIMEZONE })).some((row) => row.id === id)).toBe(true);
+}
+
+const quotes: Record<string, FuzzCase> = {
+  "src/modules/quotes/quote-actions.ts#createQuoteAction": {
+    group: "billing-and-site",
+    tables: [quote, auditEvent],
+    valid: quoteForm,
+    hostileExamples: [
+      { clientId: "$ctx.clientId", currency: "EUR", validUntil: "0000-01-01", lines: [line()] },
+      { clientId: "$ctx.clientId", currency: "EUR", validUntil: "2001-01-01", lines: [line()] },
+      { clientId: "$ctx.clientId", currency: "EUR", validUntil: "2099-01-01", lines: [] },
+    ],
+    run: (ctx, input) => createQuote(ctx.db, ctx.manager, input),
+    verify: (ctx, input, result) => expectQuoteReadBack(ctx, (result as { id: string }).id, input),
+  },
+  "src/modules/quotes/quote-actions.ts#updateQuoteAction": {
+    group: "billing-and-site",
+    tables: [quote, auditEvent],
+    prepare: reuse(
+      (ctx) => makeQuote(ctx),
+      quoteWhere((row) => row.status === "draft"),
+    ),
+    valid: (ctx) => quoteForm(ctx).map((form) => ({ ...form, id: TARGET_ID, version: TARGET_VERSION })),
+    run: (ctx, input) => updateQuote(ctx.db, ctx.manager, input),
+    verify: (ctx, input, result) => expectQuoteReadBack(ctx, (result as { id: string }).id, input),
+  },
+  "src/modules/quotes/quote-actions.ts#deleteQuoteAction": {
+    group: "billing-and-site",
+    tables: [quote, auditEvent],
+    prepare: consumed((ctx) => makeQuote(ctx)),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => deleteQuote(ctx.db, ctx.manager, input),
+    verify: async (ctx, input) => expect(await quoteRow(ctx, idIn(input, "id"))).toBeUndefined(),
+  },
+  "src/modules/quotes/quote-actions.ts#sendQuoteAction": {
+    group: "billing-and-site",
+    tables: [quote, numberingCounter, email, shareLink, auditEvent],
+    runs: 6,
+    prepare: consumed(async (ctx) => {
+      const buyer = await insertClient(ctx.db, { billingEmail: `buyer${ctx.unique()}@example.com` });
+      return makeQuote(ctx, buyer.id);
+    }),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION), email: fc.boolean() }),
+    run: (ctx, input) => sendQuote(ctx.db, ctx.manager, input),
+    verify: async (ctx, input) => {
+      const row = await quoteRow(ctx, idIn(input, "id"));
+      expect(row).toMatchObject({ status: "sent" });
+      expect(row!.number).toMatch(/^Q-\d{4}-\d{4,}$/);
+    },
+  },
+  "src/modules/quotes/quote-actions.ts#decideQuoteAction": {
+    group: "billing-and-site",
+    tables: [quote, auditEvent],
+    prepare: consumed((ctx) => makeSentQuote(ctx)),
+    valid: () =>
+      fc.record({
+        id: fc.constant(TARGET_ID),
+        version: fc.constant(TARGET_VERSION),
+        decision: fc.constantFrom("accept", "decline"),
+      }),
+    run: (ctx, input) => decideQuote(ctx.db, ctx.manager, input),
+    verify: async (ctx, input) =>
+      expect((await quoteRow(ctx, idIn(input, "id")))?.status).toBe(
+        field(input, "decision") === "accept" ? "accepted" : "declined",
+      ),
+  },
+  "src/modules/quotes/quote-actions.ts#convertQuoteAction": {
+    group: "billing-and-site",
+    tables: [quote, invoice, invoiceLine, auditEvent],
+    runs: 6,
+    prepare: consumed(async (ctx) => {
+      const sent = await makeSentQuote(ctx);
+      return (await decideQuote(ctx.db, ctx.manager, {
+        id: sent.id,
+        version: sent.version,
+        decision: "accept",
+      })) as Target;
+    }),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => convertQuote(ctx.db, ctx.manager, input),
+    verify: async (ctx, input) => {
+      const row = await quoteRow(ctx, idIn(input, "id"));
+      const made = await getInvoice(ctx.db, row!.invoiceId!);
+      expect([made.netTotal, made.taxTotal, made.total]).toEqual([row!.netTotal, row!.taxTotal, row!.total]);
+      expect(await findQuotesOfInvoices(ctx.db, [made.id])).toHaveLength(1);
+    },
+  },
+  "src/modules/quotes/quote-actions.ts#reviseQuoteAction": {
+    group: "billing-and-site",
+    tables: [quote, auditEvent],
+    prepare: consumed((ctx) => makeSentQuote(ctx)),
+    valid: () => fc.record({ id: fc.constant(TARGET_ID), version: fc.constant(TARGET_VERSION) }),
+    run: (ctx, input) => reviseQuote(ctx.db, ctx.manager, input),
+    verify: async (ctx, input, result) =>
+      expect(await quoteRow(ctx, (result as { id: string }).id)).toMatchObject({
+        status: "draft",
+        supersedesId: idIn(input, "id"),
+      }),
+  },
+  "src/modules/quotes/quote-actions.ts#answerSharedQuoteAction": {
+    group: "billing-and-site",
+    tables: [quote, email, auditEvent],
+    prepare: consumed(async (ctx) => {
+      const sent = await makeSentQuote(ctx);
+      const { token } = await createShareLink(ctx.db, ctx.manager, { quoteId: sent.id });
+      return { ...sent, token };
+    }),
+    valid: () =>
+      fc.record({
+        token: fc.constant(T("token")),
+        decision: fc.constantFrom("accept", "decline"),
+        name: validLine(1, 120),
+      }),
+    hostileExamples: [{ token: T("token"), decision: "accept", name: " " }],
+    // No session: the token is the authority; each run comes from an address of its own.
+    run: (ctx, input) => answerSharedQuote(ctx.db, { input, address: ctx.nextIp() }),
+    refusalIn: (result) =>
+      (result as { kind: string }).kind === "answered" ? undefined : new NotFoundError("This link does not work."),
+    verify: async (ctx, input, _result, target) =>
+      expect(await quoteRow(ctx, String(target.id))).toMatchObject({
+        status: field(input, "decision") === "accept" ? "accepted" : "declined",
+        decidedByName: storedText(field(input, "name")),
+        decisionSource: "link",
+      }),
+  },
+};
+
 export const FUZZ_CASES: Record<string, FuzzCase> = {
   ...people,
   ...accounts,
@@ -3485,6 +3681,7 @@ export const FUZZ_CASES: Record<string, FuzzCase> = {
   ...timerCases,
   ...billing,
   ...recurring,
+  ...quotes,
   ...publicForms,
   ...accountSecurity,
   ...expenseCases,

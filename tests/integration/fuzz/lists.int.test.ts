@@ -39,7 +39,7 @@ function isServedPage(raw: string | string[] | undefined): boolean {
 
 // Pages that read search params but show no list: the dashboard's chart currency, the account's
 // "password change required", the new timesheet's week and person, the new invoice's (and new
-// recurring invoice's) client, a week's view and day (week grid or day view; a day outside the week
+// recurring invoice's, and new quote's) client, a week's view and day (week grid or day view; a day outside the week
 // falls back, see timesheet-day.int.test.ts).
 const NOT_LISTS = [
   "/bo",
@@ -47,6 +47,7 @@ const NOT_LISTS = [
   "/bo/timesheets/create",
   "/bo/invoices/create",
   "/bo/invoices/recurring/create",
+  "/bo/quotes/create",
   "/bo/timesheets/[id]",
 ];
 

@@ -3,12 +3,22 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/client";
-import { todayInZone } from "@/lib/dates";
+import { formatDate, formatDateTime, todayInZone } from "@/lib/dates";
+import { formatMoney } from "@/lib/money";
 import { clientIpFrom } from "@/lib/request";
 import { einvoiceFormatStatuses, getInvoiceEinvoice } from "@/modules/einvoicing/einvoice-queries";
 import { logoDataUri } from "@/modules/invoices/invoice-brand";
+import { InvoiceStatusBadge } from "@/modules/invoices/components/invoice-status-badge";
 import { displayStatusOf } from "@/modules/invoices/invoice-list-queries";
-import { SharedDocumentRateLimited, SharedDocumentView } from "@/modules/share-links/components/shared-document-view";
+import { QuoteStatusBadge } from "@/modules/quotes/components/quote-status-badge";
+import { SharedQuoteAnswer } from "@/modules/quotes/components/shared-quote-answer";
+import { getQuoteDocument } from "@/modules/quotes/quote-queries";
+import { quoteDisplayStatus } from "@/modules/quotes/quote-rules";
+import {
+  invoiceFigures,
+  SharedDocumentRateLimited,
+  SharedDocumentView,
+} from "@/modules/share-links/components/shared-document-view";
 import { openSharedDocument } from "@/modules/share-links/share-link-queries";
 import { rateLimitedText } from "@/modules/share-links/share-link-rules";
 
@@ -21,14 +31,17 @@ const load = cache(async (token: string) => {
   const db = getDb();
   const opening = await openSharedDocument(db, { token, address: clientIpFrom(await headers()) });
   if (opening.kind !== "found") return opening;
-  return { kind: "found" as const, ...(await getInvoiceEinvoice(db, opening.document.invoiceId)) };
+  if (opening.document.kind === "quote")
+    return { kind: "quote" as const, ...(await getQuoteDocument(db, opening.document.quoteId)) };
+  return { kind: "invoice" as const, ...(await getInvoiceEinvoice(db, opening.document.invoiceId)) };
 });
 
 const PRIVATE: Metadata["robots"] = { index: false, follow: false, nocache: true };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load((await params).token);
-  if (loaded.kind !== "found") return { title: "Page not found", robots: PRIVATE, referrer: "no-referrer" };
+  if (loaded.kind !== "invoice" && loaded.kind !== "quote")
+    return { title: "Page not found", robots: PRIVATE, referrer: "no-referrer" };
   return {
     title: { absolute: `${loaded.document.heading} · ${loaded.document.firm.name}` },
     robots: PRIVATE,
@@ -36,33 +49,55 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-/** A document shared by a link (decision 059): no sign-in; an unknown, revoked or expired link is the 404 page. */
+/** A document shared by a link (decisions 059, 064): no sign-in; an unknown, revoked or expired link is the 404 page. */
 export default async function SharedDocumentPage({ params }: Props) {
   const { token } = await params;
   const loaded = await load(token);
   if (loaded.kind === "rate_limited")
     return <SharedDocumentRateLimited message={rateLimitedText(loaded.retryAfterSeconds)} />;
   if (loaded.kind === "not_found") notFound();
-  const { detail, document, brand, einvoice, settings } = loaded;
+  const { settings, document, brand } = loaded;
+  const today = todayInZone(settings.timezone);
+  const look = { logoSrc: logoDataUri(brand), color: brand.brandColor };
+  if (loaded.kind === "quote") {
+    const { detail } = loaded;
+    const status = quoteDisplayStatus(detail, today);
+    const validUntil = formatDate(detail.validUntil, settings.locale, "UTC", "medium");
+    return (
+      <SharedDocumentView
+        token={token}
+        status={<QuoteStatusBadge status={status} />}
+        figures={[
+          { label: "Total", value: formatMoney(detail.total, detail.currency, settings.locale) },
+          { label: "Valid until", value: validUntil },
+        ]}
+        document={document}
+        brand={look}
+        formats={[]}
+      >
+        {status === "sent" ? (
+          <SharedQuoteAnswer token={token} validUntil={validUntil} />
+        ) : detail.decidedAt && (status === "accepted" || status === "declined") ? (
+          <p className="rounded-lg border p-4 text-sm" data-testid="quote-answer">
+            {status === "accepted" ? "Accepted" : "Declined"} by {detail.decidedByName} on{" "}
+            {formatDateTime(detail.decidedAt, settings.locale, settings.timezone)}.
+          </p>
+        ) : null}
+      </SharedDocumentView>
+    );
+  }
+  const { detail, einvoice } = loaded;
   const formats = einvoiceFormatStatuses(einvoice, false)
-    .filter((status) => status.problems.length === 0)
-    .map((status) => status.format);
+    .filter((entry) => entry.problems.length === 0)
+    .map((entry) => entry.format);
   return (
     <SharedDocumentView
       token={token}
-      invoice={{
-        kind: detail.kind,
-        number: detail.number,
-        currency: detail.currency,
-        total: detail.total,
-        balance: detail.balance,
-        dueDate: detail.dueDate,
-        status: displayStatusOf(detail, todayInZone(settings.timezone)),
-      }}
+      status={<InvoiceStatusBadge status={displayStatusOf(detail, today)} />}
+      figures={invoiceFigures(detail, settings.locale)}
       document={document}
-      brand={{ logoSrc: logoDataUri(brand), color: brand.brandColor }}
+      brand={look}
       formats={formats}
-      locale={settings.locale}
     />
   );
 }

@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { PaymentMeansField } from "./payment-means-field";
-import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
 import { addDaysToDate, isValidDateString } from "@/lib/dates";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
@@ -18,6 +17,7 @@ import type { InvoiceFormClient } from "../invoice-form-queries";
 import type { InvoiceKind } from "../invoice-rules";
 import { type CreateInvoiceInput, createInvoiceInput, updateInvoiceInput } from "../invoice-schemas";
 import { proposeVatCategory, rateForCategory, type TaxRateChoice, type VatProposal } from "../vat-categories";
+import { NotesFooterCard } from "./notes-footer-card";
 import { InvoiceLinesCard, type LinesFieldArray, type LinesFormValues } from "./invoice-lines-card";
 import { UnbilledTimeDialog, type NewTimeLine } from "./unbilled-time-dialog";
 
@@ -318,39 +318,11 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
         }
       />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Notes and footer</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <FormField
-            label="Notes"
-            htmlFor="notes"
-            error={errors.notes?.message}
-            description={`Shown on the ${documentName} above the footer.`}
-          >
-            <Textarea
-              rows={3}
-              {...fieldAria("notes", { error: errors.notes?.message, description: true })}
-              {...register("notes")}
-              maxLength={5000}
-            />
-          </FormField>
-          <FormField
-            label="Footer"
-            htmlFor="footer"
-            error={errors.footer?.message}
-            description="Legal mentions and late-payment terms."
-          >
-            <Textarea
-              rows={3}
-              {...fieldAria("footer", { error: errors.footer?.message, description: true })}
-              {...register("footer")}
-              maxLength={5000}
-            />
-          </FormField>
-        </CardContent>
-      </Card>
+      <NotesFooterCard
+        notes={{ registration: register("notes"), error: errors.notes?.message }}
+        footer={{ registration: register("footer"), error: errors.footer?.message }}
+        documentName={documentName}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving…" : "Save draft"}

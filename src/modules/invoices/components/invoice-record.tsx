@@ -32,12 +32,15 @@ export function InvoiceHeader({
   status,
   firm,
   actions,
+  fromQuote,
 }: {
   invoice: InvoiceDetail;
   heading: string;
   status: InvoiceDisplayStatus;
   firm: Firm;
   actions?: React.ReactNode;
+  /** The quote it was made from ("Convert to invoice", decision 064). */
+  fromQuote?: { id: string; number: string | null } | null;
 }) {
   return (
     <PageHeader
@@ -61,6 +64,14 @@ export function InvoiceHeader({
                 className="text-primary underline-offset-4 hover:underline"
               >
                 invoice {invoice.creditedInvoice.number}
+              </Link>
+            </>
+          ) : null}
+          {fromQuote ? (
+            <>
+              {" · from "}
+              <Link href={`/bo/quotes/${fromQuote.id}`} className="text-primary underline-offset-4 hover:underline">
+                quote {fromQuote.number}
               </Link>
             </>
           ) : null}

@@ -1,24 +1,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
-import { type UseFormReturn, useController, useFieldArray, useWatch } from "react-hook-form";
+import { useController, useWatch } from "react-hook-form";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PaymentMeansField } from "@/modules/invoices/components/payment-means-field";
-import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
-import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
-import {
-  InvoiceLinesCard,
-  type LinesFieldArray,
-  type LinesFormValues,
-} from "@/modules/invoices/components/invoice-lines-card";
-import { loadInvoiceClientAction } from "@/modules/invoices/invoice-actions";
+import { ClientPicker } from "@/modules/clients/components/client-picker";
+import { FixedLinesSections } from "@/modules/invoices/components/fixed-lines-sections";
+import { useClientChoice } from "@/modules/invoices/components/use-client-choice";
 import type { InvoiceFormClient } from "@/modules/invoices/invoice-form-queries";
 import type { TaxRateChoice } from "@/modules/invoices/vat-categories";
 import { FREQUENCIES, FREQUENCY_LABELS, WEEKDAYS } from "../recurrence-rules";
@@ -51,32 +44,17 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
     defaultValues: initialValues,
   });
   const { register, control, formState, setValue } = form;
-  const { errors, isSubmitting } = formState;
-  const lines = useFieldArray({ control, name: "lines", keyName: "key" });
+  const { errors } = formState;
   const { field: clientField } = useController({ control, name: "clientId" });
   const frequency = useWatch({ control, name: "frequency" });
   const ending = useWatch({ control, name: "ending" });
   const issueMode = useWatch({ control, name: "issueMode" });
-  const [selectedClient, setSelectedClient] = useState<InvoiceFormClient | null>(client);
-  const [clientError, setClientError] = useState<string | null>(null);
-  const latestClient = useRef(0);
-  const defaultRate = taxRates.find((rate) => rate.isDefault) ?? taxRates[0] ?? { basisPoints: 0, category: "S" };
 
-  const onClientChange = async (picked: PickedClient | null) => {
-    const asked = ++latestClient.current;
-    clientField.onChange(picked?.id ?? "");
-    setSelectedClient(null);
-    setClientError(null);
-    if (!picked) return;
-    const result = await loadInvoiceClientAction({ clientId: picked.id }).catch(() => null);
-    if (asked !== latestClient.current) return;
-    if (!result || !result.ok) {
-      setClientError(result ? result.message : "The client's details could not be loaded; choose the client again.");
-      return;
-    }
-    setSelectedClient(result.data);
-    setValue("currency", result.data.currency, { shouldDirty: true });
-  };
+  const { selectedClient, clientError, choose } = useClientChoice({
+    initial: client,
+    onPicked: clientField.onChange,
+    onLoaded: (loaded) => setValue("currency", loaded.currency, { shouldDirty: true }),
+  });
 
   const save = submit(
     (values) => (isEdit ? updateRecurringInvoiceAction(values) : createRecurringInvoiceAction(values)),
@@ -116,7 +94,7 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
               selected={client ? { id: client.id, name: client.name } : null}
               anyLabel="No client"
               placeholder="Type a client's name"
-              onChoose={(picked) => void onClientChange(picked)}
+              onChoose={(picked) => void choose(picked)}
               invalid={Boolean(fieldError("clientId"))}
               describedBy={fieldAria("clientId", { error: fieldError("clientId") })["aria-describedby"]}
               required
@@ -284,50 +262,14 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
         </CardContent>
       </Card>
 
-      <InvoiceLinesCard
-        form={form as unknown as UseFormReturn<LinesFormValues>}
-        lines={lines as unknown as LinesFieldArray}
-        kind="invoice"
+      <FixedLinesSections
+        form={form}
         taxRates={taxRates}
         locale={locale}
-        defaultRate={defaultRate}
         emptyText="No lines yet. Add the lines each invoice bills."
-        actions={null}
+        documentName="invoice"
+        saveLabel={isEdit ? "Save changes" : "Save recurring invoice"}
       />
-      {errors.lines?.message ? <p className="text-sm text-destructive">{errors.lines.message}</p> : null}
-
-      <Card>
-        <CardHeader>
-          <CardTitle>Notes and footer</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <FormField label="Notes" htmlFor="notes" error={fieldError("notes")}>
-            <Textarea
-              rows={3}
-              {...fieldAria("notes", { error: fieldError("notes") })}
-              {...register("notes")}
-              maxLength={5000}
-            />
-          </FormField>
-          <FormField label="Footer" htmlFor="footer" error={fieldError("footer")}>
-            <Textarea
-              rows={3}
-              {...fieldAria("footer", { error: fieldError("footer") })}
-              {...register("footer")}
-              maxLength={5000}
-            />
-          </FormField>
-        </CardContent>
-      </Card>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : isEdit ? "Save changes" : "Save recurring invoice"}
-        </Button>
-        <Button type="button" variant="outline" onClick={() => router.back()}>
-          Cancel
-        </Button>
-        <input type="hidden" {...register("currency")} />
-      </div>
     </form>
   );
 }

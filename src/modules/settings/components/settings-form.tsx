@@ -219,6 +219,7 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
             <TaxRatesField />
             <NumberPatternField name="invoiceNumberPattern" label="Invoice number pattern" today={today} />
             <NumberPatternField name="creditNoteNumberPattern" label="Credit note number pattern" today={today} />
+            <NumberPatternField name="quoteNumberPattern" label="Quote number pattern" today={today} />
             <TextareaField
               name="invoiceFooter"
               label="Invoice footer"
@@ -526,12 +527,12 @@ function NumberPatternField({
   label,
   today,
 }: {
-  name: "invoiceNumberPattern" | "creditNoteNumberPattern";
+  name: "invoiceNumberPattern" | "creditNoteNumberPattern" | "quoteNumberPattern";
   label: string;
   today: string;
 }) {
   const { control } = useFormContext<SettingsFormInput>();
-  const pattern = useWatch({ control, name }).trim();
+  const pattern = (useWatch({ control, name }) ?? "").trim();
   const check = validateNumberPattern(pattern);
   const preview = check.ok ? formatInvoiceNumber(pattern, { date: today, seq: 1 }) : null;
   return (

@@ -1,5 +1,5 @@
-// The invoice page's "Client links" card, read on the server: an issued document's links with
-// their dates written in the firm's locale and timezone (decision 059).
+// The "Client links" card of an invoice's or a quote's page, read on the server: an issued
+// document's links with their dates written in the firm's locale and timezone (decisions 059, 064).
 import "server-only";
 import type { Executor } from "@/db/client";
 import { formatDate, formatDateTime, todayInZone } from "@/lib/dates";
@@ -17,11 +17,12 @@ export async function InvoiceShareLinks({
 }: {
   db: Executor;
   viewer: Actor;
-  invoice: { id: string; kind: "invoice" | "credit_note" };
+  invoice: { id: string; kind: "invoice" | "credit_note" | "quote" };
   firm: { locale: string; timezone: string };
 }) {
   const now = new Date();
-  const links = await findShareLinks(db, viewer, invoice.id, now);
+  const target = invoice.kind === "quote" ? { quoteId: invoice.id } : { invoiceId: invoice.id };
+  const links = await findShareLinks(db, viewer, target, now);
   const when = (value: Date) => formatDateTime(value, firm.locale, firm.timezone);
   const items: ShareLinkListItem[] = links.map((link) => ({
     id: link.id,
@@ -38,8 +39,8 @@ export async function InvoiceShareLinks({
   }));
   return (
     <ShareLinksPanel
-      invoiceId={invoice.id}
-      documentLabel={invoice.kind === "credit_note" ? "credit note" : "invoice"}
+      target={target}
+      documentLabel={invoice.kind === "credit_note" ? "credit note" : invoice.kind}
       links={items}
       canShare={can(viewer, "invoice.share")}
       today={todayInZone(firm.timezone, now)}

@@ -74,21 +74,22 @@ function NewLink({ url }: { url: string }) {
 }
 
 export function ShareLinksPanel({
-  invoiceId,
+  target,
   documentLabel,
   links,
   canShare,
   today,
 }: {
-  invoiceId: string;
-  /** "invoice" or "credit note", for the texts. */
+  /** The document the links show. */
+  target: { invoiceId: string } | { quoteId: string };
+  /** "invoice", "credit note" or "quote", for the texts. */
   documentLabel: string;
   links: ShareLinkListItem[];
   canShare: boolean;
   today: string;
 }) {
   const [made, setMade] = useState<string | null>(null);
-  const empty: CreateShareLinkFormInput = { invoiceId, expiresOn: "" };
+  const empty: CreateShareLinkFormInput = { ...target, expiresOn: "" };
   const { form, submit, formError } = useActionForm<CreateShareLinkFormInput>({
     schema: createShareLinkInput,
     defaultValues: empty,
@@ -107,7 +108,9 @@ export function ShareLinksPanel({
       <CardHeader>
         <CardTitle>Client links</CardTitle>
         <CardDescription>
-          A link lets your client view this {documentLabel} and download its PDF and e-invoice without signing in.
+          {documentLabel === "quote"
+            ? "A link lets your client view this quote, download its PDF and accept or decline it without signing in."
+            : `A link lets your client view this ${documentLabel} and download its PDF and e-invoice without signing in.`}
           Anyone who has the link can see the {documentLabel}: revoke it when it is no longer needed.
         </CardDescription>
       </CardHeader>

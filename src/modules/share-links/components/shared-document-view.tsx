@@ -1,45 +1,53 @@
-// The page a client opens through a share link (decision 059): the document exactly as the
-// invoice page shows it (the same component, its frozen look), what is due, and its files. Nothing
+// The page a client opens through a share link (decisions 059, 064): the document exactly as the
+// invoice or quote page shows it (the same component, its frozen look), its figures, and its files. Nothing
 // else of Bureau is linked from here.
 import { DownloadIcon, FileCodeIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { buttonClassName } from "@/components/ui/button";
 import { formatDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { EINVOICE_FORMAT_LABELS, type EinvoiceFormat } from "@/modules/einvoicing/einvoice-model";
 import { InvoiceDocumentView } from "@/modules/invoices/components/invoice-document-view";
-import { InvoiceStatusBadge } from "@/modules/invoices/components/invoice-status-badge";
 import type { InvoiceDocument } from "@/modules/invoices/invoice-document";
-import type { InvoiceDisplayStatus } from "@/modules/invoices/invoice-rules";
 
-export type SharedInvoice = {
-  kind: "invoice" | "credit_note";
-  number: string | null;
-  currency: string;
-  total: number;
-  balance: number;
-  dueDate: string;
-  status: InvoiceDisplayStatus;
-};
+/** One figure above the document: its label and value (already formatted). */
+export type SharedFigure = { label: string; value: string; testId?: string };
+
+/** An invoice's or credit note's figures: its total, and for an invoice what is due and when. */
+export function invoiceFigures(
+  invoice: { kind: "invoice" | "credit_note"; currency: string; total: number; balance: number; dueDate: string },
+  locale: string,
+): SharedFigure[] {
+  const money = (minor: number) => formatMoney(minor, invoice.currency, locale);
+  if (invoice.kind !== "invoice") return [{ label: "Amount credited", value: money(invoice.total) }];
+  return [
+    { label: "Total", value: money(invoice.total) },
+    { label: "Balance due", value: money(invoice.balance), testId: "shared-balance" },
+    { label: "Due date", value: formatDate(invoice.dueDate, locale, "UTC", "medium") },
+  ];
+}
 
 export function SharedDocumentView({
   token,
-  invoice,
+  status,
+  figures,
   document,
   brand,
   formats,
-  locale,
+  children,
 }: {
   token: string;
-  invoice: SharedInvoice;
+  /** The document's state, as a badge. */
+  status: ReactNode;
+  figures: SharedFigure[];
   document: InvoiceDocument;
   brand: { logoSrc: string | null; color: string };
   /** The e-invoice formats this document can be downloaded in (those that would not refuse it). */
   formats: EinvoiceFormat[];
-  locale: string;
+  /** What the client can do besides reading (a quote's Accept / Decline). */
+  children?: ReactNode;
 }) {
-  const money = (minor: number) => formatMoney(minor, invoice.currency, locale);
   const base = `/d/${token}`;
-  const isInvoice = invoice.kind === "invoice";
   return (
     <main className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-6 sm:px-8 sm:py-10 [&>*]:min-w-0">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -64,28 +72,16 @@ export function SharedDocumentView({
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <div className="rounded-lg border px-3 py-2">
             <dt className="text-sm text-muted-foreground">Status</dt>
-            <dd className="pt-1">
-              <InvoiceStatusBadge status={invoice.status} />
-            </dd>
+            <dd className="pt-1">{status}</dd>
           </div>
-          <div className="rounded-lg border px-3 py-2">
-            <dt className="text-sm text-muted-foreground">{isInvoice ? "Total" : "Amount credited"}</dt>
-            <dd className="text-lg font-semibold tabular-nums">{money(invoice.total)}</dd>
-          </div>
-          {isInvoice ? (
-            <>
-              <div className="rounded-lg border px-3 py-2">
-                <dt className="text-sm text-muted-foreground">Balance due</dt>
-                <dd className="text-lg font-semibold tabular-nums" data-testid="shared-balance">
-                  {money(invoice.balance)}
-                </dd>
-              </div>
-              <div className="rounded-lg border px-3 py-2">
-                <dt className="text-sm text-muted-foreground">Due date</dt>
-                <dd className="text-lg font-semibold">{formatDate(invoice.dueDate, locale, "UTC", "medium")}</dd>
-              </div>
-            </>
-          ) : null}
+          {figures.map((figure) => (
+            <div key={figure.label} className="rounded-lg border px-3 py-2">
+              <dt className="text-sm text-muted-foreground">{figure.label}</dt>
+              <dd className="text-lg font-semibold tabular-nums" data-testid={figure.testId}>
+                {figure.value}
+              </dd>
+            </div>
+          ))}
         </dl>
         {/*
           Online payment plugs in here (decision 059): a "Pay" button for an invoice with a balance,
@@ -93,6 +89,8 @@ export function SharedDocumentView({
           same mutation as the back office's "Record payment".
         */}
       </section>
+
+      {children}
 
       <InvoiceDocumentView document={document} brand={brand} />
 

@@ -73,6 +73,7 @@ function toFormValues(settings: Settings): SettingsFormInput {
     paymentTermsDays: String(settings.paymentTermsDays),
     invoiceNumberPattern: settings.invoiceNumberPattern,
     creditNoteNumberPattern: settings.creditNoteNumberPattern,
+    quoteNumberPattern: settings.quoteNumberPattern,
     invoiceFooter: settings.invoiceFooter ?? "",
     invoiceEmailSubject: settings.invoiceEmailSubject,
     invoiceEmailMessage: settings.invoiceEmailMessage,

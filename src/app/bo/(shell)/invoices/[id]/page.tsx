@@ -22,6 +22,7 @@ import { findInvoiceEvents } from "@/modules/invoices/invoice-detail-queries";
 import { describeAuditEvents } from "@/modules/audit/audit-references";
 import { pageAuditViewer } from "@/modules/audit/page-audit-viewer";
 import { displayStatusOf } from "@/modules/invoices/invoice-list-queries";
+import { findQuotesOfInvoices } from "@/modules/quotes/quote-queries";
 import { can } from "@/modules/users/permissions";
 import { InvoiceShareLinks } from "@/modules/share-links/components/invoice-share-links";
 
@@ -33,11 +34,12 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const db = getDb();
   const loaded = await orErrorPage(getInvoiceEinvoice(db, id));
   const { detail: invoice, settings, document, brand, einvoice, clientDefaultFormat } = loaded;
-  const [events, sendDefaults] = await Promise.all([
+  const [events, sendDefaults, [fromQuote]] = await Promise.all([
     Promise.all([findInvoiceEvents(db, invoice.id), pageAuditViewer()]).then(([rows, reader]) =>
       describeAuditEvents(db, rows, reader),
     ),
     invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id, viewer.id) : Promise.resolve(null),
+    findQuotesOfInvoices(db, [invoice.id]),
   ]);
   const today = todayInZone(settings.timezone);
   const firm = { locale: settings.locale, timezone: settings.timezone };
@@ -49,6 +51,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
         heading={document.heading}
         status={displayStatusOf(invoice, today)}
         firm={firm}
+        fromQuote={fromQuote ? { id: fromQuote.quoteId, number: fromQuote.number } : null}
         actions={
           sendDefaults ? (
             <SendInvoiceDialog

@@ -4,8 +4,7 @@ import { getDb } from "@/db/client";
 import { addDaysToDate, todayInZone } from "@/lib/dates";
 import { requirePagePermission } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
-import { findInvoiceClient } from "@/modules/invoices/invoice-form-queries";
-import { invoiceClientInput } from "@/modules/invoices/invoice-schemas";
+import { findRequestedClient } from "@/modules/invoices/invoice-form-queries";
 import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
@@ -17,13 +16,8 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
   await requirePagePermission("invoice.edit");
   const params = await searchParams;
   const db = getDb();
-  // A link may ask for a client (the client page's "New invoice"); an archived one is not offered.
-  const asked = invoiceClientInput.safeParse({ clientId: params.client });
-  const [settings, found] = await Promise.all([
-    getPageSettings(),
-    asked.success ? findInvoiceClient(db, asked.data.clientId) : null,
-  ]);
-  const requested = found && !found.archived ? found : null;
+  // A link may ask for a client (the client page's "New invoice").
+  const [settings, requested] = await Promise.all([getPageSettings(), findRequestedClient(db, params.client)]);
   const today = todayInZone(settings.timezone);
   const taxRates = settings.taxRates.map(normalizeTaxRate);
   const defaultRate = taxRates.find((rate) => rate.isDefault) ?? taxRates[0];

@@ -3,8 +3,7 @@ import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { requirePagePermission } from "@/lib/session";
-import { findInvoiceClient } from "@/modules/invoices/invoice-form-queries";
-import { invoiceClientInput } from "@/modules/invoices/invoice-schemas";
+import { findRequestedClient } from "@/modules/invoices/invoice-form-queries";
 import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
 import { RecurringInvoiceForm } from "@/modules/recurring/components/recurring-invoice-form";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -16,13 +15,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function CreateRecurringInvoicePage({ searchParams }: { searchParams: SearchParams }) {
   await requirePagePermission("invoice.edit");
   const params = await searchParams;
-  // A link may ask for a client (the client page); an archived one is not offered.
-  const asked = invoiceClientInput.safeParse({ clientId: params.client });
-  const [settings, found] = await Promise.all([
-    getPageSettings(),
-    asked.success ? findInvoiceClient(getDb(), asked.data.clientId) : null,
-  ]);
-  const requested = found && !found.archived ? found : null;
+  // A link may ask for a client (the client page).
+  const [settings, requested] = await Promise.all([getPageSettings(), findRequestedClient(getDb(), params.client)]);
   const today = todayInZone(settings.timezone);
   const taxRates = settings.taxRates.map(normalizeTaxRate);
   const defaultRate = taxRates.find((rate) => rate.isDefault) ?? taxRates[0];

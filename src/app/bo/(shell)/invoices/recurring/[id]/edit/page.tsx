@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
-import { formatMoneyInput } from "@/lib/money";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
-import { quantityMilliToDecimalString } from "@/modules/invoices/invoice-amounts";
 import { findInvoiceClient } from "@/modules/invoices/invoice-form-queries";
+import { ratesIncludingLines, storedLinesFormValues } from "@/modules/invoices/stored-lines";
 import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
 import { RecurringInvoiceForm } from "@/modules/recurring/components/recurring-invoice-form";
 import { getRecurringInvoice } from "@/modules/recurring/recurring-queries";
@@ -20,17 +19,7 @@ export default async function EditRecurringInvoicePage({ params }: { params: Pro
   const db = getDb();
   const template = await orErrorPage(getRecurringInvoice(db, id));
   const [settings, client] = await Promise.all([getPageSettings(), findInvoiceClient(db, template.clientId)]);
-  const rates = settings.taxRates.map(normalizeTaxRate);
-  for (const line of template.lines)
-    if (!rates.some((rate) => rate.basisPoints === line.taxRateBp && rate.category === (line.vatCategory ?? "S")))
-      rates.push({
-        label: "Rate no longer configured",
-        basisPoints: line.taxRateBp,
-        isDefault: false,
-        category: line.vatCategory ?? "S",
-        mention: null,
-        vatexCode: null,
-      });
+  const rates = ratesIncludingLines(settings.taxRates.map(normalizeTaxRate), template.lines);
   if (template.status === "archived")
     return (
       <div className="mx-auto grid max-w-3xl gap-6">
@@ -70,16 +59,7 @@ export default async function EditRecurringInvoicePage({ params }: { params: Pro
           occurrenceCount: template.occurrenceCount ? String(template.occurrenceCount) : "",
           issueMode: template.issueMode,
           sendAutomatically: template.sendAutomatically,
-          lines: template.lines.map((line) => ({
-            description: line.description,
-            quantity: quantityMilliToDecimalString(line.quantityMilli),
-            unit: line.unit,
-            unitPrice: formatMoneyInput(line.unitPrice, template.currency),
-            discount: line.discountBp === 0 ? "" : (line.discountBp / 100).toString(),
-            taxRateBp: line.taxRateBp,
-            vatCategory: line.vatCategory ?? "S",
-            timeEntryIds: [],
-          })),
+          lines: storedLinesFormValues(template.lines, template.currency),
         }}
       />
     </div>
