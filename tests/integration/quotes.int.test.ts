@@ -266,7 +266,7 @@ describe(`quotes on ${process.env.TEST_DB}`, () => {
     await expect(
       decideQuote(database.db, manager, { id: sent.id, version: sent.version, decision: "accept" }, later),
     ).rejects.toMatchObject({ code: "quote.expired" });
-    const listed = await findQuotes(database.db, { timezone: "Europe/Paris", now: later });
+    const listed = (await findQuotes(database.db, { timezone: "Europe/Paris", now: later })).rows;
     expect(listed.find((row) => row.id === sent.id)?.displayStatus).toBe("expired");
     expect((await getQuote(database.db, sent.id)).status).toBe("sent");
   });

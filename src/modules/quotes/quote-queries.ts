@@ -1,7 +1,7 @@
 import "server-only";
 // Reads of quotes (decision 064): the list, one quote with its versions and invoice, its history,
 // and the printable document shared by the page, the PDF and the mail.
-import { desc, eq, inArray } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import { client, invoice, quote } from "@/db/schema";
@@ -19,30 +19,42 @@ type QuoteRow = typeof quote.$inferSelect;
 
 const notFound = () => new NotFoundError("This quote does not exist.", "quote.not_found");
 
-/** Every quote, newest first, with its client and the status a list shows (expired derived today). */
-export async function findQuotes(db: Executor, options: { timezone: string; limit?: number; now?: Date }) {
+/** A page of the quotes, newest first, with its client and the status a list shows (expired derived today). */
+export async function findQuotes(
+  db: Executor,
+  options: { timezone: string; page?: number; pageSize?: number; now?: Date },
+) {
   const today = todayInZone(options.timezone, options.now);
-  const rows = await db
-    .select({
-      id: quote.id,
-      number: quote.number,
-      status: quote.status,
-      clientId: quote.clientId,
-      clientName: client.name,
-      issueDate: quote.issueDate,
-      validUntil: quote.validUntil,
-      currency: quote.currency,
-      total: quote.total,
-      invoiceId: quote.invoiceId,
-      createdAt: quote.createdAt,
-    })
-    .from(quote)
-    .innerJoin(client, eq(client.id, quote.clientId))
-    .orderBy(desc(quote.createdAt), desc(quote.id))
-    .limit(options.limit ?? 200);
-  return rows.map((row) => ({ ...row, displayStatus: quoteDisplayStatus(row, today) }));
+  const pageSize = options.pageSize ?? 50;
+  const page = options.page ?? 1;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: quote.id,
+        number: quote.number,
+        status: quote.status,
+        clientId: quote.clientId,
+        clientName: client.name,
+        issueDate: quote.issueDate,
+        validUntil: quote.validUntil,
+        currency: quote.currency,
+        total: quote.total,
+        invoiceId: quote.invoiceId,
+        createdAt: quote.createdAt,
+      })
+      .from(quote)
+      .innerJoin(client, eq(client.id, quote.clientId))
+      .orderBy(desc(quote.createdAt), desc(quote.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(quote),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row, displayStatus: quoteDisplayStatus(row, today) })),
+    total: total?.value ?? 0,
+  };
 }
-export type QuoteListRow = Awaited<ReturnType<typeof findQuotes>>[number];
+export type QuoteListRow = Awaited<ReturnType<typeof findQuotes>>["rows"][number];
 
 /** One quote, the version it replaces and the one replacing it, the invoice made from it; or NotFound. */
 export async function getQuote(db: Executor, id: string) {

@@ -1,6 +1,7 @@
 // Inputs of quotes (decision 064), shared by the form (zodResolver) and the actions. Browser-safe.
 import { z } from "zod";
 import { isValidDateString } from "@/lib/dates";
+import { defineList, pagingParams } from "@/lib/search-params";
 import { checkLine, versionInput } from "@/lib/input-fields";
 import {
   checkLinePrices,
@@ -11,6 +12,9 @@ import {
   priceLines,
 } from "@/modules/invoices/invoice-schemas";
 import { QUOTE_DISPLAY_STATUSES } from "./quote-rules";
+
+/** The quote list's address (/bo/quotes): the page and its size. */
+export const quoteList = defineList("/bo/quotes", { ...pagingParams });
 
 /** How long a new quote stays valid by default. */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;

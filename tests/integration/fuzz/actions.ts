@@ -3546,7 +3546,9 @@ async function expectQuoteReadBack(ctx: FuzzContext, id: string, input: unknown)
     ),
   );
   expect(document.lines).toHaveLength(detail.lines.length);
-  expect((await findQuotes(ctx.db, { timezone: TIMEZONE })).some((row) => row.id === id)).toBe(true);
+  expect((await findQuotes(ctx.db, { timezone: TIMEZONE, pageSize: 200 })).rows.some((row) => row.id === id)).toBe(
+    true,
+  );
 }
 
 const quotes: Record<string, FuzzCase> = {

@@ -18,6 +18,8 @@ import { findJobPage } from "../../../src/modules/jobs/job-queries";
 import { jobList } from "../../../src/modules/jobs/job-schemas";
 import { findEmails } from "../../../src/modules/mail/mail-queries";
 import { outboxList } from "../../../src/modules/mail/outbox-schemas";
+import { findQuotes } from "../../../src/modules/quotes/quote-queries";
+import { quoteList } from "../../../src/modules/quotes/quote-schemas";
 import { countMessagesByStatus, findMessages } from "../../../src/modules/messages/message-queries";
 import { messageList } from "../../../src/modules/messages/message-schemas";
 import {
@@ -152,6 +154,15 @@ export const LIST_CASES: Record<string, ListCase> = {
     list: outboxList,
     read: async (ctx, params: ReturnType<typeof outboxList.parse>) => {
       const list = await findEmails(ctx.db, { status: params.status, page: params.page, pageSize: params.size });
+      return { rows: list.rows.length, page: params.page, total: list.total };
+    },
+  },
+  "/bo/quotes": {
+    file: "src/app/bo/(shell)/quotes/page.tsx",
+    definition: "quoteList",
+    list: quoteList,
+    read: async (ctx, params: ReturnType<typeof quoteList.parse>) => {
+      const list = await findQuotes(ctx.db, { timezone: "Europe/Paris", page: params.page, pageSize: params.size });
       return { rows: list.rows.length, page: params.page, total: list.total };
     },
   },

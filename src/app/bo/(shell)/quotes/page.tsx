@@ -2,20 +2,26 @@ import { FileSignatureIcon, PlusIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
+import { PagedList } from "@/components/list/paged-list";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
+import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
 import { QuoteTable } from "@/modules/quotes/components/quote-table";
 import { findQuotes } from "@/modules/quotes/quote-queries";
+import { quoteList } from "@/modules/quotes/quote-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
 export const metadata: Metadata = { title: "Quotes" };
 
-export default async function QuotesPage() {
+const QUOTE_NOUN = { one: "quote", other: "quotes" };
+
+export default async function QuotesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePagePermission("invoice.read");
+  const { page, size } = quoteList.parse(await searchParams);
   const settings = await getPageSettings();
-  const rows = await findQuotes(getDb(), { timezone: settings.timezone });
+  const { rows, total } = await findQuotes(getDb(), { timezone: settings.timezone, page, pageSize: size });
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <PageHeader
@@ -29,20 +35,27 @@ export default async function QuotesPage() {
           </Button>
         }
       />
-      {rows.length === 0 ? (
-        <EmptyState
-          icon={<FileSignatureIcon aria-hidden="true" />}
-          title="No quotes yet"
-          description="Create a quote with the lines you propose; send it, and make it into an invoice once the client accepts."
-          action={
-            <Button asChild>
-              <Link href="/bo/quotes/create">New quote</Link>
-            </Button>
-          }
-        />
-      ) : (
+      <PagedList
+        list={{ page, pageSize: size, total, rows }}
+        noun={QUOTE_NOUN}
+        locale={settings.locale}
+        href={(target) => quoteList.href({ page: target, size })}
+        icon={<FileSignatureIcon />}
+        empty={
+          <EmptyState
+            icon={<FileSignatureIcon aria-hidden="true" />}
+            title="No quotes yet"
+            description="Create a quote with the lines you propose; send it, and make it into an invoice once the client accepts."
+            action={
+              <Button asChild>
+                <Link href="/bo/quotes/create">New quote</Link>
+              </Button>
+            }
+          />
+        }
+      >
         <QuoteTable rows={rows} firm={{ locale: settings.locale }} />
-      )}
+      </PagedList>
     </div>
   );
 }
