@@ -119,11 +119,11 @@ describe(`expenses on ${process.env.TEST_DB}`, () => {
     await expect(getExpenseReceipt(database.db, other, created.id)).rejects.toBeInstanceOf(ForbiddenError);
     expect((await getExpenseReceipt(database.db, manager, created.id)).mimeType).toBe("image/png");
     const lists = await findExpenses(database.db, manager);
-    expect(lists.awaiting?.map((row) => row.id)).toContain(created.id);
+    expect(lists.awaiting?.rows.map((row) => row.id)).toContain(created.id);
     const staffLists = await findExpenses(database.db, other);
     expect(staffLists.awaiting).toBeNull();
     expect(staffLists.everyone).toBeNull();
-    expect(staffLists.mine.map((row) => row.id)).not.toContain(created.id);
+    expect(staffLists.mine.rows.map((row) => row.id)).not.toContain(created.id);
   });
 
   it("is approved by another manager, never by its owner or by staff, and then the owner cannot change it", async () => {

@@ -18,6 +18,7 @@ export function PagedList({
   empty,
   icon,
   summary,
+  pagerLabel,
   children,
 }: {
   /** The page asked for, its size, the rows the whole (filtered) list holds and this page's rows. */
@@ -29,6 +30,8 @@ export function PagedList({
   empty: React.ReactNode;
   icon?: React.ReactNode;
   summary?: React.ReactNode;
+  /** The pager's name when the page has more than one paged list. */
+  pagerLabel?: string;
   children: React.ReactNode;
 }) {
   if (total === 0) return empty;
@@ -49,7 +52,15 @@ export function PagedList({
       ) : (
         <>
           {children}
-          <Pager page={page} pageSize={pageSize} total={total} noun={noun} locale={locale} href={href} />
+          <Pager
+            page={page}
+            pageSize={pageSize}
+            total={total}
+            noun={noun}
+            locale={locale}
+            href={href}
+            label={pagerLabel}
+          />
         </>
       )}
     </>

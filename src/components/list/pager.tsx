@@ -30,6 +30,7 @@ export function Pager({
   noun,
   locale,
   href,
+  label = "Pages",
 }: {
   page: number;
   pageSize: number;
@@ -37,10 +38,12 @@ export function Pager({
   noun: Noun;
   locale: string;
   href: (page: number) => string;
+  /** The navigation's name; a page with two paged lists names each ("Pages of my expenses"). */
+  label?: string;
 }) {
   const pages = pageCount(total, pageSize);
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="text-muted-foreground tabular-nums">{pagerSummary({ page, pageSize, total }, noun, locale)}</p>
       {pages > 1 ? (
         <div className="flex gap-2">

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { client, expense, expenseReceipt, invoiceLine, project, user } from "@/db/schema";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
@@ -12,8 +12,8 @@ import { findClientOptions } from "@/modules/clients/client-queries";
 // (managers, administrators) see everyone's. Anyone else asking for one is refused (403), as for
 // someone else's timesheet.
 
-/** How many rows each list on the expenses page shows: the latest first. */
-export const EXPENSE_LIST_LIMIT = 200;
+/** How many of the expenses awaiting approval the page shows at once, the oldest first. */
+export const EXPENSE_QUEUE_LIMIT = 200;
 
 const columns = {
   id: expense.id,
@@ -56,28 +56,55 @@ function selectExpenses(db: Executor, where: SQL | undefined) {
 
 export type ExpenseRow = Awaited<ReturnType<typeof selectExpenses>>[number];
 
+/** A page of a list, and how many rows the whole list holds. */
+export type ExpensePage = { rows: ExpenseRow[]; total: number };
+
 export type ExpenseLists = {
-  mine: ExpenseRow[];
-  /** Others' submitted expenses, for those who decide (never their own: the four-eyes rule). */
-  awaiting: ExpenseRow[] | null;
-  /** Everyone's latest, for those who read all. */
-  everyone: ExpenseRow[] | null;
+  /** The viewer's own expenses, newest first, a page at a time (`page`). */
+  mine: ExpensePage;
+  /**
+   * Others' submitted expenses, for those who decide (never their own: the four-eyes rule): the
+   * oldest EXPENSE_QUEUE_LIMIT first, and how many wait in all.
+   */
+  awaiting: ExpensePage | null;
+  /** Everyone else's, newest first, a page at a time (`others`), for those who read all. */
+  everyone: ExpensePage | null;
 };
 
-export async function findExpenses(db: Executor, viewer: Actor): Promise<ExpenseLists> {
-  const mine = await selectExpenses(db, eq(expense.userId, viewer.id))
-    .orderBy(desc(expense.date), desc(expense.id))
-    .limit(EXPENSE_LIST_LIMIT);
-  const awaiting = can(viewer, "expense.decide")
-    ? await selectExpenses(db, and(eq(expense.status, "submitted"), ne(expense.userId, viewer.id)))
-        .orderBy(expense.date, expense.id)
-        .limit(EXPENSE_LIST_LIMIT)
-    : null;
-  const everyone = can(viewer, "expense.read_all")
-    ? await selectExpenses(db, ne(expense.userId, viewer.id))
-        .orderBy(desc(expense.date), desc(expense.id))
-        .limit(EXPENSE_LIST_LIMIT)
-    : null;
+export type ExpensePaging = { page: number; others: number; size: number };
+
+async function pageOf(db: Executor, where: SQL, order: SQL[], limit: number, offset: number): Promise<ExpensePage> {
+  const [rows, [total]] = await Promise.all([
+    selectExpenses(db, where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(expense).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function findExpenses(
+  db: Executor,
+  viewer: Actor,
+  paging: ExpensePaging = { page: 1, others: 1, size: 50 },
+): Promise<ExpenseLists> {
+  const newest = [desc(expense.date), desc(expense.id)];
+  const [mine, awaiting, everyone] = await Promise.all([
+    pageOf(db, eq(expense.userId, viewer.id), newest, paging.size, (paging.page - 1) * paging.size),
+    can(viewer, "expense.decide")
+      ? pageOf(
+          db,
+          and(eq(expense.status, "submitted"), ne(expense.userId, viewer.id))!,
+          [asc(expense.date), asc(expense.id)],
+          EXPENSE_QUEUE_LIMIT,
+          0,
+        )
+      : null,
+    can(viewer, "expense.read_all")
+      ? pageOf(db, ne(expense.userId, viewer.id), newest, paging.size, (paging.others - 1) * paging.size)
+      : null,
+  ]);
   return { mine, awaiting, everyone };
 }
 

@@ -3,11 +3,22 @@
 // fields (FormData) and is checked by its bytes on the server (expense-receipt.ts).
 import { z } from "zod";
 import { isValidDateString } from "@/lib/dates";
+import { defineList, pageParam, pagingParams } from "@/lib/search-params";
 import { checkLine, checkMultiline, normalizeLineBreaks, versionInput, whenValid } from "@/lib/input-fields";
 import { parseMoneyInput, parsePercentToBasisPoints } from "@/lib/money";
 import { EXPENSE_CATEGORIES } from "@/db/schema/expenses";
 import { isCurrencyCode } from "@/modules/clients/client-rules";
 import { MAX_MARKUP_BP, MAX_REJECTION_REASON_LENGTH } from "./expense-rules";
+
+/**
+ * The expenses page's address (/bo/expenses): `page` pages the viewer's own expenses, `others`
+ * everyone else's (for managers), `size` both.
+ */
+export const expenseList = defineList("/bo/expenses", {
+  page: pagingParams.page,
+  others: pageParam,
+  size: pagingParams.size,
+});
 
 /** The same limit as a CV's (SPEC §10): a phone photo or a scanned PDF fits. */
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;

@@ -19,6 +19,8 @@ import { jobList } from "../../../src/modules/jobs/job-schemas";
 import { findEmails } from "../../../src/modules/mail/mail-queries";
 import { outboxList } from "../../../src/modules/mail/outbox-schemas";
 import { findQuotes } from "../../../src/modules/quotes/quote-queries";
+import { findExpenses } from "../../../src/modules/expenses/expense-queries";
+import { expenseList } from "../../../src/modules/expenses/expense-schemas";
 import { quoteList } from "../../../src/modules/quotes/quote-schemas";
 import { countMessagesByStatus, findMessages } from "../../../src/modules/messages/message-queries";
 import { messageList } from "../../../src/modules/messages/message-schemas";
@@ -164,6 +166,15 @@ export const LIST_CASES: Record<string, ListCase> = {
     read: async (ctx, params: ReturnType<typeof quoteList.parse>) => {
       const list = await findQuotes(ctx.db, { timezone: "Europe/Paris", page: params.page, pageSize: params.size });
       return { rows: list.rows.length, page: params.page, total: list.total };
+    },
+  },
+  "/bo/expenses": {
+    file: "src/app/bo/(shell)/expenses/page.tsx",
+    definition: "expenseList",
+    list: expenseList,
+    read: async (ctx, params: ReturnType<typeof expenseList.parse>) => {
+      const lists = await findExpenses(ctx.db, ctx.admin, params);
+      return { rows: lists.mine.rows.length, page: params.page, total: lists.mine.total };
     },
   },
   "/bo/audit": {
