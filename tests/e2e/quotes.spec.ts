@@ -153,4 +153,14 @@ test("a quote accepted through its link becomes an invoice with the same lines a
   await expect(row).toContainText("invoiced");
   await expect(row).toContainText("€1,620.00");
   await shoot(page, "list");
+  // The list's filters live in the address: accepted quotes, searched by number.
+  const filters = page.getByRole("search", { name: "Filter the quotes" });
+  await filters.getByLabel("Search").fill(number);
+  await filters.getByLabel("Status").selectOption("accepted");
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/status=accepted/);
+  await expect(page.getByRole("row").filter({ hasText: number })).toBeVisible();
+  await filters.getByLabel("Status").selectOption("declined");
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("No quote matches")).toBeVisible();
 });

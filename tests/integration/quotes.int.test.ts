@@ -8,7 +8,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getSharedEinvoice } from "../../src/app/d/[token]/einvoice/route";
 import { GET as getSharedPdf } from "../../src/app/d/[token]/pdf/route";
-import { auditEvent, email, invoice, invoiceLine, quote, shareLink } from "../../src/db/schema";
+import { auditEvent, client, email, invoice, invoiceLine, quote, shareLink } from "../../src/db/schema";
 import { addDaysToDate, todayInZone } from "../../src/lib/dates";
 import { ConflictError, ForbiddenError, InvalidError } from "../../src/lib/errors";
 import { clientAddressHeader } from "../../src/lib/request";
@@ -269,6 +269,25 @@ describe(`quotes on ${process.env.TEST_DB}`, () => {
     const listed = (await findQuotes(database.db, { timezone: "Europe/Paris", now: later })).rows;
     expect(listed.find((row) => row.id === sent.id)?.displayStatus).toBe("expired");
     expect((await getQuote(database.db, sent.id)).status).toBe("sent");
+
+    // The list's filters: "expired" and "sent" as the list shows them (derived from the date), and a
+    // search by number or client name, typed wildcards matched literally.
+    const ids = async (filter: Partial<Parameters<typeof findQuotes>[1]>) =>
+      (await findQuotes(database.db, { timezone: "Europe/Paris", now: later, pageSize: 200, ...filter })).rows.map(
+        (row) => row.id,
+      );
+    expect(await ids({ status: "expired" })).toContain(sent.id);
+    expect(await ids({ status: "sent" })).not.toContain(sent.id);
+    expect(await ids({ status: "sent", now: new Date() })).toContain(sent.id);
+    expect(await ids({ q: sent.number! })).toEqual([sent.id]);
+    const [clientRow] = await database.db
+      .select({ name: client.name })
+      .from(client)
+      .where(eq(client.id, sent.clientId));
+    expect(await ids({ q: clientRow!.name.toUpperCase() })).toContain(sent.id);
+    expect(await ids({ q: "%" })).toEqual([]);
+    const paged = await findQuotes(database.db, { timezone: "Europe/Paris", q: sent.number!, page: 2, pageSize: 1 });
+    expect(paged).toMatchObject({ rows: [], total: 1 });
   });
 
   it("converts an accepted quote into a draft invoice with exactly its lines and totals, linked both ways", async () => {

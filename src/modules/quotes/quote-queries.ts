@@ -1,32 +1,57 @@
 import "server-only";
 // Reads of quotes (decision 064): the list, one quote with its versions and invoice, its history,
 // and the printable document shared by the page, the PDF and the mail.
-import { count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
 import { client, invoice, quote } from "@/db/schema";
 import { findRecordHistory } from "@/modules/audit/audit-queries";
 import { todayInZone } from "@/lib/dates";
 import { NotFoundError } from "@/lib/errors";
+import { escapeLike } from "@/lib/sql-text";
 import { documentLanguageOf } from "@/i18n/document-language";
 import { invoiceBrandOf } from "@/modules/invoices/invoice-brand";
 import { buildInvoiceDocument, clientSnapshotOf, firmSnapshotOf } from "@/modules/invoices/invoice-document";
 import { storedLinesTotals } from "@/modules/invoices/stored-lines";
 import { getSettings } from "@/modules/settings/settings-queries";
-import { quoteDisplayStatus } from "./quote-rules";
+import { type QuoteDisplayStatus, quoteDisplayStatus } from "./quote-rules";
 
 type QuoteRow = typeof quote.$inferSelect;
 
 const notFound = () => new NotFoundError("This quote does not exist.", "quote.not_found");
 
+export type QuoteListFilter = {
+  timezone: string;
+  /** Part of the number or of the client's name. */
+  q?: string;
+  /** A status as the list shows it: "expired" is a sent quote past its validity date. */
+  status?: QuoteDisplayStatus;
+  page?: number;
+  pageSize?: number;
+  now?: Date;
+};
+
+function statusCondition(status: QuoteDisplayStatus, today: string): SQL | undefined {
+  switch (status) {
+    case "sent":
+      return and(eq(quote.status, "sent"), gte(quote.validUntil, today));
+    case "expired":
+      return and(eq(quote.status, "sent"), lt(quote.validUntil, today));
+    default:
+      return eq(quote.status, status);
+  }
+}
+
 /** A page of the quotes, newest first, with its client and the status a list shows (expired derived today). */
-export async function findQuotes(
-  db: Executor,
-  options: { timezone: string; page?: number; pageSize?: number; now?: Date },
-) {
-  const today = todayInZone(options.timezone, options.now);
-  const pageSize = options.pageSize ?? 50;
-  const page = options.page ?? 1;
+export async function findQuotes(db: Executor, filter: QuoteListFilter) {
+  const today = todayInZone(filter.timezone, filter.now);
+  const pageSize = filter.pageSize ?? 50;
+  const page = filter.page ?? 1;
+  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  const where = and(
+    pattern ? or(ilike(quote.number, pattern), ilike(client.name, pattern)) : undefined,
+    filter.status ? statusCondition(filter.status, today) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -44,16 +69,18 @@ export async function findQuotes(
       })
       .from(quote)
       .innerJoin(client, eq(client.id, quote.clientId))
+      .where(where)
       .orderBy(desc(quote.createdAt), desc(quote.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ value: count() }).from(quote),
+    db.select({ value: count() }).from(quote).innerJoin(client, eq(client.id, quote.clientId)).where(where),
   ]);
   return {
     rows: rows.map((row) => ({ ...row, displayStatus: quoteDisplayStatus(row, today) })),
     total: total?.value ?? 0,
   };
 }
+
 export type QuoteListRow = Awaited<ReturnType<typeof findQuotes>>["rows"][number];
 
 /** One quote, the version it replaces and the one replacing it, the invoice made from it; or NotFound. */

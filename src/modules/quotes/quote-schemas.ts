@@ -1,7 +1,7 @@
 // Inputs of quotes (decision 064), shared by the form (zodResolver) and the actions. Browser-safe.
 import { z } from "zod";
 import { isValidDateString } from "@/lib/dates";
-import { defineList, pagingParams } from "@/lib/search-params";
+import { choiceParam, defineList, pagingParams, searchParam } from "@/lib/search-params";
 import { checkLine, versionInput } from "@/lib/input-fields";
 import {
   checkLinePrices,
@@ -13,8 +13,12 @@ import {
 } from "@/modules/invoices/invoice-schemas";
 import { QUOTE_DISPLAY_STATUSES } from "./quote-rules";
 
-/** The quote list's address (/bo/quotes): the page and its size. */
-export const quoteList = defineList("/bo/quotes", { ...pagingParams });
+/** The quote list's address (/bo/quotes): a search (number or client), a status as the list shows it, the page. */
+export const quoteList = defineList("/bo/quotes", {
+  q: searchParam(),
+  status: choiceParam(QUOTE_DISPLAY_STATUSES),
+  ...pagingParams,
+});
 
 /** How long a new quote stays valid by default. */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;

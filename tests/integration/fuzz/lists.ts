@@ -164,7 +164,13 @@ export const LIST_CASES: Record<string, ListCase> = {
     definition: "quoteList",
     list: quoteList,
     read: async (ctx, params: ReturnType<typeof quoteList.parse>) => {
-      const list = await findQuotes(ctx.db, { timezone: "Europe/Paris", page: params.page, pageSize: params.size });
+      const list = await findQuotes(ctx.db, {
+        timezone: "Europe/Paris",
+        q: params.q,
+        status: params.status,
+        page: params.page,
+        pageSize: params.size,
+      });
       return { rows: list.rows.length, page: params.page, total: list.total };
     },
   },

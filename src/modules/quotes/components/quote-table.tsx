@@ -1,8 +1,12 @@
 import Link from "@/components/app-link";
+import { FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import type { QuoteListRow } from "../quote-queries";
+import { QUOTE_DISPLAY_STATUSES, type QuoteDisplayStatus, QUOTE_STATUS_LABELS } from "../quote-rules";
+import { quoteList } from "../quote-schemas";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 /** The quotes: number, client, date, validity, status, total. */
@@ -41,5 +45,29 @@ export function QuoteTable({ rows, firm }: { rows: QuoteListRow[]; firm: { local
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** The list's search (number or client) and status, as a plain GET form. */
+export function QuoteFilters({ q, status }: { q: string | undefined; status: QuoteDisplayStatus | undefined }) {
+  return (
+    <FilterBar
+      action={quoteList.path}
+      label="Filter the quotes"
+      submitVariant="outline"
+      clearHref={q || status ? quoteList.path : undefined}
+    >
+      <SearchField id="quote-search" defaultValue={q} placeholder="Number or client" className="w-full sm:w-72" />
+      <FilterField label="Status" htmlFor="quote-status" className="w-full sm:w-48">
+        <NativeSelect id="quote-status" name="status" defaultValue={status ?? ""}>
+          <option value="">All statuses</option>
+          {QUOTE_DISPLAY_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {QUOTE_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FilterField>
+    </FilterBar>
   );
 }
