@@ -28,7 +28,7 @@ export function QuoteTable({ rows, firm }: { rows: QuoteListRow[]; firm: { local
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell>
+            <TableCell className="whitespace-nowrap">
               <Link href={`/bo/quotes/${row.id}`} className="font-medium underline-offset-4 hover:underline">
                 {row.number ?? "Draft"}
               </Link>
