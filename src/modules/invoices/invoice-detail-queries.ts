@@ -86,9 +86,22 @@ export async function findInvoiceEvents(db: Executor, id: string) {
   return findRecordHistory(db, "invoice", id);
 }
 
-/** The invoice, its printable document (same for the read view and the PDF) and the firm's settings. */
-export async function getInvoiceDocument(db: Executor, id: string) {
-  const [detail, settings] = await Promise.all([getInvoice(db, id), getSettings(db)]);
+/**
+ * What a document (invoice or quote) renders with besides its own rows: the live firm and client
+ * details for a draft (frozen ones once issued or sent), its look (frozen with it, the current one
+ * for a draft) and its language (frozen with it; English for one saved before languages existed).
+ */
+export async function documentContextOf(
+  db: Executor,
+  detail: {
+    clientId: string;
+    clientSnapshot: unknown;
+    firmSnapshot: Parameters<typeof invoiceBrandOf>[1];
+    language: string | null;
+    client: { name: string };
+  },
+  settings: Awaited<ReturnType<typeof getSettings>>,
+) {
   const [clientRow] = detail.clientSnapshot ? [] : await db.select().from(client).where(eq(client.id, detail.clientId));
   const live = {
     firm: firmSnapshotOf(settings),
@@ -96,9 +109,14 @@ export async function getInvoiceDocument(db: Executor, id: string) {
       ? clientSnapshotOf(clientRow)
       : { name: detail.client.name, addressLines: [], country: null, vatNumber: null },
   };
-  // The look it renders with: frozen at issue, the current one for a draft.
   const brand = await invoiceBrandOf(db, detail.firmSnapshot, settings);
-  // Its own language (frozen at issue); English for one saved before languages existed.
   const language = documentLanguageOf(detail.language, settings.locale);
+  return { live, brand, language };
+}
+
+/** The invoice, its printable document (same for the read view and the PDF) and the firm's settings. */
+export async function getInvoiceDocument(db: Executor, id: string) {
+  const [detail, settings] = await Promise.all([getInvoice(db, id), getSettings(db)]);
+  const { live, brand, language } = await documentContextOf(db, detail, settings);
   return { detail, settings, brand, language, document: buildInvoiceDocument(detail, live, language) };
 }

@@ -9,10 +9,9 @@ import { findRecordHistory } from "@/modules/audit/audit-queries";
 import { todayInZone } from "@/lib/dates";
 import { NotFoundError } from "@/lib/errors";
 import { escapeLike } from "@/lib/sql-text";
-import { documentLanguageOf } from "@/i18n/document-language";
-import { invoiceBrandOf } from "@/modules/invoices/invoice-brand";
-import { buildInvoiceDocument, clientSnapshotOf, firmSnapshotOf } from "@/modules/invoices/invoice-document";
+import { buildInvoiceDocument } from "@/modules/invoices/invoice-document";
 import { storedLinesTotals } from "@/modules/invoices/stored-lines";
+import { documentContextOf } from "@/modules/invoices/invoice-detail-queries";
 import { getSettings } from "@/modules/settings/settings-queries";
 import { type QuoteDisplayStatus, quoteDisplayStatus } from "./quote-rules";
 
@@ -188,14 +187,6 @@ function quoteDocumentOf(
 /** The quote, its printable document (same for the page, the PDF and the mail) and the firm's settings. */
 export async function getQuoteDocument(db: Executor, id: string) {
   const [detail, settings] = await Promise.all([getQuote(db, id), getSettings(db)]);
-  const [clientRow] = detail.clientSnapshot ? [] : await db.select().from(client).where(eq(client.id, detail.clientId));
-  const live = {
-    firm: firmSnapshotOf(settings),
-    client: clientRow
-      ? clientSnapshotOf(clientRow)
-      : { name: detail.client.name, addressLines: [], country: null, vatNumber: null },
-  };
-  const brand = await invoiceBrandOf(db, detail.firmSnapshot, settings);
-  const language = documentLanguageOf(detail.language, settings.locale);
+  const { live, brand, language } = await documentContextOf(db, detail, settings);
   return { detail, settings, brand, language, document: quoteDocumentOf(detail, live, language) };
 }
