@@ -1,5 +1,14 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import i18nAreas from "./i18n-areas.json" with { type: "json" };
+
+// The folders whose interface text goes through the translation layer (decision 067).
+const translatedFolders = Object.entries(i18nAreas)
+  .filter(([area]) => area !== "comment")
+  .flatMap(([, folders]) => folders);
+const translatedTsx = translatedFolders
+  .map((glob) => (glob.endsWith("**") ? `${glob}/*.tsx` : glob))
+  .filter((glob) => glob.endsWith(".tsx"));
 
 const config = [
   ...nextCoreWebVitals,
@@ -22,6 +31,48 @@ const config = [
       ],
     },
   },
+  // Text a person reads comes from the catalogs (next-intl), never a literal in JSX (decision 067).
+  ...(translatedTsx.length === 0
+    ? []
+    : [
+        {
+          files: translatedTsx,
+          ignores: ["**/*.test.tsx"],
+          rules: {
+            "react/jsx-no-literals": [
+              "error",
+              // Punctuation, symbols and numbers carry no language.
+              {
+                noStrings: true,
+                ignoreProps: true,
+                allowedStrings: [
+                  " ",
+                  "·",
+                  "—",
+                  "–",
+                  "…",
+                  "×",
+                  "/",
+                  ":",
+                  "(",
+                  ")",
+                  "%",
+                  "+",
+                  "−",
+                  "-",
+                  "*",
+                  "|",
+                  "→",
+                  "←",
+                  "€",
+                  ",",
+                  ".",
+                ],
+              },
+            ],
+          },
+        },
+      ]),
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ["tests/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   {

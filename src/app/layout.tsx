@@ -2,7 +2,9 @@ import type { Metadata, Viewport } from "next";
 import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 import { Toaster } from "@/components/ui/toaster";
-import { INTERFACE_LANGUAGES } from "@/i18n/request-language";
+import { NextIntlClientProvider } from "next-intl";
+import { clientMessages } from "@/i18n/client-messages";
+import { requestLanguage } from "@/i18n/request-language";
 import { ReportingMeta } from "@/modules/monitoring/components/reporting-meta";
 import "./globals.css";
 
@@ -22,18 +24,20 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
-  // The interface's language. It is English only until the interface is translated; then it becomes
-  // requestLanguage() (the browser's on the public site, the firm's in the back office).
-  const lang = INTERFACE_LANGUAGES[0];
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // The interface's language (decision 067): the person's own in the back office, else the firm's;
+  // the switcher's or the browser's on the public site.
+  const lang = await requestLanguage();
   return (
     <html lang={lang} className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <head>
         <ReportingMeta />
       </head>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
-        {children}
-        <Toaster />
+        <NextIntlClientProvider locale={lang} messages={clientMessages(lang)}>
+          {children}
+          <Toaster />
+        </NextIntlClientProvider>
       </body>
     </html>
   );

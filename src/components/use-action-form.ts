@@ -16,6 +16,7 @@ import {
 } from "react-hook-form";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/action";
+import { useTextTranslator } from "@/i18n/use-texts";
 import { reportBrowserError } from "@/modules/monitoring/sentry-browser";
 import { type FormErrorProps, focusFirstError } from "./form-error";
 import { CORRECT_FIELDS_MESSAGE, flattenFormErrors, splitFieldErrors } from "./form-errors";
@@ -64,12 +65,14 @@ function useFeedback() {
   const id = useId();
   const { alertRef, requestFocus } = useErrorFocus();
   const [failure, setFailure] = useState<Failure | null>(null);
+  // Sentences of the shared schemas and the fixed ones here, in the page's language (decision 067).
+  const translate = useTextTranslator();
 
   const formError: FormErrorProps = {
     id: `${id}-error`,
     ref: alertRef,
-    message: failure?.message ?? null,
-    details: failure?.details ?? [],
+    message: failure?.message ? translate(failure.message) : null,
+    details: (failure?.details ?? []).map(translate),
   };
 
   return {
@@ -81,13 +84,14 @@ function useFeedback() {
     clear() {
       setFailure(null);
     },
+    translate,
     fail(next: Failure, container: HTMLElement | null) {
       setFailure(next);
       requestFocus(container);
     },
     succeed<T>(result: { message?: string; data: T }, options: SuccessOptions<T>, leaving: Element | null) {
       const fallback = typeof options.success === "function" ? options.success(result.data) : options.success;
-      showToast("success", result.message ?? fallback ?? "Saved.", { leaving });
+      showToast("success", translate(result.message ?? fallback ?? "Saved."), { leaving });
       options.onSuccess?.(result.data);
       if (options.refresh !== false) router.refresh();
     },
@@ -105,6 +109,19 @@ function useFeedback() {
   };
 }
 
+/** Translates, in place, the `message` of every error of a react-hook-form errors tree. */
+function translateErrors(errors: Record<string, unknown> | undefined, translate: (text: string) => string): void {
+  if (!errors) return;
+  for (const value of Object.values(errors)) {
+    if (!value || typeof value !== "object") continue;
+    const error = value as { message?: unknown; ref?: unknown };
+    if (typeof error.message === "string") error.message = translate(error.message);
+    for (const [key, child] of Object.entries(error))
+      if (key !== "ref" && key !== "message" && child && typeof child === "object")
+        translateErrors({ [key]: child } as Record<string, unknown>, translate);
+  }
+}
+
 export type UseActionFormOptions<V extends FieldValues> = Omit<UseFormProps<V>, "resolver"> & {
   /** The schema the action parses with: the form checks the same before sending. */
   schema: z.ZodType<unknown, FieldValues>;
@@ -118,10 +135,17 @@ export type UseActionFormOptions<V extends FieldValues> = Omit<UseFormProps<V>, 
  *       <FormError {...formError} />
  */
 export function useActionForm<V extends FieldValues>({ schema, ...options }: UseActionFormOptions<V>) {
+  const translate = useTextTranslator();
+  // raw: the action parses again, so it receives what was typed, not the parsed output.
+  const resolve = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<V>;
   const form = useForm<V>({
     ...options,
-    // raw: the action parses again, so it receives what was typed, not the parsed output.
-    resolver: zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<V>,
+    // The schema's sentences are English; each field's message is shown in the page's language.
+    resolver: async (values, context, resolverOptions) => {
+      const result = await resolve(values, context, resolverOptions);
+      translateErrors(result.errors as Record<string, unknown>, translate);
+      return result;
+    },
     // Focus goes to the first field in error in the page's order (useFeedback), not in registration order.
     shouldFocusError: false,
   });
@@ -191,7 +215,7 @@ export function useAction() {
       return result;
     }
     options.onError?.(result);
-    if (options.errorToast) showToast("error", result.message);
+    if (options.errorToast) showToast("error", feedback.translate(result.message));
     else feedback.fail({ message: result.message, details: [] }, options.container ?? null);
     return result;
   }

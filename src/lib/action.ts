@@ -23,12 +23,29 @@ export async function runAction<T>(
 ): Promise<ActionResult<T>> {
   try {
     const data = await work();
-    return { ok: true, data, message: typeof successMessage === "function" ? successMessage(data) : successMessage };
+    const message = typeof successMessage === "function" ? successMessage(data) : successMessage;
+    return { ok: true, data, message: message === undefined ? undefined : (await actionTexts())(message) };
   } catch (error) {
     unstable_rethrow(error);
-    if (isDomainError(error)) return failureOf(error);
+    if (isDomainError(error)) return translateFailure(failureOf(error), await actionTexts());
     throw error;
   }
+}
+
+/** The acting person's language for the sentences an action answers (decision 067). */
+async function actionTexts(): Promise<(text: string) => string> {
+  const { requestTexts } = await import("@/i18n/server-texts");
+  return requestTexts();
+}
+
+/** A failure with its message and its field messages in the acting person's language; codes unchanged. */
+export function translateFailure(failure: ActionFailure, translate: (text: string) => string): ActionFailure {
+  const translated: ActionFailure = { ...failure, message: translate(failure.message) };
+  if (failure.fieldErrors)
+    translated.fieldErrors = Object.fromEntries(
+      Object.entries(failure.fieldErrors).map(([field, message]) => [field, translate(message)]),
+    );
+  return translated;
 }
 
 /** What an action answers for a domain error. */

@@ -63,6 +63,7 @@ function createAuth() {
         role: { type: "string", input: false, required: false, defaultValue: "staff" },
         active: { type: "boolean", input: false, required: false, defaultValue: true },
         mustChangePassword: { type: "boolean", input: false, required: false, defaultValue: false },
+        language: { type: "string", input: false, required: false },
       },
     },
     databaseHooks: {

@@ -20,6 +20,7 @@ const person = (role: CurrentUser["role"]): CurrentUser => ({
   sessionId: "s1",
   secondFactorPending: false,
   mustSetUpTwoFactor: false,
+  language: null,
 });
 const get = (path: string) => new Request(`http://bureau.test${path}`);
 const params = <T>(value: T) => ({ params: Promise.resolve(value) });

@@ -15,6 +15,8 @@ export type CurrentUser = Actor & {
   secondFactorPending: boolean;
   /** Two-factor sign-in is required for this person's role and they have not set it up yet. */
   mustSetUpTwoFactor: boolean;
+  /** The language this person chose for their interface; null: the firm's (decision 067). */
+  language: string | null;
 };
 
 /** How often a session's last use (its updated_at) is written: at most once in this many milliseconds. */
@@ -28,6 +30,7 @@ export function currentUserOf(
     role?: string | null;
     active?: boolean | null;
     mustChangePassword?: boolean | null;
+    language?: string | null;
   },
   sessionId: string,
   twoFactor: { secondFactorPending: boolean; enabled: boolean; required: boolean },
@@ -43,6 +46,7 @@ export function currentUserOf(
     sessionId,
     secondFactorPending: twoFactor.secondFactorPending,
     mustSetUpTwoFactor: mustSetUpTwoFactor(role, twoFactor),
+    language: row.language ?? null,
   };
 }
 
@@ -118,6 +122,7 @@ export async function findSessionUser(requestHeaders: Headers): Promise<CurrentU
       role: user.role,
       active: user.active,
       mustChangePassword: user.mustChangePassword,
+      language: user.language,
       secondFactorPending: session.secondFactorPending,
       lastUsedAt: session.updatedAt,
       twoFactorEnabled: sql<boolean>`exists (select 1 from totp_credentials t where t.user_id = ${user.id} and t.confirmed_at is not null)`,

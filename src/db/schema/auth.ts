@@ -37,6 +37,8 @@ export const user = pgTable(
     weeklyCapacityMinutes: integer("weekly_capacity_minutes"),
     /** Timesheet mails (a week to approve, a decision, the reminder); each person can turn them off. */
     timesheetNotifications: boolean("timesheet_notifications").notNull().default(true),
+    /** The language of this person's interface and mails, a catalog's code (null: the firm's language). */
+    language: text("language"),
     version: version(),
     ...timestamps,
   },

@@ -4,7 +4,14 @@ import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
 import { type ActionResult, runAction } from "@/lib/action";
 import { requireActor } from "@/lib/session";
-import { changeOwnPassword, createUser, resetUserPassword, setUserActive, updateUser } from "./user-mutations";
+import {
+  changeOwnPassword,
+  createUser,
+  resetUserPassword,
+  setOwnLanguage,
+  setUserActive,
+  updateUser,
+} from "./user-mutations";
 
 // Thin server actions: the session decides who acts; the mutation checks the permission again,
 // validates with the shared schema and writes in one transaction.
@@ -52,4 +59,14 @@ export async function changeOwnPasswordAction(input: unknown): Promise<ActionRes
     revalidatePath("/bo", "layout");
     return undefined;
   }, "Your password has been changed.");
+}
+
+export async function setOwnLanguageAction(input: unknown): Promise<ActionResult<{ language: string | null }>> {
+  return runAction(async () => {
+    // Anyone signed in, also a person who must first choose a password: it is their own page's language.
+    const actor = await requireActor(undefined, "choose-password");
+    const language = await setOwnLanguage(getDb(), actor, input);
+    revalidatePath("/bo", "layout");
+    return { language };
+  }, "Language saved.");
 }

@@ -11,6 +11,7 @@ export const USER_CODES = [
   "user.last_admin",
   "user.cannot_deactivate_self",
   "user.reset_own_password",
+  "user.language_unknown",
 ] as const;
 
 export type UserCode = (typeof USER_CODES)[number];

@@ -19,11 +19,13 @@ import { lockoutMessage } from "@/modules/auth/sign-in-lockout";
 import { enqueueWelcomeEmail } from "@/modules/mail/mail-notifications";
 import { getRateLimitState, recordRateLimitHit, type RateLimitRule } from "@/modules/rate-limits/rate-limit";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
+import { isAvailableLanguage } from "@/i18n/catalogs";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy";
 import { can, requirePermission, rolesWith } from "./permissions";
 import {
   changeOwnPasswordInput,
   createUserInput,
+  ownLanguageInput,
   resetPasswordInput,
   setUserActiveInput,
   updateUserInput,
@@ -308,3 +310,16 @@ export async function changeOwnPassword(db: Database, actor: Actor & { sessionId
 }
 
 export { emailTaken };
+
+/** My account: the language of my own interface and mails (null: the firm's). Anyone signed in. */
+export async function setOwnLanguage(db: Database, actor: Actor, input: unknown): Promise<string | null> {
+  const { language } = parseInput(ownLanguageInput, input);
+  // The languages are the catalogs on disk, which the browser cannot know: checked here.
+  if (language !== null && !isAvailableLanguage(language))
+    throw invalidFrom(
+      refuse("user.language_unknown", "Choose a language from the list.", "language"),
+      CORRECT_THE_FIELDS,
+    );
+  await db.update(user).set({ language, updatedAt: new Date() }).where(eq(user.id, actor.id));
+  return language;
+}

@@ -87,3 +87,12 @@ export const changeOwnPasswordInput = z
     message: "Choose a password different from the current one.",
   });
 export type ChangeOwnPasswordInput = z.input<typeof changeOwnPasswordInput>;
+
+/** My account: the language of my interface and mails; null for the firm's (decision 067). */
+export const ownLanguageInput = z.object({
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}$/, "Choose a language from the list.")
+    .nullable(),
+});
+export type OwnLanguageInput = z.input<typeof ownLanguageInput>;
