@@ -1,13 +1,13 @@
 // next-intl's request configuration (without i18n routing: no locale in the URL, decisions 061, 067).
 import { getRequestConfig } from "next-intl/server";
-import { getPageSettings } from "@/modules/settings/page-settings";
+import { getFirmSettings } from "@/modules/settings/page-settings";
 import { catalogOf } from "./catalogs";
 import { requestLanguage } from "./request-language";
 
 /** The firm's time zone, for next-intl's own date formatting; UTC when the settings cannot be read. */
 async function firmTimeZone(): Promise<string> {
   try {
-    return (await getPageSettings()).timezone;
+    return (await getFirmSettings()).timezone;
   } catch {
     return "UTC";
   }
