@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { getDb } from "@/db/client";
-import { documentLocaleOf } from "@/i18n/document-language";
+import { interfaceLocaleOf } from "@/i18n/document-language";
 import { requestLanguage } from "@/i18n/request-language";
 import { getSettings, type Settings } from "./settings-queries";
 
@@ -14,11 +14,12 @@ export const getFirmSettings: () => Promise<Settings> = cache(() => getSettings(
 
 /**
  * The settings for pages, layouts and metadata: the firm's, but `locale` is the locale of this
- * page's language (decision 067): the firm's when it is of that language (a Belgian firm's fr-BE
- * for a French page), else the language's own (en-GB for an English page of a German firm), so a
- * page's dates, numbers and money are written as its words are. `firmLocale` is the saved one.
+ * page's language (decision 067): the firm's for the firm's language; for another, the firm's when
+ * it is of that language (a Belgian firm's fr-BE), else the language's own (en-GB for an English
+ * page of a German firm), so a page's dates, numbers and money are written as its words are.
+ * `firmLocale` is the saved one.
  */
 export const getPageSettings: () => Promise<Settings & { firmLocale: string }> = cache(async () => {
   const [settings, language] = await Promise.all([getFirmSettings(), requestLanguage()]);
-  return { ...settings, firmLocale: settings.locale, locale: documentLocaleOf(language, settings.locale) };
+  return { ...settings, firmLocale: settings.locale, locale: interfaceLocaleOf(language, settings) };
 });
