@@ -5,7 +5,6 @@ import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { DateFilter, FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
 import { FoldedFilters } from "@/components/list/folded-filters";
-import type { Noun } from "@/components/list/pager";
 import { SortHeader } from "@/components/list/sort-header";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -25,8 +24,6 @@ import {
   isInvoiceListFiltered,
 } from "../invoice-schemas";
 import { InvoiceListRows } from "./invoice-list-rows";
-
-export const INVOICE_NOUN: Noun = { one: "document", other: "documents" };
 
 /** The list's filters; the client is the chosen one's name, for its picker. */
 export function InvoiceFilters({ filter, client }: { filter: InvoiceListFilter; client: PickedClient | null }) {

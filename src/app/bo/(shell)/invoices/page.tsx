@@ -10,7 +10,6 @@ import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
 import { findClientName } from "@/modules/clients/client-queries";
 import {
-  INVOICE_NOUN,
   InvoiceFilters,
   InvoiceListEmpty,
   InvoiceTable,
@@ -65,7 +64,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       <InvoiceFilters filter={filter} client={client} />
       <PagedList
         list={list}
-        noun={INVOICE_NOUN}
+        noun={{ one: t("noun.one"), other: t("noun.other") }}
         locale={settings.locale}
         href={(page) => invoiceList.href({ ...filter, page })}
         icon={<FileTextIcon />}

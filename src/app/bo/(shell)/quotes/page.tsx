@@ -18,8 +18,6 @@ export async function generateMetadata() {
   return { title: t("title") };
 }
 
-const QUOTE_NOUN = { one: "quote", other: "quotes" };
-
 export default async function QuotesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePagePermission("invoice.read");
   const { q, status, page, size } = quoteList.parse(await searchParams);
@@ -43,7 +41,7 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
       <QuoteFilters q={q} status={status} />
       <PagedList
         list={{ page, pageSize: size, total, rows }}
-        noun={QUOTE_NOUN}
+        noun={{ one: t("noun.one"), other: t("noun.other") }}
         locale={settings.locale}
         href={(target) => quoteList.href({ q, status, page: target, size })}
         icon={<FileSignatureIcon />}
