@@ -68,7 +68,7 @@ export async function notifyWeekDecided(
     .where(and(eq(user.id, sheet.userId), eq(user.active, true), eq(user.timesheetNotifications, true)));
   if (!owner) return false;
   const { week } = await weekText(tx, sheet.weekStart);
-  const rendered = timesheetDecidedMail(await firmOf(tx), { ...decision, week, url: weekUrl(sheet.id) });
+  const rendered = timesheetDecidedMail(await firmOf(tx, sheet.userId), { ...decision, week, url: weekUrl(sheet.id) });
   await enqueueEmail(tx, { to: [owner.email], ...rendered, about: { type: "timesheet", id: sheet.id } });
   return true;
 }
