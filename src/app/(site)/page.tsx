@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
@@ -37,7 +37,9 @@ export default async function HomePage() {
       <h1 className="max-w-3xl text-4xl font-semibold tracking-tight sm:text-5xl">{settings.firmName}</h1>
       <div
         className={`mt-5 max-w-2xl text-lg text-muted-foreground ${MARKDOWN_CLASSES}`}
-        dangerouslySetInnerHTML={{ __html: renderMarkdown(publicTexts(settings, getConfig().appUrl).homeText) }}
+        dangerouslySetInnerHTML={{
+          __html: renderMarkdown(publicTexts(settings, getConfig().appUrl, new Date(), await getLocale()).homeText),
+        }}
       />
       <div className="mt-8 flex flex-wrap gap-3">
         <Button asChild size="lg">

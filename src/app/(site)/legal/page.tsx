@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { getConfig } from "@/lib/env";
 import { publicTexts } from "@/modules/public-site/legal-pages";
 import { LegalPage } from "@/modules/public-site/components/legal-page";
@@ -18,5 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function LegalNoticePage() {
   const settings = await getPageSettings();
   const t = await getTranslations("site.legal");
-  return <LegalPage title={t("title")} markdown={publicTexts(settings, getConfig().appUrl).legalNotice} />;
+  return (
+    <LegalPage
+      title={t("title")}
+      markdown={publicTexts(settings, getConfig().appUrl, new Date(), await getLocale()).legalNotice}
+    />
+  );
 }
