@@ -1,18 +1,18 @@
-// POST /language: the public site's language switcher (decision 067). A plain form posts the
-// language and the page it was on; the choice is kept in a cookie for a year and the browser goes
-// back to that page, now in the chosen language. Works without JavaScript.
+// GET /language?to=de&next=/jobs: the public site's language switcher (decision 067). Each language
+// in the footer is a plain link here; the choice is kept in a cookie for a year and the browser
+// goes back to the page it was on, now in that language. Works without JavaScript. A language
+// Bureau has no catalog for changes nothing; `next` is a same-site path only (no open redirect).
 import { isAvailableLanguage } from "@/i18n/catalogs";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from "@/i18n/language-cookie";
 import { safeNextPath } from "@/lib/request";
 
-export async function POST(request: Request): Promise<Response> {
-  const form = await request.formData().catch(() => null);
-  const language = form?.get("language");
-  const back = form?.get("next");
-  const location = safeNextPath(typeof back === "string" ? back : null, "/");
+export async function GET(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const language = url.searchParams.get("to");
+  const location = safeNextPath(url.searchParams.get("next"), "/");
   const headers = new Headers({ location, "cache-control": "no-store" });
   if (isAvailableLanguage(language)) {
-    const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+    const secure = url.protocol === "https:" ? "; Secure" : "";
     headers.append(
       "set-cookie",
       `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`,
