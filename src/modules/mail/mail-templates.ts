@@ -461,48 +461,77 @@ export function budgetAlertMail(firm: Firm, input: BudgetAlertInput): RenderedMa
 // ---------------------------------------------------------------------------------------
 // Timesheet notifications (issue 23.4): each person can turn them off in their account.
 
-const NOTIFICATIONS_OFF =
-  "You receive this because timesheet mails are on in your account; you can turn them off there.";
+// In the recipient's language (their own, else the firm's; English by default).
 
 /** To the managers: a week waits for their decision. */
 export function timesheetSubmittedMail(
   firm: Firm,
   input: { ownerName: string; week: string; hours: string; url: string },
+  language = "en",
 ): RenderedMail {
-  return mail(firm, `Timesheet to approve: ${input.ownerName}, ${input.week}`, [
-    { kind: "text", text: `${input.ownerName} submitted their timesheet for ${input.week}.` },
-    { kind: "facts", rows: [["Hours", input.hours]] },
-    { kind: "button", label: "Review the week", url: input.url },
-    { kind: "text", text: NOTIFICATIONS_OFF },
-  ]);
+  const t = documentTranslator(language);
+  const { ownerName: owner, week } = input;
+  return mail(
+    firm,
+    t("email.timesheet.submittedSubject", { owner, week }),
+    [
+      { kind: "text", text: t("email.timesheet.submitted", { owner, week }) },
+      { kind: "facts", rows: [[t("email.timesheet.hours"), input.hours]] },
+      { kind: "button", label: t("email.timesheet.review"), url: input.url },
+      { kind: "text", text: t("email.timesheet.notificationsOff") },
+    ],
+    language,
+  );
 }
 
 /** To the owner: their week was approved, or rejected with the reason. */
 export function timesheetDecidedMail(
   firm: Firm,
   input: { decision: "approved" | "rejected"; deciderName: string; week: string; reason?: string | null; url: string },
+  language = "en",
 ): RenderedMail {
+  const t = documentTranslator(language);
   const rejected = input.decision === "rejected";
-  return mail(firm, `Your timesheet for ${input.week} was ${input.decision}`, [
-    {
-      kind: "text",
-      text: rejected
-        ? `${input.deciderName} rejected your timesheet for ${input.week}. Correct it, then submit it again.`
-        : `${input.deciderName} approved your timesheet for ${input.week}.`,
-    },
-    ...(rejected && input.reason ? [{ kind: "quote" as const, text: input.reason }] : []),
-    { kind: "button", label: rejected ? "Correct the week" : "Open the week", url: input.url },
-    { kind: "text", text: NOTIFICATIONS_OFF },
-  ]);
+  const { deciderName: decider, week, decision } = input;
+  return mail(
+    firm,
+    t("email.timesheet.decidedSubject", { week, decision }),
+    [
+      {
+        kind: "text",
+        text: rejected
+          ? t("email.timesheet.rejected", { decider, week })
+          : t("email.timesheet.approved", { decider, week }),
+      },
+      ...(rejected && input.reason ? [{ kind: "quote" as const, text: input.reason }] : []),
+      {
+        kind: "button",
+        label: rejected ? t("email.timesheet.correct") : t("email.timesheet.open"),
+        url: input.url,
+      },
+      { kind: "text", text: t("email.timesheet.notificationsOff") },
+    ],
+    language,
+  );
 }
 
 /** To someone whose last week is not submitted yet (the reminder day and time are in Settings). */
-export function timesheetReminderMail(firm: Firm, input: { name: string; week: string; url: string }): RenderedMail {
-  return mail(firm, `Reminder: your timesheet for ${input.week}`, [
-    { kind: "text", text: `Hello ${input.name},\n\nYour timesheet for ${input.week} is not submitted yet.` },
-    { kind: "button", label: "Fill in the week", url: input.url },
-    { kind: "text", text: NOTIFICATIONS_OFF },
-  ]);
+export function timesheetReminderMail(
+  firm: Firm,
+  input: { name: string; week: string; url: string },
+  language = "en",
+): RenderedMail {
+  const t = documentTranslator(language);
+  return mail(
+    firm,
+    t("email.timesheet.reminderSubject", { week: input.week }),
+    [
+      { kind: "text", text: t("email.timesheet.reminder", { name: input.name, week: input.week }) },
+      { kind: "button", label: t("email.timesheet.fillIn"), url: input.url },
+      { kind: "text", text: t("email.timesheet.notificationsOff") },
+    ],
+    language,
+  );
 }
 
 export function emailChangeMail(
