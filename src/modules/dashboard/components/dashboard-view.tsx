@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/dates";
@@ -40,7 +40,7 @@ function Section({
 }
 
 /** /bo: what needs attention today and how the business is doing, for this person and role. */
-export function DashboardView({
+export async function DashboardView({
   data,
   firm,
   canEditSettings,
@@ -54,7 +54,7 @@ export function DashboardView({
   chartCurrency?: string;
 }) {
   const { locale, timezone } = firm;
-  const t = useTranslations("dashboard");
+  const t = await getTranslations("dashboard");
   // One currency's chart at a time (the firm's first): a firm billing in four currencies would
   // otherwise get four charts and four tables on every visit. The others are a link away.
   const charts = data.money?.chart ?? [];

@@ -37,7 +37,8 @@ export function ExpenseForm({
   today: string;
 }) {
   const router = useRouter();
-  const t = useTranslations("expenses");
+  const t = useTranslations("expenses.form");
+  const categoryName = useTranslations("expenses.category");
   const [receipt, setReceipt] = useState<File | null>(null);
   const [removeReceipt, setRemoveReceipt] = useState(false);
   const [receiptError, setReceiptError] = useState<string | undefined>();
@@ -67,7 +68,7 @@ export function ExpenseForm({
       data.set("billable", values.billable ? "true" : "false");
       const file = receipt;
       if (file && file.size > RECEIPT_MAX_BYTES) {
-        const message = t("form.receiptTooLarge");
+        const message = t("receiptTooLarge");
         setReceiptError(message);
         return { ok: false as const, message, fieldErrors: { receipt: message } };
       }
@@ -97,9 +98,9 @@ export function ExpenseForm({
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={isSubmitting}>
       <FormError {...formError} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label={t("form.project")} htmlFor="projectId" error={error("projectId")} required>
+        <FormField label={t("project")} htmlFor="projectId" error={error("projectId")} required>
           <NativeSelect {...fieldAria("projectId", { error: error("projectId") })} {...projectField} required>
-            <option value="">{t("form.chooseProject")}</option>
+            <option value="">{t("chooseProject")}</option>
             {clients.map((option) => (
               <optgroup key={option.clientName} label={option.clientName}>
                 {option.projects.map((project) => (
@@ -111,19 +112,19 @@ export function ExpenseForm({
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label={t("form.date")} htmlFor="date" error={error("date")} required>
+        <FormField label={t("date")} htmlFor="date" error={error("date")} required>
           <Input type="date" max={today} {...fieldAria("date", { error: error("date") })} {...form.register("date")} />
         </FormField>
-        <FormField label={t("form.category")} htmlFor="category" error={error("category")} required>
+        <FormField label={t("category")} htmlFor="category" error={error("category")} required>
           <NativeSelect {...fieldAria("category", { error: error("category") })} {...form.register("category")}>
             {EXPENSE_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {t(`category.${category}`)}
+                {categoryName(category)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label={t("form.currency")} htmlFor="currency" error={error("currency")} required>
+        <FormField label={t("currency")} htmlFor="currency" error={error("currency")} required>
           <Input
             {...fieldAria("currency", { error: error("currency") })}
             {...form.register("currency")}
@@ -132,7 +133,7 @@ export function ExpenseForm({
             autoComplete="off"
           />
         </FormField>
-        <FormField label={t("form.netAmount")} htmlFor="netAmount" error={error("netAmount")} required>
+        <FormField label={t("netAmount")} htmlFor="netAmount" error={error("netAmount")} required>
           <Input
             {...fieldAria("netAmount", { error: error("netAmount") })}
             {...form.register("netAmount")}
@@ -141,7 +142,7 @@ export function ExpenseForm({
             autoComplete="off"
           />
         </FormField>
-        <FormField label={t("form.vat")} htmlFor="vatAmount" error={error("vatAmount")} description={t("form.vatHint")}>
+        <FormField label={t("vat")} htmlFor="vatAmount" error={error("vatAmount")} description={t("vatHint")}>
           <Input
             {...fieldAria("vatAmount", { error: error("vatAmount"), description: true })}
             {...form.register("vatAmount")}
@@ -151,7 +152,7 @@ export function ExpenseForm({
           />
         </FormField>
       </div>
-      <FormField label={t("form.description")} htmlFor="description" error={error("description")}>
+      <FormField label={t("description")} htmlFor="description" error={error("description")}>
         <Textarea
           {...fieldAria("description", { error: error("description") })}
           {...form.register("description")}
@@ -163,10 +164,10 @@ export function ExpenseForm({
         <div className="flex items-center gap-2">
           <Checkbox id="billable" {...form.register("billable")} />
           <label htmlFor="billable" className="text-sm font-medium">
-            {t("form.billable")}
+            {t("billable")}
           </label>
         </div>
-        <FormField label={t("form.markup")} htmlFor="markup" error={error("markup")} description={t("form.markupHint")}>
+        <FormField label={t("markup")} htmlFor="markup" error={error("markup")} description={t("markupHint")}>
           <Input
             {...fieldAria("markup", { error: error("markup"), description: true })}
             {...form.register("markup")}
@@ -177,12 +178,10 @@ export function ExpenseForm({
         </FormField>
       </div>
       <FormField
-        label={t("form.receipt")}
+        label={t("receipt")}
         htmlFor="receipt"
         error={receiptError}
-        description={
-          expense?.receiptName ? t("form.receiptReplace", { name: expense.receiptName }) : t("form.receiptHint")
-        }
+        description={expense?.receiptName ? t("receiptReplace", { name: expense.receiptName }) : t("receiptHint")}
       >
         <Input
           type="file"
@@ -200,13 +199,13 @@ export function ExpenseForm({
             onChange={(event) => setRemoveReceipt(event.currentTarget.checked)}
           />
           <label htmlFor="removeReceipt" className="text-sm">
-            {t("form.removeReceipt")}
+            {t("removeReceipt")}
           </label>
         </div>
       ) : null}
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {expense ? t("form.save") : t("form.record")}
+          {expense ? t("save") : t("record")}
         </Button>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/dates";
@@ -7,7 +7,7 @@ import type { ExpenseRow } from "../expense-queries";
 import { ExpenseStatusBadge } from "./expense-status-badge";
 
 /** A list of expenses: each row links to its page. */
-export function ExpenseTable({
+export async function ExpenseTable({
   rows,
   locale,
   caption,
@@ -18,7 +18,7 @@ export function ExpenseTable({
   caption: string;
   showPerson: boolean;
 }) {
-  const t = useTranslations("expenses");
+  const t = await getTranslations("expenses");
   return (
     <Table>
       <caption className="sr-only">{caption}</caption>

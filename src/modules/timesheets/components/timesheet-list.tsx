@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
@@ -19,14 +20,14 @@ export function isTimesheetListFiltered(params: TimesheetListParams): boolean {
 }
 
 /** Status and week; on Everyone's view, the person too. */
-export function TimesheetFilters({
+export async function TimesheetFilters({
   params,
   people,
 }: {
   params: TimesheetListParams;
   people: { id: string; name: string; active: boolean }[];
 }) {
-  const t = useTranslations("timesheets");
+  const t = await getTranslations("timesheets");
   return (
     <FilterBar
       action={timesheetList.path}
@@ -100,8 +101,16 @@ function labelsOf(row: TimesheetRow, { locale, timezone }: Firm, weekLabel: Week
 }
 
 /** One page of weeks; the person column on Everyone's view. */
-export function TimesheetTable({ rows, showPerson, firm }: { rows: TimesheetRow[]; showPerson: boolean; firm: Firm }) {
-  const t = useTranslations("timesheets");
+export async function TimesheetTable({
+  rows,
+  showPerson,
+  firm,
+}: {
+  rows: TimesheetRow[];
+  showPerson: boolean;
+  firm: Firm;
+}) {
+  const t = await getTranslations("timesheets");
   const weekLabel: WeekLabel = (parts) => t("weekLabel", parts);
   return (
     <Table containerClassName="rounded-lg border max-h-[calc(100dvh-16rem)]">
@@ -131,8 +140,8 @@ export function TimesheetTable({ rows, showPerson, firm }: { rows: TimesheetRow[
 }
 
 /** The approval queue's weeks, to approve or reject one by one or several at once. */
-export function TimesheetQueue({ rows, firm }: { rows: TimesheetRow[]; firm: Firm }) {
-  const t = useTranslations("timesheets");
+export async function TimesheetQueue({ rows, firm }: { rows: TimesheetRow[]; firm: Firm }) {
+  const t = await getTranslations("timesheets");
   const weekLabel: WeekLabel = (parts) => t("weekLabel", parts);
   return (
     <ApprovalQueue
