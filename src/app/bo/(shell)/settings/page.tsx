@@ -8,7 +8,7 @@ import { categoryOfRate } from "@/modules/invoices/vat-categories";
 import { requirePagePermission } from "@/lib/session";
 import { COUNTRIES, CURRENCIES } from "@/modules/clients/client-rules";
 import { SettingsForm, type SettingsFormOptions } from "@/modules/settings/components/settings-form";
-import { getPageSettings } from "@/modules/settings/page-settings";
+import { getFirmSettings } from "@/modules/settings/page-settings";
 import { getConfig } from "@/lib/env";
 import { parseMailbox } from "@/modules/mail/mail-identity";
 import { generatedPublicTexts, missingLegalMentions } from "@/modules/public-site/legal-pages";
@@ -125,7 +125,8 @@ function buildOptions(settings: Settings, language: string): SettingsFormOptions
 
 export default async function SettingsPage() {
   await requirePagePermission("settings.edit");
-  const [settings, t, language] = await Promise.all([getPageSettings(), getTranslations("settings.page"), getLocale()]);
+  // The settings as saved (the firm's own locale, not the page's): this page edits them.
+  const [settings, t, language] = await Promise.all([getFirmSettings(), getTranslations("settings.page"), getLocale()]);
   const config = getConfig();
 
   return (
