@@ -3,5 +3,5 @@
 import { ApplicationError } from "@/components/application-error";
 
 export default function RootError({ error }: { error: Error & { digest?: string } }) {
-  return <ApplicationError error={error} />;
+  return <ApplicationError error={error} translated />;
 }

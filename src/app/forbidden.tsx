@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ForbiddenStatus } from "@/components/status-page";
 
-export const metadata: Metadata = { title: "Access denied" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("common.status"))("forbiddenTitle") };
+}
 
 // Outside the back office (its own 403 page keeps the sidebar).
 export default function Forbidden() {

@@ -3,6 +3,7 @@ import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 import { Toaster } from "@/components/ui/toaster";
 import { NextIntlClientProvider } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { clientMessages } from "@/i18n/client-messages";
 import { requestLanguage } from "@/i18n/request-language";
 import { ReportingMeta } from "@/modules/monitoring/components/reporting-meta";
@@ -11,10 +12,10 @@ import "./globals.css";
 // Every page reads the database or the session: nothing is prerendered at build time.
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { default: "Bureau", template: "%s · Bureau" },
-  description: "Bureau: calls, timesheets, invoices, jobs and mail for a small services firm.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common.meta");
+  return { title: { default: "Bureau", template: "%s · Bureau" }, description: t("description") };
+}
 
 export const viewport: Viewport = {
   colorScheme: "light dark",

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 
 /**
@@ -5,17 +6,18 @@ import Link from "@/components/app-link";
  * its own layout (the site's header and footer, the back office's sidebar), whose <main> holds them.
  */
 export function StatusPage({ code, title, children }: { code: number; title: string; children: React.ReactNode }) {
+  const t = useTranslations("common");
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-xl flex-col justify-center gap-4 p-6">
-      <p className="font-mono text-sm text-muted-foreground">Error {code}</p>
+      <p className="font-mono text-sm text-muted-foreground">{t("status.error", { code })}</p>
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <div className="text-muted-foreground">{children}</div>
       <p className="flex gap-4 text-sm">
         <Link className="font-medium text-primary underline underline-offset-4" href="/">
-          Home page
+          {t("status.homePage")}
         </Link>
         <Link className="font-medium text-primary underline underline-offset-4" href="/bo">
-          Back office
+          {t("backOffice")}
         </Link>
       </p>
     </div>
@@ -23,17 +25,19 @@ export function StatusPage({ code, title, children }: { code: number; title: str
 }
 
 export function NotFoundStatus() {
+  const t = useTranslations("common.status");
   return (
-    <StatusPage code={404} title="Page not found">
-      <p>There is nothing at this address. It may have been moved or deleted, or the link may be mistyped.</p>
+    <StatusPage code={404} title={t("notFoundTitle")}>
+      <p>{t("notFoundText")}</p>
     </StatusPage>
   );
 }
 
 export function ForbiddenStatus() {
+  const t = useTranslations("common.status");
   return (
-    <StatusPage code={403} title="Access denied">
-      <p>Your role does not give access to this page. If you need it, ask an administrator of your firm.</p>
+    <StatusPage code={403} title={t("forbiddenTitle")}>
+      <p>{t("forbiddenText")}</p>
     </StatusPage>
   );
 }

@@ -14,6 +14,15 @@ export function documentLocaleOf(language: string, firmLocale: string): string {
 }
 
 /**
+ * The locale the interface in `language` is formatted in (decision 067): the firm's locale for
+ * the firm's own language (exactly as before languages: a firm's settings decide its formats),
+ * else as a document in that language would be.
+ */
+export function interfaceLocaleOf(language: string, firm: { documentLanguage: string; locale: string }): string {
+  return language === firm.documentLanguage ? firm.locale : documentLocaleOf(language, firm.locale);
+}
+
+/**
  * A translator for one document: `t("document.title", { kind })`. A message missing from a catalog
  * is an error (the catalogs test keeps them complete), never a silent key on a customer's invoice.
  */

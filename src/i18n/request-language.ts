@@ -7,14 +7,14 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { getLogger } from "@/lib/logger";
 import { getCurrentUser } from "@/lib/session";
-import { getPageSettings } from "@/modules/settings/page-settings";
+import { getFirmSettings } from "@/modules/settings/page-settings";
 import { availableLanguages, isAvailableLanguage, REFERENCE_LANGUAGE } from "./catalogs";
 import { negotiateLanguage } from "./negotiate";
 import { LANGUAGE_COOKIE } from "./language-cookie";
 
 async function firmLanguage(): Promise<string> {
   try {
-    const { documentLanguage } = await getPageSettings();
+    const { documentLanguage } = await getFirmSettings();
     return isAvailableLanguage(documentLanguage) ? documentLanguage : REFERENCE_LANGUAGE;
   } catch (error) {
     // The page itself reports a database that does not answer; its language is no reason to fail.

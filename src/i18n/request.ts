@@ -1,9 +1,19 @@
-// next-intl's request configuration (without i18n routing: no locale in the URL, decision 061).
+// next-intl's request configuration (without i18n routing: no locale in the URL, decisions 061, 067).
 import { getRequestConfig } from "next-intl/server";
+import { getFirmSettings } from "@/modules/settings/page-settings";
 import { catalogOf } from "./catalogs";
 import { requestLanguage } from "./request-language";
 
+/** The firm's time zone, for next-intl's own date formatting; UTC when the settings cannot be read. */
+async function firmTimeZone(): Promise<string> {
+  try {
+    return (await getFirmSettings()).timezone;
+  } catch {
+    return "UTC";
+  }
+}
+
 export default getRequestConfig(async () => {
-  const locale = await requestLanguage();
-  return { locale, messages: catalogOf(locale) };
+  const [locale, timeZone] = await Promise.all([requestLanguage(), firmTimeZone()]);
+  return { locale, timeZone, messages: catalogOf(locale) };
 });

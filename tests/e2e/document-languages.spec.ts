@@ -51,7 +51,7 @@ test.describe("documents in the client's language", () => {
     // The page: the document in German, marked as German for assistive technology.
     const document = page.getByTestId("invoice-document");
     await expect(document).toHaveAttribute("lang", "de");
-    // The page around it is the English interface, and says so (the interface is not translated yet).
+    // The page around it is the admin's interface, in the firm's language (English), and says so.
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(document.getByText("Rechnung", { exact: true })).toBeVisible();
     await expect(document.getByText("Rechnungsempfänger")).toBeVisible();
@@ -74,9 +74,14 @@ test.describe("documents in the client's language", () => {
     expect(text).not.toMatch(/Invoice number|Due date/i);
   });
 
-  test("a page is marked with the language it is written in, whatever the browser asks", async ({ page }) => {
-    // The interface is English only: a French browser gets English pages marked "en", not "fr".
+  test("a public page is in the language the browser asks for, and says so", async ({ page }) => {
     await page.setExtraHTTPHeaders({ "Accept-Language": "fr-FR,fr;q=0.9" });
+    await page.goto("/jobs");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await page.setExtraHTTPHeaders({ "Accept-Language": "de-DE,de;q=0.9,en;q=0.5" });
+    await page.goto("/jobs");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await page.setExtraHTTPHeaders({ "Accept-Language": "it-IT,it;q=0.9" });
     await page.goto("/jobs");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });

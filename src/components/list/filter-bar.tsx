@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { SearchIcon } from "lucide-react";
 import type * as React from "react";
 import Link from "@/components/app-link";
@@ -25,7 +26,7 @@ export function FilterBar({
   label,
   keep = {},
   clearHref,
-  submitLabel = "Filter",
+  submitLabel,
   submitVariant = "default",
   layout = "row",
   className,
@@ -35,12 +36,14 @@ export function FilterBar({
   label: string;
   keep?: Record<string, string | undefined>;
   clearHref?: string;
+  /** The submit button's text; "Filter" in the page's language by default. */
   submitLabel?: string;
   submitVariant?: "default" | "outline";
   layout?: keyof typeof LAYOUTS;
   className?: string;
   children: React.ReactNode;
 }) {
+  const t = useTranslations("common");
   return (
     <form method="get" action={action} role="search" aria-label={label} className={cn(LAYOUTS[layout], className)}>
       {Object.entries(keep).map(([name, value]) =>
@@ -49,11 +52,11 @@ export function FilterBar({
       {children}
       <div className="flex items-end gap-2">
         <Button type="submit" variant={submitVariant}>
-          {submitLabel}
+          {submitLabel ?? t("filter")}
         </Button>
         {clearHref ? (
           <Button asChild variant="ghost">
-            <Link href={clearHref}>Clear</Link>
+            <Link href={clearHref}>{t("clear")}</Link>
           </Button>
         ) : null}
       </div>
@@ -114,8 +117,9 @@ export function SearchField({
   placeholder: string;
   className?: string;
 }) {
+  const t = useTranslations("common");
   return (
-    <FilterField label="Search" htmlFor={id} className={className}>
+    <FilterField label={t("search")} htmlFor={id} className={className}>
       <SearchShortcut inputId={id} />
       <div className="relative">
         <SearchIcon

@@ -1,6 +1,7 @@
 "use client";
 
 import { SlidersHorizontalIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -10,6 +11,7 @@ import { Button } from "@/components/ui/button";
  */
 export function FoldedFilters({ active, children }: { active: number; children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
+  const t = useTranslations("common");
   const id = useId();
   return (
     <div className="grid gap-3">
@@ -22,8 +24,8 @@ export function FoldedFilters({ active, children }: { active: number; children: 
         onClick={() => setOpen((value) => !value)}
       >
         <SlidersHorizontalIcon aria-hidden />
-        {open ? "Hide filters" : "Filters"}
-        {active > 0 ? <span className="tabular-nums"> ({active} on)</span> : null}
+        {open ? t("hideFilters") : t("filters")}
+        {active > 0 ? <span className="tabular-nums"> {t("filtersOn", { count: active })}</span> : null}
       </Button>
       <div id={id} className={open ? undefined : "max-sm:hidden"}>
         {children}

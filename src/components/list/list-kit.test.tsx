@@ -1,11 +1,30 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import { NextIntlClientProvider } from "next-intl";
+import type * as React from "react";
+import { renderToStaticMarkup as renderBare } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { catalogOf } from "@/i18n/catalogs";
 import { PagedList } from "./paged-list";
-import { pageCount, Pager, pagerSummary } from "./pager";
+import { pageCount, Pager } from "./pager";
 import { nextSortDirection } from "./sort-header";
 
 const noun = { one: "invoice", other: "invoices" };
 const href = (page: number) => `/bo/things?page=${page}`;
+
+/** Rendered as a page is: inside the messages of its language. */
+function renderToStaticMarkup(element: React.ReactElement, language = "en"): string {
+  return renderBare(
+    <NextIntlClientProvider locale={language} messages={catalogOf(language)} timeZone="UTC">
+      {element}
+    </NextIntlClientProvider>,
+  );
+}
+const summary = (page: number, total: number, locale: string, language = "en") =>
+  /<p[^>]*>([^<]*)<\/p>/.exec(
+    renderToStaticMarkup(
+      <Pager page={page} pageSize={50} total={total} noun={noun} locale={locale} href={href} />,
+      language,
+    ),
+  )?.[1];
 
 describe("the pager", () => {
   it("counts pages, one at least", () => {
@@ -15,11 +34,19 @@ describe("the pager", () => {
   });
 
   it("says how many rows the list holds and which page this is, in the firm's digits", () => {
-    expect(pagerSummary({ page: 1, pageSize: 50, total: 1 }, noun, "en-GB")).toBe("1 invoice · page 1 of 1");
-    expect(pagerSummary({ page: 2, pageSize: 50, total: 1234 }, noun, "en-GB")).toBe("1,234 invoices · page 2 of 25");
-    expect(pagerSummary({ page: 2, pageSize: 50, total: 1234 }, noun, "fr-FR")).toBe(
-      "1\u202f234 invoices · page 2 of 25",
+    expect(summary(1, 1, "en-GB")).toBe("1 invoice · page 1 of 1");
+    expect(summary(2, 1234, "en-GB")).toBe("1,234 invoices · page 2 of 25");
+    expect(summary(2, 1234, "fr-FR")).toBe("1\u202f234 invoices · page 2 of 25");
+  });
+
+  it("speaks the page's language, with its plural rules", () => {
+    const french = { one: "facture", other: "factures" };
+    const html = renderToStaticMarkup(
+      <Pager page={1} pageSize={50} total={0} noun={french} locale="fr-FR" href={href} />,
+      "fr",
     );
+    expect(html).toContain("0 facture · page 1 sur 1");
+    expect(summary(2, 1234, "de-DE", "de")).toBe("1.234 invoices · Seite 2 von 25");
   });
 
   it("links the pages either side, and only those that exist", () => {

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { Button } from "@/components/ui/button";
 
@@ -9,14 +10,24 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** "230 invoices · page 2 of 5", with the locale's digits. */
-export function pagerSummary(
+/** The noun's form for `count` by the locale's plural rules (French says "0 facture", English "0 invoices"). */
+export function nounFor(noun: Noun, count: number, locale: string): string {
+  return new Intl.PluralRules(locale).select(count) === "one" ? noun.one : noun.other;
+}
+
+/** The values of the pager's summary ("230 invoices · page 2 of 5"), with the locale's digits. */
+export function pagerSummaryValues(
   { page, pageSize, total }: { page: number; pageSize: number; total: number },
   noun: Noun,
   locale: string,
-): string {
+): { total: string; noun: string; page: string; pages: string } {
   const number = (value: number) => value.toLocaleString(locale);
-  return `${number(total)} ${total === 1 ? noun.one : noun.other} · page ${number(page)} of ${number(pageCount(total, pageSize))}`;
+  return {
+    total: number(total),
+    noun: nounFor(noun, total, locale),
+    page: number(page),
+    pages: number(pageCount(total, pageSize)),
+  };
 }
 
 /**
@@ -30,7 +41,7 @@ export function Pager({
   noun,
   locale,
   href,
-  label = "Pages",
+  label,
 }: {
   page: number;
   pageSize: number;
@@ -41,14 +52,17 @@ export function Pager({
   /** The navigation's name; a page with two paged lists names each ("Pages of my expenses"). */
   label?: string;
 }) {
+  const t = useTranslations("common.pager");
   const pages = pageCount(total, pageSize);
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-muted-foreground tabular-nums">{pagerSummary({ page, pageSize, total }, noun, locale)}</p>
+    <nav aria-label={label ?? t("label")} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="text-muted-foreground tabular-nums">
+        {t("summary", pagerSummaryValues({ page, pageSize, total }, noun, locale))}
+      </p>
       {pages > 1 ? (
         <div className="flex gap-2">
-          <PageLink label="Previous" rel="prev" href={page > 1 ? href(Math.min(page - 1, pages)) : null} />
-          <PageLink label="Next" rel="next" href={page < pages ? href(page + 1) : null} />
+          <PageLink label={t("previous")} rel="prev" href={page > 1 ? href(Math.min(page - 1, pages)) : null} />
+          <PageLink label={t("next")} rel="next" href={page < pages ? href(page + 1) : null} />
         </div>
       ) : null}
     </nav>

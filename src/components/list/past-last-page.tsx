@@ -1,8 +1,9 @@
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
-import type { Noun } from "./pager";
+import { type Noun, nounFor } from "./pager";
 
 /**
  * A list's page past its last one (an old link, a bookmark, rows removed since): the rows exist,
@@ -25,15 +26,21 @@ export function PastLastPage({
   lastPageHref: string;
   icon?: React.ReactNode;
 }) {
+  const t = useTranslations("common.pager");
   const number = (value: number) => value.toLocaleString(locale);
   return (
     <EmptyState
       icon={icon}
-      title={`Page ${number(page)} is past the last page`}
-      description={`This list holds ${number(total)} ${total === 1 ? noun.one : noun.other}, on ${number(pages)} ${pages === 1 ? "page" : "pages"}.`}
+      title={t("pastTitle", { page: number(page) })}
+      description={t("pastDescription", {
+        total: number(total),
+        noun: nounFor(noun, total, locale),
+        pages: number(pages),
+        pageCount: pages,
+      })}
       action={
         <Button asChild variant="outline">
-          <Link href={lastPageHref}>Go to the last page</Link>
+          <Link href={lastPageHref}>{t("goToLast")}</Link>
         </Button>
       }
     />

@@ -17,7 +17,10 @@ export type NavIcon =
   | "recurring"
   | "expenses"
   | "quotes";
-/** A section, shown to those holding the permission its page requires (none: every signed-in person). */
+/**
+ * A section, shown to those holding the permission its page requires (none: every signed-in person).
+ * `label` is English; the shell shows `common.nav.<icon>` in the person's language.
+ */
 export type NavItem = { href: string; label: string; icon: NavIcon; permission: Permission | null };
 
 /** The sections that exist; each page checks the same permission again on the server. */

@@ -22,6 +22,7 @@ import {
 } from "lucide-react";
 import Link from "@/components/app-link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { cn } from "@/lib/utils";
 import type { NavItem } from "./nav-items";
@@ -108,6 +109,7 @@ export function SidebarNav({
 }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  const t = useTranslations("common");
 
   return (
     <>
@@ -123,11 +125,11 @@ export function SidebarNav({
           onClick={() => setOpen((value) => !value)}
         >
           {open ? <X aria-hidden className="size-4" /> : <Menu aria-hidden className="size-4" />}
-          Menu
+          {t("menu")}
         </button>
       </div>
       {open ? (
-        <nav id="mobile-nav" aria-label="Back office" className="border-b px-3 py-3 lg:hidden">
+        <nav id="mobile-nav" aria-label={t("backOffice")} className="border-b px-3 py-3 lg:hidden">
           <NavLinks items={items} pathname={pathname} onNavigate={() => setOpen(false)} />
           <div className="mt-3 border-t pt-3">{footer}</div>
         </nav>
@@ -137,9 +139,9 @@ export function SidebarNav({
           <Link href="/bo" className="font-semibold tracking-tight">
             {firmName}
           </Link>
-          <p className="text-xs text-muted-foreground">Bureau back office</p>
+          <p className="text-xs text-muted-foreground">{t("backOfficeTagline")}</p>
         </div>
-        <nav aria-label="Back office" className="flex-1 px-3">
+        <nav aria-label={t("backOffice")} className="flex-1 px-3">
           <NavLinks items={items} pathname={pathname} />
         </nav>
         <div className="border-t p-3">{footer}</div>

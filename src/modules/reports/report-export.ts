@@ -2,6 +2,7 @@
 // with `format=plain`, XLSX with `format=xlsx` (the same columns and rows).
 import "server-only";
 import { csvFormatOf, csvStream } from "@/lib/csv";
+import { requestLocale } from "@/i18n/request-locale";
 import { type ReportColumn, csvHeaders } from "./report-csv";
 import { xlsxHeaders, xlsxStream } from "./report-xlsx";
 
@@ -14,16 +15,16 @@ export function reportFormatOf(request: Request): ReportFormat {
 }
 
 /** The rows as a streamed download named `<name>.csv` or `<name>.xlsx`. */
-export function reportFile<Row>(
+export async function reportFile<Row>(
   request: Request,
-  /** The firm's formats: the CSV is written in its locale, its instants in its time zone. */
-  firm: { locale: string; timezone: string },
+  /** The firm's formats: the CSV is written in the person's locale (decision 067), its instants in the firm's time zone. */
+  firm: { locale: string; timezone: string; documentLanguage: string },
   columns: readonly ReportColumn<Row>[],
   batches: AsyncGenerator<Row[], void, unknown>,
   name: string,
-): Response {
+): Promise<Response> {
   if (reportFormatOf(request) === "xlsx")
     return new Response(xlsxStream(columns, batches, name), { headers: xlsxHeaders(`${name}.xlsx`) });
-  const format = csvFormatOf(new URL(request.url).searchParams, firm.locale, firm.timezone);
+  const format = csvFormatOf(new URL(request.url).searchParams, await requestLocale(firm), firm.timezone);
   return new Response(csvStream(columns, batches, format), { headers: csvHeaders(`${name}.csv`) });
 }

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { UserBox } from "@/components/shell/user-box";
@@ -15,14 +16,18 @@ export default async function ShellLayout({ children }: { children: React.ReactN
   const user = await requireUser();
   const settings = await getPageSettings();
   const timer = can(user, "timesheet.edit") ? await getRunningTimer(getDb(), user.id, settings.timezone) : null;
-  const items = NAV_ITEMS.filter((item) => item.permission === null || can(user, item.permission));
+  const t = await getTranslations("common");
+  const items = NAV_ITEMS.filter((item) => item.permission === null || can(user, item.permission)).map((item) => ({
+    ...item,
+    label: t(`nav.${item.icon}`),
+  }));
   return (
     <div className="flex min-h-dvh flex-col lg:flex-row">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       <SidebarNav
         items={items}

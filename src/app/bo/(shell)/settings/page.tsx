@@ -7,7 +7,7 @@ import { categoryOfRate } from "@/modules/invoices/vat-categories";
 import { requirePagePermission } from "@/lib/session";
 import { COUNTRIES, CURRENCIES } from "@/modules/clients/client-rules";
 import { SettingsForm, type SettingsFormOptions } from "@/modules/settings/components/settings-form";
-import { getPageSettings } from "@/modules/settings/page-settings";
+import { getFirmSettings } from "@/modules/settings/page-settings";
 import { getConfig } from "@/lib/env";
 import { parseMailbox } from "@/modules/mail/mail-identity";
 import { generatedPublicTexts, missingLegalMentions } from "@/modules/public-site/legal-pages";
@@ -121,7 +121,8 @@ function buildOptions(settings: Settings): SettingsFormOptions {
 
 export default async function SettingsPage() {
   await requirePagePermission("settings.edit");
-  const settings = await getPageSettings();
+  // The settings as saved (the firm's own locale, not the page's): this page edits them.
+  const settings = await getFirmSettings();
   const config = getConfig();
 
   return (

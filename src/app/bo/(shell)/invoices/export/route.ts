@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
 import { csvFormatOf } from "@/lib/csv";
+import { requestLocale } from "@/i18n/request-locale";
 import { todayInZone } from "@/lib/dates";
 import { backOfficeRoute } from "@/lib/route-handler";
 import { invoiceCsvStream } from "@/modules/invoices/invoice-csv";
@@ -9,7 +10,7 @@ import { getSettings } from "@/modules/settings/settings-queries";
 export const dynamic = "force-dynamic";
 
 /**
- * The filtered invoice list as a streamed CSV file, for admins and managers: in the firm's locale
+ * The filtered invoice list as a streamed CSV file, for admins and managers: in the person's locale
  * (semicolons and decimal commas for fr/de), or the plain comma format with `format=plain`.
  */
 export const GET = backOfficeRoute({ permission: "invoice.read" }, async (request) => {
@@ -18,7 +19,7 @@ export const GET = backOfficeRoute({ permission: "invoice.read" }, async (reques
   const settings = await getSettings(db);
   const filter = invoiceListFilter.parse(Object.fromEntries(url.searchParams));
   const today = todayInZone(settings.timezone);
-  const format = csvFormatOf(url.searchParams, settings.locale, settings.timezone);
+  const format = csvFormatOf(url.searchParams, await requestLocale(settings), settings.timezone);
   return new Response(invoiceCsvStream(db, filter, today, 1000, format), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
