@@ -5,7 +5,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { ADVISORY_LOCKS } from "@/db/advisory-locks";
 import { isAvailableLanguage, REFERENCE_LANGUAGE } from "@/i18n/catalogs";
-import { documentLocaleOf, documentTranslator } from "@/i18n/document-language";
+import { documentTranslator, interfaceLocaleOf } from "@/i18n/document-language";
 import type { Executor } from "@/db/client";
 import { project, projectBudgetAlert, user } from "@/db/schema";
 import { getConfig } from "@/lib/env";
@@ -70,7 +70,9 @@ export async function checkBudgetAlerts(
     let emailId: string | null = null;
     // One mail per language: each person reads it in theirs, else the firm's.
     for (const [language, emails] of byLanguage(recipients, settings.documentLanguage)) {
-      const figures = budgetFigures(usage, settings.locale);
+      // Figures and the month in the reader's language's locale (the firm's for the firm's language).
+      const locale = interfaceLocaleOf(language, settings);
+      const figures = budgetFigures(usage, locale);
       const t = documentTranslator(language);
       const rendered = budgetAlertMail(
         { name: settings.firmName, brandColor: settings.brandColor, email: settings.email },
@@ -79,11 +81,7 @@ export async function checkBudgetAlerts(
           clientName: usage.clientName,
           threshold: highest.threshold,
           percent: usage.percent,
-          period: budgetPeriodLabel(
-            usage.period.key,
-            documentLocaleOf(language, settings.locale),
-            t("email.budgetAlert.allTime"),
-          ),
+          period: budgetPeriodLabel(usage.period.key, locale, t("email.budgetAlert.allTime")),
           used: t("email.budgetAlert.usedOf", { spent: figures.spent, budget: figures.budget }),
           estimated: figures.estimated,
           url: `${getConfig().appUrl}/bo/clients/${usage.clientId}`,

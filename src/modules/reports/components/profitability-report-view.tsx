@@ -239,7 +239,7 @@ export function ProfitabilityPeopleTable({ row, locale }: { row: ProfitRow; loca
             <TableCell>
               <span className="font-medium">{person.name}</span>
               <span className="block text-xs text-muted-foreground">
-                {person.costRate === null ? t("noCostRate") : t("costRate", { amount: money(person.costRate) })}
+                {person.costRate === null ? t("noCostRate") : t("hourlyCost", { amount: money(person.costRate) })}
                 <span className="sm:hidden"> · {hours(person.minutes)}</span>
               </span>
             </TableCell>

@@ -108,7 +108,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
           ) : null
         }
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <CardHeader>
             <CardTitle>{t("details")}</CardTitle>
