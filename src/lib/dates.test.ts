@@ -210,6 +210,12 @@ describe("formatting", () => {
     expect(formatDate("2026-03-12", "en-GB", "America/Los_Angeles")).toBe("12 Mar 2026");
     expect(formatDate("2026-03-12", "en-US", "Europe/Paris")).toBe("Mar 12, 2026");
     expect(formatDate("2026-03-12", "fr-FR", "Europe/Paris", "long")).toBe("12 mars 2026");
+    // French writes the first of the month as an ordinal in words-style dates, not in numeric ones.
+    expect(formatDate("2026-12-01", "fr-FR", "Europe/Paris", "long")).toBe("1er décembre 2026");
+    expect(formatDate("2026-06-01", "fr-BE", "Europe/Paris", "full")).toBe("lundi 1er juin 2026");
+    expect(formatDate("2026-12-01", "fr-FR", "Europe/Paris")).toBe("1 déc. 2026");
+    expect(formatDate("2026-12-10", "fr-FR", "Europe/Paris", "long")).toBe("10 décembre 2026");
+    expect(formatDate("2026-12-01", "en-GB", "Europe/Paris", "long")).toBe("1 December 2026");
     expect(formatDate("2026-03-12", "en-GB", "Europe/Paris", "short")).toBe("12/03/2026");
   });
 

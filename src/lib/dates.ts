@@ -176,10 +176,24 @@ export function formatDate(
   timeZone: string,
   style: DateStyle = "medium",
 ): string {
-  if (typeof value === "string") {
-    return cachedFormatter(locale, { dateStyle: style, timeZone: "UTC" }).format(toUtcMidnight(value));
-  }
-  return cachedFormatter(locale, { dateStyle: style, timeZone }).format(value);
+  const formatter =
+    typeof value === "string"
+      ? cachedFormatter(locale, { dateStyle: style, timeZone: "UTC" })
+      : cachedFormatter(locale, { dateStyle: style, timeZone });
+  const instant = typeof value === "string" ? toUtcMidnight(value) : value;
+  return style === "long" || style === "full" ? withFrenchFirst(formatter, instant, locale) : formatter.format(instant);
+}
+
+/**
+ * French writes the first of the month as an ordinal: "1er décembre 2026", "lundi 1er juin 2026"
+ * (CLDR's long date says "1 décembre"); every other day and language as Intl writes it.
+ */
+function withFrenchFirst(formatter: Intl.DateTimeFormat, instant: Date, locale: string): string {
+  if (!/^fr(-|$)/i.test(locale)) return formatter.format(instant);
+  return formatter
+    .formatToParts(instant)
+    .map((part) => (part.type === "day" && Number(part.value) === 1 ? "1er" : part.value))
+    .join("");
 }
 
 /** Formats an instant in the firm's timezone: "12 Mar 2026, 14:30" (en-GB). */

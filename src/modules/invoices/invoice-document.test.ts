@@ -77,7 +77,7 @@ describe("the invoice document in the client's language", () => {
       expect.arrayContaining([
         { label: "Numéro de facture", value: "2026-0042" },
         { label: "Date d'émission", value: "25 novembre 2026" },
-        { label: "Période de prestation", value: "du 1 novembre 2026 au 30 novembre 2026" },
+        { label: "Période de prestation", value: "du 1er novembre 2026 au 30 novembre 2026" },
         { label: "Date d'échéance", value: "9 janvier 2027" },
         { label: "Conditions de paiement", value: "45 jours" },
       ]),
