@@ -433,29 +433,38 @@ export type BudgetAlertInput = {
   url: string;
 };
 
-export function budgetAlertMail(firm: Firm, input: BudgetAlertInput): RenderedMail {
+export function budgetAlertMail(firm: Firm, input: BudgetAlertInput, language = "en"): RenderedMail {
+  const t = documentTranslator(language);
   const over = input.threshold >= 100;
+  const names = { project: input.projectName, client: input.clientName };
   const subject = over
-    ? `Over budget: ${input.projectName} (${input.clientName})`
-    : `${input.threshold} % of the budget used: ${input.projectName} (${input.clientName})`;
-  return mail(firm, subject, [
-    {
-      kind: "text",
-      text: over
-        ? `${input.projectName} for ${input.clientName} has used its whole budget (${input.percent} %).`
-        : `${input.projectName} for ${input.clientName} has used ${input.percent} % of its budget.`,
-    },
-    {
-      kind: "facts",
-      rows: [
-        ["Project", `${input.projectName} (${input.clientName})`],
-        ["Period", input.period],
-        ["Used", `${input.used} (${input.percent} %)`],
-        ...(input.estimated ? ([["Not yet approved", input.estimated]] as [string, string][]) : []),
-      ],
-    },
-    { kind: "button", label: "Open the client", url: input.url },
-  ]);
+    ? t("email.budgetAlert.overSubject", names)
+    : t("email.budgetAlert.subject", { ...names, threshold: input.threshold });
+  return mail(
+    firm,
+    subject,
+    [
+      {
+        kind: "text",
+        text: over
+          ? t("email.budgetAlert.overText", { ...names, percent: input.percent })
+          : t("email.budgetAlert.text", { ...names, percent: input.percent }),
+      },
+      {
+        kind: "facts",
+        rows: [
+          [t("email.budgetAlert.project"), `${input.projectName} (${input.clientName})`],
+          [t("email.budgetAlert.period"), input.period],
+          [t("email.budgetAlert.used"), `${input.used} (${input.percent} %)`],
+          ...(input.estimated
+            ? ([[t("email.budgetAlert.notYetApproved"), input.estimated]] as [string, string][])
+            : []),
+        ],
+      },
+      { kind: "button", label: t("email.budgetAlert.openClient"), url: input.url },
+    ],
+    language,
+  );
 }
 
 // ---------------------------------------------------------------------------------------
