@@ -8,6 +8,9 @@ import {
 } from "@/modules/einvoicing/pdf-fonts";
 import type { InvoiceDocument } from "./invoice-document";
 
+/** The same word in every language of the documents. */
+const IBAN = "IBAN";
+
 // The invoice as a PDF: every mention EU invoices must carry, from the same document model as
 // the read view. The font (Geist, OFL) is embedded, as PDF/A and Factur-X require, and readers
 // show the same glyphs everywhere. For an issued invoice the creation date is its issue instant
@@ -251,7 +254,7 @@ export function InvoicePdf({
               <Text>{document.payment.means}</Text>
               {document.payment.iban ? (
                 <Text>
-                  IBAN {document.payment.iban}
+                  {IBAN} {document.payment.iban}
                   {document.payment.bic ? `   BIC ${document.payment.bic}` : ""}
                 </Text>
               ) : null}

@@ -21,29 +21,15 @@ import {
   searchParam,
 } from "@/lib/search-params";
 import { parseDiscountPercent, parseQuantity } from "./invoice-amounts";
-import { INVOICE_FILTER_STATUSES, INVOICE_KINDS, INVOICE_STATUS_LABELS } from "./invoice-rules";
+import { INVOICE_FILTER_STATUSES, INVOICE_KINDS } from "./invoice-rules";
 import { TIME_GROUPINGS } from "./invoice-time-lines";
 import { VAT_CATEGORIES } from "./vat-categories";
 
 export const PAYMENT_METHODS = ["bank_transfer", "card", "cash", "cheque", "other"] as const;
-export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  bank_transfer: "Bank transfer",
-  card: "Card",
-  cash: "Cash",
-  cheque: "Cheque",
-  other: "Other",
-};
 export const LINE_UNITS = ["hour", "day", "item"] as const;
 /** How the client is asked to pay (BG-16), with its UNTDID 4461 code (BT-81). */
 export const PAYMENT_MEANS = ["credit_transfer", "card", "cheque", "cash", "direct_debit"] as const;
 export type PaymentMeans = (typeof PAYMENT_MEANS)[number];
-export const PAYMENT_MEANS_LABELS: Record<PaymentMeans, string> = {
-  credit_transfer: "Credit transfer",
-  card: "Card",
-  cheque: "Cheque",
-  cash: "Cash",
-  direct_debit: "Direct debit",
-};
 /**
  * UNTDID 4461: 30 credit transfer (58 when it is a SEPA credit transfer: euros between SEPA
  * countries, which the e-invoice mapping decides), 48 bank card, 20 cheque, 10 cash, 59 SEPA direct debit.
@@ -304,11 +290,6 @@ export const INVOICE_SORTS_DESCENDING_FIRST: readonly InvoiceSort[] = ["issueDat
 export const INVOICE_LIST_STATUSES = [...INVOICE_FILTER_STATUSES, "unpaid", "not_draft"] as const;
 export type InvoiceListStatus = (typeof INVOICE_LIST_STATUSES)[number];
 // "not_draft" is not called "Issued, …": the filter already offers "Issued" (the state).
-export const INVOICE_LIST_STATUS_LABELS: Record<InvoiceListStatus, string> = {
-  ...INVOICE_STATUS_LABELS,
-  unpaid: "Unpaid (balance due)",
-  not_draft: "All but drafts",
-};
 
 /** /bo/invoices and its filters; the CSV export (/bo/invoices/export) takes the same ones. */
 export const invoiceList = defineList("/bo/invoices", {

@@ -485,52 +485,63 @@ export type BudgetAlertInput = {
   url: string;
 };
 
-export function budgetAlertMail(firm: Firm, input: BudgetAlertInput): RenderedMail {
-  const t = documentTranslator(languageOf(firm));
+export function budgetAlertMail(firm: Firm, input: BudgetAlertInput, language = "en"): RenderedMail {
+  const t = documentTranslator(language);
   const over = input.threshold >= 100;
-  const values = { project: input.projectName, client: input.clientName, percent: String(input.percent) };
+  const names = { project: input.projectName, client: input.clientName };
+  const subject = over
+    ? t("email.budgetAlert.overSubject", names)
+    : t("email.budgetAlert.subject", { ...names, threshold: input.threshold });
   return mail(
     firm,
-    over
-      ? t("email.budget.overSubject", values)
-      : t("email.budget.thresholdSubject", { ...values, threshold: String(input.threshold) }),
+    subject,
     [
-      { kind: "text", text: over ? t("email.budget.overText", values) : t("email.budget.thresholdText", values) },
+      {
+        kind: "text",
+        text: over
+          ? t("email.budgetAlert.overText", { ...names, percent: input.percent })
+          : t("email.budgetAlert.text", { ...names, percent: input.percent }),
+      },
       {
         kind: "facts",
         rows: [
-          [t("email.budget.project"), `${input.projectName} (${input.clientName})`],
-          [t("email.budget.period"), input.period],
-          [t("email.budget.used"), `${input.used} (${input.percent} %)`],
-          ...(input.estimated ? ([[t("email.budget.notApproved"), input.estimated]] as [string, string][]) : []),
+          [t("email.budgetAlert.project"), `${input.projectName} (${input.clientName})`],
+          [t("email.budgetAlert.period"), input.period],
+          [t("email.budgetAlert.used"), `${input.used} (${input.percent} %)`],
+          ...(input.estimated
+            ? ([[t("email.budgetAlert.notYetApproved"), input.estimated]] as [string, string][])
+            : []),
         ],
       },
-      { kind: "button", label: t("email.budget.openClient"), url: input.url },
+      { kind: "button", label: t("email.budgetAlert.openClient"), url: input.url },
     ],
-    languageOf(firm),
+    language,
   );
 }
 
 // ---------------------------------------------------------------------------------------
 // Timesheet notifications (issue 23.4): each person can turn them off in their account.
 
+// In the recipient's language (their own, else the firm's; English by default).
+
 /** To the managers: a week waits for their decision. */
 export function timesheetSubmittedMail(
   firm: Firm,
   input: { ownerName: string; week: string; hours: string; url: string },
+  language = "en",
 ): RenderedMail {
-  const t = documentTranslator(languageOf(firm));
-  const values = { owner: input.ownerName, week: input.week };
+  const t = documentTranslator(language);
+  const { ownerName: owner, week } = input;
   return mail(
     firm,
-    t("email.timesheet.submittedSubject", values),
+    t("email.timesheet.submittedSubject", { owner, week }),
     [
-      { kind: "text", text: t("email.timesheet.submittedText", values) },
+      { kind: "text", text: t("email.timesheet.submitted", { owner, week }) },
       { kind: "facts", rows: [[t("email.timesheet.hours"), input.hours]] },
       { kind: "button", label: t("email.timesheet.review"), url: input.url },
       { kind: "text", text: t("email.timesheet.notificationsOff") },
     ],
-    languageOf(firm),
+    language,
   );
 }
 
@@ -538,35 +549,49 @@ export function timesheetSubmittedMail(
 export function timesheetDecidedMail(
   firm: Firm,
   input: { decision: "approved" | "rejected"; deciderName: string; week: string; reason?: string | null; url: string },
+  language = "en",
 ): RenderedMail {
-  const t = documentTranslator(languageOf(firm));
+  const t = documentTranslator(language);
   const rejected = input.decision === "rejected";
-  const values = { week: input.week, decider: input.deciderName, decision: input.decision };
+  const { deciderName: decider, week, decision } = input;
   return mail(
     firm,
-    t("email.timesheet.decidedSubject", values),
+    t("email.timesheet.decidedSubject", { week, decision }),
     [
-      { kind: "text", text: t("email.timesheet.decidedText", values) },
+      {
+        kind: "text",
+        text: rejected
+          ? t("email.timesheet.rejected", { decider, week })
+          : t("email.timesheet.approved", { decider, week }),
+      },
       ...(rejected && input.reason ? [{ kind: "quote" as const, text: input.reason }] : []),
-      { kind: "button", label: t("email.timesheet.decidedButton", values), url: input.url },
+      {
+        kind: "button",
+        label: rejected ? t("email.timesheet.correct") : t("email.timesheet.open"),
+        url: input.url,
+      },
       { kind: "text", text: t("email.timesheet.notificationsOff") },
     ],
-    languageOf(firm),
+    language,
   );
 }
 
 /** To someone whose last week is not submitted yet (the reminder day and time are in Settings). */
-export function timesheetReminderMail(firm: Firm, input: { name: string; week: string; url: string }): RenderedMail {
-  const t = documentTranslator(languageOf(firm));
+export function timesheetReminderMail(
+  firm: Firm,
+  input: { name: string; week: string; url: string },
+  language = "en",
+): RenderedMail {
+  const t = documentTranslator(language);
   return mail(
     firm,
     t("email.timesheet.reminderSubject", { week: input.week }),
     [
-      { kind: "text", text: t("email.timesheet.reminderText", { name: input.name, week: input.week }) },
+      { kind: "text", text: t("email.timesheet.reminder", { name: input.name, week: input.week }) },
       { kind: "button", label: t("email.timesheet.fillIn"), url: input.url },
       { kind: "text", text: t("email.timesheet.notificationsOff") },
     ],
-    languageOf(firm),
+    language,
   );
 }
 

@@ -17,14 +17,6 @@ export const QUOTE_DISPLAY_STATUSES = [
   "expired",
   "superseded",
 ] as const satisfies readonly QuoteDisplayStatus[];
-export const QUOTE_STATUS_LABELS: Record<QuoteDisplayStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Expired",
-  superseded: "Superseded",
-};
 
 /** The client's answer, through a share link or recorded by a manager. */
 export type QuoteDecision = "accept" | "decline";

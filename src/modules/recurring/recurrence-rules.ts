@@ -5,12 +5,6 @@ import { addDaysToDate, differenceInDays, isoDayOfWeek, todayInZone, type DateSt
 
 export const FREQUENCIES = ["monthly", "quarterly", "yearly", "weekly"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
-export const FREQUENCY_LABELS: Record<Frequency, string> = {
-  monthly: "Every month",
-  quarterly: "Every quarter",
-  yearly: "Every year",
-  weekly: "Every N weeks",
-};
 
 export const MAX_INTERVAL_WEEKS = 52;
 /** Longer than any schedule a person would set; ends a loop over a schedule that never stops. */

@@ -13,16 +13,7 @@ import {
 import { FREQUENCIES, isValidDayOfPeriod, MAX_INTERVAL_WEEKS } from "./recurrence-rules";
 
 export const RECURRING_ENDINGS = ["never", "on_date", "after_count"] as const;
-export const RECURRING_ENDING_LABELS: Record<(typeof RECURRING_ENDINGS)[number], string> = {
-  never: "Never",
-  on_date: "On a date",
-  after_count: "After a number of invoices",
-};
 export const RECURRING_ISSUE_MODES = ["issue", "draft"] as const;
-export const RECURRING_ISSUE_MODE_LABELS: Record<(typeof RECURRING_ISSUE_MODES)[number], string> = {
-  issue: "Issue it automatically (numbered at once)",
-  draft: "Leave it as a draft for me to check and issue",
-};
 export const MAX_OCCURRENCE_COUNT = 1000;
 
 /** A whole number typed in a field (digits) or sent as a number. */

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { getDb } from "@/db/client";
+import { documentTranslator } from "@/i18n/document-language";
+import { requestTexts } from "@/i18n/server-texts";
 import { formatDate, formatDateTime, todayInZone } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { clientIpFrom } from "@/lib/request";
@@ -40,8 +43,10 @@ const PRIVATE: Metadata["robots"] = { index: false, follow: false, nocache: true
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load((await params).token);
-  if (loaded.kind !== "invoice" && loaded.kind !== "quote")
-    return { title: "Page not found", robots: PRIVATE, referrer: "no-referrer" };
+  if (loaded.kind !== "invoice" && loaded.kind !== "quote") {
+    const t = await getTranslations("shareLinks.shared");
+    return { title: t("notFound"), robots: PRIVATE, referrer: "no-referrer" };
+  }
   return {
     title: { absolute: `${loaded.document.heading} · ${loaded.document.firm.name}` },
     robots: PRIVATE,
@@ -54,33 +59,49 @@ export default async function SharedDocumentPage({ params }: Props) {
   const { token } = await params;
   const loaded = await load(token);
   if (loaded.kind === "rate_limited")
-    return <SharedDocumentRateLimited message={rateLimitedText(loaded.retryAfterSeconds)} />;
+    return <SharedDocumentRateLimited message={(await requestTexts())(rateLimitedText(loaded.retryAfterSeconds))} />;
   if (loaded.kind === "not_found") notFound();
   const { settings, document, brand } = loaded;
   const today = todayInZone(settings.timezone);
   const look = { logoSrc: logoDataUri(brand), color: brand.brandColor };
+  // The client's page: its words are in the document's language, whatever the visitor's browser asks.
+  const t = documentTranslator(document.language);
   if (loaded.kind === "quote") {
     const { detail } = loaded;
     const status = quoteDisplayStatus(detail, today);
     const validUntil = formatDate(detail.validUntil, settings.locale, "UTC", "medium");
+    const answer = (key: "title" | "text" | "name" | "accept" | "decline") =>
+      t(`shareLinks.answer.${key}`, { date: validUntil });
     return (
       <SharedDocumentView
         token={token}
-        status={<QuoteStatusBadge status={status} />}
+        status={<QuoteStatusBadge status={status} label={t(`quotes.status.${status}`)} />}
         figures={[
-          { label: "Total", value: formatMoney(detail.total, detail.currency, settings.locale) },
-          { label: "Valid until", value: validUntil },
+          { label: t("shareLinks.shared.total"), value: formatMoney(detail.total, detail.currency, settings.locale) },
+          { label: t("shareLinks.shared.validUntil"), value: validUntil },
         ]}
         document={document}
         brand={look}
         formats={[]}
       >
         {status === "sent" ? (
-          <SharedQuoteAnswer token={token} validUntil={validUntil} />
+          <SharedQuoteAnswer
+            token={token}
+            labels={{
+              title: answer("title"),
+              text: answer("text"),
+              name: answer("name"),
+              accept: answer("accept"),
+              decline: answer("decline"),
+            }}
+          />
         ) : detail.decidedAt && (status === "accepted" || status === "declined") ? (
           <p className="rounded-lg border p-4 text-sm" data-testid="quote-answer">
-            {status === "accepted" ? "Accepted" : "Declined"} by {detail.decidedByName} on{" "}
-            {formatDateTime(detail.decidedAt, settings.locale, settings.timezone)}.
+            {t("shareLinks.answer.decided", {
+              status,
+              name: detail.decidedByName ?? "",
+              date: formatDateTime(detail.decidedAt, settings.locale, settings.timezone),
+            })}
           </p>
         ) : null}
       </SharedDocumentView>
@@ -90,11 +111,12 @@ export default async function SharedDocumentPage({ params }: Props) {
   const formats = einvoiceFormatStatuses(einvoice, false)
     .filter((entry) => entry.problems.length === 0)
     .map((entry) => entry.format);
+  const invoiceStatus = displayStatusOf(detail, today);
   return (
     <SharedDocumentView
       token={token}
-      status={<InvoiceStatusBadge status={displayStatusOf(detail, today)} />}
-      figures={invoiceFigures(detail, settings.locale)}
+      status={<InvoiceStatusBadge status={invoiceStatus} label={t(`invoices.status.${invoiceStatus}`)} />}
+      figures={invoiceFigures(detail, settings.locale, t)}
       document={document}
       brand={look}
       formats={formats}

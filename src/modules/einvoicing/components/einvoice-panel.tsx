@@ -1,4 +1,5 @@
 import { CheckCircle2Icon, FileCode2Icon, FileDownIcon, TriangleAlertIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -21,17 +22,21 @@ export type EinvoicePanelProps = {
 };
 
 /** Where the datum a problem is about is kept. */
-function fixLink(problem: EinvoiceProblem, props: EinvoicePanelProps): { href: string; label: string } | null {
+function fixLink(
+  problem: EinvoiceProblem,
+  props: EinvoicePanelProps,
+  t: (key: "fixClient" | "fixFirm" | "fixInvoice") => string,
+): { href: string; label: string } | null {
   switch (problem.subject) {
     case "buyer":
     case "delivery":
-      return { href: `/bo/clients/${props.clientId}`, label: "Fix in the client's record" };
+      return { href: `/bo/clients/${props.clientId}`, label: t("fixClient") };
     case "seller":
     case "payment":
-      return { href: "/bo/settings", label: "Fix in the firm's profile" };
+      return { href: "/bo/settings", label: t("fixFirm") };
     case "document":
     case "line":
-      return props.isDraft ? { href: `/bo/invoices/edit/${props.invoiceId}`, label: "Fix on the invoice form" } : null;
+      return props.isDraft ? { href: `/bo/invoices/edit/${props.invoiceId}`, label: t("fixInvoice") } : null;
     default:
       return null;
   }
@@ -39,19 +44,16 @@ function fixLink(problem: EinvoiceProblem, props: EinvoicePanelProps): { href: s
 
 export function EinvoicePanel(props: EinvoicePanelProps) {
   const { invoiceId, isDraft, defaultFormat } = props;
-  const name = props.kind === "credit_note" ? "credit note" : "invoice";
+  const t = useTranslations("invoices.einvoice");
+  const kind = props.kind;
   const ordered = [...props.statuses].sort(
     (a, b) => Number(b.format === defaultFormat) - Number(a.format === defaultFormat),
   );
   return (
     <Card data-print-hide="" aria-labelledby="einvoice-title">
       <CardHeader>
-        <CardTitle id="einvoice-title">{isDraft ? "E-invoice checks" : "Download e-invoice"}</CardTitle>
-        <CardDescription>
-          {isDraft
-            ? `What each e-invoice format needs, checked before you issue this ${name}. Once issued, its details are frozen.`
-            : `Structured e-invoices of this ${name} (EN 16931), the same file at every download.`}
-        </CardDescription>
+        <CardTitle id="einvoice-title">{isDraft ? t("checksTitle") : t("downloadTitle")}</CardTitle>
+        <CardDescription>{isDraft ? t("checksText", { kind }) : t("downloadText", { kind })}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3" data-testid="einvoice-formats">
@@ -67,11 +69,11 @@ export function EinvoicePanel(props: EinvoicePanelProps) {
                       <TriangleAlertIcon aria-hidden="true" className="size-4 text-amber-600" />
                     )}
                     {label}
-                    {format === defaultFormat ? <Badge variant="secondary">Client&apos;s format</Badge> : null}
+                    {format === defaultFormat ? <Badge variant="secondary">{t("clientFormat")}</Badge> : null}
                   </span>
                   {problems.length === 0 ? (
                     isDraft ? (
-                      <span className="text-sm text-muted-foreground">Ready</span>
+                      <span className="text-sm text-muted-foreground">{t("ready")}</span>
                     ) : (
                       <Button asChild variant="outline" size="sm">
                         <a href={`/bo/invoices/${invoiceId}/einvoice?format=${format}`} download>
@@ -80,20 +82,18 @@ export function EinvoicePanel(props: EinvoicePanelProps) {
                           ) : (
                             <FileCode2Icon aria-hidden="true" />
                           )}
-                          Download {label}
+                          {t("download", { format: label })}
                         </a>
                       </Button>
                     )
                   ) : (
-                    <span className="text-sm text-muted-foreground">
-                      {isDraft ? "Not ready" : "Cannot be sent in this format"}
-                    </span>
+                    <span className="text-sm text-muted-foreground">{isDraft ? t("notReady") : t("cannotSend")}</span>
                   )}
                 </div>
                 {problems.length > 0 ? (
-                  <ul className="grid gap-1 text-sm" aria-label={`Why ${label} cannot be written`}>
+                  <ul className="grid gap-1 text-sm" aria-label={t("why", { format: label })}>
                     {problems.map((problem, index) => {
-                      const link = fixLink(problem, props);
+                      const link = fixLink(problem, props, t);
                       return (
                         <li key={`${problem.code}-${index}`} data-code={problem.code}>
                           {problem.message}{" "}
@@ -113,9 +113,7 @@ export function EinvoicePanel(props: EinvoicePanelProps) {
           })}
         </ul>
         {!isDraft && props.statuses.some((status) => status.problems.length > 0) ? (
-          <p className="mt-3 text-sm text-muted-foreground">
-            An issued {name} keeps the details it was issued with: what you fix now applies to the next documents.
-          </p>
+          <p className="mt-3 text-sm text-muted-foreground">{t("frozen", { kind })}</p>
         ) : null}
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -26,32 +27,33 @@ export function ClientInvoices({
   openBalances: CurrencyTotals[];
   firm: { locale: string; timezone: string };
 }) {
+  const t = useTranslations("invoices.client");
   const money = (minor: number, currency: string) => formatMoney(minor, currency, firm.locale);
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>Invoices</CardTitle>
+        <CardTitle>{t("title")}</CardTitle>
         {total > 0 ? (
           <Link
             href={invoiceList.href({ client: clientId })}
             className="text-sm text-primary underline-offset-4 hover:underline"
           >
-            All {total} {total === 1 ? "document" : "documents"}
+            {t("all", { count: total })}
           </Link>
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
-        <dl className="flex flex-wrap gap-3 text-sm" aria-label="Open balance">
+        <dl className="flex flex-wrap gap-3 text-sm" aria-label={t("openBalance")}>
           {openBalances.length === 0 ? (
             <div className="rounded-lg border px-3 py-2">
-              <dt className="text-muted-foreground">Open balance</dt>
-              <dd className="font-medium">Nothing due</dd>
+              <dt className="text-muted-foreground">{t("openBalance")}</dt>
+              <dd className="font-medium">{t("nothingDue")}</dd>
             </div>
           ) : (
             openBalances.map((row) => (
               <div key={row.currency} className="rounded-lg border px-3 py-2">
                 <dt className="text-muted-foreground">
-                  Open balance in {row.currency} ({row.count} {row.count === 1 ? "invoice" : "invoices"})
+                  {t("openBalanceIn", { currency: row.currency, count: row.count })}
                 </dt>
                 <dd className="font-medium tabular-nums">
                   <Link
@@ -66,19 +68,19 @@ export function ClientInvoices({
           )}
         </dl>
         {rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No invoices for this client yet.</p>
+          <p className="text-sm text-muted-foreground">{t("none")}</p>
         ) : (
           <Table>
-            <caption className="sr-only">The client&apos;s latest invoices and credit notes</caption>
+            <caption className="sr-only">{t("caption")}</caption>
             <TableHeader>
               <TableRow>
-                <TableHead>Number</TableHead>
-                <TableHead from="sm">Issued</TableHead>
-                <TableHead>Status</TableHead>
+                <TableHead>{t("number")}</TableHead>
+                <TableHead from="sm">{t("issued")}</TableHead>
+                <TableHead>{t("status")}</TableHead>
                 <TableHead figure from="sm">
-                  Total
+                  {t("total")}
                 </TableHead>
-                <TableHead figure>Balance</TableHead>
+                <TableHead figure>{t("balance")}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -89,10 +91,10 @@ export function ClientInvoices({
                       href={`/bo/invoices/${row.id}`}
                       className="font-medium text-primary underline-offset-4 hover:underline"
                     >
-                      {row.number ?? "Draft"}
+                      {row.number ?? t("draft")}
                     </Link>
                     {row.kind === "credit_note" ? (
-                      <div className="text-xs text-muted-foreground">Credit note</div>
+                      <div className="text-xs text-muted-foreground">{t("creditNote")}</div>
                     ) : null}
                   </TableCell>
                   <TableCell from="sm" className="tabular-nums">

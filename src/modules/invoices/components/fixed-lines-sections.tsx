@@ -3,6 +3,7 @@
 // The lower half of the forms of documents with fixed lines (recurring invoices, quotes): the
 // invoice form's own lines editor, the notes and footer, and the save and cancel buttons.
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { type FieldValues, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import type { TaxRateChoice } from "../vat-categories";
@@ -16,7 +17,7 @@ export function FixedLinesSections<V extends FieldValues>({
   taxRates,
   locale,
   emptyText,
-  documentName,
+  documentKind,
   saveLabel,
 }: {
   form: UseFormReturn<V>;
@@ -24,10 +25,11 @@ export function FixedLinesSections<V extends FieldValues>({
   locale: string;
   /** What the lines card says while it has no line. */
   emptyText: string;
-  /** "invoice", "quote": where the notes are shown. */
-  documentName: string;
+  /** Where the notes are shown. */
+  documentKind: "invoice" | "quote";
   saveLabel: string;
 }) {
+  const t = useTranslations("invoices.form");
   const router = useRouter();
   const typed = form as unknown as UseFormReturn<FixedLinesFormValues>;
   const lines = useFieldArray({ control: typed.control, name: "lines", keyName: "key" });
@@ -50,14 +52,14 @@ export function FixedLinesSections<V extends FieldValues>({
       <NotesFooterCard
         notes={{ registration: typed.register("notes"), error: errors.notes?.message }}
         footer={{ registration: typed.register("footer"), error: errors.footer?.message }}
-        documentName={documentName}
+        documentKind={documentKind}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : saveLabel}
+          {isSubmitting ? t("saving") : saveLabel}
         </Button>
         <Button type="button" variant="outline" onClick={() => router.back()}>
-          Cancel
+          {t("cancel")}
         </Button>
         <input type="hidden" {...typed.register("currency")} />
       </div>

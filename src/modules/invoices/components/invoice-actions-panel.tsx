@@ -12,6 +12,7 @@ import {
 } from "lucide-react";
 import Link from "@/components/app-link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
 import { ChoiceField } from "@/components/choice-field";
@@ -38,12 +39,7 @@ import {
   markInvoiceSentAction,
   recordPaymentAction,
 } from "../invoice-actions";
-import {
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
-  type RecordPaymentInput,
-  recordPaymentInput,
-} from "../invoice-schemas";
+import { PAYMENT_METHODS, type RecordPaymentInput, recordPaymentInput } from "../invoice-schemas";
 
 export type AllowedActions = {
   edit: boolean;
@@ -92,6 +88,7 @@ export function ConfirmAction<T>({
   options?: RunOptions<T>;
   children?: React.ReactNode;
 }) {
+  const t = useTranslations("invoices.actions");
   const [open, setOpen] = useState(false);
   const action = useAction();
   const busy = action.pending;
@@ -113,7 +110,7 @@ export function ConfirmAction<T>({
         <FormError {...action.formError} />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button
             type="button"
@@ -129,7 +126,7 @@ export function ConfirmAction<T>({
               })
             }
           >
-            {busy ? "Working…" : confirmLabel}
+            {busy ? t("working") : confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -138,6 +135,7 @@ export function ConfirmAction<T>({
 }
 
 function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
+  const t = useTranslations("invoices.payment");
   const [open, setOpen] = useState(false);
   const { form, submit, formError, clearError } = useActionForm<RecordPaymentInput>({
     schema: recordPaymentInput,
@@ -150,6 +148,10 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const methodLabels = Object.fromEntries(PAYMENT_METHODS.map((method) => [method, t(`methods.${method}`)])) as Record<
+    (typeof PAYMENT_METHODS)[number],
+    string
+  >;
   const onSubmit = submit(recordPaymentAction, { success: "Payment recorded.", onSuccess: () => setOpen(false) });
   return (
     <Dialog
@@ -169,20 +171,23 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
     >
       <DialogTrigger asChild>
         <Button type="button">
-          <WalletIcon aria-hidden="true" /> Record payment
+          <WalletIcon aria-hidden="true" /> {t("open")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Record a payment</DialogTitle>
-          <DialogDescription>
-            Balance due: {invoice.balanceText}. A payment cannot be more than the balance or dated in the future.
-          </DialogDescription>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description", { balance: invoice.balanceText })}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormError {...formError} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={`Amount (${invoice.currency})`} htmlFor="amount" error={errors.amount?.message} required>
+            <FormField
+              label={t("amount", { currency: invoice.currency })}
+              htmlFor="amount"
+              error={errors.amount?.message}
+              required
+            >
               <Input
                 {...fieldAria("amount", { error: errors.amount?.message })}
                 {...form.register("amount")}
@@ -191,7 +196,7 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
                 required
               />
             </FormField>
-            <FormField label="Date received" htmlFor="date" error={errors.date?.message} required>
+            <FormField label={t("date")} htmlFor="date" error={errors.date?.message} required>
               <Input
                 type="date"
                 max={today}
@@ -201,14 +206,14 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
               />
             </FormField>
             <ChoiceField
-              label="Method"
+              label={t("method")}
               field={form.register("method")}
               error={errors.method?.message}
               choices={PAYMENT_METHODS}
-              labels={PAYMENT_METHOD_LABELS}
+              labels={methodLabels}
               required
             />
-            <FormField label="Reference" htmlFor="reference" error={errors.reference?.message}>
+            <FormField label={t("reference")} htmlFor="reference" error={errors.reference?.message}>
               <Input
                 {...fieldAria("reference", { error: errors.reference?.message })}
                 {...form.register("reference")}
@@ -218,10 +223,10 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving…" : "Save payment"}
+              {isSubmitting ? t("saving") : t("save")}
             </Button>
           </DialogFooter>
         </form>
@@ -231,19 +236,20 @@ function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
 }
 
 export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
+  const t = useTranslations("invoices.actions");
   const router = useRouter();
   const markSent = useAction();
   const duplicate = useAction();
   const [creditMode, setCreditMode] = useState<"full" | "partial">(allowed.creditFull ? "full" : "partial");
   const ref = { id: invoice.id, version: invoice.version };
-  const name = invoice.kind === "credit_note" ? "credit note" : "invoice";
+  const kind = invoice.kind;
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-print-hide="">
       {allowed.edit ? (
         <Button asChild variant="outline">
           <Link href={`/bo/invoices/edit/${invoice.id}`}>
-            <PencilIcon aria-hidden="true" /> Edit
+            <PencilIcon aria-hidden="true" /> {t("edit")}
           </Link>
         </Button>
       ) : null}
@@ -251,19 +257,19 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
         <ConfirmAction
           trigger={
             <Button type="button">
-              <StampIcon aria-hidden="true" /> Issue
+              <StampIcon aria-hidden="true" /> {t("issue")}
             </Button>
           }
-          title={`Issue this ${name}?`}
-          description={`It gets the next number of the series, dated ${invoice.issueDate}, and the client's and your firm's details are frozen. This cannot be undone: an issued ${name} can never be edited or deleted, only corrected by a credit note.`}
-          confirmLabel={`Issue ${name}`}
+          title={t("issueTitle", { kind })}
+          description={t("issueText", { kind, date: invoice.issueDate })}
+          confirmLabel={t("issueConfirm", { kind })}
           run={() => issueInvoiceAction(ref)}
-          options={{ success: ({ number }) => `Issued as ${number ?? ""}.` }}
+          options={{ success: ({ number }) => t("issuedAs", { number: number ?? "" }) }}
         />
       ) : null}
       <Button asChild variant="outline">
         <a href={`/bo/invoices/${invoice.id}/pdf?download=1`} download>
-          <FileDownIcon aria-hidden="true" /> Download PDF
+          <FileDownIcon aria-hidden="true" /> {t("downloadPdf")}
         </a>
       </Button>
       {allowed.pay ? <PaymentDialog invoice={invoice} today={today} /> : null}
@@ -274,26 +280,24 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
           disabled={markSent.pending}
           onClick={() => void markSent.run(() => markInvoiceSentAction(ref), { errorToast: true })}
         >
-          <SendIcon aria-hidden="true" /> Mark as sent
+          <SendIcon aria-hidden="true" /> {t("markSent")}
         </Button>
       ) : null}
       {allowed.credit ? (
         <ConfirmAction
           trigger={
             <Button type="button" variant="outline">
-              <FileMinusIcon aria-hidden="true" /> Credit note
+              <FileMinusIcon aria-hidden="true" /> {t("creditNote")}
             </Button>
           }
-          title="Create a credit note"
-          description="A credit note corrects an issued invoice. A full credit note is issued at once and cancels the invoice; this cannot be undone. A partial one opens as a draft to adjust before issuing."
-          confirmLabel={creditMode === "full" ? "Issue full credit note" : "Create draft credit note"}
+          title={t("creditTitle")}
+          description={t("creditText")}
+          confirmLabel={creditMode === "full" ? t("creditFullConfirm") : t("creditPartialConfirm")}
           destructive={creditMode === "full"}
           run={() => createCreditNoteAction({ invoiceId: invoice.id, mode: creditMode })}
           options={{
             success: ({ status, number }) =>
-              status === "draft"
-                ? "Draft credit note created: adjust its lines, then issue it."
-                : `Credit note ${number ?? ""} issued; the invoice is cancelled.`,
+              status === "draft" ? t("creditDraftCreated") : t("creditIssued", { number: number ?? "" }),
             // A draft opens for editing; an issued one changes this page.
             refresh: false,
             onSuccess: ({ status, id }) =>
@@ -301,7 +305,7 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
           }}
         >
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Kind of credit note</legend>
+            <legend className="mb-1 text-sm font-medium">{t("creditKind")}</legend>
             <label className="flex items-start gap-2 text-sm">
               <input
                 type="radio"
@@ -313,8 +317,8 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
                 className="mt-1 accent-primary"
               />
               <span>
-                Full: credits every line and cancels the invoice
-                {allowed.creditFull ? "" : " (not available: part of it is already credited)"}
+                {t("creditFull")}
+                {allowed.creditFull ? "" : ` ${t("creditFullUnavailable")}`}
               </span>
             </label>
             <label className="flex items-start gap-2 text-sm">
@@ -326,7 +330,7 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
                 onChange={() => setCreditMode("partial")}
                 className="mt-1 accent-primary"
               />
-              <span>Partial: a draft with the invoice&apos;s lines, to reduce before issuing</span>
+              <span>{t("creditPartial")}</span>
             </label>
           </fieldset>
         </ConfirmAction>
@@ -338,26 +342,26 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
           disabled={duplicate.pending}
           onClick={() =>
             void duplicate.run(() => duplicateInvoiceAction({ id: invoice.id }), {
-              success: "Duplicated.",
+              success: t("duplicated"),
               errorToast: true,
               refresh: false,
               onSuccess: ({ id }) => router.push(`/bo/invoices/edit/${id}`),
             })
           }
         >
-          <CopyIcon aria-hidden="true" /> Duplicate
+          <CopyIcon aria-hidden="true" /> {t("duplicate")}
         </Button>
       ) : null}
       {allowed.delete ? (
         <ConfirmAction
           trigger={
             <Button type="button" variant="outline" className="text-destructive">
-              <Trash2Icon aria-hidden="true" /> Delete draft
+              <Trash2Icon aria-hidden="true" /> {t("deleteDraft")}
             </Button>
           }
-          title="Delete this draft?"
-          description="The draft and its lines are deleted; any time it billed becomes unbilled again. This cannot be undone."
-          confirmLabel="Delete draft"
+          title={t("deleteTitle")}
+          description={t("deleteText")}
+          confirmLabel={t("deleteDraft")}
           destructive
           run={() => deleteInvoiceAction(ref)}
           options={{ success: "Draft deleted.", refresh: false, onSuccess: () => router.push("/bo/invoices") }}
@@ -369,16 +373,18 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
 
 /** Admins only: removes a payment entered by mistake; the balance and status move back. */
 export function DeletePaymentButton({ paymentId, label }: { paymentId: string; label: string }) {
+  const t = useTranslations("invoices.payment");
   return (
     <ConfirmAction
       trigger={
         <Button type="button" variant="ghost" size="sm" className="text-destructive">
-          <Trash2Icon aria-hidden="true" /> Delete<span className="sr-only"> payment of {label}</span>
+          <Trash2Icon aria-hidden="true" /> {t("delete")}
+          <span className="sr-only"> {t("deleteOf", { amount: label })}</span>
         </Button>
       }
-      title="Delete this payment?"
-      description={`The payment of ${label} is removed and the balance goes back up. This is recorded in the invoice's history.`}
-      confirmLabel="Delete payment"
+      title={t("deleteTitle")}
+      description={t("deleteText", { amount: label })}
+      confirmLabel={t("deleteConfirm")}
       destructive
       run={() => deletePaymentAction({ paymentId })}
       options={{ success: "Payment deleted." }}

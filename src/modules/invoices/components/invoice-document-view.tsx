@@ -1,6 +1,9 @@
 import { Fragment } from "react";
 import type { InvoiceDocument } from "../invoice-document";
 
+/** The same word in every language of the documents. */
+const IBAN = "IBAN";
+
 function Party({ label, party }: { label: string; party: InvoiceDocument["firm"] }) {
   return (
     <div className="grid content-start gap-0.5 text-sm">
@@ -186,8 +189,8 @@ export function InvoiceDocumentView({
             {document.payment.means}
             {document.payment.iban ? (
               <>
-                {" "}
-                · IBAN <span className="whitespace-nowrap">{document.payment.iban}</span>
+                {` · ${IBAN} `}
+                <span className="whitespace-nowrap">{document.payment.iban}</span>
               </>
             ) : null}
             {document.payment.bic ? ` · BIC ${document.payment.bic}` : ""}

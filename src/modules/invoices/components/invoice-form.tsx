@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { type UseFormReturn, useController, useFieldArray, useWatch } from "react-hook-form";
 import { FormError } from "@/components/form-error";
@@ -10,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { PaymentMeansField } from "./payment-means-field";
 import { useActionForm } from "@/components/use-action-form";
+import { useTextTranslator } from "@/i18n/use-texts";
 import { addDaysToDate, isValidDateString } from "@/lib/dates";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { createInvoiceAction, loadInvoiceClientAction, updateInvoiceAction } from "../invoice-actions";
@@ -59,6 +61,8 @@ function proposalFor(client: InvoiceFormClient, firmCountry: string): VatProposa
 }
 
 export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry, locale }: InvoiceFormProps) {
+  const t = useTranslations("invoices.form");
+  const translateText = useTextTranslator();
   const router = useRouter();
   const isEdit = Boolean(initialValues.id);
   const schema = isEdit ? updateInvoiceInput : createInvoiceInput;
@@ -109,7 +113,7 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
     if (!result || !result.ok) {
       setClientStatus({
         loading: false,
-        error: result ? result.message : "The client's details could not be loaded; choose the client again.",
+        error: result ? result.message : t("clientNotLoaded"),
       });
       return;
     }
@@ -148,28 +152,26 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
     return save(event);
   };
 
-  const documentName = kind === "credit_note" ? "credit note" : "invoice";
-
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
       <FormError {...formError} />
       <Card>
         <CardHeader>
-          <CardTitle>Client and dates</CardTitle>
+          <CardTitle>{t("clientAndDates")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="grid gap-4 md:grid-cols-2">
             {kind === "credit_note" ? (
               <div className="grid content-start gap-2">
-                <span className="text-sm font-medium">Client</span>
+                <span className="text-sm font-medium">{t("client")}</span>
                 <p className="text-sm">
-                  {selectedClient?.name ?? "The credited invoice's client"}: a credit note stays with its invoice.
+                  {t("creditNoteClient", { client: selectedClient?.name ?? t("creditedInvoiceClient") })}
                 </p>
                 <input type="hidden" {...register("clientId")} />
               </div>
             ) : (
               <FormField
-                label="Client"
+                label={t("client")}
                 htmlFor="clientId"
                 error={errors.clientId?.message}
                 required
@@ -179,8 +181,8 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
                   id="clientId"
                   name="clientId"
                   selected={client ? { id: client.id, name: client.name } : null}
-                  anyLabel="No client"
-                  placeholder="Type a client's name"
+                  anyLabel={t("noClient")}
+                  placeholder={t("clientPlaceholder")}
                   onChoose={(picked) => void onClientChange(picked)}
                   invalid={Boolean(errors.clientId?.message)}
                   describedBy={fieldAria("clientId", { error: errors.clientId?.message })["aria-describedby"]}
@@ -191,7 +193,7 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
             )}
             <div className="grid gap-1 rounded-md border bg-muted/40 px-3 py-2 text-sm" aria-live="polite">
               {clientStatus.loading ? (
-                <span className="text-muted-foreground">Loading the client&apos;s details…</span>
+                <span className="text-muted-foreground">{t("clientLoading")}</span>
               ) : clientStatus.error ? (
                 <span className="text-destructive">{clientStatus.error}</span>
               ) : selectedClient ? (
@@ -199,7 +201,7 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
                   <span className="font-medium">
                     {selectedClient.name}
                     {selectedClient.archived ? (
-                      <span className="font-normal text-muted-foreground"> (archived)</span>
+                      <span className="font-normal text-muted-foreground"> {t("archived")}</span>
                     ) : null}
                   </span>
                   {selectedClient.addressLines.map((line) => (
@@ -208,23 +210,27 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
                     </span>
                   ))}
                   <span className="text-muted-foreground">
-                    {[selectedClient.country, selectedClient.vatNumber ? `VAT ${selectedClient.vatNumber}` : null]
+                    {[
+                      selectedClient.country,
+                      selectedClient.vatNumber ? t("vatNumber", { number: selectedClient.vatNumber }) : null,
+                    ]
                       .filter(Boolean)
                       .join(" · ")}
                   </span>
                   <span className="text-muted-foreground">
-                    Invoiced in {selectedClient.currency}, {selectedClient.paymentTermsDays} days to pay
+                    {t("clientTerms", {
+                      currency: selectedClient.currency,
+                      days: selectedClient.paymentTermsDays,
+                    })}
                   </span>
                 </>
               ) : (
-                <span className="text-muted-foreground">
-                  The client&apos;s address, currency and payment terms appear here.
-                </span>
+                <span className="text-muted-foreground">{t("clientPlaceholderDetails")}</span>
               )}
             </div>
           </div>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <FormField label="Issue date" htmlFor="issueDate" error={errors.issueDate?.message} required>
+            <FormField label={t("issueDate")} htmlFor="issueDate" error={errors.issueDate?.message} required>
               <Input
                 type="date"
                 {...fieldAria("issueDate", { error: errors.issueDate?.message })}
@@ -235,7 +241,7 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
                 required
               />
             </FormField>
-            <FormField label="Due date" htmlFor="dueDate" error={errors.dueDate?.message} required>
+            <FormField label={t("dueDate")} htmlFor="dueDate" error={errors.dueDate?.message} required>
               <Input
                 type="date"
                 {...fieldAria("dueDate", { error: errors.dueDate?.message })}
@@ -243,14 +249,14 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
                 required
               />
             </FormField>
-            <FormField label="Service from" htmlFor="servicePeriodStart" error={errors.servicePeriodStart?.message}>
+            <FormField label={t("serviceFrom")} htmlFor="servicePeriodStart" error={errors.servicePeriodStart?.message}>
               <Input
                 type="date"
                 {...fieldAria("servicePeriodStart", { error: errors.servicePeriodStart?.message })}
                 {...register("servicePeriodStart")}
               />
             </FormField>
-            <FormField label="Service to" htmlFor="servicePeriodEnd" error={errors.servicePeriodEnd?.message}>
+            <FormField label={t("serviceTo")} htmlFor="servicePeriodEnd" error={errors.servicePeriodEnd?.message}>
               <Input
                 type="date"
                 {...fieldAria("servicePeriodEnd", { error: errors.servicePeriodEnd?.message })}
@@ -260,10 +266,10 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
             <FormField
-              label="Buyer reference"
+              label={t("buyerReference")}
               htmlFor="buyerReference"
               error={errors.buyerReference?.message}
-              description="The client's reference, e.g. a Leitweg-ID."
+              description={t("buyerReferenceHint")}
             >
               <Input
                 {...fieldAria("buyerReference", { error: errors.buyerReference?.message, description: true })}
@@ -273,7 +279,7 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
               />
             </FormField>
             <FormField
-              label="Purchase order"
+              label={t("purchaseOrder")}
               htmlFor="purchaseOrderReference"
               error={errors.purchaseOrderReference?.message}
             >
@@ -296,7 +302,7 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
         taxRates={taxRates}
         locale={locale}
         defaultRate={defaultRate}
-        emptyText="No lines yet. Add a line, or add the client's unbilled time."
+        emptyText={t("noLines")}
         actions={
           kind === "invoice" ? (
             <UnbilledTimeDialog
@@ -311,8 +317,9 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
         notice={
           proposal && kind === "invoice" ? (
             <p className="text-sm text-muted-foreground" data-testid="vat-proposal">
-              VAT proposed for this client: {proposal.explanation}
-              {proposedRate ? "" : " No such rate is configured in the settings."} Each line&apos;s rate can be changed.
+              {t(proposedRate ? "vatProposal" : "vatProposalNoRate", {
+                explanation: translateText(proposal.explanation),
+              })}
             </p>
           ) : null
         }
@@ -321,14 +328,14 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
       <NotesFooterCard
         notes={{ registration: register("notes"), error: errors.notes?.message }}
         footer={{ registration: register("footer"), error: errors.footer?.message }}
-        documentName={documentName}
+        documentKind={kind}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : "Save draft"}
+          {isSubmitting ? t("saving") : t("saveDraft")}
         </Button>
         <Button type="button" variant="outline" onClick={() => router.back()}>
-          Cancel
+          {t("cancel")}
         </Button>
         <input type="hidden" {...register("currency")} />
       </div>

@@ -3,6 +3,7 @@
 // The lines of an invoice (or of a recurring invoice's template): each line's fields, its net, and
 // the live totals computed with the very function the server uses.
 import { ArrowDownIcon, ArrowUpIcon, ClockIcon, PlusIcon, ReceiptIcon, Trash2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { type ReactNode, useMemo } from "react";
 import { type UseFieldArrayReturn, type UseFormReturn, useWatch } from "react-hook-form";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -90,6 +91,7 @@ export function InvoiceLinesCard({
   actions,
   notice,
 }: InvoiceLinesCardProps) {
+  const t = useTranslations("invoices.lines");
   const { register, control, formState, setValue } = form;
   const { errors } = formState;
   const currency = useWatch({ control, name: "currency" }) || "EUR";
@@ -116,11 +118,11 @@ export function InvoiceLinesCard({
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>Lines</CardTitle>
+        <CardTitle>{t("title")}</CardTitle>
         <div className="flex flex-wrap gap-2">
           {actions}
           <Button type="button" variant="outline" onClick={() => lines.append(emptyLine(defaultRate))}>
-            <PlusIcon aria-hidden="true" /> Add line
+            <PlusIcon aria-hidden="true" /> {t("addLine")}
           </Button>
         </div>
       </CardHeader>
@@ -135,22 +137,20 @@ export function InvoiceLinesCard({
           return (
             <fieldset key={field.key} className="grid gap-3 rounded-lg border p-3" data-testid="invoice-line">
               <legend className="px-1 text-sm font-medium">
-                Line {index + 1}
+                {t("line", { number: index + 1 })}
                 {timeCount > 0 ? (
                   <span className="ml-2 inline-flex items-center gap-1 text-xs font-normal text-muted-foreground">
-                    <ClockIcon aria-hidden="true" className="size-3" /> bills {timeCount} time{" "}
-                    {timeCount === 1 ? "entry" : "entries"}
+                    <ClockIcon aria-hidden="true" className="size-3" /> {t("billsTime", { count: timeCount })}
                   </span>
                 ) : null}
                 {expenseCount > 0 ? (
                   <span className="ml-2 inline-flex items-center gap-1 text-xs font-normal text-muted-foreground">
-                    <ReceiptIcon aria-hidden="true" className="size-3" /> bills {expenseCount}{" "}
-                    {expenseCount === 1 ? "expense" : "expenses"}
+                    <ReceiptIcon aria-hidden="true" className="size-3" /> {t("billsExpenses", { count: expenseCount })}
                   </span>
                 ) : null}
               </legend>
               <FormField
-                label="Description"
+                label={t("description")}
                 htmlFor={id("description")}
                 error={lineError(index, "description")}
                 required
@@ -164,7 +164,7 @@ export function InvoiceLinesCard({
                 />
               </FormField>
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[1fr_1fr_1.2fr_1fr_1.6fr_1fr]">
-                <FormField label="Quantity" htmlFor={id("quantity")} error={lineError(index, "quantity")} required>
+                <FormField label={t("quantity")} htmlFor={id("quantity")} error={lineError(index, "quantity")} required>
                   <Input
                     {...fieldAria(id("quantity"), { error: lineError(index, "quantity") })}
                     {...register(`lines.${index}.quantity`)}
@@ -173,7 +173,7 @@ export function InvoiceLinesCard({
                     required
                   />
                 </FormField>
-                <FormField label="Unit" htmlFor={id("unit")} error={lineError(index, "unit")} required>
+                <FormField label={t("unit")} htmlFor={id("unit")} error={lineError(index, "unit")} required>
                   <Input
                     {...fieldAria(id("unit"), { error: lineError(index, "unit") })}
                     {...register(`lines.${index}.unit`)}
@@ -183,7 +183,7 @@ export function InvoiceLinesCard({
                   />
                 </FormField>
                 <FormField
-                  label={`Unit price (${currency})`}
+                  label={t("unitPrice", { currency })}
                   htmlFor={id("unitPrice")}
                   error={lineError(index, "unitPrice")}
                   required
@@ -196,7 +196,7 @@ export function InvoiceLinesCard({
                     required
                   />
                 </FormField>
-                <FormField label="Discount %" htmlFor={id("discount")} error={lineError(index, "discount")}>
+                <FormField label={t("discount")} htmlFor={id("discount")} error={lineError(index, "discount")}>
                   <Input
                     {...fieldAria(id("discount"), { error: lineError(index, "discount") })}
                     {...register(`lines.${index}.discount`)}
@@ -205,7 +205,12 @@ export function InvoiceLinesCard({
                     className="text-right tabular-nums"
                   />
                 </FormField>
-                <FormField label="Tax rate" htmlFor={id("taxRateBp")} error={lineError(index, "taxRateBp")} required>
+                <FormField
+                  label={t("taxRate")}
+                  htmlFor={id("taxRateBp")}
+                  error={lineError(index, "taxRateBp")}
+                  required
+                >
                   <NativeSelect
                     {...fieldAria(id("taxRateBp"), { error: lineError(index, "taxRateBp") })}
                     name={`lines.${index}.taxRate`}
@@ -221,7 +226,7 @@ export function InvoiceLinesCard({
                   </NativeSelect>
                 </FormField>
                 <div className="grid content-start gap-2">
-                  <span className="text-sm font-medium">Net</span>
+                  <span className="text-sm font-medium">{t("net")}</span>
                   <output
                     htmlFor={`${id("quantity")} ${id("unitPrice")} ${id("discount")}`}
                     className="flex h-9 items-center justify-end font-medium tabular-nums"
@@ -238,7 +243,8 @@ export function InvoiceLinesCard({
                   onClick={() => lines.move(index, index - 1)}
                   disabled={index === 0}
                 >
-                  <ArrowUpIcon aria-hidden="true" /> Up<span className="sr-only"> (line {index + 1})</span>
+                  <ArrowUpIcon aria-hidden="true" /> {t("up")}
+                  <span className="sr-only"> {t("lineNumber", { number: index + 1 })}</span>
                 </Button>
                 <Button
                   type="button"
@@ -247,10 +253,12 @@ export function InvoiceLinesCard({
                   onClick={() => lines.move(index, index + 1)}
                   disabled={index === lines.fields.length - 1}
                 >
-                  <ArrowDownIcon aria-hidden="true" /> Down<span className="sr-only"> (line {index + 1})</span>
+                  <ArrowDownIcon aria-hidden="true" /> {t("down")}
+                  <span className="sr-only"> {t("lineNumber", { number: index + 1 })}</span>
                 </Button>
                 <Button type="button" variant="ghost" size="sm" onClick={() => lines.remove(index)}>
-                  <Trash2Icon aria-hidden="true" /> Remove<span className="sr-only"> line {index + 1}</span>
+                  <Trash2Icon aria-hidden="true" /> {t("remove")}
+                  <span className="sr-only"> {t("removeLine", { number: index + 1 })}</span>
                 </Button>
               </div>
             </fieldset>
@@ -269,32 +277,28 @@ export function InvoiceLinesCard({
           {(live.totals && live.totals.taxes.length > 1 ? live.totals.taxes : []).map((row) => (
             <div key={`${row.category}:${row.rateBp}`} className="grid gap-1">
               <div className="flex justify-between text-muted-foreground">
-                <span>Net at {formatBasisPoints(row.rateBp, locale)}</span>
+                <span>{t("netAt", { rate: formatBasisPoints(row.rateBp, locale) })}</span>
                 <span>{money(row.base)}</span>
               </div>
               <div className="flex justify-between text-muted-foreground">
-                <span>VAT at {formatBasisPoints(row.rateBp, locale)}</span>
+                <span>{t("vatAt", { rate: formatBasisPoints(row.rateBp, locale) })}</span>
                 <span>{money(row.tax)}</span>
               </div>
             </div>
           ))}
           <div className="flex justify-between">
-            <span>Total net</span>
+            <span>{t("totalNet")}</span>
             <span>{live.totals ? money(live.totals.net) : "—"}</span>
           </div>
           <div className="flex justify-between">
-            <span>Total VAT</span>
+            <span>{t("totalVat")}</span>
             <span>{live.totals ? money(live.totals.tax) : "—"}</span>
           </div>
           <div className="flex justify-between border-t pt-1 text-base font-semibold">
-            <span>Total</span>
+            <span>{t("total")}</span>
             <span data-testid="invoice-grand-total">{live.totals ? money(live.totals.total) : "—"}</span>
           </div>
-          {live.incomplete ? (
-            <p className="text-xs text-muted-foreground">
-              Lines with an incomplete amount are left out until corrected.
-            </p>
-          ) : null}
+          {live.incomplete ? <p className="text-xs text-muted-foreground">{t("incomplete")}</p> : null}
         </div>
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { TableBody, TableCell, TableRow } from "@/components/ui/table";
 import type { InvoiceDisplayStatus } from "../invoice-rules";
@@ -26,15 +27,18 @@ export type InvoiceListRow = {
  * instead of sending the whole tree of every cell in the page's React payload.
  */
 export function InvoiceListRows({ rows }: { rows: InvoiceListRow[] }) {
+  const t = useTranslations("invoices.list");
   return (
     <TableBody>
       {rows.map((row) => (
         <TableRow key={row.id}>
           <TableCell className="font-medium whitespace-nowrap">
             <Link href={`/bo/invoices/${row.id}`} className="text-primary underline-offset-4 hover:underline">
-              {row.number ?? "Draft"}
+              {row.number ?? t("draft")}
             </Link>
-            {row.isCreditNote ? <div className="text-xs font-normal text-muted-foreground">Credit note</div> : null}
+            {row.isCreditNote ? (
+              <div className="text-xs font-normal text-muted-foreground">{t("creditNote")}</div>
+            ) : null}
             <div className="mt-1 sm:hidden">
               <InvoiceStatusBadge status={row.status} />
             </div>
@@ -58,7 +62,7 @@ export function InvoiceListRows({ rows }: { rows: InvoiceListRow[] }) {
             {row.balance &&
             row.balance !== row.total &&
             (row.status === "partially_paid" || row.status === "overdue") ? (
-              <div className="text-xs text-muted-foreground sm:hidden">{row.balance} due</div>
+              <div className="text-xs text-muted-foreground sm:hidden">{t("balanceDue", { balance: row.balance })}</div>
             ) : null}
           </TableCell>
           <TableCell figure from="sm">

@@ -1,9 +1,10 @@
 import { FileTextIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { DateFilter, FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
 import { FoldedFilters } from "@/components/list/folded-filters";
-import type { Noun } from "@/components/list/pager";
 import { SortHeader } from "@/components/list/sort-header";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -14,7 +15,6 @@ import { ClientPicker, type PickedClient } from "@/modules/clients/components/cl
 import type { InvoiceListRow as InvoiceRow } from "../invoice-list-queries";
 import type { CurrencyTotals } from "../invoice-totals-queries";
 import {
-  INVOICE_LIST_STATUS_LABELS,
   INVOICE_LIST_STATUSES,
   INVOICE_SORTS_DESCENDING_FIRST,
   countInvoiceListFilters,
@@ -25,63 +25,58 @@ import {
 } from "../invoice-schemas";
 import { InvoiceListRows } from "./invoice-list-rows";
 
-export const INVOICE_NOUN: Noun = { one: "document", other: "documents" };
-
 /** The list's filters; the client is the chosen one's name, for its picker. */
 export function InvoiceFilters({ filter, client }: { filter: InvoiceListFilter; client: PickedClient | null }) {
+  const t = useTranslations("invoices.filters");
+  const statusLabel = useTranslations("invoices.listStatus");
   return (
     <FoldedFilters active={countInvoiceListFilters(filter)}>
       <FilterBar
         action={invoiceList.path}
-        label="Filter invoices"
+        label={t("label")}
         layout="panel"
         keep={{ sort: filter.sort, dir: filter.dir }}
         clearHref={isInvoiceListFiltered(filter) ? invoiceList.path : undefined}
       >
-        <SearchField
-          id="invoice-search"
-          defaultValue={filter.q}
-          placeholder="Number or client  (press /)"
-          className="lg:col-span-2"
-        />
-        <FilterField label="Status" htmlFor="filter-status">
+        <SearchField id="invoice-search" defaultValue={filter.q} placeholder={t("search")} className="lg:col-span-2" />
+        <FilterField label={t("status")} htmlFor="filter-status">
           <NativeSelect id="filter-status" name="status" defaultValue={filter.status ?? ""}>
-            <option value="">Any status</option>
+            <option value="">{t("anyStatus")}</option>
             {INVOICE_LIST_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {INVOICE_LIST_STATUS_LABELS[status]}
+                {statusLabel(status)}
               </option>
             ))}
           </NativeSelect>
         </FilterField>
-        <FilterField label="Kind" htmlFor="filter-kind">
+        <FilterField label={t("kind")} htmlFor="filter-kind">
           <NativeSelect id="filter-kind" name="kind" defaultValue={filter.kind ?? ""}>
-            <option value="">Invoices and credit notes</option>
-            <option value="invoice">Invoices</option>
-            <option value="credit_note">Credit notes</option>
+            <option value="">{t("anyKind")}</option>
+            <option value="invoice">{t("invoices")}</option>
+            <option value="credit_note">{t("creditNotes")}</option>
           </NativeSelect>
         </FilterField>
-        <FilterField label="Client" htmlFor="filter-client" className="lg:col-span-2">
+        <FilterField label={t("client")} htmlFor="filter-client" className="lg:col-span-2">
           <ClientPicker id="filter-client" name="client" selected={client} />
         </FilterField>
-        <DateFilter label="Issued from" id="filter-from" name="from" value={filter.from} />
-        <DateFilter label="Issued to" id="filter-to" name="to" value={filter.to} />
+        <DateFilter label={t("issuedFrom")} id="filter-from" name="from" value={filter.from} />
+        <DateFilter label={t("issuedTo")} id="filter-to" name="to" value={filter.to} />
         <DateFilter
-          label="Paid from"
+          label={t("paidFrom")}
           id="filter-paid-from"
           name="paidFrom"
           value={filter.paidFrom}
           describedBy="filter-paid-hint"
         />
         <DateFilter
-          label="Paid to"
+          label={t("paidTo")}
           id="filter-paid-to"
           name="paidTo"
           value={filter.paidTo}
           describedBy="filter-paid-hint"
         />
         <p id="filter-paid-hint" className="text-xs text-muted-foreground sm:col-span-2 lg:col-span-2 lg:self-center">
-          Paid dates keep the invoices with a payment in that period and add up what was received in it.
+          {t("paidHint")}
         </p>
       </FilterBar>
     </FoldedFilters>
@@ -98,13 +93,10 @@ export function InvoiceTotals({
   filter: InvoiceListFilter;
   locale: string;
 }) {
+  const t = useTranslations("invoices.totals");
   const paidRange = Boolean(filter.paidFrom || filter.paidTo);
   return (
-    <section
-      aria-label="Totals of the filtered invoices"
-      className="flex flex-wrap gap-3 text-sm"
-      data-testid="invoice-totals"
-    >
+    <section aria-label={t("label")} className="flex flex-wrap gap-3 text-sm" data-testid="invoice-totals">
       {totals.map((row) => {
         const money = (minor: number) => formatMoney(minor, row.currency, locale);
         const drafts = row.drafts;
@@ -112,16 +104,13 @@ export function InvoiceTotals({
           <div key={row.currency} className="rounded-lg border px-3 py-2">
             {row.count > 0 ? (
               <>
-                <div className="text-muted-foreground">
-                  {row.count} issued {row.count === 1 ? "document" : "documents"} in {row.currency}
-                </div>
+                <div className="text-muted-foreground">{t("issued", { count: row.count, currency: row.currency })}</div>
                 <div className="tabular-nums">
-                  Total <span className="font-semibold">{money(row.total)}</span> · Balance due{" "}
-                  <span className="font-semibold">{money(row.balance)}</span>
+                  {t.rich("amounts", { total: money(row.total), balance: money(row.balance), strong })}
                   {paidRange ? (
                     <>
-                      {" "}
-                      · Received in the period <span className="font-semibold">{money(row.received ?? 0)}</span>
+                      {" · "}
+                      {t.rich("received", { amount: money(row.received ?? 0), strong })}
                     </>
                   ) : null}
                 </div>
@@ -129,9 +118,12 @@ export function InvoiceTotals({
             ) : null}
             {drafts ? (
               <div className="text-muted-foreground tabular-nums" data-testid="invoice-totals-drafts">
-                {row.count > 0 ? "Not counted: " : ""}
-                {drafts.count} {drafts.count === 1 ? "draft" : "drafts"} in {row.currency},{" "}
-                <span className="font-semibold">{money(drafts.total)}</span>
+                {t.rich(row.count > 0 ? "draftsNotCounted" : "drafts", {
+                  count: drafts.count,
+                  currency: row.currency,
+                  amount: money(drafts.total),
+                  strong,
+                })}
               </div>
             ) : null}
           </div>
@@ -141,26 +133,29 @@ export function InvoiceTotals({
   );
 }
 
+const strong = (chunks: ReactNode) => <span className="font-semibold">{chunks}</span>;
+
 /** The list when nothing matches: filtered, or no invoice at all yet. */
 export function InvoiceListEmpty({ filtered }: { filtered: boolean }) {
+  const t = useTranslations("invoices.empty");
   return filtered ? (
     <EmptyState
-      title="No invoice matches these filters"
-      description="Change or clear the filters to see more."
+      title={t("filteredTitle")}
+      description={t("filteredText")}
       action={
         <Button asChild variant="outline">
-          <Link href={invoiceList.path}>Clear filters</Link>
+          <Link href={invoiceList.path}>{t("clearFilters")}</Link>
         </Button>
       }
     />
   ) : (
     <EmptyState
       icon={<FileTextIcon />}
-      title="No invoices yet"
-      description="Create a draft invoice; you can pull in a client's approved, unbilled time."
+      title={t("title")}
+      description={t("text")}
       action={
         <Button asChild>
-          <Link href="/bo/invoices/create">New invoice</Link>
+          <Link href="/bo/invoices/create">{t("newInvoice")}</Link>
         </Button>
       }
     />
@@ -179,6 +174,7 @@ export function InvoiceTable({
   locale: string;
   timezone: string;
 }) {
+  const t = useTranslations("invoices.list");
   const sort = { column: filter.sort ?? "issueDate", direction: filter.dir ?? defaultDirection(filter.sort) };
   const header = (column: InvoiceSort, label: string, columnProps: { from?: "sm" | "md" | "lg"; figure?: boolean }) => (
     <SortHeader
@@ -196,13 +192,13 @@ export function InvoiceTable({
     <Table containerClassName="rounded-lg border max-h-[calc(100dvh-16rem)]">
       <TableHeader>
         <TableRow>
-          {header("number", "Number", {})}
-          {header("client", "Client", {})}
-          {header("issueDate", "Issued", { from: "md" })}
-          {header("dueDate", "Due", { from: "lg" })}
-          {header("status", "Status", { from: "sm" })}
-          {header("total", "Total", { figure: true })}
-          {header("balance", "Balance", { figure: true, from: "sm" })}
+          {header("number", t("number"), {})}
+          {header("client", t("client"), {})}
+          {header("issueDate", t("issued"), { from: "md" })}
+          {header("dueDate", t("due"), { from: "lg" })}
+          {header("status", t("status"), { from: "sm" })}
+          {header("total", t("total"), { figure: true })}
+          {header("balance", t("balance"), { figure: true, from: "sm" })}
         </TableRow>
       </TableHeader>
       <InvoiceListRows

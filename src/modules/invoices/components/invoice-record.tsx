@@ -1,5 +1,6 @@
 // The sections of an invoice's page (/bo/invoices/{id}) around the document itself: its heading,
 // what its state allows, its money, payments, credit notes and history.
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import Link from "@/components/app-link";
 import { PageHeader } from "@/components/page-header";
@@ -10,7 +11,6 @@ import { formatMoney, formatMoneyInput } from "@/lib/money";
 import { AuditHistoryList, type DescribedEvent } from "@/modules/audit/components/audit-history";
 import type { InvoiceDetail } from "../invoice-detail-queries";
 import { canCreateCreditNote, canDeletePayment, canRecordPayment, type InvoiceDisplayStatus } from "../invoice-rules";
-import { PAYMENT_METHOD_LABELS } from "../invoice-schemas";
 import { DeletePaymentButton, InvoiceActionsPanel } from "./invoice-actions-panel";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 
@@ -42,6 +42,7 @@ export function InvoiceHeader({
   /** The quote it was made from ("Convert to invoice", decision 064). */
   fromQuote?: { id: string; number: string | null } | null;
 }) {
+  const t = useTranslations("invoices.record");
   return (
     <PageHeader
       title={
@@ -55,23 +56,25 @@ export function InvoiceHeader({
       description={
         <>
           {invoice.client.name}
-          {invoice.sentAt ? ` · sent ${formatDateTime(invoice.sentAt, firm.locale, firm.timezone)}` : ""}
+          {invoice.sentAt
+            ? ` · ${t("sent", { date: formatDateTime(invoice.sentAt, firm.locale, firm.timezone) })}`
+            : ""}
           {invoice.creditedInvoice ? (
             <>
-              {" · corrects "}
+              {` · ${t("corrects")} `}
               <Link
                 href={`/bo/invoices/${invoice.creditedInvoice.id}`}
                 className="text-primary underline-offset-4 hover:underline"
               >
-                invoice {invoice.creditedInvoice.number}
+                {t("invoiceNumber", { number: invoice.creditedInvoice.number ?? "" })}
               </Link>
             </>
           ) : null}
           {fromQuote ? (
             <>
-              {" · from "}
+              {` · ${t("from")} `}
               <Link href={`/bo/quotes/${fromQuote.id}`} className="text-primary underline-offset-4 hover:underline">
-                quote {fromQuote.number}
+                {t("quoteNumber", { number: fromQuote.number ?? "" })}
               </Link>
             </>
           ) : null}
@@ -126,14 +129,15 @@ export function InvoiceActions({ invoice, today, locale }: { invoice: InvoiceDet
 
 /** What an issued invoice totals, what was paid and credited, and what is still due. */
 export function InvoiceMoney({ invoice, locale }: { invoice: InvoiceDetail; locale: string }) {
+  const t = useTranslations("invoices.record");
   const money = moneyOf(invoice, locale);
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="invoice-money">
       {[
-        { label: "Total", value: money(invoice.total) },
-        { label: "Paid", value: money(invoice.paidTotal) },
-        { label: "Credited", value: money(invoice.creditedTotal) },
-        { label: "Balance due", value: money(invoice.balance) },
+        { label: t("total"), value: money(invoice.total) },
+        { label: t("paid"), value: money(invoice.paidTotal) },
+        { label: t("credited"), value: money(invoice.creditedTotal) },
+        { label: t("balanceDue"), value: money(invoice.balance) },
       ].map((item) => (
         <div key={item.label} className="rounded-lg border px-3 py-2">
           <dt className="text-sm text-muted-foreground">{item.label}</dt>
@@ -154,27 +158,29 @@ export function InvoicePayments({
   firm: Firm;
   canDelete: boolean;
 }) {
+  const t = useTranslations("invoices.record");
+  const method = useTranslations("invoices.payment.methods");
   const money = moneyOf(invoice, firm.locale);
   const day = (value: string) => formatDate(value, firm.locale, firm.timezone);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Payments</CardTitle>
+        <CardTitle>{t("payments")}</CardTitle>
       </CardHeader>
       <CardContent>
         {invoice.payments.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No payment recorded yet.</p>
+          <p className="text-sm text-muted-foreground">{t("noPayment")}</p>
         ) : (
           <Table>
             <TableHeader>
               <TableRow>
-                <TableHead>Date</TableHead>
-                <TableHead>Method</TableHead>
-                <TableHead from="sm">Reference</TableHead>
-                <TableHead figure>Amount</TableHead>
+                <TableHead>{t("date")}</TableHead>
+                <TableHead>{t("method")}</TableHead>
+                <TableHead from="sm">{t("reference")}</TableHead>
+                <TableHead figure>{t("amount")}</TableHead>
                 {canDelete ? (
                   <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t("actions")}</span>
                   </TableHead>
                 ) : null}
               </TableRow>
@@ -184,7 +190,7 @@ export function InvoicePayments({
                 <TableRow key={payment.id}>
                   <TableCell>{day(payment.date)}</TableCell>
                   <TableCell>
-                    {PAYMENT_METHOD_LABELS[payment.method]}
+                    {method(payment.method)}
                     {payment.reference ? (
                       <div className="text-xs text-muted-foreground sm:hidden">{payment.reference}</div>
                     ) : null}
@@ -196,7 +202,7 @@ export function InvoicePayments({
                       {canDeletePayment(invoice).ok ? (
                         <DeletePaymentButton
                           paymentId={payment.id}
-                          label={`${money(payment.amount)} on ${day(payment.date)}`}
+                          label={t("paymentLabel", { amount: money(payment.amount), date: day(payment.date) })}
                         />
                       ) : null}
                     </TableCell>
@@ -213,19 +219,20 @@ export function InvoicePayments({
 
 /** The credit notes that correct this invoice, if any. */
 export function InvoiceCreditNotes({ invoice, firm }: { invoice: InvoiceDetail; firm: Firm }) {
+  const t = useTranslations("invoices.record");
   if (invoice.creditNotes.length === 0) return null;
   const money = moneyOf(invoice, firm.locale);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Credit notes</CardTitle>
+        <CardTitle>{t("creditNotes")}</CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2 text-sm">
           {invoice.creditNotes.map((note) => (
             <li key={note.id} className="flex flex-wrap justify-between gap-2">
               <Link href={`/bo/invoices/${note.id}`} className="text-primary underline-offset-4 hover:underline">
-                {note.number ?? "Draft credit note"}
+                {note.number ?? t("draftCreditNote")}
               </Link>
               <span className="tabular-nums">
                 {formatDate(note.issueDate, firm.locale, firm.timezone)} · {money(note.total)}
@@ -248,17 +255,16 @@ export function InvoiceHistory({
   events: readonly DescribedEvent[];
   firm: Firm;
 }) {
+  const t = useTranslations("invoices.record");
   return (
     <Card>
       <CardHeader>
-        <CardTitle>History</CardTitle>
+        <CardTitle>{t("history")}</CardTitle>
       </CardHeader>
       <CardContent>
         <AuditHistoryList events={events} locale={firm.locale} timezone={firm.timezone} />
         {events.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No history for this {invoice.kind === "invoice" ? "invoice" : "credit note"}.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("noHistory", { kind: invoice.kind })}</p>
         ) : null}
       </CardContent>
     </Card>

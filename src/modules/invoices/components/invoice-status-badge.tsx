@@ -1,5 +1,6 @@
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
-import { INVOICE_STATUS_LABELS, type InvoiceDisplayStatus } from "../invoice-rules";
+import { useTranslations } from "next-intl";
+import type { InvoiceDisplayStatus } from "../invoice-rules";
 
 const VARIANTS: Record<InvoiceDisplayStatus, BadgeVariant> = {
   draft: "neutral",
@@ -11,6 +12,7 @@ const VARIANTS: Record<InvoiceDisplayStatus, BadgeVariant> = {
 };
 
 /** One colour per state, used the same way everywhere, and always the state in words. */
-export function InvoiceStatusBadge({ status }: { status: InvoiceDisplayStatus }) {
-  return <Badge variant={VARIANTS[status]}>{INVOICE_STATUS_LABELS[status]}</Badge>;
+export function InvoiceStatusBadge({ status, label }: { status: InvoiceDisplayStatus; label?: string }) {
+  const t = useTranslations("invoices.status");
+  return <Badge variant={VARIANTS[status]}>{label ?? t(status)}</Badge>;
 }

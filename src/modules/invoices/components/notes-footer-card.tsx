@@ -1,6 +1,7 @@
 "use client";
 
 // The "Notes and footer" card of the invoice, recurring invoice and quote forms.
+import { useTranslations } from "next-intl";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -9,24 +10,25 @@ import { Textarea } from "@/components/ui/textarea";
 export function NotesFooterCard({
   notes,
   footer,
-  documentName,
+  documentKind,
 }: {
   notes: { registration: UseFormRegisterReturn; error?: string };
   footer: { registration: UseFormRegisterReturn; error?: string };
-  /** "invoice", "credit note", "quote": where the notes are shown. */
-  documentName: string;
+  /** Where the notes are shown. */
+  documentKind: "invoice" | "credit_note" | "quote";
 }) {
+  const t = useTranslations("invoices.notesFooter");
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Notes and footer</CardTitle>
+        <CardTitle>{t("title")}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 md:grid-cols-2">
         <FormField
-          label="Notes"
+          label={t("notes")}
           htmlFor="notes"
           error={notes.error}
-          description={`Shown on the ${documentName} above the footer.`}
+          description={t("notesHint", { kind: documentKind })}
         >
           <Textarea
             rows={3}
@@ -35,12 +37,7 @@ export function NotesFooterCard({
             maxLength={5000}
           />
         </FormField>
-        <FormField
-          label="Footer"
-          htmlFor="footer"
-          error={footer.error}
-          description="Legal mentions and late-payment terms."
-        >
+        <FormField label={t("footer")} htmlFor="footer" error={footer.error} description={t("footerHint")}>
           <Textarea
             rows={3}
             {...fieldAria("footer", { error: footer.error, description: true })}

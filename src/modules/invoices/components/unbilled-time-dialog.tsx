@@ -1,6 +1,7 @@
 "use client";
 
 import { ClockIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -29,11 +30,7 @@ export type NewTimeLine = {
   expenseIds: string[];
 };
 
-const GROUPING_LABELS: Record<TimeGrouping, string> = {
-  project: "One line per project",
-  person: "One line per person",
-  entry: "One line per entry",
-};
+const GROUPINGS: TimeGrouping[] = ["project", "person", "entry"];
 
 function hours(minutes: number) {
   return `${(minutes / 60).toLocaleString("en-GB", { maximumFractionDigits: 2 })} h`;
@@ -58,6 +55,7 @@ export function UnbilledTimeDialog({
   excludeIds: Set<string>;
   onAdd: (lines: NewTimeLine[]) => void;
 }) {
+  const t = useTranslations("invoices.unbilled");
   const [open, setOpen] = useState(false);
   const [entries, setEntries] = useState<UnbilledEntry[] | null>(null);
   const [expenses, setExpenses] = useState<UnbilledExpense[]>([]);
@@ -124,30 +122,24 @@ export function UnbilledTimeDialog({
     >
       <DialogTrigger asChild>
         <Button type="button" variant="outline" disabled={!clientId}>
-          <ClockIcon aria-hidden="true" /> Add unbilled time and expenses
+          <ClockIcon aria-hidden="true" /> {t("open")}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Add unbilled time and expenses</DialogTitle>
-          <DialogDescription>
-            Approved, billable time and expenses of this client that no invoice bills yet.
-          </DialogDescription>
+          <DialogTitle>{t("open")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         {error ? (
           <Alert variant="destructive">
             <AlertDescription>{error}</AlertDescription>
           </Alert>
         ) : null}
-        {entries === null && !error ? <p className="text-sm text-muted-foreground">Loading…</p> : null}
-        {entries !== null && entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            This client has no unbilled approved time. Time appears here once its timesheet is approved.
-          </p>
-        ) : null}
+        {entries === null && !error ? <p className="text-sm text-muted-foreground">{t("loading")}</p> : null}
+        {entries !== null && entries.length === 0 ? <p className="text-sm text-muted-foreground">{t("none")}</p> : null}
         {expenses.length > 0 ? (
           <fieldset className="grid max-h-60 gap-1 overflow-y-auto rounded-md border p-2">
-            <legend className="px-1 text-sm font-medium">Expenses</legend>
+            <legend className="px-1 text-sm font-medium">{t("expenses")}</legend>
             {expenses.map((row) => {
               const sameCurrency = row.currency === currency;
               return (
@@ -159,11 +151,11 @@ export function UnbilledTimeDialog({
                   />
                   <span className="min-w-0 truncate">
                     {row.date} · {EXPENSE_CATEGORY_LABELS[row.category]} · {row.projectName} · {row.userName}
-                    {row.hasReceipt ? null : <span className="text-muted-foreground"> · no receipt</span>}
+                    {row.hasReceipt ? null : <span className="text-muted-foreground"> · {t("noReceipt")}</span>}
                     {sameCurrency ? null : (
                       <span className="text-muted-foreground">
-                        {" "}
-                        · in {row.currency}: bill it on an invoice in {row.currency}
+                        {" · "}
+                        {t("otherCurrency", { currency: row.currency })}
                       </span>
                     )}
                   </span>
@@ -178,9 +170,9 @@ export function UnbilledTimeDialog({
         {entries !== null && entries.length > 0 ? (
           <div className="grid gap-4">
             <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">Group into lines</legend>
+              <legend className="mb-1 text-sm font-medium">{t("groupInto")}</legend>
               <div className="flex flex-wrap gap-4">
-                {(Object.keys(GROUPING_LABELS) as TimeGrouping[]).map((value) => (
+                {GROUPINGS.map((value) => (
                   <label key={value} className="flex items-center gap-2 text-sm">
                     <input
                       type="radio"
@@ -190,13 +182,13 @@ export function UnbilledTimeDialog({
                       onChange={() => setGrouping(value)}
                       className="accent-primary"
                     />
-                    {GROUPING_LABELS[value]}
+                    {t(`grouping.${value}`)}
                   </label>
                 ))}
               </div>
             </fieldset>
             <fieldset className="grid max-h-72 gap-1 overflow-y-auto rounded-md border p-2">
-              <legend className="sr-only">Entries</legend>
+              <legend className="sr-only">{t("entries")}</legend>
               <label className="flex items-center gap-2 border-b pb-1 text-sm font-medium">
                 <Checkbox
                   checked={selected.size === entries.length}
@@ -204,7 +196,7 @@ export function UnbilledTimeDialog({
                     setSelected(event.target.checked ? new Set(entries.map((entry) => entry.id)) : new Set())
                   }
                 />
-                All {entries.length} entries
+                {t("allEntries", { count: entries.length })}
               </label>
               {entries.map((entry) => (
                 <label key={entry.id} className="grid grid-cols-[auto_1fr_auto] items-center gap-2 py-1 text-sm">
@@ -229,21 +221,23 @@ export function UnbilledTimeDialog({
               ))}
             </fieldset>
             <p className="text-sm" aria-live="polite">
-              {chosen.length} {chosen.length === 1 ? "entry" : "entries"}
               {chosenExpenses.length > 0
-                ? ` and ${chosenExpenses.length} ${chosenExpenses.length === 1 ? "expense" : "expenses"}`
-                : ""}{" "}
-              selected → {preview.length} {preview.length === 1 ? "line" : "lines"}.
-              {withoutRate > 0 ? ` ${withoutRate} without a rate: set their price on the line.` : ""}
+                ? t("selectedWithExpenses", {
+                    entries: chosen.length,
+                    expenses: chosenExpenses.length,
+                    lines: preview.length,
+                  })
+                : t("selected", { entries: chosen.length, lines: preview.length })}
+              {withoutRate > 0 ? ` ${t("withoutRate", { count: withoutRate })}` : ""}
             </p>
           </div>
         ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="button" onClick={add} disabled={preview.length === 0}>
-            Add {preview.length} {preview.length === 1 ? "line" : "lines"}
+            {t("add", { count: preview.length })}
           </Button>
         </DialogFooter>
       </DialogContent>

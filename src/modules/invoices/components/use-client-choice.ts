@@ -2,6 +2,7 @@
 
 // The client picker of the recurring invoice and quote forms: the chosen client's details are
 // fetched when the picker chooses one, and only the answer to the latest choice counts.
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { PickedClient } from "@/modules/clients/components/client-picker";
 import { loadInvoiceClientAction } from "../invoice-actions";
@@ -18,6 +19,7 @@ export function useClientChoice({
   /** The client's details arrived (its currency, terms...). */
   onLoaded: (client: InvoiceFormClient) => void;
 }) {
+  const t = useTranslations("invoices.form");
   const [selectedClient, setSelectedClient] = useState<InvoiceFormClient | null>(initial);
   const [clientError, setClientError] = useState<string | null>(null);
   const latest = useRef(0);
@@ -31,7 +33,7 @@ export function useClientChoice({
     const result = await loadInvoiceClientAction({ clientId: picked.id }).catch(() => null);
     if (asked !== latest.current) return;
     if (!result || !result.ok) {
-      setClientError(result ? result.message : "The client's details could not be loaded; choose the client again.");
+      setClientError(result ? result.message : t("clientNotLoaded"));
       return;
     }
     setSelectedClient(result.data);

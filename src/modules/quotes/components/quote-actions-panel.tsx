@@ -14,6 +14,7 @@ import {
   XIcon,
 } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
@@ -38,6 +39,7 @@ type Props = {
 };
 
 export function QuoteActionsPanel({ quote, status, billingEmail, mailCarriesLink }: Props) {
+  const t = useTranslations("quotes.actions");
   const router = useRouter();
   const action = useAction();
   const ref = { id: quote.id, version: quote.version };
@@ -54,40 +56,40 @@ export function QuoteActionsPanel({ quote, status, billingEmail, mailCarriesLink
               <ConfirmAction
                 trigger={
                   <Button type="button">
-                    <MailIcon aria-hidden="true" /> Send by mail
+                    <MailIcon aria-hidden="true" /> {t("sendByMail")}
                   </Button>
                 }
-                title="Send this quote?"
-                description={`It takes the next quote number and is mailed to ${billingEmail} with its PDF${mailCarriesLink ? " and a link to accept it online" : ""}. A sent quote cannot be changed: to change it later, you make a new version.`}
-                confirmLabel="Send quote"
+                title={t("sendTitle")}
+                description={t(mailCarriesLink ? "sendTextWithLink" : "sendText", { email: billingEmail })}
+                confirmLabel={t("sendConfirm")}
                 run={() => sendQuoteAction({ ...ref, email: true })}
               />
             ) : null}
             <ConfirmAction
               trigger={
                 <Button type="button" variant={billingEmail ? "outline" : "default"}>
-                  <SendIcon aria-hidden="true" /> Mark as sent
+                  <SendIcon aria-hidden="true" /> {t("markSent")}
                 </Button>
               }
-              title="Mark this quote as sent?"
-              description="It takes the next quote number without being mailed (you give it to the client yourself). A sent quote cannot be changed: to change it later, you make a new version."
-              confirmLabel="Mark as sent"
+              title={t("markSentTitle")}
+              description={t("markSentText")}
+              confirmLabel={t("markSent")}
               run={() => sendQuoteAction({ ...ref, email: false })}
             />
             <Button asChild variant="outline">
               <Link href={`/bo/quotes/${quote.id}/edit`}>
-                <PencilIcon aria-hidden="true" /> Edit
+                <PencilIcon aria-hidden="true" /> {t("edit")}
               </Link>
             </Button>
             <ConfirmAction
               trigger={
                 <Button type="button" variant="outline">
-                  <Trash2Icon aria-hidden="true" /> Delete
+                  <Trash2Icon aria-hidden="true" /> {t("delete")}
                 </Button>
               }
-              title="Delete this draft quote?"
-              description="The draft and its lines are deleted. This cannot be undone."
-              confirmLabel="Delete draft"
+              title={t("deleteTitle")}
+              description={t("deleteText")}
+              confirmLabel={t("deleteConfirm")}
               destructive
               run={() => deleteQuoteAction(ref)}
               options={{ refresh: false, onSuccess: () => router.push("/bo/quotes") }}
@@ -97,10 +99,10 @@ export function QuoteActionsPanel({ quote, status, billingEmail, mailCarriesLink
         {status === "sent" ? (
           <>
             <Button type="button" disabled={action.pending} onClick={() => decide("accept")}>
-              <CheckIcon aria-hidden="true" /> Client accepted
+              <CheckIcon aria-hidden="true" /> {t("accepted")}
             </Button>
             <Button type="button" variant="outline" disabled={action.pending} onClick={() => decide("decline")}>
-              <XIcon aria-hidden="true" /> Client declined
+              <XIcon aria-hidden="true" /> {t("declined")}
             </Button>
           </>
         ) : null}
@@ -108,25 +110,25 @@ export function QuoteActionsPanel({ quote, status, billingEmail, mailCarriesLink
           <ConfirmAction
             trigger={
               <Button type="button">
-                <FileTextIcon aria-hidden="true" /> Convert to invoice
+                <FileTextIcon aria-hidden="true" /> {t("convert")}
               </Button>
             }
-            title="Make a draft invoice from this quote?"
-            description="A draft invoice with the quote's lines is made, dated today and due after the client's payment terms. You can check it, then issue it."
-            confirmLabel="Make draft invoice"
+            title={t("convertTitle")}
+            description={t("convertText")}
+            confirmLabel={t("convertConfirm")}
             run={() => convertQuoteAction(ref)}
             options={{ refresh: false, onSuccess: ({ invoiceId }) => router.push(`/bo/invoices/${invoiceId}`) }}
           />
         ) : null}
         <Button asChild variant="outline">
           <a href={`/bo/quotes/${quote.id}/pdf?download=1`} download>
-            <FileDownIcon aria-hidden="true" /> Download PDF
+            <FileDownIcon aria-hidden="true" /> {t("downloadPdf")}
           </a>
         </Button>
         {quote.invoiceId ? (
           <Button asChild variant="outline">
             <Link href={`/bo/invoices/${quote.invoiceId}`}>
-              <FileTextIcon aria-hidden="true" /> Open the invoice
+              <FileTextIcon aria-hidden="true" /> {t("openInvoice")}
             </Link>
           </Button>
         ) : null}
@@ -142,7 +144,7 @@ export function QuoteActionsPanel({ quote, status, billingEmail, mailCarriesLink
               })
             }
           >
-            <CopyPlusIcon aria-hidden="true" /> New version
+            <CopyPlusIcon aria-hidden="true" /> {t("newVersion")}
           </Button>
         ) : null}
       </div>

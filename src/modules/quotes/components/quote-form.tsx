@@ -3,6 +3,7 @@
 // The quote form (decision 064): the client, how long the quote is valid, and the invoice form's
 // own lines editor (InvoiceLinesCard) with its live totals by the one totals function.
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useController } from "react-hook-form";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -33,6 +34,7 @@ export function QuoteForm({
   locale: string;
   today: string;
 }) {
+  const t = useTranslations("quotes.form");
   const router = useRouter();
   const isEdit = Boolean(initialValues.id);
   const { form, submit, formError } = useActionForm<QuoteFormValues>({
@@ -65,16 +67,16 @@ export function QuoteForm({
       <FormError {...formError} />
       <Card>
         <CardHeader>
-          <CardTitle>Client and validity</CardTitle>
+          <CardTitle>{t("clientAndValidity")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
-          <FormField label="Client" htmlFor="clientId" error={fieldError("clientId")} required>
+          <FormField label={t("client")} htmlFor="clientId" error={fieldError("clientId")} required>
             <ClientPicker
               id="clientId"
               name="clientId"
               selected={client ? { id: client.id, name: client.name } : null}
-              anyLabel="No client"
-              placeholder="Type a client's name"
+              anyLabel={t("noClient")}
+              placeholder={t("clientPlaceholder")}
               onChoose={(picked) => void choose(picked)}
               invalid={Boolean(fieldError("clientId"))}
               describedBy={fieldAria("clientId", { error: fieldError("clientId") })["aria-describedby"]}
@@ -83,11 +85,11 @@ export function QuoteForm({
             />
           </FormField>
           <FormField
-            label="Valid until"
+            label={t("validUntil")}
             htmlFor="validUntil"
             error={fieldError("validUntil")}
             required
-            description="The last day the client can accept it."
+            description={t("validUntilHint")}
           >
             <Input
               type="date"
@@ -99,12 +101,10 @@ export function QuoteForm({
           </FormField>
           <p className="text-sm text-muted-foreground md:col-span-2" aria-live="polite">
             {clientError ??
-              (selectedClient
-                ? `Quoted in ${selectedClient.currency}, written in the client's document language.`
-                : "The quote takes the client's currency and document language.")}
+              (selectedClient ? t("quotedIn", { currency: selectedClient.currency }) : t("takesClientCurrency"))}
           </p>
           <PaymentMeansField registration={register("paymentMeans")} error={fieldError("paymentMeans")} />
-          <FormField label="Buyer reference" htmlFor="buyerReference" error={fieldError("buyerReference")}>
+          <FormField label={t("buyerReference")} htmlFor="buyerReference" error={fieldError("buyerReference")}>
             <Input
               {...fieldAria("buyerReference", { error: fieldError("buyerReference") })}
               {...register("buyerReference")}
@@ -119,9 +119,9 @@ export function QuoteForm({
         form={form}
         taxRates={taxRates}
         locale={locale}
-        emptyText="No lines yet. Add what you propose to do, and at what price."
-        documentName="quote"
-        saveLabel={isEdit ? "Save changes" : "Save draft quote"}
+        emptyText={t("noLines")}
+        documentKind="quote"
+        saveLabel={isEdit ? t("saveChanges") : t("saveDraft")}
       />
     </form>
   );

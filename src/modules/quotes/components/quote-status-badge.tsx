@@ -1,5 +1,6 @@
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
-import { QUOTE_STATUS_LABELS, type QuoteDisplayStatus } from "../quote-rules";
+import { useTranslations } from "next-intl";
+import type { QuoteDisplayStatus } from "../quote-rules";
 
 const VARIANTS: Record<QuoteDisplayStatus, BadgeVariant> = {
   draft: "neutral",
@@ -11,6 +12,7 @@ const VARIANTS: Record<QuoteDisplayStatus, BadgeVariant> = {
 };
 
 /** One colour per state, used the same way everywhere, and always the state in words. */
-export function QuoteStatusBadge({ status }: { status: QuoteDisplayStatus }) {
-  return <Badge variant={VARIANTS[status]}>{QUOTE_STATUS_LABELS[status]}</Badge>;
+export function QuoteStatusBadge({ status, label }: { status: QuoteDisplayStatus; label?: string }) {
+  const t = useTranslations("quotes.status");
+  return <Badge variant={VARIANTS[status]}>{label ?? t(status)}</Badge>;
 }

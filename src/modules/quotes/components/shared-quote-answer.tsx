@@ -1,7 +1,8 @@
 "use client";
 
 // Accept / Decline on a quote's shared page (decision 064): the person types their name, which is
-// recorded with the time and their address in the quote's history.
+// recorded with the time and their address in the quote's history. Its words come from the page, in
+// the quote's language (the client's), not the visitor's browser's.
 import { CheckIcon, XIcon } from "lucide-react";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -11,7 +12,9 @@ import { useActionForm } from "@/components/use-action-form";
 import { answerSharedQuoteAction } from "../quote-actions";
 import { type AnswerSharedQuoteInput, answerSharedQuoteInput } from "../quote-schemas";
 
-export function SharedQuoteAnswer({ token, validUntil }: { token: string; validUntil: string }) {
+export type SharedQuoteAnswerLabels = { title: string; text: string; name: string; accept: string; decline: string };
+
+export function SharedQuoteAnswer({ token, labels }: { token: string; labels: SharedQuoteAnswerLabels }) {
   const { form, submit, formError } = useActionForm<AnswerSharedQuoteInput>({
     schema: answerSharedQuoteInput,
     defaultValues: { token, decision: "accept", name: "" },
@@ -23,15 +26,12 @@ export function SharedQuoteAnswer({ token, validUntil }: { token: string; validU
   return (
     <section aria-labelledby="answer-heading" className="grid gap-3 rounded-lg border p-4">
       <h2 id="answer-heading" className="text-base font-semibold">
-        Your answer
+        {labels.title}
       </h2>
-      <p className="text-sm text-muted-foreground">
-        This quote is valid until {validUntil}. Type your name, then accept or decline it; your answer is recorded with
-        the date and time.
-      </p>
+      <p className="text-sm text-muted-foreground">{labels.text}</p>
       <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
         <FormError {...formError} className="basis-full" />
-        <FormField label="Your name" htmlFor="answer-name" error={nameError} required>
+        <FormField label={labels.name} htmlFor="answer-name" error={nameError} required>
           <Input
             {...fieldAria("answer-name", { error: nameError })}
             {...form.register("name")}
@@ -44,11 +44,11 @@ export function SharedQuoteAnswer({ token, validUntil }: { token: string; validU
         </FormField>
         <Button type="submit" disabled={busy} onClick={answer("accept")}>
           <CheckIcon aria-hidden="true" />
-          Accept the quote
+          {labels.accept}
         </Button>
         <Button type="submit" variant="outline" disabled={busy} onClick={answer("decline")}>
           <XIcon aria-hidden="true" />
-          Decline
+          {labels.decline}
         </Button>
       </form>
     </section>

@@ -1,6 +1,7 @@
 "use client";
 
 import { ArchiveIcon, PauseIcon, PencilIcon, PlayIcon, ZapIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
@@ -16,10 +17,11 @@ type Props = {
 
 /** Edit, pause or resume, archive, and make what is due now. */
 export function RecurringActionsPanel({ template, isDue }: Props) {
+  const t = useTranslations("recurring.actions");
   const action = useAction();
   const change = (to: "pause" | "resume") =>
     void action.run(() => changeRecurringInvoiceStateAction({ id: template.id, version: template.version, to }), {
-      success: to === "pause" ? "Paused: no invoice is made until you resume." : "Resumed.",
+      success: to === "pause" ? t("paused") : t("resumed"),
     });
   return (
     <div className="grid gap-2">
@@ -33,39 +35,39 @@ export function RecurringActionsPanel({ template, isDue }: Props) {
               void action.run(() => runRecurringInvoiceNowAction({ id: template.id }), { errorToast: false })
             }
           >
-            <ZapIcon aria-hidden="true" /> Make due invoices now
+            <ZapIcon aria-hidden="true" /> {t("runNow")}
           </Button>
         ) : null}
         {template.status !== "archived" ? (
           <Button asChild variant="outline">
             <Link href={`/bo/invoices/recurring/${template.id}/edit`}>
-              <PencilIcon aria-hidden="true" /> Edit
+              <PencilIcon aria-hidden="true" /> {t("edit")}
             </Link>
           </Button>
         ) : null}
         {template.status === "active" ? (
           <Button type="button" variant="outline" disabled={action.pending} onClick={() => change("pause")}>
-            <PauseIcon aria-hidden="true" /> Pause
+            <PauseIcon aria-hidden="true" /> {t("pause")}
           </Button>
         ) : null}
         {template.status === "paused" ? (
           <Button type="button" variant="outline" disabled={action.pending} onClick={() => change("resume")}>
-            <PlayIcon aria-hidden="true" /> Resume
+            <PlayIcon aria-hidden="true" /> {t("resume")}
           </Button>
         ) : null}
         {template.status !== "archived" ? (
           <ConfirmAction
             trigger={
               <Button type="button" variant="outline">
-                <ArchiveIcon aria-hidden="true" /> Archive
+                <ArchiveIcon aria-hidden="true" /> {t("archive")}
               </Button>
             }
-            title="Archive this recurring invoice?"
-            description="No invoice will be made from it again, and it cannot be resumed. The invoices it made stay as they are, and its log stays readable."
-            confirmLabel="Archive"
+            title={t("archiveTitle")}
+            description={t("archiveText")}
+            confirmLabel={t("archive")}
             destructive
             run={() => changeRecurringInvoiceStateAction({ id: template.id, version: template.version, to: "archive" })}
-            options={{ success: "Archived." }}
+            options={{ success: t("archived") }}
           />
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useController, useWatch } from "react-hook-form";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -14,13 +15,11 @@ import { FixedLinesSections } from "@/modules/invoices/components/fixed-lines-se
 import { useClientChoice } from "@/modules/invoices/components/use-client-choice";
 import type { InvoiceFormClient } from "@/modules/invoices/invoice-form-queries";
 import type { TaxRateChoice } from "@/modules/invoices/vat-categories";
-import { FREQUENCIES, FREQUENCY_LABELS, WEEKDAYS } from "../recurrence-rules";
+import { FREQUENCIES } from "../recurrence-rules";
 import { createRecurringInvoiceAction, updateRecurringInvoiceAction } from "../recurring-actions";
 import {
   createRecurringInvoiceInput,
-  RECURRING_ENDING_LABELS,
   RECURRING_ENDINGS,
-  RECURRING_ISSUE_MODE_LABELS,
   RECURRING_ISSUE_MODES,
   type RecurringInvoiceFormInput,
   updateRecurringInvoiceInput,
@@ -36,6 +35,8 @@ export type RecurringInvoiceFormProps = {
 };
 
 export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }: RecurringInvoiceFormProps) {
+  const t = useTranslations("recurring.form");
+  const weekday = useTranslations("recurring.schedule.weekday");
   const router = useRouter();
   const isEdit = Boolean(initialValues.id);
   const schema = isEdit ? updateRecurringInvoiceInput : createRecurringInvoiceInput;
@@ -70,16 +71,10 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
       <FormError {...formError} />
       <Card>
         <CardHeader>
-          <CardTitle>Client</CardTitle>
+          <CardTitle>{t("client")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
-          <FormField
-            label="Name"
-            htmlFor="name"
-            error={fieldError("name")}
-            required
-            description="For you: e.g. Monthly retainer."
-          >
+          <FormField label={t("name")} htmlFor="name" error={fieldError("name")} required description={t("nameHint")}>
             <Input
               {...fieldAria("name", { error: fieldError("name"), description: true })}
               {...register("name")}
@@ -87,13 +82,13 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
               required
             />
           </FormField>
-          <FormField label="Client" htmlFor="clientId" error={fieldError("clientId")} required>
+          <FormField label={t("client")} htmlFor="clientId" error={fieldError("clientId")} required>
             <ClientPicker
               id="clientId"
               name="clientId"
               selected={client ? { id: client.id, name: client.name } : null}
-              anyLabel="No client"
-              placeholder="Type a client's name"
+              anyLabel={t("noClient")}
+              placeholder={t("clientPlaceholder")}
               onChoose={(picked) => void choose(picked)}
               invalid={Boolean(fieldError("clientId"))}
               describedBy={fieldAria("clientId", { error: fieldError("clientId") })["aria-describedby"]}
@@ -104,11 +99,11 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
           <p className="text-sm text-muted-foreground md:col-span-2" aria-live="polite">
             {clientError ??
               (selectedClient
-                ? `Invoiced in ${selectedClient.currency}, ${selectedClient.paymentTermsDays} days to pay: each invoice is due that many days after its issue date.`
-                : "Each invoice takes the client's currency and payment terms.")}
+                ? t("clientTerms", { currency: selectedClient.currency, days: selectedClient.paymentTermsDays })
+                : t("takesClientTerms"))}
           </p>
           <PaymentMeansField registration={register("paymentMeans")} error={fieldError("paymentMeans")} />
-          <FormField label="Buyer reference" htmlFor="buyerReference" error={fieldError("buyerReference")}>
+          <FormField label={t("buyerReference")} htmlFor="buyerReference" error={fieldError("buyerReference")}>
             <Input
               {...fieldAria("buyerReference", { error: fieldError("buyerReference") })}
               {...register("buyerReference")}
@@ -121,22 +116,22 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
 
       <Card>
         <CardHeader>
-          <CardTitle>Schedule</CardTitle>
+          <CardTitle>{t("schedule")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <FormField label="How often" htmlFor="frequency" error={fieldError("frequency")} required>
+            <FormField label={t("frequency")} htmlFor="frequency" error={fieldError("frequency")} required>
               <NativeSelect {...fieldAria("frequency", { error: fieldError("frequency") })} {...register("frequency")}>
                 {FREQUENCIES.map((value) => (
                   <option key={value} value={value}>
-                    {FREQUENCY_LABELS[value]}
+                    {t(`frequencies.${value}`)}
                   </option>
                 ))}
               </NativeSelect>
             </FormField>
             {frequency === "weekly" ? (
               <>
-                <FormField label="Every … weeks" htmlFor="intervalWeeks" error={fieldError("intervalWeeks")} required>
+                <FormField label={t("everyWeeks")} htmlFor="intervalWeeks" error={fieldError("intervalWeeks")} required>
                   <Input
                     {...fieldAria("intervalWeeks", { error: fieldError("intervalWeeks") })}
                     {...register("intervalWeeks")}
@@ -145,14 +140,14 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
                     required
                   />
                 </FormField>
-                <FormField label="On" htmlFor="dayOfPeriod" error={fieldError("dayOfPeriod")} required>
+                <FormField label={t("on")} htmlFor="dayOfPeriod" error={fieldError("dayOfPeriod")} required>
                   <NativeSelect
                     {...fieldAria("dayOfPeriod", { error: fieldError("dayOfPeriod") })}
                     {...register("dayOfPeriod")}
                   >
-                    {WEEKDAYS.map((day, index) => (
-                      <option key={day} value={index + 1}>
-                        {day}
+                    {[1, 2, 3, 4, 5, 6, 7].map((day) => (
+                      <option key={day} value={day}>
+                        {weekday(String(day))}
                       </option>
                     ))}
                   </NativeSelect>
@@ -160,11 +155,11 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
               </>
             ) : (
               <FormField
-                label="Day of the month"
+                label={t("dayOfMonth")}
                 htmlFor="dayOfPeriod"
                 error={fieldError("dayOfPeriod")}
                 required
-                description="1 to 31; 31 means the last day of shorter months."
+                description={t("dayOfMonthHint")}
               >
                 <Input
                   {...fieldAria("dayOfPeriod", { error: fieldError("dayOfPeriod"), description: true })}
@@ -176,13 +171,11 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
               </FormField>
             )}
             <FormField
-              label="Starts on"
+              label={t("startsOn")}
               htmlFor="startDate"
               error={fieldError("startDate")}
               required
-              description={
-                frequency === "quarterly" || frequency === "yearly" ? "Its month starts the quarters or years." : null
-              }
+              description={frequency === "quarterly" || frequency === "yearly" ? t("startsOnHint") : null}
             >
               <Input
                 type="date"
@@ -196,17 +189,17 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
             </FormField>
           </div>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <FormField label="Ends" htmlFor="ending" error={fieldError("ending")} required>
+            <FormField label={t("ends")} htmlFor="ending" error={fieldError("ending")} required>
               <NativeSelect {...fieldAria("ending", { error: fieldError("ending") })} {...register("ending")}>
                 {RECURRING_ENDINGS.map((value) => (
                   <option key={value} value={value}>
-                    {RECURRING_ENDING_LABELS[value]}
+                    {t(`endings.${value}`)}
                   </option>
                 ))}
               </NativeSelect>
             </FormField>
             {ending === "on_date" ? (
-              <FormField label="Last day" htmlFor="endDate" error={fieldError("endDate")} required>
+              <FormField label={t("lastDay")} htmlFor="endDate" error={fieldError("endDate")} required>
                 <Input
                   type="date"
                   {...fieldAria("endDate", { error: fieldError("endDate") })}
@@ -216,12 +209,7 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
               </FormField>
             ) : null}
             {ending === "after_count" ? (
-              <FormField
-                label="Number of invoices"
-                htmlFor="occurrenceCount"
-                error={fieldError("occurrenceCount")}
-                required
-              >
+              <FormField label={t("count")} htmlFor="occurrenceCount" error={fieldError("occurrenceCount")} required>
                 <Input
                   {...fieldAria("occurrenceCount", { error: fieldError("occurrenceCount") })}
                   {...register("occurrenceCount")}
@@ -233,11 +221,11 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
             ) : null}
           </div>
           <fieldset className="grid gap-2">
-            <legend className="text-sm font-medium">Each invoice</legend>
+            <legend className="text-sm font-medium">{t("eachInvoice")}</legend>
             {RECURRING_ISSUE_MODES.map((mode) => (
               <label key={mode} className="flex items-center gap-2 text-sm">
                 <input type="radio" value={mode} {...register("issueMode")} className="size-4 accent-primary" />
-                {RECURRING_ISSUE_MODE_LABELS[mode]}
+                {t(`issueModes.${mode}`)}
               </label>
             ))}
             <div className="grid gap-1">
@@ -250,7 +238,7 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
                   aria-describedby={fieldError("sendAutomatically") ? "sendAutomatically-error" : undefined}
                   className="size-4 accent-primary"
                 />
-                Send it to the client&apos;s billing email with its PDF
+                {t("send")}
               </label>
               {fieldError("sendAutomatically") ? (
                 <p id="sendAutomatically-error" className="text-sm text-destructive">
@@ -266,9 +254,9 @@ export function RecurringInvoiceForm({ initialValues, client, taxRates, locale }
         form={form}
         taxRates={taxRates}
         locale={locale}
-        emptyText="No lines yet. Add the lines each invoice bills."
-        documentName="invoice"
-        saveLabel={isEdit ? "Save changes" : "Save recurring invoice"}
+        emptyText={t("noLines")}
+        documentKind="invoice"
+        saveLabel={isEdit ? t("saveChanges") : t("save")}
       />
     </form>
   );

@@ -1,27 +1,29 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
-import { describeSchedule } from "../recurrence-rules";
 import type { RecurringInvoiceSummary } from "../recurring-queries";
 import { RecurringStatusBadge } from "./recurring-status-badge";
+import { ScheduleText } from "./schedule-text";
 
 /** The templates: name, client, schedule, next invoice, how many made, amount per invoice. */
 export function RecurringInvoiceTable({ rows, firm }: { rows: RecurringInvoiceSummary[]; firm: { locale: string } }) {
+  const t = useTranslations("recurring.list");
   return (
     <Table>
-      <caption className="sr-only">Recurring invoices</caption>
+      <caption className="sr-only">{t("caption")}</caption>
       <TableHeader>
         <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead from="sm">Client</TableHead>
-          <TableHead from="md">Schedule</TableHead>
-          <TableHead>Next invoice</TableHead>
-          <TableHead from="sm">Status</TableHead>
+          <TableHead>{t("name")}</TableHead>
+          <TableHead from="sm">{t("client")}</TableHead>
+          <TableHead from="md">{t("schedule")}</TableHead>
+          <TableHead>{t("next")}</TableHead>
+          <TableHead from="sm">{t("status")}</TableHead>
           <TableHead figure from="md">
-            Made
+            {t("made")}
           </TableHead>
-          <TableHead figure>Each</TableHead>
+          <TableHead figure>{t("each")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -36,7 +38,9 @@ export function RecurringInvoiceTable({ rows, firm }: { rows: RecurringInvoiceSu
               </Link>
             </TableCell>
             <TableCell from="sm">{row.clientName}</TableCell>
-            <TableCell from="md">{describeSchedule(row)}</TableCell>
+            <TableCell from="md">
+              <ScheduleText schedule={row} />
+            </TableCell>
             <TableCell>
               {row.next ? (
                 formatDate(row.next, firm.locale, "UTC", "medium")

@@ -1,12 +1,15 @@
+import { useTranslations } from "next-intl";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 
-export const RECURRING_STATUS_LABELS = { active: "Active", paused: "Paused", archived: "Archived" } as const;
-const VARIANTS: Record<keyof typeof RECURRING_STATUS_LABELS, BadgeVariant> = {
+type RecurringStatus = "active" | "paused" | "archived";
+
+const VARIANTS: Record<RecurringStatus, BadgeVariant> = {
   active: "success",
   paused: "warning",
   archived: "secondary",
 };
 
-export function RecurringStatusBadge({ status }: { status: keyof typeof RECURRING_STATUS_LABELS }) {
-  return <Badge variant={VARIANTS[status]}>{RECURRING_STATUS_LABELS[status]}</Badge>;
+export function RecurringStatusBadge({ status }: { status: RecurringStatus }) {
+  const t = useTranslations("recurring.status");
+  return <Badge variant={VARIANTS[status]}>{t(status)}</Badge>;
 }

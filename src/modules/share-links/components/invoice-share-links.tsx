@@ -1,6 +1,7 @@
 // The "Client links" card of an invoice's or a quote's page, read on the server: an issued
 // document's links with their dates written in the firm's locale and timezone (decisions 059, 064).
 import "server-only";
+import { getTranslations } from "next-intl/server";
 import type { Executor } from "@/db/client";
 import { formatDate, formatDateTime, todayInZone } from "@/lib/dates";
 import type { Actor } from "@/modules/audit/audit-log";
@@ -20,6 +21,7 @@ export async function InvoiceShareLinks({
   invoice: { id: string; kind: "invoice" | "credit_note" | "quote" };
   firm: { locale: string; timezone: string };
 }) {
+  const t = await getTranslations("shareLinks.panel");
   const now = new Date();
   const target = invoice.kind === "quote" ? { quoteId: invoice.id } : { invoiceId: invoice.id };
   const links = await findShareLinks(db, viewer, target, now);
@@ -29,18 +31,22 @@ export async function InvoiceShareLinks({
     state: link.state,
     created: when(link.createdAt),
     createdBy: link.createdByName,
-    via: link.source === "mail" ? `In the mail to ${link.sentTo ?? "the client"}` : "By hand",
+    via: link.source === "mail" ? t("viaMail", { to: link.sentTo ?? t("theClient") }) : t("byHand"),
     expires: link.expiresAt
       ? formatDate(lastDayOfLink(link.expiresAt, firm.timezone), firm.locale, "UTC", "medium")
       : null,
     lastViewed: link.lastViewedAt ? when(link.lastViewedAt) : null,
     viewCount: link.viewCount,
-    revoked: link.revokedAt ? `${when(link.revokedAt)}${link.revokedByName ? ` by ${link.revokedByName}` : ""}` : null,
+    revoked: link.revokedAt
+      ? link.revokedByName
+        ? t("revokedBy", { date: when(link.revokedAt), name: link.revokedByName })
+        : when(link.revokedAt)
+      : null,
   }));
   return (
     <ShareLinksPanel
       target={target}
-      documentLabel={invoice.kind === "credit_note" ? "credit note" : invoice.kind}
+      documentKind={invoice.kind}
       links={items}
       canShare={can(viewer, "invoice.share")}
       today={todayInZone(firm.timezone, now)}

@@ -3,6 +3,7 @@
 // An issued document's client share links (decision 059): create one (shown once, to copy), see
 // each link's origin, expiry and last opening, and revoke it.
 import { CheckIcon, CopyIcon, LinkIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -31,7 +32,6 @@ export type ShareLinkListItem = {
   revoked: string | null;
 };
 
-const STATE_LABELS: Record<ShareLinkState, string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
 const STATE_VARIANTS: Record<ShareLinkState, BadgeVariant> = {
   active: "success",
   expired: "neutral",
@@ -39,16 +39,17 @@ const STATE_VARIANTS: Record<ShareLinkState, BadgeVariant> = {
 };
 
 function NewLink({ url }: { url: string }) {
+  const t = useTranslations("shareLinks.panel");
   const [copied, setCopied] = useState(false);
   return (
     <Alert>
       <AlertDescription className="grid gap-2">
-        <span>Copy this link now: it is shown only once. To share the document again later, create a new link.</span>
+        <span>{t("copyNow")}</span>
         <div className="flex flex-wrap items-center gap-2">
           <Input
             readOnly
             value={url}
-            aria-label="New link"
+            aria-label={t("newLink")}
             data-testid="new-share-link"
             className="min-w-0 flex-1 font-mono text-xs"
             onFocus={(event) => event.currentTarget.select()}
@@ -65,7 +66,7 @@ function NewLink({ url }: { url: string }) {
             }
           >
             {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-            {copied ? "Copied" : "Copy link"}
+            {copied ? t("copied") : t("copyLink")}
           </Button>
         </div>
       </AlertDescription>
@@ -75,19 +76,20 @@ function NewLink({ url }: { url: string }) {
 
 export function ShareLinksPanel({
   target,
-  documentLabel,
+  documentKind,
   links,
   canShare,
   today,
 }: {
   /** The document the links show. */
   target: { invoiceId: string } | { quoteId: string };
-  /** "invoice", "credit note" or "quote", for the texts. */
-  documentLabel: string;
+  /** What the links show, for the texts. */
+  documentKind: "invoice" | "credit_note" | "quote";
   links: ShareLinkListItem[];
   canShare: boolean;
   today: string;
 }) {
+  const t = useTranslations("shareLinks.panel");
   const [made, setMade] = useState<string | null>(null);
   const empty: CreateShareLinkFormInput = { ...target, expiresOn: "" };
   const { form, submit, formError } = useActionForm<CreateShareLinkFormInput>({
@@ -96,7 +98,7 @@ export function ShareLinksPanel({
   });
   const expiresError = form.formState.errors.expiresOn?.message;
   const onSubmit = submit(createShareLinkAction, {
-    success: "Link created.",
+    success: t("created"),
     onSuccess: ({ url }) => {
       setMade(url);
       form.reset(empty);
@@ -106,23 +108,20 @@ export function ShareLinksPanel({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Client links</CardTitle>
+        <CardTitle>{t("title")}</CardTitle>
         <CardDescription>
-          {documentLabel === "quote"
-            ? "A link lets your client view this quote, download its PDF and accept or decline it without signing in."
-            : `A link lets your client view this ${documentLabel} and download its PDF and e-invoice without signing in.`}
-          Anyone who has the link can see the {documentLabel}: revoke it when it is no longer needed.
+          {t("description", { kind: documentKind })} {t("anyone", { kind: documentKind })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {made ? <NewLink url={made} /> : null}
         {canShare ? (
-          <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" aria-label="Create a link">
+          <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" aria-label={t("createLabel")}>
             <FormError {...formError} className="basis-full" />
             <p id="share-expiresOn-description" className="basis-full text-sm text-muted-foreground">
-              Choose the last day a new link works, or leave it empty: it then works until you revoke it.
+              {t("expiresHint")}
             </p>
-            <FormField label="Works until (optional)" htmlFor="share-expiresOn" error={expiresError}>
+            <FormField label={t("expiresLabel")} htmlFor="share-expiresOn" error={expiresError}>
               <Input
                 {...fieldAria("share-expiresOn", { error: expiresError, description: true })}
                 {...form.register("expiresOn")}
@@ -134,23 +133,23 @@ export function ShareLinksPanel({
             </FormField>
             <Button type="submit" disabled={form.formState.isSubmitting}>
               <LinkIcon aria-hidden="true" />
-              {form.formState.isSubmitting ? "Creating…" : "Create link"}
+              {form.formState.isSubmitting ? t("creating") : t("create")}
             </Button>
           </form>
         ) : null}
         {links.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No link yet.</p>
+          <p className="text-sm text-muted-foreground">{t("none")}</p>
         ) : (
           <Table data-testid="share-links">
             <TableHeader>
               <TableRow>
-                <TableHead>Created</TableHead>
-                <TableHead>Made</TableHead>
-                <TableHead>Works until</TableHead>
-                <TableHead>Last opened</TableHead>
-                <TableHead>Status</TableHead>
+                <TableHead>{t("createdColumn")}</TableHead>
+                <TableHead>{t("made")}</TableHead>
+                <TableHead>{t("worksUntil")}</TableHead>
+                <TableHead>{t("lastOpened")}</TableHead>
+                <TableHead>{t("status")}</TableHead>
                 <TableHead>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("actions")}</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
@@ -159,24 +158,24 @@ export function ShareLinksPanel({
                 <TableRow key={link.id} data-testid="share-link-row">
                   <TableCell>
                     <div>{link.created}</div>
-                    {link.createdBy ? <div className="text-xs text-muted-foreground">by {link.createdBy}</div> : null}
+                    {link.createdBy ? (
+                      <div className="text-xs text-muted-foreground">{t("by", { name: link.createdBy })}</div>
+                    ) : null}
                   </TableCell>
                   <TableCell>{link.via}</TableCell>
-                  <TableCell>{link.expires ?? "Until revoked"}</TableCell>
+                  <TableCell>{link.expires ?? t("untilRevoked")}</TableCell>
                   <TableCell>
                     {link.lastViewed ? (
                       <>
                         <div>{link.lastViewed}</div>
-                        <div className="text-xs text-muted-foreground">
-                          {link.viewCount} {link.viewCount === 1 ? "view" : "views"}
-                        </div>
+                        <div className="text-xs text-muted-foreground">{t("views", { count: link.viewCount })}</div>
                       </>
                     ) : (
-                      "Never"
+                      t("never")
                     )}
                   </TableCell>
                   <TableCell>
-                    <Badge variant={STATE_VARIANTS[link.state]}>{STATE_LABELS[link.state]}</Badge>
+                    <Badge variant={STATE_VARIANTS[link.state]}>{t(`state.${link.state}`)}</Badge>
                     {link.revoked ? <div className="text-xs text-muted-foreground">{link.revoked}</div> : null}
                   </TableCell>
                   <TableCell className="text-right">
@@ -187,17 +186,17 @@ export function ShareLinksPanel({
                             type="button"
                             variant="outline"
                             size="sm"
-                            aria-label={`Revoke the link created ${link.created}`}
+                            aria-label={t("revokeLabel", { date: link.created })}
                           >
-                            Revoke
+                            {t("revoke")}
                           </Button>
                         }
-                        title="Revoke this link?"
-                        description={`Whoever has it will no longer see the ${documentLabel}. This cannot be undone; you can create a new link.`}
-                        confirmLabel="Revoke link"
+                        title={t("revokeTitle")}
+                        description={t("revokeText", { kind: documentKind })}
+                        confirmLabel={t("revokeConfirm")}
                         destructive
                         run={() => revokeShareLinkAction({ id: link.id })}
-                        options={{ success: "Link revoked." }}
+                        options={{ success: t("revoked") }}
                       />
                     ) : null}
                   </TableCell>

@@ -1,9 +1,12 @@
 // The page a client opens through a share link (decisions 059, 064): the document exactly as the
 // invoice or quote page shows it (the same component, its frozen look), its figures, and its files. Nothing
-// else of Bureau is linked from here.
+// else of Bureau is linked from here. The page is the client's: its words are in the document's
+// language (the client's), whoever's browser opens it.
 import { DownloadIcon, FileCodeIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { buttonClassName } from "@/components/ui/button";
+import { type DocumentTranslator, documentTranslator } from "@/i18n/document-language";
 import { formatDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { EINVOICE_FORMAT_LABELS, type EinvoiceFormat } from "@/modules/einvoicing/einvoice-model";
@@ -17,13 +20,15 @@ export type SharedFigure = { label: string; value: string; testId?: string };
 export function invoiceFigures(
   invoice: { kind: "invoice" | "credit_note"; currency: string; total: number; balance: number; dueDate: string },
   locale: string,
+  t: DocumentTranslator,
 ): SharedFigure[] {
   const money = (minor: number) => formatMoney(minor, invoice.currency, locale);
-  if (invoice.kind !== "invoice") return [{ label: "Amount credited", value: money(invoice.total) }];
+  if (invoice.kind !== "invoice")
+    return [{ label: t("shareLinks.shared.amountCredited"), value: money(invoice.total) }];
   return [
-    { label: "Total", value: money(invoice.total) },
-    { label: "Balance due", value: money(invoice.balance), testId: "shared-balance" },
-    { label: "Due date", value: formatDate(invoice.dueDate, locale, "UTC", "medium") },
+    { label: t("shareLinks.shared.total"), value: money(invoice.total) },
+    { label: t("shareLinks.shared.balanceDue"), value: money(invoice.balance), testId: "shared-balance" },
+    { label: t("shareLinks.shared.dueDate"), value: formatDate(invoice.dueDate, locale, "UTC", "medium") },
   ];
 }
 
@@ -47,12 +52,15 @@ export function SharedDocumentView({
   /** What the client can do besides reading (a quote's Accept / Decline). */
   children?: ReactNode;
 }) {
+  const t = documentTranslator(document.language);
   const base = `/d/${token}`;
   return (
     <main className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-6 sm:px-8 sm:py-10 [&>*]:min-w-0">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
-          <p className="text-sm text-muted-foreground">Shared with you by {document.firm.name}</p>
+          <p className="text-sm text-muted-foreground">
+            {t("shareLinks.shared.sharedBy", { firm: document.firm.name })}
+          </p>
           <h1 className="text-2xl font-semibold tracking-tight">{document.heading}</h1>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -63,15 +71,15 @@ export function SharedDocumentView({
             download
           >
             <DownloadIcon aria-hidden="true" />
-            Download PDF
+            {t("shareLinks.shared.downloadPdf")}
           </a>
         </div>
       </header>
 
-      <section aria-label="Amounts" className="grid gap-3">
+      <section aria-label={t("shareLinks.shared.amounts")} className="grid gap-3">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <div className="rounded-lg border px-3 py-2">
-            <dt className="text-sm text-muted-foreground">Status</dt>
+            <dt className="text-sm text-muted-foreground">{t("shareLinks.shared.status")}</dt>
             <dd className="pt-1">{status}</dd>
           </div>
           {figures.map((figure) => (
@@ -97,11 +105,9 @@ export function SharedDocumentView({
       {formats.length > 0 ? (
         <section aria-labelledby="einvoice-heading" className="grid gap-2">
           <h2 id="einvoice-heading" className="text-base font-semibold">
-            E-invoice
+            {t("shareLinks.shared.einvoice")}
           </h2>
-          <p className="text-sm text-muted-foreground">
-            The same document as structured data, for accounting software that reads e-invoices.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("shareLinks.shared.einvoiceText")}</p>
           <ul className="flex flex-wrap gap-2">
             {formats.map((format) => (
               <li key={format}>
@@ -121,19 +127,17 @@ export function SharedDocumentView({
 
       <footer className="border-t pt-4 text-sm text-muted-foreground">
         <p>
-          This page is private to you: anyone with its address can see this document. Questions about it?
-          {document.firm.email ? (
-            <>
-              {" "}
-              Write to{" "}
-              <a className="underline underline-offset-4" href={`mailto:${document.firm.email}`}>
-                {document.firm.email}
-              </a>
-              .
-            </>
-          ) : (
-            ` Contact ${document.firm.name}.`
-          )}
+          {t("shareLinks.shared.private")}{" "}
+          {document.firm.email
+            ? t.rich("shareLinks.shared.writeTo", {
+                email: document.firm.email,
+                mail: (chunks) => (
+                  <a className="underline underline-offset-4" href={`mailto:${document.firm.email}`}>
+                    {chunks}
+                  </a>
+                ),
+              })
+            : t("shareLinks.shared.contact", { firm: document.firm.name })}
         </p>
       </footer>
     </main>
@@ -142,9 +146,10 @@ export function SharedDocumentView({
 
 /** The answer to an address that asked too often: no document, and when to try again. */
 export function SharedDocumentRateLimited({ message }: { message: string }) {
+  const t = useTranslations("shareLinks.shared");
   return (
     <main className="mx-auto grid max-w-xl gap-3 px-6 py-16 text-center">
-      <h1 className="text-2xl font-semibold tracking-tight">Please wait a moment</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("wait")}</h1>
       <p className="text-muted-foreground">{message}</p>
     </main>
   );

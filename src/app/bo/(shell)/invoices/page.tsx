@@ -1,5 +1,5 @@
 import { DownloadIcon, FileTextIcon, PlusIcon, RepeatIcon } from "lucide-react";
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { PagedList } from "@/components/list/paged-list";
 import { PageHeader } from "@/components/page-header";
@@ -10,7 +10,6 @@ import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
 import { findClientName } from "@/modules/clients/client-queries";
 import {
-  INVOICE_NOUN,
   InvoiceFilters,
   InvoiceListEmpty,
   InvoiceTable,
@@ -20,11 +19,15 @@ import { findInvoices } from "@/modules/invoices/invoice-list-queries";
 import { invoiceList, isInvoiceListFiltered } from "@/modules/invoices/invoice-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Invoices" };
+export async function generateMetadata() {
+  const t = await getTranslations("invoices.page");
+  return { title: t("title") };
+}
 
 export default async function InvoicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePagePermission("invoice.read");
   const filter = invoiceList.parse(await searchParams);
+  const t = await getTranslations("invoices.page");
   const db = getDb();
   const settings = await getPageSettings();
   const today = todayInZone(settings.timezone);
@@ -33,13 +36,13 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <PageHeader
-        title="Invoices"
-        description="Drafts, issued invoices and credit notes. Filters stay in the address, so a filtered list can be bookmarked and shared."
+        title={t("title")}
+        description={t("description")}
         actions={
           <>
             <Button asChild variant="outline">
               <Link href="/bo/invoices/recurring">
-                <RepeatIcon aria-hidden="true" /> Recurring
+                <RepeatIcon aria-hidden="true" /> {t("recurring")}
               </Link>
             </Button>
             <Button asChild variant="outline">
@@ -47,12 +50,12 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
                 href={`/bo/invoices/export${invoiceList.query({ ...filter, page: undefined, size: undefined, sort: undefined, dir: undefined })}`}
                 download
               >
-                <DownloadIcon aria-hidden="true" /> Export CSV
+                <DownloadIcon aria-hidden="true" /> {t("exportCsv")}
               </a>
             </Button>
             <Button asChild>
               <Link href="/bo/invoices/create">
-                <PlusIcon aria-hidden="true" /> New invoice
+                <PlusIcon aria-hidden="true" /> {t("newInvoice")}
               </Link>
             </Button>
           </>
@@ -61,7 +64,7 @@ export default async function InvoicesPage({ searchParams }: { searchParams: Pro
       <InvoiceFilters filter={filter} client={client} />
       <PagedList
         list={list}
-        noun={INVOICE_NOUN}
+        noun={{ one: t("noun.one"), other: t("noun.other") }}
         locale={settings.locale}
         href={(page) => invoiceList.href({ ...filter, page })}
         icon={<FileTextIcon />}

@@ -1,5 +1,5 @@
 import { FileSignatureIcon, PlusIcon } from "lucide-react";
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { PagedList } from "@/components/list/paged-list";
@@ -13,9 +13,10 @@ import { findQuotes } from "@/modules/quotes/quote-queries";
 import { quoteList } from "@/modules/quotes/quote-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Quotes" };
-
-const QUOTE_NOUN = { one: "quote", other: "quotes" };
+export async function generateMetadata() {
+  const t = await getTranslations("quotes.page");
+  return { title: t("title") };
+}
 
 export default async function QuotesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePagePermission("invoice.read");
@@ -23,15 +24,16 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
   const settings = await getPageSettings();
   const { rows, total } = await findQuotes(getDb(), { timezone: settings.timezone, q, status, page, pageSize: size });
   const filtered = Boolean(q || status);
+  const t = await getTranslations("quotes.page");
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <PageHeader
-        title="Quotes"
-        description="Estimates for your clients: numbered when sent, accepted or declined by the client, made into an invoice once accepted."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Button asChild>
             <Link href="/bo/quotes/create">
-              <PlusIcon aria-hidden="true" /> New quote
+              <PlusIcon aria-hidden="true" /> {t("newQuote")}
             </Link>
           </Button>
         }
@@ -39,7 +41,7 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
       <QuoteFilters q={q} status={status} />
       <PagedList
         list={{ page, pageSize: size, total, rows }}
-        noun={QUOTE_NOUN}
+        noun={{ one: t("noun.one"), other: t("noun.other") }}
         locale={settings.locale}
         href={(target) => quoteList.href({ q, status, page: target, size })}
         icon={<FileSignatureIcon />}
@@ -47,22 +49,22 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
           filtered ? (
             <EmptyState
               icon={<FileSignatureIcon aria-hidden="true" />}
-              title="No quote matches"
-              description="No quote has this number, client or status. Clear the filters to see every quote."
+              title={t("noMatch")}
+              description={t("noMatchText")}
               action={
                 <Button asChild variant="outline">
-                  <Link href={quoteList.path}>Clear the filters</Link>
+                  <Link href={quoteList.path}>{t("clearFilters")}</Link>
                 </Button>
               }
             />
           ) : (
             <EmptyState
               icon={<FileSignatureIcon aria-hidden="true" />}
-              title="No quotes yet"
-              description="Create a quote with the lines you propose; send it, and make it into an invoice once the client accepts."
+              title={t("empty")}
+              description={t("emptyText")}
               action={
                 <Button asChild>
-                  <Link href="/bo/quotes/create">New quote</Link>
+                  <Link href="/bo/quotes/create">{t("newQuote")}</Link>
                 </Button>
               }
             />

@@ -1,6 +1,6 @@
 import { SendInvoiceDialog } from "@/modules/mail/components/send-invoice-dialog";
 import { getSendInvoiceDefaults } from "@/modules/mail/invoice-mail";
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import { orErrorPage } from "@/lib/page-errors";
@@ -26,7 +26,10 @@ import { findQuotesOfInvoices } from "@/modules/quotes/quote-queries";
 import { can } from "@/modules/users/permissions";
 import { InvoiceShareLinks } from "@/modules/share-links/components/invoice-share-links";
 
-export const metadata: Metadata = { title: "Invoice" };
+export async function generateMetadata() {
+  const t = await getTranslations("invoices.detail");
+  return { title: t("title") };
+}
 
 export default async function InvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const viewer = await requirePagePermission("invoice.read");
@@ -41,6 +44,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
     invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id, viewer.id) : Promise.resolve(null),
     findQuotesOfInvoices(db, [invoice.id]),
   ]);
+  const t = await getTranslations("invoices.detail");
   const today = todayInZone(settings.timezone);
   const firm = { locale: settings.locale, timezone: settings.timezone };
 
@@ -48,7 +52,11 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
     <div className="mx-auto grid max-w-5xl gap-6 [&>*]:min-w-0">
       <InvoiceHeader
         invoice={invoice}
-        heading={document.heading}
+        heading={
+          invoice.status === "draft"
+            ? t("draftHeading", { kind: invoice.kind })
+            : t("heading", { kind: invoice.kind, number: invoice.number ?? "" })
+        }
         status={displayStatusOf(invoice, today)}
         firm={firm}
         fromQuote={fromQuote ? { id: fromQuote.quoteId, number: fromQuote.number } : null}

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { addDaysToDate, todayInZone } from "@/lib/dates";
@@ -8,7 +8,10 @@ import { findRequestedClient } from "@/modules/invoices/invoice-form-queries";
 import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "New invoice" };
+export async function generateMetadata() {
+  const t = await getTranslations("invoices.create");
+  return { title: t("title") };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -18,15 +21,13 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
   const db = getDb();
   // A link may ask for a client (the client page's "New invoice").
   const [settings, requested] = await Promise.all([getPageSettings(), findRequestedClient(db, params.client)]);
+  const t = await getTranslations("invoices.create");
   const today = todayInZone(settings.timezone);
   const taxRates = settings.taxRates.map(normalizeTaxRate);
   const defaultRate = taxRates.find((rate) => rate.isDefault) ?? taxRates[0];
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PageHeader
-        title="New invoice"
-        description="A draft can be changed until it is issued. Totals follow the same rules as the issued invoice and its PDF."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <InvoiceForm
         kind="invoice"
         client={requested}

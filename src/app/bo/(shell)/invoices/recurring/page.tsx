@@ -1,5 +1,5 @@
 import { PlusIcon, RepeatIcon } from "lucide-react";
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
@@ -10,20 +10,24 @@ import { RecurringInvoiceTable } from "@/modules/recurring/components/recurring-
 import { findRecurringInvoices } from "@/modules/recurring/recurring-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Recurring invoices" };
+export async function generateMetadata() {
+  const t = await getTranslations("recurring.page");
+  return { title: t("title") };
+}
 
 export default async function RecurringInvoicesPage() {
   await requirePagePermission("invoice.read");
   const [rows, settings] = await Promise.all([findRecurringInvoices(getDb()), getPageSettings()]);
+  const t = await getTranslations("recurring.page");
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <PageHeader
-        title="Recurring invoices"
-        description="Retainers and subscriptions billed on a schedule: each period's invoice is made once, on its day, by the background worker."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Button asChild>
             <Link href="/bo/invoices/recurring/create">
-              <PlusIcon aria-hidden="true" /> New recurring invoice
+              <PlusIcon aria-hidden="true" /> {t("new")}
             </Link>
           </Button>
         }
@@ -31,11 +35,11 @@ export default async function RecurringInvoicesPage() {
       {rows.length === 0 ? (
         <EmptyState
           icon={<RepeatIcon aria-hidden="true" />}
-          title="No recurring invoices yet"
-          description="Create one for a client you bill the same lines every month, quarter, year or few weeks."
+          title={t("empty")}
+          description={t("emptyText")}
           action={
             <Button asChild>
-              <Link href="/bo/invoices/recurring/create">New recurring invoice</Link>
+              <Link href="/bo/invoices/recurring/create">{t("new")}</Link>
             </Button>
           }
         />

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -19,7 +19,10 @@ import { quoteDisplayStatus } from "@/modules/quotes/quote-rules";
 import { InvoiceShareLinks } from "@/modules/share-links/components/invoice-share-links";
 import { can } from "@/modules/users/permissions";
 
-export const metadata: Metadata = { title: "Quote" };
+export async function generateMetadata() {
+  const t = await getTranslations("quotes.detail");
+  return { title: t("title") };
+}
 
 export default async function QuotePage({ params }: { params: Promise<{ id: string }> }) {
   const viewer = await requirePagePermission("invoice.read");
@@ -29,6 +32,7 @@ export default async function QuotePage({ params }: { params: Promise<{ id: stri
   const events = await Promise.all([findQuoteEvents(db, quote.id), pageAuditViewer()]).then(([rows, reader]) =>
     describeAuditEvents(db, rows, reader),
   );
+  const t = await getTranslations("quotes.detail");
   const firm = { locale: settings.locale, timezone: settings.timezone };
   const status = quoteDisplayStatus(quote, todayInZone(settings.timezone));
   const when = (value: Date) => formatDateTime(value, firm.locale, firm.timezone);
@@ -38,7 +42,7 @@ export default async function QuotePage({ params }: { params: Promise<{ id: stri
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
-            {document.heading}
+            {quote.status === "draft" ? t("draftHeading") : t("heading", { number: quote.number ?? "" })}
             <span data-testid="quote-status">
               <QuoteStatusBadge status={status} />
             </span>
@@ -47,28 +51,28 @@ export default async function QuotePage({ params }: { params: Promise<{ id: stri
         description={
           <>
             {quote.client.name}
-            {quote.sentAt ? ` · sent ${when(quote.sentAt)}` : ""}
+            {quote.sentAt ? ` · ${t("sent", { date: when(quote.sentAt) })}` : ""}
             {quote.previousVersion ? (
               <>
-                {" · replaces "}
+                {` · ${t("replaces")} `}
                 <Link href={`/bo/quotes/${quote.previousVersion.id}`} className={link}>
-                  quote {quote.previousVersion.number}
+                  {t("quoteNumber", { number: quote.previousVersion.number ?? "" })}
                 </Link>
               </>
             ) : null}
             {quote.newerVersion ? (
               <>
-                {" · new version: "}
+                {` · ${t("newVersion")} `}
                 <Link href={`/bo/quotes/${quote.newerVersion.id}`} className={link}>
-                  {quote.newerVersion.number ? `quote ${quote.newerVersion.number}` : "draft"}
+                  {quote.newerVersion.number ? t("quoteNumber", { number: quote.newerVersion.number }) : t("draft")}
                 </Link>
               </>
             ) : null}
             {quote.invoice ? (
               <>
-                {" · invoiced as "}
+                {` · ${t("invoicedAs")} `}
                 <Link href={`/bo/invoices/${quote.invoice.id}`} className={link}>
-                  {quote.invoice.number ? `invoice ${quote.invoice.number}` : "a draft invoice"}
+                  {quote.invoice.number ? t("invoiceNumber", { number: quote.invoice.number }) : t("draftInvoice")}
                 </Link>
               </>
             ) : null}
@@ -92,10 +96,16 @@ export default async function QuotePage({ params }: { params: Promise<{ id: stri
       {quote.decidedAt && (quote.status === "accepted" || quote.status === "declined") ? (
         <Alert variant={quote.status === "accepted" ? "default" : "warning"}>
           <AlertDescription data-testid="quote-decision">
-            {quote.status === "accepted" ? "Accepted" : "Declined"} by {quote.decidedByName} on {when(quote.decidedAt)}
-            {quote.decisionSource === "link"
-              ? ` through the client link${quote.decidedFromAddress ? ` (from ${quote.decidedFromAddress})` : ""}.`
-              : " (recorded by hand)."}
+            {t("decided", {
+              status: quote.status,
+              name: quote.decidedByName ?? "",
+              date: when(quote.decidedAt),
+            })}{" "}
+            {quote.decisionSource !== "link"
+              ? t("byHand")
+              : quote.decidedFromAddress
+                ? t("throughLinkFrom", { address: quote.decidedFromAddress })
+                : t("throughLink")}
           </AlertDescription>
         </Alert>
       ) : null}
@@ -105,11 +115,11 @@ export default async function QuotePage({ params }: { params: Promise<{ id: stri
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>History</CardTitle>
+          <CardTitle>{t("history")}</CardTitle>
         </CardHeader>
         <CardContent>
           <AuditHistoryList events={events} locale={firm.locale} timezone={firm.timezone} />
-          {events.length === 0 ? <p className="text-sm text-muted-foreground">No history for this quote.</p> : null}
+          {events.length === 0 ? <p className="text-sm text-muted-foreground">{t("noHistory")}</p> : null}
         </CardContent>
       </Card>
     </div>

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { addDaysToDate, todayInZone } from "@/lib/dates";
@@ -9,7 +9,10 @@ import { QuoteForm } from "@/modules/quotes/components/quote-form";
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from "@/modules/quotes/quote-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "New quote" };
+export async function generateMetadata() {
+  const t = await getTranslations("quotes.create");
+  return { title: t("title") };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -18,15 +21,13 @@ export default async function CreateQuotePage({ searchParams }: { searchParams: 
   const params = await searchParams;
   // A link may ask for a client (?client=).
   const [settings, requested] = await Promise.all([getPageSettings(), findRequestedClient(getDb(), params.client)]);
+  const t = await getTranslations("quotes.create");
   const today = todayInZone(settings.timezone);
   const taxRates = settings.taxRates.map(normalizeTaxRate);
   const defaultRate = taxRates.find((rate) => rate.isDefault) ?? taxRates[0] ?? { basisPoints: 0, category: "S" };
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PageHeader
-        title="New quote"
-        description="A draft until you send it: sending gives it its number, and it cannot be changed afterwards."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <QuoteForm
         client={requested}
         taxRates={taxRates}

@@ -1,5 +1,5 @@
 import { LockIcon } from "lucide-react";
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -16,38 +16,37 @@ import { quantityMilliToDecimalString } from "@/modules/invoices/invoice-amounts
 import { canCreateCreditNote, canEditInvoice } from "@/modules/invoices/invoice-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Edit invoice" };
+export async function generateMetadata() {
+  const t = await getTranslations("invoices.edit");
+  return { title: t("title") };
+}
 
 export default async function EditInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   await requirePagePermission("invoice.edit");
   const { id } = await params;
   const db = getDb();
   const invoice = await orErrorPage(getInvoice(db, id));
-  const name = invoice.kind === "credit_note" ? "credit note" : "invoice";
+  const t = await getTranslations("invoices.edit");
+  const kind = invoice.kind;
   const editable = canEditInvoice(invoice);
   if (!editable.ok) {
     const creditable = canCreateCreditNote(invoice).ok;
     return (
       <div className="mx-auto grid max-w-3xl gap-6">
-        <PageHeader title={`Edit ${name} ${invoice.number ?? ""}`} />
+        <PageHeader title={t("lockedTitle", { kind, number: invoice.number ?? "" })} />
         <Alert variant="warning">
           <LockIcon aria-hidden="true" />
-          <AlertTitle>This {name} cannot be edited</AlertTitle>
+          <AlertTitle>{t("lockedHeading", { kind })}</AlertTitle>
           <AlertDescription>
             <p>
-              {invoice.number} was issued, so it is read-only for ever: the law requires an issued {name} to stay
-              exactly as it was sent, with numbers that follow each other without gaps.
-              {invoice.kind === "invoice"
-                ? " To correct it, create a credit note for all or part of it, then issue a new invoice if needed."
-                : " A credit note cannot itself be corrected; issue a new invoice if needed."}
+              {t("lockedText", { kind, number: invoice.number ?? "" })}{" "}
+              {invoice.kind === "invoice" ? t("lockedInvoice") : t("lockedCreditNote")}
             </p>
           </AlertDescription>
         </Alert>
         <div className="flex flex-wrap gap-2">
           <Button asChild>
-            <Link href={`/bo/invoices/${invoice.id}`}>
-              {creditable ? "Open it to create a credit note" : `Back to the ${name}`}
-            </Link>
+            <Link href={`/bo/invoices/${invoice.id}`}>{creditable ? t("openToCredit") : t("back", { kind })}</Link>
           </Button>
         </div>
       </div>
@@ -58,7 +57,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
   for (const line of invoice.lines)
     if (!rates.some((rate) => rate.basisPoints === line.taxRateBp && rate.category === line.vatCategory))
       rates.push({
-        label: invoice.kind === "credit_note" ? "Rate of the credited invoice" : "Rate no longer configured",
+        label: invoice.kind === "credit_note" ? t("creditedRate") : t("oldRate"),
         basisPoints: line.taxRateBp,
         isDefault: false,
         category: line.vatCategory,
@@ -67,10 +66,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
       });
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PageHeader
-        title={invoice.kind === "credit_note" ? "Edit draft credit note" : "Edit draft invoice"}
-        description="A draft can be changed until it is issued."
-      />
+      <PageHeader title={t("heading", { kind })} description={t("description")} />
       <InvoiceForm
         kind={invoice.kind}
         client={client}

@@ -1,11 +1,12 @@
 import { AlertTriangleIcon } from "lucide-react";
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { getDb } from "@/db/client";
+import { requestTexts } from "@/i18n/server-texts";
 import { formatDate, formatDateTime, todayInZone } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { orErrorPage } from "@/lib/page-errors";
@@ -13,26 +14,29 @@ import { requirePagePermission } from "@/lib/session";
 import { InvoiceStatusBadge } from "@/modules/invoices/components/invoice-status-badge";
 import { RecurringActionsPanel } from "@/modules/recurring/components/recurring-actions-panel";
 import { RecurringStatusBadge } from "@/modules/recurring/components/recurring-status-badge";
-import { describeSchedule } from "@/modules/recurring/recurrence-rules";
+import { ScheduleText } from "@/modules/recurring/components/schedule-text";
 import { getRecurringInvoice } from "@/modules/recurring/recurring-queries";
-import { RECURRING_ISSUE_MODE_LABELS } from "@/modules/recurring/recurring-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { can } from "@/modules/users/permissions";
 
-export const metadata: Metadata = { title: "Recurring invoice" };
+export async function generateMetadata() {
+  const t = await getTranslations("recurring.detail");
+  return { title: t("title") };
+}
 
 export default async function RecurringInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePagePermission("invoice.read");
   const { id } = await params;
   const [template, settings] = await Promise.all([orErrorPage(getRecurringInvoice(getDb(), id)), getPageSettings()]);
+  const [t, translateText] = await Promise.all([getTranslations("recurring.detail"), requestTexts()]);
   const today = todayInZone(settings.timezone);
   const day = (date: string) => formatDate(date, settings.locale, settings.timezone, "medium");
   const money = (minor: number, currency: string) => formatMoney(minor, currency, settings.locale);
   const ending = template.endDate
-    ? `until ${day(template.endDate)}`
+    ? t("until", { date: day(template.endDate) })
     : template.occurrenceCount
-      ? `${template.occurrenceCount} invoices in all`
-      : "no end";
+      ? t("inAll", { count: template.occurrenceCount })
+      : t("noEnd");
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader
@@ -41,7 +45,7 @@ export default async function RecurringInvoicePage({ params }: { params: Promise
             {template.name} <RecurringStatusBadge status={template.status} />
           </span>
         }
-        description={`${template.clientName} · ${money(template.total, template.currency)} each invoice`}
+        description={`${template.clientName} · ${t("eachAmount", { amount: money(template.total, template.currency) })}`}
         actions={
           can(user, "invoice.edit") ? (
             <RecurringActionsPanel
@@ -54,51 +58,50 @@ export default async function RecurringInvoicePage({ params }: { params: Promise
       {template.lastError ? (
         <Alert variant="warning">
           <AlertTriangleIcon aria-hidden="true" />
-          <AlertTitle>The last invoice could not be made</AlertTitle>
+          <AlertTitle>{t("lastErrorTitle")}</AlertTitle>
           <AlertDescription>
             <p>
-              {template.lastError} Fix this (edit the recurring invoice, or the client); the worker tries again every
-              few minutes.
+              {translateText(template.lastError)} {t("lastErrorFix")}
             </p>
           </AlertDescription>
         </Alert>
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>Schedule</CardTitle>
+          <CardTitle>{t("schedule")}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
             <div>
-              <dt className="text-muted-foreground">How often</dt>
-              <dd>{describeSchedule(template)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">From</dt>
+              <dt className="text-muted-foreground">{t("frequency")}</dt>
               <dd>
-                {day(template.startDate)}, {ending}
+                <ScheduleText schedule={template} />
               </dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">Next invoice</dt>
+              <dt className="text-muted-foreground">{t("from")}</dt>
+              <dd>{t("fromValue", { date: day(template.startDate), ending })}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">{t("next")}</dt>
               <dd data-testid="recurring-next">
                 {template.status === "paused"
-                  ? "Paused"
+                  ? t("paused")
                   : template.status === "archived"
-                    ? "Archived"
+                    ? t("archived")
                     : template.next
                       ? day(template.next)
-                      : "None: the schedule has ended"}
+                      : t("ended")}
               </dd>
             </div>
             <div>
-              <dt className="text-muted-foreground">Each invoice</dt>
+              <dt className="text-muted-foreground">{t("eachInvoice")}</dt>
               <dd>
                 {template.issueMode === "issue"
                   ? template.sendAutomatically
-                    ? "Issued and sent to the client"
-                    : "Issued"
-                  : RECURRING_ISSUE_MODE_LABELS.draft.replace("for me", "for someone")}
+                    ? t("issuedAndSent")
+                    : t("issued")
+                  : t("leftDraft")}
               </dd>
             </div>
           </dl>
@@ -106,18 +109,18 @@ export default async function RecurringInvoicePage({ params }: { params: Promise
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Lines</CardTitle>
+          <CardTitle>{t("lines")}</CardTitle>
         </CardHeader>
         <CardContent>
           <Table>
-            <caption className="sr-only">The lines each invoice bills</caption>
+            <caption className="sr-only">{t("linesCaption")}</caption>
             <TableHeader>
               <TableRow>
-                <TableHead>Description</TableHead>
+                <TableHead>{t("description")}</TableHead>
                 <TableHead figure from="sm">
-                  Quantity
+                  {t("quantity")}
                 </TableHead>
-                <TableHead figure>Unit price</TableHead>
+                <TableHead figure>{t("unitPrice")}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -136,23 +139,23 @@ export default async function RecurringInvoicePage({ params }: { params: Promise
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>What each run made</CardTitle>
+          <CardTitle>{t("runs")}</CardTitle>
         </CardHeader>
         <CardContent>
           {template.runs.length === 0 ? (
             <p className="text-sm text-muted-foreground">
-              Nothing yet. The first invoice is made on {template.next ? day(template.next) : "its day"}.
+              {template.next ? t("nothingYet", { date: day(template.next) }) : t("nothingYetNoDate")}
             </p>
           ) : (
             <Table data-testid="recurring-log">
-              <caption className="sr-only">The invoices made, one per period</caption>
+              <caption className="sr-only">{t("runsCaption")}</caption>
               <TableHeader>
                 <TableRow>
-                  <TableHead>Period</TableHead>
-                  <TableHead>Invoice</TableHead>
-                  <TableHead from="sm">Made</TableHead>
-                  <TableHead from="md">Status</TableHead>
-                  <TableHead figure>Total</TableHead>
+                  <TableHead>{t("period")}</TableHead>
+                  <TableHead>{t("invoice")}</TableHead>
+                  <TableHead from="sm">{t("made")}</TableHead>
+                  <TableHead from="md">{t("status")}</TableHead>
+                  <TableHead figure>{t("total")}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -165,13 +168,13 @@ export default async function RecurringInvoicePage({ params }: { params: Promise
                           href={`/bo/invoices/${run.invoiceId}`}
                           className="font-medium underline-offset-4 hover:underline"
                         >
-                          {run.number ?? "Draft"}
+                          {run.number ?? t("draft")}
                         </Link>
                       ) : (
-                        <span className="text-muted-foreground">Draft deleted</span>
+                        <span className="text-muted-foreground">{t("draftDeleted")}</span>
                       )}
-                      {run.emailId ? <span className="text-muted-foreground"> · mailed</span> : null}
-                      {run.note ? <p className="text-xs text-muted-foreground">{run.note}</p> : null}
+                      {run.emailId ? <span className="text-muted-foreground"> · {t("mailed")}</span> : null}
+                      {run.note ? <p className="text-xs text-muted-foreground">{translateText(run.note)}</p> : null}
                     </TableCell>
                     <TableCell from="sm">{formatDateTime(run.createdAt, settings.locale, settings.timezone)}</TableCell>
                     <TableCell from="md">{run.status ? <InvoiceStatusBadge status={run.status} /> : "—"}</TableCell>

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
@@ -8,7 +8,10 @@ import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
 import { RecurringInvoiceForm } from "@/modules/recurring/components/recurring-invoice-form";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "New recurring invoice" };
+export async function generateMetadata() {
+  const t = await getTranslations("recurring.create");
+  return { title: t("title") };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -17,15 +20,13 @@ export default async function CreateRecurringInvoicePage({ searchParams }: { sea
   const params = await searchParams;
   // A link may ask for a client (the client page).
   const [settings, requested] = await Promise.all([getPageSettings(), findRequestedClient(getDb(), params.client)]);
+  const t = await getTranslations("recurring.create");
   const today = todayInZone(settings.timezone);
   const taxRates = settings.taxRates.map(normalizeTaxRate);
   const defaultRate = taxRates.find((rate) => rate.isDefault) ?? taxRates[0];
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PageHeader
-        title="New recurring invoice"
-        description="The lines and schedule of an invoice made for you every period. Nothing before today is billed."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <RecurringInvoiceForm
         client={requested}
         taxRates={taxRates}

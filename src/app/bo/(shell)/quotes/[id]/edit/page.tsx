@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -13,24 +13,30 @@ import { QuoteForm } from "@/modules/quotes/components/quote-form";
 import { getQuote } from "@/modules/quotes/quote-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Edit quote" };
+export async function generateMetadata() {
+  const t = await getTranslations("quotes.edit");
+  return { title: t("title") };
+}
 
 export default async function EditQuotePage({ params }: { params: Promise<{ id: string }> }) {
   await requirePagePermission("invoice.edit");
   const { id } = await params;
   const db = getDb();
   const quote = await orErrorPage(getQuote(db, id));
+  const t = await getTranslations("quotes.edit");
   if (quote.status !== "draft")
     return (
       <div className="mx-auto grid max-w-3xl gap-6">
-        <PageHeader title={`Edit quote ${quote.number ?? ""}`} />
+        <PageHeader title={t("lockedTitle", { number: quote.number ?? "" })} />
         <Alert variant="warning">
           <AlertDescription>
-            This quote has been sent: what the client received cannot be changed. Make a new version of it from{" "}
-            <Link href={`/bo/quotes/${quote.id}`} className="underline underline-offset-4">
-              its page
-            </Link>{" "}
-            instead.
+            {t.rich("lockedText", {
+              page: (chunks) => (
+                <Link href={`/bo/quotes/${quote.id}`} className="underline underline-offset-4">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </AlertDescription>
         </Alert>
       </div>
@@ -39,12 +45,10 @@ export default async function EditQuotePage({ params }: { params: Promise<{ id: 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader
-        title={quote.previousVersion ? `New version of quote ${quote.previousVersion.number}` : "Edit draft quote"}
-        description={
-          quote.previousVersion
-            ? "Once sent, this version takes a new number and replaces the previous one."
-            : "A draft until you send it."
+        title={
+          quote.previousVersion ? t("newVersionTitle", { number: quote.previousVersion.number ?? "" }) : t("heading")
         }
+        description={quote.previousVersion ? t("newVersionText") : t("description")}
       />
       <QuoteForm
         client={client}

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { orErrorPage } from "@/lib/page-errors";
@@ -11,7 +11,10 @@ import { getRecurringInvoice } from "@/modules/recurring/recurring-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 
-export const metadata: Metadata = { title: "Edit recurring invoice" };
+export async function generateMetadata() {
+  const t = await getTranslations("recurring.edit");
+  return { title: t("title") };
+}
 
 export default async function EditRecurringInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   await requirePagePermission("invoice.edit");
@@ -19,22 +22,20 @@ export default async function EditRecurringInvoicePage({ params }: { params: Pro
   const db = getDb();
   const template = await orErrorPage(getRecurringInvoice(db, id));
   const [settings, client] = await Promise.all([getPageSettings(), findInvoiceClient(db, template.clientId)]);
+  const t = await getTranslations("recurring.edit");
   const rates = ratesIncludingLines(settings.taxRates.map(normalizeTaxRate), template.lines);
   if (template.status === "archived")
     return (
       <div className="mx-auto grid max-w-3xl gap-6">
-        <PageHeader title={`Edit ${template.name}`} />
+        <PageHeader title={t("heading", { name: template.name })} />
         <Alert variant="warning">
-          <AlertDescription>This recurring invoice is archived: it cannot be changed.</AlertDescription>
+          <AlertDescription>{t("archived")}</AlertDescription>
         </Alert>
       </div>
     );
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PageHeader
-        title={`Edit ${template.name}`}
-        description="Changes apply to the invoices made from now on; those already made stay as they are. A changed schedule starts today."
-      />
+      <PageHeader title={t("heading", { name: template.name })} description={t("description")} />
       <RecurringInvoiceForm
         client={client}
         taxRates={rates}
