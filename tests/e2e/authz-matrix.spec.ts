@@ -549,6 +549,7 @@ test.describe("authorisation matrix: every cell called for real", () => {
       "disableTwoFactorAction",
       "regenerateRecoveryCodesAction",
       "requestEmailChangeAction",
+      "setOwnLanguageAction",
       "verifySecondFactorAction",
     ];
     const before = await auditTotal(sessions.admin);

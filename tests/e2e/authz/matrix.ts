@@ -558,6 +558,15 @@ export const MATRIX: Row[] = [
     expect: A_SIGNED_IN,
     probeSucceeds: false,
   },
+  {
+    kind: "action",
+    file: USERS,
+    name: "setOwnLanguageAction",
+    page: () => "/bo/account",
+    // null: the firm's language, which every person of the matrix already has.
+    args: () => [{ language: null }],
+    expect: A_SIGNED_IN,
+  },
 
   // ---- Users, settings, audit (admin) ------------------------------------------------------
   bo("users", () => "/bo/users", ADMINS, { permission: "user.read" }),

@@ -192,6 +192,7 @@ import {
   changeOwnPassword,
   createUser,
   resetUserPassword,
+  setOwnLanguage,
   setUserActive,
   updateUser,
 } from "../../../src/modules/users/user-mutations";
@@ -492,6 +493,19 @@ const people: Record<string, FuzzCase> = {
       changeOwnPassword(ctx.db, { id: String(target.id), name: String(target.name), role: "staff" }, input),
     verify: async (ctx, _input, _result, target) =>
       expect((await getUser(ctx.db, String(target.id))).mustChangePassword).toBe(false),
+  },
+  "src/modules/users/user-actions.ts#setOwnLanguageAction": {
+    group: "office",
+    tables: [user, auditEvent],
+    valid: () => fc.record({ language: fc.constantFrom("en", "fr", "de", null) }),
+    run: (ctx, input) => setOwnLanguage(ctx.db, ctx.staff, input),
+    restore: async (ctx) => {
+      await ctx.db.update(user).set({ language: null }).where(eq(user.id, ctx.staff.id));
+    },
+    verify: async (ctx, input) => {
+      const [row] = await ctx.db.select({ language: user.language }).from(user).where(eq(user.id, ctx.staff.id));
+      expect(row?.language).toBe(field(input, "language"));
+    },
   },
   "src/modules/auth/auth-actions.ts#signOutAction": {
     group: "office",

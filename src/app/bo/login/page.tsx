@@ -7,14 +7,14 @@ import { getCurrentUser } from "@/lib/session";
 import { AuthCard } from "@/modules/auth/components/auth-card";
 import { SignInForm } from "@/modules/auth/components/sign-in-form";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.signIn");
+  return { title: t("title") };
+}
 
-const DONE: Record<string, string> = {
-  invitation: "Your password is set. Sign in to continue.",
-  reset: "Your password is changed and every session was signed out. Sign in with the new one.",
-  email: "Your sign-in address is changed. Sign in with the new one.",
-};
+const DONE = ["invitation", "reset", "email"] as const;
 
 export default async function LoginPage({
   searchParams,
@@ -27,10 +27,11 @@ export default async function LoginPage({
   // The password was right; the second factor is still to be given.
   if (current?.secondFactorPending) redirect(`/bo/login/two-factor?next=${encodeURIComponent(target)}`);
   if (current) redirect(target);
-  const settings = await getPageSettings();
-  const notice = DONE[(Array.isArray(done) ? done[0] : done) ?? ""];
+  const [settings, t] = await Promise.all([getPageSettings(), getTranslations("auth.signIn")]);
+  const doneKey = DONE.find((key) => key === (Array.isArray(done) ? done[0] : done));
+  const notice = doneKey ? t(`done.${doneKey}`) : null;
   return (
-    <AuthCard firmName={settings.firmName} title="Sign in to Bureau">
+    <AuthCard firmName={settings.firmName} title={t("heading")}>
       {notice ? (
         <Alert role="status" className="mb-4">
           <AlertDescription>{notice}</AlertDescription>
@@ -39,7 +40,7 @@ export default async function LoginPage({
       <SignInForm next={target} />
       <p className="mt-6 text-sm">
         <Link href="/bo/login/forgot" className="underline underline-offset-4">
-          Forgot your password?
+          {t("forgot")}
         </Link>
       </p>
     </AuthCard>

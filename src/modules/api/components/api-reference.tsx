@@ -1,6 +1,8 @@
 // The API reference (/api/docs, decision 055): every operation of the OpenAPI document, grouped by
 // tag, with its parameters, body and responses. Rendered on the server from the same document as
-// /api/v1/openapi.json: no script, no CDN, nothing the CSP has to allow.
+// /api/v1/openapi.json: no script, no CDN, nothing the CSP has to allow. The page's own words are
+// translated; the document's descriptions and the types stay as the OpenAPI document has them.
+import { useTranslations } from "next-intl";
 type Schema = {
   $ref?: string;
   type?: string | string[];
@@ -136,6 +138,7 @@ function Prose({ text }: { text: string | undefined }) {
 }
 
 function SchemaFields({ schema, document, depth = 0 }: { schema: Schema; document: OpenApiDocument; depth?: number }) {
+  const t = useTranslations("api.reference");
   const object = objectOf(schema, document);
   if (!object?.properties || Object.keys(object.properties).length === 0)
     return <p className="text-sm text-muted-foreground">{typeOf(schema, document)}</p>;
@@ -150,8 +153,8 @@ function SchemaFields({ schema, document, depth = 0 }: { schema: Schema; documen
             <code className="font-mono font-medium">{name}</code>{" "}
             <span className="text-muted-foreground">
               {typeOf(field, document)}
-              {required.has(name) ? ", required" : ""}
-              {field.default !== undefined ? `, default ${JSON.stringify(field.default)}` : ""}
+              {required.has(name) ? t("fieldRequired") : null}
+              {field.default !== undefined ? t("fieldDefault", { value: JSON.stringify(field.default) }) : null}
             </span>
             {description ? (
               <span>
@@ -168,6 +171,7 @@ function SchemaFields({ schema, document, depth = 0 }: { schema: Schema; documen
 }
 
 function OperationSection({ entry, document }: { entry: ReferenceOperation; document: OpenApiDocument }) {
+  const t = useTranslations("api.reference");
   const { method, path, operation } = entry;
   const parameters = operation.parameters ?? [];
   const body = operation.requestBody?.content?.["application/json"]?.schema;
@@ -183,31 +187,34 @@ function OperationSection({ entry, document }: { entry: ReferenceOperation; docu
       {operation.summary ? <p className="text-sm">{operation.summary}</p> : null}
       {operation["x-scope"] ? (
         <p className="text-sm text-muted-foreground">
-          Scope: <code className="font-mono">{operation["x-scope"]}</code>
+          {t.rich("scope", {
+            scope: operation["x-scope"],
+            code: (chunks) => <code className="font-mono">{chunks}</code>,
+          })}
         </p>
       ) : null}
       {parameters.length > 0 ? (
         <div
           className="overflow-x-auto"
           role="region"
-          aria-label={`Parameters of ${method.toUpperCase()} ${path}`}
+          aria-label={t("parametersOf", { method: method.toUpperCase(), path })}
           tabIndex={0}
         >
           <table className="w-full text-left text-sm">
-            <caption className="text-left text-sm font-medium">Parameters</caption>
+            <caption className="text-left text-sm font-medium">{t("parameters")}</caption>
             <thead>
               <tr className="border-b">
                 <th scope="col" className="py-1 pr-3 font-medium">
-                  Name
+                  {t("name")}
                 </th>
                 <th scope="col" className="py-1 pr-3 font-medium">
-                  In
+                  {t("in")}
                 </th>
                 <th scope="col" className="py-1 pr-3 font-medium">
-                  Type
+                  {t("type")}
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  Description
+                  {t("description")}
                 </th>
               </tr>
             </thead>
@@ -216,7 +223,7 @@ function OperationSection({ entry, document }: { entry: ReferenceOperation; docu
                 <tr key={`${parameter.in}:${parameter.name}`} className="border-b align-top last:border-0">
                   <td className="py-1 pr-3 font-mono">
                     {parameter.name}
-                    {parameter.required ? <span className="text-muted-foreground"> (required)</span> : null}
+                    {parameter.required ? <span className="text-muted-foreground"> {t("required")}</span> : null}
                   </td>
                   <td className="py-1 pr-3">{parameter.in}</td>
                   <td className="py-1 pr-3">{parameter.schema ? typeOf(parameter.schema, document) : "string"}</td>
@@ -231,12 +238,12 @@ function OperationSection({ entry, document }: { entry: ReferenceOperation; docu
       ) : null}
       {body ? (
         <div className="grid gap-1">
-          <h4 className="text-sm font-medium">Request body (application/json)</h4>
+          <h4 className="text-sm font-medium">{t("body")}</h4>
           <SchemaFields schema={body} document={document} />
         </div>
       ) : null}
       <div className="grid gap-1">
-        <h4 className="text-sm font-medium">Responses</h4>
+        <h4 className="text-sm font-medium">{t("responses")}</h4>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           {Object.entries(operation.responses ?? {}).map(([status, response]) => (
             <div key={status} className="contents">
@@ -256,25 +263,28 @@ function OperationSection({ entry, document }: { entry: ReferenceOperation; docu
 }
 
 export function ApiReference({ document }: { document: OpenApiDocument }) {
+  const t = useTranslations("api.reference");
   const groups = operationsByTag(document);
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8">
       <header className="grid gap-2">
         <h1 className="text-2xl font-semibold">
-          {document.info.title} reference, version {document.info.version}
+          {t("heading", { title: document.info.title, version: document.info.version })}
         </h1>
         <p className="text-sm text-muted-foreground">
-          Every operation under <code className="font-mono">{document.servers?.[0]?.url ?? "/api/v1"}</code>, with the
-          scope it needs. Send <code className="font-mono">Authorization: Bearer &lt;token&gt;</code> with a personal
-          token made on My account. Refusals are <code className="font-mono">application/problem+json</code> with a
-          stable <code className="font-mono">code</code>. The same description for tools:{" "}
-          <a href="/api/v1/openapi.json" className="font-medium underline underline-offset-4">
-            /api/v1/openapi.json
-          </a>
-          .
+          {t.rich("intro", {
+            base: document.servers?.[0]?.url ?? "/api/v1",
+            token: "<token>",
+            code: (chunks) => <code className="font-mono">{chunks}</code>,
+            link: (chunks) => (
+              <a href="/api/v1/openapi.json" className="font-medium underline underline-offset-4">
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
       </header>
-      <nav aria-label="Resources">
+      <nav aria-label={t("resources")}>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {groups.map(([tag, entries]) => (
             <li key={tag}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
@@ -16,11 +17,12 @@ const EMPTY: Values = { name: "", scopes: [], expiresOn: "" };
 
 /** A new personal token: its name, its scopes (among what the person's role allows), an expiry. Shown once. */
 export function ApiTokenForm({ scopes }: { scopes: readonly string[] }) {
+  const t = useTranslations("api.tokenForm");
   const [made, setMade] = useState<string | null>(null);
   const { form, submit, formError } = useActionForm<Values>({ schema: createApiTokenInput, defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = submit(createApiTokenAction, {
-    success: "Token created.",
+    success: t("created"),
     onSuccess: ({ token }) => {
       setMade(token);
       form.reset(EMPTY);
@@ -33,7 +35,7 @@ export function ApiTokenForm({ scopes }: { scopes: readonly string[] }) {
       {made ? (
         <Alert>
           <AlertDescription className="grid gap-2">
-            <span>Copy this token now: it is shown only once.</span>
+            <span>{t("copyNow")}</span>
             <code data-testid="new-api-token" className="rounded bg-muted px-2 py-1 font-mono text-xs break-all">
               {made}
             </code>
@@ -42,7 +44,7 @@ export function ApiTokenForm({ scopes }: { scopes: readonly string[] }) {
       ) : null}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormError {...formError} />
-        <FormField label="Token name" htmlFor="name" error={errors.name?.message} required>
+        <FormField label={t("name")} htmlFor="name" error={errors.name?.message} required>
           <Input
             {...fieldAria("name", { error: errors.name?.message })}
             {...form.register("name")}
@@ -52,7 +54,7 @@ export function ApiTokenForm({ scopes }: { scopes: readonly string[] }) {
           />
         </FormField>
         <fieldset className="grid gap-2" aria-describedby={scopeError ? "scopes-error" : undefined}>
-          <legend className="mb-1 text-sm font-medium">Scopes</legend>
+          <legend className="mb-1 text-sm font-medium">{t("scopes")}</legend>
           <div className="grid gap-x-4 sm:grid-cols-2">
             {scopes.map((scope) => (
               <label key={scope} className="flex min-h-8 items-center gap-2 font-mono text-xs">
@@ -67,7 +69,7 @@ export function ApiTokenForm({ scopes }: { scopes: readonly string[] }) {
             </p>
           ) : null}
         </fieldset>
-        <FormField label="Expires after (optional)" htmlFor="expiresOn" error={errors.expiresOn?.message}>
+        <FormField label={t("expires")} htmlFor="expiresOn" error={errors.expiresOn?.message}>
           <Input
             {...fieldAria("expiresOn", { error: errors.expiresOn?.message })}
             {...form.register("expiresOn")}
@@ -77,7 +79,7 @@ export function ApiTokenForm({ scopes }: { scopes: readonly string[] }) {
         </FormField>
         <div>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Creating…" : "Create token"}
+            {isSubmitting ? t("creating") : t("submit")}
           </Button>
         </div>
       </form>

@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/use-action-form";
 import { revokeApiTokenAction } from "../api-token-actions";
 
 export function ApiTokenRevoke({ id, name }: { id: string; name: string }) {
+  const t = useTranslations("api.tokens");
   const { pending, run, formError } = useAction();
   return (
     <div className="grid justify-items-end gap-1">
@@ -13,10 +15,10 @@ export function ApiTokenRevoke({ id, name }: { id: string; name: string }) {
         variant="outline"
         size="sm"
         disabled={pending}
-        aria-label={`Revoke ${name}`}
-        onClick={() => void run(() => revokeApiTokenAction({ id }), { success: `${name} revoked.` })}
+        aria-label={t("revokeLabel", { name })}
+        onClick={() => void run(() => revokeApiTokenAction({ id }), { success: t("revoked", { name }) })}
       >
-        {pending ? "Revoking…" : "Revoke"}
+        {pending ? t("revoking") : t("revoke")}
       </Button>
       <FormError {...formError} />
     </div>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ApiTokenRevoke } from "./api-token-revoke";
@@ -14,21 +15,22 @@ export type ApiTokenListRow = {
   ownerName: string;
 };
 
-const when = (value: Date | null) => (value ? value.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "never");
+const when = (value: Date) => value.toISOString().slice(0, 16).replace("T", " ") + " UTC";
 
 /** Tokens with their scopes and last use; revoked ones stay listed, marked. */
 export function ApiTokenTable({ rows, showOwner, now }: { rows: ApiTokenListRow[]; showOwner?: boolean; now: Date }) {
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">No tokens yet.</p>;
+  const t = useTranslations("api.tokens");
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t("empty")}</p>;
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Name</TableHead>
-          {showOwner ? <TableHead>Person</TableHead> : null}
-          <TableHead>Scopes</TableHead>
-          <TableHead>Last used</TableHead>
+          <TableHead>{t("name")}</TableHead>
+          {showOwner ? <TableHead>{t("person")}</TableHead> : null}
+          <TableHead>{t("scopes")}</TableHead>
+          <TableHead>{t("lastUsed")}</TableHead>
           <TableHead>
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t("actions")}</span>
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -43,12 +45,14 @@ export function ApiTokenTable({ rows, showOwner, now }: { rows: ApiTokenListRow[
               </TableCell>
               {showOwner ? <TableCell>{row.ownerName}</TableCell> : null}
               <TableCell className="max-w-64 font-mono text-xs break-words">{row.scopes.join(", ")}</TableCell>
-              <TableCell className="text-sm whitespace-nowrap">{when(row.lastUsedAt)}</TableCell>
+              <TableCell className="text-sm whitespace-nowrap">
+                {row.lastUsedAt ? when(row.lastUsedAt) : t("never")}
+              </TableCell>
               <TableCell className="text-right">
                 {row.revokedAt ? (
-                  <Badge variant="neutral">Revoked</Badge>
+                  <Badge variant="neutral">{t("revokedBadge")}</Badge>
                 ) : expired ? (
-                  <Badge variant="neutral">Expired</Badge>
+                  <Badge variant="neutral">{t("expired")}</Badge>
                 ) : (
                   <ApiTokenRevoke id={row.id} name={row.name} />
                 )}

@@ -1,4 +1,6 @@
 import { ScrollTextIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar, FilterField } from "@/components/list/filter-bar";
@@ -11,7 +13,11 @@ import type { findAuditEvents } from "../audit-queries";
 import { auditList } from "../audit-schemas";
 import type { AuditDescription } from "../audit-words";
 
-export const EVENT_NOUN: Noun = { one: "event", other: "events" };
+/** The pager's noun for events, in the page's language. */
+export async function eventNoun(): Promise<Noun> {
+  const t = await getTranslations("auditLog");
+  return { one: t("noun.one"), other: t("noun.other") };
+}
 
 type AuditRow = Awaited<ReturnType<typeof findAuditEvents>>["rows"][number] & { description: AuditDescription };
 type Firm = Pick<Settings, "locale" | "timezone">;
@@ -37,11 +43,12 @@ export function AuditFilters({
   entity: string | undefined;
   entities: readonly { value: string; label: string }[];
 }) {
+  const t = useTranslations("auditLog");
   return (
-    <FilterBar action={auditList.path} label="Filter the audit log" submitVariant="outline">
-      <FilterField label="Entity" htmlFor="entity" className="w-full sm:w-56">
+    <FilterBar action={auditList.path} label={t("filter")} submitVariant="outline">
+      <FilterField label={t("entity")} htmlFor="entity" className="w-full sm:w-56">
         <NativeSelect id="entity" name="entity" defaultValue={entity ?? ""}>
-          <option value="">All entities</option>
+          <option value="">{t("allEntities")}</option>
           {entities.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -54,30 +61,28 @@ export function AuditFilters({
 }
 
 export function AuditEmpty({ entity }: { entity: string | undefined }) {
+  const t = useTranslations("auditLog");
   return (
     <EmptyState
       icon={<ScrollTextIcon />}
-      title="No events yet"
-      description={
-        entity
-          ? "Nothing has been recorded for this entity yet. Choose all entities to see every change."
-          : "Changes to invoices, timesheets, clients, users, settings and the rest appear here as soon as someone makes them."
-      }
+      title={t("emptyTitle")}
+      description={entity ? t("emptyEntity") : t("empty")}
     />
   );
 }
 
 /** One page of the log, newest first: when, who, what entity, what was done and changed. */
 export function AuditTable({ rows, firm }: { rows: AuditRow[]; firm: Firm }) {
+  const t = useTranslations("auditLog");
   return (
     <Table containerClassName="rounded-lg border max-h-[calc(100dvh-16rem)]">
       <TableHeader>
         <TableRow>
-          <TableHead>When</TableHead>
-          <TableHead from="sm">Who</TableHead>
-          <TableHead>Entity</TableHead>
-          <TableHead>Action</TableHead>
-          <TableHead from="md">Summary</TableHead>
+          <TableHead>{t("when")}</TableHead>
+          <TableHead from="sm">{t("who")}</TableHead>
+          <TableHead>{t("entity")}</TableHead>
+          <TableHead>{t("action")}</TableHead>
+          <TableHead from="md">{t("summary")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>

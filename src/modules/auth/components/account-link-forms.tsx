@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
@@ -16,6 +17,7 @@ type ResetRequestValues = z.input<typeof requestPasswordResetInput>;
 
 /** "Forgot your password?": the same answer whether or not an account uses the address. */
 export function ForgotPasswordForm() {
+  const t = useTranslations("auth.forgot");
   const [sent, setSent] = useState<string | null>(null);
   const { form, submit, formError } = useActionForm<ResetRequestValues>({
     schema: requestPasswordResetInput,
@@ -23,7 +25,7 @@ export function ForgotPasswordForm() {
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = submit(requestPasswordResetAction, {
-    success: "Request received.",
+    success: t("received"),
     refresh: false,
     onSuccess: () => setSent(form.getValues("email")),
   });
@@ -31,15 +33,13 @@ export function ForgotPasswordForm() {
   if (sent)
     return (
       <Alert role="status">
-        <AlertDescription>
-          If an account uses {sent}, a link to choose a new password is on its way. It works once, for 1 hour.
-        </AlertDescription>
+        <AlertDescription>{t("sent", { email: sent })}</AlertDescription>
       </Alert>
     );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
-      <FormField label="Email" htmlFor="email" error={errors.email?.message} required>
+      <FormField label={t("email")} htmlFor="email" error={errors.email?.message} required>
         <Input
           {...fieldAria("email", { error: errors.email?.message })}
           {...form.register("email")}
@@ -51,7 +51,7 @@ export function ForgotPasswordForm() {
         />
       </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? "Sending…" : "Send me a link"}
+        {isSubmitting ? t("sending") : t("submit")}
       </Button>
     </form>
   );
@@ -69,6 +69,7 @@ export function ChoosePasswordForm({
   email: string;
   purpose: "invitation" | "reset";
 }) {
+  const t = useTranslations("auth.choosePassword");
   const { form, submit, formError } = useActionForm<ChooseValues>({
     schema: acceptInvitationInput,
     defaultValues: { token, password: "", confirmPassword: "" },
@@ -96,7 +97,7 @@ export function ChoosePasswordForm({
         autoFocus
       />
       <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? "Saving…" : purpose === "invitation" ? "Set my password" : "Change my password"}
+        {isSubmitting ? t("saving") : purpose === "invitation" ? t("set") : t("change")}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -26,6 +27,7 @@ export type SessionRow = {
 
 /** The person's sessions, each other one with a button that signs it out, and one for all others at once. */
 export function SessionList({ rows }: { rows: SessionRow[] }) {
+  const t = useTranslations("auth.sessions");
   const { pending, run, formError } = useAction();
   const others = rows.filter((row) => !row.current).length;
   return (
@@ -34,12 +36,12 @@ export function SessionList({ rows }: { rows: SessionRow[] }) {
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead>Device</TableHead>
-            <TableHead from="sm">Address</TableHead>
-            <TableHead from="md">Signed in</TableHead>
-            <TableHead>Last used</TableHead>
+            <TableHead>{t("device")}</TableHead>
+            <TableHead from="sm">{t("address")}</TableHead>
+            <TableHead from="md">{t("signedIn")}</TableHead>
+            <TableHead>{t("lastUsed")}</TableHead>
             <TableHead>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -48,11 +50,11 @@ export function SessionList({ rows }: { rows: SessionRow[] }) {
             <TableRow key={row.id}>
               <TableCell>
                 <div className="font-medium">{row.device}</div>
-                {row.current ? <Badge variant="neutral">This session</Badge> : null}
-                {row.secondFactorPending ? <Badge variant="warning">Waiting for the code</Badge> : null}
+                {row.current ? <Badge variant="neutral">{t("current")}</Badge> : null}
+                {row.secondFactorPending ? <Badge variant="warning">{t("pending")}</Badge> : null}
               </TableCell>
               <TableCell from="sm" className="font-mono text-xs break-all">
-                {row.ipAddress ?? "unknown"}
+                {row.ipAddress ?? t("unknown")}
               </TableCell>
               <TableCell from="md" className="text-sm whitespace-nowrap">
                 {row.signedIn}
@@ -64,10 +66,10 @@ export function SessionList({ rows }: { rows: SessionRow[] }) {
                     variant="outline"
                     size="sm"
                     disabled={pending}
-                    aria-label={`End the session of ${row.device}, last used ${row.lastUsed}`}
+                    aria-label={t("endLabel", { device: row.device, lastUsed: row.lastUsed })}
                     onClick={() => void run(() => revokeSessionAction({ id: row.id }))}
                   >
-                    End session
+                    {t("end")}
                   </Button>
                 )}
               </TableCell>
@@ -78,7 +80,7 @@ export function SessionList({ rows }: { rows: SessionRow[] }) {
       {others > 0 ? (
         <div>
           <Button variant="outline" disabled={pending} onClick={() => void run(() => revokeOtherSessionsAction())}>
-            End all other sessions
+            {t("endOthers")}
           </Button>
         </div>
       ) : null}
@@ -90,6 +92,7 @@ type EmailValues = z.input<typeof requestEmailChangeInput>;
 
 /** A new sign-in address, confirmed by a link mailed to it. */
 export function EmailChangeForm({ email }: { email: string }) {
+  const t = useTranslations("auth.emailForm");
   const { form, submit, formError } = useActionForm<EmailValues>({
     schema: requestEmailChangeInput,
     defaultValues: { newEmail: "", currentPassword: "" },
@@ -104,10 +107,10 @@ export function EmailChangeForm({ email }: { email: string }) {
       <FormError {...formError} />
       <PasswordManagerUsername email={email} />
       <FormField
-        label="New email address"
+        label={t("newEmail")}
         htmlFor="newEmail"
         error={errors.newEmail?.message}
-        description="We send a link to it; the change happens when it is opened."
+        description={t("newEmailHelp")}
         required
       >
         <Input
@@ -119,12 +122,7 @@ export function EmailChangeForm({ email }: { email: string }) {
           required
         />
       </FormField>
-      <FormField
-        label="Your password (to confirm it is you)"
-        htmlFor="emailCurrentPassword"
-        error={errors.currentPassword?.message}
-        required
-      >
+      <FormField label={t("password")} htmlFor="emailCurrentPassword" error={errors.currentPassword?.message} required>
         <Input
           {...fieldAria("emailCurrentPassword", { error: errors.currentPassword?.message })}
           {...form.register("currentPassword")}
@@ -136,7 +134,7 @@ export function EmailChangeForm({ email }: { email: string }) {
       </FormField>
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Sending…" : "Send the confirmation link"}
+          {isSubmitting ? t("sending") : t("submit")}
         </Button>
       </div>
     </form>
@@ -145,6 +143,7 @@ export function EmailChangeForm({ email }: { email: string }) {
 
 /** The mailed link's page: the change happens only when this button is pressed (mail scanners open links). */
 export function ConfirmEmailChange({ token, signedIn }: { token: string; signedIn: boolean }) {
+  const t = useTranslations("auth.emailChange");
   const { pending, run, formError } = useAction();
   return (
     <div className="grid gap-4">
@@ -159,7 +158,7 @@ export function ConfirmEmailChange({ token, signedIn }: { token: string; signedI
           })
         }
       >
-        Confirm the new address
+        {t("confirm")}
       </Button>
     </div>
   );
@@ -167,15 +166,12 @@ export function ConfirmEmailChange({ token, signedIn }: { token: string; signedI
 
 /** The firm's requirement of two-factor sign-in for administrators and managers. */
 export function TwoFactorPolicy({ required }: { required: boolean }) {
+  const t = useTranslations("auth.policy");
   const { pending, run, formError } = useAction();
   return (
     <div className="grid gap-3">
       <FormError {...formError} />
-      <p className="text-sm">
-        {required
-          ? "Required: administrators and managers without it are sent to set it up before anything else."
-          : "Not required: each person chooses."}
-      </p>
+      <p className="text-sm">{required ? t("required") : t("notRequired")}</p>
       <div>
         <Button
           variant={required ? "outline" : "default"}
@@ -183,7 +179,7 @@ export function TwoFactorPolicy({ required }: { required: boolean }) {
           disabled={pending}
           onClick={() => void run(() => setTwoFactorPolicyAction({ required: !required }))}
         >
-          {required ? "Stop requiring it" : "Require it for administrators and managers"}
+          {required ? t("stop") : t("require")}
         </Button>
       </div>
     </div>

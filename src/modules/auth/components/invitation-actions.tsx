@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/use-action-form";
@@ -7,6 +8,7 @@ import { resendInvitationAction, revokeInvitationAction } from "../account-actio
 
 /** Send a pending invitation again (a new link) or revoke it (the link stops working, the account is deactivated). */
 export function InvitationActions({ userId, userName, active }: { userId: string; userName: string; active: boolean }) {
+  const t = useTranslations("auth.invitationActions");
   const { pending, run, formError } = useAction();
   return (
     <div className="grid gap-3">
@@ -17,19 +19,19 @@ export function InvitationActions({ userId, userName, active }: { userId: string
           disabled={pending}
           onClick={() =>
             void run(() => resendInvitationAction({ userId }), {
-              success: `A new invitation is on its way to ${userName}.`,
+              success: t("resent", { name: userName }),
             })
           }
         >
-          Send the invitation again
+          {t("resend")}
         </Button>
         {active ? (
           <Button
             variant="destructive"
             disabled={pending}
-            onClick={() => void run(() => revokeInvitationAction({ userId }), { success: "Invitation revoked." })}
+            onClick={() => void run(() => revokeInvitationAction({ userId }), { success: t("revoked") })}
           >
-            Revoke the invitation
+            {t("revoke")}
           </Button>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { MailPlusIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
@@ -17,7 +18,7 @@ import {
 import { NativeSelect } from "@/components/ui/native-select";
 import { useActionForm } from "@/components/use-action-form";
 import { NameAndEmailFields } from "@/modules/users/components/name-and-email-fields";
-import { ROLE_LABELS, ROLES } from "@/modules/users/roles";
+import { ROLES } from "@/modules/users/roles";
 import { inviteUserAction } from "../account-actions";
 import { inviteUserInput } from "../account-schemas";
 
@@ -26,11 +27,13 @@ const EMPTY: Values = { name: "", email: "", role: "staff" };
 
 /** The "Invite" button of the users page: the person gets a mailed link to choose their own password. */
 export function InviteUserDialog() {
+  const t = useTranslations("auth.invite");
+  const tRole = useTranslations("users.role");
   const [open, setOpen] = useState(false);
   const { form, submit, formError } = useActionForm<Values>({ schema: inviteUserInput, defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = submit(inviteUserAction, {
-    success: "Invitation sent.",
+    success: t("sent"),
     onSuccess: () => {
       form.reset(EMPTY);
       setOpen(false);
@@ -41,15 +44,13 @@ export function InviteUserDialog() {
       <DialogTrigger asChild>
         <Button>
           <MailPlusIcon aria-hidden="true" />
-          Invite
+          {t("button")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Invite a person</DialogTitle>
-          <DialogDescription>
-            They receive a link to choose their own password. It works once, for 7 days.
-          </DialogDescription>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormError {...formError} />
@@ -58,18 +59,18 @@ export function InviteUserDialog() {
             email={form.register("email")}
             errors={{ name: errors.name?.message, email: errors.email?.message }}
           />
-          <FormField label="Role" htmlFor="role" error={errors.role?.message} required>
+          <FormField label={t("role")} htmlFor="role" error={errors.role?.message} required>
             <NativeSelect {...fieldAria("role", { error: errors.role?.message })} {...form.register("role")} required>
               {ROLES.map((role) => (
                 <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
+                  {tRole(role)}
                 </option>
               ))}
             </NativeSelect>
           </FormField>
           <div className="flex justify-end">
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Sending…" : "Send the invitation"}
+              {isSubmitting ? t("sending") : t("submit")}
             </Button>
           </div>
         </form>

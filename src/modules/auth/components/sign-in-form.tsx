@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import type * as React from "react";
 import { useState, useSyncExternalStore } from "react";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
@@ -8,15 +10,9 @@ import { Label } from "@/components/ui/label";
 
 const noSubscription = () => () => {};
 
-const FAILED = "Email or password is incorrect";
-
-function lockoutText(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
-
 /** Posts to better-auth's sign-in endpoint; the server answers 401 or 429 (with Retry-After). */
 export function SignInForm({ next }: { next: string }) {
+  const t = useTranslations("auth.signIn");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   // Until React has hydrated, the button stays disabled: a native submit would not reach our handler.
@@ -46,14 +42,15 @@ export function SignInForm({ next }: { next: string }) {
         return;
       }
       if (response.status === 429) {
-        setError(lockoutText(Number(response.headers.get("retry-after") ?? "900")));
+        const retryAfter = Number(response.headers.get("retry-after") ?? "900");
+        setError(t("lockout", { minutes: Math.max(1, Math.ceil(retryAfter / 60)) }));
       } else if (response.status >= 500) {
-        setError("Bureau could not sign you in just now. Please try again in a moment.");
+        setError(t("serverDown"));
       } else {
-        setError(FAILED);
+        setError(t("failed"));
       }
     } catch {
-      setError("Bureau could not be reached. Check your connection and try again.");
+      setError(t("unreachable"));
     }
     setPending(false);
   }
@@ -62,15 +59,15 @@ export function SignInForm({ next }: { next: string }) {
     <form onSubmit={onSubmit} method="post" className="grid gap-4" noValidate>
       <FormError message={error} />
       <div className="grid gap-2">
-        <Label htmlFor="email">Email</Label>
+        <Label htmlFor="email">{t("email")}</Label>
         <Input id="email" name="email" type="email" autoComplete="username" required autoFocus />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="password">Password</Label>
+        <Label htmlFor="password">{t("password")}</Label>
         <Input id="password" name="password" type="password" autoComplete="current-password" required />
       </div>
       <Button type="submit" disabled={pending || !hydrated} className="w-full">
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("signingIn") : t("submit")}
       </Button>
     </form>
   );

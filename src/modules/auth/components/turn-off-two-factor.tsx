@@ -1,6 +1,7 @@
 "use client";
 
 import { ShieldOffIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -35,6 +36,7 @@ type Props = {
  * and their recovery codes: a dialog says what happens, with an optional reason for the audit log.
  */
 export function TurnOffTwoFactorDialog({ userId, userName, requiredForRole }: Props) {
+  const t = useTranslations("auth.turnOff");
   const [open, setOpen] = useState(false);
   const empty = { userId, reason: "" };
   const { form, submit, formError, clearError } = useActionForm<TurnOffUserTwoFactorInput>({
@@ -62,34 +64,21 @@ export function TurnOffTwoFactorDialog({ userId, userName, requiredForRole }: Pr
         <DialogTrigger asChild>
           <Button variant="destructive">
             <ShieldOffIcon aria-hidden="true" />
-            Turn off two-factor sign-in
+            {t("button")}
           </Button>
         </DialogTrigger>
       </div>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Turn off two-factor sign-in for {userName}?</DialogTitle>
+          <DialogTitle>{t("title", { name: userName })}</DialogTitle>
           <DialogDescription>
-            Their authenticator app and recovery codes stop working and they are signed out everywhere. They then sign
-            in with their password alone
-            {requiredForRole
-              ? ", and must set up two-factor sign-in again at once: the firm requires it for their role."
-              : "; they can turn two-factor sign-in on again from My account."}{" "}
-            {userName} is mailed that you did this.
+            {t(requiredForRole ? "descriptionRequired" : "description", { name: userName })}
           </DialogDescription>
         </DialogHeader>
-        <p className="text-sm text-muted-foreground">
-          Do this only once you are sure the request comes from {userName}, for example in person or by calling a number
-          you already know.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("caution", { name: userName })}</p>
         <form noValidate className="grid gap-4" onSubmit={onSubmit}>
           <FormError {...formError} />
-          <FormField
-            label="Reason"
-            htmlFor="two-factor-reason"
-            error={error}
-            description="Optional. Kept in this user's history and the audit log; not mailed."
-          >
+          <FormField label={t("reason")} htmlFor="two-factor-reason" error={error} description={t("reasonHelp")}>
             <Textarea
               {...fieldAria("two-factor-reason", { error, description: true })}
               {...form.register("reason")}
@@ -99,10 +88,10 @@ export function TurnOffTwoFactorDialog({ userId, userName, requiredForRole }: Pr
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={isSubmitting} onClick={() => setOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" variant="destructive" disabled={isSubmitting}>
-              {isSubmitting ? "Turning off…" : "Turn off two-factor sign-in"}
+              {isSubmitting ? t("turningOff") : t("button")}
             </Button>
           </DialogFooter>
         </form>

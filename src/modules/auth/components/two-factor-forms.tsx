@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { z } from "zod";
@@ -80,13 +81,14 @@ function CodeForm<T>({
 
 /** The second step of a sign-in: the app's code, or a recovery code. */
 export function SecondFactorForm({ next }: { next: string }) {
+  const t = useTranslations("auth.twoFactor");
   return (
     <CodeForm
       action={verifySecondFactorAction}
-      label="Code"
-      description="The 6-digit code of your authenticator app, or one of your recovery codes."
-      button="Continue"
-      busy="Checking…"
+      label={t("code")}
+      description={t("codeHelp")}
+      button={t("continue")}
+      busy={t("checking")}
       recoveryAllowed
       refresh={false}
       autoFocus
@@ -98,15 +100,13 @@ export function SecondFactorForm({ next }: { next: string }) {
 
 /** Shown once, right after they are made: only their hashes are kept. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useTranslations("auth.twoFactor");
   return (
     <div className="grid gap-4">
       <Alert variant="warning">
-        <AlertDescription>
-          Save these recovery codes now (print them or keep them in your password manager): each signs you in once if
-          you lose your phone. They will not be shown again.
-        </AlertDescription>
+        <AlertDescription>{t("saveCodes")}</AlertDescription>
       </Alert>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-2">
+      <ul aria-label={t("recoveryCodes")} className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-2">
         {codes.map((code) => (
           <li key={code} className="rounded border bg-muted px-2 py-1 text-center">
             {code}
@@ -115,7 +115,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </ul>
       <div>
         <Button type="button" onClick={onDone}>
-          I have saved them
+          {t("saved")}
         </Button>
       </div>
     </div>
@@ -128,6 +128,7 @@ type Summary =
 
 /** Two-factor sign-in on My account: set it up (QR code and the secret as text), or manage it. */
 export function TwoFactorPanel({ summary, required }: { summary: Summary; required: boolean }) {
+  const t = useTranslations("auth.twoFactor");
   const router = useRouter();
   const [codes, setCodes] = useState<string[] | null>(null);
   const { pending, run, formError } = useAction();
@@ -142,27 +143,30 @@ export function TwoFactorPanel({ summary, required }: { summary: Summary; requir
     return (
       <div className="grid gap-6">
         <p className="text-sm">
-          <span className="font-medium">On</span> since {summary.since}. {summary.recoveryCodesLeft} recovery code
-          {summary.recoveryCodesLeft === 1 ? "" : "s"} left.
+          {t.rich("onSince", {
+            since: summary.since,
+            count: summary.recoveryCodesLeft,
+            on: (chunks) => <span className="font-medium">{chunks}</span>,
+          })}
         </p>
         <CodeForm
           action={regenerateRecoveryCodesAction}
-          label="Code from your app, for new recovery codes"
-          button="Make new recovery codes"
-          busy="Making…"
+          label={t("newCodesLabel")}
+          button={t("newCodes")}
+          busy={t("making")}
           recoveryAllowed={false}
           variant="outline"
           refresh={false}
           onSuccess={(data) => setCodes(data.recoveryCodes)}
         />
         {required ? (
-          <p className="text-sm text-muted-foreground">Your firm requires it for your role: it stays on.</p>
+          <p className="text-sm text-muted-foreground">{t("staysOn")}</p>
         ) : (
           <CodeForm
             action={disableTwoFactorAction}
-            label="Code from your app (or a recovery code), to turn it off"
-            button="Turn off two-factor sign-in"
-            busy="Turning off…"
+            label={t("turnOffLabel")}
+            button={t("turnOff")}
+            busy={t("turningOff")}
             recoveryAllowed
             variant="destructive"
           />
@@ -174,13 +178,10 @@ export function TwoFactorPanel({ summary, required }: { summary: Summary; requir
     return (
       <div className="grid gap-3">
         <FormError {...formError} />
-        <p className="text-sm">
-          Off. With it on, signing in also asks for a code from an authenticator app on your phone (for example Google
-          Authenticator, Microsoft Authenticator, 1Password, Aegis).
-        </p>
+        <p className="text-sm">{t("off")}</p>
         <div>
           <Button disabled={pending} onClick={() => void run(() => beginTwoFactorSetupAction())}>
-            Set up two-factor sign-in
+            {t("setUp")}
           </Button>
         </div>
       </div>
@@ -189,24 +190,24 @@ export function TwoFactorPanel({ summary, required }: { summary: Summary; requir
   return (
     <div className="grid gap-4">
       <ol className="grid list-decimal gap-2 pl-5 text-sm">
-        <li>Scan this QR code with your authenticator app.</li>
-        <li>Or type this key into it (time-based, 6 digits, 30 seconds):</li>
+        <li>{t("scan")}</li>
+        <li>{t("typeKey")}</li>
       </ol>
       <div
         role="img"
-        aria-label="QR code of the authenticator key"
+        aria-label={t("qrLabel")}
         className="w-48 max-w-full rounded border bg-white p-1 [&>svg]:h-auto [&>svg]:w-full"
         // Generated on the server by the qrcode package from the key below: no user input.
         dangerouslySetInnerHTML={{ __html: summary.setup.qrSvg }}
       />
-      <code aria-label="Authenticator key" className="rounded bg-muted px-2 py-1 font-mono text-sm break-all">
+      <code aria-label={t("keyLabel")} className="rounded bg-muted px-2 py-1 font-mono text-sm break-all">
         {summary.setup.secret.match(/.{1,4}/g)?.join(" ")}
       </code>
       <CodeForm
         action={confirmTwoFactorSetupAction}
-        label="Code shown by the app"
-        button="Turn on two-factor sign-in"
-        busy="Checking…"
+        label={t("confirmLabel")}
+        button={t("turnOn")}
+        busy={t("checking")}
         recoveryAllowed={false}
         refresh={false}
         onSuccess={(data) => setCodes(data.recoveryCodes)}

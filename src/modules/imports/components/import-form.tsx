@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { useId, useState, useTransition } from "react";
 import { FormError } from "@/components/form-error";
@@ -11,13 +12,11 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { previewImportAction, runImportAction } from "../import-actions";
 import type { ImportSummary } from "../import-mutations";
-import { IMPORT_SOURCE_LABELS, IMPORT_SOURCES, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "../import-sources";
+import { IMPORT_SOURCES, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "../import-sources";
 import type { ImportWeekState } from "../import-schemas";
 
 type Source = "auto" | (typeof IMPORT_SOURCES)[number];
 const SHOWN_REFUSALS = 200;
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function hours(minutes: number): string {
   return `${(minutes / 60).toLocaleString("en-GB", { maximumFractionDigits: 2 })} h`;
@@ -25,6 +24,8 @@ function hours(minutes: number): string {
 
 /** Upload, preview, import: the preview writes nothing; the import writes all of it or nothing. */
 export function ImportForm() {
+  const t = useTranslations("imports.form");
+  const tSource = useTranslations("imports.source");
   const ids = useId();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [source, setSource] = useState<Source>("auto");
@@ -47,7 +48,7 @@ export function ImportForm() {
     setFile(null);
     if (!chosen) return;
     if (chosen.size > MAX_IMPORT_BYTES) {
-      setError("The file is larger than 5 MB; split it into smaller exports (a year at a time, for example).");
+      setError(t("tooLarge"));
       return;
     }
     setFile({ name: chosen.name, text: await chosen.text() });
@@ -80,10 +81,10 @@ export function ImportForm() {
     <div className="grid gap-6">
       <section aria-labelledby={`${ids}-file`} className="grid gap-4 rounded-lg border p-4 sm:p-6">
         <h2 id={`${ids}-file`} className="text-lg font-semibold">
-          1. The export
+          {t("step1")}
         </h2>
         <div className="grid gap-2">
-          <Label htmlFor="import-file">CSV file</Label>
+          <Label htmlFor="import-file">{t("file")}</Label>
           <Input
             id="import-file"
             type="file"
@@ -92,12 +93,11 @@ export function ImportForm() {
             onChange={(event) => void chooseFile(event.target.files?.[0])}
           />
           <p id="import-file-hint" className="text-sm text-muted-foreground">
-            At most 5 MB and {MAX_IMPORT_ROWS.toLocaleString("en-GB")} rows. People are matched by their email in Bureau
-            (Harvest and Kimai exports: by full name when there is no email column).
+            {t("fileHint", { rows: MAX_IMPORT_ROWS.toLocaleString("en-GB") })}
           </p>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="import-source">Source</Label>
+          <Label htmlFor="import-source">{t("source")}</Label>
           <NativeSelect
             id="import-source"
             value={source}
@@ -106,24 +106,20 @@ export function ImportForm() {
               reset();
             }}
           >
-            <option value="auto">Recognise it from its columns</option>
+            <option value="auto">{t("auto")}</option>
             {IMPORT_SOURCES.map((value) => (
               <option key={value} value={value}>
-                {IMPORT_SOURCE_LABELS[value]}
+                {tSource(value)}
               </option>
             ))}
           </NativeSelect>
         </div>
         <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">Imported weeks are</legend>
+          <legend className="mb-1 text-sm font-medium">{t("weeksAre")}</legend>
           {(
             [
-              [
-                "approved",
-                "Approved",
-                "Past work: rates are frozen as approval does (the project's, else the client's, else the firm's).",
-              ],
-              ["draft", "Drafts", "Each person checks and submits their week as usual."],
+              ["approved", t("approved"), t("approvedHint")],
+              ["draft", t("drafts"), t("draftsHint")],
             ] as const
           ).map(([value, label, hint]) => (
             <label key={value} className="flex items-start gap-2 text-sm">
@@ -147,7 +143,7 @@ export function ImportForm() {
         </fieldset>
         <div>
           <Button type="button" onClick={onPreview} disabled={!file || pending}>
-            {pending && !preview ? "Reading…" : "Preview"}
+            {pending && !preview ? t("reading") : t("preview")}
           </Button>
         </div>
       </section>
@@ -156,20 +152,22 @@ export function ImportForm() {
 
       {done ? (
         <Alert role="status">
-          <AlertTitle>Import complete</AlertTitle>
+          <AlertTitle>{t("complete")}</AlertTitle>
           <AlertDescription className="grid gap-2">
             <p data-testid="import-result">
-              Created {plural(done.clients.create, "client", "clients")},{" "}
-              {plural(done.projects.create, "project", "projects")} and{" "}
-              {plural(done.entries.create, "time entry", "time entries")} ({hours(done.entries.minutes)}) in{" "}
-              {plural(done.weeks, "new week", "new weeks")};{" "}
-              {done.entries.existing + done.clients.existing + done.projects.existing} already there were left as they
-              were
-              {done.refused.length > 0 ? `; ${plural(done.refused.length, "row was", "rows were")} left out` : ""}.
+              {t("result", {
+                clients: done.clients.create,
+                projects: done.projects.create,
+                entries: done.entries.create,
+                hours: hours(done.entries.minutes),
+                weeks: done.weeks,
+                existing: done.entries.existing + done.clients.existing + done.projects.existing,
+                refused: done.refused.length,
+              })}
             </p>
             <p>
               <Link href="/bo/timesheets" className="font-medium underline underline-offset-4">
-                See the timesheets
+                {t("seeTimesheets")}
               </Link>
             </p>
           </AlertDescription>
@@ -179,34 +177,34 @@ export function ImportForm() {
       {preview ? (
         <section aria-labelledby={`${ids}-preview`} className="grid gap-4 rounded-lg border p-4 sm:p-6">
           <h2 id={`${ids}-preview`} className="text-lg font-semibold">
-            2. Preview: {IMPORT_SOURCE_LABELS[preview.source]}
+            {t("step2", { source: tSource(preview.source) })}
           </h2>
           <div className="overflow-x-auto">
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead scope="col">What</TableHead>
+                  <TableHead scope="col">{t("what")}</TableHead>
                   <TableHead scope="col" className="text-right">
-                    To create
+                    {t("toCreate")}
                   </TableHead>
                   <TableHead scope="col" className="text-right">
-                    Already there
+                    {t("alreadyThere")}
                   </TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 <TableRow>
-                  <TableCell className="whitespace-nowrap">Clients</TableCell>
+                  <TableCell className="whitespace-nowrap">{t("clients")}</TableCell>
                   <TableCell className="text-right tabular-nums">{preview.clients.create}</TableCell>
                   <TableCell className="text-right tabular-nums">{preview.clients.existing}</TableCell>
                 </TableRow>
                 <TableRow>
-                  <TableCell className="whitespace-nowrap">Projects</TableCell>
+                  <TableCell className="whitespace-nowrap">{t("projects")}</TableCell>
                   <TableCell className="text-right tabular-nums">{preview.projects.create}</TableCell>
                   <TableCell className="text-right tabular-nums">{preview.projects.existing}</TableCell>
                 </TableRow>
                 <TableRow>
-                  <TableCell className="whitespace-nowrap">Time entries</TableCell>
+                  <TableCell className="whitespace-nowrap">{t("entries")}</TableCell>
                   <TableCell className="text-right tabular-nums">{preview.entries.create}</TableCell>
                   <TableCell className="text-right tabular-nums">{preview.entries.existing}</TableCell>
                 </TableRow>
@@ -215,24 +213,22 @@ export function ImportForm() {
           </div>
           <p className="text-sm text-muted-foreground">
             {preview.entries.create > 0
-              ? `The new time adds up to ${hours(preview.entries.minutes)} in ${plural(preview.weeks, "new week", "new weeks")}. `
-              : ""}
-            Already there: imported before, or a client or project Bureau already has; they are left as they are.
+              ? `${t("addsUp", { hours: hours(preview.entries.minutes), weeks: preview.weeks })} `
+              : null}
+            {t("alreadyThereHint")}
           </p>
           {refused.length > 0 ? (
             <div className="grid gap-2">
-              <h3 className="font-semibold">{plural(refused.length, "row is refused", "rows are refused")}</h3>
+              <h3 className="font-semibold">{t("refused", { count: refused.length })}</h3>
               <ul className="grid gap-1 text-sm" data-testid="import-refused">
                 {refused.slice(0, SHOWN_REFUSALS).map((row, index) => (
                   <li key={`${row.line}-${index}`}>
-                    <span className="font-medium">Line {row.line}:</span> {row.reason}
+                    <span className="font-medium">{t("line", { line: row.line })}</span> {row.reason}
                   </li>
                 ))}
               </ul>
               {refused.length > SHOWN_REFUSALS ? (
-                <p className="text-sm text-muted-foreground">
-                  And {refused.length - SHOWN_REFUSALS} more. Fix the file and preview again.
-                </p>
+                <p className="text-sm text-muted-foreground">{t("more", { count: refused.length - SHOWN_REFUSALS })}</p>
               ) : null}
               <label className="flex items-start gap-2 text-sm">
                 <input
@@ -241,15 +237,15 @@ export function ImportForm() {
                   onChange={(event) => setValidOnly(event.target.checked)}
                   className="mt-0.5 size-4"
                 />
-                <span>Import the valid rows only and leave the refused ones out</span>
+                <span>{t("validOnly")}</span>
               </label>
             </div>
           ) : (
-            <p className="text-sm">Every row can be imported.</p>
+            <p className="text-sm">{t("allValid")}</p>
           )}
           <div>
             <Button type="button" onClick={onImport} disabled={!canImport}>
-              {pending ? "Importing…" : "Import"}
+              {pending ? t("importing") : t("import")}
             </Button>
           </div>
         </section>

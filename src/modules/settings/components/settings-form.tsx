@@ -1,6 +1,7 @@
 "use client";
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Fragment, useEffect, useRef, useState } from "react";
 import type * as React from "react";
 import {
@@ -23,15 +24,11 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { useAction, useActionForm } from "@/components/use-action-form";
+import { useTextTranslator } from "@/i18n/use-texts";
 import { cn } from "@/lib/utils";
 import { formatInvoiceNumber, validateNumberPattern } from "@/modules/invoices/invoice-numbering";
 import { RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN } from "@/modules/public-site/retention-rules";
-import {
-  VAT_CATEGORIES,
-  VAT_CATEGORY_DEFAULTS,
-  VAT_CATEGORY_LABELS,
-  type VatCategory,
-} from "@/modules/invoices/vat-categories";
+import { VAT_CATEGORIES, VAT_CATEGORY_DEFAULTS, type VatCategory } from "@/modules/invoices/vat-categories";
 import { updateLogoAction, updateSettingsAction } from "../settings-actions";
 import { LOGO_MAX_BYTES, type SettingsFormInput, settingsFormInput } from "../settings-schemas";
 import { defaultWeeklyMinutes, minutesToHoursText } from "@/modules/users/capacity";
@@ -60,6 +57,7 @@ const FORM_ID = "settings-form";
 const MAX_TAX_RATES = 20;
 
 export function SettingsForm({ initialValues, options, today, logo }: SettingsFormProps) {
+  const t = useTranslations("settings.form");
   const { form, submit, formError } = useActionForm<SettingsFormInput>({
     schema: settingsFormInput,
     defaultValues: initialValues,
@@ -75,7 +73,7 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
   }, [isDirty]);
 
   const onSubmit = submit(updateSettingsAction, {
-    success: "Settings saved.",
+    success: t("settingsSaved"),
     // The saved values become the new baseline (not dirty) with the version the server gave.
     onSuccess: ({ version }) => reset({ ...getValues(), version }),
   });
@@ -84,108 +82,90 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
     <FormProvider {...form}>
       <div className="grid gap-6">
         <form id={FORM_ID} noValidate onSubmit={onSubmit} className="grid gap-6">
-          <FormError {...formError} title="The settings were not saved" />
+          <FormError {...formError} title={t("theSettingsWereNotSaved")} />
           <input type="hidden" {...register("version")} />
 
-          <Section title="Firm" description="Who issues the invoices: shown on every invoice and email.">
-            <TextField name="firmName" label="Firm name" required autoComplete="organization" />
-            <TextField name="legalForm" label="Legal form" placeholder="e.g. SAS, Ltd, GmbH" />
+          <Section title={t("firm")} description={t("whoIssuesTheInvoicesShown")}>
+            <TextField name="firmName" label={t("firmName")} required autoComplete="organization" />
+            <TextField name="legalForm" label={t("legalForm")} placeholder={t("eGSasLtdGmbh")} />
             <TextField
               name="registrationNumber"
-              label="Registration number"
-              description="SIREN for a French firm (9 digits, checked), else the company register number."
+              label={t("registrationNumber")}
+              description={t("sirenForAFrenchFirm")}
             />
             <TextField
               name="shareCapital"
-              label="Share capital"
-              description="In the firm's currency; French companies print it on invoices."
+              label={t("shareCapital")}
+              description={t("inTheFirmSCurrency")}
               inputMode="decimal"
             />
-            <TextField
-              name="rcsCity"
-              label="Trade register city (RCS)"
-              description="Printed as “RCS Paris 123 456 789” with the registration number."
-            />
+            <TextField name="rcsCity" label={t("tradeRegisterCityRcs")} description={t("printedAsRcsParis123")} />
             <TextField
               name="vatNumber"
-              label="VAT number"
-              description="Checked for the shape of the chosen country's numbers in the EU."
+              label={t("vatNumber")}
+              description={t("checkedForTheShapeOf")}
               autoCapitalize="characters"
             />
-            <TextField
-              name="peppolId"
-              label="Peppol ID"
-              description="The firm's Peppol address, scheme:identifier, e.g. 0208:0123456789. Empty: the VAT number."
-            />
+            <TextField name="peppolId" label={t("peppolId")} description={t("theFirmSPeppolAddress")} />
             <TextField
               name="addressLine1"
-              label="Address line 1"
+              label={t("addressLine1")}
               autoComplete="address-line1"
               className="md:col-span-2"
             />
             <TextField
               name="addressLine2"
-              label="Address line 2"
+              label={t("addressLine2")}
               autoComplete="address-line2"
               className="md:col-span-2"
             />
-            <TextField name="postalCode" label="Postal code" autoComplete="postal-code" />
-            <TextField name="city" label="City" autoComplete="address-level2" />
-            <TextField name="countrySubdivision" label="Region or state" autoComplete="address-level1" />
-            <SelectField name="country" label="Country" required>
+            <TextField name="postalCode" label={t("postalCode")} autoComplete="postal-code" />
+            <TextField name="city" label={t("city")} autoComplete="address-level2" />
+            <TextField name="countrySubdivision" label={t("regionOrState")} autoComplete="address-level1" />
+            <SelectField name="country" label={t("country")} required>
               {options.countries.map((country) => (
                 <option key={country.code} value={country.code}>
                   {country.name}
                 </option>
               ))}
             </SelectField>
-            <TextField name="email" label="Email" type="email" autoComplete="email" />
-            <TextField name="phone" label="Phone" type="tel" autoComplete="tel" />
+            <TextField name="email" label={t("email")} type="email" autoComplete="email" />
+            <TextField name="phone" label={t("phone")} type="tel" autoComplete="tel" />
           </Section>
 
-          <Section title="Payment details" description="Printed on invoices so clients know where to pay.">
+          <Section title={t("paymentDetails")} description={t("printedOnInvoicesSoClients")}>
             <TextField
               name="iban"
-              label="IBAN"
+              label={t("iban")}
               autoCapitalize="characters"
               spellCheck={false}
-              description="As on your bank details, starting with the country code (FR76…)."
+              description={t("asOnYourBankDetails")}
             />
             <TextField
               name="bic"
-              label="BIC"
+              label={t("bic")}
               autoCapitalize="characters"
               spellCheck={false}
-              description="8 or 11 letters and digits."
+              description={t("n8Or11LettersAnd")}
             />
           </Section>
 
-          <Section title="Regional" description="How money, dates and numbers are written, and which day is today.">
-            <SelectField
-              name="currency"
-              label="Currency"
-              required
-              description="The default for new clients and invoices."
-            >
+          <Section title={t("regional")} description={t("howMoneyDatesAndNumbers")}>
+            <SelectField name="currency" label={t("currency")} required description={t("theDefaultForNewClients")}>
               {options.currencies.map((currency) => (
                 <option key={currency.code} value={currency.code}>
                   {currency.code} — {currency.name}
                 </option>
               ))}
             </SelectField>
-            <SelectField name="locale" label="Locale" required description="Formats dates, numbers and money.">
+            <SelectField name="locale" label={t("locale")} required description={t("formatsDatesNumbersAndMoney")}>
               {options.locales.map((locale) => (
                 <option key={locale.code} value={locale.code}>
                   {locale.name} ({locale.code})
                 </option>
               ))}
             </SelectField>
-            <SelectField
-              name="documentLanguage"
-              label="Document language"
-              required
-              description="The language of invoices, credit notes and their mails for clients without a language of their own."
-            >
+            <SelectField name="documentLanguage" label={t("firmLanguage")} required description={t("firmLanguageHelp")}>
               {options.documentLanguages.map((language) => (
                 <option key={language.code} value={language.code} lang={language.code}>
                   {language.name}
@@ -194,9 +174,9 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
             </SelectField>
             <SelectField
               name="timezone"
-              label="Timezone"
+              label={t("timezone")}
               required
-              description="Decides the firm's day: today's date, weeks and due dates."
+              description={t("decidesTheFirmSDay")}
               className="md:col-span-2"
             >
               <TimezoneOptions timezones={options.timezones} />
@@ -204,75 +184,75 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
             <WeeklyHoursField />
           </Section>
 
-          <Section title="Invoicing" description="Rates, terms, numbering and what every invoice says at the bottom.">
+          <Section title={t("invoicing")} description={t("ratesTermsNumberingAndWhat")}>
             <HourlyRateField />
             <TextField
               name="paymentTermsDays"
-              label="Payment terms (days)"
+              label={t("paymentTermsDays")}
               required
               type="number"
               inputMode="numeric"
               min={0}
               max={365}
-              description="Days between issue and due date, unless a client has its own terms."
+              description={t("daysBetweenIssueAndDue")}
             />
             <TaxRatesField />
-            <NumberPatternField name="invoiceNumberPattern" label="Invoice number pattern" today={today} />
-            <NumberPatternField name="creditNoteNumberPattern" label="Credit note number pattern" today={today} />
-            <NumberPatternField name="quoteNumberPattern" label="Quote number pattern" today={today} />
+            <NumberPatternField name="invoiceNumberPattern" label={t("invoiceNumberPattern")} today={today} />
+            <NumberPatternField name="creditNoteNumberPattern" label={t("creditNoteNumberPattern")} today={today} />
+            <NumberPatternField name="quoteNumberPattern" label={t("quoteNumberPattern")} today={today} />
             <TextareaField
               name="invoiceFooter"
-              label="Invoice footer"
+              label={t("invoiceFooter")}
               rows={4}
-              description="Legal mentions and late-payment terms (e.g. penalty rate, fixed recovery fee) printed at the bottom of every invoice."
+              description={t("legalMentionsAndLatePayment")}
               className="md:col-span-2"
             />
           </Section>
 
-          <Section title="Mail" description="What clients receive, and where the firm's mail goes.">
+          <Section title={t("mail")} description={t("whatClientsReceiveAndWhere")}>
             <TextField
               name="invoiceEmailSubject"
-              label="Invoice email subject (English)"
+              label={t("invoiceEmailSubjectEnglish")}
               required
               className="md:col-span-2"
-              description="Placeholders: {number}, {firm}, {dueDate}, {client}."
+              description={t("placeholdersNumberFirmDuedateClient")}
             />
             <TextareaField
               name="invoiceEmailMessage"
-              label="Invoice email message (English)"
+              label={t("invoiceEmailMessageEnglish")}
               required
               rows={6}
               className="md:col-span-2"
-              description="Placeholders: {number}, {firm}, {dueDate}, {client}. The invoice PDF is attached."
+              description={t("placeholdersNumberFirmDuedateClient2")}
             />
             <InvoiceEmailTemplateFields languages={options.documentLanguages} />
             <TextField
               name="notificationEmail"
-              label="Where contact messages and applications are mailed"
+              label={t("whereContactMessagesAndApplications")}
               type="email"
               autoComplete="email"
               className="md:col-span-2"
-              description="Messages sent from the public mail page and job applications go to this address."
+              description={t("messagesSentFromThePublic")}
             />
             <RemindersField />
           </Section>
         </form>
 
-        <Section title="Brand" description="Your colour and logo on invoices and emails.">
+        <Section title={t("brand")} description={t("yourColourAndLogoOn")}>
           <BrandColorField />
           <LogoForm logo={logo} onSaved={() => setValue("version", Number(getValues("version")) + 1)} />
         </Section>
 
-        <Section title="Public site" description="What the public site keeps, and for how long.">
+        <Section title={t("publicSite")} description={t("whatThePublicSiteKeeps")}>
           <RetentionField
             name="applicationRetentionMonths"
-            label="Application retention (months)"
-            description="Job applications and their CVs are deleted this many months after they arrive."
+            label={t("applicationRetentionMonths")}
+            description={t("jobApplicationsAndTheirCvs")}
           />
           <RetentionField
             name="messageRetentionMonths"
-            label="Message retention (months)"
-            description="Messages and call-back requests from the contact form, with your replies, are deleted this many months after they arrive."
+            label={t("messageRetentionMonths")}
+            description={t("messagesAndCallBackRequests")}
           />
         </Section>
 
@@ -280,9 +260,9 @@ export function SettingsForm({ initialValues, options, today, logo }: SettingsFo
           data-print-hide=""
           className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:-mx-8 sm:px-8 md:static md:mx-0 md:border-0 md:bg-transparent md:px-0 md:py-0 md:backdrop-blur-none"
         >
-          <p className="mr-auto text-sm text-muted-foreground">{isDirty ? "You have unsaved changes." : ""}</p>
+          <p className="mr-auto text-sm text-muted-foreground">{isDirty ? t("unsaved") : ""}</p>
           <Button type="submit" form={FORM_ID} disabled={isSubmitting} className="w-full sm:w-auto">
-            {isSubmitting ? "Saving…" : "Save settings"}
+            {isSubmitting ? t("saving") : t("save")}
           </Button>
         </div>
       </div>
@@ -319,6 +299,7 @@ type TextFieldProps = Omit<React.ComponentProps<"input">, "name" | "id"> & {
 
 /** The invoice mail's subject and message in each document language other than English. */
 function InvoiceEmailTemplateFields({ languages }: { languages: SettingsFormOptions["documentLanguages"] }) {
+  const t = useTranslations("settings.form");
   const { getValues } = useFormContext<SettingsFormInput>();
   const templates = getValues("invoiceEmailTemplates") ?? [];
   return templates.map((template, index) => {
@@ -327,15 +308,15 @@ function InvoiceEmailTemplateFields({ languages }: { languages: SettingsFormOpti
       <Fragment key={template.language}>
         <TextField
           name={`invoiceEmailTemplates.${index}.subject`}
-          label={`Invoice email subject (${name})`}
+          label={t("invoiceEmailSubjectIn", { language: name })}
           required
           lang={template.language}
           className="md:col-span-2"
-          description="Sent to clients whose document language this is. Same placeholders."
+          description={t("sentToClientsWhoseDocument")}
         />
         <TextareaField
           name={`invoiceEmailTemplates.${index}.message`}
-          label={`Invoice email message (${name})`}
+          label={t("invoiceEmailMessageIn", { language: name })}
           required
           rows={6}
           lang={template.language}
@@ -493,31 +474,33 @@ function TimezoneOptions({ timezones }: { timezones: readonly string[] }) {
 
 /** The firm's working week: empty means the country's (35 h in France, else 40 h). */
 function WeeklyHoursField() {
+  const t = useTranslations("settings.form");
   const { control } = useFormContext<SettingsFormInput>();
   const country = String(useWatch({ control, name: "country" }) ?? "");
   const fallback = minutesToHoursText(defaultWeeklyMinutes(country));
   return (
     <TextField
       name="weeklyHours"
-      label="Working week (hours)"
+      label={t("workingWeekHours")}
       inputMode="decimal"
       autoComplete="off"
       placeholder={fallback}
-      description={`What the dashboard measures each person's week against, unless their profile says otherwise. Empty: ${fallback} h for this country.`}
+      description={t("weeklyHoursHelp", { hours: fallback })}
     />
   );
 }
 
 function HourlyRateField() {
+  const t = useTranslations("settings.form");
   const { control } = useFormContext<SettingsFormInput>();
   const currency = useWatch({ control, name: "currency" });
   return (
     <TextField
       name="defaultHourlyRate"
-      label={`Default hourly rate (${String(currency)})`}
+      label={t("defaultHourlyRate", { currency: String(currency) })}
       inputMode="decimal"
       autoComplete="off"
-      description="Used when neither the project nor the client has a rate, e.g. 85.00. Leave empty for none."
+      description={t("usedWhenNeitherTheProject")}
     />
   );
 }
@@ -531,6 +514,8 @@ function NumberPatternField({
   label: string;
   today: string;
 }) {
+  const t = useTranslations("settings.form");
+  const translate = useTextTranslator();
   const { control } = useFormContext<SettingsFormInput>();
   const pattern = (useWatch({ control, name }) ?? "").trim();
   const check = validateNumberPattern(pattern);
@@ -546,16 +531,23 @@ function NumberPatternField({
       description={
         <>
           <span className="block">
-            <code>{"{YYYY}"}</code> year, <code>{"{YY}"}</code> two-digit year, <code>{"{MM}"}</code> month,{" "}
-            <code>{"{SEQ:n}"}</code> sequence of at least n digits.
+            {t.rich("patternHelp", {
+              year: (chunks) => <code>{chunks}</code>,
+              short: (chunks) => <code>{chunks}</code>,
+              month: (chunks) => <code>{chunks}</code>,
+              seq: (chunks) => <code>{chunks}</code>,
+            })}
           </span>
           <span className="block" aria-live="polite">
             {preview ? (
               <>
-                First number of the period: <span className="font-mono font-medium text-foreground">{preview}</span>
+                {t.rich("patternPreview", {
+                  preview,
+                  number: (chunks) => <span className="font-mono font-medium text-foreground">{chunks}</span>,
+                })}
               </>
             ) : (
-              <>No preview: {check.ok ? "" : check.message}</>
+              <>{t("patternNoPreview", { reason: check.ok ? "" : translate(check.message) })}</>
             )}
           </span>
         </>
@@ -565,6 +557,7 @@ function NumberPatternField({
 }
 
 function TaxRatesField() {
+  const t = useTranslations("settings.form");
   const { control, formState, getValues, register, setValue, trigger } = useFormContext<SettingsFormInput>();
   const { fields, append, remove } = useFieldArray({ control, name: "taxRates" });
   const rates = useWatch({ control, name: "taxRates" });
@@ -597,10 +590,9 @@ function TaxRatesField() {
       className="grid gap-3 md:col-span-2"
       aria-describedby={["taxRates-description", rootError ? errorId : null].filter(Boolean).join(" ")}
     >
-      <legend className="mb-2 text-sm font-medium">Tax rates</legend>
+      <legend className="mb-2 text-sm font-medium">{t("taxRates")}</legend>
       <p id="taxRates-description" className="-mt-1 text-sm text-muted-foreground">
-        The rates an invoice line can use; the default one is chosen for new lines. Each rate has a VAT category; every
-        category but the standard rate prints its legal mention on the invoice.
+        {t("taxRatesHelp")}
       </p>
       <ol className="grid gap-3">
         {fields.map((field, index) => (
@@ -631,7 +623,7 @@ function TaxRatesField() {
           }
         >
           <PlusIcon aria-hidden="true" />
-          Add a tax rate
+          {t("addTaxRate")}
         </Button>
       </div>
     </fieldset>
@@ -678,12 +670,16 @@ function TaxRateRow({
     if (getValues(percentName) === "") setValue(percentName, "0", { shouldDirty: true });
   }
   const radioId = `taxRates.${index}.isDefault`;
+  const t = useTranslations("settings.form");
+  const tCategory = useTranslations("settings.vatCategory");
+  const ofRate = <span className="sr-only">{t("ofTaxRate", { number: index + 1 })}</span>;
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-start gap-x-3 gap-y-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_7rem_auto_auto] sm:border-0 sm:p-0">
       <FormField
         label={
           <>
-            Label<span className="sr-only"> of tax rate {index + 1}</span>
+            {t("rateLabel")}
+            {ofRate}
           </>
         }
         htmlFor={labelName}
@@ -695,7 +691,8 @@ function TaxRateRow({
       <FormField
         label={
           <>
-            Rate (%)<span className="sr-only"> of tax rate {index + 1}</span>
+            {t("ratePercent")}
+            {ofRate}
           </>
         }
         htmlFor={percentName}
@@ -720,14 +717,16 @@ function TaxRateRow({
           className="size-4 cursor-pointer accent-primary outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
         />
         <Label htmlFor={radioId} className="cursor-pointer font-normal">
-          Default<span className="sr-only"> tax rate {index + 1}</span>
+          {t("rateDefault")}
+          <span className="sr-only">{t("defaultTaxRate", { number: index + 1 })}</span>
         </Label>
       </div>
       <div className="col-span-2 grid gap-3 sm:col-span-4 sm:grid-cols-[12rem_minmax(0,1fr)_10rem]">
         <FormField
           label={
             <>
-              VAT category<span className="sr-only"> of tax rate {index + 1}</span>
+              {t("vatCategory")}
+              {ofRate}
             </>
           }
           htmlFor={categoryName}
@@ -739,7 +738,7 @@ function TaxRateRow({
           >
             {VAT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {VAT_CATEGORY_LABELS[category]} ({category})
+                {tCategory(category)} ({category})
               </option>
             ))}
           </NativeSelect>
@@ -747,7 +746,8 @@ function TaxRateRow({
         <FormField
           label={
             <>
-              Legal mention<span className="sr-only"> of tax rate {index + 1}</span>
+              {t("legalMention")}
+              {ofRate}
             </>
           }
           htmlFor={mentionName}
@@ -758,7 +758,8 @@ function TaxRateRow({
         <FormField
           label={
             <>
-              VATEX code<span className="sr-only"> of tax rate {index + 1}</span>
+              {t("vatexCode")}
+              {ofRate}
             </>
           }
           htmlFor={vatexName}
@@ -781,7 +782,8 @@ function TaxRateRow({
           className="text-muted-foreground hover:text-destructive"
         >
           <Trash2Icon aria-hidden="true" />
-          Remove<span className="sr-only"> tax rate {index + 1}</span>
+          {t("removeRate")}
+          <span className="sr-only">{t("removeRateOf", { number: index + 1 })}</span>
         </Button>
       </div>
     </li>
@@ -789,23 +791,24 @@ function TaxRateRow({
 }
 
 function RemindersField() {
+  const t = useTranslations("settings.form");
   const { control, register } = useFormContext<SettingsFormInput>();
   const enabled = useWatch({ control, name: "remindersEnabled" });
   const daysError = useFieldError("reminderDays");
   const enabledError = useFieldError("remindersEnabled");
   return (
     <fieldset className="grid gap-4 md:col-span-2 md:grid-cols-2">
-      <legend className="mb-2 text-sm font-medium">Payment reminders</legend>
+      <legend className="mb-2 text-sm font-medium">{t("reminders")}</legend>
       <div className="grid content-start gap-2">
         <div className="flex items-center gap-2">
           <Checkbox
             {...register("remindersEnabled")}
             {...fieldAria("remindersEnabled", { error: enabledError, description: true })}
           />
-          <Label htmlFor="remindersEnabled">Email reminders for overdue invoices</Label>
+          <Label htmlFor="remindersEnabled">{t("remindersEnabled")}</Label>
         </div>
         <p id="remindersEnabled-description" className="text-sm text-muted-foreground">
-          Sent to the client&apos;s billing email {enabled ? "on the days below" : "when turned on"}.
+          {enabled ? t("remindersOn") : t("remindersOff")}
         </p>
         {enabledError ? (
           <p id="remindersEnabled-error" className="text-sm font-medium text-destructive">
@@ -814,10 +817,10 @@ function RemindersField() {
         ) : null}
       </div>
       <FormField
-        label="Days after the due date"
+        label={t("daysAfterTheDueDate")}
         htmlFor="reminderDays"
         error={daysError}
-        description="Separated by commas, e.g. 3, 10, 30."
+        description={t("separatedByCommasEG")}
       >
         <Input
           {...register("reminderDays")}
@@ -831,6 +834,7 @@ function RemindersField() {
 }
 
 function BrandColorField() {
+  const t = useTranslations("settings.form");
   const { control, setValue, formState } = useFormContext<SettingsFormInput>();
   const color = useWatch({ control, name: "brandColor" });
   const isHex = /^#[0-9a-fA-F]{6}$/.test(color.trim());
@@ -840,7 +844,7 @@ function BrandColorField() {
       <div className="flex items-end gap-3">
         <TextField
           name="brandColor"
-          label="Brand colour"
+          label={t("brandColour")}
           required
           form={FORM_ID}
           autoComplete="off"
@@ -850,7 +854,7 @@ function BrandColorField() {
         />
         <input
           type="color"
-          aria-label="Pick the brand colour"
+          aria-label={t("pickTheBrandColour")}
           form={FORM_ID}
           value={isHex ? color.trim().toLowerCase() : "#000000"}
           onChange={(event) =>
@@ -867,6 +871,7 @@ function BrandColorField() {
 }
 
 function LogoForm({ logo, onSaved }: { logo: SettingsFormProps["logo"]; onSaved: () => void }) {
+  const t = useTranslations("settings.form");
   const formRef = useRef<HTMLFormElement>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const { pending: isPending, run, fail, formError } = useAction();
@@ -876,11 +881,11 @@ function LogoForm({ logo, onSaved }: { logo: SettingsFormProps["logo"]; onSaved:
     setFileError(undefined);
     const file = formData.get("logo");
     if (formData.get("remove") !== "1" && file instanceof File && file.size > LOGO_MAX_BYTES) {
-      setFileError("The logo must be at most 512 KB.");
+      setFileError(t("logoTooLarge"));
       return fail(CORRECT_FIELDS_MESSAGE, formRef.current);
     }
     await run(() => updateLogoAction(formData), {
-      success: "Logo saved.",
+      success: t("logoSaved"),
       container: formRef.current,
       onError: (result) => setFileError(result.fieldErrors?.logo),
       // Each logo change bumps the settings version by one; follow it so saving the other settings
@@ -898,20 +903,15 @@ function LogoForm({ logo, onSaved }: { logo: SettingsFormProps["logo"]; onSaved:
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img
             src={`/bo/settings/logo?v=${logo.key}`}
-            alt="Current logo"
+            alt={t("currentLogo")}
             className="max-h-16 max-w-full object-contain"
           />
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">No logo yet: invoices show the firm&apos;s name instead.</p>
+        <p className="text-sm text-muted-foreground">{t("noLogo")}</p>
       )}
       {/* Saved as soon as it is chosen: a logo picked and left for "Save settings" was lost. */}
-      <FormField
-        label="Logo"
-        htmlFor="logo"
-        error={fileError}
-        description="PNG or JPEG, at most 512 KB. Saved as soon as you choose it."
-      >
+      <FormField label={t("logo")} htmlFor="logo" error={fileError} description={t("pngOrJpegAtMost")}>
         <Input
           type="file"
           name="logo"
@@ -926,12 +926,12 @@ function LogoForm({ logo, onSaved }: { logo: SettingsFormProps["logo"]; onSaved:
       <div className="flex flex-wrap items-center gap-2">
         {isPending ? (
           <p role="status" className="text-sm text-muted-foreground">
-            Saving the logo…
+            {t("savingLogo")}
           </p>
         ) : null}
         {logo.hasLogo ? (
           <Button type="submit" name="remove" value="1" variant="outline" disabled={isPending}>
-            Remove logo
+            {t("removeLogo")}
           </Button>
         ) : null}
       </div>

@@ -3,6 +3,7 @@
 // Settings sections saved by their own button, apart from "Save settings": who the firm's mail
 // comes from, and the public site's texts. Their fields are not in the main form's schema.
 import { ExternalLinkIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type * as React from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { FormError } from "@/components/form-error";
@@ -25,7 +26,6 @@ import { type ShareLinkSettingsInput, shareLinkSettingsInput } from "@/modules/s
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import {
-  MAIL_REPLY_TO_LABELS,
   type MailIdentityInput,
   mailIdentityInput,
   PUBLIC_TEXT_MAX,
@@ -71,6 +71,7 @@ function SectionForm({
   saveLabel: string;
   children: React.ReactNode;
 }) {
+  const t = useTranslations("settings.sections");
   return (
     <SectionCard title={title} description={description}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2" aria-label={title}>
@@ -78,7 +79,7 @@ function SectionForm({
         {children}
         <div className="md:col-span-2">
           <Button type="submit" variant="outline" disabled={submitting}>
-            {submitting ? "Saving…" : saveLabel}
+            {submitting ? t("saving") : saveLabel}
           </Button>
         </div>
       </form>
@@ -130,49 +131,42 @@ export function MailIdentityForm({
     schema: mailIdentityInput,
     defaultValues: initialValues,
   });
+  const t = useTranslations("settings.sections");
+  const tReply = useTranslations("settings.replyTo");
   const replyError = errorOf(form, "mailReplyTo");
   return (
     <SectionForm
-      title="Mail sender"
-      description="Who invoices, reminders and replies come from, and where your clients' answers go."
-      onSubmit={submit(updateMailIdentityAction, { success: "Mail sender saved." })}
+      title={t("mailSender")}
+      description={t("whoInvoicesRemindersAndReplies")}
+      onSubmit={submit(updateMailIdentityAction, { success: t("mailSenderSaved") })}
       formError={formError}
       submitting={form.formState.isSubmitting}
-      saveLabel="Save mail sender"
+      saveLabel={t("saveMailSender")}
     >
       <TextInput
         form={form}
         name="mailFromName"
         id="mailFromName"
-        label="Sender name"
+        label={t("senderName")}
         placeholder={firmName}
         autoComplete="off"
-        description="Empty: the firm's name."
+        description={t("emptyTheFirmSName")}
       />
       <TextInput
         form={form}
         name="mailFromAddress"
         id="mailFromAddress"
-        label="Sender address"
+        label={t("senderAddress")}
         type="email"
         autoComplete="off"
         spellCheck={false}
-        description={
-          <>
-            Empty: the server&apos;s address, {environmentFrom} (MAIL_FROM). Use one your mail provider lets you send
-            from.
-          </>
-        }
+        description={<>{t("senderAddressHelp", { address: environmentFrom })}</>}
       />
       <FormField
-        label="Replies go to"
+        label={t("repliesGoTo")}
         htmlFor="mailReplyTo"
         error={replyError}
-        description={
-          firmEmail
-            ? `The firm's email address is ${firmEmail} (Firm section).`
-            : "The firm has no email address yet (Firm section): replies then go to the sender address."
-        }
+        description={firmEmail ? t("firmEmailIs", { email: firmEmail }) : t("noFirmEmail")}
         className="md:col-span-2"
       >
         <NativeSelect
@@ -181,7 +175,7 @@ export function MailIdentityForm({
         >
           {MAIL_REPLY_TO.map((value) => (
             <option key={value} value={value}>
-              {MAIL_REPLY_TO_LABELS[value]}
+              {tReply(value)}
             </option>
           ))}
         </NativeSelect>
@@ -204,6 +198,7 @@ export function PublicPagesForm({
   /** LCEN mentions the settings do not hold yet. */
   missingMentions: string[];
 }) {
+  const t = useTranslations("settings.sections");
   const { form, submit, formError } = useActionForm<PublicPagesInput>({
     schema: publicPagesInput,
     defaultValues: initialValues,
@@ -211,57 +206,56 @@ export function PublicPagesForm({
   const texts: { name: PublicText; label: string; page: string; rows: number; description: string }[] = [
     {
       name: "homeText",
-      label: "Home page text",
+      label: t("homePageText"),
       page: "/",
       rows: 4,
-      description: "Under the firm's name on the home page.",
+      description: t("underTheFirmSName"),
     },
     {
       name: "legalNotice",
-      label: "Legal notice",
+      label: t("legalNotice"),
       page: "/legal",
       rows: 10,
-      description:
-        "Who publishes the site (for a French firm the LCEN mentions: name, legal form, capital, office, RCS, director of publication, host).",
+      description: t("whoPublishesTheSiteFor"),
     },
     {
       name: "privacyNotice",
-      label: "Privacy notice",
+      label: t("privacyNotice"),
       page: "/privacy",
       rows: 10,
-      description: "What the site collects, why, for how long, the person's rights and whom to ask (GDPR art. 13).",
+      description: t("whatTheSiteCollectsWhy"),
     },
   ];
   return (
     <SectionForm
-      title="Public pages"
-      description="The texts of the public site, in Markdown. Leave a text empty to show the one generated from these settings."
-      onSubmit={submit(updatePublicPagesAction, { success: "Public pages saved." })}
+      title={t("publicPages")}
+      description={t("theTextsOfThePublic")}
+      onSubmit={submit(updatePublicPagesAction, { success: t("publicPagesSaved") })}
       formError={formError}
       submitting={form.formState.isSubmitting}
-      saveLabel="Save public pages"
+      saveLabel={t("savePublicPages")}
     >
       {missingMentions.length > 0 ? (
         <p
           role="note"
           className="rounded-md border border-warning/40 bg-warning-muted p-3 text-sm text-foreground md:col-span-2"
         >
-          The generated legal notice still lacks {missingMentions.join(", ")}.
+          {t("missingMentions", { mentions: missingMentions.join(", ") })}
         </p>
       ) : null}
       <TextInput
         form={form}
         name="publicationDirector"
         id="publicationDirector"
-        label="Director of publication"
+        label={t("directorOfPublication")}
         autoComplete="off"
-        description="The person answerable for the site's content, usually the manager (gérant)."
+        description={t("thePersonAnswerableForThe")}
       />
       <FormField
-        label="Host"
+        label={t("host")}
         htmlFor="hostingProvider"
         error={errorOf(form, "hostingProvider")}
-        description="Name, address and phone of the company hosting the site."
+        description={t("nameAddressAndPhoneOf")}
       >
         <Textarea
           {...fieldAria("hostingProvider", { error: errorOf(form, "hostingProvider"), description: true })}
@@ -287,9 +281,9 @@ export function PublicPagesForm({
                   rel="noreferrer"
                   className="inline-flex items-center gap-1 underline underline-offset-4"
                 >
-                  View {text.page}
+                  {t("view", { page: text.page })}
                   <ExternalLinkIcon aria-hidden className="size-3" />
-                  <span className="sr-only">(opens in a new tab)</span>
+                  <span className="sr-only">{t("newTab")}</span>
                 </a>
               </>
             }
@@ -300,7 +294,7 @@ export function PublicPagesForm({
               {...form.register(text.name)}
               rows={text.rows}
               maxLength={PUBLIC_TEXT_MAX}
-              placeholder="Empty: the generated text."
+              placeholder={t("emptyTheGeneratedText")}
               className="font-mono text-sm"
             />
             <div>
@@ -310,8 +304,11 @@ export function PublicPagesForm({
                 size="sm"
                 onClick={() => form.setValue(text.name, generated[text.name], { shouldDirty: true })}
               >
-                Start from the generated text
-                <span className="sr-only">: {text.label}</span>
+                {t("startFromGenerated")}
+                <span className="sr-only">
+                  {": "}
+                  {text.label}
+                </span>
               </Button>
             </div>
           </FormField>
@@ -323,6 +320,7 @@ export function PublicPagesForm({
 
 /** Settings → Accounting export: the accounts and journals of the FEC (French chart of accounts). */
 export function FecAccountsForm({ initialValues }: { initialValues: FecAccountsInput }) {
+  const t = useTranslations("settings.sections");
   const { form, submit, formError } = useActionForm<FecAccountsInput>({
     schema: fecAccountsInput,
     defaultValues: initialValues,
@@ -330,29 +328,29 @@ export function FecAccountsForm({ initialValues }: { initialValues: FecAccountsI
   const fields: { name: keyof FecAccountsInput; label: string; description: string }[] = [
     {
       name: "clientAccount",
-      label: "Client account",
-      description: "Debited by invoices (411…); each client has its own auxiliary account.",
+      label: t("clientAccount"),
+      description: t("debitedByInvoices411Each"),
     },
-    { name: "salesAccount", label: "Sales account", description: "Credited with the net per VAT rate (706…)." },
-    { name: "vatAccount", label: "VAT collected account", description: "Credited with the VAT per rate (44571…)." },
-    { name: "bankAccount", label: "Bank account", description: "Debited by payments received (512…)." },
+    { name: "salesAccount", label: t("salesAccount"), description: t("creditedWithTheNetPer") },
+    { name: "vatAccount", label: t("vatCollectedAccount"), description: t("creditedWithTheVatPer") },
+    { name: "bankAccount", label: t("bankAccount"), description: t("debitedByPaymentsReceived512") },
     {
       name: "salesJournalCode",
-      label: "Sales journal code",
-      description: "The invoices' and credit notes' journal (VE).",
+      label: t("salesJournalCode"),
+      description: t("theInvoicesAndCreditNotes"),
     },
-    { name: "salesJournalLabel", label: "Sales journal label", description: "Its name in the file." },
-    { name: "bankJournalCode", label: "Bank journal code", description: "The payments' journal (BQ)." },
-    { name: "bankJournalLabel", label: "Bank journal label", description: "Its name in the file." },
+    { name: "salesJournalLabel", label: t("salesJournalLabel"), description: t("itsNameInTheFile") },
+    { name: "bankJournalCode", label: t("bankJournalCode"), description: t("thePaymentsJournalBq") },
+    { name: "bankJournalLabel", label: t("bankJournalLabel"), description: t("itsNameInTheFile") },
   ];
   return (
     <SectionForm
-      title="Accounting export"
-      description="The accounts and journals of the FEC (Fichier des Écritures Comptables) downloaded from Reports → Sales journal."
-      onSubmit={submit(updateFecAccountsAction, { success: "Accounting export saved." })}
+      title={t("accountingExport")}
+      description={t("theAccountsAndJournalsOf")}
+      onSubmit={submit(updateFecAccountsAction, { success: t("accountingExportSaved") })}
       formError={formError}
       submitting={form.formState.isSubmitting}
-      saveLabel="Save accounting export"
+      saveLabel={t("saveAccountingExport")}
     >
       {fields.map((field) => (
         <TextInput
@@ -372,6 +370,7 @@ export function FecAccountsForm({ initialValues }: { initialValues: FecAccountsI
 
 /** Settings → Client links: invoice mails with a link to view the document online (decision 059). */
 export function ShareLinkSettingsForm({ initialValues }: { initialValues: ShareLinkSettingsInput }) {
+  const t = useTranslations("settings.sections");
   const { form, submit, formError } = useActionForm<ShareLinkSettingsInput>({
     schema: shareLinkSettingsInput,
     defaultValues: initialValues,
@@ -379,12 +378,12 @@ export function ShareLinkSettingsForm({ initialValues }: { initialValues: ShareL
   const includeError = errorOf(form, "shareLinkInMails");
   return (
     <SectionForm
-      title="Client links"
-      description="A client link shows an issued invoice or credit note, with its PDF and e-invoice, to whoever has it, without signing in. Managers create and revoke them on the document's page."
-      onSubmit={submit(updateShareLinkSettingsAction, { success: "Client links saved." })}
+      title={t("clientLinks")}
+      description={t("aClientLinkShowsAn")}
+      onSubmit={submit(updateShareLinkSettingsAction, { success: t("clientLinksSaved") })}
       formError={formError}
       submitting={form.formState.isSubmitting}
-      saveLabel="Save client links"
+      saveLabel={t("saveClientLinks")}
     >
       <div className="grid content-start gap-2">
         <div className="flex items-center gap-2">
@@ -392,10 +391,10 @@ export function ShareLinkSettingsForm({ initialValues }: { initialValues: ShareL
             {...form.register("shareLinkInMails")}
             {...fieldAria("shareLinkInMails", { error: includeError, description: true })}
           />
-          <Label htmlFor="shareLinkInMails">Include a link to view the invoice online in invoice mails</Label>
+          <Label htmlFor="shareLinkInMails">{t("includeLink")}</Label>
         </div>
         <p id="shareLinkInMails-description" className="text-sm text-muted-foreground">
-          Each mail of an invoice or credit note gets a new link of its own, listed on the document&apos;s page.
+          {t("includeLinkHelp")}
         </p>
         {includeError ? (
           <p id="shareLinkInMails-error" className="text-sm font-medium text-destructive">
@@ -407,10 +406,10 @@ export function ShareLinkSettingsForm({ initialValues }: { initialValues: ShareL
         form={form}
         name="shareLinkMailDays"
         id="shareLinkMailDays"
-        label="Mailed links work for (days)"
+        label={t("mailedLinksWorkForDays")}
         inputMode="numeric"
         autoComplete="off"
-        description="Empty: until revoked."
+        description={t("emptyUntilRevoked")}
       />
     </SectionForm>
   );

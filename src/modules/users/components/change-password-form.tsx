@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -16,11 +17,12 @@ const EMPTY: Values = { currentPassword: "", newPassword: "", confirmPassword: "
 
 /** The signed-in user replaces their password; their other sessions end. */
 export function ChangePasswordForm({ email, mustChangePassword }: { email: string; mustChangePassword: boolean }) {
+  const t = useTranslations("users.password");
   const { form, submit, formError } = useActionForm<Values>({ schema: changeOwnPasswordInput, defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = submit(changeOwnPasswordAction, {
-    success: "Your password has been changed.",
+    success: t("changed"),
     // A full load, not a client navigation: the shell layout re-reads the session, which no
     // longer requires a new password, and no cached route keeps the old redirect.
     refresh: !mustChangePassword,
@@ -35,7 +37,7 @@ export function ChangePasswordForm({ email, mustChangePassword }: { email: strin
     <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4">
       <FormError {...formError} />
       <PasswordManagerUsername email={email} />
-      <FormField label="Current password" htmlFor="currentPassword" error={errors.currentPassword?.message} required>
+      <FormField label={t("current")} htmlFor="currentPassword" error={errors.currentPassword?.message} required>
         <Input
           {...fieldAria("currentPassword", { error: errors.currentPassword?.message })}
           {...form.register("currentPassword")}
@@ -49,11 +51,11 @@ export function ChangePasswordForm({ email, mustChangePassword }: { email: strin
         newPassword={form.register("newPassword")}
         confirmPassword={form.register("confirmPassword")}
         errors={{ newPassword: errors.newPassword?.message, confirmPassword: errors.confirmPassword?.message }}
-        note="Your other sessions end."
+        note={t("othersEnd")}
       />
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Changing…" : "Change password"}
+          {isSubmitting ? t("changing") : t("change")}
         </Button>
       </div>
     </form>

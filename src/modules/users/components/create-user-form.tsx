@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { PlusIcon, WandSparklesIcon } from "lucide-react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -29,21 +30,20 @@ const EMPTY: Values = { name: "", email: "", role: "staff", defaultHourlyRate: "
 
 /** The "New user" button of the users page and its dialog. */
 export function CreateUserDialog({ currency }: { currency: string }) {
+  const t = useTranslations("users.create");
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button>
           <PlusIcon aria-hidden="true" />
-          New user
+          {t("button")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>New user</DialogTitle>
-          <DialogDescription>
-            Pass the first password on to them: they choose their own at first sign-in.
-          </DialogDescription>
+          <DialogTitle>{t("button")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <CreateUserForm currency={currency} onCreated={() => setOpen(false)} />
       </DialogContent>
@@ -52,12 +52,14 @@ export function CreateUserDialog({ currency }: { currency: string }) {
 }
 
 export function CreateUserForm({ currency, onCreated }: { currency: string; onCreated?: (id: string) => void }) {
+  const t = useTranslations("users.create");
+  const tCopy = useTranslations("users.copy");
   const [visible, setVisible] = useState(false);
   const { form, submit, formError } = useActionForm<Values>({ schema: createUserInput, defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = submit(createUserAction, {
-    success: "User created.",
+    success: t("created"),
     onSuccess: ({ id }) => {
       form.reset(EMPTY);
       setVisible(false);
@@ -86,11 +88,11 @@ export function CreateUserForm({ currency, onCreated }: { currency: string; onCr
         currency={currency}
       />
       <FormField
-        label="Password"
+        label={t("password")}
         htmlFor="password"
         error={errors.password?.message}
         required
-        description={`At least ${PASSWORD_MIN} characters. Pass it on safely; they replace it at first sign-in.`}
+        description={t("passwordHelp", { min: PASSWORD_MIN })}
       >
         <div className="flex flex-wrap gap-2">
           <Input
@@ -104,18 +106,21 @@ export function CreateUserForm({ currency, onCreated }: { currency: string; onCr
           />
           <Button variant="outline" onClick={fillGenerated}>
             <WandSparklesIcon aria-hidden="true" />
-            Generate
+            {tCopy("generate")}
           </Button>
           {visible && password ? (
-            <Button variant="ghost" onClick={() => void copyText(password)}>
-              Copy
+            <Button
+              variant="ghost"
+              onClick={() => void copyText(password, { copied: tCopy("copied"), failed: tCopy("failed") })}
+            >
+              {tCopy("copy")}
             </Button>
           ) : null}
         </div>
       </FormField>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Creating…" : "Create user"}
+          {isSubmitting ? t("creating") : t("submit")}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
@@ -42,6 +43,7 @@ export function EditUserForm({
   /** The firm's working week (Settings), used while the person has none of their own. */
   firmWeeklyMinutes: number;
 }) {
+  const t = useTranslations("users.edit");
   // `values` (not defaultValues): when the page refreshes with a new version, the form follows.
   const values = useMemo<Values>(
     () => ({
@@ -65,7 +67,7 @@ export function EditUserForm({
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = submit(updateUserAction, {
-    success: "User saved.",
+    success: t("saved"),
     onSuccess: ({ version }) => form.setValue("version", version),
   });
 
@@ -81,10 +83,10 @@ export function EditUserForm({
       />
       {showCost ? (
         <FormField
-          label="Cost rate per hour"
+          label={t("costRate")}
           htmlFor="costRate"
           error={errors.costRate?.message}
-          description={`In ${currency}; optional. What an hour of this person costs the firm (salary and overheads): the profitability report's cost. Only administrators see it.`}
+          description={t("costRateHelp", { currency })}
           className="sm:max-w-xs"
         >
           <Input
@@ -97,10 +99,10 @@ export function EditUserForm({
         </FormField>
       ) : null}
       <FormField
-        label="Weekly hours"
+        label={t("weeklyHours")}
         htmlFor="weeklyHours"
         error={errors.weeklyHours?.message}
-        description={`Only where this person works other hours than the firm's ${minutesToHoursText(firmWeeklyMinutes)} h a week (Settings); the dashboard measures their week against it.`}
+        description={t("weeklyHoursHelp", { hours: minutesToHoursText(firmWeeklyMinutes) })}
         className="sm:max-w-xs"
       >
         <Input
@@ -114,7 +116,7 @@ export function EditUserForm({
       </FormField>
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : "Save"}
+          {isSubmitting ? t("saving") : t("save")}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Input } from "@/components/ui/input";
@@ -15,13 +16,14 @@ export function NameAndEmailFields({
   email?: UseFormRegisterReturn<"email">;
   errors: { name?: string; email?: string };
 }) {
+  const t = useTranslations("users.fields");
   return (
     <>
-      <FormField label="Name" htmlFor="name" error={errors.name} required>
+      <FormField label={t("name")} htmlFor="name" error={errors.name} required>
         <Input {...fieldAria("name", { error: errors.name })} {...name} autoComplete="off" required maxLength={120} />
       </FormField>
       {email ? (
-        <FormField label="Email" htmlFor="email" error={errors.email} required>
+        <FormField label={t("email")} htmlFor="email" error={errors.email} required>
           <Input
             {...fieldAria("email", { error: errors.email })}
             {...email}

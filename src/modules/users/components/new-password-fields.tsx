@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Input } from "@/components/ui/input";
@@ -41,14 +42,16 @@ export function NewPasswordFields({
   note?: string;
   autoFocus?: boolean;
 }) {
+  const t = useTranslations("users.password");
+  const rule = t("rule", { min: PASSWORD_MIN });
   return (
     <>
       <FormField
-        label="New password"
+        label={t("new")}
         htmlFor={field}
         error={errors.newPassword}
         required
-        description={`At least ${PASSWORD_MIN} characters; a common password is refused.${note ? ` ${note}` : ""}`}
+        description={note ? `${rule} ${note}` : rule}
       >
         <Input
           {...fieldAria(field, { error: errors.newPassword, description: true })}
@@ -59,7 +62,7 @@ export function NewPasswordFields({
           autoFocus={autoFocus}
         />
       </FormField>
-      <FormField label="Confirm new password" htmlFor="confirmPassword" error={errors.confirmPassword} required>
+      <FormField label={t("confirm")} htmlFor="confirmPassword" error={errors.confirmPassword} required>
         <Input
           {...fieldAria("confirmPassword", { error: errors.confirmPassword })}
           {...confirmPassword}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { CopyIcon, WandSparklesIcon } from "lucide-react";
 import { useState } from "react";
 import type { z } from "zod";
@@ -34,17 +35,23 @@ export function generatePassword(length = 20): string {
   return password;
 }
 
-export async function copyText(text: string): Promise<void> {
+/** What copyText says, in the page's language. */
+export type CopyTexts = { copied: string; failed: string };
+
+export async function copyText(text: string, said: CopyTexts): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    showToast("success", "Password copied.");
+    showToast("success", said.copied);
   } catch {
-    showToast("error", "The password could not be copied; select it and copy it by hand.");
+    showToast("error", said.failed);
   }
 }
 
 /** An admin sets a new password for someone; their sessions end and they choose their own at next sign-in. */
 export function ResetPasswordForm({ userId, userName }: { userId: string; userName: string }) {
+  const t = useTranslations("users.reset");
+  const tCopy = useTranslations("users.copy");
+  const said = { copied: tCopy("copied"), failed: tCopy("failed") };
   const [visible, setVisible] = useState(false);
   const [handedOver, setHandedOver] = useState<string | null>(null);
   const { form, submit, formError } = useActionForm<Values>({
@@ -67,7 +74,7 @@ export function ResetPasswordForm({ userId, userName }: { userId: string; userNa
       return result;
     },
     {
-      success: "Password reset.",
+      success: t("done"),
       onSuccess: () => {
         form.reset({ id: userId, password: "" });
         setVisible(false);
@@ -82,25 +89,25 @@ export function ResetPasswordForm({ userId, userName }: { userId: string; userNa
       {handedOver ? (
         <Alert>
           <AlertDescription>
-            <p>Pass this password on to {userName} through a safe channel; it is not shown again:</p>
+            <p>{t("handOver", { name: userName })}</p>
             <p className="flex flex-wrap items-center gap-2">
               <code className="rounded bg-muted px-2 py-1 font-mono text-sm break-all text-foreground">
                 {handedOver}
               </code>
-              <Button variant="outline" size="sm" onClick={() => void copyText(handedOver)}>
+              <Button variant="outline" size="sm" onClick={() => void copyText(handedOver, said)}>
                 <CopyIcon aria-hidden="true" />
-                Copy
+                {tCopy("copy")}
               </Button>
             </p>
           </AlertDescription>
         </Alert>
       ) : null}
       <FormField
-        label="New password"
+        label={t("label")}
         htmlFor="password"
         error={error}
         required
-        description={`At least ${PASSWORD_MIN} characters. ${userName} will choose their own at next sign-in.`}
+        description={t("help", { min: PASSWORD_MIN, name: userName })}
       >
         <div className="flex flex-wrap gap-2">
           <Input
@@ -114,16 +121,16 @@ export function ResetPasswordForm({ userId, userName }: { userId: string; userNa
           />
           <Button variant="outline" onClick={fillGenerated}>
             <WandSparklesIcon aria-hidden="true" />
-            Generate
+            {tCopy("generate")}
           </Button>
           <Button variant="ghost" onClick={() => setVisible((value) => !value)}>
-            {visible ? "Hide password" : "Show password"}
+            {visible ? t("hide") : t("show")}
           </Button>
         </div>
       </FormField>
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Resetting…" : "Reset password"}
+          {isSubmitting ? t("resetting") : t("submit")}
         </Button>
       </div>
     </form>

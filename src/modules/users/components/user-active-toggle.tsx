@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
@@ -20,13 +21,13 @@ type Props = { userId: string; userName: string; active: boolean; isSelf: boolea
 
 /** Deactivate (after confirmation: it signs the user out everywhere) or reactivate a user. */
 export function UserActiveToggle({ userId, userName, active, isSelf }: Props) {
+  const t = useTranslations("users.active");
   const [open, setOpen] = useState(false);
   const { pending, run, formError, clearError } = useAction();
 
   function submit(nextActive: boolean) {
     void run(() => setUserActiveAction({ id: userId, active: nextActive }), {
-      success: ({ active }) =>
-        active ? `${userName} can sign in again.` : `${userName} is deactivated and signed out.`,
+      success: ({ active }) => t(active ? "reactivated" : "deactivated", { name: userName }),
       onSuccess: () => setOpen(false),
     });
   }
@@ -36,13 +37,11 @@ export function UserActiveToggle({ userId, userName, active, isSelf }: Props) {
   if (!active) {
     return (
       <div className="grid gap-3">
-        <p className="text-sm text-muted-foreground">
-          {userName} cannot sign in. Reactivating lets them sign in again with their current password.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("inactive", { name: userName })}</p>
         {errorAlert}
         <div>
           <Button variant="outline" disabled={pending} onClick={() => submit(true)}>
-            {pending ? "Reactivating…" : "Reactivate"}
+            {pending ? t("reactivating") : t("reactivate")}
           </Button>
         </div>
       </div>
@@ -50,18 +49,12 @@ export function UserActiveToggle({ userId, userName, active, isSelf }: Props) {
   }
 
   if (isSelf) {
-    return (
-      <p className="text-sm text-muted-foreground">
-        You cannot deactivate your own account. Another administrator can.
-      </p>
-    );
+    return <p className="text-sm text-muted-foreground">{t("self")}</p>;
   }
 
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">
-        A deactivated user cannot sign in; their timesheets, calls and history stay.
-      </p>
+      <p className="text-sm text-muted-foreground">{t("explain")}</p>
       {open ? null : errorAlert}
       <Dialog
         open={open}
@@ -72,26 +65,23 @@ export function UserActiveToggle({ userId, userName, active, isSelf }: Props) {
       >
         <div>
           <DialogTrigger asChild>
-            <Button variant="destructive">Deactivate</Button>
+            <Button variant="destructive">{t("deactivate")}</Button>
           </DialogTrigger>
         </div>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Deactivate {userName}?</DialogTitle>
-            <DialogDescription>
-              {userName}&apos;s sessions end at once: they are signed out everywhere and cannot sign in until an
-              administrator reactivates them. Their records are kept.
-            </DialogDescription>
+            <DialogTitle>{t("confirmTitle", { name: userName })}</DialogTitle>
+            <DialogDescription>{t("confirmText", { name: userName })}</DialogDescription>
           </DialogHeader>
           {errorAlert}
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={pending}>
-                Cancel
+                {t("cancel")}
               </Button>
             </DialogClose>
             <Button variant="destructive" disabled={pending} onClick={() => submit(false)}>
-              {pending ? "Deactivating…" : "Deactivate"}
+              {pending ? t("deactivating") : t("deactivate")}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -5,7 +6,6 @@ import { formatMoney } from "@/lib/money";
 import type { Role } from "../roles";
 import type { findUsers } from "../user-queries";
 
-const ROLE_LABELS: Record<Role, string> = { admin: "Admin", manager: "Manager", staff: "Staff" };
 const ROLE_VARIANTS: Record<Role, BadgeVariant> = { admin: "info", manager: "secondary", staff: "neutral" };
 
 type UserRow = Awaited<ReturnType<typeof findUsers>>[number];
@@ -20,19 +20,21 @@ export function UserTable({
   viewerId: string;
   firm: { currency: string; locale: string };
 }) {
+  const t = useTranslations("users.list");
+  const tRole = useTranslations("users.role");
   return (
     <Table containerClassName="rounded-lg border max-h-[calc(100dvh-12rem)]">
       <TableHeader>
         <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead from="md">Email</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead from="sm">Status</TableHead>
+          <TableHead>{t("name")}</TableHead>
+          <TableHead from="md">{t("email")}</TableHead>
+          <TableHead>{t("role")}</TableHead>
+          <TableHead from="sm">{t("status")}</TableHead>
           <TableHead figure from="sm">
-            Hourly rate
+            {t("rate")}
           </TableHead>
           <TableHead className="text-right">
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t("actions")}</span>
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -42,34 +44,34 @@ export function UserTable({
             <TableCell>
               <div className="font-medium">
                 {user.name}
-                {user.id === viewerId ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
+                {user.id === viewerId ? <span className="font-normal text-muted-foreground"> {t("you")}</span> : null}
               </div>
               {/* On small screens the hidden columns' essentials move under the name. */}
               <div className="text-xs text-muted-foreground md:hidden">{user.email}</div>
               {user.active ? null : (
                 <Badge variant="danger" className="mt-1 sm:hidden">
-                  Deactivated
+                  {t("deactivated")}
                 </Badge>
               )}
             </TableCell>
             <TableCell from="md">{user.email}</TableCell>
             <TableCell>
-              <Badge variant={ROLE_VARIANTS[user.role]}>{ROLE_LABELS[user.role]}</Badge>
+              <Badge variant={ROLE_VARIANTS[user.role]}>{tRole(user.role)}</Badge>
             </TableCell>
             <TableCell from="sm">
               {!user.active ? (
-                <Badge variant="danger">Deactivated</Badge>
+                <Badge variant="danger">{t("deactivated")}</Badge>
               ) : user.invited ? (
-                <Badge variant="warning">Invited</Badge>
+                <Badge variant="warning">{t("invited")}</Badge>
               ) : (
-                <Badge variant="success">Active</Badge>
+                <Badge variant="success">{t("active")}</Badge>
               )}
             </TableCell>
             <TableCell figure from="sm">
               {user.defaultHourlyRate === null ? (
                 <span className="text-muted-foreground">
                   <span aria-hidden="true">—</span>
-                  <span className="sr-only">None</span>
+                  <span className="sr-only">{t("none")}</span>
                 </span>
               ) : (
                 formatMoney(user.defaultHourlyRate, firm.currency, firm.locale)
@@ -80,7 +82,8 @@ export function UserTable({
                 href={`/bo/users/${user.id}`}
                 className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
               >
-                Edit<span className="sr-only"> {user.name}</span>
+                {t("edit")}
+                <span className="sr-only"> {user.name}</span>
               </Link>
             </TableCell>
           </TableRow>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,7 @@ import { WebhookSecret } from "./webhook-form";
 
 /** Disable or enable, rotate the secret, delete: the buttons of one endpoint. */
 export function WebhookEndpointButtons({ id, url, active }: { id: string; url: string; active: boolean }) {
+  const t = useTranslations("webhooks.endpoint");
   const { pending, run, formError } = useAction();
   const [secret, setSecret] = useState<string | null>(null);
   return (
@@ -26,11 +28,11 @@ export function WebhookEndpointButtons({ id, url, active }: { id: string; url: s
           disabled={pending}
           onClick={() =>
             void run(() => setWebhookEndpointActiveAction({ id, active: !active }), {
-              success: active ? "Endpoint disabled." : "Endpoint enabled.",
+              success: active ? t("disabled") : t("enabled"),
             })
           }
         >
-          {active ? "Disable" : "Enable"}
+          {active ? t("disable") : t("enable")}
         </Button>
         <Button
           variant="outline"
@@ -38,24 +40,24 @@ export function WebhookEndpointButtons({ id, url, active }: { id: string; url: s
           disabled={pending}
           onClick={() =>
             void run(() => rotateWebhookSecretAction({ id }), {
-              success: "New secret made.",
+              success: t("rotated"),
               onSuccess: (data) => setSecret(data.secret),
             })
           }
         >
-          Rotate secret
+          {t("rotate")}
         </Button>
         <Button
           variant="outline"
           size="sm"
           disabled={pending}
-          aria-label={`Delete the endpoint ${url}`}
+          aria-label={t("deleteLabel", { url })}
           onClick={() => {
-            if (window.confirm(`Delete the endpoint ${url} and its delivery log?`))
-              void run(() => deleteWebhookEndpointAction({ id }), { success: "Endpoint deleted." });
+            if (window.confirm(t("deleteConfirm", { url })))
+              void run(() => deleteWebhookEndpointAction({ id }), { success: t("deleted") });
           }}
         >
-          Delete
+          {t("delete")}
         </Button>
       </div>
       {secret ? <WebhookSecret secret={secret} /> : null}
@@ -65,6 +67,7 @@ export function WebhookEndpointButtons({ id, url, active }: { id: string; url: s
 }
 
 export function RedeliverButton({ id, eventType }: { id: string; eventType: string }) {
+  const t = useTranslations("webhooks.endpoint");
   const { pending, run, formError } = useAction();
   return (
     <div className="grid justify-items-end gap-1">
@@ -72,10 +75,10 @@ export function RedeliverButton({ id, eventType }: { id: string; eventType: stri
         variant="outline"
         size="sm"
         disabled={pending}
-        aria-label={`Redeliver ${eventType}`}
-        onClick={() => void run(() => redeliverWebhookAction({ id }), { success: "Delivery queued again." })}
+        aria-label={t("redeliverLabel", { event: eventType })}
+        onClick={() => void run(() => redeliverWebhookAction({ id }), { success: t("redelivered") })}
       >
-        Redeliver
+        {t("redeliver")}
       </Button>
       <FormError {...formError} />
     </div>
@@ -84,13 +87,14 @@ export function RedeliverButton({ id, eventType }: { id: string; eventType: stri
 
 /** Settings → Webhooks: the private-address switch (off by default). */
 export function WebhookPrivateSetting({ allowPrivate }: { allowPrivate: boolean }) {
+  const t = useTranslations("webhooks.private");
   const { pending, run, formError } = useAction();
   // Shown as clicked at once; put back if the server refuses.
   const [checked, setChecked] = useState(allowPrivate);
   async function save(next: boolean) {
     setChecked(next);
     const result = await run(() => updateWebhookSettingsAction({ allowPrivate: next }), {
-      success: "Webhook settings saved.",
+      success: t("saved"),
     });
     if (!result?.ok) setChecked(!next);
   }
@@ -105,11 +109,8 @@ export function WebhookPrivateSetting({ allowPrivate }: { allowPrivate: boolean 
           onChange={(event) => void save(event.target.checked)}
         />
         <span>
-          Allow webhooks to private addresses
-          <span className="block text-muted-foreground">
-            For receivers on your own network (on-premise). Off, Bureau refuses addresses that resolve to loopback,
-            private or link-local networks.
-          </span>
+          {t("label")}
+          <span className="block text-muted-foreground">{t("help")}</span>
         </span>
       </label>
       <FormError {...formError} />

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -6,21 +7,18 @@ import { RedeliverButton, WebhookEndpointButtons } from "./webhook-endpoint-acti
 
 const when = (value: Date | null) => (value ? value.toISOString().slice(0, 19).replace("T", " ") + " UTC" : "—");
 
-const STATUS: Record<
-  WebhookDeliveryView["status"],
-  { label: string; variant: "success" | "danger" | "info" | "neutral" }
-> = {
-  succeeded: { label: "Delivered", variant: "success" },
-  failed: { label: "Failed", variant: "danger" },
-  queued: { label: "Waiting", variant: "info" },
-  sending: { label: "Sending", variant: "neutral" },
+const STATUS_VARIANT: Record<WebhookDeliveryView["status"], "success" | "danger" | "info" | "neutral"> = {
+  succeeded: "success",
+  failed: "danger",
+  queued: "info",
+  sending: "neutral",
 };
 
 function DeliveryResult({ delivery }: { delivery: WebhookDeliveryView }) {
-  const status = STATUS[delivery.status];
+  const t = useTranslations("webhooks.log");
   return (
     <>
-      <Badge variant={status.variant}>{status.label}</Badge>{" "}
+      <Badge variant={STATUS_VARIANT[delivery.status]}>{t(`status.${delivery.status}`)}</Badge>{" "}
       {delivery.lastStatus !== null ? `HTTP ${delivery.lastStatus}` : null}
       {delivery.lastError && delivery.lastStatus === null ? (
         <span className="block max-w-72 text-xs break-words text-muted-foreground">{delivery.lastError}</span>
@@ -33,6 +31,7 @@ const finished = (delivery: WebhookDeliveryView) => delivery.status === "succeed
 
 /** Small screens: one block a delivery instead of a table to scroll sideways. */
 function DeliveryList({ deliveries }: { deliveries: WebhookDeliveryView[] }) {
+  const t = useTranslations("webhooks.log");
   return (
     <ul className="grid gap-3 sm:hidden">
       {deliveries.map((delivery) => (
@@ -44,11 +43,11 @@ function DeliveryList({ deliveries }: { deliveries: WebhookDeliveryView[] }) {
             </span>
           </div>
           <div className="text-muted-foreground">
-            {when(delivery.lastAttemptAt ?? delivery.createdAt)} · attempt {delivery.attempts}
+            {when(delivery.lastAttemptAt ?? delivery.createdAt)} · {t("attemptN", { attempt: delivery.attempts })}
             {delivery.lastDurationMs !== null ? ` · ${delivery.lastDurationMs} ms` : null}
           </div>
           {delivery.status === "queued" ? (
-            <div className="text-muted-foreground">Next retry: {when(delivery.nextAttemptAt)}</div>
+            <div className="text-muted-foreground">{t("nextRetryAt", { when: when(delivery.nextAttemptAt) })}</div>
           ) : null}
           {finished(delivery) ? (
             <div>
@@ -62,19 +61,20 @@ function DeliveryList({ deliveries }: { deliveries: WebhookDeliveryView[] }) {
 }
 
 function DeliveryTable({ deliveries }: { deliveries: WebhookDeliveryView[] }) {
+  const t = useTranslations("webhooks.log");
   return (
     <div className="hidden overflow-x-auto sm:block">
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead>Event</TableHead>
-            <TableHead>Time</TableHead>
-            <TableHead>Attempt</TableHead>
-            <TableHead>Result</TableHead>
-            <TableHead>Duration</TableHead>
-            <TableHead>Next retry</TableHead>
+            <TableHead>{t("event")}</TableHead>
+            <TableHead>{t("time")}</TableHead>
+            <TableHead>{t("attempt")}</TableHead>
+            <TableHead>{t("result")}</TableHead>
+            <TableHead>{t("duration")}</TableHead>
+            <TableHead>{t("nextRetry")}</TableHead>
             <TableHead>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -107,7 +107,8 @@ function DeliveryTable({ deliveries }: { deliveries: WebhookDeliveryView[] }) {
 }
 
 function DeliveryLog({ deliveries }: { deliveries: WebhookDeliveryView[] }) {
-  if (deliveries.length === 0) return <p className="text-sm text-muted-foreground">No deliveries yet.</p>;
+  const t = useTranslations("webhooks.log");
+  if (deliveries.length === 0) return <p className="text-sm text-muted-foreground">{t("empty")}</p>;
   return (
     <>
       <DeliveryList deliveries={deliveries} />
@@ -117,8 +118,8 @@ function DeliveryLog({ deliveries }: { deliveries: WebhookDeliveryView[] }) {
 }
 
 export function WebhookEndpointList({ endpoints }: { endpoints: WebhookEndpointView[] }) {
-  if (endpoints.length === 0)
-    return <p className="text-sm text-muted-foreground">No endpoints yet. Add one above to receive events.</p>;
+  const t = useTranslations("webhooks.list");
+  if (endpoints.length === 0) return <p className="text-sm text-muted-foreground">{t("empty")}</p>;
   return (
     <div className="grid gap-4">
       {endpoints.map((endpoint) => (
@@ -126,17 +127,22 @@ export function WebhookEndpointList({ endpoints }: { endpoints: WebhookEndpointV
           <CardHeader>
             <CardTitle className="flex flex-wrap items-center gap-2 text-base">
               <span className="font-mono text-sm break-all">{endpoint.url}</span>
-              <Badge variant={endpoint.active ? "success" : "neutral"}>{endpoint.active ? "Active" : "Disabled"}</Badge>
+              <Badge variant={endpoint.active ? "success" : "neutral"}>
+                {endpoint.active ? t("active") : t("disabled")}
+              </Badge>
             </CardTitle>
             <CardDescription>
               {endpoint.description ? `${endpoint.description} · ` : null}
-              Events: <span className="font-mono text-xs">{endpoint.events.join(", ")}</span>
+              {t.rich("events", {
+                events: endpoint.events.join(", "),
+                code: (chunks) => <span className="font-mono text-xs">{chunks}</span>,
+              })}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <WebhookEndpointButtons id={endpoint.id} url={endpoint.url} active={endpoint.active} />
-            <section aria-label={`Deliveries to ${endpoint.url}`} className="grid gap-2">
-              <h3 className="text-sm font-medium">Delivery log</h3>
+            <section aria-label={t("deliveriesTo", { url: endpoint.url })} className="grid gap-2">
+              <h3 className="text-sm font-medium">{t("log")}</h3>
               <DeliveryLog deliveries={endpoint.deliveries} />
             </section>
           </CardContent>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
@@ -14,13 +15,15 @@ import { createWebhookEndpointInput, MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL } 
 
 type Values = z.input<typeof createWebhookEndpointInput>;
 const EMPTY: Values = { url: "", description: "", events: [], active: true };
+const URL_EXAMPLE = "https://example.com/bureau-webhooks";
 
 /** The signing secret, shown once after it is made. */
 export function WebhookSecret({ secret }: { secret: string }) {
+  const t = useTranslations("webhooks.form");
   return (
     <Alert>
       <AlertDescription className="grid gap-2">
-        <span>Copy this signing secret now: it is shown only once. Your receiver uses it to check each request.</span>
+        <span>{t("secret")}</span>
         <code data-testid="webhook-secret" className="rounded bg-muted px-2 py-1 font-mono text-xs break-all">
           {secret}
         </code>
@@ -31,6 +34,8 @@ export function WebhookSecret({ secret }: { secret: string }) {
 
 /** A new endpoint: where to send, what for, which events. */
 export function WebhookEndpointForm() {
+  const t = useTranslations("webhooks.form");
+  const tEvent = useTranslations("webhooks.events");
   const [secret, setSecret] = useState<string | null>(null);
   const { form, submit, formError } = useActionForm<Values>({
     schema: createWebhookEndpointInput,
@@ -38,7 +43,7 @@ export function WebhookEndpointForm() {
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = submit(createWebhookEndpointAction, {
-    success: "Endpoint added.",
+    success: t("added"),
     onSuccess: ({ secret: made }) => {
       setSecret(made);
       form.reset(EMPTY);
@@ -51,19 +56,19 @@ export function WebhookEndpointForm() {
       {secret ? <WebhookSecret secret={secret} /> : null}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <FormError {...formError} />
-        <FormField label="Endpoint URL" htmlFor="url" error={errors.url?.message} required>
+        <FormField label={t("url")} htmlFor="url" error={errors.url?.message} required>
           <Input
             {...fieldAria("url", { error: errors.url?.message })}
             {...form.register("url")}
             type="url"
             inputMode="url"
             autoComplete="off"
-            placeholder="https://example.com/bureau-webhooks"
+            placeholder={URL_EXAMPLE}
             maxLength={MAX_WEBHOOK_URL}
             required
           />
         </FormField>
-        <FormField label="Description (optional)" htmlFor="description" error={errors.description?.message}>
+        <FormField label={t("description")} htmlFor="description" error={errors.description?.message}>
           <Input
             {...fieldAria("description", { error: errors.description?.message })}
             {...form.register("description")}
@@ -72,13 +77,13 @@ export function WebhookEndpointForm() {
           />
         </FormField>
         <fieldset className="grid gap-2" aria-describedby={eventError ? "events-error" : undefined}>
-          <legend className="mb-1 text-sm font-medium">Events</legend>
+          <legend className="mb-1 text-sm font-medium">{t("events")}</legend>
           <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
             {WEBHOOK_EVENTS.map((event) => (
               <label key={event.type} className="flex min-h-8 items-start gap-2 text-sm">
                 <input type="checkbox" value={event.type} {...form.register("events")} className="mt-0.5 size-4" />
                 <span>
-                  {event.label} <code className="text-xs text-muted-foreground">{event.type}</code>
+                  {tEvent(event.type)} <code className="text-xs text-muted-foreground">{event.type}</code>
                 </span>
               </label>
             ))}
@@ -91,11 +96,11 @@ export function WebhookEndpointForm() {
         </fieldset>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" {...form.register("active")} className="size-4" />
-          Active (send events as they happen)
+          {t("active")}
         </label>
         <div>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Adding…" : "Add endpoint"}
+            {isSubmitting ? t("adding") : t("submit")}
           </Button>
         </div>
       </form>

@@ -1,10 +1,9 @@
 import Link from "@/components/app-link";
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ROLE_LABELS } from "@/modules/users/roles";
 import { requireUser } from "@/lib/session";
 import { ChangePasswordForm } from "@/modules/users/components/change-password-form";
 import { TimesheetNotificationsToggle } from "@/modules/timesheets/components/timesheet-notification-settings";
@@ -21,8 +20,13 @@ import { TwoFactorPanel } from "@/modules/auth/components/two-factor-forms";
 import { findOwnSessions, findTwoFactorSummary } from "@/modules/auth/two-factor-queries";
 import { coveredByTwoFactorPolicy } from "@/modules/auth/two-factor-state";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { OwnLanguageForm } from "@/modules/users/components/own-language-form";
+import { isAvailableLanguage, languageInfo, languageOptions, REFERENCE_LANGUAGE } from "@/i18n/catalogs";
 
-export const metadata: Metadata = { title: "My account" };
+export async function generateMetadata() {
+  const t = await getTranslations("account");
+  return { title: t("title") };
+}
 
 export default async function AccountPage({
   searchParams,
@@ -30,6 +34,8 @@ export default async function AccountPage({
   searchParams: Promise<{ required?: string | string[] }>;
 }) {
   const user = await requireUser();
+  const t = await getTranslations("account");
+  const tRole = await getTranslations("users.role");
   const { required } = await searchParams;
   const held = user.mustChangePassword || user.mustSetUpTwoFactor;
   const isRequired = user.mustChangePassword || (!held && (Array.isArray(required) ? required[0] : required) === "1");
@@ -51,52 +57,59 @@ export default async function AccountPage({
   ]);
   const twoFactorRequired = settings.requireTwoFactorForManagers && coveredByTwoFactorPolicy(user.role);
   const placeholderAddress = user.email.toLowerCase() === PLACEHOLDER_ADMIN_EMAIL;
+  const firmLanguage = languageInfo(
+    isAvailableLanguage(settings.documentLanguage) ? settings.documentLanguage : REFERENCE_LANGUAGE,
+  ).name;
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
-      <PageHeader title="My account" />
+      <PageHeader title={t("title")} />
       {isRequired ? (
         <Alert variant="warning">
-          <AlertDescription>Choose your own password before you continue.</AlertDescription>
+          <AlertDescription>{t("choosePassword")}</AlertDescription>
         </Alert>
       ) : null}
       {user.mustSetUpTwoFactor ? (
         <Alert variant="warning">
-          <AlertDescription>
-            Your firm requires two-factor sign-in for your role: set it up below before you continue.
-          </AlertDescription>
+          <AlertDescription>{t("twoFactorRequired")}</AlertDescription>
         </Alert>
       ) : null}
       {placeholderAddress ? (
         <Alert variant="warning">
-          <AlertDescription>
-            You sign in as {PLACEHOLDER_ADMIN_EMAIL}, the address the first start gives when none was set. Set your real
-            address under Sign-in email, so that password resets and notices reach you.
-          </AlertDescription>
+          <AlertDescription>{t("placeholderAddress", { email: PLACEHOLDER_ADMIN_EMAIL })}</AlertDescription>
         </Alert>
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>Profile</CardTitle>
-          <CardDescription>An administrator can change your name and role.</CardDescription>
+          <CardTitle>{t("profile.title")}</CardTitle>
+          <CardDescription>{t("profile.description")}</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[8rem_1fr]">
-            <dt className="text-muted-foreground">Name</dt>
+            <dt className="text-muted-foreground">{t("profile.name")}</dt>
             <dd className="font-medium break-words">{user.name}</dd>
-            <dt className="text-muted-foreground">Email</dt>
+            <dt className="text-muted-foreground">{t("profile.email")}</dt>
             <dd className="font-medium break-all">{user.email}</dd>
-            <dt className="text-muted-foreground">Role</dt>
+            <dt className="text-muted-foreground">{t("profile.role")}</dt>
             <dd>
-              <Badge variant="neutral">{ROLE_LABELS[user.role]}</Badge>
+              <Badge variant="neutral">{tRole(user.role)}</Badge>
             </dd>
           </dl>
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Password</CardTitle>
-          <CardDescription>You stay signed in here; your sessions on other devices end.</CardDescription>
+          <CardTitle>{t("language.title")}</CardTitle>
+          <CardDescription>{t("language.description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <OwnLanguageForm language={user.language} firmLanguage={firmLanguage} options={languageOptions()} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("password.title")}</CardTitle>
+          <CardDescription>{t("password.description")}</CardDescription>
         </CardHeader>
         <CardContent>
           <ChangePasswordForm email={user.email} mustChangePassword={user.mustChangePassword} />
@@ -104,10 +117,12 @@ export default async function AccountPage({
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Sign-in email</CardTitle>
+          <CardTitle>{t("signInEmail.title")}</CardTitle>
           <CardDescription>
-            You sign in as <span className="font-medium break-all text-foreground">{user.email}</span>. A new address is
-            used once you open the link we send to it; the old address is told.
+            {t.rich("signInEmail.description", {
+              email: user.email,
+              strong: (chunks) => <span className="font-medium break-all text-foreground">{chunks}</span>,
+            })}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -116,10 +131,8 @@ export default async function AccountPage({
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Two-factor sign-in</CardTitle>
-          <CardDescription>
-            A code from your phone after your password, so a stolen password alone is no use.
-          </CardDescription>
+          <CardTitle>{t("twoFactor.title")}</CardTitle>
+          <CardDescription>{t("twoFactor.description")}</CardDescription>
         </CardHeader>
         <CardContent>
           <TwoFactorPanel
@@ -138,10 +151,8 @@ export default async function AccountPage({
       {held ? null : (
         <Card>
           <CardHeader>
-            <CardTitle>Sessions</CardTitle>
-            <CardDescription>
-              Where you are signed in. Last use is kept to within 5 minutes; the address is the one Bureau saw.
-            </CardDescription>
+            <CardTitle>{t("sessions.title")}</CardTitle>
+            <CardDescription>{t("sessions.description")}</CardDescription>
           </CardHeader>
           <CardContent>
             <SessionList
@@ -161,10 +172,8 @@ export default async function AccountPage({
       {!user.mustChangePassword ? (
         <Card>
           <CardHeader>
-            <CardTitle>Timesheet mails</CardTitle>
-            <CardDescription>
-              A week waiting for your approval, the decision on your own week, and the weekly reminder.
-            </CardDescription>
+            <CardTitle>{t("timesheetMails.title")}</CardTitle>
+            <CardDescription>{t("timesheetMails.description")}</CardDescription>
           </CardHeader>
           <CardContent>
             <TimesheetNotificationsToggle enabled={await findTimesheetNotifications(getDb(), user.id)} />
@@ -174,14 +183,15 @@ export default async function AccountPage({
       {mayUseTokens ? (
         <Card>
           <CardHeader>
-            <CardTitle>API tokens</CardTitle>
+            <CardTitle>{t("apiTokens.title")}</CardTitle>
             <CardDescription>
-              A token acts as you through the API (/api/v1), limited to its scopes and never beyond your role. Every
-              operation is described in the{" "}
-              <Link href="/api/docs" className="font-medium text-foreground underline underline-offset-4">
-                API reference
-              </Link>{" "}
-              (and, for tools, at /api/v1/openapi.json).
+              {t.rich("apiTokens.description", {
+                link: (chunks) => (
+                  <Link href="/api/docs" className="font-medium text-foreground underline underline-offset-4">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
@@ -193,8 +203,8 @@ export default async function AccountPage({
       {seesEveryone ? (
         <Card>
           <CardHeader>
-            <CardTitle>Everyone&apos;s API tokens</CardTitle>
-            <CardDescription>As an administrator you may revoke any person&apos;s token.</CardDescription>
+            <CardTitle>{t("everyonesTokens.title")}</CardTitle>
+            <CardDescription>{t("everyonesTokens.description")}</CardDescription>
           </CardHeader>
           <CardContent>
             <ApiTokenTable rows={everyonesTokens} now={now} showOwner />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ScrollTextIcon } from "lucide-react";
 import { PagedList } from "@/components/list/paged-list";
 import { PageHeader } from "@/components/page-header";
@@ -11,16 +12,21 @@ import { auditTranslator } from "@/modules/audit/audit-translator";
 import { entityWord } from "@/modules/audit/audit-words";
 import { pageAuditViewer } from "@/modules/audit/page-audit-viewer";
 import { auditList } from "@/modules/audit/audit-schemas";
-import { AuditEmpty, AuditFilters, AuditTable, EVENT_NOUN } from "@/modules/audit/components/audit-table";
+import { AuditEmpty, AuditFilters, AuditTable, eventNoun } from "@/modules/audit/components/audit-table";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Audit log" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auditLog");
+  return { title: t("title") };
+}
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePagePermission("audit.read");
   const { entity, page, size } = auditList.parse(await searchParams);
   const db = getDb();
-  const [settings, list, entities, viewer] = await Promise.all([
+  const [tPage, noun, settings, list, entities, viewer] = await Promise.all([
+    getTranslations("auditLog"),
+    eventNoun(),
     getPageSettings(),
     findAuditEvents(db, { entity, page, pageSize: size }),
     findAuditEntities(db),
@@ -34,11 +40,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <PageHeader title="Audit log" description="Every change made in Bureau: who, when and what, newest first." />
+      <PageHeader title={tPage("title")} description={tPage("description")} />
       <AuditFilters entity={entity} entities={options} />
       <PagedList
         list={list}
-        noun={EVENT_NOUN}
+        noun={noun}
         locale={settings.locale}
         href={(target) => auditList.href({ entity, page: target, size })}
         icon={<ScrollTextIcon />}

@@ -1,5 +1,6 @@
 import { availableLanguages, languageOptions, messageText, REFERENCE_LANGUAGE } from "@/i18n/catalogs";
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { todayInZone } from "@/lib/dates";
 import { currencyMinorDigits, minorToDecimalString } from "@/lib/money";
@@ -25,7 +26,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import Link from "@/components/app-link";
 import { TimesheetReminderForm } from "@/modules/timesheets/components/timesheet-notification-settings";
 
-export const metadata: Metadata = { title: "Settings" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("settings.page");
+  return { title: t("title") };
+}
 
 /** 550 → "5.5", 2000 → "20": the percentage as a person types it. */
 function basisPointsToPercentText(basisPoints: number): string {
@@ -100,8 +104,8 @@ function toFormValues(settings: Settings): SettingsFormInput {
  * can differ from Node's, and one list on both sides keeps hydration exact. The saved value is
  * always offered, even when this runtime no longer lists it (e.g. a renamed time zone).
  */
-function buildOptions(settings: Settings): SettingsFormOptions {
-  const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+function buildOptions(settings: Settings, language: string): SettingsFormOptions {
+  const languageNames = new Intl.DisplayNames([language], { type: "language", fallback: "code" });
   const zones = new Set(["UTC", ...Intl.supportedValuesOf("timeZone")]);
   zones.add(settings.timezone);
   const currencies = CURRENCIES.some((currency) => currency.code === settings.currency)
@@ -122,18 +126,15 @@ function buildOptions(settings: Settings): SettingsFormOptions {
 export default async function SettingsPage() {
   await requirePagePermission("settings.edit");
   // The settings as saved (the firm's own locale, not the page's): this page edits them.
-  const settings = await getFirmSettings();
+  const [settings, t, language] = await Promise.all([getFirmSettings(), getTranslations("settings.page"), getLocale()]);
   const config = getConfig();
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
-      <PageHeader
-        title="Settings"
-        description="Your firm's details, invoicing and mail. They appear on invoices and are used across Bureau."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <SettingsForm
         initialValues={toFormValues(settings)}
-        options={buildOptions(settings)}
+        options={buildOptions(settings, language)}
         today={todayInZone(settings.timezone)}
         logo={{ hasLogo: settings.logo !== null && settings.logoMimeType !== null, key: settings.version }}
       />
@@ -167,11 +168,8 @@ export default async function SettingsPage() {
       <FecAccountsForm initialValues={fecAccountsOf(settings.fecAccounts)} />
       <Card>
         <CardHeader>
-          <CardTitle>Timesheet reminder</CardTitle>
-          <CardDescription>
-            A weekly mail to everyone whose last week is not submitted, once a week; each person can turn timesheet
-            mails off in their account.
-          </CardDescription>
+          <CardTitle>{t("reminder")}</CardTitle>
+          <CardDescription>{t("reminderHelp")}</CardDescription>
         </CardHeader>
         <CardContent>
           <TimesheetReminderForm reminder={settings.timesheetReminder ?? null} />
@@ -179,28 +177,23 @@ export default async function SettingsPage() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Webhooks</CardTitle>
-          <CardDescription>
-            Send signed notifications to your other tools when invoices are issued or paid, weeks are submitted or
-            approved, a call-back is requested or an application arrives.
-          </CardDescription>
+          <CardTitle>{t("webhooks")}</CardTitle>
+          <CardDescription>{t("webhooksHelp")}</CardDescription>
         </CardHeader>
         <CardContent>
           <Link href="/bo/settings/webhooks" className="text-sm font-medium underline underline-offset-4">
-            Manage webhooks
+            {t("manageWebhooks")}
           </Link>
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Import</CardTitle>
-          <CardDescription>
-            Bring your clients, projects and time from Harvest, Toggl Track or Kimai with their CSV exports.
-          </CardDescription>
+          <CardTitle>{t("import")}</CardTitle>
+          <CardDescription>{t("importHelp")}</CardDescription>
         </CardHeader>
         <CardContent>
           <Link href="/bo/import" className="text-sm font-medium underline underline-offset-4">
-            Import from another tool
+            {t("importLink")}
           </Link>
         </CardContent>
       </Card>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { requirePagePermission } from "@/lib/session";
@@ -11,18 +12,21 @@ import { CreateUserDialog } from "@/modules/users/components/create-user-form";
 import { UserTable } from "@/modules/users/components/user-table";
 import { findUsers } from "@/modules/users/user-queries";
 
-export const metadata: Metadata = { title: "Users" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("users.page");
+  return { title: t("title") };
+}
 
 export default async function UsersPage() {
   const viewer = await requirePagePermission("user.read");
   const db = getDb();
-  const [users, settings] = await Promise.all([findUsers(db), getPageSettings()]);
+  const [users, settings, t] = await Promise.all([findUsers(db), getPageSettings(), getTranslations("users.page")]);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader
-        title="Users"
-        description="Who can sign in to Bureau, with which role and default hourly rate. Invite people: they choose their own password."
+        title={t("title")}
+        description={t("description")}
         actions={
           <div className="flex flex-wrap gap-2">
             <InviteUserDialog />
@@ -34,11 +38,8 @@ export default async function UsersPage() {
       {can(viewer, "settings.edit") ? (
         <Card>
           <CardHeader>
-            <CardTitle>Two-factor sign-in</CardTitle>
-            <CardDescription>
-              Administrators and managers see what the firm earns and its clients&apos; data. Each person sets it up
-              from My account.
-            </CardDescription>
+            <CardTitle>{t("twoFactor")}</CardTitle>
+            <CardDescription>{t("twoFactorHelp")}</CardDescription>
           </CardHeader>
           <CardContent>
             <TwoFactorPolicy required={settings.requireTwoFactorForManagers} />

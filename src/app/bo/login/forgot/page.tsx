@@ -3,20 +3,22 @@ import Link from "@/components/app-link";
 import { AuthCard } from "@/modules/auth/components/auth-card";
 import { ForgotPasswordForm } from "@/modules/auth/components/account-link-forms";
 import { getPageSettings } from "@/modules/settings/page-settings";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Forgot your password?" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.forgot");
+  return { title: t("title") };
+}
 
 export default async function ForgotPasswordPage() {
-  const settings = await getPageSettings();
+  const [settings, t] = await Promise.all([getPageSettings(), getTranslations("auth.forgot")]);
   return (
-    <AuthCard firmName={settings.firmName} title="Forgot your password?">
-      <p className="mb-4 text-sm text-muted-foreground">
-        Type the address you sign in with: we mail it a link to choose a new password.
-      </p>
+    <AuthCard firmName={settings.firmName} title={t("title")}>
+      <p className="mb-4 text-sm text-muted-foreground">{t("intro")}</p>
       <ForgotPasswordForm />
       <p className="mt-6 text-sm">
         <Link href="/bo/login" className="underline underline-offset-4">
-          Back to sign-in
+          {t("back")}
         </Link>
       </p>
     </AuthCard>

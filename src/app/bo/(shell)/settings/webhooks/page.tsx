@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDb } from "@/db/client";
@@ -9,21 +10,25 @@ import { WebhookEndpointList } from "@/modules/webhooks/components/webhook-endpo
 import { WebhookEndpointForm } from "@/modules/webhooks/components/webhook-form";
 import { findWebhookEndpoints } from "@/modules/webhooks/webhook-queries";
 
-export const metadata: Metadata = { title: "Webhooks" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("webhooks.page");
+  return { title: t("title") };
+}
 
 export default async function WebhooksPage() {
   const actor = await requirePagePermission("settings.edit");
-  const [settings, endpoints] = await Promise.all([getPageSettings(), findWebhookEndpoints(getDb(), actor)]);
+  const [settings, endpoints, t] = await Promise.all([
+    getPageSettings(),
+    findWebhookEndpoints(getDb(), actor),
+    getTranslations("webhooks.page"),
+  ]);
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
-      <PageHeader
-        title="Webhooks"
-        description="Bureau tells your other tools when something happens: a signed JSON POST to each endpoint that asked for the event. See docs/api.md to check the signature."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <Card>
         <CardHeader>
-          <CardTitle>Add an endpoint</CardTitle>
-          <CardDescription>Failed deliveries are retried after 1 min, 5 min, 30 min, 2 h and 12 h.</CardDescription>
+          <CardTitle>{t("add")}</CardTitle>
+          <CardDescription>{t("addHelp")}</CardDescription>
         </CardHeader>
         <CardContent>
           <WebhookEndpointForm />
@@ -31,13 +36,13 @@ export default async function WebhooksPage() {
       </Card>
       <section aria-labelledby="endpoints-heading" className="grid gap-4">
         <h2 id="endpoints-heading" className="text-lg font-semibold">
-          Endpoints
+          {t("endpoints")}
         </h2>
         <WebhookEndpointList endpoints={endpoints} />
       </section>
       <Card>
         <CardHeader>
-          <CardTitle>Network</CardTitle>
+          <CardTitle>{t("network")}</CardTitle>
         </CardHeader>
         <CardContent>
           <WebhookPrivateSetting allowPrivate={settings.webhooksAllowPrivate} />

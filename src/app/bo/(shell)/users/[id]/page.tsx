@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { notFound } from "next/navigation";
 import { ArrowLeftIcon } from "lucide-react";
@@ -6,7 +7,6 @@ import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { getDb } from "@/db/client";
-import { ROLE_LABELS } from "@/modules/users/roles";
 import { formatDateTime } from "@/lib/dates";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
@@ -25,7 +25,10 @@ import { getUser } from "@/modules/users/user-queries";
 import { firmWeeklyMinutes } from "@/modules/users/capacity";
 import { can } from "@/modules/users/permissions";
 
-export const metadata: Metadata = { title: "User" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("users.detail");
+  return { title: t("title") };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function loadUser(id: string) {
@@ -38,7 +41,9 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const user = await loadUser(id);
   const db = getDb();
-  const [settings, history, twoFactor, viewerWords] = await Promise.all([
+  const [t, tRole, settings, history, twoFactor, viewerWords] = await Promise.all([
+    getTranslations("users.detail"),
+    getTranslations("users.role"),
     getPageSettings(),
     findAuditEvents(db, { entity: "user", entityId: user.id, pageSize: 20 }),
     twoFactorStateOf(db, user.id),
@@ -56,7 +61,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
           className="inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
         >
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
-          Users
+          {t("back")}
         </Link>
       </div>
       <PageHeader
@@ -64,18 +69,22 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
         description={
           <span className="flex flex-wrap items-center gap-2">
             <span className="break-all">{user.email}</span>
-            <Badge variant="neutral">{ROLE_LABELS[user.role]}</Badge>
-            {user.active ? <Badge variant="success">Active</Badge> : <Badge variant="danger">Deactivated</Badge>}
-            {user.invited ? <Badge variant="warning">Invitation pending</Badge> : null}
-            {user.mustChangePassword ? <Badge variant="warning">Must choose a new password</Badge> : null}
+            <Badge variant="neutral">{tRole(user.role)}</Badge>
+            {user.active ? (
+              <Badge variant="success">{t("active")}</Badge>
+            ) : (
+              <Badge variant="danger">{t("deactivated")}</Badge>
+            )}
+            {user.invited ? <Badge variant="warning">{t("invitationPending")}</Badge> : null}
+            {user.mustChangePassword ? <Badge variant="warning">{t("mustChoose")}</Badge> : null}
           </span>
         }
       />
 
       <Card>
         <CardHeader>
-          <CardTitle>Details</CardTitle>
-          <CardDescription>The email is the sign-in name and cannot be changed here.</CardDescription>
+          <CardTitle>{t("details")}</CardTitle>
+          <CardDescription>{t("detailsHelp")}</CardDescription>
         </CardHeader>
         <CardContent>
           <EditUserForm
@@ -98,11 +107,8 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
       {user.invited ? (
         <Card>
           <CardHeader>
-            <CardTitle>Invitation</CardTitle>
-            <CardDescription>
-              {user.name} has not chosen a password yet. Sending the invitation again makes the earlier link stop
-              working; revoking it deactivates the account.
-            </CardDescription>
+            <CardTitle>{t("invitation")}</CardTitle>
+            <CardDescription>{t("invitationHelp", { name: user.name })}</CardDescription>
           </CardHeader>
           <CardContent>
             <InvitationActions userId={user.id} userName={user.name} active={user.active} />
@@ -112,8 +118,8 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
 
       <Card>
         <CardHeader>
-          <CardTitle>Reset password</CardTitle>
-          <CardDescription>Sets a new password and ends {isSelf ? "your" : "their"} sessions at once.</CardDescription>
+          <CardTitle>{t("reset")}</CardTitle>
+          <CardDescription>{t(isSelf ? "resetHelpSelf" : "resetHelp")}</CardDescription>
         </CardHeader>
         <CardContent>
           <ResetPasswordForm userId={user.id} userName={user.name} />
@@ -122,35 +128,32 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
 
       <Card>
         <CardHeader>
-          <CardTitle>Two-factor sign-in</CardTitle>
+          <CardTitle>{t("twoFactor")}</CardTitle>
           <CardDescription>
             {twoFactor.since
-              ? `On since ${formatDateTime(twoFactor.since, settings.locale, settings.timezone)}.`
-              : "Off."}
+              ? t("twoFactorOn", { since: formatDateTime(twoFactor.since, settings.locale, settings.timezone) })
+              : t("twoFactorOff")}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           {isSelf ? (
             <p className="text-sm text-muted-foreground">
-              Manage your own two-factor sign-in from{" "}
-              <Link href="/bo/account" className="text-primary underline underline-offset-4">
-                My account
-              </Link>
-              .
+              {t.rich("twoFactorSelf", {
+                link: (chunks) => (
+                  <Link href="/bo/account" className="text-primary underline underline-offset-4">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           ) : twoFactor.enabled ? (
             <>
-              <p className="text-sm text-muted-foreground">
-                If {user.name} has lost both their phone and their recovery codes, turn it off so they can sign in with
-                their password again.
-              </p>
+              <p className="text-sm text-muted-foreground">{t("twoFactorLost", { name: user.name })}</p>
               <TurnOffTwoFactorDialog userId={user.id} userName={user.name} requiredForRole={twoFactorRequired} />
             </>
           ) : (
             <p className="text-sm text-muted-foreground">
-              {twoFactorRequired
-                ? `The firm requires it for their role: ${user.name} is asked to set it up at their next sign-in.`
-                : `${user.name} can turn it on from My account.`}
+              {t(twoFactorRequired ? "twoFactorAsked" : "twoFactorCan", { name: user.name })}
             </p>
           )}
         </CardContent>
@@ -158,7 +161,7 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
 
       <Card>
         <CardHeader>
-          <CardTitle>Access</CardTitle>
+          <CardTitle>{t("access")}</CardTitle>
         </CardHeader>
         <CardContent>
           <UserActiveToggle userId={user.id} userName={user.name} active={user.active} isSelf={isSelf} />
@@ -167,23 +170,23 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
 
       <Card>
         <CardHeader>
-          <CardTitle>History</CardTitle>
+          <CardTitle>{t("history")}</CardTitle>
           <CardDescription>
             {history.total > history.rows.length ? (
               <>
-                The latest {history.rows.length} of {history.total} events.{" "}
+                {t("historyLatest", { shown: history.rows.length, total: history.total })}{" "}
                 <Link href="/bo/audit?entity=user" className="text-primary underline underline-offset-4">
-                  Open the audit log
+                  {t("openAudit")}
                 </Link>
               </>
             ) : (
-              "Changes to this user, newest first."
+              t("historyHelp")
             )}
           </CardDescription>
         </CardHeader>
         <CardContent>
           {history.rows.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No recorded changes yet.</p>
+            <p className="text-sm text-muted-foreground">{t("historyEmpty")}</p>
           ) : (
             <AuditHistoryList events={events} locale={settings.locale} timezone={settings.timezone} />
           )}
