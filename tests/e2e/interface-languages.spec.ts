@@ -184,7 +184,9 @@ test.describe("documents in the client's language", () => {
     const text = pdfText(Buffer.from(await response.body())).replace(/[\u00a0\u202f]/g, " ");
     for (const expected of ["Facture", "Numéro de facture", "Date d’échéance", "Prix unitaire", "1,5 heure"])
       expect(text.replace(/'/g, "’")).toContain(expected);
-    expect(text).toMatch(/\d{1,2}(er)? (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/);
+    expect(text).toMatch(
+      /\d{1,2}(er)? (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/,
+    );
     // No label of the English document is left: every English text of the document namespace that
     // French writes otherwise is absent from the PDF.
     const english = plainMessages(catalog("en").document as Catalog);
