@@ -2,7 +2,7 @@
 // threshold and period, also when two saves cross a threshold at the same moment.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { email, projectBudgetAlert, settings } from "../../src/db/schema";
+import { email, projectBudgetAlert, settings, user } from "../../src/db/schema";
 import { isoWeekMonday, todayInZone } from "../../src/lib/dates";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { createClient, createProject, updateProject } from "../../src/modules/clients/client-mutations";
@@ -326,5 +326,35 @@ describe(`project budgets on ${process.env.TEST_DB}`, () => {
       budgetPeriod: "month",
     });
     expect(project).toMatchObject({ budgetMinutes: null, budgetAmount: 500, budgetPeriod: "month" });
+  });
+
+  it("each recipient reads the mail in their own language, else the firm's: one mail per language", async () => {
+    await database.db.update(settings).set({ documentLanguage: "fr" });
+    await database.db.update(user).set({ language: "de" }).where(eq(user.id, manager.id));
+    try {
+      const project = await newProject({ budgetKind: "hours", budgetHours: "10", budgetPeriod: "total" });
+      const staff = await newPerson("staff");
+      await createTimesheet(database.db, staff, {
+        userId: staff.id,
+        weekStart: thisWeek(),
+        grid: { rows: [row(project.id, ["7", "1"])] },
+      });
+      const mails = await mailsAbout(project.id);
+      const byRecipient = new Map(mails.flatMap((mail) => mail.to.map((to) => [to, mail] as const)));
+      expect(mails).toHaveLength(2);
+      expect(byRecipient.get(manager.email)!.subject).toBe(
+        `80 % des Budgets verbraucht: ${project.name} (Budget Client)`,
+      );
+      expect(byRecipient.get(manager.email)!.text).toContain("Verbraucht: 8 h von 10 h (80 %)");
+      expect(byRecipient.get(admin.email)!.subject).toBe(
+        `80 % du budget consommé\u00a0: ${project.name} (Budget Client)`,
+      );
+      expect(byRecipient.get(admin.email)!.text).toContain("Période: Depuis le début");
+      // The alert records one of them (the first written).
+      expect(mails.map((mail) => mail.id)).toContain((await alertsOf(project.id))[0]!.emailId);
+    } finally {
+      await database.db.update(user).set({ language: null }).where(eq(user.id, manager.id));
+      await database.db.update(settings).set({ documentLanguage: "en" });
+    }
   });
 });

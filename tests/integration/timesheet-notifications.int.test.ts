@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { email, settings, timesheetReminderSent } from "../../src/db/schema";
+import { email, settings, timesheetReminderSent, user } from "../../src/db/schema";
 import { ConflictError } from "../../src/lib/errors";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import { createClient, createProject } from "../../src/modules/clients/client-mutations";
@@ -127,5 +127,24 @@ describe(`timesheet mails on ${process.env.TEST_DB}`, () => {
     expect(claims).toHaveLength(1);
     const [row] = await database.db.select({ reminder: settings.timesheetReminder }).from(settings);
     expect(row?.reminder).toEqual({ weekday: 1, time: "09:00" });
+  });
+
+  it("each mail is in its recipient's language: their own, else the firm's", async () => {
+    const owner = await makeUser("staff", "Dora Deutsch");
+    const french = await makeUser("manager", "Fanny Frenchwoman");
+    await database.db.update(user).set({ language: "de" }).where(eq(user.id, owner.id));
+    await database.db.update(user).set({ language: "fr" }).where(eq(user.id, french.id));
+    const sheet = await createTimesheet(database.db, owner, { userId: owner.id, weekStart: "2025-05-19", grid });
+    const submitted = await submitTimesheet(database.db, owner, { id: sheet.id, version: sheet.version });
+    const [toFrench] = await mailsTo(french.email);
+    expect(toFrench!.subject).toMatch(/^Feuille de temps à approuver : Dora Deutsch, semaine 21 · 19 mai 2025$/);
+    expect(toFrench!.text).toContain("Examiner la semaine");
+    // A manager without a language of their own gets the firm's (English here).
+    const toManager = await mailsTo(manager.email);
+    expect(toManager.at(-1)!.subject).toMatch(/^Timesheet to approve: Dora Deutsch, Week 21/);
+    await approveTimesheet(database.db, french, { id: submitted.id, version: submitted.version });
+    const [decided] = await mailsTo(owner.email);
+    expect(decided!.subject).toMatch(/^Ihr Stundenzettel für KW 21 · .* wurde genehmigt$/);
+    expect(decided!.text).toContain("Fanny Frenchwoman hat Ihren Stundenzettel für KW 21");
   });
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
@@ -13,15 +14,18 @@ import { publicTexts } from "@/modules/public-site/legal-pages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getPageSettings();
+  const t = await getTranslations("site.home");
   return {
     title: { absolute: settings.firmName },
-    description: `${settings.firmName}: open positions and how to reach us.`,
+    description: t("description", { firm: settings.firmName }),
   };
 }
 
 export default async function HomePage() {
   const db = getDb();
   const settings = await getPageSettings();
+  const t = await getTranslations("site.home");
+  const words = await getTranslations("jobs.words");
   const jobs = (await findPublicJobs(db, todayInZone(settings.timezone))).slice(0, 3);
   const address = [
     settings.addressLine1,
@@ -33,20 +37,22 @@ export default async function HomePage() {
       <h1 className="max-w-3xl text-4xl font-semibold tracking-tight sm:text-5xl">{settings.firmName}</h1>
       <div
         className={`mt-5 max-w-2xl text-lg text-muted-foreground ${MARKDOWN_CLASSES}`}
-        dangerouslySetInnerHTML={{ __html: renderMarkdown(publicTexts(settings, getConfig().appUrl).homeText) }}
+        dangerouslySetInnerHTML={{
+          __html: renderMarkdown(publicTexts(settings, getConfig().appUrl, new Date(), await getLocale()).homeText),
+        }}
       />
       <div className="mt-8 flex flex-wrap gap-3">
         <Button asChild size="lg">
-          <Link href="/jobs">See open jobs</Link>
+          <Link href="/jobs">{t("seeJobs")}</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link href="/mail">Write to us</Link>
+          <Link href="/mail">{t("writeToUs")}</Link>
         </Button>
       </div>
       {jobs.length > 0 ? (
         <section aria-labelledby="jobs-heading" className="mt-16">
           <h2 id="jobs-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-            We are hiring
+            {t("hiring")}
           </h2>
           <ul className="mt-3 grid gap-3 sm:grid-cols-3">
             {jobs.map((job) => (
@@ -58,7 +64,7 @@ export default async function HomePage() {
                   {job.title}
                 </Link>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {jobFacts(job, settings.locale)
+                  {jobFacts(job, settings.locale, words)
                     .slice(0, 2)
                     .map((fact) => fact.value)
                     .join(" · ")}
@@ -71,7 +77,7 @@ export default async function HomePage() {
       {address.length > 0 || settings.email || settings.phone ? (
         <section aria-labelledby="contact-heading" className="mt-16 max-w-md">
           <h2 id="contact-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-            Contact
+            {t("contact")}
           </h2>
           <address className="mt-3 not-italic leading-relaxed">
             {address.map((line) => (

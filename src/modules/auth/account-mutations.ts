@@ -81,7 +81,7 @@ async function mailInvitation(
     ttlMs: INVITATION_TTL_MS,
     createdBy: actor.id,
   });
-  const rendered = invitationMail(await firmOf(tx), {
+  const rendered = invitationMail(await firmOf(tx, invitee.id), {
     name: invitee.name,
     invitedBy: actor.name,
     acceptUrl: invitationUrl(token),
@@ -234,7 +234,7 @@ export async function issuePasswordReset(db: Database, email: string, now = new 
     if (!target?.active) return false;
     await dropUnusedTokens(tx, target.id, "password_reset");
     const token = await issueAccountToken(tx, { kind: "password_reset", userId: target.id, ttlMs: RESET_TTL_MS }, now);
-    const rendered = passwordResetMail(await firmOf(tx), {
+    const rendered = passwordResetMail(await firmOf(tx, target.id), {
       resetUrl: resetUrl(token),
       expiresInMinutes: RESET_MINUTES,
     });
@@ -265,7 +265,7 @@ export async function resetPasswordWithToken(db: Database, input: unknown, now =
     await recordAudit(tx, target, { entity: "user", entityId: target.id, action: "reset_password_by_email" });
     await enqueueEmail(tx, {
       to: [target.email],
-      ...passwordChangedMail(await firmOf(tx)),
+      ...passwordChangedMail(await firmOf(tx, target.id)),
       about: { type: "user", id: target.id },
     });
     return { email: target.email };
@@ -304,7 +304,7 @@ export async function requestEmailChange(
       },
       now,
     );
-    const rendered = emailChangeMail(await firmOf(tx), {
+    const rendered = emailChangeMail(await firmOf(tx, actor.id), {
       newEmail: values.newEmail,
       confirmUrl: emailChangeUrl(token),
       expiresInHours: EMAIL_CHANGE_HOURS,
@@ -344,7 +344,7 @@ export async function confirmEmailChange(db: Database, input: unknown, now = new
     });
     await enqueueEmail(tx, {
       to: [target.email],
-      ...emailChangedMail(await firmOf(tx), { newEmail: link.newEmail }),
+      ...emailChangedMail(await firmOf(tx, target.id), { newEmail: link.newEmail }),
       about: { type: "user", id: target.id },
     });
     return { email: link.newEmail };

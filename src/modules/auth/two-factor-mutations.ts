@@ -274,7 +274,11 @@ export async function turnOffUserTwoFactor(db: Database, actor: Actor, input: un
     const requiredAgain = (await twoFactorStateOf(tx, userId)).required && coveredByTwoFactorPolicy(target.role);
     await enqueueEmail(tx, {
       to: [target.email],
-      ...twoFactorTurnedOffMail(await firmOf(tx), { name: target.name, administrator: actor.name, requiredAgain }),
+      ...twoFactorTurnedOffMail(await firmOf(tx, userId), {
+        name: target.name,
+        administrator: actor.name,
+        requiredAgain,
+      }),
       about: { type: "user", id: userId },
     });
     return { name: target.name, requiredAgain };

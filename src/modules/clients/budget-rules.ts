@@ -80,21 +80,28 @@ export function formatBudgetFigure(value: number, unit: BudgetUnit, currency: st
 }
 
 /** The period's name: "All time", or the month ("November 2026"). */
-export function budgetPeriodLabel(key: string, locale: string): string {
+export function budgetPeriodLabel(key: string, locale: string, allTime = "All time"): string {
   const match = /^(\d{4})-(\d{2})$/.exec(key);
-  if (!match) return "All time";
+  if (!match) return allTime;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
   return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
-/** The figures a bar and a mail show: "16 h of 20 h", and the estimated part of a money budget. */
+/**
+ * The figures a bar and a mail show: "16 h of 20 h" (`used`, in English; `spent` and `budget` for
+ * another language's sentence), and the estimated part of a money budget.
+ */
 export function budgetFigures(
   usage: { budget: ProjectBudget; spent: number; estimated: number; currency: string },
   locale: string,
-): { used: string; estimated: string | null } {
+): { used: string; spent: string; budget: string; estimated: string | null } {
   const figure = (value: number) => formatBudgetFigure(value, usage.budget.unit, usage.currency, locale);
+  const spent = figure(usage.spent);
+  const budget = figure(usage.budget.amount);
   return {
-    used: `${figure(usage.spent)} of ${figure(usage.budget.amount)}`,
+    used: `${spent} of ${budget}`,
+    spent,
+    budget,
     estimated: usage.estimated > 0 ? figure(usage.estimated) : null,
   };
 }

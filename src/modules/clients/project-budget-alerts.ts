@@ -4,6 +4,8 @@
 // mail lands with the change or not at all (decision 045).
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { ADVISORY_LOCKS } from "@/db/advisory-locks";
+import { isAvailableLanguage, REFERENCE_LANGUAGE } from "@/i18n/catalogs";
+import { documentTranslator, interfaceLocaleOf } from "@/i18n/document-language";
 import type { Executor } from "@/db/client";
 import { project, projectBudgetAlert, user } from "@/db/schema";
 import { getConfig } from "@/lib/env";
@@ -62,12 +64,16 @@ export async function checkBudgetAlerts(
     // Crossing 80 % and 100 % in one save sends one mail, about the higher: both are recorded.
     const highest = inserted.reduce((top, row) => (row.threshold > top.threshold ? row : top));
     const recipients = await tx
-      .select({ email: user.email })
+      .select({ email: user.email, language: user.language })
       .from(user)
       .where(and(eq(user.active, true), inArray(user.role, [...rolesWith("client.edit")])));
     let emailId: string | null = null;
-    if (recipients.length > 0) {
-      const figures = budgetFigures(usage, settings.locale);
+    // One mail per language: each person reads it in theirs, else the firm's.
+    for (const [language, emails] of byLanguage(recipients, settings.documentLanguage)) {
+      // Figures and the month in the reader's language's locale (the firm's for the firm's language).
+      const locale = interfaceLocaleOf(language, settings);
+      const figures = budgetFigures(usage, locale);
+      const t = documentTranslator(language);
       const rendered = budgetAlertMail(
         { name: settings.firmName, brandColor: settings.brandColor, email: settings.email },
         {
@@ -75,22 +81,38 @@ export async function checkBudgetAlerts(
           clientName: usage.clientName,
           threshold: highest.threshold,
           percent: usage.percent,
-          period: budgetPeriodLabel(usage.period.key, settings.locale),
-          used: figures.used,
+          period: budgetPeriodLabel(usage.period.key, locale, t("email.budgetAlert.allTime")),
+          used: t("email.budgetAlert.usedOf", { spent: figures.spent, budget: figures.budget }),
           estimated: figures.estimated,
           url: `${getConfig().appUrl}/bo/clients/${usage.clientId}`,
         },
+        language,
       );
-      emailId = await enqueueEmail(tx, {
-        to: recipients.map((row) => row.email),
+      const id = await enqueueEmail(tx, {
+        to: emails,
         ...rendered,
         about: { type: "project", id: usage.projectId },
       });
-      await tx.update(projectBudgetAlert).set({ emailId }).where(eq(projectBudgetAlert.id, highest.id));
+      emailId ??= id;
     }
+    if (emailId) await tx.update(projectBudgetAlert).set({ emailId }).where(eq(projectBudgetAlert.id, highest.id));
     sent.push({ projectId: usage.projectId, thresholds: inserted.map((row) => row.threshold), emailId });
   }
   return sent;
+}
+
+/** The recipients' addresses by the language they read (theirs, else the firm's), in a stable order. */
+function byLanguage(
+  recipients: { email: string; language: string | null }[],
+  firmLanguage: string,
+): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const recipient of recipients) {
+    const chosen = recipient.language ?? firmLanguage;
+    const language = isAvailableLanguage(chosen) ? chosen : REFERENCE_LANGUAGE;
+    groups.set(language, [...(groups.get(language) ?? []), recipient.email]);
+  }
+  return groups;
 }
 
 /** A changed budget starts afresh: the alerts sent about the old one no longer say anything. */

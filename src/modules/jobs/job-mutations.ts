@@ -298,6 +298,7 @@ export async function submitApplication(
       { id, name: input.name, email: input.email, phone, links: input.links, jobId: target.id, jobTitle: target.title },
       settings,
       context.appUrl,
+      context.language,
     );
   });
   return "stored";

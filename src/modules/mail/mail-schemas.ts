@@ -2,12 +2,8 @@
 import { z } from "zod";
 import { checkLine, checkMultiline, normalizeLineBreaks } from "@/lib/input-fields";
 
-export const ABOUT_LABELS: Record<string, string> = {
-  invoice: "Invoice",
-  user: "User",
-  message: "Message",
-  application: "Application",
-};
+/** The kinds of thing a mail is about that have a word (`outbox.about.<type>`). */
+export const ABOUT_TYPES = ["invoice", "user", "message", "application", "timesheet", "quote"] as const;
 
 /** Where the thing a mail is about lives in the back office, when it has a page. */
 export function aboutHref(type: string | null, id: string | null): string | null {

@@ -103,4 +103,22 @@ describe("mail templates", () => {
       'src="cid:logo@bureau"',
     );
   });
+
+  it("writes account mails and visitors' acknowledgements in the recipient's language (decision 067)", () => {
+    const url = "https://bureau.example/bo/login";
+    const english = welcomeMail(firm, { name: "Ana", email: "ana@acme.example", signInUrl: url });
+    expect(english.subject).toBe("Your Acme & Co <Consulting> back-office account");
+    expect(english.html).toContain('<html lang="en">');
+
+    const french = welcomeMail({ ...firm, language: "fr" }, { name: "Ana", email: "ana@acme.example", signInUrl: url });
+    expect(french.subject).toBe("Votre compte sur l’espace de gestion de Acme & Co <Consulting>");
+    expect(french.text).toContain("Bonjour Ana,");
+    expect(french.text).toContain("Se connecter: https://bureau.example/bo/login");
+    expect(french.html).toContain('<html lang="fr">');
+
+    const german = contactMessageAcknowledgementMail({ ...firm, language: "de" }, { wantsCallback: true });
+    expect(german.subject).toBe("Wir haben Ihre Nachricht erhalten");
+    expect(german.text).toContain("Wie gewünscht rufen wir Sie zurück.");
+    expect(german.html).toContain('<html lang="de">');
+  });
 });

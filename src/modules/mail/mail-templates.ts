@@ -4,13 +4,22 @@
 // Mails to clients about their invoices are in the invoice's language (decision 061).
 import { documentTranslator, type DocumentTranslator } from "@/i18n/document-language";
 
-/** The sender's look: name, colour and, when uploaded, the logo (PNG or JPEG bytes). */
+/**
+ * The sender's look: name, colour and, when uploaded, the logo (PNG or JPEG bytes); and the
+ * language the mail is written in (its recipient's, decision 067), English when not given.
+ */
 export type Firm = {
   name: string;
   brandColor: string;
   email?: string | null;
   logo?: { data: Buffer; mimeType: string } | null;
+  language?: string;
 };
+
+/** The language a mail to `firm`'s recipient is written in. */
+function languageOf(firm: Firm): string {
+  return firm.language ?? "en";
+}
 /** A mail as written: `inline` holds the parts its HTML shows by Content-ID (the logo), if any. */
 export type RenderedMail = { subject: string; text: string; html: string; inline?: InlinePart[] };
 
@@ -226,14 +235,18 @@ export function quoteAnsweredMail(
   firm: Firm,
   input: { number: string; clientName: string; accepted: boolean; name: string; url: string },
 ): RenderedMail {
-  const verb = input.accepted ? "accepted" : "declined";
-  return mail(firm, `Quote ${input.number} ${verb} by ${input.clientName}`, [
-    {
-      kind: "text",
-      text: `${input.name} ${verb} quote ${input.number} for ${input.clientName} through its client link.${input.accepted ? " You can now make it into an invoice." : ""}`,
-    },
-    { kind: "button", label: "Open the quote", url: input.url },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  const values = { number: input.number, client: input.clientName, name: input.name };
+  const answer = input.accepted ? "accepted" : "declined";
+  return mail(
+    firm,
+    t("email.quoteAnswered.subject", { ...values, answer }),
+    [
+      { kind: "text", text: t("email.quoteAnswered.text", { ...values, answer }) },
+      { kind: "button", label: t("email.quoteAnswered.button"), url: input.url },
+    ],
+    languageOf(firm),
+  );
 }
 
 export type ReminderMailInput = {
@@ -286,39 +299,49 @@ export type ContactMessageInput = {
 };
 
 export function contactMessageNotificationMail(firm: Firm, input: ContactMessageInput): RenderedMail {
-  return mail(firm, `New message: ${input.subject}`, [
-    { kind: "text", text: `${input.name} wrote through the contact page.` },
-    {
-      kind: "facts",
-      rows: [
-        ["From", `${input.name} <${input.email}>`],
-        ...(input.company ? ([["Company", input.company]] as [string, string][]) : []),
-        ...(input.phone ? ([["Phone", input.phone]] as [string, string][]) : []),
-        ["Call back", input.wantsCallback ? "Yes, requested" : "No"],
-        ["Subject", input.subject],
-      ],
-    },
-    { kind: "quote", text: input.body },
-    { kind: "button", label: "Open in Bureau", url: input.url },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.contact.notificationSubject", { subject: input.subject }),
+    [
+      { kind: "text", text: t("email.contact.notificationText", { name: input.name }) },
+      {
+        kind: "facts",
+        rows: [
+          [t("email.contact.from"), `${input.name} <${input.email}>`],
+          ...(input.company ? ([[t("email.contact.company"), input.company]] as [string, string][]) : []),
+          ...(input.phone ? ([[t("email.contact.phone"), input.phone]] as [string, string][]) : []),
+          [t("email.contact.callBack"), t("email.contact.callBackValue", { wanted: String(input.wantsCallback) })],
+          [t("email.contact.subject"), input.subject],
+        ],
+      },
+      { kind: "quote", text: input.body },
+      { kind: "button", label: t("email.openInBureau"), url: input.url },
+    ],
+    languageOf(firm),
+  );
 }
 
 /**
  * The acknowledgement goes to an address nobody has verified: anyone can type someone else's. So it
  * quotes nothing the visitor wrote (not the name, the subject or the message): a fixed text from the
- * firm cannot be used to send a stranger the attacker's words (security review, finding d).
+ * firm cannot be used to send a stranger the attacker's words (security review, finding d). It is
+ * in the language of the page the visitor wrote from (`firm.language`).
  */
 export function contactMessageAcknowledgementMail(firm: Firm, input: { wantsCallback: boolean }): RenderedMail {
-  return mail(firm, `We received your message`, [
-    {
-      kind: "text",
-      text: `Hello,\n\nThank you for writing to ${firm.name}. We have received your message and will answer soon.${input.wantsCallback ? " As requested, we will call you back." : ""}`,
-    },
-    {
-      kind: "text",
-      text: "If you did not write to us, someone else typed your address: you can ignore this message.",
-    },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.contact.acknowledgementSubject"),
+    [
+      {
+        kind: "text",
+        text: t("email.contact.acknowledgementText", { firm: firm.name, callback: String(input.wantsCallback) }),
+      },
+      { kind: "text", text: t("email.contact.notYou") },
+    ],
+    languageOf(firm),
+  );
 }
 
 /** A reply to a contact message: the firm's answer, then the visitor's message quoted below it. */
@@ -326,11 +349,17 @@ export function contactMessageReplyMail(
   firm: Firm,
   input: { subject: string; body: string; authorName: string; original: { body: string; createdAt: string } },
 ): RenderedMail {
-  return mail(firm, input.subject, [
-    { kind: "text", text: `${input.body}\n\n${input.authorName}` },
-    { kind: "text", text: `You wrote on ${input.original.createdAt}:` },
-    { kind: "quote", text: input.original.body },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    input.subject,
+    [
+      { kind: "text", text: `${input.body}\n\n${input.authorName}` },
+      { kind: "text", text: t("email.contact.youWrote", { date: input.original.createdAt }) },
+      { kind: "quote", text: input.original.body },
+    ],
+    languageOf(firm),
+  );
 }
 
 export type ApplicationInput = {
@@ -343,80 +372,103 @@ export type ApplicationInput = {
 };
 
 export function applicationNotificationMail(firm: Firm, input: ApplicationInput): RenderedMail {
-  return mail(firm, `New application: ${input.jobTitle} — ${input.name}`, [
-    { kind: "text", text: `${input.name} applied for ${input.jobTitle}.` },
-    {
-      kind: "facts",
-      rows: [
-        ["Name", input.name],
-        ["Email", input.email],
-        ...(input.phone ? ([["Phone", input.phone]] as [string, string][]) : []),
-        ...(input.links ?? []).map((link, index) => [`Link ${index + 1}`, link] as [string, string]),
-      ],
-    },
-    { kind: "button", label: "Review the application", url: input.url },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.application.notificationSubject", { job: input.jobTitle, name: input.name }),
+    [
+      { kind: "text", text: t("email.application.notificationText", { job: input.jobTitle, name: input.name }) },
+      {
+        kind: "facts",
+        rows: [
+          [t("email.application.name"), input.name],
+          [t("email.application.email"), input.email],
+          ...(input.phone ? ([[t("email.application.phone"), input.phone]] as [string, string][]) : []),
+          ...(input.links ?? []).map(
+            (link, index) => [t("email.application.link", { number: String(index + 1) }), link] as [string, string],
+          ),
+        ],
+      },
+      { kind: "button", label: t("email.application.review"), url: input.url },
+    ],
+    languageOf(firm),
+  );
 }
 
 /** Like the contact acknowledgement: the firm's own words only (the job title is the firm's text). */
 export function applicationAcknowledgementMail(firm: Firm, input: { jobTitle: string }): RenderedMail {
-  return mail(firm, `Your application for ${input.jobTitle}`, [
-    {
-      kind: "text",
-      text: `Hello,\n\nThank you for applying for ${input.jobTitle} at ${firm.name}. We have received your application and will come back to you.`,
-    },
-    {
-      kind: "text",
-      text: "If you did not apply, someone else typed your address: you can ignore this message.",
-    },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.application.acknowledgementSubject", { job: input.jobTitle }),
+    [
+      { kind: "text", text: t("email.application.acknowledgementText", { job: input.jobTitle, firm: firm.name }) },
+      { kind: "text", text: t("email.application.notYou") },
+    ],
+    languageOf(firm),
+  );
 }
 
 export function welcomeMail(firm: Firm, input: { name: string; email: string; signInUrl: string }): RenderedMail {
-  return mail(firm, `Your ${firm.name} back-office account`, [
-    {
-      kind: "text",
-      text: `Hello ${input.name},\n\nAn account was created for you in ${firm.name}'s back office (Bureau). Sign in with ${input.email} and the password your administrator gave you; you will then choose your own.`,
-    },
-    { kind: "button", label: "Sign in", url: input.signInUrl },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.account.welcomeSubject", { firm: firm.name }),
+    [
+      { kind: "text", text: t("email.account.welcomeText", { name: input.name, firm: firm.name, email: input.email }) },
+      { kind: "button", label: t("email.account.signIn"), url: input.signInUrl },
+    ],
+    languageOf(firm),
+  );
 }
 
 export function invitationMail(
   firm: Firm,
   input: { name: string; invitedBy: string; acceptUrl: string; expiresInDays: number },
 ): RenderedMail {
-  return mail(firm, `You are invited to ${firm.name}'s back office`, [
-    {
-      kind: "text",
-      text: `Hello ${input.name},\n\n${input.invitedBy} invited you to ${firm.name}'s back office (Bureau). Open the link below to choose your password; it works once, for ${input.expiresInDays} days.`,
-    },
-    { kind: "button", label: "Accept the invitation", url: input.acceptUrl },
-    { kind: "text", text: "If you did not expect this invitation, you can ignore this message." },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.account.invitationSubject", { firm: firm.name }),
+    [
+      {
+        kind: "text",
+        text: t("email.account.invitationText", {
+          name: input.name,
+          invitedBy: input.invitedBy,
+          firm: firm.name,
+          days: input.expiresInDays,
+        }),
+      },
+      { kind: "button", label: t("email.account.acceptInvitation"), url: input.acceptUrl },
+      { kind: "text", text: t("email.account.invitationNotExpected") },
+    ],
+    languageOf(firm),
+  );
 }
 
 export function passwordResetMail(firm: Firm, input: { resetUrl: string; expiresInMinutes: number }): RenderedMail {
-  return mail(firm, `Reset your ${firm.name} back-office password`, [
-    {
-      kind: "text",
-      text: `Someone asked to reset the password of the back-office account that uses this address. Open the link below to choose a new password; it works once, for ${input.expiresInMinutes} minutes, and signs you out everywhere.`,
-    },
-    { kind: "button", label: "Choose a new password", url: input.resetUrl },
-    {
-      kind: "text",
-      text: "If you did not ask for this, ignore this message: your password stays as it is.",
-    },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.account.resetSubject", { firm: firm.name }),
+    [
+      { kind: "text", text: t("email.account.resetText", { minutes: input.expiresInMinutes }) },
+      { kind: "button", label: t("email.account.chooseNewPassword"), url: input.resetUrl },
+      { kind: "text", text: t("email.account.resetNotAsked") },
+    ],
+    languageOf(firm),
+  );
 }
 
 export function passwordChangedMail(firm: Firm): RenderedMail {
-  return mail(firm, `Your ${firm.name} back-office password was changed`, [
-    {
-      kind: "text",
-      text: "The password of your back-office account was just reset by e-mail, and every session was signed out. If this was not you, tell your administrator at once.",
-    },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.account.passwordChangedSubject", { firm: firm.name }),
+    [{ kind: "text", text: t("email.account.passwordChangedText") }],
+    languageOf(firm),
+  );
 }
 
 export type BudgetAlertInput = {
@@ -433,99 +485,148 @@ export type BudgetAlertInput = {
   url: string;
 };
 
-export function budgetAlertMail(firm: Firm, input: BudgetAlertInput): RenderedMail {
+export function budgetAlertMail(firm: Firm, input: BudgetAlertInput, language = "en"): RenderedMail {
+  const t = documentTranslator(language);
   const over = input.threshold >= 100;
+  const names = { project: input.projectName, client: input.clientName };
   const subject = over
-    ? `Over budget: ${input.projectName} (${input.clientName})`
-    : `${input.threshold} % of the budget used: ${input.projectName} (${input.clientName})`;
-  return mail(firm, subject, [
-    {
-      kind: "text",
-      text: over
-        ? `${input.projectName} for ${input.clientName} has used its whole budget (${input.percent} %).`
-        : `${input.projectName} for ${input.clientName} has used ${input.percent} % of its budget.`,
-    },
-    {
-      kind: "facts",
-      rows: [
-        ["Project", `${input.projectName} (${input.clientName})`],
-        ["Period", input.period],
-        ["Used", `${input.used} (${input.percent} %)`],
-        ...(input.estimated ? ([["Not yet approved", input.estimated]] as [string, string][]) : []),
-      ],
-    },
-    { kind: "button", label: "Open the client", url: input.url },
-  ]);
+    ? t("email.budgetAlert.overSubject", names)
+    : t("email.budgetAlert.subject", { ...names, threshold: input.threshold });
+  return mail(
+    firm,
+    subject,
+    [
+      {
+        kind: "text",
+        text: over
+          ? t("email.budgetAlert.overText", { ...names, percent: input.percent })
+          : t("email.budgetAlert.text", { ...names, percent: input.percent }),
+      },
+      {
+        kind: "facts",
+        rows: [
+          [t("email.budgetAlert.project"), `${input.projectName} (${input.clientName})`],
+          [t("email.budgetAlert.period"), input.period],
+          [t("email.budgetAlert.used"), `${input.used} (${input.percent} %)`],
+          ...(input.estimated
+            ? ([[t("email.budgetAlert.notYetApproved"), input.estimated]] as [string, string][])
+            : []),
+        ],
+      },
+      { kind: "button", label: t("email.budgetAlert.openClient"), url: input.url },
+    ],
+    language,
+  );
 }
 
 // ---------------------------------------------------------------------------------------
 // Timesheet notifications (issue 23.4): each person can turn them off in their account.
 
-const NOTIFICATIONS_OFF =
-  "You receive this because timesheet mails are on in your account; you can turn them off there.";
+// In the recipient's language (their own, else the firm's; English by default).
 
 /** To the managers: a week waits for their decision. */
 export function timesheetSubmittedMail(
   firm: Firm,
   input: { ownerName: string; week: string; hours: string; url: string },
+  language = "en",
 ): RenderedMail {
-  return mail(firm, `Timesheet to approve: ${input.ownerName}, ${input.week}`, [
-    { kind: "text", text: `${input.ownerName} submitted their timesheet for ${input.week}.` },
-    { kind: "facts", rows: [["Hours", input.hours]] },
-    { kind: "button", label: "Review the week", url: input.url },
-    { kind: "text", text: NOTIFICATIONS_OFF },
-  ]);
+  const t = documentTranslator(language);
+  const { ownerName: owner, week } = input;
+  return mail(
+    firm,
+    t("email.timesheet.submittedSubject", { owner, week }),
+    [
+      { kind: "text", text: t("email.timesheet.submitted", { owner, week }) },
+      { kind: "facts", rows: [[t("email.timesheet.hours"), input.hours]] },
+      { kind: "button", label: t("email.timesheet.review"), url: input.url },
+      { kind: "text", text: t("email.timesheet.notificationsOff") },
+    ],
+    language,
+  );
 }
 
 /** To the owner: their week was approved, or rejected with the reason. */
 export function timesheetDecidedMail(
   firm: Firm,
   input: { decision: "approved" | "rejected"; deciderName: string; week: string; reason?: string | null; url: string },
+  language = "en",
 ): RenderedMail {
+  const t = documentTranslator(language);
   const rejected = input.decision === "rejected";
-  return mail(firm, `Your timesheet for ${input.week} was ${input.decision}`, [
-    {
-      kind: "text",
-      text: rejected
-        ? `${input.deciderName} rejected your timesheet for ${input.week}. Correct it, then submit it again.`
-        : `${input.deciderName} approved your timesheet for ${input.week}.`,
-    },
-    ...(rejected && input.reason ? [{ kind: "quote" as const, text: input.reason }] : []),
-    { kind: "button", label: rejected ? "Correct the week" : "Open the week", url: input.url },
-    { kind: "text", text: NOTIFICATIONS_OFF },
-  ]);
+  const { deciderName: decider, week, decision } = input;
+  return mail(
+    firm,
+    t("email.timesheet.decidedSubject", { week, decision }),
+    [
+      {
+        kind: "text",
+        text: rejected
+          ? t("email.timesheet.rejected", { decider, week })
+          : t("email.timesheet.approved", { decider, week }),
+      },
+      ...(rejected && input.reason ? [{ kind: "quote" as const, text: input.reason }] : []),
+      {
+        kind: "button",
+        label: rejected ? t("email.timesheet.correct") : t("email.timesheet.open"),
+        url: input.url,
+      },
+      { kind: "text", text: t("email.timesheet.notificationsOff") },
+    ],
+    language,
+  );
 }
 
 /** To someone whose last week is not submitted yet (the reminder day and time are in Settings). */
-export function timesheetReminderMail(firm: Firm, input: { name: string; week: string; url: string }): RenderedMail {
-  return mail(firm, `Reminder: your timesheet for ${input.week}`, [
-    { kind: "text", text: `Hello ${input.name},\n\nYour timesheet for ${input.week} is not submitted yet.` },
-    { kind: "button", label: "Fill in the week", url: input.url },
-    { kind: "text", text: NOTIFICATIONS_OFF },
-  ]);
+export function timesheetReminderMail(
+  firm: Firm,
+  input: { name: string; week: string; url: string },
+  language = "en",
+): RenderedMail {
+  const t = documentTranslator(language);
+  return mail(
+    firm,
+    t("email.timesheet.reminderSubject", { week: input.week }),
+    [
+      { kind: "text", text: t("email.timesheet.reminder", { name: input.name, week: input.week }) },
+      { kind: "button", label: t("email.timesheet.fillIn"), url: input.url },
+      { kind: "text", text: t("email.timesheet.notificationsOff") },
+    ],
+    language,
+  );
 }
 
 export function emailChangeMail(
   firm: Firm,
   input: { newEmail: string; confirmUrl: string; expiresInHours: number },
 ): RenderedMail {
-  return mail(firm, `Confirm your new ${firm.name} sign-in address`, [
-    {
-      kind: "text",
-      text: `Someone signed in to ${firm.name}'s back office (Bureau) asked to sign in with ${input.newEmail} from now on. Open the link below to confirm it; it works once, for ${input.expiresInHours} hours.`,
-    },
-    { kind: "button", label: "Confirm the new address", url: input.confirmUrl },
-    { kind: "text", text: "If you did not ask for this, ignore this message: nothing changes." },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.account.emailChangeSubject", { firm: firm.name }),
+    [
+      {
+        kind: "text",
+        text: t("email.account.emailChangeText", {
+          firm: firm.name,
+          email: input.newEmail,
+          hours: input.expiresInHours,
+        }),
+      },
+      { kind: "button", label: t("email.account.confirmNewAddress"), url: input.confirmUrl },
+      { kind: "text", text: t("email.account.emailChangeNotAsked") },
+    ],
+    languageOf(firm),
+  );
 }
 
 export function emailChangedMail(firm: Firm, input: { newEmail: string }): RenderedMail {
-  return mail(firm, `Your ${firm.name} sign-in address was changed`, [
-    {
-      kind: "text",
-      text: `The back-office account that used this address now signs in with ${input.newEmail}. If this was not you, tell your administrator at once.`,
-    },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.account.emailChangedSubject", { firm: firm.name }),
+    [{ kind: "text", text: t("email.account.emailChangedText", { email: input.newEmail }) }],
+    languageOf(firm),
+  );
 }
 
 /** An administrator turned the person's second factor off (they lost their phone and recovery codes). */
@@ -533,17 +634,21 @@ export function twoFactorTurnedOffMail(
   firm: Firm,
   input: { name: string; administrator: string; requiredAgain: boolean },
 ): RenderedMail {
-  return mail(firm, `Two-factor sign-in was turned off for your ${firm.name} account`, [
-    {
-      kind: "text",
-      text: `Hello ${input.name},\n\nTwo-factor sign-in was turned off for your back-office account by ${input.administrator}, and every session of your account was signed out. Your authenticator app and your recovery codes no longer work for this account; your password stays the same.`,
-    },
-    {
-      kind: "text",
-      text: input.requiredAgain
-        ? "Your firm requires two-factor sign-in for your role: you will be asked to set it up again at your next sign-in."
-        : "If the firm requires it, you will be asked to set it up again at your next sign-in; otherwise you can turn it on again from My account.",
-    },
-    { kind: "text", text: "If you did not ask for this, tell your administrator at once." },
-  ]);
+  const t = documentTranslator(languageOf(firm));
+  return mail(
+    firm,
+    t("email.account.twoFactorOffSubject", { firm: firm.name }),
+    [
+      {
+        kind: "text",
+        text: t("email.account.twoFactorOffText", { name: input.name, administrator: input.administrator }),
+      },
+      {
+        kind: "text",
+        text: input.requiredAgain ? t("email.account.twoFactorRequired") : t("email.account.twoFactorOptional"),
+      },
+      { kind: "text", text: t("email.account.twoFactorNotAsked") },
+    ],
+    languageOf(firm),
+  );
 }

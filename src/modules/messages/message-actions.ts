@@ -3,6 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
+import { requestLanguage } from "@/i18n/request-language";
 import { type ActionResult, runAction } from "@/lib/action";
 import { getConfig } from "@/lib/env";
 import { clientIpFrom } from "@/lib/request";
@@ -26,6 +27,7 @@ export async function sendContactMessageAction(
   const { values, formToken, honeypot } = readContactForm(formData);
   const config = getConfig();
   const requestHeaders = await headers();
+  const language = await requestLanguage().catch(() => undefined);
   const result = await runAction(() =>
     submitContactMessage(getDb(), values, {
       ip: clientIpFrom(requestHeaders),
@@ -33,6 +35,7 @@ export async function sendContactMessageAction(
       honeypot,
       secret: config.authSecret,
       appUrl: config.appUrl,
+      language,
     }),
   );
   if (result.ok) redirect(`/mail?sent=${values.wantsCallback === "on" ? "callback" : "1"}`);

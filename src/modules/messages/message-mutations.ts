@@ -24,6 +24,7 @@ import {
   recordPublicFormSubmission,
   requireHumanPace,
 } from "@/modules/public-site/public-form-guard";
+import { isAvailableLanguage } from "@/i18n/catalogs";
 import { notifyContactMessage } from "@/modules/public-site/public-site-notifications";
 import { purgeExpired } from "@/modules/public-site/retention-mutations";
 import { requestCallback } from "@/modules/calls/call-mutations";
@@ -132,6 +133,7 @@ export async function submitContactMessage(
       },
       settings,
       context.appUrl,
+      context.language,
     );
     return { outcome: "stored" as const, messageId, callId };
   });
@@ -181,7 +183,13 @@ export async function replyToMessage(db: Database, actor: Actor, raw: unknown) {
     const [message] = await tx.select().from(contactMessage).where(eq(contactMessage.id, input.id)).for("update");
     if (!message) throw new NotFoundError("This message does not exist.", "message.not_found");
     const rendered = contactMessageReplyMail(
-      { name: settings.firmName, brandColor: settings.brandColor, email: settings.email },
+      {
+        name: settings.firmName,
+        brandColor: settings.brandColor,
+        email: settings.email,
+        // The visitor's language is not kept: the fixed words of a reply are in the firm's.
+        language: isAvailableLanguage(settings.documentLanguage) ? settings.documentLanguage : undefined,
+      },
       {
         subject: input.subject,
         body: input.body,

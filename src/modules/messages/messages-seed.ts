@@ -64,6 +64,9 @@ export async function seedMessages(context: DemoContext): Promise<void> {
     authorId: manager?.id ?? null,
     authorName: manager?.name ?? "Bureau",
     subject: "Re: Partnership",
-    body: "Hello Sara,\n\nThank you for writing. We would be glad to talk: are you free for a call next Tuesday?",
+    body: [
+      "Hello Sara,",
+      "Thank you for writing. We would be glad to talk: are you free for a call next Tuesday?",
+    ].join("\n\n"),
   });
 }

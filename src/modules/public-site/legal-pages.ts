@@ -1,7 +1,10 @@
 // The public site's texts: the home text, the legal notice (/legal) and the privacy notice
 // (/privacy). Each is the firm's own Markdown when Settings → Public site has one, else a text
 // generated here from the settings, so a new firm has both pages from its first day.
-// Pure (no I/O): the pages render the Markdown with the job descriptions' sanitiser.
+// The generated texts are written in the page's language (decision 067; English by default), from
+// the catalogs' `site.generated` messages. The pages render the Markdown with the job
+// descriptions' sanitiser.
+import { documentTranslator } from "@/i18n/document-language";
 import { formatMoney } from "@/lib/money";
 import { retentionDays } from "./retention-rules";
 
@@ -37,7 +40,7 @@ function addressOf(firm: LegalFirm): string | null {
   return lines.length > 0 ? lines.map((line) => md(line!)).join(", ") : null;
 }
 
-const MISSING = "*not given yet*";
+type Translator = ReturnType<typeof documentTranslator>;
 
 /**
  * The mentions the law asks of a site's publisher that the settings do not hold yet: for a French
@@ -60,11 +63,15 @@ export function missingLegalMentions(firm: LegalFirm): string[] {
   return missing;
 }
 
-export function defaultLegalNotice(firm: LegalFirm, siteUrl: string): string {
+export function defaultLegalNotice(firm: LegalFirm, siteUrl: string, language = "en"): string {
+  const t: Translator = documentTranslator(language);
+  const MISSING = t("site.generated.missing");
   const publisher = [`**${md(firm.firmName)}**`];
   if (firm.legalForm) publisher.push(md(firm.legalForm));
   if (firm.shareCapital !== null)
-    publisher.push(`share capital ${formatMoney(firm.shareCapital, firm.currency, firm.locale)}`);
+    publisher.push(
+      t("site.generated.shareCapital", { amount: formatMoney(firm.shareCapital, firm.currency, firm.locale) }),
+    );
   const registration =
     firm.registrationNumber && firm.rcsCity
       ? `RCS ${md(firm.rcsCity)} ${md(firm.registrationNumber)}`
@@ -72,12 +79,15 @@ export function defaultLegalNotice(firm: LegalFirm, siteUrl: string): string {
         ? md(firm.registrationNumber)
         : MISSING;
   const rows: [string, string][] = [
-    ["Publisher", publisher.join(", ")],
-    ["Registered office", addressOf(firm) ?? MISSING],
-    [firm.country === "FR" ? "Trade register (RCS)" : "Registration", registration],
+    [t("site.generated.publisher"), publisher.join(", ")],
+    [t("site.generated.office"), addressOf(firm) ?? MISSING],
+    [firm.country === "FR" ? t("site.generated.rcs") : t("site.generated.registration"), registration],
   ];
-  if (firm.vatNumber) rows.push(["VAT number", md(firm.vatNumber)]);
-  rows.push(["Email", firm.email ? md(firm.email) : MISSING], ["Phone", firm.phone ? md(firm.phone) : MISSING]);
+  if (firm.vatNumber) rows.push([t("site.generated.vatNumber"), md(firm.vatNumber)]);
+  rows.push(
+    [t("site.generated.email"), firm.email ? md(firm.email) : MISSING],
+    [t("site.generated.phone"), firm.phone ? md(firm.phone) : MISSING],
+  );
   const host = firm.hostingProvider
     ? firm.hostingProvider
         .split(/\r?\n/)
@@ -86,53 +96,48 @@ export function defaultLegalNotice(firm: LegalFirm, siteUrl: string): string {
         .join("  \n")
     : MISSING;
   return [
-    `The site ${md(siteUrl)} is published by ${md(firm.firmName)}.`,
-    "## Publisher",
-    rows.map(([label, value]) => `- ${label}: ${value}`).join("\n"),
-    "## Director of publication",
+    t("site.generated.publishedBy", { site: md(siteUrl), firm: md(firm.firmName) }),
+    `## ${t("site.generated.publisherHeading")}`,
+    rows.map(([label, value]) => t("site.generated.row", { label, value })).join("\n"),
+    `## ${t("site.generated.directorHeading")}`,
     firm.publicationDirector ? md(firm.publicationDirector) : MISSING,
-    "## Host",
+    `## ${t("site.generated.hostHeading")}`,
     host,
-    "## Personal data",
-    "How we use the personal data you send us, and your rights, are set out in our [privacy notice](/privacy).",
+    `## ${t("site.generated.personalDataHeading")}`,
+    t("site.generated.privacyLink"),
   ].join("\n\n");
 }
 
 /** How many days the retention settings keep applications and contact messages (retentionDays). */
 export type RetentionInDays = { applications: number; messages: number };
 
-export function defaultPrivacyNotice(firm: LegalFirm, retention: RetentionInDays): string {
-  const contact = firm.email ? `[${md(firm.email)}](mailto:${firm.email})` : "the address given in our legal notice";
+export function defaultPrivacyNotice(firm: LegalFirm, retention: RetentionInDays, language = "en"): string {
+  const t: Translator = documentTranslator(language);
+  const contact = firm.email ? `[${md(firm.email)}](mailto:${firm.email})` : t("site.generated.contactFallback");
   const office = addressOf(firm);
-  const authority =
-    firm.country === "FR"
-      ? "the CNIL (Commission nationale de l'informatique et des libertés, [www.cnil.fr](https://www.cnil.fr))"
-      : "the data protection authority of your country";
+  const authority = firm.country === "FR" ? t("site.generated.authorityFr") : t("site.generated.authorityOther");
   return [
-    "## Who is responsible",
-    `${md(firm.firmName)}${office ? `, ${office}` : ""}, is responsible for the personal data collected through this site (the controller, GDPR art. 13).`,
-    "## What we collect, and why",
+    `## ${t("site.generated.responsibleHeading")}`,
+    t("site.generated.responsible", { firm: md(firm.firmName), office: office ? `, ${office}` : "" }),
+    `## ${t("site.generated.collectHeading")}`,
+    [t("site.generated.collectContact"), t("site.generated.collectApplications")].join("\n"),
+    `## ${t("site.generated.keepHeading")}`,
     [
-      "- **Contact form**: your name, email address, company, phone number and message, to answer you and, when you ask, to call you back. Legal basis: the steps you ask us to take before a possible contract, or our legitimate interest in answering the people who write to us (GDPR art. 6(1)(b) and (f)).",
-      "- **Job applications**: your name, email address, phone number, links, cover letter and CV, to assess your application. Legal basis: your consent, given on the form, and the steps before a possible employment contract (GDPR art. 6(1)(a) and (b)).",
+      t("site.generated.keepApplications", { days: retention.applications }),
+      t("site.generated.keepMessages", { days: retention.messages }),
+      t("site.generated.keepCalls"),
     ].join("\n"),
-    "## How long we keep it",
-    [
-      `- Applications and their CVs are deleted automatically ${retention.applications} days after they arrive.`,
-      `- Messages from the contact form, call-back requests included, and our replies to them are deleted automatically ${retention.messages} days after they arrive; ask us and we delete them sooner.`,
-      "- When you ask us to call you back, the call (your name, number and what it was about) stays in our call log with our business records.",
-    ].join("\n"),
-    "## Who sees it",
-    `Only the people of ${md(firm.firmName)} who handle your request or your application, and our host, which stores it for us. We do not sell it or pass it on for marketing.`,
-    "## Your rights",
-    `You may ask to see the data we hold about you, to correct it, to delete it, to restrict or object to its use, and to receive it in a common format (GDPR art. 15 to 21). You may withdraw your consent at any time, without affecting what was done before. You may also complain to ${authority}.`,
-    "## Whom to ask",
-    `Write to ${contact}. We answer within one month.`,
+    `## ${t("site.generated.whoHeading")}`,
+    t("site.generated.who", { firm: md(firm.firmName) }),
+    `## ${t("site.generated.rightsHeading")}`,
+    t("site.generated.rights", { authority }),
+    `## ${t("site.generated.askHeading")}`,
+    t("site.generated.ask", { contact }),
   ].join("\n\n");
 }
 
-export function defaultHomeText(firm: { firmName: string }): string {
-  return `We work with clients on their projects and with people who want to join ${md(firm.firmName)}. See the positions we are hiring for, or write to us and we will answer or call you back.`;
+export function defaultHomeText(firm: { firmName: string }, language = "en"): string {
+  return documentTranslator(language)("site.generated.home", { firm: md(firm.firmName) });
 }
 
 type RetentionSettings = { applicationRetentionMonths: number; messageRetentionMonths: number };
@@ -144,18 +149,26 @@ export function generatedPublicTexts(
   firm: LegalFirm & RetentionSettings,
   siteUrl: string,
   now: Date = new Date(),
+  language = "en",
 ): PublicTexts {
   return {
-    homeText: defaultHomeText(firm),
-    legalNotice: defaultLegalNotice(firm, siteUrl),
-    privacyNotice: defaultPrivacyNotice(firm, {
-      applications: retentionDays(firm.applicationRetentionMonths, now),
-      messages: retentionDays(firm.messageRetentionMonths, now),
-    }),
+    homeText: defaultHomeText(firm, language),
+    legalNotice: defaultLegalNotice(firm, siteUrl, language),
+    privacyNotice: defaultPrivacyNotice(
+      firm,
+      {
+        applications: retentionDays(firm.applicationRetentionMonths, now),
+        messages: retentionDays(firm.messageRetentionMonths, now),
+      },
+      language,
+    ),
   };
 }
 
-/** What the site shows: the firm's own text where it has one, else the generated one. */
+/**
+ * What the site shows: the firm's own text where it has one (as the firm wrote it, in every
+ * language), else the one generated in `language` (the page's).
+ */
 export function publicTexts(
   firm: LegalFirm &
     RetentionSettings & {
@@ -165,8 +178,9 @@ export function publicTexts(
     },
   siteUrl: string,
   now: Date = new Date(),
+  language = "en",
 ): PublicTexts {
-  const generated = generatedPublicTexts(firm, siteUrl, now);
+  const generated = generatedPublicTexts(firm, siteUrl, now, language);
   return {
     homeText: firm.homeText ?? generated.homeText,
     legalNotice: firm.legalNotice ?? generated.legalNotice,

@@ -41,6 +41,8 @@ export type PublicSubmission = {
   honeypot: unknown;
   secret: string;
   appUrl: string;
+  /** The language of the page the form was sent from: the acknowledgement's (decision 067). */
+  language?: string;
   now?: Date;
 };
 

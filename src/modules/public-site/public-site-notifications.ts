@@ -1,7 +1,10 @@
 // The mails of the public forms: the firm is told of each message and application, the sender gets
 // an acknowledgement (a fixed text, at most ACKNOWLEDGEMENTS_PER_RECIPIENT a day per address). Rendered with the mail module's templates and written to the
-// outbox inside the caller's transaction (both land or neither does).
+// outbox inside the caller's transaction (both land or neither does). The firm's copy is in the
+// firm's language; the acknowledgement in the language of the page the visitor wrote from
+// (decision 067), passed along by the form, never stored.
 import type { Executor } from "@/db/client";
+import { isAvailableLanguage, REFERENCE_LANGUAGE } from "@/i18n/catalogs";
 import {
   applicationAcknowledgementMail,
   applicationNotificationMail,
@@ -30,7 +33,13 @@ async function mayAcknowledge(tx: Executor, recipient: string): Promise<boolean>
 }
 
 function firmOf(settings: Settings): Firm {
-  return { name: settings.firmName, brandColor: settings.brandColor, email: settings.email };
+  const language = isAvailableLanguage(settings.documentLanguage) ? settings.documentLanguage : REFERENCE_LANGUAGE;
+  return { name: settings.firmName, brandColor: settings.brandColor, email: settings.email, language };
+}
+
+/** The firm writing to a visitor: in the visitor's language when known, else the firm's. */
+function toVisitor(firm: Firm, visitorLanguage: string | undefined): Firm {
+  return isAvailableLanguage(visitorLanguage) ? { ...firm, language: visitorLanguage } : firm;
 }
 
 /** Where the firm wants these mails (settings), else its public address; none configured → no firm mail. */
@@ -54,6 +63,7 @@ export async function notifyContactMessage(
   message: MessageForMail,
   settings: Settings,
   appUrl: string,
+  visitorLanguage?: string,
 ): Promise<void> {
   const firm = firmOf(settings);
   const about = { type: "message", id: message.id };
@@ -67,7 +77,11 @@ export async function notifyContactMessage(
       replyTo: message.email,
     });
   if (await mayAcknowledge(tx, message.email))
-    await enqueueEmail(tx, { to: [message.email], ...contactMessageAcknowledgementMail(firm, message), about });
+    await enqueueEmail(tx, {
+      to: [message.email],
+      ...contactMessageAcknowledgementMail(toVisitor(firm, visitorLanguage), message),
+      about,
+    });
 }
 
 export type ApplicationForMail = {
@@ -85,6 +99,7 @@ export async function notifyApplication(
   application: ApplicationForMail,
   settings: Settings,
   appUrl: string,
+  visitorLanguage?: string,
 ): Promise<void> {
   const firm = firmOf(settings);
   const about = { type: "application", id: application.id };
@@ -97,5 +112,9 @@ export async function notifyApplication(
       replyTo: application.email,
     });
   if (await mayAcknowledge(tx, application.email))
-    await enqueueEmail(tx, { to: [application.email], ...applicationAcknowledgementMail(firm, application), about });
+    await enqueueEmail(tx, {
+      to: [application.email],
+      ...applicationAcknowledgementMail(toVisitor(firm, visitorLanguage), application),
+      about,
+    });
 }

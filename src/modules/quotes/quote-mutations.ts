@@ -532,7 +532,7 @@ export async function answerSharedQuote(
       : [];
     if (sender?.active) {
       const [clientRow] = await tx.select({ name: client.name }).from(client).where(eq(client.id, current.clientId));
-      const rendered = quoteAnsweredMail(await firmOf(tx), {
+      const rendered = quoteAnsweredMail(await firmOf(tx, current.sentById), {
         number: current.number ?? "",
         clientName: clientRow?.name ?? "",
         accepted: decided.status === "accepted",

@@ -416,5 +416,11 @@ export function entryValueMinor(minutes: number, rateMinor: number): number {
 
 /** "Week 10 · 2 Mar 2026" */
 export function weekLabel(weekStart: string, locale: string, timeZone: string): string {
-  return `Week ${isoWeekOf(weekStart).week} · ${formatDate(weekStart, locale, timeZone)}`;
+  const { week, date } = weekLabelParts(weekStart, locale, timeZone);
+  return `Week ${week} · ${date}`;
+}
+
+/** A week label's parts, for a catalog's "Week {week} · {date}": 10 and "2 Mar 2026". */
+export function weekLabelParts(weekStart: string, locale: string, timeZone: string): { week: number; date: string } {
+  return { week: isoWeekOf(weekStart).week, date: formatDate(weekStart, locale, timeZone) };
 }

@@ -1,5 +1,6 @@
 import { BriefcaseIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
@@ -11,9 +12,10 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getPageSettings();
+  const t = await getTranslations("site.jobs");
   return {
-    title: { absolute: `Jobs · ${settings.firmName}` },
-    description: `Open positions at ${settings.firmName}: see the jobs and apply online.`,
+    title: { absolute: t("metaTitle", { firm: settings.firmName }) },
+    description: t("metaDescription", { firm: settings.firmName }),
     alternates: { canonical: "/jobs" },
   };
 }
@@ -21,22 +23,22 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function JobsPage() {
   const db = getDb();
   const settings = await getPageSettings();
+  const t = await getTranslations("site.jobs");
+  const words = await getTranslations("jobs.words");
   const jobs = await findPublicJobs(db, todayInZone(settings.timezone));
   return (
     <main className="mx-auto max-w-5xl px-6 py-12 sm:py-16">
-      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Open positions</h1>
-      <p className="mt-3 max-w-2xl text-muted-foreground">
-        Join {settings.firmName}. Each position says where and how you would work; apply online in a few minutes.
-      </p>
+      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{t("heading")}</h1>
+      <p className="mt-3 max-w-2xl text-muted-foreground">{t("intro", { firm: settings.firmName })}</p>
       {jobs.length === 0 ? (
         <EmptyState
           className="mt-10"
           icon={<BriefcaseIcon />}
-          title="No open positions right now"
-          description="We are not hiring at the moment. You can still write to us: we read every message."
+          title={t("emptyTitle")}
+          description={t("emptyDescription")}
           action={
             <Button asChild variant="outline">
-              <Link href="/mail">Write to us</Link>
+              <Link href="/mail">{t("writeToUs")}</Link>
             </Button>
           }
         />
@@ -53,7 +55,7 @@ export default async function JobsPage() {
                 </Link>
               </h2>
               <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
-                {jobFacts(job, settings.locale).map((fact) => (
+                {jobFacts(job, settings.locale, words).map((fact) => (
                   <div key={fact.label} className="flex gap-1">
                     <dt className="sr-only">{fact.label}</dt>
                     <dd>{fact.value}</dd>
@@ -61,7 +63,7 @@ export default async function JobsPage() {
                 ))}
                 {job.publishedAt ? (
                   <div className="flex gap-1">
-                    <dt>Posted</dt>
+                    <dt>{t("posted")}</dt>
                     <dd>{formatDate(job.publishedAt, settings.locale, settings.timezone)}</dd>
                   </div>
                 ) : null}

@@ -1,5 +1,6 @@
 import { CheckCircle2Icon } from "lucide-react";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { getConfig } from "@/lib/env";
@@ -10,9 +11,10 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getPageSettings();
+  const t = await getTranslations("site.mail");
   return {
-    title: { absolute: `Contact · ${settings.firmName}` },
-    description: `Write to ${settings.firmName} or ask to be called back.`,
+    title: { absolute: t("metaTitle", { firm: settings.firmName }) },
+    description: t("metaDescription", { firm: settings.firmName }),
     alternates: { canonical: "/mail" },
   };
 }
@@ -24,23 +26,20 @@ export default async function MailPage({
 }) {
   const settings = await getPageSettings();
   const sent = (await searchParams).sent;
+  const t = await getTranslations("site.mail");
   return (
     <main className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
-      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Write to us</h1>
-      <p className="mt-3 text-muted-foreground">
-        A question, a project, a request for a quote? Send {settings.firmName} a message, or tick “Call me back” and we
-        will phone you.
-      </p>
+      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{t("heading")}</h1>
+      <p className="mt-3 text-muted-foreground">{t("intro", { firm: settings.firmName })}</p>
       <div className="mt-10">
         {sent ? (
           <Alert>
             <CheckCircle2Icon aria-hidden />
-            <AlertTitle>Thank you, your message was sent.</AlertTitle>
+            <AlertTitle>{t("sentTitle")}</AlertTitle>
             <AlertDescription>
-              {sent === "callback" ? "We will call you back soon. " : "We will answer by email soon. "}A confirmation is
-              on its way to your inbox.{" "}
+              {t("sentText", { callback: sent === "callback" ? "yes" : "no" })}{" "}
               <Link href="/mail" className="underline underline-offset-4">
-                Write another message
+                {t("writeAnother")}
               </Link>
             </AlertDescription>
           </Alert>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { getConfig } from "@/lib/env";
 import { publicTexts } from "@/modules/public-site/legal-pages";
 import { LegalPage } from "@/modules/public-site/components/legal-page";
@@ -6,14 +7,21 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getPageSettings();
+  const t = await getTranslations("site.privacy");
   return {
-    title: { absolute: `Privacy notice · ${settings.firmName}` },
-    description: `How ${settings.firmName} uses the personal data sent through this site, and your rights.`,
+    title: { absolute: t("metaTitle", { firm: settings.firmName }) },
+    description: t("metaDescription", { firm: settings.firmName }),
     alternates: { canonical: "/privacy" },
   };
 }
 
 export default async function PrivacyNoticePage() {
   const settings = await getPageSettings();
-  return <LegalPage title="Privacy notice" markdown={publicTexts(settings, getConfig().appUrl).privacyNotice} />;
+  const t = await getTranslations("site.privacy");
+  return (
+    <LegalPage
+      title={t("title")}
+      markdown={publicTexts(settings, getConfig().appUrl, new Date(), await getLocale()).privacyNotice}
+    />
+  );
 }

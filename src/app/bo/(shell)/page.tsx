@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { formatDate, todayInZone } from "@/lib/dates";
@@ -13,7 +13,10 @@ import { loadDashboard } from "@/modules/dashboard/dashboard-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { can } from "@/modules/users/permissions";
 
-export const metadata: Metadata = { title: "Dashboard" };
+export async function generateMetadata() {
+  const t = await getTranslations("dashboard");
+  return { title: t("title") };
+}
 
 export default async function DashboardPage({
   searchParams,
@@ -21,6 +24,7 @@ export default async function DashboardPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireUser();
+  const t = await getTranslations("dashboard");
   const chartCurrency = firstParam((await searchParams).chart);
   const db = getDb();
   const settings = await getPageSettings();
@@ -41,8 +45,11 @@ export default async function DashboardPage({
   return (
     <div className="mx-auto grid max-w-7xl gap-8">
       <PageHeader
-        title="Dashboard"
-        description={`Welcome, ${user.name}. Today is ${formatDate(today, settings.locale, settings.timezone, "full")}.`}
+        title={t("title")}
+        description={t("welcome", {
+          name: user.name,
+          today: formatDate(today, settings.locale, settings.timezone, "full"),
+        })}
       />
       {overBudget.length > 0 ? <OverBudgetCard projects={overBudget} locale={settings.locale} /> : null}
       <DashboardView

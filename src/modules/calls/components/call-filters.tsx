@@ -1,9 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { DateFilter, FilterBar, FilterField, SearchField } from "@/components/list/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
-import { CALL_DIRECTION_LABELS, CALL_STATUS_LABELS, HISTORY_STATUSES, TODO_STATUSES } from "../call-rules";
+import { HISTORY_STATUSES, TODO_STATUSES } from "../call-rules";
 import { callList, type CallListQuery, isCallListFiltered } from "../call-schemas";
 
 /**
@@ -22,26 +23,22 @@ export function CallFilters({
   /** The chosen client of the filter, if any. */
   client: PickedClient | null;
 }) {
+  const t = useTranslations("calls");
   const statuses = query.view === "history" ? HISTORY_STATUSES : TODO_STATUSES;
   return (
     <FilterBar
       action={callList.path}
-      label="Filter calls"
+      label={t("filters.label")}
       layout="panel"
       keep={{ view: query.view }}
-      submitLabel="Apply filters"
+      submitLabel={t("filters.apply")}
       clearHref={isCallListFiltered(query) ? callList.href({ view: query.view }) : undefined}
     >
-      <SearchField
-        id="calls-q"
-        defaultValue={query.q}
-        placeholder="Contact, phone or subject  ( / )"
-        className="sm:col-span-2"
-      />
-      <FilterField label="Person" htmlFor="calls-person">
+      <SearchField id="calls-q" defaultValue={query.q} placeholder={t("filters.search")} className="sm:col-span-2" />
+      <FilterField label={t("filters.person")} htmlFor="calls-person">
         <NativeSelect id="calls-person" name="person" defaultValue={query.person ?? ""}>
-          <option value="">Everyone</option>
-          <option value="me">Me</option>
+          <option value="">{t("filters.everyone")}</option>
+          <option value="me">{t("filters.me")}</option>
           {people.map((person) => (
             <option key={person.id} value={person.id}>
               {person.name}
@@ -49,37 +46,37 @@ export function CallFilters({
           ))}
         </NativeSelect>
       </FilterField>
-      <FilterField label="Client" htmlFor="calls-client">
-        <ClientPicker id="calls-client" name="client" selected={client} anyLabel="All clients" />
+      <FilterField label={t("filters.client")} htmlFor="calls-client">
+        <ClientPicker id="calls-client" name="client" selected={client} anyLabel={t("filters.allClients")} />
       </FilterField>
-      <FilterField label="Direction" htmlFor="calls-direction">
+      <FilterField label={t("filters.direction")} htmlFor="calls-direction">
         <NativeSelect id="calls-direction" name="direction" defaultValue={query.direction ?? ""}>
-          <option value="">Both</option>
-          <option value="inbound">{CALL_DIRECTION_LABELS.inbound}</option>
-          <option value="outbound">{CALL_DIRECTION_LABELS.outbound}</option>
+          <option value="">{t("filters.both")}</option>
+          <option value="inbound">{t("direction.inbound")}</option>
+          <option value="outbound">{t("direction.outbound")}</option>
         </NativeSelect>
       </FilterField>
-      <FilterField label="Status" htmlFor="calls-status">
+      <FilterField label={t("filters.status")} htmlFor="calls-status">
         <NativeSelect id="calls-status" name="status" defaultValue={query.status ?? ""}>
-          <option value="">Any</option>
+          <option value="">{t("filters.any")}</option>
           {statuses.map((status) => (
             <option key={status} value={status}>
-              {CALL_STATUS_LABELS[status]}
+              {t(`status.${status}`)}
             </option>
           ))}
         </NativeSelect>
       </FilterField>
       {query.view === "todo" ? (
-        <FilterField label="Due" htmlFor="calls-due">
+        <FilterField label={t("filters.due")} htmlFor="calls-due">
           <NativeSelect id="calls-due" name="due" defaultValue={query.due ?? ""}>
-            <option value="">Any time</option>
-            <option value="today">Today or not planned yet</option>
-            <option value="overdue">Overdue</option>
+            <option value="">{t("filters.anyTime")}</option>
+            <option value="today">{t("filters.today")}</option>
+            <option value="overdue">{t("filters.overdue")}</option>
           </NativeSelect>
         </FilterField>
       ) : null}
-      <DateFilter label="From" id="calls-from" name="from" value={query.from} />
-      <DateFilter label="To" id="calls-to" name="to" value={query.to} />
+      <DateFilter label={t("filters.from")} id="calls-from" name="from" value={query.from} />
+      <DateFilter label={t("filters.to")} id="calls-to" name="to" value={query.to} />
     </FilterBar>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { CalendarPlusIcon, PhoneIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useController, type useForm, useWatch } from "react-hook-form";
 import { FormError } from "@/components/form-error";
@@ -18,7 +19,7 @@ import type { ActionResult } from "@/lib/action";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { can } from "@/modules/users/permissions";
 import { loadCallProjectsAction, logCallAction, scheduleCallAction, updateCallAction } from "../call-actions";
-import { CALL_STATUS_LABELS, instantToWallTime, NOTES_MAX } from "../call-rules";
+import { instantToWallTime, NOTES_MAX } from "../call-rules";
 import { logCallInput, scheduleCallInput, updateCallInput } from "../call-schemas";
 import type { CallFormOptions, CallProjectOption, EditableCall } from "./call-form-options";
 
@@ -45,27 +46,6 @@ export type CallFormValues = {
   followUpSubject: string;
 };
 type Field = Exclude<keyof CallFormValues, "id" | "version" | "followUp">;
-
-const TITLES: Record<CallFormMode, { title: string; description: string; submit: string; busy: string }> = {
-  log: {
-    title: "Log a call",
-    description: "A call that just happened: who, what about and how long.",
-    submit: "Log call",
-    busy: "Logging…",
-  },
-  schedule: {
-    title: "Schedule a call",
-    description: "A call to make or take later; it appears in To do.",
-    submit: "Schedule call",
-    busy: "Scheduling…",
-  },
-  edit: {
-    title: "Edit call",
-    description: "Change the details of this call. Its status changes through the call's actions.",
-    submit: "Save",
-    busy: "Saving…",
-  },
-};
 
 function emptyValues(options: CallFormOptions, mode: CallFormMode): CallFormValues {
   const now = instantToWallTime(new Date(), options.timeZone);
@@ -128,13 +108,13 @@ export function CallFormDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const text = TITLES[mode];
+  const t = useTranslations("calls.form");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{text.title}</DialogTitle>
-          <DialogDescription>{text.description}</DialogDescription>
+          <DialogTitle>{t(`${mode}.title`)}</DialogTitle>
+          <DialogDescription>{t(`${mode}.description`)}</DialogDescription>
         </DialogHeader>
         {open ? <CallForm mode={mode} options={options} call={call} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
@@ -146,7 +126,10 @@ export function CallFormDialog({
  * The projects of the chosen client, loaded when the client is chosen (the dialogs find clients
  * as one types: a firm may have thousands, too many to send with the page or the dialog).
  */
-function useClientProjects(clientId: string): {
+function useClientProjects(
+  clientId: string,
+  loadFailure: string,
+): {
   projects: CallProjectOption[];
   loading: boolean;
   failure: string | null;
@@ -168,13 +151,13 @@ function useClientProjects(clientId: string): {
         setLoaded({
           clientId,
           projects: [],
-          failure: "The client's projects could not be loaded; choose the client again.",
+          failure: loadFailure,
         }),
     );
     return () => {
       current = false;
     };
-  }, [clientId]);
+  }, [clientId, loadFailure]);
   if (!clientId) return { projects: [], loading: false, failure: null };
   if (loaded?.clientId !== clientId) return { projects: [], loading: true, failure: null };
   return { projects: loaded.projects, loading: false, failure: loaded.failure };
@@ -183,15 +166,16 @@ function useClientProjects(clientId: string): {
 /** "Log a call" and "Schedule a call", the main actions of the calls page. */
 export function NewCallButtons({ options }: { options: CallFormOptions }) {
   const [mode, setMode] = useState<CallFormMode | null>(null);
+  const t = useTranslations("calls.form");
   return (
     <>
       <Button variant="outline" onClick={() => setMode("schedule")}>
         <CalendarPlusIcon aria-hidden="true" />
-        Schedule a call
+        {t("schedule.title")}
       </Button>
       <Button onClick={() => setMode("log")}>
         <PhoneIcon aria-hidden="true" />
-        Log a call
+        {t("log.title")}
       </Button>
       <CallFormDialog
         mode={mode ?? "log"}
@@ -214,6 +198,7 @@ function CallForm({
   call?: EditableCall;
   onDone: () => void;
 }) {
+  const t = useTranslations("calls");
   const schema = mode === "log" ? logCallInput : mode === "schedule" ? scheduleCallInput : updateCallInput;
   const defaultValues = useMemo(() => (call ? editValues(call) : emptyValues(options, mode)), [call, options, mode]);
   const { form, submit, formError } = useActionForm<CallFormValues>({ schema, defaultValues });
@@ -221,7 +206,7 @@ function CallForm({
   const clientId = useWatch({ control: form.control, name: "clientId" });
   // The client picker is not a native field: the controller takes its choice and focuses it on an error.
   const { field: clientField } = useController({ control: form.control, name: "clientId" });
-  const clientProjects = useClientProjects(clientId);
+  const clientProjects = useClientProjects(clientId, t("form.projectsFailed"));
   const followUp = useWatch({ control: form.control, name: "followUp" });
   const status = call?.status;
   const lockedByTime = Boolean(call?.timeEntryId);
@@ -233,7 +218,7 @@ function CallForm({
 
   const keptProject =
     call?.projectId && call.clientId === clientId
-      ? { id: call.projectId, name: call.projectName ?? "(archived project)" }
+      ? { id: call.projectId, name: call.projectName ?? t("form.archivedProject") }
       : null;
 
   function onClientChange(picked: PickedClient | null) {
@@ -269,10 +254,10 @@ function CallForm({
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
       {mode === "edit" && status ? (
-        <p className="text-sm text-muted-foreground">Status: {CALL_STATUS_LABELS[status]}</p>
+        <p className="text-sm text-muted-foreground">{t("form.status", { status: t(`status.${status}`) })}</p>
       ) : null}
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField label="Contact name" htmlFor="contactName" error={error("contactName")} required>
+        <FormField label={t("form.contactName")} htmlFor="contactName" error={error("contactName")} required>
           <Input
             {...fieldAria("contactName", { error: error("contactName") })}
             {...form.register("contactName")}
@@ -281,22 +266,17 @@ function CallForm({
             maxLength={120}
           />
         </FormField>
-        <FormField label="Direction" htmlFor="direction" error={error("direction")} required>
+        <FormField label={t("form.direction")} htmlFor="direction" error={error("direction")} required>
           <NativeSelect
             {...fieldAria("direction", { error: error("direction") })}
             {...form.register("direction")}
             required
           >
-            <option value="inbound">Inbound (they called)</option>
-            <option value="outbound">Outbound (we called)</option>
+            <option value="inbound">{t("form.inbound")}</option>
+            <option value="outbound">{t("form.outbound")}</option>
           </NativeSelect>
         </FormField>
-        <FormField
-          label="Phone"
-          htmlFor="phone"
-          error={error("phone")}
-          description="National or international (+44 …)."
-        >
+        <FormField label={t("form.phone")} htmlFor="phone" error={error("phone")} description={t("form.phoneHint")}>
           <Input
             {...fieldAria("phone", { error: error("phone"), description: true })}
             {...form.register("phone")}
@@ -305,7 +285,7 @@ function CallForm({
             inputMode="tel"
           />
         </FormField>
-        <FormField label="Email" htmlFor="email" error={error("email")}>
+        <FormField label={t("form.email")} htmlFor="email" error={error("email")}>
           <Input
             {...fieldAria("email", { error: error("email") })}
             {...form.register("email")}
@@ -315,7 +295,7 @@ function CallForm({
           />
         </FormField>
       </div>
-      <FormField label="Subject" htmlFor="subject" error={error("subject")} required>
+      <FormField label={t("form.subject")} htmlFor="subject" error={error("subject")} required>
         <Input
           {...fieldAria("subject", { error: error("subject") })}
           {...form.register("subject")}
@@ -327,7 +307,12 @@ function CallForm({
 
       {mode === "log" || status === "completed" || status === "missed" ? (
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label="Started at" htmlFor="startedAt" error={error("startedAt")} required={status !== "missed"}>
+          <FormField
+            label={t("form.startedAt")}
+            htmlFor="startedAt"
+            error={error("startedAt")}
+            required={status !== "missed"}
+          >
             <Input
               {...fieldAria("startedAt", { error: error("startedAt") })}
               {...form.register("startedAt")}
@@ -337,11 +322,11 @@ function CallForm({
           </FormField>
           {status === "missed" ? null : (
             <FormField
-              label="Duration"
+              label={t("form.duration")}
               htmlFor="duration"
               error={error("duration")}
               required
-              description="Minutes (15) or minutes:seconds (12:30)."
+              description={t("form.durationHint")}
             >
               <Input
                 {...fieldAria("duration", { error: error("duration"), description: true })}
@@ -357,7 +342,7 @@ function CallForm({
         </div>
       ) : null}
       {mode === "schedule" || status === "scheduled" ? (
-        <FormField label="Scheduled for" htmlFor="scheduledAt" error={error("scheduledAt")} required>
+        <FormField label={t("form.scheduledFor")} htmlFor="scheduledAt" error={error("scheduledAt")} required>
           <Input
             {...fieldAria("scheduledAt", { error: error("scheduledAt") })}
             {...form.register("scheduledAt")}
@@ -368,13 +353,13 @@ function CallForm({
       ) : null}
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField label="Client" htmlFor="clientId" error={error("clientId")}>
+        <FormField label={t("form.client")} htmlFor="clientId" error={error("clientId")}>
           <ClientPicker
             id="clientId"
             name="clientId"
-            selected={call?.clientId ? { id: call.clientId, name: call.clientName ?? "(archived client)" } : null}
-            anyLabel="No client"
-            placeholder="No client: type a name"
+            selected={call?.clientId ? { id: call.clientId, name: call.clientName ?? t("form.archivedClient") } : null}
+            anyLabel={t("form.noClient")}
+            placeholder={t("form.clientPlaceholder")}
             onChoose={onClientChange}
             invalid={Boolean(error("clientId"))}
             describedBy={fieldAria("clientId", { error: error("clientId") })["aria-describedby"]}
@@ -382,17 +367,17 @@ function CallForm({
           />
         </FormField>
         <FormField
-          label="Project"
+          label={t("form.project")}
           htmlFor="projectId"
           error={error("projectId") ?? clientProjects.failure ?? undefined}
           description={
             lockedByTime
-              ? "Logged as time: the project is fixed."
+              ? t("form.projectFixed")
               : clientId
                 ? clientProjects.loading
-                  ? "Loading the client's projects…"
-                  : "For billable time."
-                : "Choose a client to see its projects."
+                  ? t("form.projectsLoading")
+                  : t("form.projectHint")
+                : t("form.projectChooseClient")
           }
         >
           <NativeSelect
@@ -404,7 +389,7 @@ function CallForm({
               onChange: (event: { target: { value: string } }) => onProjectChange(event.target.value),
             })}
           >
-            <option value="">No project</option>
+            <option value="">{t("form.noProject")}</option>
             {/* The call's own project first, and always there while its client stays: the select
                 keeps showing it while the client's projects load (and if it is archived). */}
             {keptProject ? (
@@ -422,10 +407,10 @@ function CallForm({
           </NativeSelect>
         </FormField>
         <FormField
-          label="Person"
+          label={t("form.person")}
           htmlFor="assignedUserId"
           error={error("assignedUserId")}
-          description={forSelfOnly ? "You log calls for yourself." : undefined}
+          description={forSelfOnly ? t("form.forSelf") : undefined}
         >
           <NativeSelect
             {...fieldAria("assignedUserId", {
@@ -434,20 +419,20 @@ function CallForm({
             })}
             {...form.register("assignedUserId")}
           >
-            {forSelfOnly ? null : <option value="">Nobody yet</option>}
+            {forSelfOnly ? null : <option value="">{t("form.nobodyYet")}</option>}
             {assignees.map((person) => (
               <option key={person.id} value={person.id}>
-                {person.id === options.viewer.id ? `${person.name} (me)` : person.name}
+                {person.id === options.viewer.id ? t("form.me", { name: person.name }) : person.name}
               </option>
             ))}
           </NativeSelect>
         </FormField>
         <div className="flex items-center gap-2 sm:pt-8">
           <Checkbox id="billable" {...form.register("billable")} />
-          <Label htmlFor="billable">Billable to the client</Label>
+          <Label htmlFor="billable">{t("form.billable")}</Label>
         </div>
       </div>
-      <FormField label="Notes" htmlFor="notes" error={error("notes")}>
+      <FormField label={t("form.notes")} htmlFor="notes" error={error("notes")}>
         <Textarea
           {...fieldAria("notes", { error: error("notes") })}
           {...form.register("notes")}
@@ -460,7 +445,7 @@ function CallForm({
 
       <div className="flex justify-end gap-2">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? TITLES[mode].busy : TITLES[mode].submit}
+          {isSubmitting ? t(`form.${mode}.busy`) : t(`form.${mode}.submit`)}
         </Button>
       </div>
     </form>
@@ -492,16 +477,17 @@ export function FollowUpFields({
   followUp: boolean;
   error: (field: "followUpAt" | "followUpSubject") => string | undefined;
 }) {
+  const t = useTranslations("calls.form");
   return (
     <fieldset className="grid gap-3 rounded-md border p-3">
-      <legend className="sr-only">Follow-up</legend>
+      <legend className="sr-only">{t("followUp")}</legend>
       <div className="flex items-center gap-2">
         <Checkbox id="followUp" {...form.register("followUp")} />
-        <Label htmlFor="followUp">Schedule a follow-up call</Label>
+        <Label htmlFor="followUp">{t("followUpToggle")}</Label>
       </div>
       {followUp ? (
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label="Follow-up at" htmlFor="followUpAt" error={error("followUpAt")} required>
+          <FormField label={t("followUpAt")} htmlFor="followUpAt" error={error("followUpAt")} required>
             <Input
               {...fieldAria("followUpAt", { error: error("followUpAt") })}
               {...form.register("followUpAt")}
@@ -510,10 +496,10 @@ export function FollowUpFields({
             />
           </FormField>
           <FormField
-            label="Follow-up subject"
+            label={t("followUpSubject")}
             htmlFor="followUpSubject"
             error={error("followUpSubject")}
-            description="Defaults to “Follow-up: ” and this call's subject."
+            description={t("followUpSubjectHint")}
           >
             <Input
               {...fieldAria("followUpSubject", { error: error("followUpSubject"), description: true })}

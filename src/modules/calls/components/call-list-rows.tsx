@@ -1,17 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import Link from "@/components/app-link";
 import { Badge } from "@/components/ui/badge";
 import { TableBody, TableCell, TableRow } from "@/components/ui/table";
-import {
-  CALL_DIRECTION_LABELS,
-  CALL_STATUS_LABELS,
-  type CallDirection,
-  type CallStatus,
-  MISSED_OUTCOME_LABELS,
-  type MissedOutcome,
-} from "../call-rules";
+import type { CallDirection, CallStatus, MissedOutcome } from "../call-rules";
 import type { EditableCall } from "./call-form-options";
 import { CallActionsButton, CallRowActions } from "./call-row-actions";
 import { TakeCallButton } from "./take-call-button";
@@ -53,16 +47,17 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
   // Only the row whose actions were opened mounts the menu and its dialogs; the others show a
   // plain button (fifty menus with their state cost every render and every hydration).
   const [active, setActive] = useState<string | null>(null);
+  const t = useTranslations("calls");
   return (
     <TableBody>
       {rows.map((row) => (
         <TableRow key={row.id} data-call-id={row.id}>
           <TableCell from="sm" className="align-top whitespace-nowrap tabular-nums">
-            {row.when ? row.when.medium : <span className="text-muted-foreground">As soon as possible</span>}
+            {row.when ? row.when.medium : <span className="text-muted-foreground">{t("row.asap")}</span>}
             {row.isOverdue ? (
               <div>
                 <Badge variant="danger" className="mt-1">
-                  Overdue
+                  {t("row.overdue")}
                 </Badge>
               </div>
             ) : null}
@@ -71,11 +66,16 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
             <div className="truncate font-medium">{row.contactName}</div>
             {/* On small screens the When column moves here. */}
             <div className="text-xs tabular-nums sm:hidden">
-              {row.when ? row.when.short : "As soon as possible"}
-              {row.isOverdue ? <span className="font-medium text-destructive"> · Overdue</span> : null}
+              {row.when ? row.when.short : t("row.asap")}
+              {row.isOverdue ? (
+                <span className="font-medium text-destructive">
+                  {" · "}
+                  {t("row.overdue")}
+                </span>
+              ) : null}
             </div>
             <div className="text-xs text-muted-foreground">
-              {CALL_DIRECTION_LABELS[row.direction]}
+              {t(`direction.${row.direction}`)}
               {row.phone ? (
                 <>
                   {" · "}
@@ -90,7 +90,7 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
           <TableCell from="md" className="max-w-72 align-top">
             <div className="truncate">{row.subject}</div>
             {row.notesPreview ? <div className="truncate text-xs text-muted-foreground">{row.notesPreview}</div> : null}
-            {row.hasFollowUp ? <div className="text-xs text-muted-foreground">Follow-up scheduled</div> : null}
+            {row.hasFollowUp ? <div className="text-xs text-muted-foreground">{t("row.followUpScheduled")}</div> : null}
           </TableCell>
           {showClient ? (
             <TableCell from="lg" className="align-top">
@@ -105,12 +105,12 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
             </TableCell>
           ) : null}
           <TableCell from="sm" className="align-top">
-            {row.assigneeName ?? <span className="text-muted-foreground">Nobody</span>}
+            {row.assigneeName ?? <span className="text-muted-foreground">{t("row.nobody")}</span>}
           </TableCell>
           <TableCell className="align-top">
-            <Badge variant={CALL_STATUS_VARIANTS[row.status]}>{CALL_STATUS_LABELS[row.status]}</Badge>
+            <Badge variant={CALL_STATUS_VARIANTS[row.status]}>{t(`status.${row.status}`)}</Badge>
             {row.outcome ? (
-              <div className="mt-1 text-xs text-muted-foreground">{MISSED_OUTCOME_LABELS[row.outcome]}</div>
+              <div className="mt-1 text-xs text-muted-foreground">{t(`outcome.${row.outcome}`)}</div>
             ) : null}
             {row.timesheetId ? (
               <div className="mt-1 text-xs">
@@ -118,11 +118,12 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
                   href={`/bo/timesheets/${row.timesheetId}`}
                   className="text-primary underline-offset-4 hover:underline"
                 >
-                  Time logged<span className="sr-only"> for the call with {row.contactName}</span>
+                  {t("row.timeLogged")}
+                  <span className="sr-only"> {t("row.forCallWith", { contact: row.contactName })}</span>
                 </Link>
               </div>
             ) : row.billable ? (
-              <div className="mt-1 text-xs text-muted-foreground">Billable</div>
+              <div className="mt-1 text-xs text-muted-foreground">{t("row.billable")}</div>
             ) : null}
           </TableCell>
           <TableCell figure from="sm" className="align-top">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { createContext, useContext, useState } from "react";
 import { type useForm, useWatch } from "react-hook-form";
 import { FormError } from "@/components/form-error";
@@ -38,7 +39,7 @@ import {
   type CallAction,
   canLogTime,
   instantToWallTime,
-  MISSED_OUTCOME_LABELS,
+  type MissedOutcome,
   NOTES_MAX,
   timeEntryMinutes,
 } from "../call-rules";
@@ -47,6 +48,9 @@ import { CallFormDialog, type CallFormValues, FollowUpFields, followUpRefusal } 
 import type { CallFormOptions, EditableCall } from "./call-form-options";
 
 type DialogKind = CallAction | "edit" | "log_time";
+
+/** The actions button's glyph (a symbol, no language). */
+const MORE = "⋯";
 
 // The dialogs' options (people, clients and projects) are sent once per table, not once per row.
 const OptionsContext = createContext<CallFormOptions | null>(null);
@@ -66,16 +70,17 @@ export function CallActionsButton({
   contactName,
   ...props
 }: { contactName: string } & Omit<React.ComponentProps<typeof Button>, "children">) {
+  const t = useTranslations("calls.actions");
   return (
     <Button
       variant="ghost"
       size="icon"
-      aria-label={`Actions for the call with ${contactName}`}
+      aria-label={t("menu", { contact: contactName })}
       aria-haspopup="menu"
       {...props}
     >
       <span aria-hidden="true" className="text-lg leading-none font-semibold">
-        ⋯
+        {MORE}
       </span>
     </Button>
   );
@@ -87,6 +92,7 @@ export function CallActionsButton({
  */
 export function CallRowActions({ call, opened = false }: { call: EditableCall; opened?: boolean }) {
   const options = useContext(OptionsContext);
+  const t = useTranslations("calls.actions");
   if (!options) throw new Error("CallRowActions needs a CallFormOptionsProvider");
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [menuReady, setMenuReady] = useState(opened);
@@ -99,13 +105,15 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
   }).ok;
   const close = (open: boolean) => (open ? null : setDialog(null));
   const labels: Record<CallAction, string> = {
-    complete: "Complete…",
-    miss: "Mark missed…",
-    schedule: "Schedule…",
-    reschedule: "Reschedule…",
-    retry: "Retry…",
-    cancel: "Cancel call…",
+    complete: t("complete"),
+    miss: t("miss"),
+    schedule: t("schedule"),
+    reschedule: t("reschedule"),
+    retry: t("retry"),
+    cancel: t("cancel"),
   };
+  const project = call.projectName ?? t("itsProject");
+  const person = call.assignedUserName ?? t("itsPerson");
   const trigger = (
     <CallActionsButton contactName={call.contactName} onClick={menuReady ? undefined : () => setMenuReady(true)} />
   );
@@ -125,8 +133,10 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
                   {labels[action]}
                 </DropdownMenuItem>
               ))}
-            {loggable ? <DropdownMenuItem onSelect={() => setDialog("log_time")}>Log as time…</DropdownMenuItem> : null}
-            <DropdownMenuItem onSelect={() => setDialog("edit")}>Edit…</DropdownMenuItem>
+            {loggable ? (
+              <DropdownMenuItem onSelect={() => setDialog("log_time")}>{t("logTime")}</DropdownMenuItem>
+            ) : null}
+            <DropdownMenuItem onSelect={() => setDialog("edit")}>{t("edit")}</DropdownMenuItem>
             {actions.includes("cancel") ? (
               <>
                 <DropdownMenuSeparator />
@@ -148,12 +158,12 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
         <SimpleDialog
           open
           onOpenChange={close}
-          title="Complete call"
-          description={`The call with ${call.contactName}: how long it lasted and what was said.${
+          title={t("completeTitle")}
+          description={
             call.billable && call.projectId
-              ? ` Billable on ${call.projectName ?? "its project"}: its time goes into ${call.assignedUserName ?? "its person"}'s timesheet for the week of the call.`
-              : ""
-          }`}
+              ? t("completeBillableDescription", { contact: call.contactName, project, person })
+              : t("completeDescription", { contact: call.contactName })
+          }
         >
           <CompleteForm call={call} options={options} onDone={() => setDialog(null)} />
         </SimpleDialog>
@@ -162,8 +172,8 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
         <SimpleDialog
           open
           onOpenChange={close}
-          title="Mark call missed"
-          description={`The call with ${call.contactName} did not happen. You can retry it later.`}
+          title={t("missTitle")}
+          description={t("missDescription", { contact: call.contactName })}
         >
           <MissForm call={call} onDone={() => setDialog(null)} />
         </SimpleDialog>
@@ -173,11 +183,11 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
           key={dialog}
           open
           onOpenChange={close}
-          title={dialog === "retry" ? "Retry call" : dialog === "schedule" ? "Schedule call" : "Reschedule call"}
+          title={t(`${dialog}Title`)}
           description={
             dialog === "retry"
-              ? `Try ${call.contactName} again at a new time; the call goes back to To do.`
-              : `When to call ${call.contactName}.`
+              ? t("retryDescription", { contact: call.contactName })
+              : t("scheduleDescription", { contact: call.contactName })
           }
         >
           <ScheduleForm call={call} kind={dialog} options={options} onDone={() => setDialog(null)} />
@@ -187,12 +197,12 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
         <SimpleDialog
           open
           onOpenChange={close}
-          title="Cancel this call?"
-          description={`The call with ${call.contactName} moves to History as cancelled. This cannot be undone; schedule a new call if needed.`}
+          title={t("cancelTitle")}
+          description={t("cancelDescription", { contact: call.contactName })}
         >
           <ConfirmButton
-            label="Cancel call"
-            busy="Cancelling…"
+            label={t("cancelConfirm")}
+            busy={t("cancelling")}
             destructive
             run={() => cancelCallAction({ id: call.id, version: call.version })}
             onDone={() => setDialog(null)}
@@ -203,12 +213,18 @@ export function CallRowActions({ call, opened = false }: { call: EditableCall; o
         <SimpleDialog
           open
           onOpenChange={close}
-          title="Log this call as time?"
-          description={`${call.durationSeconds ? timeEntryMinutes(call.durationSeconds) : 0} min on ${call.projectName ?? "its project"}, ${call.billable ? "billable" : "not billable"}, in ${call.assignedUserName ?? "its person"}'s timesheet for ${call.timeEntryDate ?? "the day of the call"}. A call is logged once.`}
+          title={t("logTimeTitle")}
+          description={t("logTimeDescription", {
+            minutes: call.durationSeconds ? timeEntryMinutes(call.durationSeconds) : 0,
+            project,
+            billable: call.billable ? "yes" : "no",
+            person,
+            day: call.timeEntryDate ?? t("dayOfCall"),
+          })}
         >
           <ConfirmButton
-            label="Log time"
-            busy="Logging…"
+            label={t("logTimeConfirm")}
+            busy={t("logging")}
             run={() => logCallTimeAction({ id: call.id, version: call.version })}
             onDone={() => setDialog(null)}
           />
@@ -257,9 +273,10 @@ function ConfirmButton({
   run: () => Promise<ActionResult<unknown>>;
   onDone: () => void;
 }) {
+  const t = useTranslations("calls.actions");
   const action = useAction();
   const pending = action.pending;
-  const confirm = () => action.run(run, { success: "Done.", onSuccess: onDone });
+  const confirm = () => action.run(run, { success: t("done"), onSuccess: onDone });
   return (
     <div className="grid gap-4">
       <FormError {...action.formError} />
@@ -273,6 +290,7 @@ function ConfirmButton({
 }
 
 function CompleteForm({ call, options, onDone }: { call: EditableCall; options: CallFormOptions; onDone: () => void }) {
+  const t = useTranslations("calls");
   // A call planned earlier most likely happened then; one planned later is happening now.
   const [startedAt] = useState(() => {
     const now = instantToWallTime(new Date(), options.timeZone);
@@ -301,13 +319,13 @@ function CompleteForm({ call, options, onDone }: { call: EditableCall; options: 
         followUpAt: wants ? raw.followUpAt : "",
         followUpSubject: wants ? raw.followUpSubject : "",
       }),
-    { success: "Done.", onSuccess: onDone },
+    { success: t("actions.done"), onSuccess: onDone },
   );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField label="Started at" htmlFor="startedAt" error={errors.startedAt?.message} required>
+        <FormField label={t("form.startedAt")} htmlFor="startedAt" error={errors.startedAt?.message} required>
           <Input
             {...fieldAria("startedAt", { error: errors.startedAt?.message })}
             {...form.register("startedAt")}
@@ -316,11 +334,11 @@ function CompleteForm({ call, options, onDone }: { call: EditableCall; options: 
           />
         </FormField>
         <FormField
-          label="Duration"
+          label={t("form.duration")}
           htmlFor="duration"
           error={errors.duration?.message}
           required
-          description="Minutes (15) or minutes:seconds (12:30)."
+          description={t("form.durationHint")}
         >
           <Input
             {...fieldAria("duration", { error: errors.duration?.message, description: true })}
@@ -332,7 +350,7 @@ function CompleteForm({ call, options, onDone }: { call: EditableCall; options: 
           />
         </FormField>
       </div>
-      <FormField label="Notes" htmlFor="notes" error={errors.notes?.message}>
+      <FormField label={t("form.notes")} htmlFor="notes" error={errors.notes?.message}>
         <Textarea
           {...fieldAria("notes", { error: errors.notes?.message })}
           {...form.register("notes")}
@@ -347,7 +365,7 @@ function CompleteForm({ call, options, onDone }: { call: EditableCall; options: 
       />
       <DialogFooter>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Completing…" : "Complete call"}
+          {isSubmitting ? t("actions.completing") : t("actions.completeTitle")}
         </Button>
       </DialogFooter>
     </form>
@@ -366,25 +384,29 @@ type CompleteValues = {
 
 type MissValues = { id: string; version: number; outcome: string; notes: string };
 function MissForm({ call, onDone }: { call: EditableCall; onDone: () => void }) {
+  const t = useTranslations("calls");
   const { form, formError, submit } = useActionForm<MissValues>({
     schema: missCallInput,
     defaultValues: { id: call.id, version: call.version, outcome: "", notes: call.notes },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = submit(markCallMissedAction, { success: "Done.", onSuccess: onDone });
+  const onSubmit = submit(markCallMissedAction, { success: t("actions.done"), onSuccess: onDone });
+  const outcomeLabels = Object.fromEntries(
+    MISSED_OUTCOMES.map((outcome) => [outcome, t(`outcome.${outcome}`)]),
+  ) as Record<MissedOutcome, string>;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
       <ChoiceField
-        label="What happened"
+        label={t("actions.whatHappened")}
         field={form.register("outcome")}
         error={errors.outcome?.message}
         choices={MISSED_OUTCOMES}
-        labels={MISSED_OUTCOME_LABELS}
-        placeholder="Choose…"
+        labels={outcomeLabels}
+        placeholder={t("actions.choose")}
         required
       />
-      <FormField label="Notes" htmlFor="notes" error={errors.notes?.message}>
+      <FormField label={t("form.notes")} htmlFor="notes" error={errors.notes?.message}>
         <Textarea
           {...fieldAria("notes", { error: errors.notes?.message })}
           {...form.register("notes")}
@@ -394,7 +416,7 @@ function MissForm({ call, onDone }: { call: EditableCall; onDone: () => void }) 
       </FormField>
       <DialogFooter>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : "Mark missed"}
+          {isSubmitting ? t("actions.saving") : t("actions.markMissed")}
         </Button>
       </DialogFooter>
     </form>
@@ -418,19 +440,20 @@ function ScheduleForm({
       ? call.scheduledAt
       : instantToWallTime(new Date(Date.now() + 60 * 60 * 1000), options.timeZone),
   );
+  const t = useTranslations("calls");
   const { form, formError, submit } = useActionForm<ScheduleValues>({
     schema: scheduleExistingCallInput,
     defaultValues: { id: call.id, version: call.version, scheduledAt: initial },
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = submit(kind === "retry" ? retryCallAction : rescheduleCallAction, {
-    success: "Done.",
+    success: t("actions.done"),
     onSuccess: onDone,
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
-      <FormField label="Scheduled for" htmlFor="scheduledAt" error={errors.scheduledAt?.message} required>
+      <FormField label={t("form.scheduledFor")} htmlFor="scheduledAt" error={errors.scheduledAt?.message} required>
         <Input
           {...fieldAria("scheduledAt", { error: errors.scheduledAt?.message })}
           {...form.register("scheduledAt")}
@@ -441,12 +464,12 @@ function ScheduleForm({
       <DialogFooter>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting
-            ? "Saving…"
+            ? t("actions.saving")
             : kind === "retry"
-              ? "Schedule retry"
+              ? t("actions.scheduleRetry")
               : kind === "schedule"
-                ? "Schedule call"
-                : "Reschedule"}
+                ? t("actions.scheduleCall")
+                : t("actions.rescheduleSubmit")}
         </Button>
       </DialogFooter>
     </form>

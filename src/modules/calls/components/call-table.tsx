@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { Table, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { dateInZone, formatDateTime } from "@/lib/dates";
 import type { CallRow } from "../call-queries";
@@ -80,7 +81,7 @@ export function toCallListRow(row: CallRow, firm: CallTableFirm, options: CallFo
 }
 
 /** The calls as a table; each row offers its actions to whoever may change it. */
-export function CallTable({
+export async function CallTable({
   rows,
   firm,
   options,
@@ -95,23 +96,24 @@ export function CallTable({
   showClient?: boolean;
   caption?: string;
 }) {
+  const t = await getTranslations("calls.table");
   return (
     <CallFormOptionsProvider options={options}>
       <Table containerClassName="rounded-lg border max-h-[calc(100dvh-16rem)]">
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <TableHeader className="sticky top-0 z-10 bg-background">
           <TableRow>
-            <TableHead from="sm">When</TableHead>
-            <TableHead>Contact</TableHead>
-            <TableHead from="md">Subject</TableHead>
-            {showClient ? <TableHead from="lg">Client</TableHead> : null}
-            <TableHead from="sm">Person</TableHead>
-            <TableHead>Status</TableHead>
+            <TableHead from="sm">{t("when")}</TableHead>
+            <TableHead>{t("contact")}</TableHead>
+            <TableHead from="md">{t("subject")}</TableHead>
+            {showClient ? <TableHead from="lg">{t("client")}</TableHead> : null}
+            <TableHead from="sm">{t("person")}</TableHead>
+            <TableHead>{t("status")}</TableHead>
             <TableHead figure from="sm">
-              Duration
+              {t("duration")}
             </TableHead>
             <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </TableHead>
           </TableRow>
         </TableHeader>

@@ -3,6 +3,7 @@ import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { ListTabs } from "@/components/list/list-tabs";
 import { PagedList } from "@/components/list/paged-list";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/db/client";
@@ -18,11 +19,10 @@ import { CallFilters } from "./call-filters";
 import { NewCallButtons } from "./call-form";
 import { CallTable } from "./call-table";
 
-const CALL_NOUN = { one: "call", other: "calls" };
-
 /** /bo/calls: To do and History, filtered by the URL; dialogs log, schedule and change calls in place. */
 export async function CallsPage({ query, icon }: { query: CallListQuery; icon: React.ReactNode }) {
   const viewer = await requirePagePermission("call.read");
+  const t = await getTranslations("calls.page");
   const db = getDb();
   const settings = await getPageSettings();
   // The page's reads in one statement.
@@ -46,28 +46,24 @@ export async function CallsPage({ query, icon }: { query: CallListQuery; icon: R
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
-      <PageHeader
-        title="Calls"
-        description="Calls to make and calls held, by everyone in the firm."
-        actions={<NewCallButtons options={options} />}
-      />
+      <PageHeader title={t("title")} description={t("description")} actions={<NewCallButtons options={options} />} />
       <div className="flex flex-wrap items-end justify-between gap-3 border-b">
         <ListTabs
-          label="Call views"
+          label={t("views")}
           className="border-b-0"
           tabs={[
-            { view: "todo" as const, label: "To do" },
-            { view: "history" as const, label: "History" },
+            { view: "todo" as const, label: t("todo") },
+            { view: "history" as const, label: t("history") },
           ].map((tab) => ({
             href: callList.href({ ...query, status: undefined, due: undefined, page: undefined, view: tab.view }),
             label: tab.label,
             current: query.view === tab.view,
           }))}
         />
-        <nav aria-label="Whose calls" className="flex gap-1 pb-2 text-sm">
+        <nav aria-label={t("whose")} className="flex gap-1 pb-2 text-sm">
           {[
-            { person: "me", label: "Mine" },
-            { person: undefined, label: "Everyone's" },
+            { person: "me", label: t("mine") },
+            { person: undefined, label: t("everyones") },
           ].map((choice) => {
             const current = choice.person === "me" ? query.person === "me" : !query.person;
             return (
@@ -91,27 +87,21 @@ export async function CallsPage({ query, icon }: { query: CallListQuery; icon: R
       <CallFilters key={JSON.stringify(query)} query={query} people={options.assignees} client={client} />
       <PagedList
         list={{ ...list, pageSize: list.size }}
-        noun={CALL_NOUN}
+        noun={{ one: t("noun.one"), other: t("noun.other") }}
         locale={settings.locale}
         href={(target) => callList.href({ ...query, page: target })}
         icon={icon}
         empty={
           <EmptyState
             icon={icon}
-            title={
-              filtered ? "No calls match these filters" : query.view === "todo" ? "Nothing to do" : "No calls held yet"
-            }
+            title={filtered ? t("empty.filtered") : query.view === "todo" ? t("empty.todo") : t("empty.history")}
             description={
-              filtered
-                ? "Change or clear the filters to see more calls."
-                : query.view === "todo"
-                  ? "Schedule a call to see it here; callback requests from the contact page land here too."
-                  : "Log a call that just happened to start the history."
+              filtered ? t("empty.filteredHint") : query.view === "todo" ? t("empty.todoHint") : t("empty.historyHint")
             }
             action={
               filtered ? (
                 <Button asChild variant="outline">
-                  <Link href={callList.href({ view: query.view })}>Clear filters</Link>
+                  <Link href={callList.href({ view: query.view })}>{t("clearFilters")}</Link>
                 </Button>
               ) : undefined
             }
@@ -123,7 +113,7 @@ export async function CallsPage({ query, icon }: { query: CallListQuery; icon: R
           firm={{ country: settings.country, locale: settings.locale, timezone: settings.timezone }}
           options={options}
           now={new Date()}
-          caption={query.view === "todo" ? "Calls to do" : "Call history"}
+          caption={query.view === "todo" ? t("captionTodo") : t("captionHistory")}
         />
       </PagedList>
     </div>

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/session";
@@ -11,6 +12,7 @@ export async function ClientCalls({ clientId }: { clientId: string }) {
   const viewer = await requireUser();
   if (!can(viewer, "call.read")) return null;
   const db = getDb();
+  const t = await getTranslations("calls.client");
   const settings = await getPageSettings();
   const [{ rows, total }, options] = await Promise.all([
     findClientCalls(db, clientId, 20),
@@ -20,19 +22,17 @@ export async function ClientCalls({ clientId }: { clientId: string }) {
     <section aria-labelledby="client-calls-title" className="grid gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="client-calls-title" className="text-lg font-semibold">
-          Calls
+          {t("title")}
         </h2>
         <Link
           href={`/bo/calls?view=history&client=${clientId}`}
           className="text-sm text-primary underline-offset-4 hover:underline"
         >
-          {total > rows.length ? `All ${total} calls` : "Open in the call log"}
+          {total > rows.length ? t("all", { total }) : t("openLog")}
         </Link>
       </div>
       {rows.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          No calls with this client yet. Log or schedule one from the Calls page and choose this client.
-        </p>
+        <p className="text-sm text-muted-foreground">{t("empty")}</p>
       ) : (
         <CallTable
           rows={rows}
@@ -40,7 +40,7 @@ export async function ClientCalls({ clientId }: { clientId: string }) {
           options={options}
           now={new Date()}
           showClient={false}
-          caption="Calls with this client"
+          caption={t("caption")}
         />
       )}
     </section>

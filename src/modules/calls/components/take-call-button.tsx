@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/use-action-form";
 import { takeCallAction } from "../call-actions";
 
 /** "Take it": an unassigned call still to do becomes the signed-in person's (the server checks again). */
 export function TakeCallButton({ id, version, contactName }: { id: string; version: number; contactName: string }) {
+  const t = useTranslations("calls.row");
   const action = useAction();
   return (
     <Button
@@ -15,7 +17,8 @@ export function TakeCallButton({ id, version, contactName }: { id: string; versi
       disabled={action.pending}
       onClick={() => void action.run(() => takeCallAction({ id, version }), { errorToast: true })}
     >
-      Take it<span className="sr-only"> (the call with {contactName})</span>
+      {t("take")}
+      <span className="sr-only"> {t("takeCallWith", { contact: contactName })}</span>
     </Button>
   );
 }

@@ -2,7 +2,8 @@
 
 import { PencilIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -22,9 +23,9 @@ import { useActionForm } from "@/components/use-action-form";
 import { minorToDecimalString } from "@/lib/money";
 import { EINVOICE_FORMAT_LABELS, EINVOICE_FORMATS } from "@/modules/einvoicing/einvoice-model";
 import { createClientAction, updateClientAction } from "../client-actions";
-import { COUNTRIES, CURRENCIES } from "../client-rules";
+import { COUNTRIES, CURRENCIES, countryName } from "../client-rules";
 import { clientFields } from "../client-schemas";
-import { VAT_CATEGORIES, VAT_CATEGORY_LABELS, type VatCategory } from "@/modules/invoices/vat-categories";
+import { VAT_CATEGORIES, type VatCategory } from "@/modules/invoices/vat-categories";
 
 type Values = z.input<typeof clientFields>;
 type Field = keyof Values;
@@ -95,6 +96,7 @@ export type ClientDefaults = {
 
 /** "New client" on the clients list. */
 export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
+  const t = useTranslations("clients.form");
   const [open, setOpen] = useState(false);
   const router = useRouter();
   return (
@@ -102,15 +104,13 @@ export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
       <DialogTrigger asChild>
         <Button>
           <PlusIcon aria-hidden="true" />
-          New client
+          {t("new")}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>New client</DialogTitle>
-          <DialogDescription>
-            Only the name is required; currency and payment terms start from the firm&apos;s settings.
-          </DialogDescription>
+          <DialogTitle>{t("new")}</DialogTitle>
+          <DialogDescription>{t("newDescription")}</DialogDescription>
         </DialogHeader>
         <ClientForm
           initial={{
@@ -159,19 +159,20 @@ export function EditClientDialog({
   languages: LanguageOption[];
   firmLanguage: string;
 }) {
+  const t = useTranslations("clients.form");
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
           <PencilIcon aria-hidden="true" />
-          Edit
+          {t("edit")}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Edit {client.name}</DialogTitle>
-          <DialogDescription>Issued invoices keep the details they were issued with.</DialogDescription>
+          <DialogTitle>{t("editTitle", { name: client.name })}</DialogTitle>
+          <DialogDescription>{t("editDescription")}</DialogDescription>
         </DialogHeader>
         <ClientForm initial={client} languages={languages} firmLanguage={firmLanguage} onSaved={() => setOpen(false)} />
       </DialogContent>
@@ -190,6 +191,20 @@ function ClientForm({
   firmLanguage: string;
   onSaved: (id: string) => void;
 }) {
+  const t = useTranslations("clients.form");
+  const language = useLocale();
+  // The countries named in the page's language, in its alphabetical order.
+  const countries = useMemo(
+    () =>
+      COUNTRIES.map((country) => ({ code: country.code, name: countryName(country.code, language) })).sort((a, b) =>
+        a.name.localeCompare(b.name, language),
+      ),
+    [language],
+  );
+  const currencies = useMemo(() => {
+    const names = new Intl.DisplayNames([language], { type: "currency", fallback: "code" });
+    return CURRENCIES.map((currency) => ({ code: currency.code, name: names.of(currency.code) ?? currency.name }));
+  }, [language]);
   const isNew = initial.id === "";
   const { form, submit, formError } = useActionForm<Values>({
     schema: clientFields,
@@ -217,24 +232,24 @@ function ClientForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
-      {text("name", "Name", { required: true, maxLength: 200 })}
+      {text("name", t("name"), { required: true, maxLength: 200 })}
       <div className="grid gap-4 sm:grid-cols-2">
-        {text("billingEmail", "Billing email", { type: "email", maxLength: 254 })}
-        {text("phone", "Phone", { type: "tel", maxLength: 30 })}
+        {text("billingEmail", t("billingEmail"), { type: "email", maxLength: 254 })}
+        {text("phone", t("phone"), { type: "tel", maxLength: 30 })}
       </div>
-      {text("addressLine1", "Address line 1", { maxLength: 200 })}
-      {text("addressLine2", "Address line 2", { maxLength: 200 })}
+      {text("addressLine1", t("addressLine1"), { maxLength: 200 })}
+      {text("addressLine2", t("addressLine2"), { maxLength: 200 })}
       <div className="grid gap-4 sm:grid-cols-2">
-        {text("postalCode", "Postal code", { maxLength: 20 })}
-        {text("city", "City", { maxLength: 100 })}
-        {text("countrySubdivision", "Region or state", { maxLength: 100 })}
-        <FormField label="Country" htmlFor="client-country" error={errors.country?.message}>
+        {text("postalCode", t("postalCode"), { maxLength: 20 })}
+        {text("city", t("city"), { maxLength: 100 })}
+        {text("countrySubdivision", t("countrySubdivision"), { maxLength: 100 })}
+        <FormField label={t("country")} htmlFor="client-country" error={errors.country?.message}>
           <NativeSelect
             {...fieldAria("client-country", { error: errors.country?.message })}
             {...form.register("country")}
           >
             <option value="">—</option>
-            {COUNTRIES.map((country) => (
+            {countries.map((country) => (
               <option key={country.code} value={country.code}>
                 {country.name}
               </option>
@@ -243,10 +258,10 @@ function ClientForm({
         </FormField>
       </div>
       <FormField
-        label="VAT number"
+        label={t("vatNumber")}
         htmlFor="client-vatNumber"
         error={errors.vatNumber?.message}
-        description="Checked for the EU shape when the country is in the EU."
+        description={t("vatNumberHelp")}
       >
         <Input
           {...fieldAria("client-vatNumber", { error: errors.vatNumber?.message, description: true })}
@@ -257,10 +272,10 @@ function ClientForm({
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
-          label="Registration number"
+          label={t("registrationNumber")}
           htmlFor="client-registrationNumber"
           error={errors.registrationNumber?.message}
-          description="SIREN or SIRET for a French client (checked)."
+          description={t("registrationNumberHelp")}
         >
           <Input
             {...fieldAria("client-registrationNumber", {
@@ -273,10 +288,10 @@ function ClientForm({
           />
         </FormField>
         <FormField
-          label="Buyer reference"
+          label={t("buyerReference")}
           htmlFor="client-buyerReference"
           error={errors.buyerReference?.message}
-          description="Put on each new invoice (e.g. a Leitweg-ID)."
+          description={t("buyerReferenceHelp")}
         >
           <Input
             {...fieldAria("client-buyerReference", { error: errors.buyerReference?.message, description: true })}
@@ -286,10 +301,10 @@ function ClientForm({
           />
         </FormField>
         <FormField
-          label="Peppol ID"
+          label={t("peppolId")}
           htmlFor="client-peppolId"
           error={errors.peppolId?.message}
-          description="Its Peppol address, scheme:identifier, e.g. 0208:0123456789. Empty: its VAT number."
+          description={t("peppolIdHelp")}
         >
           <Input
             {...fieldAria("client-peppolId", { error: errors.peppolId?.message, description: true })}
@@ -299,19 +314,19 @@ function ClientForm({
           />
         </FormField>
         <FormField
-          label="VAT on its invoices"
+          label={t("vatCategory")}
           htmlFor="client-vatCategory"
           error={errors.vatCategory?.message}
-          description="Proposed from the country and VAT number unless chosen here."
+          description={t("vatCategoryHelp")}
         >
           <NativeSelect
             {...fieldAria("client-vatCategory", { error: errors.vatCategory?.message, description: true })}
             {...form.register("vatCategory")}
           >
-            <option value="">Proposed for the client</option>
+            <option value="">{t("vatCategoryProposed")}</option>
             {VAT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {VAT_CATEGORY_LABELS[category]}
+                {t(`vatCategories.${category}`)}
               </option>
             ))}
           </NativeSelect>
@@ -324,46 +339,46 @@ function ClientForm({
             className="size-4 accent-primary"
           />
           <label htmlFor="client-isBusiness" className="text-sm">
-            A business (not a private person)
+            {t("isBusiness")}
           </label>
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Currency" htmlFor="client-currency" error={errors.currency?.message} required>
+        <FormField label={t("currency")} htmlFor="client-currency" error={errors.currency?.message} required>
           <NativeSelect
             {...fieldAria("client-currency", { error: errors.currency?.message })}
             {...form.register("currency")}
             required
           >
-            {CURRENCIES.map((currency) => (
+            {currencies.map((currency) => (
               <option key={currency.code} value={currency.code}>
                 {currency.code} — {currency.name}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        {text("paymentTermsDays", "Payment terms (days)", {
+        {text("paymentTermsDays", t("paymentTermsDays"), {
           inputMode: "numeric",
           required: true,
           className: "text-right tabular-nums",
         })}
-        {text("defaultHourlyRate", "Default hourly rate", {
+        {text("defaultHourlyRate", t("defaultHourlyRate"), {
           inputMode: "decimal",
-          placeholder: "Firm's rate",
+          placeholder: t("firmRate"),
           className: "text-right tabular-nums",
         })}
       </div>
       <FormField
-        label="E-invoice format"
+        label={t("einvoiceFormat")}
         htmlFor="client-einvoiceFormat"
         error={errors.einvoiceFormat?.message}
-        description="Offered first on this client's invoices; every format stays available."
+        description={t("einvoiceFormatHelp")}
       >
         <NativeSelect
           {...fieldAria("client-einvoiceFormat", { error: errors.einvoiceFormat?.message, description: true })}
           {...form.register("einvoiceFormat")}
         >
-          <option value="">None (PDF only)</option>
+          <option value="">{t("einvoiceNone")}</option>
           {EINVOICE_FORMATS.map((format) => (
             <option key={format} value={format}>
               {EINVOICE_FORMAT_LABELS[format]}
@@ -372,26 +387,28 @@ function ClientForm({
         </NativeSelect>
       </FormField>
       <FormField
-        label="Document language"
+        label={t("documentLanguage")}
         htmlFor="client-documentLanguage"
         error={errors.documentLanguage?.message}
-        description="The language of this client's invoices, credit notes and their mails. An issued invoice keeps the language it was issued in."
+        description={t("documentLanguageHelp")}
       >
         <NativeSelect
           {...fieldAria("client-documentLanguage", { error: errors.documentLanguage?.message, description: true })}
           {...form.register("documentLanguage")}
         >
           <option value="">
-            Firm&apos;s language ({languages.find((language) => language.code === firmLanguage)?.name ?? firmLanguage})
+            {t("firmLanguage", {
+              language: languages.find((option) => option.code === firmLanguage)?.name ?? firmLanguage,
+            })}
           </option>
-          {languages.map((language) => (
-            <option key={language.code} value={language.code} lang={language.code}>
-              {language.name}
+          {languages.map((option) => (
+            <option key={option.code} value={option.code} lang={option.code}>
+              {option.name}
             </option>
           ))}
         </NativeSelect>
       </FormField>
-      <FormField label="Notes" htmlFor="client-notes" error={errors.notes?.message}>
+      <FormField label={t("notes")} htmlFor="client-notes" error={errors.notes?.message}>
         <Textarea
           {...fieldAria("client-notes", { error: errors.notes?.message })}
           {...form.register("notes")}
@@ -401,7 +418,7 @@ function ClientForm({
       </FormField>
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : isNew ? "Create client" : "Save"}
+          {isSubmitting ? t("saving") : isNew ? t("create") : t("save")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { ChevronsUpDownIcon, XIcon } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { failureMessage } from "@/components/form-errors";
 import { Input } from "@/components/ui/input";
@@ -22,8 +23,8 @@ export function ClientPicker({
   id,
   name,
   selected,
-  anyLabel = "Any client",
-  placeholder = `${anyLabel}: type a name`,
+  anyLabel,
+  placeholder,
   onChoose,
   invalid,
   describedBy,
@@ -43,6 +44,9 @@ export function ClientPicker({
   /** The text field, for a form that moves focus to it (react-hook-form on an error). */
   inputRef?: React.Ref<HTMLInputElement>;
 }) {
+  const t = useTranslations("clients.picker");
+  const language = useLocale();
+  const any = anyLabel ?? t("any");
   const listId = useId();
   const [chosen, setChosen] = useState<PickedClient | null>(selected);
   const [text, setText] = useState(selected?.name ?? "");
@@ -60,21 +64,17 @@ export function ClientPicker({
     timer.current = setTimeout(async () => {
       // Only the answer to the latest question counts: an older, slower one is dropped.
       const asked = ++latest.current;
-      setStatus("Searching…");
+      setStatus(t("searching"));
       const result = await searchClientNamesAction({ q: query }).catch(() => null);
       if (asked !== latest.current) return;
       if (!result || !result.ok) {
         setOptions([]);
-        setStatus(result ? failureMessage(result, "q") : "The search failed; try again.");
+        setStatus(result ? failureMessage(result, "q") : t("failed"));
         return;
       }
       setOptions(result.data);
       setActive(result.data.length > 0 ? 0 : -1);
-      setStatus(
-        result.data.length === 0
-          ? "No active client matches."
-          : `${result.data.length} ${result.data.length === 1 ? "client" : "clients"}${query ? " match" : ""}; use the arrow keys and Enter to choose.`,
-      );
+      setStatus(result.data.length === 0 ? t("none") : t(query ? "matched" : "found", { count: result.data.length }));
     }, SEARCH_DELAY_MS);
   }
 
@@ -133,7 +133,7 @@ export function ClientPicker({
         aria-activedescendant={activeId}
         autoComplete="off"
         maxLength={100}
-        placeholder={placeholder}
+        placeholder={placeholder ?? t("placeholder", { any })}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         aria-required={required || undefined}
@@ -160,7 +160,7 @@ export function ClientPicker({
           <button
             type="button"
             className="rounded p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-            aria-label={`Clear the client: ${anyLabel.toLowerCase()}`}
+            aria-label={t("clear", { any: language === "de" ? any : any.toLowerCase() })}
             onClick={() => choose(null)}
           >
             <XIcon aria-hidden="true" className="size-4" />
@@ -171,7 +171,7 @@ export function ClientPicker({
       <ul
         id={listId}
         role="listbox"
-        aria-label="Clients"
+        aria-label={t("list")}
         hidden={!open || options.length === 0}
         className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border bg-popover p-1 text-sm text-popover-foreground shadow-md"
       >

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { BudgetUsage } from "../project-budget-queries";
@@ -5,14 +6,12 @@ import { ProjectBudgetBar } from "./project-budget-bar";
 
 /** The dashboard's flag: active projects that have used their whole budget this period. */
 export function OverBudgetCard({ projects, locale }: { projects: BudgetUsage[]; locale: string }) {
+  const t = useTranslations("clients.budget.overCard");
   return (
     <Card data-testid="over-budget" className="border-destructive/50">
       <CardHeader>
-        <CardTitle>Over budget</CardTitle>
-        <CardDescription>
-          {projects.length === 1 ? "One project has" : `${projects.length} projects have`} used the whole budget of the
-          period.
-        </CardDescription>
+        <CardTitle>{t("title")}</CardTitle>
+        <CardDescription>{t("description", { count: projects.length })}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 import { budgetFigures, budgetPeriodLabel } from "../budget-rules";
 import type { BudgetUsage } from "../project-budget-queries";
@@ -18,21 +19,24 @@ export function ProjectBudgetBar({
   showMoney: boolean;
   className?: string;
 }) {
+  const t = useTranslations("clients.budget");
   const figures = budgetFigures(usage, locale);
   const hidden = usage.budget.unit === "money" && !showMoney;
-  const period = budgetPeriodLabel(usage.period.key, locale);
-  const used = hidden ? `${usage.percent} % used` : `${figures.used} · ${usage.percent} %`;
+  const period = budgetPeriodLabel(usage.period.key, locale, t("allTime"));
+  const used = hidden
+    ? t("percentUsed", { percent: usage.percent })
+    : t("used", { spent: figures.spent, budget: figures.budget, percent: usage.percent });
   const width = Math.min(usage.percent, 100);
   return (
     <div className={cn("grid min-w-36 gap-1", className)}>
       <p className="text-xs tabular-nums">
         <span className={usage.state === "over" ? "font-semibold text-destructive" : undefined}>{used}</span>
         <span className="text-muted-foreground"> · {period}</span>
-        {usage.state === "over" ? <span className="text-destructive"> · over budget</span> : null}
+        {usage.state === "over" ? <span className="text-destructive"> · {t("over")}</span> : null}
       </p>
       <div
         role="meter"
-        aria-label={`Budget of ${usage.projectName}`}
+        aria-label={t("meter", { project: usage.projectName })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={width}
@@ -48,9 +52,7 @@ export function ProjectBudgetBar({
         />
       </div>
       {figures.estimated && !hidden ? (
-        <p className="text-xs text-muted-foreground">
-          of which {figures.estimated} not yet approved (at the rate approval would freeze)
-        </p>
+        <p className="text-xs text-muted-foreground">{t("estimated", { amount: figures.estimated })}</p>
       ) : null}
     </div>
   );

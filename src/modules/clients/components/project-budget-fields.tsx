@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { UseFormReturn } from "react-hook-form";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Input } from "@/components/ui/input";
@@ -11,24 +12,30 @@ import type { ProjectFormValues } from "../client-schemas";
  * figure of the chosen kind is shown; the schema ignores the other (project-budget-schemas.ts).
  */
 export function ProjectBudgetFields({ form, currency }: { form: UseFormReturn<ProjectFormValues>; currency: string }) {
+  const t = useTranslations("clients.budget.fields");
   const { errors } = form.formState;
   const kind = form.watch("budgetKind") ?? "none";
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-medium">Budget</legend>
+      <legend className="mb-2 text-sm font-medium">{t("legend")}</legend>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Counted in" htmlFor="project-budgetKind" error={errors.budgetKind?.message}>
+        <FormField label={t("countedIn")} htmlFor="project-budgetKind" error={errors.budgetKind?.message}>
           <NativeSelect
             {...fieldAria("project-budgetKind", { error: errors.budgetKind?.message })}
             {...form.register("budgetKind")}
           >
-            <option value="none">No budget</option>
-            <option value="hours">Hours</option>
-            <option value="money">Money ({currency})</option>
+            <option value="none">{t("none")}</option>
+            <option value="hours">{t("hours")}</option>
+            <option value="money">{t("money", { currency })}</option>
           </NativeSelect>
         </FormField>
         {kind === "hours" ? (
-          <FormField label="Budget (hours)" htmlFor="project-budgetHours" error={errors.budgetHours?.message} required>
+          <FormField
+            label={t("budgetHours")}
+            htmlFor="project-budgetHours"
+            error={errors.budgetHours?.message}
+            required
+          >
             <Input
               {...fieldAria("project-budgetHours", { error: errors.budgetHours?.message })}
               {...form.register("budgetHours")}
@@ -40,7 +47,7 @@ export function ProjectBudgetFields({ form, currency }: { form: UseFormReturn<Pr
         ) : null}
         {kind === "money" ? (
           <FormField
-            label={`Budget (${currency})`}
+            label={t("budgetMoney", { currency })}
             htmlFor="project-budgetAmount"
             error={errors.budgetAmount?.message}
             required
@@ -55,13 +62,13 @@ export function ProjectBudgetFields({ form, currency }: { form: UseFormReturn<Pr
           </FormField>
         ) : null}
         {kind !== "none" ? (
-          <FormField label="Period" htmlFor="project-budgetPeriod" error={errors.budgetPeriod?.message}>
+          <FormField label={t("period")} htmlFor="project-budgetPeriod" error={errors.budgetPeriod?.message}>
             <NativeSelect
               {...fieldAria("project-budgetPeriod", { error: errors.budgetPeriod?.message })}
               {...form.register("budgetPeriod")}
             >
-              <option value="total">All time</option>
-              <option value="month">Each month</option>
+              <option value="total">{t("total")}</option>
+              <option value="month">{t("month")}</option>
             </NativeSelect>
           </FormField>
         ) : null}

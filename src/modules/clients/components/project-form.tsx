@@ -1,6 +1,7 @@
 "use client";
 
 import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, PlusIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
@@ -60,6 +61,7 @@ export function ProjectDialog({
   currency: string;
   people: AssignablePerson[];
 }) {
+  const t = useTranslations("clients.projectForm");
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -67,21 +69,20 @@ export function ProjectDialog({
         {project ? (
           <Button variant="ghost" size="sm">
             <PencilIcon aria-hidden="true" />
-            Edit<span className="sr-only"> {project.name}</span>
+            {t("edit")}
+            <span className="sr-only"> {project.name}</span>
           </Button>
         ) : (
           <Button variant="outline" size="sm">
             <PlusIcon aria-hidden="true" />
-            New project
+            {t("new")}
           </Button>
         )}
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{project ? `Edit ${project.name}` : "New project"}</DialogTitle>
-          <DialogDescription>
-            Without a rate, time is valued at the client&apos;s rate, else the firm&apos;s.
-          </DialogDescription>
+          <DialogTitle>{project ? t("editTitle", { name: project.name }) : t("new")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <ProjectForm
           clientId={clientId}
@@ -108,6 +109,7 @@ function ProjectForm({
   people: AssignablePerson[];
   onSaved: () => void;
 }) {
+  const t = useTranslations("clients.projectForm");
   const { form, submit, formError } = useActionForm<Values>({
     schema: projectFields,
     defaultValues: {
@@ -133,7 +135,7 @@ function ProjectForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormError {...formError} />
-      <FormField label="Name" htmlFor="project-name" error={errors.name?.message} required>
+      <FormField label={t("name")} htmlFor="project-name" error={errors.name?.message} required>
         <Input
           {...fieldAria("project-name", { error: errors.name?.message })}
           {...form.register("name")}
@@ -143,7 +145,7 @@ function ProjectForm({
         />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Code" htmlFor="project-code" error={errors.code?.message}>
+        <FormField label={t("code")} htmlFor="project-code" error={errors.code?.message}>
           <Input
             {...fieldAria("project-code", { error: errors.code?.message })}
             {...form.register("code")}
@@ -151,7 +153,11 @@ function ProjectForm({
             autoComplete="off"
           />
         </FormField>
-        <FormField label={`Hourly rate (${currency})`} htmlFor="project-hourlyRate" error={errors.hourlyRate?.message}>
+        <FormField
+          label={t("hourlyRate", { currency })}
+          htmlFor="project-hourlyRate"
+          error={errors.hourlyRate?.message}
+        >
           <Input
             {...fieldAria("project-hourlyRate", { error: errors.hourlyRate?.message })}
             {...form.register("hourlyRate")}
@@ -164,18 +170,18 @@ function ProjectForm({
       <ProjectBudgetFields form={form} currency={currency} />
       <label className="flex items-center gap-2 text-sm">
         <Checkbox {...form.register("billableByDefault")} />
-        Billable by default
+        {t("billableByDefault")}
       </label>
       <fieldset className="grid gap-2">
-        <legend className="sr-only">Who logs time</legend>
+        <legend className="sr-only">{t("whoLogsTime")}</legend>
         <label className="flex items-center gap-2 text-sm">
           <Checkbox {...form.register("membersOnly")} />
-          Only its members log time (managers and admins always can)
+          {t("membersOnly")}
         </label>
         {membersOnly ? (
           <div className="grid gap-1">
             <p id="project-members-label" className="text-sm font-medium">
-              Members
+              {t("members")}
             </p>
             <ul
               aria-labelledby="project-members-label"
@@ -199,7 +205,9 @@ function ProjectForm({
                     />
                     {person.name}
                     {person.role === "staff" ? null : (
-                      <span className="text-xs text-muted-foreground">({person.role}, sees every project)</span>
+                      <span className="text-xs text-muted-foreground">
+                        {t("seesEveryProject", { role: t(`role.${person.role}`) })}
+                      </span>
                     )}
                   </label>
                 </li>
@@ -215,7 +223,7 @@ function ProjectForm({
       </fieldset>
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : project ? "Save" : "Create project"}
+          {isSubmitting ? t("saving") : project ? t("save") : t("create")}
         </Button>
       </div>
     </form>
@@ -236,6 +244,7 @@ export function ArchiveButton({
   name: string;
   archived: boolean;
 }) {
+  const t = useTranslations("clients.archive");
   const [open, setOpen] = useState(false);
   const action = useAction();
   const pending = action.pending;
@@ -244,7 +253,7 @@ export function ArchiveButton({
     await action.run<unknown>(
       () => (kind === "client" ? setClientArchivedAction(input) : setProjectArchivedAction(input)),
       {
-        success: archived ? `${name} restored.` : `${name} archived.`,
+        success: archived ? t("restored", { name }) : t("archived", { name }),
         errorToast: true,
         onSuccess: () => setOpen(false),
       },
@@ -259,7 +268,8 @@ export function ArchiveButton({
         onClick={() => void run()}
       >
         <ArchiveRestoreIcon aria-hidden="true" />
-        Restore<span className="sr-only"> {name}</span>
+        {t("restore")}
+        <span className="sr-only"> {name}</span>
       </Button>
     );
   }
@@ -268,24 +278,21 @@ export function ArchiveButton({
       <DialogTrigger asChild>
         <Button variant={kind === "client" ? "outline" : "ghost"} size={kind === "client" ? "default" : "sm"}>
           <ArchiveIcon aria-hidden="true" />
-          Archive<span className="sr-only"> {name}</span>
+          {t("archive")}
+          <span className="sr-only"> {name}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Archive {name}?</DialogTitle>
-          <DialogDescription>
-            {kind === "client"
-              ? "The client leaves the lists and pickers and its projects take no new time. Its history, time and invoices stay. You can restore it later."
-              : "The project takes no new time. Time already logged stays and can still be billed. You can restore it later."}
-          </DialogDescription>
+          <DialogTitle>{t("question", { name })}</DialogTitle>
+          <DialogDescription>{kind === "client" ? t("clientMeans") : t("projectMeans")}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button disabled={pending} onClick={() => void run()}>
-            Archive
+            {t("archive")}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/dates";
@@ -15,8 +16,19 @@ import { WeekHoursCard } from "./week-hours-card";
 type RecentEvent = { id: string; actorName: string | null; createdAt: Date; description: AuditDescription };
 type Firm = { locale: string; timezone: string; setupCompleted: boolean };
 
-function Section({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
-  const id = `section-${title.toLowerCase().replaceAll(/[^a-z]+/g, "-")}`;
+function Section({
+  name,
+  title,
+  children,
+  className,
+}: {
+  /** The section's id, the same in every language ("today"). */
+  name: string;
+  title: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  const id = `section-${name}`;
   return (
     <section aria-labelledby={id} className="grid gap-3">
       <h2 id={id} className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
@@ -28,7 +40,7 @@ function Section({ title, children, className }: { title: string; children: Reac
 }
 
 /** /bo: what needs attention today and how the business is doing, for this person and role. */
-export function DashboardView({
+export async function DashboardView({
   data,
   firm,
   canEditSettings,
@@ -42,6 +54,7 @@ export function DashboardView({
   chartCurrency?: string;
 }) {
   const { locale, timezone } = firm;
+  const t = await getTranslations("dashboard");
   // One currency's chart at a time (the firm's first): a firm billing in four currencies would
   // otherwise get four charts and four tables on every visit. The others are a link away.
   const charts = data.money?.chart ?? [];
@@ -50,7 +63,7 @@ export function DashboardView({
     <StatCard
       key="calls"
       testId="stat-calls"
-      label={data.calls.mineOnly ? "My calls to do today" : "Calls to do today"}
+      label={data.calls.mineOnly ? t("today.myCalls") : t("today.calls")}
       value={data.calls.today}
       href={data.calls.todayHref}
       detail={
@@ -61,8 +74,8 @@ export function DashboardView({
             data.calls.overdue > 0 ? "font-medium text-destructive" : "",
           )}
         >
-          {data.calls.overdue} overdue
-          <span className="sr-only"> {data.calls.mineOnly ? "calls of mine" : "calls"}</span>
+          {t("today.overdue", { count: data.calls.overdue })}
+          <span className="sr-only"> {data.calls.mineOnly ? t("today.overdueMine") : t("today.overdueCalls")}</span>
         </Link>
       }
     />,
@@ -70,21 +83,21 @@ export function DashboardView({
       <StatCard
         key="awaiting"
         testId="stat-awaiting"
-        label="Timesheets awaiting my approval"
+        label={t("today.awaiting")}
         value={data.awaiting.count}
         href={data.awaiting.href}
-        detail="Submitted weeks of the team."
+        detail={t("today.awaitingDetail")}
       />
     ) : null,
     <StatCard
       key="open-weeks"
       testId="stat-open-weeks"
-      label="My weeks in draft or rejected"
+      label={t("today.openWeeks")}
       value={data.myOpenWeeks.count}
       href={data.myOpenWeeks.href}
       detail={
         <Link href="/bo/timesheets/create" className="underline-offset-4 hover:underline">
-          Fill in this week
+          {t("today.fillIn")}
         </Link>
       }
     />,
@@ -92,20 +105,20 @@ export function DashboardView({
       <StatCard
         key="messages"
         testId="stat-messages"
-        label="New messages"
+        label={t("today.messages")}
         value={data.inbox.messages}
         href={data.inbox.messagesHref}
-        detail="From the contact page."
+        detail={t("today.messagesDetail")}
       />
     ) : null,
     data.inbox ? (
       <StatCard
         key="applications"
         testId="stat-applications"
-        label="New applications"
+        label={t("today.applications")}
         value={data.inbox.applications}
         href={data.inbox.applicationsHref}
-        detail="To the firm's published jobs."
+        detail={t("today.applicationsDetail")}
       />
     ) : null,
   ].filter(Boolean);
@@ -127,28 +140,25 @@ export function DashboardView({
         <SetupSteps />
       ) : null}
       {!data.isEmptyFirm || hasAttention ? (
-        <Section title="Today" className="sm:grid-cols-2 xl:grid-cols-3">
+        <Section name="today" title={t("today.title")} className="sm:grid-cols-2 xl:grid-cols-3">
           {attention}
         </Section>
       ) : null}
       {!data.isEmptyFirm && data.money ? (
-        <Section title="Money" className="lg:grid-cols-2">
+        <Section name="money" title={t("money.title")} className="lg:grid-cols-2">
           <ReceivablesCard money={data.money} locale={locale} />
           <ThisMonthCard money={data.money} month={data.month} locale={locale} />
           <Card className="lg:col-span-2 scroll-mt-4" data-testid="last-12-months" id="last-12-months">
             <CardHeader>
-              <CardTitle>Last 12 months</CardTitle>
-              <CardDescription>
-                Invoices issued (less credit notes) and payments received per month. “Figures of the chart” lists each
-                month, each amount opening the invoices behind it.
-              </CardDescription>
+              <CardTitle>{t("money.last12")}</CardTitle>
+              <CardDescription>{t("money.last12Description")}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-8">
               {chart ? (
                 <>
                   {charts.length > 1 ? (
-                    <nav aria-label="Currency of the chart" className="flex flex-wrap items-center gap-1 text-sm">
-                      <span className="mr-1 text-muted-foreground">Currency:</span>
+                    <nav aria-label={t("money.chartCurrency")} className="flex flex-wrap items-center gap-1 text-sm">
+                      <span className="mr-1 text-muted-foreground">{t("money.currency")}</span>
                       {charts.map((series) => (
                         <Link
                           key={series.currency}
@@ -162,7 +172,7 @@ export function DashboardView({
                               : "text-muted-foreground hover:text-foreground",
                           )}
                         >
-                          <span className="sr-only">Chart in </span>
+                          <span className="sr-only">{t("money.chartIn")} </span>
                           {series.currency}
                         </Link>
                       ))}
@@ -170,20 +180,23 @@ export function DashboardView({
                   ) : null}
                   <InvoicedPaidChart
                     key={chart.currency}
-                    chart={invoicedPaidChartView(chart.currency, chart.months, locale)}
+                    chart={invoicedPaidChartView(chart.currency, chart.months, locale, {
+                      title: (currency) => t("chart.title", { currency }),
+                      invoiced: t("chart.invoiced"),
+                      received: t("chart.received"),
+                      period: (from, to) => t("chart.period", { from, to }),
+                    })}
                   />
                 </>
               ) : (
-                <p className="text-sm text-muted-foreground">
-                  No invoice issued and no payment received in the last 12 months.
-                </p>
+                <p className="text-sm text-muted-foreground">{t("money.noActivity")}</p>
               )}
             </CardContent>
           </Card>
         </Section>
       ) : null}
       {!data.isEmptyFirm ? (
-        <Section title="Time" className={data.unbilled ? "lg:grid-cols-2" : undefined}>
+        <Section name="time" title={t("time.title")} className={data.unbilled ? "lg:grid-cols-2" : undefined}>
           <WeekHoursCard week={data.week} locale={locale} timeZone={timezone} />
           {data.unbilled ? <UnbilledTimeCard unbilled={data.unbilled} locale={locale} /> : null}
         </Section>
@@ -191,13 +204,15 @@ export function DashboardView({
       {recent ? (
         <Card>
           <CardHeader>
-            <CardTitle>Recent changes</CardTitle>
+            <CardTitle>{t("recent.title")}</CardTitle>
             <CardDescription>
-              The latest entries of the{" "}
-              <Link className="underline underline-offset-4" href="/bo/audit">
-                audit log
-              </Link>
-              .
+              {t.rich("recent.description", {
+                link: (chunks) => (
+                  <Link className="underline underline-offset-4" href="/bo/audit">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </CardDescription>
           </CardHeader>
           <CardContent>

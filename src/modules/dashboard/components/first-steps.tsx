@@ -1,59 +1,36 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
-type Step = { href: string; label: string; detail: string };
+/** A step: where it leads, and its words in `dashboard.steps.<key>` (label and detail). */
+type Step = { href: string; key: string };
 
 const MANAGER_STEPS: Step[] = [
-  {
-    href: "/bo/clients",
-    label: "Add your first client",
-    detail: "with a project and its hourly rate, so time can be logged and billed.",
-  },
-  {
-    href: "/bo/timesheets/create",
-    label: "Fill in a timesheet",
-    detail: "for this week; submitted weeks come back here for approval.",
-  },
-  {
-    href: "/bo/invoices/create",
-    label: "Create an invoice",
-    detail: "from a client's approved time or from free lines, then issue it.",
-  },
-  {
-    href: "/bo/jobs/new",
-    label: "Publish a job",
-    detail: "to list an opening on the public site and receive applications.",
-  },
+  { href: "/bo/clients", key: "client" },
+  { href: "/bo/timesheets/create", key: "timesheet" },
+  { href: "/bo/invoices/create", key: "invoice" },
+  { href: "/bo/jobs/new", key: "job" },
 ];
 
 const STAFF_STEPS: Step[] = [
-  {
-    href: "/bo/timesheets/create",
-    label: "Fill in your timesheet",
-    detail: "for this week, once your manager has added clients and projects.",
-  },
-  { href: "/bo/calls", label: "Log a call", detail: "you had or plan with a client, a candidate or a prospect." },
+  { href: "/bo/timesheets/create", key: "ownTimesheet" },
+  { href: "/bo/calls", key: "call" },
 ];
 
 const SETUP_STEPS: Step[] = [
-  {
-    href: "/bo/settings",
-    label: "Fill in your firm's settings",
-    detail: "(name, address, VAT number, bank details, tax rates, invoice numbering).",
-  },
-  { href: "/bo/users", label: "Add the people of your firm", detail: "as managers or staff." },
+  { href: "/bo/settings", key: "settings" },
+  { href: "/bo/users", key: "people" },
 ];
 
 /** What an empty firm sees instead of a wall of zeros; an admin's setup steps come first. */
 export function FirstSteps({ isDecider, withSetup }: { isDecider: boolean; withSetup: boolean }) {
+  const t = useTranslations("dashboard.steps");
   const steps = [...(withSetup ? SETUP_STEPS : []), ...(isDecider ? MANAGER_STEPS : STAFF_STEPS)];
   return (
     <Card data-testid="first-steps">
       <CardHeader>
-        <CardTitle>Get started</CardTitle>
-        <CardDescription>
-          Nothing to add up yet. These steps fill the dashboard with your firm&apos;s figures.
-        </CardDescription>
+        <CardTitle>{t("title")}</CardTitle>
+        <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent>
         <ol className="grid gap-3 text-sm sm:grid-cols-2">
@@ -67,9 +44,9 @@ export function FirstSteps({ isDecider, withSetup }: { isDecider: boolean; withS
               </span>
               <span>
                 <Link className="font-medium text-primary underline underline-offset-4" href={step.href}>
-                  {step.label}
+                  {t(`${step.key}.label`)}
                 </Link>{" "}
-                {step.detail}
+                {t(`${step.key}.detail`)}
               </span>
             </li>
           ))}
@@ -81,25 +58,26 @@ export function FirstSteps({ isDecider, withSetup }: { isDecider: boolean; withS
 
 /** Admins, until the firm's settings are saved once: settings and people first. */
 export function SetupSteps() {
+  const t = useTranslations("dashboard.steps");
   return (
     <Card>
       <CardHeader>
-        <CardTitle>First steps</CardTitle>
-        <CardDescription>Bureau is installed. Two things to do before your team starts:</CardDescription>
+        <CardTitle>{t("setupTitle")}</CardTitle>
+        <CardDescription>{t("setupDescription")}</CardDescription>
       </CardHeader>
       <CardContent>
         <ol className="list-decimal space-y-2 pl-5 text-sm">
           <li>
             <Link className="font-medium text-primary underline underline-offset-4" href="/bo/settings">
-              Fill in your firm&apos;s settings
+              {t("settings.label")}
             </Link>{" "}
-            (name, address, VAT number, bank details, tax rates, invoice numbering).
+            {t("settings.detail")}
           </li>
           <li>
             <Link className="font-medium text-primary underline underline-offset-4" href="/bo/users">
-              Add the people of your firm
+              {t("people.label")}
             </Link>{" "}
-            as managers or staff.
+            {t("people.detail")}
           </li>
         </ol>
       </CardContent>

@@ -4,7 +4,13 @@ import { chartGeometry, formatCompactMoney, monthLabel } from "../dashboard-rule
 import type { InvoicedPaidChartView } from "./invoiced-paid-chart";
 
 /** What the two series are called: the dashboard's invoiced (VAT included) and paid, unless a page says otherwise. */
-export type ChartSeriesNames = { title: (currency: string) => string; invoiced: string; received: string };
+export type ChartSeriesNames = {
+  title: (currency: string) => string;
+  invoiced: string;
+  received: string;
+  /** "December 2025 to November 2026", from the two months' names. */
+  period?: (from: string, to: string) => string;
+};
 
 const DASHBOARD_SERIES: ChartSeriesNames = {
   title: (currency) => `Invoiced and paid per month, in ${currency}`,
@@ -28,7 +34,10 @@ export function invoicedPaidChartView(
     title: names.title(currency),
     invoicedName: names.invoiced,
     receivedName: names.received,
-    period: `${monthLabel(months[0]!.key, locale, "long")} to ${monthLabel(months[months.length - 1]!.key, locale, "long")}`,
+    period: (names.period ?? ((from, to) => `${from} to ${to}`))(
+      monthLabel(months[0]!.key, locale, "long"),
+      monthLabel(months[months.length - 1]!.key, locale, "long"),
+    ),
     months: months.map((month) => ({
       key: month.key,
       axisLabel: monthLabel(month.key, locale, "axis"),

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ChartGeometry } from "../dashboard-rules";
 import { FigureRow, FigureTable } from "./figure-table";
 import { FigureLink } from "./stat-card";
@@ -50,6 +51,7 @@ function Swatch({ series, patternId }: { series: "invoiced" | "received"; patter
 
 export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
   const { currency, title, invoicedName, receivedName, period, months, geometry, tickLabels } = chart;
+  const t = useTranslations("dashboard.chart");
   const patternId = `paid-hatch-${currency}`;
   return (
     <figure className="grid gap-3" data-testid={`chart-${currency}`}>
@@ -57,21 +59,21 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
         <span className="font-medium">{title}</span>
         <span className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
-            <Swatch series="invoiced" patternId={patternId} /> {invoicedName} (solid, left)
+            <Swatch series="invoiced" patternId={patternId} /> {t("solid", { name: invoicedName })}
           </span>
           <span className="inline-flex items-center gap-1.5">
-            <Swatch series="received" patternId={patternId} /> {receivedName} (hatched, right)
+            <Swatch series="received" patternId={patternId} /> {t("hatched", { name: receivedName })}
           </span>
         </span>
       </figcaption>
       {/* On a phone it scrolls sideways rather than shrinking its labels out of legibility, and
           starts at the right end (rtl on the box only): the latest months show first. */}
-      <div className="overflow-x-auto [direction:rtl]" tabIndex={0} role="group" aria-label={`Chart: ${title}`}>
+      <div className="overflow-x-auto [direction:rtl]" tabIndex={0} role="group" aria-label={t("group", { title })}>
         <svg
           viewBox={`0 0 ${geometry.width} ${geometry.height}`}
           className="h-auto w-full min-w-[38rem] text-muted-foreground [direction:ltr]"
           role="img"
-          aria-label={`${title}, ${period}. The figures are in the table “Figures of the chart” below.`}
+          aria-label={t("image", { title, period })}
         >
           <defs>
             <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -113,7 +115,9 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
                   height={invoiced.height}
                   className="fill-primary"
                 >
-                  <title>{`${month.name}: ${invoicedName.toLowerCase()} ${month.invoiced}`}</title>
+                  <title>
+                    {t("bar", { month: month.name, name: invoicedName.toLowerCase(), amount: month.invoiced })}
+                  </title>
                 </rect>
                 <rect
                   x={received.x}
@@ -124,7 +128,9 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
                   className="stroke-success"
                   strokeWidth="1"
                 >
-                  <title>{`${month.name}: ${receivedName.toLowerCase()} ${month.received}`}</title>
+                  <title>
+                    {t("bar", { month: month.name, name: receivedName.toLowerCase(), amount: month.received })}
+                  </title>
                 </rect>
                 <text
                   x={group.labelX}
@@ -142,11 +148,15 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
       </div>
       <details className="text-sm">
         <summary className="w-fit cursor-pointer rounded text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
-          Figures of the chart
+          {t("figures")}
         </summary>
         <FigureTable
           caption={`${title}, ${period}`}
-          columns={[{ label: "Month" }, { label: invoicedName, numeric: true }, { label: receivedName, numeric: true }]}
+          columns={[
+            { label: t("month") },
+            { label: invoicedName, numeric: true },
+            { label: receivedName, numeric: true },
+          ]}
           className="mt-2"
         >
           {months.map((month) => (
@@ -156,14 +166,20 @@ export function InvoicedPaidChart({ chart }: { chart: InvoicedPaidChartView }) {
               cells={[
                 {
                   content: (
-                    <FigureLink href={month.invoicedHref} label={`${invoicedName.toLowerCase()} in ${month.name}`}>
+                    <FigureLink
+                      href={month.invoicedHref}
+                      label={t("figureIn", { name: invoicedName.toLowerCase(), month: month.name })}
+                    >
                       {month.invoiced}
                     </FigureLink>
                   ),
                 },
                 {
                   content: (
-                    <FigureLink href={month.paidHref} label={`${receivedName.toLowerCase()} in ${month.name}`}>
+                    <FigureLink
+                      href={month.paidHref}
+                      label={t("figureIn", { name: receivedName.toLowerCase(), month: month.name })}
+                    >
                       {month.received}
                     </FigureLink>
                   ),

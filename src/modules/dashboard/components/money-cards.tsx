@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
@@ -11,18 +12,19 @@ type Money = NonNullable<DashboardData["money"]>;
 
 /** Outstanding balances and their overdue part, one row per currency. */
 export function ReceivablesCard({ money, locale }: { money: Money; locale: string }) {
+  const t = useTranslations("dashboard.receivables");
   return (
     <Card data-testid="receivables">
       <CardHeader>
-        <CardTitle>Receivables</CardTitle>
-        <CardDescription>Balance due on issued invoices, and the part past its due date.</CardDescription>
+        <CardTitle>{t("title")}</CardTitle>
+        <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent>
         {money.receivables.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            Nothing outstanding.{" "}
+            {t("nothing")}{" "}
             <Link href={money.receivablesHref} className="text-primary underline underline-offset-4">
-              See unpaid invoices
+              {t("seeUnpaid")}
             </Link>
           </p>
         ) : (
@@ -32,28 +34,23 @@ export function ReceivablesCard({ money, locale }: { money: Money; locale: strin
                 <span className="grid">
                   <FigureLink
                     href={money.receivablesHref}
-                    label={`outstanding in ${row.currency}`}
+                    label={t("outstandingIn", { currency: row.currency })}
                     className="text-2xl font-semibold"
                   >
                     {formatMoney(row.balance, row.currency, locale)}
                   </FigureLink>
-                  <span className="text-sm text-muted-foreground">
-                    outstanding on {row.count} {row.count === 1 ? "invoice" : "invoices"}
-                  </span>
+                  <span className="text-sm text-muted-foreground">{t("outstandingOn", { count: row.count })}</span>
                 </span>
                 <span className="grid text-right">
                   <FigureLink
                     href={money.overdueHref}
-                    label={`overdue in ${row.currency}`}
+                    label={t("overdueIn", { currency: row.currency })}
                     className={cn("text-lg font-semibold", row.overdue > 0 ? "text-destructive" : "")}
                   >
                     {formatMoney(row.overdue, row.currency, locale)}
                   </FigureLink>
                   <span className="text-sm text-muted-foreground">
-                    overdue
-                    {row.overdueCount > 0
-                      ? ` on ${row.overdueCount} ${row.overdueCount === 1 ? "invoice" : "invoices"}`
-                      : ""}
+                    {row.overdueCount > 0 ? t("overdueOn", { count: row.overdueCount }) : t("overdue")}
                   </span>
                 </span>
               </li>
@@ -75,33 +72,31 @@ export function ThisMonthCard({
   month: DashboardData["month"];
   locale: string;
 }) {
+  const t = useTranslations("dashboard.thisMonth");
   const name = monthLabel(month.key, locale, "long");
   const rows = money.thisMonth.length > 0 ? money.thisMonth : [];
   return (
     <Card data-testid="this-month">
       <CardHeader>
-        <CardTitle>This month</CardTitle>
-        <CardDescription>
-          {name}: invoices issued (less credit notes), as revenue excluding VAT with the VAT apart, and payments
-          received (with VAT).
-        </CardDescription>
+        <CardTitle>{t("title")}</CardTitle>
+        <CardDescription>{t("description", { month: name })}</CardDescription>
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No invoice issued and no payment received in {name} yet.{" "}
+            {t("nothing", { month: name })}{" "}
             <Link href={money.invoicedHref} className="text-primary underline underline-offset-4">
-              See this month&apos;s invoices
+              {t("seeInvoices")}
             </Link>
           </p>
         ) : (
           <FigureTable
-            caption={`Invoiced and paid in ${name}`}
+            caption={t("caption", { month: name })}
             columns={[
-              { label: <span className="sr-only">Currency</span> },
-              { label: "Invoiced excl. VAT", numeric: true },
-              { label: "VAT", numeric: true },
-              { label: "Paid", numeric: true },
+              { label: <span className="sr-only">{t("currency")}</span> },
+              { label: t("invoicedNet"), numeric: true },
+              { label: t("vat"), numeric: true },
+              { label: t("paid"), numeric: true },
             ]}
           >
             {rows.map((row) => (
@@ -115,7 +110,7 @@ export function ThisMonthCard({
                     content: (
                       <FigureLink
                         href={money.invoicedHref}
-                        label={`invoiced excluding VAT in ${name} in ${row.currency}`}
+                        label={t("invoicedNetIn", { month: name, currency: row.currency })}
                         className="text-xl font-semibold"
                       >
                         {formatMoney(row.net, row.currency, locale)}
@@ -125,7 +120,7 @@ export function ThisMonthCard({
                   {
                     className: "py-2 text-muted-foreground",
                     content: (
-                      <span title={`Including VAT: ${formatMoney(row.invoiced, row.currency, locale)}`}>
+                      <span title={t("includingVat", { amount: formatMoney(row.invoiced, row.currency, locale) })}>
                         {formatMoney(row.tax, row.currency, locale)}
                       </span>
                     ),
@@ -135,7 +130,7 @@ export function ThisMonthCard({
                     content: (
                       <FigureLink
                         href={money.paidHref}
-                        label={`paid in ${name} in ${row.currency}`}
+                        label={t("paidIn", { month: name, currency: row.currency })}
                         className="text-xl font-semibold"
                       >
                         {formatMoney(row.received, row.currency, locale)}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 
 /** A person's week on the dashboard, the hours already written on the server in the firm's locale. */
@@ -31,6 +32,7 @@ export function WeekBar({ fillPercent, isOverTarget }: { fillPercent: string; is
  * sends the rows as plain data and they are laid out here, not every cell's tree in the payload.
  */
 export function TeamWeekRows({ rows }: { rows: TeamWeekRow[] }) {
+  const t = useTranslations("dashboard.week");
   // Cell styles: the `figure-table` rules of globals.css.
   return rows.map((row) => (
     <tr key={row.userId}>
@@ -43,9 +45,9 @@ export function TeamWeekRows({ rows }: { rows: TeamWeekRow[] }) {
       <td>
         <Link href={row.href} className="hover:underline">
           {row.hours}
-          <span className="sr-only"> logged by {row.name} this week</span>
+          <span className="sr-only"> {t("loggedBy", { name: row.name })}</span>
         </Link>
-        <span className="text-muted-foreground"> of {row.target}</span>
+        <span className="text-muted-foreground"> {t("of", { target: row.target })}</span>
       </td>
     </tr>
   ));

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
@@ -13,20 +14,17 @@ export function UnbilledTimeCard({
   unbilled: NonNullable<DashboardData["unbilled"]>;
   locale: string;
 }) {
+  const t = useTranslations("dashboard.unbilled");
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   return (
     <Card data-testid="unbilled-time">
       <CardHeader>
-        <CardTitle>Unbilled approved time</CardTitle>
-        <CardDescription>
-          Billable hours of approved weeks that no invoice includes yet, at the rates frozen at approval.
-        </CardDescription>
+        <CardTitle>{t("title")}</CardTitle>
+        <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {unbilled.totals.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            Nothing to bill: every approved billable hour is on an invoice.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("nothing")}</p>
         ) : (
           <>
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
@@ -36,14 +34,18 @@ export function UnbilledTimeCard({
                     {formatMoney(row.valueMinor, row.currency, locale)}
                   </span>
                   <span className="text-sm text-muted-foreground tabular-nums">
-                    {hours(row.minutes)} for {row.clients} {row.clients === 1 ? "client" : "clients"}
+                    {t("forClients", { hours: hours(row.minutes), count: row.clients })}
                   </span>
                 </li>
               ))}
             </ul>
             <FigureTable
-              caption="Unbilled approved time per client"
-              columns={[{ label: "Client" }, { label: "Hours", numeric: true }, { label: "Value", numeric: true }]}
+              caption={t("caption")}
+              columns={[
+                { label: t("client") },
+                { label: t("hours"), numeric: true },
+                { label: t("value"), numeric: true },
+              ]}
             >
               {unbilled.clients.map((row) => (
                 <FigureRow
@@ -61,7 +63,9 @@ export function UnbilledTimeCard({
                         <>
                           {formatMoney(row.valueMinor, row.currency, locale)}
                           {row.entriesWithoutRate > 0 ? (
-                            <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div>
+                            <div className="text-xs text-muted-foreground">
+                              {t("withoutRate", { count: row.entriesWithoutRate })}
+                            </div>
                           ) : null}
                         </>
                       ),
@@ -74,7 +78,7 @@ export function UnbilledTimeCard({
                   key={sums.currency}
                   name={
                     <Link href="/bo/clients" className="underline-offset-4 hover:underline">
-                      {sums.clients} other {sums.clients === 1 ? "client" : "clients"}
+                      {t("otherClients", { count: sums.clients })}
                     </Link>
                   }
                   cells={[

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/dates";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
@@ -24,31 +25,33 @@ export function WeekHoursCard({
   locale: string;
   timeZone: string;
 }) {
+  const t = useTranslations("dashboard.week");
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   const target = hours(week.firmTargetMinutes);
   const mine = hours(week.mine.targetMinutes);
-  const range = `${formatDate(week.monday, locale, timeZone)} to ${formatDate(week.sunday, locale, timeZone)}`;
+  const range = t("range", {
+    from: formatDate(week.monday, locale, timeZone),
+    to: formatDate(week.sunday, locale, timeZone),
+  });
   return (
     <Card data-testid="week-hours">
       <CardHeader>
-        <CardTitle>Hours this week</CardTitle>
-        <CardDescription>
-          {range}, against the firm&apos;s {target} a week (or a person&apos;s own hours, from their profile).
-        </CardDescription>
+        <CardTitle>{t("title")}</CardTitle>
+        <CardDescription>{t("description", { range, target })}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <div className="grid gap-2">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <span className="text-sm font-medium">Mine</span>
+            <span className="text-sm font-medium">{t("mine")}</span>
             <span className="text-sm text-muted-foreground">
               <FigureLink
                 href={week.mine.href}
-                label="logged by me this week"
+                label={t("loggedByMe")}
                 className="text-2xl font-semibold text-foreground"
               >
                 {hours(week.mine.minutes)}
               </FigureLink>{" "}
-              of {mine}
+              {t("of", { target: mine })}
             </span>
           </div>
           <WeekBar {...weekBar(week.mine.minutes, week.mine.targetMinutes)} />
@@ -56,20 +59,20 @@ export function WeekHoursCard({
         {week.team ? (
           <div className="grid gap-2">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 className="text-sm font-medium">The team</h3>
-              <FigureLink href={week.team.href} label="logged by the team this week" className="text-sm">
+              <h3 className="text-sm font-medium">{t("team")}</h3>
+              <FigureLink href={week.team.href} label={t("loggedByTeam")} className="text-sm">
                 {hours(week.team.minutes)}
               </FigureLink>
             </div>
             <FigureTable
-              caption="Hours logged this week by each person, against their week"
+              caption={t("caption")}
               columns={[
-                { label: "Person" },
+                { label: t("person") },
                 {
-                  label: <span className="sr-only">Share of their week</span>,
+                  label: <span className="sr-only">{t("share")}</span>,
                   className: "hidden w-1/3 sm:table-cell",
                 },
-                { label: "Hours", numeric: true },
+                { label: t("hours"), numeric: true },
               ]}
             >
               <TeamWeekRows

@@ -1,6 +1,7 @@
 "use client";
 
 import { CheckIcon, RotateCcwIcon, Trash2Icon, XIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
@@ -30,16 +31,18 @@ import { rejectExpenseInput } from "../expense-schemas";
 type Target = { id: string; version: number };
 
 export function ApproveExpenseButton({ target }: { target: Target }) {
+  const t = useTranslations("expenses.decision");
   const { pending, run } = useAction();
   return (
     <Button disabled={pending} onClick={() => void run(() => approveExpenseAction(target), { errorToast: true })}>
       <CheckIcon aria-hidden="true" />
-      Approve
+      {t("approve")}
     </Button>
   );
 }
 
 export function ReopenExpenseButton({ target }: { target: Target }) {
+  const t = useTranslations("expenses.decision");
   const { pending, run } = useAction();
   return (
     <Button
@@ -48,7 +51,7 @@ export function ReopenExpenseButton({ target }: { target: Target }) {
       onClick={() => void run(() => reopenExpenseAction(target), { errorToast: true })}
     >
       <RotateCcwIcon aria-hidden="true" />
-      Reopen
+      {t("reopen")}
     </Button>
   );
 }
@@ -56,6 +59,7 @@ export function ReopenExpenseButton({ target }: { target: Target }) {
 /** Deleting cannot be undone: it asks first. */
 export function DeleteExpenseButton({ target }: { target: Target }) {
   const router = useRouter();
+  const t = useTranslations("expenses.decision");
   const { pending, run } = useAction();
   const [open, setOpen] = useState(false);
   return (
@@ -63,17 +67,17 @@ export function DeleteExpenseButton({ target }: { target: Target }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <Trash2Icon aria-hidden="true" />
-          Delete
+          {t("delete")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Delete this expense?</DialogTitle>
-          <DialogDescription>The expense and its receipt are deleted; this cannot be undone.</DialogDescription>
+          <DialogTitle>{t("deleteTitle")}</DialogTitle>
+          <DialogDescription>{t("deleteDescription")}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button
             variant="destructive"
@@ -86,7 +90,7 @@ export function DeleteExpenseButton({ target }: { target: Target }) {
               })
             }
           >
-            Delete expense
+            {t("deleteConfirm")}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -99,6 +103,7 @@ type RejectValues = z.input<typeof rejectExpenseInput>;
 /** Reject with a reason (required): the owner sees it and corrects the expense. */
 export function RejectExpenseButton({ target }: { target: Target }) {
   const [open, setOpen] = useState(false);
+  const t = useTranslations("expenses.decision");
   const { form, submit, formError } = useActionForm<RejectValues>({
     schema: rejectExpenseInput,
     defaultValues: { ...target, reason: "" },
@@ -112,17 +117,17 @@ export function RejectExpenseButton({ target }: { target: Target }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <XIcon aria-hidden="true" />
-          Reject
+          {t("reject")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Reject this expense</DialogTitle>
-          <DialogDescription>Say what needs fixing; the owner sees the reason and can correct it.</DialogDescription>
+          <DialogTitle>{t("rejectTitle")}</DialogTitle>
+          <DialogDescription>{t("rejectDescription")}</DialogDescription>
         </DialogHeader>
         <form noValidate className="grid gap-4" onSubmit={onSubmit}>
           <FormError {...formError} />
-          <FormField label="Reason" htmlFor="expense-reject-reason" error={error} required>
+          <FormField label={t("reason")} htmlFor="expense-reject-reason" error={error} required>
             <Textarea
               {...fieldAria("expense-reject-reason", { error })}
               {...form.register("reason")}
@@ -133,10 +138,10 @@ export function RejectExpenseButton({ target }: { target: Target }) {
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" variant="destructive" disabled={form.formState.isSubmitting}>
-              Reject expense
+              {t("rejectConfirm")}
             </Button>
           </DialogFooter>
         </form>

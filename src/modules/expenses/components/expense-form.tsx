@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
@@ -12,7 +13,6 @@ import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
 import { EXPENSE_CATEGORIES } from "@/db/schema/expenses";
 import { createExpenseAction, updateExpenseAction } from "../expense-actions";
-import { EXPENSE_CATEGORY_LABELS } from "../expense-rules";
 import { createExpenseInput, type ExpenseFormValues, RECEIPT_ACCEPT, RECEIPT_MAX_BYTES } from "../expense-schemas";
 
 export type ExpenseProjectOption = {
@@ -37,6 +37,8 @@ export function ExpenseForm({
   today: string;
 }) {
   const router = useRouter();
+  const t = useTranslations("expenses.form");
+  const categoryName = useTranslations("expenses.category");
   const [receipt, setReceipt] = useState<File | null>(null);
   const [removeReceipt, setRemoveReceipt] = useState(false);
   const [receiptError, setReceiptError] = useState<string | undefined>();
@@ -66,7 +68,7 @@ export function ExpenseForm({
       data.set("billable", values.billable ? "true" : "false");
       const file = receipt;
       if (file && file.size > RECEIPT_MAX_BYTES) {
-        const message = "The receipt is larger than 5 MB. Send a smaller file.";
+        const message = t("receiptTooLarge");
         setReceiptError(message);
         return { ok: false as const, message, fieldErrors: { receipt: message } };
       }
@@ -96,9 +98,9 @@ export function ExpenseForm({
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={isSubmitting}>
       <FormError {...formError} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Project" htmlFor="projectId" error={error("projectId")} required>
+        <FormField label={t("project")} htmlFor="projectId" error={error("projectId")} required>
           <NativeSelect {...fieldAria("projectId", { error: error("projectId") })} {...projectField} required>
-            <option value="">Choose a project</option>
+            <option value="">{t("chooseProject")}</option>
             {clients.map((option) => (
               <optgroup key={option.clientName} label={option.clientName}>
                 {option.projects.map((project) => (
@@ -110,19 +112,19 @@ export function ExpenseForm({
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="Date" htmlFor="date" error={error("date")} required>
+        <FormField label={t("date")} htmlFor="date" error={error("date")} required>
           <Input type="date" max={today} {...fieldAria("date", { error: error("date") })} {...form.register("date")} />
         </FormField>
-        <FormField label="Category" htmlFor="category" error={error("category")} required>
+        <FormField label={t("category")} htmlFor="category" error={error("category")} required>
           <NativeSelect {...fieldAria("category", { error: error("category") })} {...form.register("category")}>
             {EXPENSE_CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {EXPENSE_CATEGORY_LABELS[category]}
+                {categoryName(category)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="Currency" htmlFor="currency" error={error("currency")} required>
+        <FormField label={t("currency")} htmlFor="currency" error={error("currency")} required>
           <Input
             {...fieldAria("currency", { error: error("currency") })}
             {...form.register("currency")}
@@ -131,7 +133,7 @@ export function ExpenseForm({
             autoComplete="off"
           />
         </FormField>
-        <FormField label="Amount without VAT" htmlFor="netAmount" error={error("netAmount")} required>
+        <FormField label={t("netAmount")} htmlFor="netAmount" error={error("netAmount")} required>
           <Input
             {...fieldAria("netAmount", { error: error("netAmount") })}
             {...form.register("netAmount")}
@@ -140,12 +142,7 @@ export function ExpenseForm({
             autoComplete="off"
           />
         </FormField>
-        <FormField
-          label="VAT paid"
-          htmlFor="vatAmount"
-          error={error("vatAmount")}
-          description="As the receipt shows it; empty if none."
-        >
+        <FormField label={t("vat")} htmlFor="vatAmount" error={error("vatAmount")} description={t("vatHint")}>
           <Input
             {...fieldAria("vatAmount", { error: error("vatAmount"), description: true })}
             {...form.register("vatAmount")}
@@ -155,7 +152,7 @@ export function ExpenseForm({
           />
         </FormField>
       </div>
-      <FormField label="Description" htmlFor="description" error={error("description")}>
+      <FormField label={t("description")} htmlFor="description" error={error("description")}>
         <Textarea
           {...fieldAria("description", { error: error("description") })}
           {...form.register("description")}
@@ -167,15 +164,10 @@ export function ExpenseForm({
         <div className="flex items-center gap-2">
           <Checkbox id="billable" {...form.register("billable")} />
           <label htmlFor="billable" className="text-sm font-medium">
-            Billable to the client
+            {t("billable")}
           </label>
         </div>
-        <FormField
-          label="Markup (%)"
-          htmlFor="markup"
-          error={error("markup")}
-          description="Added to the amount without VAT when billed; empty for none."
-        >
+        <FormField label={t("markup")} htmlFor="markup" error={error("markup")} description={t("markupHint")}>
           <Input
             {...fieldAria("markup", { error: error("markup"), description: true })}
             {...form.register("markup")}
@@ -186,14 +178,10 @@ export function ExpenseForm({
         </FormField>
       </div>
       <FormField
-        label="Receipt"
+        label={t("receipt")}
         htmlFor="receipt"
         error={receiptError}
-        description={
-          expense?.receiptName
-            ? `Now: ${expense.receiptName}. Choose a file to replace it. PDF, PNG, JPEG or WebP, at most 5 MB.`
-            : "PDF, PNG, JPEG or WebP, at most 5 MB."
-        }
+        description={expense?.receiptName ? t("receiptReplace", { name: expense.receiptName }) : t("receiptHint")}
       >
         <Input
           type="file"
@@ -211,13 +199,13 @@ export function ExpenseForm({
             onChange={(event) => setRemoveReceipt(event.currentTarget.checked)}
           />
           <label htmlFor="removeReceipt" className="text-sm">
-            Remove the receipt
+            {t("removeReceipt")}
           </label>
         </div>
       ) : null}
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {expense ? "Save expense" : "Record expense"}
+          {expense ? t("save") : t("record")}
         </Button>
       </div>
     </form>

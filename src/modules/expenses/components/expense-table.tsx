@@ -1,13 +1,13 @@
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import type { ExpenseRow } from "../expense-queries";
-import { EXPENSE_CATEGORY_LABELS } from "../expense-rules";
 import { ExpenseStatusBadge } from "./expense-status-badge";
 
 /** A list of expenses: each row links to its page. */
-export function ExpenseTable({
+export async function ExpenseTable({
   rows,
   locale,
   caption,
@@ -18,18 +18,19 @@ export function ExpenseTable({
   caption: string;
   showPerson: boolean;
 }) {
+  const t = await getTranslations("expenses");
   return (
     <Table>
       <caption className="sr-only">{caption}</caption>
       <TableHeader>
         <TableRow>
-          <TableHead>Date</TableHead>
-          {showPerson ? <TableHead from="md">Person</TableHead> : null}
-          <TableHead>Project</TableHead>
-          <TableHead from="md">Category</TableHead>
-          <TableHead figure>Total paid</TableHead>
-          <TableHead from="sm">Receipt</TableHead>
-          <TableHead>Status</TableHead>
+          <TableHead>{t("table.date")}</TableHead>
+          {showPerson ? <TableHead from="md">{t("table.person")}</TableHead> : null}
+          <TableHead>{t("table.project")}</TableHead>
+          <TableHead from="md">{t("table.category")}</TableHead>
+          <TableHead figure>{t("table.total")}</TableHead>
+          <TableHead from="sm">{t("table.receipt")}</TableHead>
+          <TableHead>{t("table.status")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -48,9 +49,9 @@ export function ExpenseTable({
               {row.projectName}
               <span className="block text-xs text-muted-foreground">{row.clientName}</span>
             </TableCell>
-            <TableCell from="md">{EXPENSE_CATEGORY_LABELS[row.category]}</TableCell>
+            <TableCell from="md">{t(`category.${row.category}`)}</TableCell>
             <TableCell figure>{formatMoney(row.netAmount + row.vatAmount, row.currency, locale)}</TableCell>
-            <TableCell from="sm">{row.receiptKind ? "Yes" : "None"}</TableCell>
+            <TableCell from="sm">{row.receiptKind ? t("table.yes") : t("table.none")}</TableCell>
             <TableCell>
               <ExpenseStatusBadge status={row.status} billed={row.invoiceLineId !== null} />
             </TableCell>

@@ -1,12 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { useAction } from "@/components/use-action-form";
 import { setApplicationStatusAction, updateApplicationNotesAction } from "../job-actions";
-import { APPLICATION_STATUS_LABELS } from "../job-rules";
 import { APPLICATION_STATUSES } from "../job-schemas";
 
 /** Status (any to any, audited) and private notes of one application. */
@@ -23,17 +23,21 @@ export function ApplicationControls({
   notes: string | null;
   applicant: string;
 }) {
+  const t = useTranslations("jobs.applications");
+  const words = useTranslations("jobs.words");
   const [version, setVersion] = useState(initialVersion);
   const [draft, setDraft] = useState(notes ?? "");
   const { pending, run } = useAction();
 
   const changeStatus = (next: string) => {
-    const label = APPLICATION_STATUS_LABELS[next as keyof typeof APPLICATION_STATUS_LABELS];
+    const label = (APPLICATION_STATUSES as readonly string[]).includes(next)
+      ? words(`applicationStatus.${next}`)
+      : next;
     void run(
       async () => {
         const result = await setApplicationStatusAction({ id, version, status: next });
         // The toast names the applicant and the new status, not the action's "Status changed.".
-        return result.ok ? { ...result, message: `${applicant}: ${label}.` } : result;
+        return result.ok ? { ...result, message: t("statusToast", { name: applicant, status: label }) } : result;
       },
       { errorToast: true, onSuccess: (data) => setVersion(data.version) },
     );
@@ -50,7 +54,7 @@ export function ApplicationControls({
     <div className="grid gap-3">
       <div className="grid gap-1.5">
         <label htmlFor={`status-${id}`} className="text-sm font-medium">
-          Status
+          {t("status")}
         </label>
         <NativeSelect
           id={`status-${id}`}
@@ -60,14 +64,14 @@ export function ApplicationControls({
         >
           {APPLICATION_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {APPLICATION_STATUS_LABELS[value]}
+              {words(`applicationStatus.${value}`)}
             </option>
           ))}
         </NativeSelect>
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`notes-${id}`} className="text-sm font-medium">
-          Notes
+          {t("notes")}
         </label>
         <Textarea
           id={`notes-${id}`}
@@ -75,11 +79,11 @@ export function ApplicationControls({
           value={draft}
           maxLength={10_000}
           onChange={(event) => setDraft(event.currentTarget.value)}
-          placeholder="Only the team sees these."
+          placeholder={t("notesPlaceholder")}
         />
         <div>
           <Button size="sm" variant="outline" onClick={saveNotes} disabled={pending || draft === (notes ?? "")}>
-            Save notes
+            {t("saveNotes")}
           </Button>
         </div>
       </div>

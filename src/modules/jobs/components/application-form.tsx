@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { FormError } from "@/components/form-error";
 import { fieldAria, FormField } from "@/components/form-field";
@@ -8,10 +9,16 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useErrorFocus } from "@/components/use-action-form";
+import { useTextTranslator } from "@/i18n/use-texts";
 import { AntiSpamFields } from "@/modules/public-site/components/anti-spam-fields";
 import { COVER_LETTER_MAX, CV_MAX_BYTES, MAX_APPLICATION_LINKS } from "../job-schemas";
 
 type Errors = Record<string, string>;
+
+/** The field errors in the page's language (they are English sentences of the rules, decision 067). */
+function translated(errors: Errors | undefined, translate: (text: string) => string): Errors {
+  return Object.fromEntries(Object.entries(errors ?? {}).map(([field, text]) => [field, translate(text)]));
+}
 
 /** A box is marked when its own link is wrong ("links.1"), or every box when the list is (too many). */
 function linkInError(errors: Errors, index: number): boolean {
@@ -40,15 +47,17 @@ export function ApplicationForm({
   initialMessage?: string;
   initialErrors?: Errors;
 }) {
-  const [message, setMessage] = useState<string | null>(initialMessage ?? null);
-  const [errors, setErrors] = useState<Errors>(initialErrors ?? {});
+  const t = useTranslations("jobs.applicationForm");
+  const translate = useTextTranslator();
+  const [message, setMessage] = useState<string | null>(initialMessage ? translate(initialMessage) : null);
+  const [errors, setErrors] = useState<Errors>(() => translated(initialErrors, translate));
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const { alertRef, requestFocus } = useErrorFocus();
 
   function fail(text: string, fieldErrors: Errors) {
-    setMessage(text);
-    setErrors(fieldErrors);
+    setMessage(translate(text));
+    setErrors(translated(fieldErrors, translate));
     requestFocus(formRef.current);
   }
 
@@ -113,7 +122,7 @@ export function ApplicationForm({
       <FormError ref={alertRef} message={message} />
       <AntiSpamFields formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Full name" htmlFor="name" error={errors.name} required>
+        <FormField label={t("name")} htmlFor="name" error={errors.name} required>
           <Input
             {...fieldAria("name", { error: errors.name })}
             name="name"
@@ -122,7 +131,7 @@ export function ApplicationForm({
             maxLength={120}
           />
         </FormField>
-        <FormField label="Email" htmlFor="email" error={errors.email} required>
+        <FormField label={t("email")} htmlFor="email" error={errors.email} required>
           <Input
             {...fieldAria("email", { error: errors.email })}
             name="email"
@@ -133,12 +142,7 @@ export function ApplicationForm({
           />
         </FormField>
       </div>
-      <FormField
-        label="Phone"
-        htmlFor="phone"
-        error={errors.phone}
-        description="Optional. Add the country code if you live abroad."
-      >
+      <FormField label={t("phone")} htmlFor="phone" error={errors.phone} description={t("phoneHelp")}>
         <Input
           {...fieldAria("phone", { error: errors.phone, description: true })}
           name="phone"
@@ -148,10 +152,9 @@ export function ApplicationForm({
         />
       </FormField>
       <fieldset className="grid gap-2" aria-describedby={errors.links ? "links-error" : "links-description"}>
-        <legend className="mb-1 text-sm font-medium">Links (optional)</legend>
+        <legend className="mb-1 text-sm font-medium">{t("links")}</legend>
         <p id="links-description" className="text-sm text-muted-foreground">
-          Up to {MAX_APPLICATION_LINKS} (a portfolio, LinkedIn, GitHub…); an address such as linkedin.com/in/your-name
-          is enough.
+          {t("linksHelp", { max: MAX_APPLICATION_LINKS })}
         </p>
         {Array.from({ length: MAX_APPLICATION_LINKS }, (_, index) => (
           <Input
@@ -161,7 +164,7 @@ export function ApplicationForm({
             type="text"
             inputMode="url"
             autoComplete="url"
-            aria-label={`Link ${index + 1}`}
+            aria-label={t("link", { number: index + 1 })}
             aria-invalid={linkInError(errors, index) ? true : undefined}
             aria-describedby={linkInError(errors, index) ? "links-error" : undefined}
             maxLength={500}
@@ -174,10 +177,10 @@ export function ApplicationForm({
         ) : null}
       </fieldset>
       <FormField
-        label="Cover letter"
+        label={t("coverLetter")}
         htmlFor="coverLetter"
         error={errors.coverLetter}
-        description={`Optional, up to ${COVER_LETTER_MAX.toLocaleString("en-GB")} characters.`}
+        description={t("coverLetterHelp", { max: COVER_LETTER_MAX })}
       >
         <Textarea
           {...fieldAria("coverLetter", { error: errors.coverLetter, description: true })}
@@ -186,7 +189,7 @@ export function ApplicationForm({
           maxLength={COVER_LETTER_MAX}
         />
       </FormField>
-      <FormField label="CV" htmlFor="cv" error={errors.cv} description="PDF, DOC or DOCX, at most 5 MB." required>
+      <FormField label={t("cv")} htmlFor="cv" error={errors.cv} description={t("cvHelp")} required>
         <Input
           {...fieldAria("cv", { error: errors.cv, description: true })}
           name="cv"
@@ -208,12 +211,17 @@ export function ApplicationForm({
             aria-describedby={errors.consent ? "consent-error" : undefined}
           />
           <label htmlFor="consent" className="text-sm leading-snug">
-            I agree that {firmName} keeps my application and CV to assess it. They are deleted automatically after{" "}
-            {retentionDays} days (
-            <a href="/privacy" target="_blank" rel="noreferrer" className="underline underline-offset-4">
-              privacy notice<span className="sr-only">, opens in a new tab</span>
-            </a>
-            ). <span aria-hidden="true">*</span>
+            {t.rich("consent", {
+              firm: firmName,
+              days: retentionDays,
+              link: (chunks) => (
+                <a href="/privacy" target="_blank" rel="noreferrer" className="underline underline-offset-4">
+                  {chunks}
+                  <span className="sr-only">{t("newTab")}</span>
+                </a>
+              ),
+            })}{" "}
+            <span aria-hidden="true">*</span>
           </label>
         </div>
         {errors.consent ? (
@@ -224,7 +232,7 @@ export function ApplicationForm({
       </div>
       <div>
         <Button type="submit" size="lg" disabled={sending}>
-          {sending ? "Sending…" : "Send my application"}
+          {sending ? t("sending") : t("send")}
         </Button>
       </div>
     </form>

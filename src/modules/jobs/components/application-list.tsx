@@ -1,9 +1,9 @@
 import { DownloadIcon, InboxIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/dates";
 import type { ApplicationRow } from "../job-queries";
-import { APPLICATION_STATUS_LABELS } from "../job-rules";
 import { ApplicationControls } from "./application-controls";
 import { APPLICATION_STATUS_VARIANTS } from "./status-variants";
 
@@ -24,15 +24,15 @@ export function ApplicationList({
   isPublic: boolean;
   firm: { locale: string; timezone: string };
 }) {
+  const t = useTranslations("jobs.applications");
+  const words = useTranslations("jobs.words");
   if (applications.length === 0)
     return (
       <EmptyState
         titleAs="h3"
         icon={<InboxIcon />}
-        title="No applications yet"
-        description={
-          isPublic ? "Share the job's public link to receive applications." : "Publish the job to receive applications."
-        }
+        title={t("emptyTitle")}
+        description={isPublic ? t("emptyPublic") : t("emptyDraft")}
       />
     );
   return (
@@ -43,11 +43,11 @@ export function ApplicationList({
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="font-semibold">{application.name}</h3>
               <Badge variant={APPLICATION_STATUS_VARIANTS[application.status]}>
-                {APPLICATION_STATUS_LABELS[application.status]}
+                {words(`applicationStatus.${application.status}`)}
               </Badge>
             </div>
             <p className="text-sm text-muted-foreground">
-              Received {formatDateTime(application.createdAt, firm.locale, firm.timezone)}
+              {t("received", { at: formatDateTime(application.createdAt, firm.locale, firm.timezone) })}
             </p>
             <p className="flex flex-wrap gap-x-4 text-sm">
               <a href={`mailto:${application.email}`} className="break-all underline-offset-4 hover:underline">
@@ -81,7 +81,8 @@ export function ApplicationList({
                 className="inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-medium outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
               >
                 <DownloadIcon aria-hidden className="size-4" />
-                Download CV<span className="sr-only"> of {application.name}</span>
+                {t("downloadCv")}
+                <span className="sr-only">{t("downloadCvOf", { name: application.name })}</span>
                 <span className="font-normal text-muted-foreground">
                   {application.cvOriginalName} · {application.cvKind.toUpperCase()} · {formatSize(application.cvSize)}
                 </span>
@@ -89,7 +90,7 @@ export function ApplicationList({
             </p>
             {application.coverLetter ? (
               <details className="text-sm">
-                <summary className="cursor-pointer font-medium">Cover letter</summary>
+                <summary className="cursor-pointer font-medium">{t("coverLetter")}</summary>
                 <p className="mt-2 break-words whitespace-pre-wrap">{application.coverLetter}</p>
               </details>
             ) : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import type { z } from "zod";
@@ -12,6 +13,11 @@ import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
 import { createJobAction, previewJobDescriptionAction, updateJobAction } from "../job-actions";
 import { EMPLOYMENT_TYPE_LABELS, SALARY_PERIOD_LABELS, WORKPLACE_LABELS } from "../job-rules";
+
+/** The choices of the selects, in order (their words are `jobs.words.*`). */
+const WORKPLACES = Object.keys(WORKPLACE_LABELS);
+const EMPLOYMENT_TYPES = Object.keys(EMPLOYMENT_TYPE_LABELS);
+const SALARY_PERIODS = Object.keys(SALARY_PERIOD_LABELS);
 import { jobInput } from "../job-schemas";
 import { MARKDOWN_CLASSES } from "./markdown-classes";
 
@@ -84,10 +90,12 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
   );
 
   const error = (field: Field) => errors[field]?.message;
+  const t = useTranslations("jobs.form");
+  const words = useTranslations("jobs.words");
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormError {...formError} />
-      <FormField label="Title" htmlFor="title" error={error("title")} required>
+      <FormField label={t("title")} htmlFor="title" error={error("title")} required>
         <Input
           {...fieldAria("title", { error: error("title") })}
           {...form.register("title")}
@@ -97,7 +105,7 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
         />
       </FormField>
       <div className="grid gap-5 sm:grid-cols-3">
-        <FormField label="Location" htmlFor="location" error={error("location")}>
+        <FormField label={t("location")} htmlFor="location" error={error("location")}>
           <Input
             {...fieldAria("location", { error: error("location") })}
             {...form.register("location")}
@@ -105,32 +113,32 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
             autoComplete="off"
           />
         </FormField>
-        <FormField label="Workplace" htmlFor="workplace" error={error("workplace")} required>
+        <FormField label={t("workplace")} htmlFor="workplace" error={error("workplace")} required>
           <NativeSelect {...fieldAria("workplace", { error: error("workplace") })} {...form.register("workplace")}>
-            {Object.entries(WORKPLACE_LABELS).map(([value, label]) => (
+            {WORKPLACES.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {words(`workplace.${value}`)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="Employment type" htmlFor="employmentType" error={error("employmentType")} required>
+        <FormField label={t("employmentType")} htmlFor="employmentType" error={error("employmentType")} required>
           <NativeSelect
             {...fieldAria("employmentType", { error: error("employmentType") })}
             {...form.register("employmentType")}
           >
-            {Object.entries(EMPLOYMENT_TYPE_LABELS).map(([value, label]) => (
+            {EMPLOYMENT_TYPES.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {words(`employmentType.${value}`)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
       </div>
       <fieldset className="grid gap-3">
-        <legend className="text-sm font-medium">Salary (optional)</legend>
+        <legend className="text-sm font-medium">{t("salary")}</legend>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <FormField label="Minimum" htmlFor="salaryMin" error={error("salaryMin")}>
+          <FormField label={t("minimum")} htmlFor="salaryMin" error={error("salaryMin")}>
             <Input
               {...fieldAria("salaryMin", { error: error("salaryMin") })}
               {...form.register("salaryMin")}
@@ -139,7 +147,7 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
               autoComplete="off"
             />
           </FormField>
-          <FormField label="Maximum" htmlFor="salaryMax" error={error("salaryMax")}>
+          <FormField label={t("maximum")} htmlFor="salaryMax" error={error("salaryMax")}>
             <Input
               {...fieldAria("salaryMax", { error: error("salaryMax") })}
               {...form.register("salaryMax")}
@@ -148,7 +156,7 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
               autoComplete="off"
             />
           </FormField>
-          <FormField label="Currency" htmlFor="salaryCurrency" error={error("salaryCurrency")}>
+          <FormField label={t("currency")} htmlFor="salaryCurrency" error={error("salaryCurrency")}>
             <Input
               {...fieldAria("salaryCurrency", { error: error("salaryCurrency") })}
               {...form.register("salaryCurrency")}
@@ -157,26 +165,21 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
               autoComplete="off"
             />
           </FormField>
-          <FormField label="Per" htmlFor="salaryPeriod" error={error("salaryPeriod")}>
+          <FormField label={t("per")} htmlFor="salaryPeriod" error={error("salaryPeriod")}>
             <NativeSelect
               {...fieldAria("salaryPeriod", { error: error("salaryPeriod") })}
               {...form.register("salaryPeriod")}
             >
-              {Object.entries(SALARY_PERIOD_LABELS).map(([value, label]) => (
+              {SALARY_PERIODS.map((value) => (
                 <option key={value} value={value}>
-                  {label.replace("per ", "")}
+                  {t(`periods.${value}`)}
                 </option>
               ))}
             </NativeSelect>
           </FormField>
         </div>
       </fieldset>
-      <FormField
-        label="Closes on"
-        htmlFor="closesOn"
-        error={error("closesOn")}
-        description="Optional. After this date the job leaves the public site."
-      >
+      <FormField label={t("closesOn")} htmlFor="closesOn" error={error("closesOn")} description={t("closesOnHelp")}>
         <Input
           {...fieldAria("closesOn", { error: error("closesOn"), description: true })}
           {...form.register("closesOn")}
@@ -187,16 +190,16 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <label htmlFor="description" className="text-sm font-medium">
-            Description (Markdown)
+            {t("description")}
           </label>
-          <div role="group" aria-label="Description view" className="inline-flex rounded-md border p-0.5 text-sm">
+          <div role="group" aria-label={t("descriptionView")} className="inline-flex rounded-md border p-0.5 text-sm">
             <button
               type="button"
               aria-pressed={tab === "write"}
               onClick={() => setTab("write")}
               className="rounded px-3 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:bg-muted aria-pressed:font-medium"
             >
-              Write
+              {t("write")}
             </button>
             <button
               type="button"
@@ -204,7 +207,7 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
               onClick={showPreview}
               className="rounded px-3 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:bg-muted aria-pressed:font-medium"
             >
-              Preview
+              {t("preview")}
             </button>
           </div>
         </div>
@@ -218,11 +221,11 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
           <div
             aria-live="polite"
             className={`min-h-40 rounded-md border p-4 ${MARKDOWN_CLASSES}`}
-            dangerouslySetInnerHTML={{ __html: preview || "<p>Nothing to preview yet.</p>" }}
+            dangerouslySetInnerHTML={{ __html: preview || `<p>${t("nothingToPreview")}</p>` }}
           />
         ) : null}
         <p id="description-description" className="text-sm text-muted-foreground">
-          ## for headings, - for lists, **bold**, [links](https://…). HTML is not allowed.
+          {t("markdownHelp")}
         </p>
         {error("description") ? (
           <p id="description-error" className="text-sm font-medium text-destructive">
@@ -232,7 +235,7 @@ export function JobForm({ job, defaultCurrency }: { job?: EditableJob; defaultCu
       </div>
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : job ? "Save job" : "Create job"}
+          {isSubmitting ? t("saving") : job ? t("save") : t("create")}
         </Button>
       </div>
     </form>

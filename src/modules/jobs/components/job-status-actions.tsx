@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/use-action-form";
 import { transitionJobAction } from "../job-actions";
@@ -8,6 +9,7 @@ type Status = "draft" | "published" | "closed";
 
 /** Publish a draft, close a published job, re-open a closed one. */
 export function JobStatusActions({ id, version, status }: { id: string; version: number; status: Status }) {
+  const t = useTranslations("jobs.statusActions");
   const action = useAction();
   const pending = action.pending;
   const run = (transition: "publish" | "close" | "reopen") =>
@@ -16,19 +18,19 @@ export function JobStatusActions({ id, version, status }: { id: string; version:
     case "draft":
       return (
         <Button onClick={() => run("publish")} disabled={pending}>
-          Publish
+          {t("publish")}
         </Button>
       );
     case "published":
       return (
         <Button variant="outline" onClick={() => run("close")} disabled={pending}>
-          Close job
+          {t("close")}
         </Button>
       );
     case "closed":
       return (
         <Button onClick={() => run("reopen")} disabled={pending}>
-          Re-open
+          {t("reopen")}
         </Button>
       );
   }

@@ -1,15 +1,13 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
-import type { Noun } from "@/components/list/pager";
 import { SortHeader } from "@/components/list/sort-header";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/dates";
 import type { findJobPage } from "../job-queries";
-import { EMPLOYMENT_TYPE_LABELS, JOB_LIST_STATUS_LABELS, jobListStatus, WORKPLACE_LABELS } from "../job-rules";
+import { jobListStatus } from "../job-rules";
 import { type JobListParams, type JobSort, jobList } from "../job-schemas";
 import { JOB_STATUS_VARIANTS } from "./status-variants";
-
-export const JOB_NOUN: Noun = { one: "job", other: "jobs" };
 
 type JobRow = Awaited<ReturnType<typeof findJobPage>>["rows"][number];
 
@@ -28,18 +26,20 @@ export function JobTable({
   params: JobListParams;
   today: string;
 }) {
+  const t = useTranslations("jobs.list");
+  const words = useTranslations("jobs.words");
   const sort = { column: params.sort, direction: params.dir };
   const href = (column: JobSort, dir: "asc" | "desc") => jobList.href({ ...params, sort: column, dir, page: 1 });
   return (
     <Table containerClassName="rounded-lg border">
       <TableHeader>
         <TableRow>
-          <SortHeader column="title" label="Title" sort={sort} href={href} />
-          <SortHeader column="status" label="Status" sort={sort} href={href} />
-          <TableHead from="md">Workplace</TableHead>
-          <SortHeader column="closes" label="Closes on" sort={sort} href={href} from="sm" />
-          <SortHeader column="created" label="Created" sort={sort} href={href} firstDirection="desc" from="lg" />
-          <TableHead figure>Applications</TableHead>
+          <SortHeader column="title" label={t("jobTitle")} sort={sort} href={href} />
+          <SortHeader column="status" label={t("status")} sort={sort} href={href} />
+          <TableHead from="md">{t("workplace")}</TableHead>
+          <SortHeader column="closes" label={t("closesOn")} sort={sort} href={href} from="sm" />
+          <SortHeader column="created" label={t("created")} sort={sort} href={href} firstDirection="desc" from="lg" />
+          <TableHead figure>{t("applications")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -55,13 +55,13 @@ export function JobTable({
                   {job.title}
                 </Link>
                 <div className="text-xs text-muted-foreground">
-                  {[job.location, EMPLOYMENT_TYPE_LABELS[job.employmentType]].filter(Boolean).join(" · ")}
+                  {[job.location, words(`employmentType.${job.employmentType}`)].filter(Boolean).join(" · ")}
                 </div>
               </TableCell>
               <TableCell>
-                <Badge variant={JOB_STATUS_VARIANTS[status]}>{JOB_LIST_STATUS_LABELS[status]}</Badge>
+                <Badge variant={JOB_STATUS_VARIANTS[status]}>{words(`jobStatus.${status}`)}</Badge>
               </TableCell>
-              <TableCell from="md">{WORKPLACE_LABELS[job.workplace]}</TableCell>
+              <TableCell from="md">{words(`workplace.${job.workplace}`)}</TableCell>
               <TableCell from="sm" className="tabular-nums">
                 {job.closesOn ? (
                   formatDate(job.closesOn, firm.locale, firm.timezone)
@@ -76,7 +76,7 @@ export function JobTable({
                 {job.applications}
                 {job.newApplications > 0 ? (
                   <Badge variant="info" className="ml-2">
-                    {job.newApplications} new
+                    {t("newCount", { count: job.newApplications })}
                   </Badge>
                 ) : null}
               </TableCell>

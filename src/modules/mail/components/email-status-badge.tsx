@@ -1,19 +1,17 @@
+import { useTranslations } from "next-intl";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import type { EmailStatus } from "@/db/schema";
 
-const LABELS: Record<EmailStatus, { label: string; variant: BadgeVariant }> = {
-  queued: { label: "Queued", variant: "info" },
-  sending: { label: "Sending", variant: "info" },
-  sent: { label: "Sent", variant: "success" },
-  failed: { label: "Failed", variant: "danger" },
-  captured: { label: "Captured", variant: "warning" },
+const VARIANTS: Record<EmailStatus, BadgeVariant> = {
+  queued: "info",
+  sending: "info",
+  sent: "success",
+  failed: "danger",
+  captured: "warning",
 };
 
+/** A mail's status; its word is `outbox.status.<status>`. */
 export function EmailStatusBadge({ status }: { status: EmailStatus }) {
-  const { label, variant } = LABELS[status];
-  return <Badge variant={variant}>{label}</Badge>;
+  const t = useTranslations("outbox.status");
+  return <Badge variant={VARIANTS[status]}>{t(status)}</Badge>;
 }
-
-export const EMAIL_STATUS_LABELS = Object.fromEntries(
-  Object.entries(LABELS).map(([key, value]) => [key, value.label]),
-) as Record<EmailStatus, string>;

@@ -1,20 +1,24 @@
 import { MailIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar, FilterField } from "@/components/list/filter-bar";
-import type { Noun } from "@/components/list/pager";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { EMAIL_STATUSES, type EmailStatus } from "@/db/schema";
 import { formatDateTime } from "@/lib/dates";
 import type { findEmails } from "../mail-queries";
-import { ABOUT_LABELS, aboutHref } from "../mail-schemas";
+import { ABOUT_TYPES, aboutHref } from "../mail-schemas";
 import { outboxList } from "../outbox-schemas";
-import { EMAIL_STATUS_LABELS, EmailStatusBadge } from "./email-status-badge";
+import { EmailStatusBadge } from "./email-status-badge";
 import { RetryEmailButton } from "./retry-email-button";
 
-export const MAIL_NOUN: Noun = { one: "mail", other: "mails" };
+/** What a mail is about, in words: `outbox.about.<type>`; an unknown type as stored. */
+export function useAboutLabel(): (type: string | null) => string {
+  const t = useTranslations("outbox.about");
+  return (type) => (type ? ((ABOUT_TYPES as readonly string[]).includes(type) ? t(type) : type) : "—");
+}
 
 type EmailRow = Awaited<ReturnType<typeof findEmails>>["rows"][number];
 
@@ -22,14 +26,16 @@ const linkClass =
   "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
 
 export function OutboxFilters({ status }: { status: EmailStatus | undefined }) {
+  const t = useTranslations("outbox.list");
+  const statusWord = useTranslations("outbox.status");
   return (
-    <FilterBar action={outboxList.path} label="Filter the outbox" submitVariant="outline">
-      <FilterField label="Status" htmlFor="status" className="w-full sm:w-56">
+    <FilterBar action={outboxList.path} label={t("filterLabel")} submitVariant="outline">
+      <FilterField label={t("status")} htmlFor="status" className="w-full sm:w-56">
         <NativeSelect id="status" name="status" defaultValue={status ?? ""}>
-          <option value="">All statuses</option>
+          <option value="">{t("allStatuses")}</option>
           {EMAIL_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {EMAIL_STATUS_LABELS[value]}
+              {statusWord(value)}
             </option>
           ))}
         </NativeSelect>
@@ -40,19 +46,16 @@ export function OutboxFilters({ status }: { status: EmailStatus | undefined }) {
 
 /** No mail with this status, or no mail at all yet. */
 export function OutboxEmpty({ status }: { status: EmailStatus | undefined }) {
+  const t = useTranslations("outbox.list");
   return (
     <EmptyState
       icon={<MailIcon />}
-      title={status ? `No ${EMAIL_STATUS_LABELS[status].toLowerCase()} mail` : "No mail yet"}
-      description={
-        status
-          ? "Choose all statuses to see every mail."
-          : "Mail appears here as soon as Bureau writes one: create a user to send a welcome mail, or send an invoice from its page."
-      }
+      title={status ? t("emptyStatusTitle", { status }) : t("emptyTitle")}
+      description={status ? t("emptyStatusDescription") : t("emptyDescription")}
       action={
         status ? (
           <Button asChild variant="outline">
-            <Link href={outboxList.path}>Show all mail</Link>
+            <Link href={outboxList.path}>{t("showAll")}</Link>
           </Button>
         ) : null
       }
@@ -62,28 +65,30 @@ export function OutboxEmpty({ status }: { status: EmailStatus | undefined }) {
 
 /** One page of the outbox, newest first: when, what, to whom, whether it left, and why not. */
 export function OutboxTable({ rows, firm }: { rows: EmailRow[]; firm: { locale: string; timezone: string } }) {
+  const t = useTranslations("outbox.list");
+  const aboutLabelOf = useAboutLabel();
   return (
     <Table containerClassName="rounded-lg border max-h-[calc(100dvh-16rem)]">
       <TableHeader>
         <TableRow>
-          <TableHead from="sm">Written</TableHead>
-          <TableHead>Subject</TableHead>
-          <TableHead from="md">To</TableHead>
-          <TableHead>Status</TableHead>
+          <TableHead from="sm">{t("written")}</TableHead>
+          <TableHead>{t("subject")}</TableHead>
+          <TableHead from="md">{t("to")}</TableHead>
+          <TableHead>{t("status")}</TableHead>
           <TableHead figure from="sm">
-            Tries
+            {t("tries")}
           </TableHead>
-          <TableHead from="lg">About</TableHead>
-          <TableHead from="lg">Last error</TableHead>
+          <TableHead from="lg">{t("about")}</TableHead>
+          <TableHead from="lg">{t("lastError")}</TableHead>
           <TableHead>
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t("actions")}</span>
           </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {rows.map((row) => {
           const about = aboutHref(row.aboutType, row.aboutId);
-          const aboutLabel = row.aboutType ? (ABOUT_LABELS[row.aboutType] ?? row.aboutType) : "—";
+          const aboutLabel = aboutLabelOf(row.aboutType);
           const written = (
             <time dateTime={row.createdAt.toISOString()}>
               {formatDateTime(row.createdAt, firm.locale, firm.timezone, "short")}

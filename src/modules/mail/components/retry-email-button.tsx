@@ -1,11 +1,13 @@
 "use client";
 
 import { RotateCcwIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/use-action-form";
 import { retryEmailAction } from "../mail-actions";
 
 export function RetryEmailButton({ id, size = "sm" }: { id: string; size?: "sm" | "default" }) {
+  const t = useTranslations("outbox.retry");
   const { pending, run } = useAction();
   return (
     <Button
@@ -16,7 +18,7 @@ export function RetryEmailButton({ id, size = "sm" }: { id: string; size?: "sm" 
       onClick={() => void run(() => retryEmailAction({ id }), { success: "Queued again.", errorToast: true })}
     >
       <RotateCcwIcon aria-hidden="true" />
-      {pending ? "Retrying…" : "Retry"}
+      {pending ? t("pending") : t("label")}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { SendIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
@@ -18,6 +19,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useActionForm } from "@/components/use-action-form";
+import { useTextTranslator } from "@/i18n/use-texts";
 import type { SendInvoiceDefaults } from "../invoice-mail";
 import { sendInvoiceEmailAction } from "../invoice-mail-actions";
 import { MailSenderFacts } from "./mail-sender-facts";
@@ -35,6 +37,8 @@ export type SendInvoiceDialogProps = {
 
 /** "Send by email": recipients (the client's billing email by default), subject and message; the PDF is attached. */
 export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = false }: SendInvoiceDialogProps) {
+  const t = useTranslations("mail.sendInvoice");
+  const translate = useTextTranslator();
   const [open, setOpen] = useState(false);
   const initial: Values = {
     invoiceId,
@@ -53,9 +57,9 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
 
   if (!defaults.canSend) {
     return (
-      <Button type="button" variant="outline" disabled title={defaults.reason ?? undefined}>
+      <Button type="button" variant="outline" disabled title={defaults.reason ? translate(defaults.reason) : undefined}>
         <SendIcon aria-hidden="true" />
-        Send by email
+        {t("sendByEmail")}
       </Button>
     );
   }
@@ -74,28 +78,18 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
       <DialogTrigger asChild>
         <Button type="button" variant={alreadySent ? "outline" : "default"}>
           <SendIcon aria-hidden="true" />
-          {alreadySent ? "Send again" : "Send by email"}
+          {alreadySent ? t("sendAgain") : t("sendByEmail")}
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Send invoice {number}</DialogTitle>
-          <DialogDescription>
-            The PDF is attached
-            {defaults.includesLink ? ", with a new link to view it online (Settings → Client links)" : ""}. The mail
-            goes through the outbox, where you can follow it.
-          </DialogDescription>
+          <DialogTitle>{t("title", { number })}</DialogTitle>
+          <DialogDescription>{t("description", { link: defaults.includesLink ? "yes" : "no" })}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormError {...formError} />
           <MailSenderFacts from={defaults.from} replyTo={defaults.replyTo} />
-          <FormField
-            label="To"
-            htmlFor="send-to"
-            error={errors.to?.message}
-            required
-            description="One or more addresses, separated by commas."
-          >
+          <FormField label={t("to")} htmlFor="send-to" error={errors.to?.message} required description={t("toHelp")}>
             <Input
               {...fieldAria("send-to", { error: errors.to?.message, description: true })}
               {...form.register("to")}
@@ -106,7 +100,7 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
               required
             />
           </FormField>
-          <FormField label="Cc" htmlFor="send-cc" error={errors.cc?.message}>
+          <FormField label={t("cc")} htmlFor="send-cc" error={errors.cc?.message}>
             <Input
               {...fieldAria("send-cc", { error: errors.cc?.message })}
               {...form.register("cc")}
@@ -116,7 +110,7 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
               spellCheck={false}
             />
           </FormField>
-          <FormField label="Subject" htmlFor="send-subject" error={errors.subject?.message} required>
+          <FormField label={t("subject")} htmlFor="send-subject" error={errors.subject?.message} required>
             <Input
               {...fieldAria("send-subject", { error: errors.subject?.message })}
               {...form.register("subject")}
@@ -124,7 +118,7 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
               maxLength={200}
             />
           </FormField>
-          <FormField label="Message" htmlFor="send-message" error={errors.message?.message} required>
+          <FormField label={t("message")} htmlFor="send-message" error={errors.message?.message} required>
             <Textarea
               {...fieldAria("send-message", { error: errors.message?.message })}
               {...form.register("message")}
@@ -135,11 +129,11 @@ export function SendInvoiceDialog({ invoiceId, number, defaults, alreadySent = f
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" disabled={isSubmitting}>
               <SendIcon aria-hidden="true" />
-              {isSubmitting ? "Sending…" : "Send"}
+              {isSubmitting ? t("sending") : t("send")}
             </Button>
           </DialogFooter>
         </form>

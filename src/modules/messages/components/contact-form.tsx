@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef, useState } from "react";
 import { FormError, focusFirstError } from "@/components/form-error";
 import { fieldAria, FormField } from "@/components/form-field";
@@ -18,6 +19,7 @@ const INITIAL: ContactFormState = { message: null, fieldErrors: {}, values: {} }
  * JavaScript too. `retentionDays`: the message retention setting in days, stated under the button.
  */
 export function ContactForm({ formToken, retentionDays }: { formToken: string; retentionDays: number }) {
+  const t = useTranslations("messages.contactForm");
   const [state, formAction, pending] = useActionState(sendContactMessageAction, INITIAL);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -42,7 +44,7 @@ export function ContactForm({ formToken, retentionDays }: { formToken: string; r
       <FormError ref={alertRef} message={retryInSeconds > 0 ? null : state.message} />
       <AntiSpamFields formToken={formToken} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Name" htmlFor="name" error={errors.name} required>
+        <FormField label={t("name")} htmlFor="name" error={errors.name} required>
           <Input
             {...fieldAria("name", { error: errors.name })}
             name="name"
@@ -52,7 +54,7 @@ export function ContactForm({ formToken, retentionDays }: { formToken: string; r
             defaultValue={values.name}
           />
         </FormField>
-        <FormField label="Email" htmlFor="email" error={errors.email} required>
+        <FormField label={t("email")} htmlFor="email" error={errors.email} required>
           <Input
             {...fieldAria("email", { error: errors.email })}
             name="email"
@@ -64,7 +66,7 @@ export function ContactForm({ formToken, retentionDays }: { formToken: string; r
           />
         </FormField>
       </div>
-      <FormField label="Company" htmlFor="company" error={errors.company} description="Optional.">
+      <FormField label={t("company")} htmlFor="company" error={errors.company} description={t("optional")}>
         <Input
           {...fieldAria("company", { error: errors.company, description: true })}
           name="company"
@@ -73,7 +75,7 @@ export function ContactForm({ formToken, retentionDays }: { formToken: string; r
           defaultValue={values.company}
         />
       </FormField>
-      <FormField label="Subject" htmlFor="subject" error={errors.subject} required>
+      <FormField label={t("subject")} htmlFor="subject" error={errors.subject} required>
         <Input
           {...fieldAria("subject", { error: errors.subject })}
           name="subject"
@@ -83,10 +85,10 @@ export function ContactForm({ formToken, retentionDays }: { formToken: string; r
         />
       </FormField>
       <FormField
-        label="Message"
+        label={t("message")}
         htmlFor="body"
         error={errors.body}
-        description={`Between ${BODY_MIN} and ${BODY_MAX.toLocaleString("en-GB")} characters.`}
+        description={t("bodyHelp", { min: BODY_MIN, max: BODY_MAX })}
         required
       >
         <Textarea
@@ -103,15 +105,19 @@ export function ContactForm({ formToken, retentionDays }: { formToken: string; r
       <div className="grid gap-3">
         <div>
           <Button type="submit" size="lg" disabled={pending || retryInSeconds > 0} aria-describedby="contact-retention">
-            {pending || retryInSeconds > 0 ? "Sending…" : "Send message"}
+            {pending || retryInSeconds > 0 ? t("sending") : t("send")}
           </Button>
         </div>
         <p id="contact-retention" className="text-sm text-muted-foreground">
-          We use these details only to answer you. We keep your message {retentionDays} days, then delete it. See our{" "}
-          <a href="/privacy" target="_blank" rel="noreferrer" className="underline underline-offset-4">
-            privacy notice<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          .
+          {t.rich("retention", {
+            days: retentionDays,
+            link: (chunks) => (
+              <a href="/privacy" target="_blank" rel="noreferrer" className="underline underline-offset-4">
+                {chunks}
+                <span className="sr-only">{t("newTab")}</span>
+              </a>
+            ),
+          })}
         </p>
       </div>
     </form>
@@ -120,6 +126,7 @@ export function ContactForm({ formToken, retentionDays }: { formToken: string; r
 
 /** "Call me back" and the phone it then requires; remounted with the form, so it starts from what was sent. */
 function CallbackFields({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
+  const t = useTranslations("messages.contactForm");
   const [callback, setCallback] = useState(values.wantsCallback === "on");
   return (
     <>
@@ -135,19 +142,19 @@ function CallbackFields({ values, errors }: { values: Record<string, string>; er
         />
         <div className="grid gap-0.5 text-sm leading-snug">
           <label htmlFor="wantsCallback" className="font-medium">
-            Call me back
+            {t("callback")}
           </label>
           <p id="wantsCallback-description" className="text-muted-foreground">
-            We will ring you during office hours; your number is then required.
+            {t("callbackHelp")}
           </p>
         </div>
       </div>
       <FormField
-        label="Phone"
+        label={t("phone")}
         htmlFor="phone"
         error={errors.phone}
         required={callback}
-        description={callback ? "Required to call you back. Add the country code if you are abroad." : "Optional."}
+        description={callback ? t("phoneRequired") : t("optional")}
       >
         <Input
           {...fieldAria("phone", { error: errors.phone, description: true })}

@@ -1,6 +1,6 @@
 import { PhoneIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
-import type { Noun } from "@/components/list/pager";
 import { Badge } from "@/components/ui/badge";
 import type { MessageStatus } from "@/db/schema";
 import { formatDateTime } from "@/lib/dates";
@@ -9,33 +9,13 @@ import type { MessageRow, ReplyRow } from "../message-queries";
 import { MessageReplyDialog } from "./message-reply-dialog";
 import { MessageStatusButtons } from "./message-status-buttons";
 
-export const MESSAGE_NOUN: Noun = { one: "message", other: "messages" };
+/** The inbox's tabs, in order; their words and empty states are `messages.list.tabs.<status>`. */
+export const MESSAGE_TABS: MessageStatus[] = ["new", "answered", "read", "archived"];
 
-/** The inbox's tabs, and what each one says when it is empty. */
-export const MESSAGE_TABS: { status: MessageStatus; label: string; empty: string }[] = [
-  { status: "new", label: "New", empty: "No new messages. Messages sent from the public contact page arrive here." },
-  { status: "answered", label: "Answered", empty: "No answered messages. A message you reply to moves here." },
-  { status: "read", label: "Read", empty: "No read messages. Mark a new message as read once you have handled it." },
-  { status: "archived", label: "Archived", empty: "Nothing archived yet." },
-];
-
-const CALL_STATUS_LABELS: Record<string, string> = {
-  requested: "Requested",
-  scheduled: "Scheduled",
-  completed: "Completed",
-  missed: "Missed",
-  cancelled: "Cancelled",
-};
+const CALL_STATUSES = ["requested", "scheduled", "completed", "missed", "cancelled"];
+const EMAIL_STATUSES = ["queued", "sending", "sent", "failed", "captured"];
 
 /** One page of messages, newest first: who wrote, what, the call-back it asked for, and what to do with it. */
-const EMAIL_STATUS_LABELS: Record<string, string> = {
-  queued: "queued",
-  sending: "sending",
-  sent: "sent",
-  failed: "not delivered",
-  captured: "kept in the outbox (no SMTP)",
-};
-
 export function MessageList({
   messages,
   replies,
@@ -47,6 +27,7 @@ export function MessageList({
   firm: { locale: string; timezone: string };
   sender: { from: string; replyTo: string | null };
 }) {
+  const t = useTranslations("messages.list");
   return (
     <ul className="grid gap-4">
       {messages.map((message) => (
@@ -79,13 +60,13 @@ export function MessageList({
             </header>
             <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
             {replies.some((reply) => reply.messageId === message.id) ? (
-              <section aria-label={`Replies to ${message.subject}`} className="grid gap-2">
+              <section aria-label={t("replies", { subject: message.subject })} className="grid gap-2">
                 {replies
                   .filter((reply) => reply.messageId === message.id)
                   .map((reply) => (
                     <div key={reply.id} className="grid gap-1 rounded-md border-l-4 border-primary bg-muted/50 p-3">
                       <p className="text-sm text-muted-foreground">
-                        Reply by {reply.authorName} ·{" "}
+                        {t("replyBy", { name: reply.authorName })} ·{" "}
                         <time dateTime={reply.createdAt.toISOString()} className="tabular-nums">
                           {formatDateTime(reply.createdAt, firm.locale, firm.timezone)}
                         </time>
@@ -93,7 +74,9 @@ export function MessageList({
                           <>
                             {" · "}
                             <Link href={`/bo/outbox/${reply.emailId}`} className="underline underline-offset-4">
-                              Mail {EMAIL_STATUS_LABELS[reply.emailStatus] ?? reply.emailStatus}
+                              {EMAIL_STATUSES.includes(reply.emailStatus)
+                                ? t(`mailStatus.${reply.emailStatus}`)
+                                : reply.emailStatus}
                             </Link>
                           </>
                         ) : null}
@@ -111,14 +94,16 @@ export function MessageList({
                   className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
                 >
                   <PhoneIcon aria-hidden className="size-4" />
-                  Call-back request
+                  {t("callbackRequest")}
                   <Badge variant={message.callStatus === "requested" ? "warning" : "neutral"}>
-                    {CALL_STATUS_LABELS[message.callStatus ?? ""] ?? "Call"}
+                    {CALL_STATUSES.includes(message.callStatus ?? "")
+                      ? t(`callStatus.${message.callStatus}`)
+                      : t("callStatus.other")}
                   </Badge>
-                  <span className="sr-only">: open the call in Calls</span>
+                  <span className="sr-only">{t("openCall")}</span>
                 </Link>
               ) : message.wantsCallback ? (
-                <span className="text-sm text-muted-foreground">Asked for a call back (the call was deleted).</span>
+                <span className="text-sm text-muted-foreground">{t("callDeleted")}</span>
               ) : (
                 <span />
               )}

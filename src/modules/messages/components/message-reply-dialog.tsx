@@ -1,6 +1,7 @@
 "use client";
 
 import { ReplyIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
@@ -34,6 +35,7 @@ export function MessageReplyDialog({
   /** Who the reply comes from and where an answer to it goes (Settings → Mail). */
   from: { from: string; replyTo: string | null };
 }) {
+  const t = useTranslations("messages.reply");
   const [open, setOpen] = useState(false);
   const initial: MessageReplyInput = { id, subject: replySubject(subject), body: "" };
   const { form, submit, formError, clearError } = useActionForm<MessageReplyInput>({
@@ -58,21 +60,19 @@ export function MessageReplyDialog({
       <DialogTrigger asChild>
         <Button type="button" size="sm">
           <ReplyIcon aria-hidden="true" />
-          Reply
+          {t("open")}
           <span className="sr-only">: {subject}</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Reply to {to}</DialogTitle>
-          <DialogDescription>
-            The reply goes through the outbox, is kept with the message, and the message moves to Answered.
-          </DialogDescription>
+          <DialogTitle>{t("title", { to })}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <FormError {...formError} />
           <MailSenderFacts from={from.from} replyTo={from.replyTo} />
-          <FormField label="Subject" htmlFor={`${field}-subject`} error={errors.subject?.message} required>
+          <FormField label={t("subject")} htmlFor={`${field}-subject`} error={errors.subject?.message} required>
             <Input
               {...fieldAria(`${field}-subject`, { error: errors.subject?.message })}
               {...form.register("subject")}
@@ -80,7 +80,7 @@ export function MessageReplyDialog({
               maxLength={200}
             />
           </FormField>
-          <FormField label="Your reply" htmlFor={`${field}-body`} error={errors.body?.message} required>
+          <FormField label={t("body")} htmlFor={`${field}-body`} error={errors.body?.message} required>
             <Textarea
               {...fieldAria(`${field}-body`, { error: errors.body?.message })}
               {...form.register("body")}
@@ -91,7 +91,7 @@ export function MessageReplyDialog({
           </FormField>
           <DialogFooter>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Sending…" : "Send reply"}
+              {isSubmitting ? t("sending") : t("send")}
             </Button>
           </DialogFooter>
         </form>

@@ -1,10 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/use-action-form";
 import { setMessageStatusAction } from "../message-actions";
-
-const LABELS = { new: "Mark as new", read: "Mark as read", archived: "Archive" } as const;
 
 export function MessageStatusButtons({
   id,
@@ -17,6 +16,7 @@ export function MessageStatusButtons({
   status: "new" | "answered" | "read" | "archived";
   subject: string;
 }) {
+  const t = useTranslations("messages.statusButtons");
   const { pending, run } = useAction();
   const targets = (["read", "archived", "new"] as const).filter(
     (target) => target !== status && !(status === "new" && target === "new"),
@@ -31,7 +31,7 @@ export function MessageStatusButtons({
           disabled={pending}
           onClick={() => void run(() => setMessageStatusAction({ id, version, status: target }), { errorToast: true })}
         >
-          {LABELS[target]}
+          {t(target)}
           <span className="sr-only">: {subject}</span>
         </Button>
       ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import Link from "@/components/app-link";
 import { Button } from "@/components/ui/button";
@@ -12,14 +13,7 @@ class SentryExampleFrontendError extends Error {
   }
 }
 
-type Probe = "checking" | "reachable" | "not-configured" | "unreachable";
-
-const probeText: Record<Probe, string> = {
-  checking: `Checking ${TUNNEL_PATH}…`,
-  reachable: `${TUNNEL_PATH} is reachable: this browser can send reports through it.`,
-  "not-configured": `${TUNNEL_PATH} answers 404: the server has no DSN configured.`,
-  unreachable: `${TUNNEL_PATH} is not reachable from this browser (offline, or blocked by an extension).`,
-};
+type Probe = "checking" | "reachable" | "notConfigured" | "unreachable";
 
 export function SentryExample({
   configured,
@@ -32,6 +26,7 @@ export function SentryExample({
   /** Only a signed-in administrator may raise the server example (each call is an event in the firm's quota). */
   canRaiseServerError: boolean;
 }) {
+  const t = useTranslations("site.sentryExample");
   const [probe, setProbe] = useState<Probe>("checking");
   const [browserResult, setBrowserResult] = useState<string>();
   const [serverResult, setServerResult] = useState<string>();
@@ -42,7 +37,7 @@ export function SentryExample({
     // The tunnel accepts POST only: a GET answered 405 proves the route is there and enabled.
     fetch(TUNNEL_PATH, { method: "GET", cache: "no-store" })
       .then((response) =>
-        response.status === 405 ? "reachable" : response.status === 404 ? "not-configured" : "unreachable",
+        response.status === 405 ? "reachable" : response.status === 404 ? "notConfigured" : "unreachable",
       )
       .catch(() => "unreachable" as const)
       .then((result) => {
@@ -55,9 +50,11 @@ export function SentryExample({
 
   function throwInBrowser() {
     setBrowserResult(
-      configured
-        ? `Threw SentryExampleFrontendError in the browser at ${new Date().toLocaleTimeString()}. The SDK sends it to ${TUNNEL_PATH}, which forwards it to Sentry.`
-        : `Threw SentryExampleFrontendError in the browser at ${new Date().toLocaleTimeString()}. Reporting is not configured, so only the browser console shows it.`,
+      t("browserThrown", {
+        time: new Date().toLocaleTimeString(),
+        tunnel: TUNNEL_PATH,
+        configured: configured ? "yes" : "no",
+      }),
     );
     // Thrown outside React's event handling, so it is an uncaught error as any bug would be.
     setTimeout(() => {
@@ -69,14 +66,9 @@ export function SentryExample({
     setCalling(true);
     try {
       const response = await fetch("/api/sentry-example-api", { cache: "no-store" });
-      setServerResult(
-        `Called /api/sentry-example-api: the server threw SentryExampleAPIError and answered ${response.status}. ` +
-          (configured
-            ? "The error is in the server logs and was reported to Sentry by the server."
-            : "The error is in the server logs; reporting is not configured."),
-      );
+      setServerResult(t("serverThrown", { status: String(response.status), configured: configured ? "yes" : "no" }));
     } catch {
-      setServerResult("Could not call /api/sentry-example-api: the server did not answer.");
+      setServerResult(t("serverUnreachable"));
     } finally {
       setCalling(false);
     }
@@ -86,25 +78,21 @@ export function SentryExample({
     <div className="mt-8 space-y-8">
       <section aria-labelledby="status-heading" className="rounded-lg border p-5">
         <h2 id="status-heading" className="font-semibold">
-          Status
+          {t("status")}
         </h2>
         <p className="mt-2" data-testid="reporting-status">
-          {configured
-            ? destination
-              ? `Error reporting is configured: reports go to ${destination}.`
-              : "Error reporting is configured."
-            : "Error reporting is not configured: set SENTRY_DSN to enable it."}
+          {configured ? (destination ? t("configuredTo", { destination }) : t("configured")) : t("notConfigured")}
         </p>
         <p className="mt-1 text-sm text-muted-foreground" data-testid="tunnel-status" aria-live="polite">
-          {probeText[probe]}
+          {t(`probe.${probe}`, { tunnel: TUNNEL_PATH })}
         </p>
       </section>
 
       <section aria-labelledby="browser-heading" className="space-y-3">
         <h2 id="browser-heading" className="font-semibold">
-          An error in the browser
+          {t("browserHeading")}
         </h2>
-        <Button onClick={throwInBrowser}>Throw an error in the browser</Button>
+        <Button onClick={throwInBrowser}>{t("browserButton")}</Button>
         {browserResult ? (
           <p role="status" data-testid="browser-result">
             {browserResult}
@@ -114,20 +102,21 @@ export function SentryExample({
 
       <section aria-labelledby="server-heading" className="space-y-3">
         <h2 id="server-heading" className="font-semibold">
-          An error on the server
+          {t("serverHeading")}
         </h2>
         {canRaiseServerError ? (
           <Button onClick={callFailingApi} disabled={calling}>
-            Call an API route that fails on the server
+            {t("serverButton")}
           </Button>
         ) : (
           <p className="text-sm text-muted-foreground" data-testid="server-example-locked">
-            Only a signed-in administrator can raise the example server error: each one is sent to the error reporting
-            service.{" "}
-            <Link className="text-primary underline" href="/bo/login?next=/sentry-example-page">
-              Sign in
-            </Link>{" "}
-            to try it.
+            {t.rich("serverLocked", {
+              link: (chunks) => (
+                <Link className="text-primary underline" href="/bo/login?next=/sentry-example-page">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         )}
         {serverResult ? (

@@ -1,6 +1,7 @@
 // Receivables ageing: the as-of date, one row per client and currency with its open balances by
 // bucket of days past due (a total row per currency, never one across currencies), and a client's
 // open invoices when a row is drilled into.
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar, FilterField } from "@/components/list/filter-bar";
@@ -13,15 +14,16 @@ import { AGEING_BUCKETS, ageingBucket, type AgeingRow, type AgeingTotal } from "
 import { ageingReport, type AgeingReportParams } from "../report-schemas";
 
 export function AgeingReportFilters({ params, asOf }: { params: AgeingReportParams; asOf: string }) {
+  const t = useTranslations("reports.ageing");
   return (
     <FilterBar
       key={ageingReport.query(params)}
       action={ageingReport.path}
-      label="Filter the ageing report"
+      label={t("filterLabel")}
       keep={{ client: params.client }}
       clearHref={ageingReport.href({})}
     >
-      <FilterField label="As of" htmlFor="ageing-as-of">
+      <FilterField label={t("asOf")} htmlFor="ageing-as-of">
         <Input id="ageing-as-of" name="asOf" type="date" defaultValue={asOf} className="w-44" />
       </FilterField>
     </FilterBar>
@@ -42,24 +44,24 @@ export function AgeingReportTable({
   totals: AgeingTotal[];
   locale: string;
 }) {
-  if (rows.length === 0)
-    return <EmptyState title="Nothing owed on this date" description="No issued invoice had a balance left to pay." />;
+  const t = useTranslations("reports.ageing");
+  if (rows.length === 0) return <EmptyState title={t("empty.title")} description={t("empty.description")} />;
   const money = (value: number, currency: string) => formatMoney(value, currency, locale);
   const overdue = (row: AgeingRow | AgeingTotal) => row.total - row.current;
   return (
     <Table data-testid="ageing-report">
       <TableHeader>
         <TableRow>
-          <TableHead>Client</TableHead>
+          <TableHead>{t("column.client")}</TableHead>
           {AGEING_BUCKETS.map((bucket) => (
             <TableHead key={bucket.key} figure from={BUCKET_FROM[bucket.key]}>
-              {bucket.label}
+              {t(`buckets.${bucket.key}`)}
             </TableHead>
           ))}
           <TableHead figure className="md:hidden">
-            Past due
+            {t("column.pastDue")}
           </TableHead>
-          <TableHead figure>Total</TableHead>
+          <TableHead figure>{t("column.total")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -73,7 +75,7 @@ export function AgeingReportTable({
                 {row.clientName}
               </Link>
               <span className="block text-xs text-muted-foreground">
-                {row.invoices} {row.invoices === 1 ? "invoice" : "invoices"} · {row.currency}
+                {t("invoices", { count: row.invoices })} · {row.currency}
               </span>
             </TableCell>
             {AGEING_BUCKETS.map((bucket) => (
@@ -93,7 +95,7 @@ export function AgeingReportTable({
       <TableFooter>
         {totals.map((total) => (
           <TableRow key={total.currency} data-testid={`ageing-total-${total.currency}`}>
-            <TableHead scope="row">Total in {total.currency}</TableHead>
+            <TableHead scope="row">{t("totalIn", { currency: total.currency })}</TableHead>
             {AGEING_BUCKETS.map((bucket) => (
               <TableCell key={bucket.key} figure from={BUCKET_FROM[bucket.key]}>
                 {money(total[bucket.key], total.currency)}
@@ -120,18 +122,18 @@ export function AgeingInvoicesTable({
   locale: string;
   timeZone: string;
 }) {
+  const t = useTranslations("reports.ageing");
   if (invoices.length === 0)
-    return <EmptyState title="No open invoice on this date" description="This client owed nothing on that day." />;
-  const label = Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket.key, bucket.label]));
+    return <EmptyState title={t("noInvoices.title")} description={t("noInvoices.description")} />;
   return (
     <Table data-testid="ageing-invoices">
       <TableHeader>
         <TableRow>
-          <TableHead>Invoice</TableHead>
-          <TableHead from="sm">Issued</TableHead>
-          <TableHead from="sm">Due</TableHead>
-          <TableHead figure>Days past due</TableHead>
-          <TableHead figure>Balance</TableHead>
+          <TableHead>{t("column.invoice")}</TableHead>
+          <TableHead from="sm">{t("column.issued")}</TableHead>
+          <TableHead from="sm">{t("column.due")}</TableHead>
+          <TableHead figure>{t("column.daysPastDue")}</TableHead>
+          <TableHead figure>{t("column.balance")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -142,14 +144,16 @@ export function AgeingInvoicesTable({
                 {row.number}
               </Link>
               <span className="block text-xs text-muted-foreground sm:hidden">
-                Due {formatDate(row.dueDate, locale, timeZone)}
+                {t("dueOn", { date: formatDate(row.dueDate, locale, timeZone) })}
               </span>
             </TableCell>
             <TableCell from="sm">{formatDate(row.issueDate, locale, timeZone)}</TableCell>
             <TableCell from="sm">{formatDate(row.dueDate, locale, timeZone)}</TableCell>
             <TableCell figure>
-              {row.daysPastDue > 0 ? row.daysPastDue : "Not yet due"}
-              <span className="block text-xs text-muted-foreground">{label[ageingBucket(row.daysPastDue)]}</span>
+              {row.daysPastDue > 0 ? row.daysPastDue : t("notYetDue")}
+              <span className="block text-xs text-muted-foreground">
+                {t(`buckets.${ageingBucket(row.daysPastDue)}`)}
+              </span>
             </TableCell>
             <TableCell figure>{formatMoney(row.balance, row.currency, locale)}</TableCell>
           </TableRow>

@@ -1,5 +1,6 @@
 // The money report and the sales journal as tables, each with its totals per currency (and per
 // VAT rate for the journal); amounts are never added across currencies.
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar, FilterField } from "@/components/list/filter-bar";
@@ -16,18 +17,19 @@ import type { SalesJournalRow, SalesJournalTotal } from "../sales-journal-querie
 import { PeriodFields } from "./report-parts";
 
 export function MoneyReportFilters({ params }: { params: MoneyReportParams }) {
+  const t = useTranslations("reports.money");
   return (
     <FilterBar
       key={moneyReport.query(params)}
       action={moneyReport.path}
-      label="Filter the money report"
+      label={t("filterLabel")}
       clearHref={moneyReport.href({})}
     >
       <PeriodFields period={params.period} from={params.from} to={params.to} />
-      <FilterField label="Group by" htmlFor="money-group">
+      <FilterField label={t("groupBy")} htmlFor="money-group">
         <NativeSelect id="money-group" name="group" defaultValue={params.group}>
-          <option value="month">Month</option>
-          <option value="client">Client</option>
+          <option value="month">{t("month")}</option>
+          <option value="client">{t("client")}</option>
         </NativeSelect>
       </FilterField>
     </FilterBar>
@@ -47,11 +49,12 @@ export function MoneyReportCharts({
   range: DateRange;
   locale: string;
 }) {
+  const t = useTranslations("reports.money");
   if (rows.length === 0) return null;
   if (monthsOfRange(range).length > CHART_MAX_MONTHS)
     return (
       <p className="text-sm text-muted-foreground" data-testid="money-chart-none">
-        The chart shows up to {CHART_MAX_MONTHS} months: choose a shorter period to see it.
+        {t("chartTooLong", { months: CHART_MAX_MONTHS })}
       </p>
     );
   return (
@@ -68,9 +71,9 @@ export function MoneyReportCharts({
             })),
             locale,
             {
-              title: (currency) => `Invoiced and received per month, in ${currency}`,
-              invoiced: "Invoiced incl. VAT",
-              received: "Received",
+              title: (currency) => t("chartTitle", { currency }),
+              invoiced: t("column.gross"),
+              received: t("column.received"),
             },
           )}
         />
@@ -99,10 +102,8 @@ export function MoneyReportTable({
   totals: MoneyReportTotals[];
   locale: string;
 }) {
-  if (rows.length === 0)
-    return (
-      <EmptyState title="Nothing invoiced or received in this period" description="Change the period to see figures." />
-    );
+  const t = useTranslations("reports.money");
+  if (rows.length === 0) return <EmptyState title={t("empty.title")} description={t("empty.description")} />;
   const money = (value: number, currency: string) => formatMoney(value, currency, locale);
   // A row leads to the invoices it counts: the client's of the period, or the month's.
   // A month's link covers the days of it the report read (the range may start or end mid-month).
@@ -115,17 +116,17 @@ export function MoneyReportTable({
     <Table data-testid="money-report">
       <TableHeader>
         <TableRow>
-          <TableHead>{params.group === "client" ? "Client" : "Month"}</TableHead>
-          <TableHead figure>Invoiced excl. VAT</TableHead>
+          <TableHead>{params.group === "client" ? t("client") : t("month")}</TableHead>
+          <TableHead figure>{t("column.net")}</TableHead>
           <TableHead figure from="sm">
-            VAT
+            {t("column.vat")}
           </TableHead>
           <TableHead figure from="md">
-            Invoiced incl. VAT
+            {t("column.gross")}
           </TableHead>
-          <TableHead figure>Received</TableHead>
+          <TableHead figure>{t("column.received")}</TableHead>
           <TableHead figure from="sm">
-            Still owed
+            {t("column.owed")}
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -137,7 +138,7 @@ export function MoneyReportTable({
                 {params.group === "client" ? row.label : monthName(row.key, locale)}
               </Link>
               <span className="block text-xs text-muted-foreground">
-                {row.documents} {row.documents === 1 ? "document" : "documents"} · {row.currency}
+                {t("documents", { count: row.documents })} · {row.currency}
               </span>
             </TableCell>
             <TableCell figure>{money(row.net, row.currency)}</TableCell>
@@ -157,7 +158,7 @@ export function MoneyReportTable({
       <TableFooter>
         {totals.map((total) => (
           <TableRow key={total.currency} data-testid={`money-total-${total.currency}`}>
-            <TableHead scope="row">Total in {total.currency}</TableHead>
+            <TableHead scope="row">{t("totalIn", { currency: total.currency })}</TableHead>
             <TableCell figure>{money(total.net, total.currency)}</TableCell>
             <TableCell figure from="sm">
               {money(total.tax, total.currency)}
@@ -177,11 +178,12 @@ export function MoneyReportTable({
 }
 
 export function SalesJournalFilters({ params }: { params: SalesJournalParams }) {
+  const t = useTranslations("reports.journal");
   return (
     <FilterBar
       key={salesJournal.query(params)}
       action={salesJournal.path}
-      label="Filter the sales journal"
+      label={t("filterLabel")}
       clearHref={salesJournal.href({})}
     >
       <PeriodFields period={params.period} from={params.from} to={params.to} />
@@ -190,21 +192,21 @@ export function SalesJournalFilters({ params }: { params: SalesJournalParams }) 
 }
 
 export function SalesJournalTotals({ totals, locale }: { totals: SalesJournalTotal[]; locale: string }) {
-  if (totals.length === 0)
-    return <EmptyState title="No invoice issued in this period" description="Change the period to see the journal." />;
+  const t = useTranslations("reports.journal");
+  if (totals.length === 0) return <EmptyState title={t("empty.title")} description={t("empty.description")} />;
   const money = (value: number, currency: string) => formatMoney(value, currency, locale);
   return (
     <Table data-testid="journal-totals">
       <TableHeader>
         <TableRow>
-          <TableHead>VAT rate</TableHead>
+          <TableHead>{t("column.vatRate")}</TableHead>
           <TableHead figure from="sm">
-            Documents
+            {t("column.documents")}
           </TableHead>
-          <TableHead figure>Net</TableHead>
-          <TableHead figure>VAT</TableHead>
+          <TableHead figure>{t("column.net")}</TableHead>
+          <TableHead figure>{t("column.vat")}</TableHead>
           <TableHead figure from="sm">
-            Total
+            {t("column.total")}
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -230,19 +232,20 @@ export function SalesJournalTotals({ totals, locale }: { totals: SalesJournalTot
 }
 
 export function SalesJournalTable({ rows, locale }: { rows: SalesJournalRow[]; locale: string }) {
+  const t = useTranslations("reports.journal");
   const money = (value: number, currency: string) => formatMoney(value, currency, locale);
   return (
     <Table data-testid="journal-rows">
       <TableHeader>
         <TableRow>
-          <TableHead>Number</TableHead>
-          <TableHead from="sm">Date</TableHead>
-          <TableHead from="md">Client</TableHead>
+          <TableHead>{t("column.number")}</TableHead>
+          <TableHead from="sm">{t("column.date")}</TableHead>
+          <TableHead from="md">{t("column.client")}</TableHead>
           <TableHead figure from="sm">
-            VAT rate
+            {t("column.vatRate")}
           </TableHead>
-          <TableHead figure>Net</TableHead>
-          <TableHead figure>VAT</TableHead>
+          <TableHead figure>{t("column.net")}</TableHead>
+          <TableHead figure>{t("column.vat")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -253,7 +256,7 @@ export function SalesJournalTable({ rows, locale }: { rows: SalesJournalRow[]; l
                 {row.number}
               </Link>
               {row.kind === "credit_note" ? (
-                <span className="block text-xs text-muted-foreground">Credit note</span>
+                <span className="block text-xs text-muted-foreground">{t("creditNote")}</span>
               ) : null}
             </TableCell>
             <TableCell from="sm">{row.issueDate}</TableCell>

@@ -2,6 +2,7 @@
 // expenses) against the cost of the time and the expenses, the margin (marked incomplete when someone's time has no cost rate) and the budget's
 // bar; a project drilled into lists its people. Amounts in each client's currency, totals per
 // currency, never one across currencies.
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar } from "@/components/list/filter-bar";
@@ -16,11 +17,12 @@ import { profitabilityReport, type ProfitabilityReportParams } from "../report-s
 import { PeriodFields } from "./report-parts";
 
 export function ProfitabilityReportFilters({ params }: { params: ProfitabilityReportParams }) {
+  const t = useTranslations("reports.profitability");
   return (
     <FilterBar
       key={profitabilityReport.query(params)}
       action={profitabilityReport.path}
-      label="Filter the profitability report"
+      label={t("filterLabel")}
       layout="panel"
       keep={{ client: params.client, project: params.project }}
       clearHref={profitabilityReport.href({})}
@@ -37,16 +39,21 @@ function percentText(percent: number | null, locale: string): string {
 }
 
 function RevenueCell({ figures, currency, locale }: { figures: ProfitFigures; currency: string; locale: string }) {
+  const t = useTranslations("reports.profitability");
   const money = (value: number) => formatMoney(value, currency, locale);
   return (
     <TableCell figure>
       {money(figures.revenue)}
-      <span className="block text-xs text-muted-foreground">{money(figures.invoiced)} invoiced</span>
+      <span className="block text-xs text-muted-foreground">{t("invoiced", { amount: money(figures.invoiced) })}</span>
       {figures.expenseRevenue !== 0 ? (
-        <span className="block text-xs text-muted-foreground">{money(figures.expenseRevenue)} expenses</span>
+        <span className="block text-xs text-muted-foreground">
+          {t("expenses", { amount: money(figures.expenseRevenue) })}
+        </span>
       ) : null}
       {figures.estimated !== 0 ? (
-        <span className="block text-xs text-muted-foreground">{money(figures.estimated)} estimate</span>
+        <span className="block text-xs text-muted-foreground">
+          {t("estimate", { amount: money(figures.estimated) })}
+        </span>
       ) : null}
     </TableCell>
   );
@@ -63,30 +70,33 @@ function MarginCells({
   locale: string;
   name: string;
 }) {
+  const t = useTranslations("reports.profitability");
   const money = (value: number) => formatMoney(value, currency, locale);
   const hours = formatDuration(figures.uncostedMinutes, "decimal", locale);
   const uncosted = figures.complete ? null : (
-    <span className="block text-xs text-muted-foreground">+ {hours} with no cost rate</span>
+    <span className="block text-xs text-muted-foreground">{t("uncosted", { hours })}</span>
   );
   return (
     <>
       <TableCell figure from="sm">
         {money(figures.cost)}
         {figures.expenseCost !== 0 ? (
-          <span className="block text-xs text-muted-foreground">incl. {money(figures.expenseCost)} expenses</span>
+          <span className="block text-xs text-muted-foreground">
+            {t("inclExpenses", { amount: money(figures.expenseCost) })}
+          </span>
         ) : null}
         {uncosted}
       </TableCell>
       <TableCell figure>
         <span className={figures.margin < 0 ? "text-destructive" : undefined}>{money(figures.margin)}</span>
         {figures.complete ? null : (
-          <Badge variant="warning" className="ml-1" title={`${hours} of ${name} have no cost rate`}>
-            Incomplete
+          <Badge variant="warning" className="ml-1" title={t("incompleteTitle", { hours, name })}>
+            {t("incomplete")}
           </Badge>
         )}
         {/* On a phone the cost and the percentage sit under the margin. */}
         <span className="block text-xs text-muted-foreground sm:hidden">
-          {percentText(figures.marginPercent, locale)} · cost {money(figures.cost)}
+          {percentText(figures.marginPercent, locale)} · {t("costOf", { amount: money(figures.cost) })}
         </span>
         <span className="sm:hidden">{uncosted}</span>
       </TableCell>
@@ -110,26 +120,26 @@ export function ProfitabilityReportTable({
   budgets: Map<string, BudgetUsage>;
   locale: string;
 }) {
-  if (rows.length === 0)
-    return <EmptyState title="No time in this period" description="Change the period to see projects' margins." />;
+  const t = useTranslations("reports.profitability");
+  if (rows.length === 0) return <EmptyState title={t("empty.title")} description={t("empty.description")} />;
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   return (
     <Table data-testid="profitability-report">
       <TableHeader>
         <TableRow>
-          <TableHead>Project</TableHead>
+          <TableHead>{t("column.project")}</TableHead>
           <TableHead figure from="sm">
-            Hours
+            {t("column.hours")}
           </TableHead>
-          <TableHead figure>Revenue</TableHead>
+          <TableHead figure>{t("column.revenue")}</TableHead>
           <TableHead figure from="sm">
-            Cost
+            {t("column.cost")}
           </TableHead>
-          <TableHead figure>Margin</TableHead>
+          <TableHead figure>{t("column.margin")}</TableHead>
           <TableHead figure from="sm">
-            Margin %
+            {t("column.marginPercent")}
           </TableHead>
-          <TableHead from="lg">Budget</TableHead>
+          <TableHead from="lg">{t("column.budget")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -168,7 +178,7 @@ export function ProfitabilityReportTable({
                 {budget ? (
                   <ProjectBudgetBar usage={budget} locale={locale} showMoney />
                 ) : (
-                  <span className="text-muted-foreground">No budget</span>
+                  <span className="text-muted-foreground">{t("noBudget")}</span>
                 )}
               </TableCell>
             </TableRow>,
@@ -181,17 +191,18 @@ export function ProfitabilityReportTable({
 }
 
 function TotalRows({ totals, locale, columnsAfter }: { totals: ProfitTotal[]; locale: string; columnsAfter: number }) {
+  const t = useTranslations("reports.profitability");
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   return (
     <TableFooter>
       {totals.map((total) => (
         <TableRow key={total.currency} data-testid={`profitability-total-${total.currency}`}>
-          <TableHead scope="row">Total {total.currency}</TableHead>
+          <TableHead scope="row">{t("totalIn", { currency: total.currency })}</TableHead>
           <TableCell figure from="sm">
             {hours(total.minutes)}
           </TableCell>
           <RevenueCell figures={total} currency={total.currency} locale={locale} />
-          <MarginCells figures={total} currency={total.currency} locale={locale} name="the total" />
+          <MarginCells figures={total} currency={total.currency} locale={locale} name={t("theTotal")} />
           {columnsAfter > 0 ? <TableCell from="lg" /> : null}
         </TableRow>
       ))}
@@ -201,23 +212,24 @@ function TotalRows({ totals, locale, columnsAfter }: { totals: ProfitTotal[]; lo
 
 /** A project's people: their hours, the revenue of their time, its cost at their rate. */
 export function ProfitabilityPeopleTable({ row, locale }: { row: ProfitRow; locale: string }) {
+  const t = useTranslations("reports.profitability");
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   const money = (value: number) => formatMoney(value, row.currency, locale);
   return (
     <Table data-testid="profitability-people">
       <TableHeader>
         <TableRow>
-          <TableHead>Person</TableHead>
+          <TableHead>{t("column.person")}</TableHead>
           <TableHead figure from="sm">
-            Hours
+            {t("column.hours")}
           </TableHead>
-          <TableHead figure>Revenue</TableHead>
+          <TableHead figure>{t("column.revenue")}</TableHead>
           <TableHead figure from="sm">
-            Cost
+            {t("column.cost")}
           </TableHead>
-          <TableHead figure>Margin</TableHead>
+          <TableHead figure>{t("column.margin")}</TableHead>
           <TableHead figure from="sm">
-            Margin %
+            {t("column.marginPercent")}
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -227,7 +239,7 @@ export function ProfitabilityPeopleTable({ row, locale }: { row: ProfitRow; loca
             <TableCell>
               <span className="font-medium">{person.name}</span>
               <span className="block text-xs text-muted-foreground">
-                {person.costRate === null ? "No cost rate" : `Cost ${money(person.costRate)} an hour`}
+                {person.costRate === null ? t("noCostRate") : t("hourlyCost", { amount: money(person.costRate) })}
                 <span className="sm:hidden"> · {hours(person.minutes)}</span>
               </span>
             </TableCell>

@@ -1,13 +1,14 @@
 // Pieces every report page shares: the tabs between reports, the period fields of a filter bar,
 // the download link, and a table's total rows per currency.
 import { DownloadIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { FilterField } from "@/components/list/filter-bar";
 import { ListTabs } from "@/components/list/list-tabs";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatDate } from "@/lib/dates";
-import { REPORT_PERIOD_LABELS, REPORT_PERIODS, type DateRange, type ReportPeriod } from "../report-rules";
+import { REPORT_PERIODS, type DateRange, type ReportPeriod } from "../report-rules";
 import {
   ageingReport,
   moneyReport,
@@ -24,44 +25,46 @@ export type ReportName = "time" | "utilisation" | "money" | "ageing" | "journal"
  * with invoice.read, profitability with cost.read (administrators).
  */
 export function ReportTabs({ current, money, cost = false }: { current: ReportName; money: boolean; cost?: boolean }) {
+  const t = useTranslations("reports.tabs");
   const tabs = [
-    { name: "time" as const, label: "Time", href: timeReport.path },
-    { name: "utilisation" as const, label: "Utilisation", href: utilisationReport.path },
+    { name: "time" as const, href: timeReport.path },
+    { name: "utilisation" as const, href: utilisationReport.path },
     ...(money
       ? [
-          { name: "money" as const, label: "Money", href: moneyReport.path },
-          { name: "ageing" as const, label: "Ageing", href: ageingReport.path },
-          { name: "journal" as const, label: "Sales journal", href: salesJournal.path },
+          { name: "money" as const, href: moneyReport.path },
+          { name: "ageing" as const, href: ageingReport.path },
+          { name: "journal" as const, href: salesJournal.path },
         ]
       : []),
-    ...(cost ? [{ name: "profitability" as const, label: "Profitability", href: profitabilityReport.path }] : []),
+    ...(cost ? [{ name: "profitability" as const, href: profitabilityReport.path }] : []),
   ];
   return (
     <ListTabs
-      label="Reports"
-      tabs={tabs.map((tab) => ({ href: tab.href, label: tab.label, current: tab.name === current }))}
+      label={t("label")}
+      tabs={tabs.map((tab) => ({ href: tab.href, label: t(tab.name), current: tab.name === current }))}
     />
   );
 }
 
 /** The period of a report's filter bar: a named period, or (with none chosen) the dates. */
 export function PeriodFields({ period, from, to }: { period?: ReportPeriod; from?: string; to?: string }) {
+  const t = useTranslations("reports.filters");
   return (
     <>
-      <FilterField label="Period" htmlFor="report-period">
+      <FilterField label={t("period")} htmlFor="report-period">
         <NativeSelect id="report-period" name="period" defaultValue={period ?? ""}>
-          <option value="">Custom dates</option>
+          <option value="">{t("customDates")}</option>
           {REPORT_PERIODS.map((item) => (
             <option key={item} value={item}>
-              {REPORT_PERIOD_LABELS[item]}
+              {t(`periods.${item}`)}
             </option>
           ))}
         </NativeSelect>
       </FilterField>
-      <FilterField label="From" htmlFor="report-from">
+      <FilterField label={t("from")} htmlFor="report-from">
         <Input id="report-from" name="from" type="date" defaultValue={period ? "" : (from ?? "")} className="w-44" />
       </FilterField>
-      <FilterField label="To" htmlFor="report-to">
+      <FilterField label={t("to")} htmlFor="report-to">
         <Input id="report-to" name="to" type="date" defaultValue={period ? "" : (to ?? "")} className="w-44" />
       </FilterField>
     </>
@@ -78,11 +81,12 @@ export function PersonField({
   people: { id: string; name: string }[];
   person?: string;
 }) {
+  const t = useTranslations("reports.filters");
   if (people.length === 0) return null;
   return (
-    <FilterField label="Person" htmlFor={id}>
+    <FilterField label={t("person")} htmlFor={id}>
       <NativeSelect id={id} name="person" defaultValue={person ?? ""}>
-        <option value="">Everyone</option>
+        <option value="">{t("everyone")}</option>
         {people.map((item) => (
           <option key={item.id} value={item.id}>
             {item.name}
@@ -93,9 +97,17 @@ export function PersonField({
   );
 }
 
-/** "1 Jan 2026 to 31 Dec 2026", in the firm's locale. */
-export function rangeText(range: DateRange, locale: string, timeZone: string): string {
-  return `${formatDate(range.from, locale, timeZone)} to ${formatDate(range.to, locale, timeZone)}`;
+/**
+ * "1 Jan 2026 to 31 Dec 2026", in the firm's locale; `join` says it in the page's language
+ * (reports.range: "{from} to {to}").
+ */
+export function rangeText(
+  range: DateRange,
+  locale: string,
+  timeZone: string,
+  join: (dates: { from: string; to: string }) => string = ({ from, to }) => `${from} to ${to}`,
+): string {
+  return join({ from: formatDate(range.from, locale, timeZone), to: formatDate(range.to, locale, timeZone) });
 }
 
 /** The CSV download and its XLSX twin (`format=xlsx`): "Export CSV" and "Export XLSX". */

@@ -1,6 +1,7 @@
 // The time report: its filters (in the address), the grouped table with its totals per currency,
 // each group drilling down to the next grouping (client → project → person → entries), and the
 // entries one a row.
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar, FilterField } from "@/components/list/filter-bar";
@@ -11,17 +12,9 @@ import { addDaysToDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { TIMESHEET_STATUSES } from "@/db/schema/timesheets";
 import { monthOf } from "@/modules/dashboard/dashboard-rules";
-import { TIMESHEET_STATUS_LABELS } from "@/modules/timesheets/components/timesheet-status-badge";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import type { DateRange } from "../report-rules";
-import {
-  TIME_DRILL,
-  TIME_GROUP_LABELS,
-  TIME_GROUPS,
-  type TimeGroup,
-  timeReport,
-  type TimeReportParams,
-} from "../report-schemas";
+import { TIME_DRILL, TIME_GROUPS, type TimeGroup, timeReport, type TimeReportParams } from "../report-schemas";
 import type { TimeReportEntry, TimeReportRow, TimeReportTotals } from "../time-report-queries";
 import { PeriodFields, PersonField } from "./report-parts";
 
@@ -47,15 +40,17 @@ export function TimeReportFilters({
   /** Empty for those who see only their own time. */
   people: Option[];
 }) {
+  const t = useTranslations("reports.time.filters");
+  const tf = useTranslations("reports.filters");
   const projectListed = projects.some((item) => item.id === params.project);
   return (
     <div className="grid gap-3">
       {clientName || (projectName && !projectListed) ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Chosen in the report">
+        <ul className="flex flex-wrap gap-2" aria-label={t("chosen")}>
           {clientName ? (
             <li>
               <Chip
-                label={`Client: ${clientName}`}
+                label={t("clientChip", { name: clientName })}
                 removeHref={timeReport.href({ ...params, client: undefined, project: undefined, page: 1 })}
               />
             </li>
@@ -63,7 +58,7 @@ export function TimeReportFilters({
           {projectName && !projectListed ? (
             <li>
               <Chip
-                label={`Project: ${projectName}`}
+                label={t("projectChip", { name: projectName })}
                 removeHref={timeReport.href({ ...params, project: undefined, page: 1 })}
               />
             </li>
@@ -75,25 +70,25 @@ export function TimeReportFilters({
       <FilterBar
         key={timeReport.query(params)}
         action={timeReport.path}
-        label="Filter the time report"
+        label={t("label")}
         layout="panel"
         keep={{ client: params.client, project: projects.length === 0 ? params.project : undefined }}
         clearHref={timeReport.href({ group: params.group })}
       >
         <PeriodFields period={params.period} from={params.from} to={params.to} />
-        <FilterField label="Group by" htmlFor="report-group">
+        <FilterField label={t("groupBy")} htmlFor="report-group">
           <NativeSelect id="report-group" name="group" defaultValue={params.group}>
             {TIME_GROUPS.filter((group) => people.length > 0 || group !== "person").map((group) => (
               <option key={group} value={group}>
-                {TIME_GROUP_LABELS[group]}
+                {tf(`groups.${group}`)}
               </option>
             ))}
           </NativeSelect>
         </FilterField>
         {projects.length > 0 ? (
-          <FilterField label="Project" htmlFor="report-project">
+          <FilterField label={t("project")} htmlFor="report-project">
             <NativeSelect id="report-project" name="project" defaultValue={params.project ?? ""}>
-              <option value="">Every project</option>
+              <option value="">{t("everyProject")}</option>
               {projects.map((item) => (
                 <option key={item.id} value={item.id}>
                   {item.name}
@@ -103,28 +98,28 @@ export function TimeReportFilters({
           </FilterField>
         ) : null}
         <PersonField id="report-person" people={people} person={params.person} />
-        <FilterField label="Billable" htmlFor="report-billable">
+        <FilterField label={t("billable")} htmlFor="report-billable">
           <NativeSelect id="report-billable" name="billable" defaultValue={params.billable ?? ""}>
-            <option value="">Billable or not</option>
-            <option value="yes">Billable</option>
-            <option value="no">Not billable</option>
+            <option value="">{t("billableAny")}</option>
+            <option value="yes">{t("billableYes")}</option>
+            <option value="no">{t("billableNo")}</option>
           </NativeSelect>
         </FilterField>
-        <FilterField label="Week status" htmlFor="report-status">
+        <FilterField label={tf("weekStatus")} htmlFor="report-status">
           <NativeSelect id="report-status" name="status" defaultValue={params.status ?? ""}>
-            <option value="">Any status</option>
+            <option value="">{tf("anyStatus")}</option>
             {TIMESHEET_STATUSES.map((item) => (
               <option key={item} value={item}>
-                {TIMESHEET_STATUS_LABELS[item]}
+                {tf(`statuses.${item}`)}
               </option>
             ))}
           </NativeSelect>
         </FilterField>
-        <FilterField label="Invoiced" htmlFor="report-invoiced">
+        <FilterField label={t("invoiced")} htmlFor="report-invoiced">
           <NativeSelect id="report-invoiced" name="invoiced" defaultValue={params.invoiced ?? ""}>
-            <option value="">Invoiced or not</option>
-            <option value="yes">On an invoice</option>
-            <option value="no">On no invoice</option>
+            <option value="">{t("invoicedAny")}</option>
+            <option value="yes">{t("invoicedYes")}</option>
+            <option value="no">{t("invoicedNo")}</option>
           </NativeSelect>
         </FilterField>
       </FilterBar>
@@ -133,12 +128,13 @@ export function TimeReportFilters({
 }
 
 function Chip({ label, removeHref }: { label: string; removeHref: string }) {
+  const t = useTranslations("reports.time.filters");
   return (
     <span className="inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm">
       {label}
       <Link href={removeHref} className="rounded-full px-1 text-muted-foreground hover:text-foreground">
         <span aria-hidden="true">×</span>
-        <span className="sr-only">Remove {label}</span>
+        <span className="sr-only">{t("remove", { label })}</span>
       </Link>
     </span>
   );
@@ -169,7 +165,8 @@ export function drillHref(params: TimeReportParams, range: DateRange, row: TimeR
 }
 
 export function TimeReportEmpty() {
-  return <EmptyState title="No time in this period" description="Change the period or the filters to see time." />;
+  const t = useTranslations("reports.time.empty");
+  return <EmptyState title={t("title")} description={t("description")} />;
 }
 
 /** The groups of one page, and the totals of all of them per currency (a footer row each). */
@@ -190,24 +187,26 @@ export function TimeReportTable({
   amounts: boolean;
   locale: string;
 }) {
+  const t = useTranslations("reports.time.table");
+  const tf = useTranslations("reports.filters");
   const hours = (value: number) => formatDuration(value, "decimal", locale);
   const money = (value: number, currency: string) => formatMoney(value, currency, locale);
-  const groupLabel = TIME_GROUP_LABELS[params.group];
+  const groupLabel = tf(`groups.${params.group}`);
   return (
     <Table data-testid="time-report">
       <TableHeader>
         <TableRow>
           <TableHead>{groupLabel}</TableHead>
-          <TableHead figure>Hours</TableHead>
+          <TableHead figure>{t("hours")}</TableHead>
           <TableHead figure from="sm">
-            Billable
+            {t("billable")}
           </TableHead>
           {amounts ? (
             <>
-              <TableHead figure>On an invoice</TableHead>
-              <TableHead figure>Unbilled</TableHead>
+              <TableHead figure>{t("billed")}</TableHead>
+              <TableHead figure>{t("unbilled")}</TableHead>
               <TableHead figure from="md">
-                Not yet approved (estimate)
+                {t("estimated")}
               </TableHead>
             </>
           ) : null}
@@ -222,7 +221,9 @@ export function TimeReportTable({
               </Link>
               {row.detail ? <span className="block text-xs text-muted-foreground">{row.detail}</span> : null}
               {amounts && totals.length > 1 ? (
-                <span className="block text-xs text-muted-foreground">in {row.currency}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {t("inCurrency", { currency: row.currency })}
+                </span>
               ) : null}
             </TableCell>
             <TableCell figure>{hours(row.minutes)}</TableCell>
@@ -245,7 +246,9 @@ export function TimeReportTable({
         {amounts ? (
           totals.map((total) => (
             <TableRow key={total.currency} data-testid={`time-total-${total.currency}`}>
-              <TableHead scope="row">Total {totals.length > 1 ? `in ${total.currency}` : ""}</TableHead>
+              <TableHead scope="row">
+                {totals.length > 1 ? t("totalIn", { currency: total.currency }) : t("totalAlone")}
+              </TableHead>
               <TableCell figure>{hours(total.minutes)}</TableCell>
               <TableCell figure from="sm">
                 {hours(total.billableMinutes)}
@@ -259,7 +262,7 @@ export function TimeReportTable({
           ))
         ) : (
           <TableRow data-testid="time-total">
-            <TableHead scope="row">Total</TableHead>
+            <TableHead scope="row">{t("total")}</TableHead>
             <TableCell figure>{hours(minutes)}</TableCell>
             <TableCell figure from="sm">
               {hours(totals.reduce((sum, total) => sum + total.billableMinutes, 0))}
@@ -268,7 +271,7 @@ export function TimeReportTable({
         )}
         {amounts && totals.length > 1 ? (
           <TableRow>
-            <TableHead scope="row">All hours</TableHead>
+            <TableHead scope="row">{t("allHours")}</TableHead>
             <TableCell figure>{hours(minutes)}</TableCell>
             <TableCell colSpan={4} />
           </TableRow>
@@ -289,11 +292,13 @@ export function TimeEntriesTable({
   amounts: boolean;
   locale: string;
 }) {
+  const t = useTranslations("reports.time.entries");
+  const tf = useTranslations("reports.filters");
   const hours = (value: number) => formatDuration(value, "decimal", locale);
   return (
     <PagedList
       list={list}
-      noun={{ one: "entry", other: "entries" }}
+      noun={{ one: t("noun.one"), other: t("noun.other") }}
       locale={locale}
       href={(page) => timeReport.href({ ...params, page })}
       empty={<TimeReportEmpty />}
@@ -301,12 +306,12 @@ export function TimeEntriesTable({
       <Table data-testid="time-entries">
         <TableHeader>
           <TableRow>
-            <TableHead>Date</TableHead>
-            <TableHead>Work</TableHead>
-            <TableHead from="md">Person</TableHead>
-            <TableHead figure>Hours</TableHead>
-            <TableHead from="sm">Week</TableHead>
-            {amounts ? <TableHead figure>Amount</TableHead> : null}
+            <TableHead>{t("date")}</TableHead>
+            <TableHead>{t("work")}</TableHead>
+            <TableHead from="md">{t("person")}</TableHead>
+            <TableHead figure>{t("hours")}</TableHead>
+            <TableHead from="sm">{t("week")}</TableHead>
+            {amounts ? <TableHead figure>{t("amount")}</TableHead> : null}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -320,27 +325,27 @@ export function TimeEntriesTable({
                 {row.description ? (
                   <span className="block text-xs text-muted-foreground">{row.description}</span>
                 ) : null}
-                {row.billable ? null : <span className="block text-xs text-muted-foreground">Not billable</span>}
+                {row.billable ? null : <span className="block text-xs text-muted-foreground">{t("notBillable")}</span>}
               </TableCell>
               <TableCell from="md">{row.personName}</TableCell>
               <TableCell figure>{hours(row.minutes)}</TableCell>
               <TableCell from="sm">
                 <Link href={`/bo/timesheets/${row.timesheetId}`} className="underline-offset-4 hover:underline">
-                  {TIMESHEET_STATUS_LABELS[row.status]}
+                  {tf(`statuses.${row.status}`)}
                 </Link>
               </TableCell>
               {amounts ? (
                 <TableCell figure>
                   {row.billable ? formatMoney(row.value, row.currency, locale) : "–"}
                   {row.billable && row.status !== "approved" ? (
-                    <span className="block text-xs text-muted-foreground">estimate</span>
+                    <span className="block text-xs text-muted-foreground">{t("estimate")}</span>
                   ) : null}
                   {row.invoiceId ? (
                     <Link
                       href={`/bo/invoices/${row.invoiceId}`}
                       className="block text-xs underline-offset-4 hover:underline"
                     >
-                      {row.invoiceNumber ?? "Draft invoice"}
+                      {row.invoiceNumber ?? t("draftInvoice")}
                     </Link>
                   ) : null}
                 </TableCell>

@@ -1,6 +1,7 @@
 // Utilisation: per person, billable and non-billable hours of the period against their capacity,
 // the utilisation as a figure and a bar for the eye (the bar is hidden from assistive technology:
 // the figure in the same cell says it, and the table is the data).
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar, FilterField } from "@/components/list/filter-bar";
@@ -8,7 +9,6 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TIMESHEET_STATUSES } from "@/db/schema/timesheets";
 import { WeekBar } from "@/modules/dashboard/components/team-week-rows";
-import { TIMESHEET_STATUS_LABELS } from "@/modules/timesheets/components/timesheet-status-badge";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import type { DateRange } from "../report-rules";
 import { timeReport, utilisationReport, type UtilisationReportParams } from "../report-schemas";
@@ -25,22 +25,24 @@ export function UtilisationReportFilters({
   /** Empty for those who see only themselves. */
   people: Option[];
 }) {
+  const t = useTranslations("reports.utilisation");
+  const tf = useTranslations("reports.filters");
   return (
     <FilterBar
       key={utilisationReport.query(params)}
       action={utilisationReport.path}
-      label="Filter the utilisation report"
+      label={t("filterLabel")}
       layout="panel"
       clearHref={utilisationReport.href({})}
     >
       <PeriodFields period={params.period} from={params.from} to={params.to} />
       <PersonField id="utilisation-person" people={people} person={params.person} />
-      <FilterField label="Week status" htmlFor="utilisation-status">
+      <FilterField label={tf("weekStatus")} htmlFor="utilisation-status">
         <NativeSelect id="utilisation-status" name="status" defaultValue={params.status ?? ""}>
-          <option value="">Any status</option>
+          <option value="">{tf("anyStatus")}</option>
           {TIMESHEET_STATUSES.map((item) => (
             <option key={item} value={item}>
-              {TIMESHEET_STATUS_LABELS[item]}
+              {tf(`statuses.${item}`)}
             </option>
           ))}
         </NativeSelect>
@@ -78,22 +80,22 @@ export function UtilisationReportTable({
   status?: UtilisationReportParams["status"];
   locale: string;
 }) {
-  if (rows.length === 0)
-    return <EmptyState title="No one to show" description="Change the period or the filters to see utilisation." />;
+  const t = useTranslations("reports.utilisation");
+  if (rows.length === 0) return <EmptyState title={t("empty.title")} description={t("empty.description")} />;
   const hours = (value: number) => formatDuration(value, "decimal", locale);
   return (
     <Table data-testid="utilisation-report">
       <TableHeader>
         <TableRow>
-          <TableHead>Person</TableHead>
-          <TableHead figure>Billable</TableHead>
+          <TableHead>{t("column.person")}</TableHead>
+          <TableHead figure>{t("column.billable")}</TableHead>
           <TableHead figure from="sm">
-            Not billable
+            {t("column.notBillable")}
           </TableHead>
           <TableHead figure from="sm">
-            Capacity
+            {t("column.capacity")}
           </TableHead>
-          <TableHead>Utilisation</TableHead>
+          <TableHead>{t("column.utilisation")}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -108,8 +110,8 @@ export function UtilisationReportTable({
                 {row.name}
               </Link>
               <span className="block text-xs text-muted-foreground">
-                {hours(row.weeklyMinutes)} a week
-                <span className="sm:hidden"> · capacity {hours(row.capacityMinutes)}</span>
+                {t("aWeek", { hours: hours(row.weeklyMinutes) })}
+                <span className="sm:hidden"> · {t("capacityOf", { hours: hours(row.capacityMinutes) })}</span>
               </span>
             </TableCell>
             <TableCell figure>{hours(row.billableMinutes)}</TableCell>
@@ -128,7 +130,7 @@ export function UtilisationReportTable({
       {rows.length > 1 ? (
         <TableFooter>
           <TableRow data-testid="utilisation-total">
-            <TableHead scope="row">Total</TableHead>
+            <TableHead scope="row">{t("total")}</TableHead>
             <TableCell figure>{hours(totals.billableMinutes)}</TableCell>
             <TableCell figure from="sm">
               {hours(totals.nonBillableMinutes)}

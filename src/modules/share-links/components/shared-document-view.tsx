@@ -55,7 +55,10 @@ export function SharedDocumentView({
   const t = documentTranslator(document.language);
   const base = `/d/${token}`;
   return (
-    <main className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-6 sm:px-8 sm:py-10 [&>*]:min-w-0">
+    <main
+      lang={document.language}
+      className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-6 sm:px-8 sm:py-10 [&>*]:min-w-0"
+    >
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
           <p className="text-sm text-muted-foreground">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -21,6 +22,7 @@ export type QueueRow = {
 
 /** Submitted weeks waiting for a decision: open, approve, reject, or approve several at once. */
 export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
+  const t = useTranslations("timesheets.queue");
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const { pending, run } = useAction();
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
@@ -35,7 +37,7 @@ export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
   async function approveSelected() {
     const items = rows.filter((row) => selected.has(row.id)).map((row) => ({ id: row.id, version: row.version }));
     await run(() => approveTimesheetsAction({ items }), {
-      success: ({ count }) => `${count} ${count === 1 ? "timesheet" : "timesheets"} approved.`,
+      success: ({ count }) => t("approved", { count }),
       errorToast: true,
       onSuccess: () => setSelected(new Set()),
     });
@@ -49,23 +51,23 @@ export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
             checked={allSelected}
             onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())}
           />
-          Select all
+          {t("selectAll")}
         </label>
         <Button size="sm" disabled={selected.size === 0 || pending} onClick={() => void approveSelected()}>
-          Approve selected ({selected.size})
+          {t("approveSelected", { count: selected.size })}
         </Button>
       </div>
       <Table containerClassName="rounded-lg border">
         <TableHeader>
           <TableRow>
             <TableHead className="w-10">
-              <span className="sr-only">Select</span>
+              <span className="sr-only">{t("select")}</span>
             </TableHead>
-            <TableHead>Person and week</TableHead>
-            <TableHead className="hidden md:table-cell">Submitted</TableHead>
-            <TableHead className="text-right">Hours</TableHead>
+            <TableHead>{t("personAndWeek")}</TableHead>
+            <TableHead className="hidden md:table-cell">{t("submitted")}</TableHead>
+            <TableHead className="text-right">{t("hours")}</TableHead>
             <TableHead className="text-right">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("actions")}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -74,7 +76,7 @@ export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
             <TableRow key={row.id}>
               <TableCell>
                 <Checkbox
-                  aria-label={`Select ${row.userName}, ${row.weekLabel}`}
+                  aria-label={t("selectRow", { person: row.userName, week: row.weekLabel })}
                   checked={selected.has(row.id)}
                   onChange={(event) => toggle(row.id, event.target.checked)}
                 />
@@ -91,7 +93,7 @@ export function ApprovalQueue({ rows }: { rows: QueueRow[] }) {
               <TableCell className="hidden md:table-cell">{row.submittedLabel}</TableCell>
               <TableCell className="text-right tabular-nums">
                 {row.totalLabel}
-                <div className="text-xs text-muted-foreground">{row.billableLabel} billable</div>
+                <div className="text-xs text-muted-foreground">{t("billable", { hours: row.billableLabel })}</div>
               </TableCell>
               <TableCell>
                 <div className="flex flex-wrap justify-end gap-2">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import type { RunningTimer } from "../timer-queries";
 import { formatElapsed } from "../timer-rules";
@@ -20,10 +21,11 @@ export function DayTimer({
   canStop: boolean;
 }) {
   const router = useRouter();
+  const t = useTranslations("timesheets.timer");
   const elapsed = useElapsedSeconds(timer.startedAt);
   return (
     <section
-      aria-label="Timer running on this day"
+      aria-label={t("runningOnDay")}
       className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-red-600/30 bg-red-600/5 p-3"
     >
       <span aria-hidden="true" className="size-2.5 shrink-0 animate-pulse rounded-full bg-red-600" />
@@ -32,9 +34,9 @@ export function DayTimer({
           {timer.projectName} <span className="font-normal text-muted-foreground">· {timer.clientName}</span>
         </p>
         {timer.description ? <p className="text-sm break-words">{timer.description}</p> : null}
-        <p className="text-xs text-muted-foreground">{startedLabel} · not logged until stopped</p>
+        <p className="text-xs text-muted-foreground">{t("notLoggedYet", { started: startedLabel })}</p>
       </div>
-      <span className="ml-auto text-lg font-semibold tabular-nums" role="timer" aria-label="Time so far">
+      <span className="ml-auto text-lg font-semibold tabular-nums" role="timer" aria-label={t("soFar")}>
         {elapsed === null ? "…" : formatElapsed(elapsed)}
       </span>
       {canStop ? (

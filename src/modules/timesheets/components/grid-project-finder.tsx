@@ -1,6 +1,7 @@
 "use client";
 
 import { SearchIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { failureMessage } from "@/components/form-errors";
 import { Button } from "@/components/ui/button";
@@ -22,6 +23,7 @@ export function GridProjectFinder({
   onChoose: (project: ProjectSearchResult) => void;
 }) {
   const id = useId();
+  const t = useTranslations("timesheets.finder");
   const [text, setText] = useState("");
   const [results, setResults] = useState<ProjectSearchResult[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -41,8 +43,10 @@ export function GridProjectFinder({
       setResults(result.data);
       setMessage(
         result.data.length === 0
-          ? "No active project matches."
-          : `${result.data.length === 20 ? "The first 20" : result.data.length} matching project${result.data.length === 1 ? "" : "s"}: choose one to add a row.`,
+          ? t("none")
+          : result.data.length === 20
+            ? t("first20")
+            : t("matching", { count: result.data.length }),
       );
     } finally {
       setSearching(false);
@@ -50,15 +54,15 @@ export function GridProjectFinder({
   }
 
   return (
-    <div role="search" aria-label="Find another project" className="grid gap-2 rounded-lg border p-3">
-      <Label htmlFor={`${id}-q`}>Another project</Label>
+    <div role="search" aria-label={t("label")} className="grid gap-2 rounded-lg border p-3">
+      <Label htmlFor={`${id}-q`}>{t("another")}</Label>
       <div className="flex flex-wrap gap-2">
         <Input
           id={`${id}-q`}
           className="max-w-sm"
           value={text}
           maxLength={100}
-          placeholder="Project or client name"
+          placeholder={t("placeholder")}
           aria-describedby={`${id}-hint`}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
@@ -69,11 +73,11 @@ export function GridProjectFinder({
         />
         <Button type="button" variant="outline" disabled={searching} onClick={() => void search()}>
           <SearchIcon aria-hidden="true" />
-          {searching ? "Searching…" : "Search"}
+          {searching ? t("searching") : t("search")}
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        The project lists offer the projects logged on lately; find any other active project here.
+        {t("hint")}
       </p>
       {message ? (
         <p role="status" className="text-sm">
@@ -81,7 +85,7 @@ export function GridProjectFinder({
         </p>
       ) : null}
       {results.length > 0 ? (
-        <ul className="grid gap-1" aria-label="Matching projects">
+        <ul className="grid gap-1" aria-label={t("results")}>
           {results.map((project) => (
             <li key={project.id}>
               <Button
@@ -93,7 +97,7 @@ export function GridProjectFinder({
                   onChoose(project);
                   setResults([]);
                   setText("");
-                  setMessage(`Added a row for ${project.clientName} · ${project.name}.`);
+                  setMessage(t("added", { client: project.clientName, project: project.name }));
                 }}
               >
                 {project.clientName} · {project.name}

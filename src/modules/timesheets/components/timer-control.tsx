@@ -1,6 +1,7 @@
 "use client";
 
 import { PencilIcon, PlayIcon, SquareIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { z } from "zod";
 import { FormError } from "@/components/form-error";
@@ -43,14 +44,18 @@ function hoursText(minutes: number): string {
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
-function stoppedMessage({ parts }: StoppedTimer): string {
+type Translate = ReturnType<typeof useTranslations<"timesheets.timer">>;
+
+function stoppedMessage({ parts }: StoppedTimer, t: Translate): string {
   const total = parts.reduce((sum, part) => sum + part.minutes, 0);
-  const where = parts.map((part) => `${hoursText(part.minutes)} on ${part.date}`).join(" and ");
-  return `Timer stopped: ${hoursText(total)} logged in your timesheet (${where}).`;
+  const where = parts
+    .map((part) => t("stoppedPart", { hours: hoursText(part.minutes), date: part.date }))
+    .join(t("and"));
+  return t("stopped", { hours: hoursText(total), where });
 }
 
 /** The project list of the start and edit forms: loaded when a form opens, grouped by client. */
-function useProjectChoices(open: boolean, current?: ProjectChoice) {
+function useProjectChoices(open: boolean, loadFailure: string, current?: ProjectChoice) {
   const [choices, setChoices] = useState<ProjectChoice[] | null>(null);
   const [complete, setComplete] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -64,12 +69,12 @@ function useProjectChoices(open: boolean, current?: ProjectChoice) {
         setChoices(choicesOf(result.data.options));
         setComplete(result.data.complete);
       },
-      () => !cancelled && setLoadError("The projects could not be loaded; close this and try again."),
+      () => !cancelled && setLoadError(loadFailure),
     );
     return () => {
       cancelled = true;
     };
-  }, [open, choices]);
+  }, [open, choices, loadFailure]);
   const all = useMemo(() => {
     const list = choices ?? [];
     return current && !list.some((choice) => choice.id === current.id) ? [current, ...list] : list;
@@ -92,11 +97,12 @@ function ProjectSelect({
   error?: string;
   registration: React.ComponentProps<"select">;
 }) {
+  const t = useTranslations("timesheets.timer");
   const groups = new Map<string, ProjectChoice[]>();
   for (const choice of choices) groups.set(choice.group, [...(groups.get(choice.group) ?? []), choice]);
   return (
     <NativeSelect {...fieldAria("projectId", { error })} {...registration} required>
-      <option value="">Choose a project</option>
+      <option value="">{t("chooseProject")}</option>
       {[...groups].map(([group, projects]) => (
         <optgroup key={group} label={group}>
           {projects.map((project) => (
@@ -113,7 +119,8 @@ function ProjectSelect({
 type StartValues = z.input<typeof startTimerInput>;
 
 function StartForm({ onStarted }: { onStarted: (timer: RunningTimer | null) => void }) {
-  const projects = useProjectChoices(true);
+  const t = useTranslations("timesheets.timer");
+  const projects = useProjectChoices(true, t("projectsFailed"));
   const { form, submit, formError } = useActionForm<StartValues>({
     schema: startTimerInput,
     defaultValues: { projectId: "", description: "" },
@@ -124,13 +131,13 @@ function StartForm({ onStarted }: { onStarted: (timer: RunningTimer | null) => v
       <form onSubmit={submit(startTimerAction, { onSuccess: onStarted })} noValidate className="grid gap-4">
         <FormError {...formError} />
         <FormField
-          label="Project"
+          label={t("project")}
           htmlFor="projectId"
           error={errors.projectId?.message ?? projects.loadError ?? undefined}
           required
         >
           {projects.loading ? (
-            <p className="text-sm text-muted-foreground">Loading projects…</p>
+            <p className="text-sm text-muted-foreground">{t("loadingProjects")}</p>
           ) : (
             <ProjectSelect
               choices={projects.choices}
@@ -139,7 +146,7 @@ function StartForm({ onStarted }: { onStarted: (timer: RunningTimer | null) => v
             />
           )}
         </FormField>
-        <FormField label="What are you working on?" htmlFor="description" error={errors.description?.message}>
+        <FormField label={t("workingOn")} htmlFor="description" error={errors.description?.message}>
           <Input
             {...fieldAria("description", { error: errors.description?.message })}
             {...form.register("description")}
@@ -150,7 +157,7 @@ function StartForm({ onStarted }: { onStarted: (timer: RunningTimer | null) => v
         <div>
           <Button type="submit" disabled={isSubmitting || projects.loading}>
             <PlayIcon aria-hidden="true" />
-            {isSubmitting ? "Starting…" : "Start"}
+            {isSubmitting ? t("starting") : t("start")}
           </Button>
         </div>
       </form>
@@ -181,7 +188,8 @@ function EditForm({
     () => ({ id: timer.projectId, label: timer.projectName, group: timer.clientName }),
     [timer.projectId, timer.projectName, timer.clientName],
   );
-  const projects = useProjectChoices(true, current);
+  const t = useTranslations("timesheets.timer");
+  const projects = useProjectChoices(true, t("projectsFailed"), current);
   const { form, submit, formError } = useActionForm<EditValues>({
     schema: updateTimerInput,
     defaultValues: {
@@ -198,10 +206,10 @@ function EditForm({
       <FormError {...formError} />
       <FormError {...discard.formError} />
       <FormField
-        label="Started at"
+        label={t("startedAt")}
         htmlFor="startedAt"
         error={errors.startedAt?.message}
-        description="In the firm's timezone. Time before midnight goes to that day."
+        description={t("startedAtHint")}
         required
       >
         <Input
@@ -211,14 +219,14 @@ function EditForm({
           required
         />
       </FormField>
-      <FormField label="Project" htmlFor="projectId" error={errors.projectId?.message} required>
+      <FormField label={t("project")} htmlFor="projectId" error={errors.projectId?.message} required>
         <ProjectSelect
           choices={projects.choices}
           error={errors.projectId?.message}
           registration={form.register("projectId")}
         />
       </FormField>
-      <FormField label="What are you working on?" htmlFor="description" error={errors.description?.message}>
+      <FormField label={t("workingOn")} htmlFor="description" error={errors.description?.message}>
         <Input
           {...fieldAria("description", { error: errors.description?.message })}
           {...form.register("description")}
@@ -228,7 +236,7 @@ function EditForm({
       </FormField>
       <div className="flex flex-wrap justify-between gap-2">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : "Save"}
+          {isSubmitting ? t("saving") : t("save")}
         </Button>
         <Button
           type="button"
@@ -236,7 +244,7 @@ function EditForm({
           disabled={discard.pending}
           onClick={() => void discard.run(() => discardTimerAction({ version: timer.version }), { onSuccess: onGone })}
         >
-          Discard timer
+          {t("discard")}
         </Button>
       </div>
     </form>
@@ -285,9 +293,10 @@ export function StopTimerButton({
   onRefused: () => void;
 }) {
   const stop = useAction();
+  const t = useTranslations("timesheets.timer");
   async function stopNow() {
     const result = await stop.run(() => stopTimerAction({ version: timer.version }), {
-      success: stoppedMessage,
+      success: (stopped) => stoppedMessage(stopped, t),
       onSuccess: onStopped,
       errorToast: true,
     });
@@ -296,13 +305,14 @@ export function StopTimerButton({
   return (
     <Button type="button" size="sm" disabled={stop.pending} onClick={() => void stopNow()}>
       <SquareIcon aria-hidden="true" />
-      {stop.pending ? "Stopping…" : "Stop"}
+      {stop.pending ? t("stopping") : t("stop")}
     </Button>
   );
 }
 
 /** The shell's timer: "Start timer" when none runs; the time so far, Stop and Edit when one does. */
 export function TimerControl({ initial }: { initial: RunningTimer | null }) {
+  const t = useTranslations("timesheets.timer");
   const [timer, setTimer] = useState(initial);
   const [dialog, setDialog] = useState<"start" | "edit" | null>(null);
   const channel = useRef<BroadcastChannel | null>(null);
@@ -351,7 +361,7 @@ export function TimerControl({ initial }: { initial: RunningTimer | null }) {
     <div className="flex min-w-0 items-center justify-end gap-2" data-testid="timer">
       {timer ? (
         <>
-          <span className="flex min-w-0 items-center gap-2 text-sm" role="timer" aria-label="Running timer">
+          <span className="flex min-w-0 items-center gap-2 text-sm" role="timer" aria-label={t("running")}>
             <span aria-hidden="true" className="size-2 shrink-0 animate-pulse rounded-full bg-red-600" />
             <span className="font-medium tabular-nums">{elapsed === null ? "…" : formatElapsed(elapsed)}</span>
             <span className="truncate text-muted-foreground" title={`${timer.clientName} · ${timer.projectName}`}>
@@ -359,7 +369,7 @@ export function TimerControl({ initial }: { initial: RunningTimer | null }) {
               {timer.description ? <span className="hidden sm:inline"> · {timer.description}</span> : null}
             </span>
           </span>
-          <Button type="button" size="sm" variant="outline" onClick={() => setDialog("edit")} aria-label="Edit timer">
+          <Button type="button" size="sm" variant="outline" onClick={() => setDialog("edit")} aria-label={t("edit")}>
             <PencilIcon aria-hidden="true" />
           </Button>
           <StopTimerButton
@@ -372,18 +382,14 @@ export function TimerControl({ initial }: { initial: RunningTimer | null }) {
       ) : (
         <Button type="button" size="sm" variant="outline" onClick={() => setDialog("start")}>
           <PlayIcon aria-hidden="true" />
-          Start timer
+          {t("startTimer")}
         </Button>
       )}
       <Dialog open={dialog !== null} onOpenChange={(open) => setDialog(open ? dialog : null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{dialog === "edit" ? "Running timer" : "Start a timer"}</DialogTitle>
-            <DialogDescription>
-              {dialog === "edit"
-                ? "Correct when you started or what you are working on, or discard the timer."
-                : "When you stop it, the time goes into that day of your timesheet."}
-            </DialogDescription>
+            <DialogTitle>{dialog === "edit" ? t("running") : t("startTitle")}</DialogTitle>
+            <DialogDescription>{dialog === "edit" ? t("editDescription") : t("startDescription")}</DialogDescription>
           </DialogHeader>
           {dialog === "start" ? <StartForm onStarted={changed} /> : null}
           {dialog === "edit" && timer ? (

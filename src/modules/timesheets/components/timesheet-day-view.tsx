@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
@@ -27,9 +28,10 @@ export function TimesheetDayStrip({
   selected: DateString;
 }) {
   const week = totals.reduce((sum, day) => sum + day.minutes, 0);
+  const t = useTranslations("timesheets.day");
   return (
     <div className="grid gap-2">
-      <nav aria-label="Days of the week">
+      <nav aria-label={t("days")}>
         <ol className="grid grid-cols-7 gap-1">
           {days.map((day, index) => {
             const minutes = totals[index]?.minutes ?? 0;
@@ -59,7 +61,7 @@ export function TimesheetDayStrip({
         </ol>
       </nav>
       <p className="text-right text-sm text-muted-foreground">
-        Week total <span className="font-medium text-foreground tabular-nums">{clock(week)}</span>
+        {t("weekTotal")} <span className="font-medium text-foreground tabular-nums">{clock(week)}</span>
       </p>
     </div>
   );
@@ -83,14 +85,20 @@ export function TimesheetDayView({
   locale: string;
   timezone: string;
 }) {
+  const t = useTranslations("timesheets.day");
   const weekHref = timesheetPageHref(sheetId, {});
   const timer = day.timer;
   const startedAt = timer ? new Date(timer.startedAt) : null;
   const startedLabel = startedAt
     ? dateInZone(startedAt, timezone) === day.date
-      ? `Started at ${formatTime(startedAt, locale, timezone)}`
-      : `Started ${formatDateTime(startedAt, locale, timezone)}`
+      ? t("startedAt", { time: formatTime(startedAt, locale, timezone) })
+      : t("started", { when: formatDateTime(startedAt, locale, timezone) })
     : "";
+  const gridLink = (chunks: React.ReactNode) => (
+    <Link href={weekHref} className="text-primary underline underline-offset-4">
+      {chunks}
+    </Link>
+  );
   return (
     <section aria-labelledby="day-heading" className="grid gap-4" data-testid="day-view">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -98,15 +106,15 @@ export function TimesheetDayView({
           {label}
         </h2>
         <p className="text-sm text-muted-foreground">
-          Day total{" "}
-          <output className="text-base font-semibold text-foreground tabular-nums" aria-label="Day total">
+          {t("dayTotal")}{" "}
+          <output className="text-base font-semibold text-foreground tabular-nums" aria-label={t("dayTotal")}>
             {clock(day.totalMinutes)}
           </output>
         </p>
       </div>
       {timer ? <DayTimer timer={timer} startedLabel={startedLabel} canStop={isOwner} /> : null}
       {day.entries.length > 0 ? (
-        <ul className="divide-y rounded-lg border" aria-label={`Time logged on ${label}`}>
+        <ul className="divide-y rounded-lg border" aria-label={t("loggedOn", { day: label })}>
           {day.entries.map((entry) => (
             <li key={entry.id} className="flex items-start gap-3 px-3 py-3 sm:px-4">
               <div className="grid min-w-0 flex-1 gap-0.5">
@@ -116,15 +124,15 @@ export function TimesheetDayView({
                 {entry.description ? (
                   <p className="text-sm break-words">{entry.description}</p>
                 ) : (
-                  <p className="text-sm text-muted-foreground italic">No description</p>
+                  <p className="text-sm text-muted-foreground italic">{t("noDescription")}</p>
                 )}
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
                 <span className="font-semibold tabular-nums">{clock(entry.minutes)}</span>
                 {entry.billable ? (
-                  <Badge variant="success">Billable</Badge>
+                  <Badge variant="success">{t("billable")}</Badge>
                 ) : (
-                  <Badge variant="neutral">Not billable</Badge>
+                  <Badge variant="neutral">{t("notBillable")}</Badge>
                 )}
               </div>
             </li>
@@ -133,29 +141,11 @@ export function TimesheetDayView({
       ) : (
         <EmptyState
           titleAs="h3"
-          title={`No time on ${label}`}
-          description={
-            isOwner ? (
-              <>
-                Start a timer from the bar at the top of the page, or enter hours in the{" "}
-                <Link href={weekHref} className="text-primary underline underline-offset-4">
-                  week grid
-                </Link>
-                .
-              </>
-            ) : (
-              `${ownerName} has logged no time on this day.`
-            )
-          }
+          title={t("empty", { day: label })}
+          description={isOwner ? t.rich("emptyOwner", { link: gridLink }) : t("emptyOther", { owner: ownerName })}
         />
       )}
-      <p className="text-sm text-muted-foreground">
-        The day view is read-only: add or change hours in the{" "}
-        <Link href={weekHref} className="text-primary underline underline-offset-4">
-          week grid
-        </Link>
-        .
-      </p>
+      <p className="text-sm text-muted-foreground">{t.rich("readOnly", { link: gridLink })}</p>
     </section>
   );
 }

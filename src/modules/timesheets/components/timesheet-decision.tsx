@@ -1,6 +1,7 @@
 "use client";
 
 import { CheckIcon, RotateCcwIcon, Undo2Icon, XIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
 import type { ActionResult } from "@/lib/action";
@@ -42,12 +43,13 @@ function TransitionButton({
   children: React.ReactNode;
 }) {
   const action = useAction();
+  const t = useTranslations("timesheets.decision");
   return (
     <Button
       variant={variant}
       size={size}
       disabled={action.pending}
-      onClick={() => void action.run(run, { success: "Done.", errorToast: true })}
+      onClick={() => void action.run(run, { success: t("done"), errorToast: true })}
     >
       {children}
     </Button>
@@ -55,28 +57,32 @@ function TransitionButton({
 }
 
 export function ApproveButton({ target, size = "default" }: { target: Target; size?: "default" | "sm" }) {
+  const t = useTranslations("timesheets.decision");
   return (
     <TransitionButton size={size} run={() => approveTimesheetAction({ id: target.id, version: target.version })}>
       <CheckIcon aria-hidden="true" />
-      Approve<span className="sr-only"> {target.label}</span>
+      {t("approve")}
+      <span className="sr-only"> {target.label}</span>
     </TransitionButton>
   );
 }
 
 export function SubmitButton({ target }: { target: Target }) {
+  const t = useTranslations("timesheets.decision");
   return (
     <TransitionButton run={() => submitTimesheetAction({ id: target.id, version: target.version })}>
-      Submit for approval
+      {t("submit")}
     </TransitionButton>
   );
 }
 
 /** The owner takes a submitted week back before a manager decides (no need to ask for a rejection). */
 export function WithdrawButton({ target }: { target: Target }) {
+  const t = useTranslations("timesheets.decision");
   return (
     <TransitionButton variant="outline" run={() => withdrawTimesheetAction({ id: target.id, version: target.version })}>
       <Undo2Icon aria-hidden="true" />
-      Withdraw
+      {t("withdraw")}
     </TransitionButton>
   );
 }
@@ -84,37 +90,35 @@ export function WithdrawButton({ target }: { target: Target }) {
 export function ReopenButton({ target }: { target: Target }) {
   const { pending, run } = useAction();
   const [open, setOpen] = useState(false);
+  const t = useTranslations("timesheets.decision");
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
           <RotateCcwIcon aria-hidden="true" />
-          Reopen
+          {t("reopen")}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Reopen this week?</DialogTitle>
-          <DialogDescription>
-            It goes back to draft so its owner can change it; the rates frozen at approval are released and it must be
-            approved again.
-          </DialogDescription>
+          <DialogTitle>{t("reopenTitle")}</DialogTitle>
+          <DialogDescription>{t("reopenDescription")}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button
             disabled={pending}
             onClick={() =>
               void run(() => reopenTimesheetAction({ id: target.id, version: target.version }), {
-                success: "Done.",
+                success: t("done"),
                 errorToast: true,
                 onSuccess: () => setOpen(false),
               })
             }
           >
-            Reopen as draft
+            {t("reopenConfirm")}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -125,6 +129,7 @@ export function ReopenButton({ target }: { target: Target }) {
 /** Reject with a reason (required): the owner sees it on the week and fixes it. */
 export function RejectButton({ target, size = "default" }: { target: Target; size?: "default" | "sm" }) {
   const [open, setOpen] = useState(false);
+  const t = useTranslations("timesheets.decision");
   const empty = { id: target.id, version: target.version, reason: "" };
   const { form, submit, formError, clearError } = useActionForm<RejectTimesheetInput>({
     schema: rejectTimesheetInput,
@@ -135,7 +140,7 @@ export function RejectButton({ target, size = "default" }: { target: Target; siz
   const fieldId = `reject-reason-${target.id}`;
   // The week as the page shows it now (a refresh may have brought a newer version).
   const onSubmit = submit((values) => rejectTimesheetAction({ ...values, id: target.id, version: target.version }), {
-    success: "Done.",
+    success: t("done"),
     onSuccess: () => {
       setOpen(false);
       form.reset(empty);
@@ -154,19 +159,18 @@ export function RejectButton({ target, size = "default" }: { target: Target; siz
       <DialogTrigger asChild>
         <Button variant="outline" size={size}>
           <XIcon aria-hidden="true" />
-          Reject<span className="sr-only"> {target.label}</span>
+          {t("reject")}
+          <span className="sr-only"> {target.label}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Reject {target.label}</DialogTitle>
-          <DialogDescription>
-            Say what needs fixing; the owner sees the reason and can correct and resubmit the week.
-          </DialogDescription>
+          <DialogTitle>{t("rejectTitle", { label: target.label })}</DialogTitle>
+          <DialogDescription>{t("rejectDescription")}</DialogDescription>
         </DialogHeader>
         <form noValidate className="grid gap-4" onSubmit={onSubmit}>
           <FormError {...formError} />
-          <FormField label="Reason" htmlFor={fieldId} error={error} required>
+          <FormField label={t("reason")} htmlFor={fieldId} error={error} required>
             <Textarea
               {...fieldAria(fieldId, { error })}
               {...form.register("reason")}
@@ -177,10 +181,10 @@ export function RejectButton({ target, size = "default" }: { target: Target; siz
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" variant="destructive" disabled={isSubmitting}>
-              Reject week
+              {t("rejectConfirm")}
             </Button>
           </DialogFooter>
         </form>

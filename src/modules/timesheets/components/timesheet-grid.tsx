@@ -1,6 +1,7 @@
 "use client";
 
 import { CopyIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormError } from "@/components/form-error";
@@ -10,6 +11,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useAction } from "@/components/use-action-form";
+import { useTextTranslator } from "@/i18n/use-texts";
 import { cn } from "@/lib/utils";
 import { createTimesheetAction, saveTimesheetAction } from "../timesheet-actions";
 import { formatDuration, parseDuration } from "../timesheet-rules";
@@ -89,6 +91,8 @@ export function TimesheetGrid({
   projectSearch = false,
 }: TimesheetGridProps) {
   const router = useRouter();
+  const t = useTranslations("timesheets.grid");
+  const translateText = useTextTranslator();
   const nextKey = useRef(initialRows.length + 1);
   const [rows, setRows] = useState<Row[]>(() =>
     (initialRows.length > 0
@@ -193,7 +197,7 @@ export function TimesheetGrid({
       const added = previousRows
         .filter((row) => !existing.has(`${row.projectId}|${row.description}|${row.billable}`))
         .map((row) => ({ ...row, cells: emptyCells(), key: nextKey.current++ }));
-      if (added.length === 0) showToast("info", "Last week's rows are already here.");
+      if (added.length === 0) showToast("info", t("alreadyCopied"));
       return [...kept, ...added];
     });
   };
@@ -207,7 +211,7 @@ export function TimesheetGrid({
     const parsed = parseDuration(text);
     const key = `rows.${row}.cells.${day}`;
     if (parsed.ok) clearError(key);
-    else setErrors((current) => ({ ...current, [key]: parsed.message }));
+    else setErrors((current) => ({ ...current, [key]: translateText(parsed.message) }));
   };
 
   async function save(submit: boolean) {
@@ -232,9 +236,10 @@ export function TimesheetGrid({
     const checked = timesheetGridInput.safeParse({ rows: payloadRows });
     if (!checked.success) {
       const local: Record<string, string> = {};
-      for (const issue of checked.error.issues) local[issue.path.map(String).join(".")] ??= issue.message;
+      for (const issue of checked.error.issues)
+        local[issue.path.map(String).join(".")] ??= translateText(issue.message);
       setErrors(remap(local));
-      action.fail("Please correct the highlighted cells; nothing was saved.", container.current);
+      action.fail(t("correctCells"), container.current);
       return;
     }
     await action.run(
@@ -243,10 +248,10 @@ export function TimesheetGrid({
           ? await saveTimesheetAction({ id: sheet.id, version, grid: { rows: payloadRows }, submit })
           : await createTimesheetAction({ userId, weekStart, grid: { rows: payloadRows }, submit });
         // Saving with "submit" submits the week too: the toast says so, not just "saved".
-        return result.ok && submit ? { ...result, message: "Timesheet submitted for approval." } : result;
+        return result.ok && submit ? { ...result, message: t("submitted") } : result;
       },
       {
-        success: "Timesheet saved.",
+        success: t("saved"),
         container: container.current,
         onError: (result) => setErrors(remap(normalizeErrors(result.fieldErrors))),
         // A new week opens on its own page.
@@ -304,7 +309,7 @@ export function TimesheetGrid({
 
   const rowLabel = (row: Row) => {
     const project = projectsById.get(row.projectId);
-    const base = project ? `${project.clientName} · ${project.name}` : "New row";
+    const base = project ? `${project.clientName} · ${project.name}` : t("newRow");
     return row.description ? `${base} (${row.description})` : base;
   };
 
@@ -317,18 +322,18 @@ export function TimesheetGrid({
         className={cn("hidden gap-x-2 border-b pb-2 text-xs font-medium text-muted-foreground md:grid", columns)}
         aria-hidden="true"
       >
-        <span>Project</span>
-        <span>Description</span>
+        <span>{t("project")}</span>
+        <span>{t("description")}</span>
         {days.map((day) => (
           <span key={day.date} className="text-right">
             {day.short}
           </span>
         ))}
-        <span className="text-right">Total</span>
+        <span className="text-right">{t("total")}</span>
         <span />
       </div>
-      {rows.length === 0 ? <p className="text-sm text-muted-foreground">No time logged this week.</p> : null}
-      <ul className="grid gap-3 md:gap-2" aria-label="Rows of the week">
+      {rows.length === 0 ? <p className="text-sm text-muted-foreground">{t("empty")}</p> : null}
+      <ul className="grid gap-3 md:gap-2" aria-label={t("rows")}>
         {rows.map((row, rowIndex) => {
           const project = projectsById.get(row.projectId);
           const projectError = errors[`rows.${rowIndex}.projectId`];
@@ -345,7 +350,7 @@ export function TimesheetGrid({
                 {editable ? (
                   <>
                     <NativeSelect
-                      aria-label={`Project of row ${rowIndex + 1}`}
+                      aria-label={t("rowProject", { row: rowIndex + 1 })}
                       data-project-row={row.key}
                       aria-invalid={projectError ? true : undefined}
                       aria-describedby={projectError ? `row-${row.key}-project-error` : undefined}
@@ -359,13 +364,13 @@ export function TimesheetGrid({
                         clearError(`rows.${rowIndex}.projectId`);
                       }}
                     >
-                      <option value="">Choose a project…</option>
+                      <option value="">{t("chooseProject")}</option>
                       {groups.map((group) => (
                         <optgroup key={group.clientName} label={group.clientName}>
                           {group.projects.map((item) => (
                             <option key={item.id} value={item.id} disabled={item.archived && item.id !== row.projectId}>
                               {item.name}
-                              {item.archived ? " (archived)" : ""}
+                              {item.archived ? t("archived") : ""}
                             </option>
                           ))}
                         </optgroup>
@@ -376,7 +381,7 @@ export function TimesheetGrid({
                         checked={row.billable}
                         onChange={(event) => updateRow(rowIndex, { billable: event.target.checked })}
                       />
-                      Billable
+                      {t("billable")}
                     </label>
                     {projectError ? (
                       <p id={`row-${row.key}-project-error`} className="text-xs font-medium text-destructive">
@@ -386,10 +391,10 @@ export function TimesheetGrid({
                   </>
                 ) : (
                   <div className="text-sm">
-                    <div className="font-medium">{project?.name ?? "Unknown project"}</div>
+                    <div className="font-medium">{project?.name ?? t("unknownProject")}</div>
                     <div className="text-xs text-muted-foreground">
                       {project?.clientName}
-                      {row.billable ? "" : " · not billable"}
+                      {row.billable ? "" : t("notBillable")}
                     </div>
                   </div>
                 )}
@@ -397,10 +402,10 @@ export function TimesheetGrid({
               <div>
                 {editable ? (
                   <Input
-                    aria-label={`Description of row ${rowIndex + 1}`}
+                    aria-label={t("rowDescription", { row: rowIndex + 1 })}
                     value={row.description}
                     maxLength={500}
-                    placeholder="What was done"
+                    placeholder={t("descriptionPlaceholder")}
                     onChange={(event) => updateRow(rowIndex, { description: event.target.value })}
                   />
                 ) : (
@@ -459,8 +464,8 @@ export function TimesheetGrid({
                 })}
               </div>
               <div className="flex items-center justify-between text-sm md:block md:py-2 md:text-right">
-                <span className="text-muted-foreground md:hidden">Row total</span>
-                <output className="font-medium tabular-nums" aria-label={`Total of ${label}`}>
+                <span className="text-muted-foreground md:hidden">{t("rowTotal")}</span>
+                <output className="font-medium tabular-nums" aria-label={t("totalOf", { label })}>
                   {hours(rowTotals[rowIndex] ?? 0)}
                 </output>
               </div>
@@ -471,7 +476,7 @@ export function TimesheetGrid({
                     variant="ghost"
                     size="icon"
                     onClick={() => removeRow(rowIndex)}
-                    aria-label={`Remove row ${rowIndex + 1}: ${label}`}
+                    aria-label={t("removeRow", { row: rowIndex + 1, label })}
                   >
                     <Trash2Icon aria-hidden="true" />
                   </Button>
@@ -482,7 +487,7 @@ export function TimesheetGrid({
         })}
       </ul>
       <div className={cn("grid gap-2 border-t pt-3 md:gap-x-2", columns)}>
-        <span className="text-sm font-medium md:col-span-2">Day totals</span>
+        <span className="text-sm font-medium md:col-span-2">{t("dayTotals")}</span>
         <div className="grid grid-cols-7 gap-1 md:contents">
           {days.map((day, dayIndex) => {
             const error = errors[`days.${dayIndex}`];
@@ -497,7 +502,7 @@ export function TimesheetGrid({
                     error ? "font-semibold text-destructive" : "",
                     (dayTotals[dayIndex] ?? 0) > 1440 ? "text-destructive" : "",
                   )}
-                  aria-label={`Total of ${day.long}`}
+                  aria-label={t("totalOf", { label: day.long })}
                 >
                   {hours(dayTotals[dayIndex] ?? 0)}
                 </output>
@@ -511,8 +516,8 @@ export function TimesheetGrid({
           })}
         </div>
         <div className="flex items-center justify-between text-sm md:block md:text-right">
-          <span className="text-muted-foreground md:hidden">Week total</span>
-          <output className="font-semibold tabular-nums" aria-label="Week total">
+          <span className="text-muted-foreground md:hidden">{t("weekTotal")}</span>
+          <output className="font-semibold tabular-nums" aria-label={t("weekTotal")}>
             {hours(weekTotal)}
           </output>
         </div>
@@ -521,12 +526,12 @@ export function TimesheetGrid({
         <div className="flex flex-wrap items-center gap-2">
           <Button type="button" variant="outline" onClick={() => addRow(undefined, { focus: true })}>
             <PlusIcon aria-hidden="true" />
-            Add row
+            {t("addRow")}
           </Button>
           {previousRows.length > 0 ? (
             <Button type="button" variant="outline" onClick={copyPreviousRows}>
               <CopyIcon aria-hidden="true" />
-              Copy rows from last week
+              {t("copyRows")}
             </Button>
           ) : null}
           <span className="grow" />
@@ -536,20 +541,16 @@ export function TimesheetGrid({
             disabled={pending}
             onClick={() => void save(false)}
           >
-            {pending ? "Saving…" : "Save draft"}
+            {pending ? t("saving") : t("saveDraft")}
           </Button>
           {canSubmit ? (
             <Button type="button" disabled={pending} onClick={() => void save(true)}>
-              Save and submit
+              {t("saveAndSubmit")}
             </Button>
           ) : null}
         </div>
       ) : null}
-      {editable ? (
-        <p className="text-xs text-muted-foreground">
-          Type hours as 7.5, 7,5 or 7:30. Tab and the arrow keys move between cells; Enter saves the draft.
-        </p>
-      ) : null}
+      {editable ? <p className="text-xs text-muted-foreground">{t("hint")}</p> : null}
       {editable && projectSearch ? <GridProjectFinder userId={userId} onChoose={addFoundProject} /> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useWatch } from "react-hook-form";
 import { FormError } from "@/components/form-error";
 import { fieldAria, FormField } from "@/components/form-field";
@@ -14,6 +15,7 @@ import { type TimesheetReminderFormValues, timesheetReminderInput } from "../tim
 
 /** Settings: the weekly reminder to people whose last week is not submitted (off by default). */
 export function TimesheetReminderForm({ reminder }: { reminder: TimesheetReminderSetting }) {
+  const t = useTranslations("timesheets.reminder");
   const { form, submit, formError } = useActionForm<TimesheetReminderFormValues>({
     schema: timesheetReminderInput,
     defaultValues: {
@@ -26,31 +28,27 @@ export function TimesheetReminderForm({ reminder }: { reminder: TimesheetReminde
   const enabled = useWatch({ control: form.control, name: "enabled" });
   const { errors, isSubmitting } = form.formState;
   return (
-    <form
-      noValidate
-      className="grid gap-4"
-      onSubmit={submit(saveTimesheetReminderAction, { success: "Reminder saved." })}
-    >
+    <form noValidate className="grid gap-4" onSubmit={submit(saveTimesheetReminderAction, { success: t("saved") })}>
       <FormError {...formError} />
       <label className="flex items-center gap-2 text-sm">
         <Checkbox {...form.register("enabled")} />
-        Remind people whose last week is not submitted
+        {t("enabled")}
       </label>
       {enabled ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Day" htmlFor="reminder-weekday" error={errors.weekday?.message}>
+          <FormField label={t("day")} htmlFor="reminder-weekday" error={errors.weekday?.message}>
             <NativeSelect
               {...fieldAria("reminder-weekday", { error: errors.weekday?.message })}
               {...form.register("weekday")}
             >
               {WEEKDAYS.map((day, index) => (
                 <option key={day} value={index + 1}>
-                  {day}
+                  {t(`weekdays.${day}`)}
                 </option>
               ))}
             </NativeSelect>
           </FormField>
-          <FormField label="Time (the firm's time zone)" htmlFor="reminder-time" error={errors.time?.message}>
+          <FormField label={t("time")} htmlFor="reminder-time" error={errors.time?.message}>
             <Input
               {...fieldAria("reminder-time", { error: errors.time?.message })}
               {...form.register("time")}
@@ -61,7 +59,7 @@ export function TimesheetReminderForm({ reminder }: { reminder: TimesheetReminde
       ) : null}
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : "Save reminder"}
+          {isSubmitting ? t("saving") : t("save")}
         </Button>
       </div>
     </form>
@@ -71,10 +69,11 @@ export function TimesheetReminderForm({ reminder }: { reminder: TimesheetReminde
 /** My account: timesheet mails on or off, saved at once. */
 export function TimesheetNotificationsToggle({ enabled }: { enabled: boolean }) {
   const action = useAction();
+  const t = useTranslations("timesheets.mails");
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm" role="status">
-        {enabled ? "On: you get timesheet mails." : "Off: you get no timesheet mails."}
+        {enabled ? t("on") : t("off")}
       </p>
       <Button
         variant="outline"
@@ -83,7 +82,7 @@ export function TimesheetNotificationsToggle({ enabled }: { enabled: boolean }) 
           void action.run(() => setTimesheetNotificationsAction({ enabled: !enabled }), { errorToast: true })
         }
       >
-        {enabled ? "Turn off timesheet mails" : "Turn on timesheet mails"}
+        {enabled ? t("turnOff") : t("turnOn")}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { CheckCircle2Icon } from "lucide-react";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
@@ -33,8 +34,10 @@ const load = cache(async (slug: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const { settings, job } = await load(slug);
-  if (!job) return { title: "Job not found" };
-  const description = markdownToPlainText(job.description) || `${job.title} at ${settings.firmName}.`;
+  const t = await getTranslations("site.job");
+  if (!job) return { title: t("notFound") };
+  const description =
+    markdownToPlainText(job.description) || t("metaDescription", { job: job.title, firm: settings.firmName });
   const title = `${job.title} · ${settings.firmName}`;
   return {
     title: { absolute: title },
@@ -69,6 +72,8 @@ export default async function JobPage({ params, searchParams }: Props) {
   const { settings, job } = await load(slug);
   if (!job) notFound();
   const config = getConfig();
+  const t = await getTranslations("site.job");
+  const words = await getTranslations("jobs.words");
 
   const structured = {
     "@context": "https://schema.org",
@@ -122,12 +127,12 @@ export default async function JobPage({ params, searchParams }: Props) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
       <p className="text-sm">
         <Link href="/jobs" className="text-muted-foreground underline-offset-4 hover:underline">
-          ← All open positions
+          {t("back")}
         </Link>
       </p>
       <h1 className="mt-4 text-3xl font-semibold tracking-tight sm:text-4xl">{job.title}</h1>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {jobFacts(job, settings.locale).map((fact) => (
+        {jobFacts(job, settings.locale, words).map((fact) => (
           <div key={fact.label} className="contents">
             <dt className="text-muted-foreground">{fact.label}</dt>
             <dd>{fact.value}</dd>
@@ -135,7 +140,7 @@ export default async function JobPage({ params, searchParams }: Props) {
         ))}
         {job.closesOn ? (
           <div className="contents">
-            <dt className="text-muted-foreground">Apply by</dt>
+            <dt className="text-muted-foreground">{t("applyBy")}</dt>
             <dd>{formatDate(job.closesOn, settings.locale, settings.timezone, "long")}</dd>
           </div>
         ) : null}
@@ -146,15 +151,13 @@ export default async function JobPage({ params, searchParams }: Props) {
       />
       <section id="apply" aria-labelledby="apply-heading" className="mt-12 scroll-mt-8 border-t pt-10">
         <h2 id="apply-heading" className="text-2xl font-semibold tracking-tight">
-          Apply for this position
+          {t("applyHeading")}
         </h2>
         {applied ? (
           <Alert className="mt-6">
             <CheckCircle2Icon aria-hidden />
-            <AlertTitle>Thank you, your application was sent.</AlertTitle>
-            <AlertDescription>
-              We will read it and come back to you by email. A confirmation is on its way to your inbox.
-            </AlertDescription>
+            <AlertTitle>{t("sentTitle")}</AlertTitle>
+            <AlertDescription>{t("sentText")}</AlertDescription>
           </Alert>
         ) : (
           <div className="mt-6">

@@ -1,5 +1,5 @@
 import { languageOptions } from "@/i18n/catalogs";
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PagedList } from "@/components/list/paged-list";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
@@ -8,14 +8,18 @@ import { requirePagePermission } from "@/lib/session";
 import { can } from "@/modules/users/permissions";
 import { findClients } from "@/modules/clients/client-queries";
 import { clientList } from "@/modules/clients/client-schemas";
-import { CLIENT_NOUN, ClientFilters, ClientListEmpty, ClientTable } from "@/modules/clients/components/client-list";
+import { ClientFilters, ClientListEmpty, ClientTable } from "@/modules/clients/components/client-list";
 import { CreateClientDialog } from "@/modules/clients/components/client-form";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Clients" };
+export async function generateMetadata() {
+  const t = await getTranslations("clients.list");
+  return { title: t("title") };
+}
 
 export default async function ClientsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requirePagePermission("client.read");
+  const t = await getTranslations("clients.list");
   const params = clientList.parse(await searchParams);
   const db = getDb();
   const [settings, list] = await Promise.all([
@@ -44,15 +48,11 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <PageHeader
-        title="Clients"
-        description="Who the firm works for, with their projects, rates and terms."
-        actions={newClient}
-      />
+      <PageHeader title={t("title")} description={t("description")} actions={newClient} />
       <ClientFilters params={params} />
       <PagedList
         list={list}
-        noun={CLIENT_NOUN}
+        noun={{ one: t("noun.one"), other: t("noun.other") }}
         locale={settings.locale}
         href={(page) => clientList.href({ ...params, page })}
         empty={<ClientListEmpty searched={Boolean(params.q)} canManage={canManage} action={newClient} />}

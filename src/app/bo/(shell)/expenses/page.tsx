@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PlusIcon, ReceiptIcon } from "lucide-react";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
@@ -13,29 +13,28 @@ import { EXPENSE_QUEUE_LIMIT, findExpenses } from "@/modules/expenses/expense-qu
 import { expenseList } from "@/modules/expenses/expense-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Expenses" };
-
-const EXPENSE_NOUN = { one: "expense", other: "expenses" };
+export async function generateMetadata() {
+  const t = await getTranslations("expenses");
+  return { title: t("list.title") };
+}
 
 export default async function ExpensesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requirePagePermission("expense.edit");
+  const t = await getTranslations("expenses.list");
   const paging = expenseList.parse(await searchParams);
   const [settings, lists] = await Promise.all([getPageSettings(), findExpenses(getDb(), viewer, paging)]);
   const { locale } = settings;
+  const noun = { one: t("noun.one"), other: t("noun.other") };
   return (
     <div className="mx-auto grid max-w-6xl gap-8">
       <PageHeader
-        title="Expenses"
-        description={
-          lists.everyone
-            ? "Your expenses, those waiting for your approval, and everyone's."
-            : "What you spent for clients' projects, with its receipt; a manager approves each one."
-        }
+        title={t("title")}
+        description={lists.everyone ? t("descriptionManager") : t("description")}
         actions={
           <Button asChild>
             <Link href="/bo/expenses/create">
               <PlusIcon aria-hidden="true" />
-              Record expense
+              {t("record")}
             </Link>
           </Button>
         }
@@ -43,48 +42,40 @@ export default async function ExpensesPage({ searchParams }: { searchParams: Pro
       {lists.awaiting ? (
         <section className="grid gap-3" aria-labelledby="awaiting-heading">
           <h2 id="awaiting-heading" className="text-lg font-semibold">
-            Awaiting approval ({lists.awaiting.total.toLocaleString(locale)})
+            {t("awaiting", { count: lists.awaiting.total.toLocaleString(locale) })}
           </h2>
           {lists.awaiting.total > 0 ? (
-            <ExpenseTable rows={lists.awaiting.rows} locale={locale} caption="Expenses awaiting approval" showPerson />
+            <ExpenseTable rows={lists.awaiting.rows} locale={locale} caption={t("awaitingCaption")} showPerson />
           ) : (
-            <p className="text-sm text-muted-foreground">Nothing waits for your approval.</p>
+            <p className="text-sm text-muted-foreground">{t("awaitingNone")}</p>
           )}
           {lists.awaiting.total > lists.awaiting.rows.length ? (
             <p className="text-sm text-muted-foreground">
-              The oldest {EXPENSE_QUEUE_LIMIT.toLocaleString(locale)} are shown; the others appear as these are approved
-              or rejected.
+              {t("awaitingMore", { count: EXPENSE_QUEUE_LIMIT.toLocaleString(locale) })}
             </p>
           ) : null}
         </section>
       ) : null}
       <section className="grid gap-3" aria-labelledby="mine-heading">
         <h2 id="mine-heading" className="text-lg font-semibold">
-          My expenses
+          {t("mine")}
         </h2>
         <PagedList
           list={{ page: paging.page, pageSize: paging.size, total: lists.mine.total, rows: lists.mine.rows }}
-          noun={EXPENSE_NOUN}
+          noun={noun}
           locale={locale}
           href={(target) => expenseList.href({ ...paging, page: target })}
-          pagerLabel="Pages of my expenses"
+          pagerLabel={t("minePages")}
           icon={<ReceiptIcon />}
-          empty={
-            <EmptyState
-              icon={<ReceiptIcon />}
-              titleAs="h3"
-              title="No expenses yet"
-              description="Record what you spend for a client's project, with a photo or PDF of the receipt."
-            />
-          }
+          empty={<EmptyState icon={<ReceiptIcon />} titleAs="h3" title={t("empty")} description={t("emptyHint")} />}
         >
-          <ExpenseTable rows={lists.mine.rows} locale={locale} caption="My expenses" showPerson={false} />
+          <ExpenseTable rows={lists.mine.rows} locale={locale} caption={t("mine")} showPerson={false} />
         </PagedList>
       </section>
       {lists.everyone ? (
         <section className="grid gap-3" aria-labelledby="everyone-heading">
           <h2 id="everyone-heading" className="text-lg font-semibold">
-            Everyone else&apos;s
+            {t("others")}
           </h2>
           <PagedList
             list={{
@@ -93,14 +84,14 @@ export default async function ExpensesPage({ searchParams }: { searchParams: Pro
               total: lists.everyone.total,
               rows: lists.everyone.rows,
             }}
-            noun={EXPENSE_NOUN}
+            noun={noun}
             locale={locale}
             href={(target) => expenseList.href({ ...paging, others: target })}
-            pagerLabel="Pages of everyone else's expenses"
+            pagerLabel={t("othersPages")}
             icon={<ReceiptIcon />}
-            empty={<p className="text-sm text-muted-foreground">Nobody else has recorded an expense yet.</p>}
+            empty={<p className="text-sm text-muted-foreground">{t("othersNone")}</p>}
           >
-            <ExpenseTable rows={lists.everyone.rows} locale={locale} caption="Everyone else's expenses" showPerson />
+            <ExpenseTable rows={lists.everyone.rows} locale={locale} caption={t("othersCaption")} showPerson />
           </PagedList>
         </section>
       ) : null}

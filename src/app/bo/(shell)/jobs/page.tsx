@@ -1,5 +1,6 @@
 import { BriefcaseIcon, PlusIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar, FilterField } from "@/components/list/filter-bar";
@@ -12,13 +13,16 @@ import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
 import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
-import { JOB_NOUN, JobTable } from "@/modules/jobs/components/job-table";
+import { JobTable } from "@/modules/jobs/components/job-table";
 import { findJobPage } from "@/modules/jobs/job-queries";
-import { JOB_LIST_STATUS_LABELS, JOB_LIST_STATUSES } from "@/modules/jobs/job-rules";
+import { JOB_LIST_STATUSES } from "@/modules/jobs/job-rules";
 import { jobList } from "@/modules/jobs/job-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Jobs" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("jobs.list");
+  return { title: t("title") };
+}
 
 export default async function JobsAdminPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePagePermission("job.read");
@@ -40,38 +44,36 @@ export default async function JobsAdminPage({ searchParams }: { searchParams: Pr
     offset: (params.page - 1) * params.size,
   });
   const filtered = withNewApplications || params.status !== undefined;
+  const t = await getTranslations("jobs.list");
+  const words = await getTranslations("jobs.words");
   const newJob = (
     <Button asChild>
       <Link href="/bo/jobs/new">
-        <PlusIcon aria-hidden /> New job
+        <PlusIcon aria-hidden /> {t("newJob")}
       </Link>
     </Button>
   );
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <PageHeader
-        title="Jobs"
-        description="Positions on the public site and the applications they received."
-        actions={newJob}
-      />
+      <PageHeader title={t("title")} description={t("description")} actions={newJob} />
       <ListTabs
-        label="Which jobs"
+        label={t("tabsLabel")}
         tabs={[
           {
             href: jobList.href({ ...params, applications: undefined, page: 1 }),
-            label: "All jobs",
+            label: t("allJobs"),
             current: !withNewApplications,
           },
           {
             href: jobList.href({ ...params, applications: "new", page: 1 }),
-            label: "With new applications",
+            label: t("withNew"),
             current: withNewApplications,
           },
         ]}
       />
       <FilterBar
         action={jobList.path}
-        label="Filter the jobs"
+        label={t("filterLabel")}
         keep={{
           applications: params.applications,
           sort: params.sort === "status" ? undefined : params.sort,
@@ -79,12 +81,12 @@ export default async function JobsAdminPage({ searchParams }: { searchParams: Pr
         }}
         clearHref={params.status ? jobList.href({ ...params, status: undefined, page: 1 }) : undefined}
       >
-        <FilterField label="Status" htmlFor="jobs-status">
+        <FilterField label={t("status")} htmlFor="jobs-status">
           <NativeSelect id="jobs-status" name="status" defaultValue={params.status ?? ""}>
-            <option value="">Any status</option>
+            <option value="">{t("anyStatus")}</option>
             {JOB_LIST_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {JOB_LIST_STATUS_LABELS[status]}
+                {words(`jobStatus.${status}`)}
               </option>
             ))}
           </NativeSelect>
@@ -92,36 +94,27 @@ export default async function JobsAdminPage({ searchParams }: { searchParams: Pr
       </FilterBar>
       <PagedList
         list={{ page: params.page, pageSize: params.size, total, rows: jobs }}
-        noun={JOB_NOUN}
+        noun={{ one: t("nounOne"), other: t("nounOther") }}
         locale={settings.locale}
         href={(page) => jobList.href({ ...params, page })}
         icon={<BriefcaseIcon />}
         summary={
           withNewApplications ? (
             <p className="text-sm text-muted-foreground" data-testid="new-applications-total">
-              {newApplications} new {newApplications === 1 ? "application" : "applications"} across {total}{" "}
-              {total === 1 ? "job" : "jobs"}.
+              {t("newSummary", { applications: newApplications, jobs: total })}
             </p>
           ) : null
         }
         empty={
           withNewApplications ? (
-            <EmptyState
-              icon={<BriefcaseIcon />}
-              title="No new applications"
-              description="Every application has been looked at. New ones from the public site appear here."
-            />
+            <EmptyState icon={<BriefcaseIcon />} title={t("noNewTitle")} description={t("noNewDescription")} />
           ) : filtered ? (
-            <EmptyState
-              icon={<BriefcaseIcon />}
-              title="No jobs with this status"
-              description="Choose another status, or clear the filter to see every job."
-            />
+            <EmptyState icon={<BriefcaseIcon />} title={t("noMatchTitle")} description={t("noMatchDescription")} />
           ) : (
             <EmptyState
               icon={<BriefcaseIcon />}
-              title="No jobs yet"
-              description="Create a job as a draft, then publish it to list it on the public site."
+              title={t("emptyTitle")}
+              description={t("emptyDescription")}
               action={newJob}
             />
           )

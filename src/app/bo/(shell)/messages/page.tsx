@@ -1,5 +1,6 @@
 import { InboxIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/empty-state";
 import { ListTabs } from "@/components/list/list-tabs";
 import { PagedList } from "@/components/list/paged-list";
@@ -7,13 +8,16 @@ import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
-import { MESSAGE_NOUN, MESSAGE_TABS, MessageList } from "@/modules/messages/components/message-list";
+import { MESSAGE_TABS, MessageList } from "@/modules/messages/components/message-list";
 import { countMessagesByStatus, findMessages, findReplies } from "@/modules/messages/message-queries";
 import { currentMailIdentity } from "@/modules/mail/outbox";
 import { messageList } from "@/modules/messages/message-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Messages" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("messages.list");
+  return { title: t("title") };
+}
 
 export default async function MessagesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requirePagePermission("message.read");
@@ -29,34 +33,36 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
     db,
     messages.map((message) => message.id),
   );
-  const tab = MESSAGE_TABS.find((candidate) => candidate.status === status)!;
+  const t = await getTranslations("messages.list");
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
-      <PageHeader
-        title="Messages"
-        description="What people wrote through the contact page. Call-back requests also appear as requested calls."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <ListTabs
-        label="Message status"
+        label={t("tabsLabel")}
         tabs={MESSAGE_TABS.map((candidate) => ({
-          href: messageList.href({ status: candidate.status }),
+          href: messageList.href({ status: candidate }),
           label: (
             <>
-              {candidate.label} <span className="text-muted-foreground tabular-nums">({counts[candidate.status]})</span>
+              {t(`tabs.${candidate}.label`)}{" "}
+              <span className="text-muted-foreground tabular-nums">({counts[candidate]})</span>
             </>
           ),
-          current: candidate.status === status,
+          current: candidate === status,
         }))}
       />
       <PagedList
         list={{ page, pageSize: size, total: counts[status], rows: messages }}
-        noun={MESSAGE_NOUN}
+        noun={{ one: t("nounOne"), other: t("nounOther") }}
         locale={settings.locale}
         href={(target) => messageList.href({ status, page: target, size })}
         icon={<InboxIcon />}
         empty={
-          <EmptyState icon={<InboxIcon />} title={`No ${tab.label.toLowerCase()} messages`} description={tab.empty} />
+          <EmptyState
+            icon={<InboxIcon />}
+            title={t(`tabs.${status}.emptyTitle`)}
+            description={t(`tabs.${status}.empty`)}
+          />
         }
       >
         <MessageList messages={messages} replies={replies} firm={settings} sender={sender} />

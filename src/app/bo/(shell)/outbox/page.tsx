@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { MailIcon, MailWarningIcon } from "lucide-react";
 import { PagedList } from "@/components/list/paged-list";
 import { PageHeader } from "@/components/page-header";
@@ -7,12 +8,15 @@ import { getDb } from "@/db/client";
 import { getConfig } from "@/lib/env";
 import type { SearchParams } from "@/lib/search-params";
 import { requirePagePermission } from "@/lib/session";
-import { MAIL_NOUN, OutboxEmpty, OutboxFilters, OutboxTable } from "@/modules/mail/components/outbox-table";
+import { OutboxEmpty, OutboxFilters, OutboxTable } from "@/modules/mail/components/outbox-table";
 import { findEmails } from "@/modules/mail/mail-queries";
 import { outboxList } from "@/modules/mail/outbox-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Outbox" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("outbox.list");
+  return { title: t("title") };
+}
 
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePagePermission("outbox.read");
@@ -23,22 +27,22 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
     findEmails(db, { status, page, pageSize: size }),
   ]);
   const smtpConfigured = Boolean(getConfig().smtpUrl);
+  const t = await getTranslations("outbox.list");
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
-      <PageHeader
-        title="Outbox"
-        description="Every mail Bureau writes: what it is about, whether it left, and why not."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
 
       {!smtpConfigured ? (
         <Alert variant="warning">
           <MailWarningIcon aria-hidden="true" />
-          <AlertTitle>Mail is not being sent</AlertTitle>
+          <AlertTitle>{t("notSentTitle")}</AlertTitle>
           <AlertDescription>
             <p>
-              SMTP is not configured (<code>SMTP_URL</code> is not set), so every mail is kept here as <em>captured</em>{" "}
-              and never leaves Bureau. Set <code>SMTP_URL</code> and restart to send mail.
+              {t.rich("notSentText", {
+                code: (chunks) => <code>{chunks}</code>,
+                em: (chunks) => <em>{chunks}</em>,
+              })}
             </p>
           </AlertDescription>
         </Alert>
@@ -47,7 +51,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
       <OutboxFilters status={status} />
       <PagedList
         list={{ page, pageSize: size, total, rows }}
-        noun={MAIL_NOUN}
+        noun={{ one: t("nounOne"), other: t("nounOther") }}
         locale={settings.locale}
         href={(target) => outboxList.href({ status, page: target, size })}
         icon={<MailIcon />}

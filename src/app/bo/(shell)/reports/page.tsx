@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PagedList } from "@/components/list/paged-list";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
@@ -24,10 +24,14 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 import { findTimesheetPeople } from "@/modules/timesheets/timesheet-queries";
 import { can } from "@/modules/users/permissions";
 
-export const metadata: Metadata = { title: "Time report" };
+export async function generateMetadata() {
+  const t = await getTranslations("reports.time");
+  return { title: t("metaTitle") };
+}
 
 export default async function TimeReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requirePagePermission("timesheet.read");
+  const t = await getTranslations("reports");
   const scope = timeReportScope(viewer);
   const asked = timeReport.parse(await searchParams);
   // Staff have their own time only, whatever the address asks for.
@@ -59,13 +63,9 @@ export default async function TimeReportPage({ searchParams }: { searchParams: P
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <PageHeader
-        title="Reports"
-        description={
-          scope.everyone
-            ? "Time, money and the sales journal. Filters stay in the address, so a report can be bookmarked and shared."
-            : "Your time. Filters stay in the address, so a report can be bookmarked and shared."
-        }
-        actions={<ExportLinks href={`/bo/reports/export${exportQuery}`} label="Export entries (CSV)" />}
+        title={t("title")}
+        description={scope.everyone ? t("time.description") : t("time.descriptionOwn")}
+        actions={<ExportLinks href={`/bo/reports/export${exportQuery}`} label={t("export.entries")} />}
       />
       <ReportTabs current="time" money={can(viewer, "invoice.read")} cost={can(viewer, "cost.read")} />
       <TimeReportFilters
@@ -76,10 +76,9 @@ export default async function TimeReportPage({ searchParams }: { searchParams: P
         people={people}
       />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
-        {rangeText(range, settings.locale, settings.timezone)}
-        {scope.amounts
-          ? ". Amounts at the rates frozen at approval; weeks not yet approved at the rate approval would freeze, as an estimate."
-          : "."}
+        {t(scope.amounts ? "time.rangeAmounts" : "time.rangeOnly", {
+          range: rangeText(range, settings.locale, settings.timezone, (dates) => t("range", dates)),
+        })}
       </p>
       {report ? (
         <PagedList
@@ -89,7 +88,7 @@ export default async function TimeReportPage({ searchParams }: { searchParams: P
             total: report.rows.length,
             rows: pageOf(report.rows, params),
           }}
-          noun={{ one: "row", other: "rows" }}
+          noun={{ one: t("time.rowNoun.one"), other: t("time.rowNoun.other") }}
           locale={settings.locale}
           href={(page) => timeReport.href({ ...params, page })}
           empty={<TimeReportEmpty />}

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { PlusIcon } from "lucide-react";
 import { ListTabs } from "@/components/list/list-tabs";
@@ -11,7 +11,6 @@ import { requirePagePermission } from "@/lib/session";
 import { can } from "@/modules/users/permissions";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import {
-  TIMESHEET_NOUN,
   TimesheetFilters,
   TimesheetListEmpty,
   TimesheetQueue,
@@ -20,10 +19,14 @@ import {
 import { countAwaitingApproval, findTimesheetPeople, findTimesheets } from "@/modules/timesheets/timesheet-queries";
 import { timesheetList } from "@/modules/timesheets/timesheet-schemas";
 
-export const metadata: Metadata = { title: "Timesheets" };
+export async function generateMetadata() {
+  const t = await getTranslations("timesheets.list");
+  return { title: t("title") };
+}
 
 export default async function TimesheetsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requirePagePermission("timesheet.read");
+  const t = await getTranslations("timesheets.list");
   const seesEveryone = can(viewer, "timesheet.read_all");
   const asked = timesheetList.parse(await searchParams);
   // Staff have their own weeks only, whatever the address asks for.
@@ -46,26 +49,24 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: P
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader
-        title="Timesheets"
-        description={
-          seesEveryone ? "Your weeks, everyone's, and the weeks waiting for your approval." : "Your weekly timesheets."
-        }
+        title={t("title")}
+        description={seesEveryone ? t("descriptionManager") : t("description")}
         actions={
           <Button asChild>
             <Link href="/bo/timesheets/create">
               <PlusIcon aria-hidden="true" />
-              New timesheet
+              {t("empty.new")}
             </Link>
           </Button>
         }
       />
       {seesEveryone ? (
         <ListTabs
-          label="Timesheet views"
+          label={t("views")}
           tabs={[
-            { view: "mine" as const, label: "Mine" },
-            { view: "all" as const, label: "Everyone" },
-            { view: "queue" as const, label: `Approval queue (${queueCount})` },
+            { view: "mine" as const, label: t("mine") },
+            { view: "all" as const, label: t("all") },
+            { view: "queue" as const, label: t("queue", { count: queueCount }) },
           ].map((tab) => ({
             href: timesheetList.href({ view: tab.view }),
             label: tab.label,
@@ -76,7 +77,7 @@ export default async function TimesheetsPage({ searchParams }: { searchParams: P
       {params.view !== "queue" ? <TimesheetFilters params={params} people={people} /> : null}
       <PagedList
         list={list}
-        noun={TIMESHEET_NOUN}
+        noun={{ one: t("noun.one"), other: t("noun.other") }}
         locale={settings.locale}
         href={(page) => timesheetList.href({ ...params, page })}
         empty={<TimesheetListEmpty params={params} />}

@@ -7,6 +7,7 @@
 // reaches the multipart parser. At most ~5.1 MB is ever held in memory. See
 // docs/decisions/007-public-forms-and-cv-uploads.md.
 import { getDb } from "@/db/client";
+import { requestLanguage } from "@/i18n/request-language";
 import { getConfig } from "@/lib/env";
 import { isDomainError } from "@/lib/errors";
 import { clientIpFrom } from "@/lib/request";
@@ -162,6 +163,7 @@ async function apply(request: Request, { params }: { params: Promise<{ slug: str
         honeypot: text(HONEYPOT_FIELD),
         secret: config.authSecret,
         appUrl: config.appUrl,
+        language: await requestLanguage().catch(() => undefined),
       },
     );
     return respond(request, slug, { ok: true });

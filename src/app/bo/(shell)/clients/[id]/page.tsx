@@ -1,6 +1,6 @@
 import { languageOptions } from "@/i18n/catalogs";
 import { ClientCalls } from "@/modules/calls/components/client-calls";
-import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
@@ -28,10 +28,14 @@ import { can } from "@/modules/users/permissions";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import { findUnbilledTime } from "@/modules/timesheets/unbilled-queries";
 
-export const metadata: Metadata = { title: "Client" };
+export async function generateMetadata() {
+  const t = await getTranslations("clients.client");
+  return { title: t("metaTitle") };
+}
 
 export default async function ClientPage({ params }: { params: Promise<{ id: string }> }) {
   const viewer = await requirePagePermission("client.read");
+  const t = await getTranslations("clients.client");
   const { id } = await params;
   const client = await orErrorPage(getClient(getDb(), id));
   const db = getDb();
@@ -49,6 +53,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
     canManage ? findAssignablePeople(db) : [],
   ]);
   const { locale } = settings;
+  const language = await getLocale();
   const peopleById = new Map(people.map((person) => [person.id, person.name]));
   // Rates and the value of unbilled time are billing figures: staff see hours, not money, as on the
   // dashboard and the invoice form (security review, finding g).
@@ -62,7 +67,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
     client.addressLine1,
     client.addressLine2,
     [client.postalCode, client.city].filter(Boolean).join(" "),
-    client.country ? countryName(client.country) : null,
+    client.country ? countryName(client.country, language) : null,
   ].filter(Boolean);
 
   return (
@@ -71,12 +76,12 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
         title={
           <span className="flex flex-wrap items-center gap-3">
             {client.name}
-            {client.archivedAt ? <Badge variant="neutral">Archived</Badge> : null}
+            {client.archivedAt ? <Badge variant="neutral">{t("archived")}</Badge> : null}
           </span>
         }
         description={
           <Link href="/bo/clients" className="text-primary underline underline-offset-4">
-            All clients
+            {t("allClients")}
           </Link>
         }
         actions={
@@ -84,7 +89,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
             <>
               {client.archivedAt ? null : (
                 <Button asChild variant="outline">
-                  <Link href={`/bo/invoices/create?client=${client.id}`}>New invoice</Link>
+                  <Link href={`/bo/invoices/create?client=${client.id}`}>{t("newInvoice")}</Link>
                 </Button>
               )}
               <EditClientDialog
@@ -103,38 +108,38 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
           ) : null
         }
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <CardHeader>
-            <CardTitle>Details</CardTitle>
+            <CardTitle>{t("details")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-muted-foreground">Billing email</dt>
+              <dt className="text-muted-foreground">{t("billingEmail")}</dt>
               <dd className="min-w-0 break-words">
                 {client.billingEmail ? <BreakableEmail address={client.billingEmail} /> : "—"}
               </dd>
-              <dt className="text-muted-foreground">Phone</dt>
+              <dt className="text-muted-foreground">{t("phone")}</dt>
               <dd>{client.phone ?? "—"}</dd>
-              <dt className="text-muted-foreground">Address</dt>
+              <dt className="text-muted-foreground">{t("address")}</dt>
               <dd>{address.length > 0 ? address.map((line) => <div key={line}>{line}</div>) : "—"}</dd>
-              <dt className="text-muted-foreground">VAT number</dt>
+              <dt className="text-muted-foreground">{t("vatNumber")}</dt>
               <dd>{client.vatNumber ?? "—"}</dd>
-              <dt className="text-muted-foreground">Currency</dt>
+              <dt className="text-muted-foreground">{t("currency")}</dt>
               <dd>{client.currency}</dd>
-              <dt className="text-muted-foreground">Payment terms</dt>
-              <dd>{client.paymentTermsDays} days</dd>
+              <dt className="text-muted-foreground">{t("paymentTerms")}</dt>
+              <dd>{t("days", { days: client.paymentTermsDays })}</dd>
               {seesBilling ? (
                 <>
-                  <dt className="text-muted-foreground">Hourly rate</dt>
+                  <dt className="text-muted-foreground">{t("hourlyRate")}</dt>
                   <dd className="tabular-nums">
-                    {client.defaultHourlyRate === null ? "Firm's rate" : money(client.defaultHourlyRate)}
+                    {client.defaultHourlyRate === null ? t("firmRate") : money(client.defaultHourlyRate)}
                   </dd>
                 </>
               ) : null}
               {client.notes ? (
                 <>
-                  <dt className="text-muted-foreground">Notes</dt>
+                  <dt className="text-muted-foreground">{t("notes")}</dt>
                   <dd className="whitespace-pre-wrap">{client.notes}</dd>
                 </>
               ) : null}
@@ -143,7 +148,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
         </Card>
         <Card className="lg:col-span-2">
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-            <CardTitle>Projects</CardTitle>
+            <CardTitle>{t("projects")}</CardTitle>
             {canManage && !client.archivedAt ? (
               <ProjectDialog clientId={client.id} currency={client.currency} people={people} />
             ) : null}
@@ -151,22 +156,22 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
           <CardContent>
             {projects.length === 0 ? (
               <EmptyState
-                title="No projects yet"
+                title={t("noProjects.title")}
                 titleAs="h3"
-                description={canManage ? "Add a project so people can log time on it." : "A manager adds projects."}
+                description={canManage ? t("noProjects.manager") : t("noProjects.staff")}
               />
             ) : (
               <Table>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Project</TableHead>
-                    {seesBilling ? <TableHead figure>Rate</TableHead> : null}
-                    <TableHead from="sm">Budget</TableHead>
-                    <TableHead from="sm">Billable</TableHead>
-                    <TableHead from="sm">Who logs time</TableHead>
+                    <TableHead>{t("column.project")}</TableHead>
+                    {seesBilling ? <TableHead figure>{t("column.rate")}</TableHead> : null}
+                    <TableHead from="sm">{t("column.budget")}</TableHead>
+                    <TableHead from="sm">{t("column.billable")}</TableHead>
+                    <TableHead from="sm">{t("column.whoLogsTime")}</TableHead>
                     {canManage ? (
                       <TableHead className="text-right">
-                        <span className="sr-only">Actions</span>
+                        <span className="sr-only">{t("column.actions")}</span>
                       </TableHead>
                     ) : null}
                   </TableRow>
@@ -184,7 +189,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                         {item.code ? <span className="ml-2 text-xs text-muted-foreground">{item.code}</span> : null}
                         {item.archivedAt ? (
                           <Badge variant="neutral" className="ml-2">
-                            Archived
+                            {t("archived")}
                           </Badge>
                         ) : null}
                         {budgetOf.has(item.id) ? (
@@ -199,7 +204,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                       {seesBilling ? (
                         <TableCell figure>
                           {item.hourlyRate === null ? (
-                            <span className="text-muted-foreground">Client&apos;s</span>
+                            <span className="text-muted-foreground">{t("clientRate")}</span>
                           ) : (
                             money(item.hourlyRate)
                           )}
@@ -209,17 +214,18 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                         {budgetOf.has(item.id) ? (
                           <ProjectBudgetBar usage={budgetOf.get(item.id)!} locale={locale} showMoney={seesBilling} />
                         ) : (
-                          <span className="text-muted-foreground">No budget</span>
+                          <span className="text-muted-foreground">{t("noBudget")}</span>
                         )}
                       </TableCell>
-                      <TableCell from="sm">{item.billableByDefault ? "Yes" : "No"}</TableCell>
+                      <TableCell from="sm">{item.billableByDefault ? t("yes") : t("no")}</TableCell>
                       <TableCell from="sm">
                         {item.membersOnly
                           ? membersText(
-                              item.memberIds.map((memberId) => peopleById.get(memberId) ?? "someone"),
+                              item.memberIds.map((memberId) => peopleById.get(memberId) ?? t("members.someone")),
                               canManage,
+                              t,
                             )
-                          : "Everyone"}
+                          : t("members.everyone")}
                       </TableCell>
                       {canManage ? (
                         <TableCell>
@@ -250,21 +256,21 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Unbilled time</CardTitle>
+          <CardTitle>{t("unbilled.title")}</CardTitle>
         </CardHeader>
         <CardContent>
           {unbilled.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No approved billable time waiting to be invoiced.</p>
+            <p className="text-sm text-muted-foreground">{t("unbilled.none")}</p>
           ) : (
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead>Project</TableHead>
+                  <TableHead>{t("column.project")}</TableHead>
                   <TableHead figure from="sm">
-                    Entries
+                    {t("unbilled.entries")}
                   </TableHead>
-                  <TableHead figure>Hours</TableHead>
-                  {seesBilling ? <TableHead figure>Value</TableHead> : null}
+                  <TableHead figure>{t("unbilled.hours")}</TableHead>
+                  {seesBilling ? <TableHead figure>{t("unbilled.value")}</TableHead> : null}
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -279,14 +285,16 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
                       <TableCell figure>
                         {money(row.valueMinor)}
                         {row.entriesWithoutRate > 0 ? (
-                          <div className="text-xs text-muted-foreground">{row.entriesWithoutRate} without a rate</div>
+                          <div className="text-xs text-muted-foreground">
+                            {t("unbilled.withoutRate", { count: row.entriesWithoutRate })}
+                          </div>
                         ) : null}
                       </TableCell>
                     ) : null}
                   </TableRow>
                 ))}
                 <TableRow>
-                  <TableCell className="font-medium">Total</TableCell>
+                  <TableCell className="font-medium">{t("unbilled.total")}</TableCell>
                   <TableCell from="sm" />
                   <TableCell figure className="font-medium">
                     {hours(unbilledMinutes)}
@@ -335,8 +343,12 @@ function BreakableEmail({ address }: { address: string }) {
 }
 
 /** "Members: Ann, Bob" for managers; staff see how many (they do not read the people list). */
-function membersText(names: string[], showNames: boolean): string {
-  if (names.length === 0) return "Members only (none yet)";
-  if (!showNames) return `Members only (${names.length})`;
-  return `Members: ${names.join(", ")}`;
+function membersText(
+  names: string[],
+  showNames: boolean,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string {
+  if (names.length === 0) return t("members.none");
+  if (!showNames) return t("members.count", { count: names.length });
+  return t("members.names", { names: names.join(", ") });
 }

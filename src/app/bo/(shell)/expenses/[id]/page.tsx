@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -23,15 +23,18 @@ import {
   canChangeExpense,
   canRejectExpense,
   canReopenExpense,
-  EXPENSE_CATEGORY_LABELS,
 } from "@/modules/expenses/expense-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { can } from "@/modules/users/permissions";
 
-export const metadata: Metadata = { title: "Expense" };
+export async function generateMetadata() {
+  const t = await getTranslations("expenses");
+  return { title: t("page.title") };
+}
 
 export default async function ExpensePage({ params }: { params: Promise<{ id: string }> }) {
   const viewer = await requirePagePermission("expense.edit");
+  const t = await getTranslations("expenses");
   const { id } = await params;
   const db = getDb();
   const row = await orErrorPage(getExpense(db, viewer, id));
@@ -46,34 +49,34 @@ export default async function ExpensePage({ params }: { params: Promise<{ id: st
   const money = (minor: number) => formatMoney(minor, row.currency, locale);
   const isOwner = row.userId === viewer.id;
   const facts: [string, React.ReactNode][] = [
-    ["Person", row.userName],
-    ["Date", formatDate(row.date, locale, "UTC", "long")],
-    ["Client and project", `${row.clientName} · ${row.projectName}`],
-    ["Category", EXPENSE_CATEGORY_LABELS[row.category]],
-    ["Amount without VAT", money(row.netAmount)],
-    ["VAT paid", money(row.vatAmount)],
-    ["Total paid", money(row.netAmount + row.vatAmount)],
-    ["Billable", row.billable ? "Yes" : "No"],
-    ["Markup", row.markupBp > 0 ? formatBasisPoints(row.markupBp, locale) : "None"],
+    [t("page.person"), row.userName],
+    [t("page.date"), formatDate(row.date, locale, "UTC", "long")],
+    [t("page.clientProject"), `${row.clientName} · ${row.projectName}`],
+    [t("page.category"), t(`category.${row.category}`)],
+    [t("page.netAmount"), money(row.netAmount)],
+    [t("page.vat"), money(row.vatAmount)],
+    [t("page.total"), money(row.netAmount + row.vatAmount)],
+    [t("page.billable"), row.billable ? t("page.yes") : t("page.no")],
+    [t("page.markup"), row.markupBp > 0 ? formatBasisPoints(row.markupBp, locale) : t("page.none")],
   ];
   if (row.billable && can(viewer, "billing.read"))
-    facts.push(["Billed as (without VAT)", money(billedNetMinor(row.netAmount, row.markupBp))]);
-  if (row.description) facts.push(["Description", row.description]);
+    facts.push([t("page.billedAs"), money(billedNetMinor(row.netAmount, row.markupBp))]);
+  if (row.description) facts.push([t("page.description"), row.description]);
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
-            Expense of {formatDate(row.date, locale, "UTC")}
+            {t("page.heading", { date: formatDate(row.date, locale, "UTC") })}
             <ExpenseStatusBadge status={row.status} billed={ref.billed} />
           </span>
         }
         description={
           <>
-            {isOwner ? "Your expense" : `${row.userName}'s expense`} ·{" "}
+            {isOwner ? t("page.yours") : t("page.someones", { person: row.userName })} ·{" "}
             <Link href="/bo/expenses" className="text-primary underline underline-offset-4">
-              All expenses
+              {t("page.all")}
             </Link>
           </>
         }
@@ -88,25 +91,27 @@ export default async function ExpensePage({ params }: { params: Promise<{ id: st
       />
       {row.status === "rejected" && row.rejectionReason ? (
         <Alert variant="destructive">
-          <AlertTitle>Rejected</AlertTitle>
+          <AlertTitle>{t("page.rejected")}</AlertTitle>
           <AlertDescription>
             <p>{row.rejectionReason}</p>
-            {isOwner ? <p className="mt-1">Correct the expense and save it: it is submitted again.</p> : null}
+            {isOwner ? <p className="mt-1">{t("page.correct")}</p> : null}
           </AlertDescription>
         </Alert>
       ) : null}
       {ref.billed && row.invoiceId && can(viewer, "invoice.read") ? (
         <p role="status" className="text-sm">
-          Billed on{" "}
-          <Link href={`/bo/invoices/${row.invoiceId}`} className="text-primary underline underline-offset-4">
-            this invoice
-          </Link>
-          .
+          {t.rich("page.billedOn", {
+            link: (chunks) => (
+              <Link href={`/bo/invoices/${row.invoiceId}`} className="text-primary underline underline-offset-4">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>Details</CardTitle>
+          <CardTitle>{t("page.details")}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
@@ -116,14 +121,14 @@ export default async function ExpensePage({ params }: { params: Promise<{ id: st
                 <dd className="text-sm">{value}</dd>
               </div>
             ))}
-            <dt className="text-sm text-muted-foreground">Receipt</dt>
+            <dt className="text-sm text-muted-foreground">{t("page.receipt")}</dt>
             <dd className="text-sm">
               {row.receiptKind ? (
                 <a href={`/bo/expenses/${row.id}/receipt`} className="text-primary underline underline-offset-4">
-                  Download the receipt ({row.receiptName})
+                  {t("page.download", { name: row.receiptName ?? "" })}
                 </a>
               ) : (
-                "None"
+                t("page.none")
               )}
             </dd>
           </dl>
@@ -132,7 +137,7 @@ export default async function ExpensePage({ params }: { params: Promise<{ id: st
       {changeable ? (
         <Card>
           <CardHeader>
-            <CardTitle>Change this expense</CardTitle>
+            <CardTitle>{t("page.change")}</CardTitle>
           </CardHeader>
           <CardContent>
             <ExpenseForm

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
@@ -7,14 +7,18 @@ import { expenseProjectOptions } from "@/modules/expenses/expense-queries";
 import { ExpenseForm } from "@/modules/expenses/components/expense-form";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Record expense" };
+export async function generateMetadata() {
+  const t = await getTranslations("expenses");
+  return { title: t("create.title") };
+}
 
 export default async function CreateExpensePage() {
   const viewer = await requirePagePermission("expense.edit");
+  const t = await getTranslations("expenses.create");
   const [settings, clients] = await Promise.all([getPageSettings(), expenseProjectOptions(getDb(), viewer)]);
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
-      <PageHeader title="Record expense" description="It waits for a manager's approval before it can be billed." />
+      <PageHeader title={t("title")} description={t("description")} />
       <ExpenseForm clients={clients} today={todayInZone(settings.timezone)} />
     </div>
   );

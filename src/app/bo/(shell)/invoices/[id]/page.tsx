@@ -2,6 +2,7 @@ import { SendInvoiceDialog } from "@/modules/mail/components/send-invoice-dialog
 import { getSendInvoiceDefaults } from "@/modules/mail/invoice-mail";
 import { getTranslations } from "next-intl/server";
 import { getDb } from "@/db/client";
+import { requestTexts } from "@/i18n/server-texts";
 import { todayInZone } from "@/lib/dates";
 import { orErrorPage } from "@/lib/page-errors";
 import { requirePagePermission } from "@/lib/session";
@@ -44,7 +45,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
     invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id, viewer.id) : Promise.resolve(null),
     findQuotesOfInvoices(db, [invoice.id]),
   ]);
-  const t = await getTranslations("invoices.detail");
+  const [t, translateText] = await Promise.all([getTranslations("invoices.detail"), requestTexts()]);
   const today = todayInZone(settings.timezone);
   const firm = { locale: settings.locale, timezone: settings.timezone };
 
@@ -80,7 +81,10 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
         kind={invoice.kind}
         isDraft={invoice.status === "draft"}
         defaultFormat={clientDefaultFormat}
-        statuses={einvoiceFormatStatuses(einvoice, invoice.status === "draft")}
+        statuses={einvoiceFormatStatuses(einvoice, invoice.status === "draft").map((status) => ({
+          ...status,
+          problems: status.problems.map((problem) => ({ ...problem, message: translateText(problem.message) })),
+        }))}
       />
       {isIssuedInvoice(invoice) ? (
         <InvoicePayments invoice={invoice} firm={firm} canDelete={can(viewer, "payment.delete")} />

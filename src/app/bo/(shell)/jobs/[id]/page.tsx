@@ -1,5 +1,6 @@
 import { ExternalLinkIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
@@ -13,10 +14,13 @@ import { JobForm } from "@/modules/jobs/components/job-form";
 import { JobStatusActions } from "@/modules/jobs/components/job-status-actions";
 import { JOB_STATUS_VARIANTS } from "@/modules/jobs/components/status-variants";
 import { findApplications, getJob } from "@/modules/jobs/job-queries";
-import { isJobPublic, JOB_LIST_STATUS_LABELS, jobListStatus } from "@/modules/jobs/job-rules";
+import { isJobPublic, jobListStatus } from "@/modules/jobs/job-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Job" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("jobs.detail");
+  return { title: t("title") };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,28 +34,28 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
   const today = todayInZone(settings.timezone);
   const isPublic = isJobPublic(job, today);
   const listStatus = jobListStatus(job, today);
+  const publicPath = `/jobs/${job.slug}`;
+  const t = await getTranslations("jobs.detail");
+  const words = await getTranslations("jobs.words");
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8">
       <p className="text-sm">
         <Link href="/bo/jobs" className="text-muted-foreground underline-offset-4 hover:underline">
-          ← Jobs
+          {t("back")}
         </Link>
       </p>
       <PageHeader
         title={job.title}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <Badge variant={JOB_STATUS_VARIANTS[listStatus]}>{JOB_LIST_STATUS_LABELS[listStatus]}</Badge>
+            <Badge variant={JOB_STATUS_VARIANTS[listStatus]}>{words(`jobStatus.${listStatus}`)}</Badge>
             {isPublic ? (
-              <Link
-                href={`/jobs/${job.slug}`}
-                className="inline-flex items-center gap-1 underline-offset-4 hover:underline"
-              >
-                /jobs/{job.slug} <ExternalLinkIcon aria-hidden className="size-3" />
+              <Link href={publicPath} className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
+                {publicPath} <ExternalLinkIcon aria-hidden className="size-3" />
               </Link>
             ) : (
-              <span>Not on the public site{job.status === "published" ? " (closing date passed)" : ""}.</span>
+              <span>{t("notPublic", { expired: job.status === "published" ? "yes" : "no" })}</span>
             )}
           </span>
         }
@@ -60,14 +64,14 @@ export default async function JobAdminPage({ params }: { params: Promise<{ id: s
 
       <section aria-labelledby="applications-heading" className="grid gap-4">
         <h2 id="applications-heading" className="text-lg font-semibold">
-          Applications <span className="text-muted-foreground tabular-nums">({applications.length})</span>
+          {t("applications")} <span className="text-muted-foreground tabular-nums">({applications.length})</span>
         </h2>
         <ApplicationList jobId={job.id} applications={applications} isPublic={isPublic} firm={settings} />
       </section>
 
       <section aria-labelledby="edit-heading" className="grid gap-4 border-t pt-8">
         <h2 id="edit-heading" className="text-lg font-semibold">
-          Edit the job
+          {t("edit")}
         </h2>
         <JobForm
           defaultCurrency={settings.currency}

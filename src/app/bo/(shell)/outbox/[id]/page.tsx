@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { ArrowLeftIcon, DownloadIcon } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
@@ -11,10 +12,13 @@ import { requirePagePermission } from "@/lib/session";
 import { EmailStatusBadge } from "@/modules/mail/components/email-status-badge";
 import { RetryEmailButton } from "@/modules/mail/components/retry-email-button";
 import { getEmail } from "@/modules/mail/mail-queries";
-import { ABOUT_LABELS, aboutHref, previewDocument } from "@/modules/mail/mail-schemas";
+import { ABOUT_TYPES, aboutHref, previewDocument } from "@/modules/mail/mail-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Mail" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("outbox.mail");
+  return { title: t("title") };
+}
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -32,7 +36,13 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
   const [settings, mail] = await Promise.all([getPageSettings(), orErrorPage(getEmail(db, id))]);
   const when = (value: Date | null) => (value ? formatDateTime(value, settings.locale, settings.timezone) : "—");
   const about = aboutHref(mail.aboutType, mail.aboutId);
-  const aboutLabel = mail.aboutType ? (ABOUT_LABELS[mail.aboutType] ?? mail.aboutType) : "—";
+  const t = await getTranslations("outbox.mail");
+  const aboutWord = await getTranslations("outbox.about");
+  const aboutLabel = mail.aboutType
+    ? (ABOUT_TYPES as readonly string[]).includes(mail.aboutType)
+      ? aboutWord(mail.aboutType)
+      : mail.aboutType
+    : "—";
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
@@ -40,7 +50,7 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
         <Button asChild variant="ghost" size="sm">
           <Link href="/bo/outbox">
             <ArrowLeftIcon aria-hidden="true" />
-            Outbox
+            {t("back")}
           </Link>
         </Button>
       </div>
@@ -52,31 +62,31 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
 
       <Card>
         <CardHeader>
-          <CardTitle>Details</CardTitle>
+          <CardTitle>{t("details")}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
             {mail.fromHeader ? (
               <>
-                <dt className="text-muted-foreground">From</dt>
+                <dt className="text-muted-foreground">{t("from")}</dt>
                 <dd className="break-words">{mail.fromHeader}</dd>
               </>
             ) : null}
             {mail.replyTo ? (
               <>
-                <dt className="text-muted-foreground">Reply-To</dt>
+                <dt className="text-muted-foreground">{t("replyTo")}</dt>
                 <dd className="break-words">{mail.replyTo}</dd>
               </>
             ) : null}
-            <dt className="text-muted-foreground">To</dt>
+            <dt className="text-muted-foreground">{t("to")}</dt>
             <dd className="break-words">{mail.to.join(", ")}</dd>
             {mail.cc.length > 0 ? (
               <>
-                <dt className="text-muted-foreground">Cc</dt>
+                <dt className="text-muted-foreground">{t("cc")}</dt>
                 <dd className="break-words">{mail.cc.join(", ")}</dd>
               </>
             ) : null}
-            <dt className="text-muted-foreground">About</dt>
+            <dt className="text-muted-foreground">{t("about")}</dt>
             <dd>
               {about ? (
                 <Link href={about} className={linkClass}>
@@ -86,19 +96,19 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
                 aboutLabel
               )}
             </dd>
-            <dt className="text-muted-foreground">Written</dt>
+            <dt className="text-muted-foreground">{t("written")}</dt>
             <dd className="tabular-nums">{when(mail.createdAt)}</dd>
-            <dt className="text-muted-foreground">Tries</dt>
-            <dd className="tabular-nums">{mail.attempts} of 8</dd>
+            <dt className="text-muted-foreground">{t("tries")}</dt>
+            <dd className="tabular-nums">{t("triesValue", { attempts: mail.attempts, max: 8 })}</dd>
             {mail.status === "queued" && mail.attempts > 0 ? (
               <>
-                <dt className="text-muted-foreground">Next try</dt>
+                <dt className="text-muted-foreground">{t("nextTry")}</dt>
                 <dd className="tabular-nums">{when(mail.nextAttemptAt)}</dd>
               </>
             ) : null}
-            <dt className="text-muted-foreground">Sent</dt>
+            <dt className="text-muted-foreground">{t("sent")}</dt>
             <dd className="tabular-nums">{when(mail.sentAt)}</dd>
-            <dt className="text-muted-foreground">Message-ID</dt>
+            <dt className="text-muted-foreground">{t("messageId")}</dt>
             <dd className="font-mono text-xs break-all">{mail.messageId}</dd>
           </dl>
         </CardContent>
@@ -107,14 +117,14 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
       {mail.errors.length > 0 ? (
         <Card>
           <CardHeader>
-            <CardTitle>Errors</CardTitle>
+            <CardTitle>{t("errors")}</CardTitle>
           </CardHeader>
           <CardContent>
             <ol className="grid gap-2 text-sm">
               {mail.errors.map((entry, index) => (
                 <li key={index} className="break-words">
                   <span className="text-muted-foreground tabular-nums">
-                    Try {entry.attempt} · {when(new Date(entry.at))}:
+                    {t("errorTry", { attempt: entry.attempt, at: when(new Date(entry.at)) })}
                   </span>{" "}
                   {entry.message}
                 </li>
@@ -127,7 +137,7 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
       {mail.attachments.length > 0 ? (
         <Card>
           <CardHeader>
-            <CardTitle>Attachments</CardTitle>
+            <CardTitle>{t("attachments")}</CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="grid gap-2 text-sm">
@@ -142,8 +152,11 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
                     {attachment.filename}
                   </a>{" "}
                   <span className="text-muted-foreground">
-                    ({attachment.contentType}, {formatSize(attachment.size)}
-                    {attachment.contentId ? ", shown in the message" : ""})
+                    {t("attachmentFacts", {
+                      type: attachment.contentType,
+                      size: formatSize(attachment.size),
+                      inline: attachment.contentId ? "yes" : "no",
+                    })}
                   </span>
                 </li>
               ))}
@@ -154,11 +167,11 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
 
       <Card>
         <CardHeader>
-          <CardTitle>HTML version</CardTitle>
+          <CardTitle>{t("htmlVersion")}</CardTitle>
         </CardHeader>
         <CardContent>
           <iframe
-            title={`HTML version of “${mail.subject}”`}
+            title={t("htmlFrameTitle", { subject: mail.subject })}
             sandbox=""
             referrerPolicy="no-referrer"
             srcDoc={previewDocument(
@@ -177,7 +190,7 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
 
       <Card>
         <CardHeader>
-          <CardTitle>Text version</CardTitle>
+          <CardTitle>{t("textVersion")}</CardTitle>
         </CardHeader>
         <CardContent>
           <pre className="overflow-x-auto rounded-md bg-muted p-4 text-sm whitespace-pre-wrap">{mail.text}</pre>

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { can } from "@/modules/users/permissions";
 import Link from "@/components/app-link";
 import { PagedList } from "@/components/list/paged-list";
@@ -18,10 +18,14 @@ import { pageOf } from "@/modules/reports/report-rules";
 import { ageingReport } from "@/modules/reports/report-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Receivables ageing" };
+export async function generateMetadata() {
+  const t = await getTranslations("reports.ageing");
+  return { title: t("metaTitle") };
+}
 
 export default async function AgeingReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requirePagePermission("invoice.read");
+  const t = await getTranslations("reports");
   const params = ageingReport.parse(await searchParams);
   const settings = await getPageSettings();
   const asOf = params.asOf ?? todayInZone(settings.timezone);
@@ -36,32 +40,33 @@ export default async function AgeingReportPage({ searchParams }: { searchParams:
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <PageHeader
-        title="Reports"
-        description="What clients owe on issued invoices, by how long past due, per currency."
+        title={t("title")}
+        description={t("ageing.description")}
         actions={
           <ExportLinks
             href={`/bo/reports/ageing/export${exportQuery}`}
-            label={params.client ? "Export invoices (CSV)" : "Export CSV"}
+            label={params.client ? t("export.invoices") : t("export.csv")}
           />
         }
       />
       <ReportTabs current="ageing" money cost={can(viewer, "cost.read")} />
       <AgeingReportFilters params={params} asOf={asOf} />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
-        Balances on {dateText}, VAT included: each issued invoice&apos;s total less the payments and credit notes dated
-        on or before that day. Days past due are counted from the due date; an invoice due that day is current.
+        {t("ageing.explained", { date: dateText })}
       </p>
       {params.client ? (
         <section aria-labelledby="ageing-client" className="grid gap-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="ageing-client" className="text-lg font-semibold">
-              Open invoices of {drill?.clientName ?? "this client"} on {dateText}
+              {drill?.clientName
+                ? t("ageing.openInvoicesOf", { client: drill.clientName, date: dateText })
+                : t("ageing.openInvoicesOfThisClient", { date: dateText })}
             </h2>
             <Link
               href={ageingReport.href({ ...params, client: undefined, page: 1 })}
               className="text-sm underline-offset-4 hover:underline"
             >
-              Every client
+              {t("ageing.everyClient")}
             </Link>
           </div>
           {report.rows.length > 0 ? (
@@ -77,7 +82,7 @@ export default async function AgeingReportPage({ searchParams }: { searchParams:
             total: report.rows.length,
             rows: pageOf(report.rows, params),
           }}
-          noun={{ one: "row", other: "rows" }}
+          noun={{ one: t("time.rowNoun.one"), other: t("time.rowNoun.other") }}
           locale={settings.locale}
           href={(page) => ageingReport.href({ ...params, page })}
           empty={<AgeingReportTable params={params} rows={[]} totals={[]} locale={settings.locale} />}

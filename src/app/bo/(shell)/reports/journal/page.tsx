@@ -1,4 +1,5 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { requestTexts } from "@/i18n/server-texts";
 import { can } from "@/modules/users/permissions";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
@@ -17,13 +18,18 @@ import { fecRefusal } from "@/modules/reports/fec-export";
 import { findSalesJournalRows, findSalesJournalTotals } from "@/modules/reports/sales-journal-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Sales journal" };
+export async function generateMetadata() {
+  const t = await getTranslations("reports.journal");
+  return { title: t("metaTitle") };
+}
 
 /** How many of the journal's rows the page shows; the export has them all. */
 const PREVIEW_ROWS = 100;
 
 export default async function SalesJournalPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requirePagePermission("invoice.read");
+  const t = await getTranslations("reports");
+  const say = await requestTexts();
   const params = salesJournal.parse(await searchParams);
   const settings = await getPageSettings();
   const range = reportRange(params, todayInZone(settings.timezone));
@@ -38,31 +44,30 @@ export default async function SalesJournalPage({ searchParams }: { searchParams:
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <PageHeader
-        title="Reports"
-        description="For the accountant: the invoices and credit notes issued in a period, one row per document and VAT rate."
+        title={t("title")}
+        description={t("journal.description")}
         actions={
           <>
-            <ExportLinks href={`/bo/reports/journal/export${exportQuery}`} label="Export journal (CSV)" />
-            {refusal ? null : <DownloadLink href={`/bo/reports/journal/fec${exportQuery}`} label="Export FEC" />}
+            <ExportLinks href={`/bo/reports/journal/export${exportQuery}`} label={t("export.journal")} />
+            {refusal ? null : <DownloadLink href={`/bo/reports/journal/fec${exportQuery}`} label={t("export.fec")} />}
           </>
         }
       />
       <ReportTabs current="journal" money cost={can(viewer, "cost.read")} />
       <SalesJournalFilters params={{ ...params, period: range.period }} />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
-        {rangeText(range, settings.locale, settings.timezone)}. Totals per currency and VAT rate; credit notes are
-        negative.
+        {t("journal.explained", {
+          range: rangeText(range, settings.locale, settings.timezone, (dates) => t("range", dates)),
+        })}
       </p>
       <p className="text-sm text-muted-foreground" data-testid="fec-note" role={refusal ? "note" : undefined}>
-        {refusal
-          ? `No FEC for this period: ${refusal}`
-          : "The FEC (Fichier des Écritures Comptables) holds the period's invoices and credit notes in the sales journal and its payments in the bank journal; its accounts are set in Settings → Accounting export."}
+        {refusal ? t("journal.noFec", { reason: say(refusal) }) : t("journal.fecNote")}
       </p>
       <SalesJournalTotals totals={totals} locale={settings.locale} />
       {rows.length > 0 ? (
         <section className="grid gap-2" aria-labelledby="journal-rows-title">
           <h2 id="journal-rows-title" className="text-base font-semibold">
-            {rows.length > PREVIEW_ROWS ? `The first ${PREVIEW_ROWS} rows (the export has them all)` : "Rows"}
+            {rows.length > PREVIEW_ROWS ? t("journal.firstRows", { count: PREVIEW_ROWS }) : t("journal.rows")}
           </h2>
           <SalesJournalTable rows={rows.slice(0, PREVIEW_ROWS)} locale={settings.locale} />
         </section>

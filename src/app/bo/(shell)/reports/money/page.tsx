@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { can } from "@/modules/users/permissions";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
@@ -16,10 +16,14 @@ import { reportRange } from "@/modules/reports/report-rules";
 import { moneyReport } from "@/modules/reports/report-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Money report" };
+export async function generateMetadata() {
+  const t = await getTranslations("reports.money");
+  return { title: t("metaTitle") };
+}
 
 export default async function MoneyReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requirePagePermission("invoice.read");
+  const t = await getTranslations("reports");
   const params = moneyReport.parse(await searchParams);
   const settings = await getPageSettings();
   const range = reportRange(
@@ -32,16 +36,16 @@ export default async function MoneyReportPage({ searchParams }: { searchParams: 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <PageHeader
-        title="Reports"
-        description="Invoiced excluding VAT (VAT apart; credit notes deducted), received, and still owed, per currency."
-        actions={<ExportLinks href={`/bo/reports/money/export${exportQuery}`} label="Export CSV" />}
+        title={t("title")}
+        description={t("money.description")}
+        actions={<ExportLinks href={`/bo/reports/money/export${exportQuery}`} label={t("export.csv")} />}
       />
       <ReportTabs current="money" money cost={can(viewer, "cost.read")} />
       <MoneyReportFilters params={{ ...params, period: range.period }} />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
-        {rangeText(range, settings.locale, settings.timezone)}. Invoiced: documents issued in the period, by issue date.
-        Received: payments dated in the period. Still owed: today&apos;s balance of the invoices issued in the period,
-        VAT included.
+        {t("money.explained", {
+          range: rangeText(range, settings.locale, settings.timezone, (dates) => t("range", dates)),
+        })}
       </p>
       {params.group === "month" ? (
         <MoneyReportCharts rows={report.rows} range={range} locale={settings.locale} />

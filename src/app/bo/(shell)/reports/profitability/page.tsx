@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { PagedList } from "@/components/list/paged-list";
 import { PageHeader } from "@/components/page-header";
@@ -18,11 +18,15 @@ import { pageOf, reportRange } from "@/modules/reports/report-rules";
 import { profitabilityReport } from "@/modules/reports/report-schemas";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
-export const metadata: Metadata = { title: "Project profitability" };
+export async function generateMetadata() {
+  const t = await getTranslations("reports.profitability");
+  return { title: t("metaTitle") };
+}
 
 export default async function ProfitabilityReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   // Administrators only: the report is about what people cost (decision 053).
   const viewer = await requirePagePermission("cost.read");
+  const t = await getTranslations("reports");
   const params = profitabilityReport.parse(await searchParams);
   const settings = await getPageSettings();
   const range = reportRange(params, todayInZone(settings.timezone));
@@ -54,23 +58,21 @@ export default async function ProfitabilityReportPage({ searchParams }: { search
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <PageHeader
-        title="Reports"
-        description="What each project earned against what its time cost, per currency."
+        title={t("title")}
+        description={t("profitability.description")}
         actions={
           <ExportLinks
             href={`/bo/reports/profitability/export${exportQuery}`}
-            label={params.project ? "Export people (CSV)" : "Export CSV"}
+            label={params.project ? t("export.people") : t("export.csv")}
           />
         }
       />
       <ReportTabs current="profitability" money cost />
       <ProfitabilityReportFilters params={filtered} />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
-        Time dated {rangeText(range, settings.locale, settings.timezone)}. Revenue: billable time on issued invoices and
-        approved time not yet invoiced, at the rates frozen at approval, and time not yet approved at the rate approval
-        would freeze (an estimate). Cost: each person&apos;s hours at their current cost rate (set on their user page; a
-        new rate applies to past periods too). A margin is incomplete when someone&apos;s time has no cost rate. The
-        budget bar is the budget&apos;s own period (all time or this month).
+        {t("profitability.explained", {
+          range: rangeText(range, settings.locale, settings.timezone, (dates) => t("range", dates)),
+        })}
       </p>
       {params.client || params.project ? (
         <p className="text-sm">
@@ -78,7 +80,7 @@ export default async function ProfitabilityReportPage({ searchParams }: { search
             href={profitabilityReport.href({ ...filtered, client: undefined, project: undefined, page: 1 })}
             className="underline-offset-4 hover:underline"
           >
-            Every project
+            {t("profitability.everyProject")}
           </Link>
         </p>
       ) : null}
@@ -86,8 +88,8 @@ export default async function ProfitabilityReportPage({ searchParams }: { search
         <section aria-labelledby="profitability-project" className="grid gap-3">
           <h2 id="profitability-project" className="text-lg font-semibold">
             {drilled
-              ? `${drilled.projectName} (${drilled.clientName}): people`
-              : "No time on this project in the period"}
+              ? t("profitability.people", { project: drilled.projectName, client: drilled.clientName })
+              : t("profitability.noTime")}
           </h2>
           {drilled ? (
             <>
@@ -105,7 +107,7 @@ export default async function ProfitabilityReportPage({ searchParams }: { search
       ) : (
         <PagedList
           list={{ page: params.page, pageSize: params.size, total: report.rows.length, rows: shown }}
-          noun={{ one: "project", other: "projects" }}
+          noun={{ one: t("profitability.noun.one"), other: t("profitability.noun.other") }}
           locale={settings.locale}
           href={(page) => profitabilityReport.href({ ...filtered, page })}
           empty={

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/page-header";
 import { getDb } from "@/db/client";
 import { todayInZone } from "@/lib/dates";
@@ -14,10 +14,14 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 import { findTimesheetPeople } from "@/modules/timesheets/timesheet-queries";
 import { can } from "@/modules/users/permissions";
 
-export const metadata: Metadata = { title: "Utilisation" };
+export async function generateMetadata() {
+  const t = await getTranslations("reports.utilisation");
+  return { title: t("metaTitle") };
+}
 
 export default async function UtilisationReportPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const viewer = await requirePagePermission("timesheet.read");
+  const t = await getTranslations("reports");
   const { everyone } = timeReportScope(viewer);
   const asked = utilisationReport.parse(await searchParams);
   // Staff see themselves only, whatever the address asks for.
@@ -35,21 +39,17 @@ export default async function UtilisationReportPage({ searchParams }: { searchPa
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <PageHeader
-        title="Reports"
-        description={
-          everyone
-            ? "Billable hours of each person against their capacity."
-            : "Your billable hours against your capacity."
-        }
-        actions={<ExportLinks href={`/bo/reports/utilisation/export${exportQuery}`} label="Export CSV" />}
+        title={t("title")}
+        description={everyone ? t("utilisation.description") : t("utilisation.descriptionOwn")}
+        actions={<ExportLinks href={`/bo/reports/utilisation/export${exportQuery}`} label={t("export.csv")} />}
       />
       <ReportTabs current="utilisation" money={can(viewer, "invoice.read")} cost={can(viewer, "cost.read")} />
       <UtilisationReportFilters params={{ ...params, period: range.period }} people={everyone ? people : []} />
       <p className="text-sm text-muted-foreground" data-testid="report-range">
-        {rangeText(range, settings.locale, settings.timezone)}: {day} working {day === 1 ? "day" : "days"} (Monday to
-        Friday). Capacity: each person&apos;s hours a week (their profile, else the firm&apos;s working week in
-        Settings) shared over five working days, times the working days of the period. Utilisation: billable hours over
-        capacity.
+        {t("utilisation.explained", {
+          range: rangeText(range, settings.locale, settings.timezone, (dates) => t("range", dates)),
+          days: day,
+        })}
       </p>
       <UtilisationReportTable
         rows={report.rows}

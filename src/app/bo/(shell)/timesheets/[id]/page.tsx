@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -18,7 +18,7 @@ import {
 } from "@/modules/timesheets/components/timesheet-decision";
 import { TimesheetDayStrip, TimesheetDayView } from "@/modules/timesheets/components/timesheet-day-view";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
-import { TimesheetStatusBadge, weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
+import { TimesheetStatusBadge } from "@/modules/timesheets/components/timesheet-status-badge";
 import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
 import { getTimesheetDay } from "@/modules/timesheets/timesheet-day-queries";
 import { dayTotals, selectDay } from "@/modules/timesheets/timesheet-day-rules";
@@ -27,11 +27,21 @@ import { describeAuditEvents } from "@/modules/audit/audit-references";
 import { AuditHistoryList } from "@/modules/audit/components/audit-history";
 import { pageAuditViewer } from "@/modules/audit/page-audit-viewer";
 import { findPreviousWeekRows, findTimesheetHistory, getTimesheet } from "@/modules/timesheets/timesheet-queries";
-import { canApprove, canEdit, canReject, canReopen, canWithdraw } from "@/modules/timesheets/timesheet-rules";
+import {
+  canApprove,
+  canEdit,
+  canReject,
+  canReopen,
+  canWithdraw,
+  weekLabelParts,
+} from "@/modules/timesheets/timesheet-rules";
 import { timesheetPage, timesheetPageHref } from "@/modules/timesheets/timesheet-schemas";
 import { can } from "@/modules/users/permissions";
 
-export const metadata: Metadata = { title: "Timesheet" };
+export async function generateMetadata() {
+  const t = await getTranslations("timesheets.sheet");
+  return { title: t("title") };
+}
 
 export default async function TimesheetPage({
   params,
@@ -41,6 +51,7 @@ export default async function TimesheetPage({
   searchParams: Promise<SearchParams>;
 }) {
   const viewer = await requirePagePermission("timesheet.read");
+  const t = await getTranslations("timesheets");
   const { id } = await params;
   const query = timesheetPage.parse(await searchParams);
   const db = getDb();
@@ -70,10 +81,11 @@ export default async function TimesheetPage({
   const day =
     query.view === "day" ? await orErrorPage(getTimesheetDay(db, viewer, sheet.id, selected, timezone)) : null;
   const ref = { status: sheet.status, ownerId: sheet.userId, actor: viewer };
+  const week = t("weekLabel", weekLabelParts(sheet.weekStart, locale, timezone));
   const target = {
     id: sheet.id,
     version: sheet.version,
-    label: `${sheet.userName}, ${weekLabel(sheet.weekStart, locale, timezone)}`,
+    label: t("sheet.target", { person: sheet.userName, week }),
   };
   const hasInvoicedEntries = sheet.entries.some((entry) => entry.invoiceLineId !== null);
   const mayApprove = canApprove(ref).ok;
@@ -81,24 +93,22 @@ export default async function TimesheetPage({
   const mayReopen = canReopen({ ...ref, hasInvoicedEntries }).ok;
   const mayWithdraw = canWithdraw(ref).ok;
   const ownWeekNote =
-    can(viewer, "timesheet.decide") && isOwner && sheet.status === "submitted"
-      ? "Another manager must approve your own week."
-      : null;
+    can(viewer, "timesheet.decide") && isOwner && sheet.status === "submitted" ? t("sheet.ownWeek") : null;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader
         title={
           <span className="flex flex-wrap items-center gap-3">
-            {weekLabel(sheet.weekStart, locale, timezone)}
+            {week}
             <TimesheetStatusBadge status={sheet.status} />
           </span>
         }
         description={
           <>
-            {isOwner ? "Your timesheet" : `${sheet.userName}'s timesheet`} ·{" "}
+            {isOwner ? t("sheet.yours") : t("sheet.someones", { person: sheet.userName })} ·{" "}
             <Link href="/bo/timesheets" className="text-primary underline underline-offset-4">
-              All timesheets
+              {t("sheet.all")}
             </Link>
           </>
         }
@@ -113,28 +123,34 @@ export default async function TimesheetPage({
       />
       {sheet.status === "rejected" && sheet.rejectionReason ? (
         <Alert variant="destructive">
-          <AlertTitle>Rejected by {sheet.decidedByName ?? "a manager"}</AlertTitle>
+          <AlertTitle>
+            {sheet.decidedByName
+              ? t("sheet.rejectedBy", { person: sheet.decidedByName })
+              : t("sheet.rejectedByManager")}
+          </AlertTitle>
           <AlertDescription>
             <p>{sheet.rejectionReason}</p>
-            {isOwner ? <p className="mt-1">Correct the week, then save and submit it again.</p> : null}
+            {isOwner ? <p className="mt-1">{t("sheet.correct")}</p> : null}
           </AlertDescription>
         </Alert>
       ) : null}
       {!editable ? (
         <p className="text-sm text-muted-foreground" role="status">
-          {isOwner ? canEditMessage(sheet.status) : "Only its owner can change this timesheet."}
+          {isOwner ? canEditMessage(sheet.status, t) : t("sheet.ownerOnly")}
           {ownWeekNote ? ` ${ownWeekNote}` : ""}
-          {sheet.status === "approved" && hasInvoicedEntries
-            ? " Some entries are on an invoice, so it cannot be reopened."
-            : ""}
+          {sheet.status === "approved" && hasInvoicedEntries ? ` ${t("sheet.invoiced")}` : ""}
         </p>
       ) : null}
       <ListTabs
-        label="Timesheet view"
+        label={t("sheet.view")}
         className="-mb-3"
         tabs={[
-          { href: timesheetPageHref(sheet.id, {}), label: "Week", current: day === null },
-          { href: timesheetPageHref(sheet.id, { view: "day", date: selected }), label: "Day", current: day !== null },
+          { href: timesheetPageHref(sheet.id, {}), label: t("sheet.week"), current: day === null },
+          {
+            href: timesheetPageHref(sheet.id, { view: "day", date: selected }),
+            label: t("sheet.day"),
+            current: day !== null,
+          },
         ]}
       />
       {day ? (
@@ -179,7 +195,7 @@ export default async function TimesheetPage({
       )}
       <Card>
         <CardHeader>
-          <CardTitle>History</CardTitle>
+          <CardTitle>{t("sheet.history")}</CardTitle>
         </CardHeader>
         <CardContent>
           <AuditHistoryList events={history} locale={locale} timezone={timezone} />
@@ -189,12 +205,15 @@ export default async function TimesheetPage({
   );
 }
 
-function canEditMessage(status: "draft" | "submitted" | "approved" | "rejected"): string {
+function canEditMessage(
+  status: "draft" | "submitted" | "approved" | "rejected",
+  t: Awaited<ReturnType<typeof getTranslations<"timesheets">>>,
+): string {
   switch (status) {
     case "submitted":
-      return "This timesheet is waiting for approval; withdraw it to change it.";
+      return t("sheet.waiting");
     case "approved":
-      return "This timesheet is approved; ask a manager to reopen it to make changes.";
+      return t("sheet.approved");
     case "draft":
     case "rejected":
       return "";

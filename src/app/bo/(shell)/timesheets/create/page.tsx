@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "@/components/app-link";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/page-header";
@@ -12,9 +12,9 @@ import { requirePagePermission } from "@/lib/session";
 import { can } from "@/modules/users/permissions";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { TimesheetGrid } from "@/modules/timesheets/components/timesheet-grid";
-import { weekLabel } from "@/modules/timesheets/components/timesheet-status-badge";
 import { findGridProjects } from "@/modules/timesheets/grid-project-queries";
 import { gridDays, gridGroups } from "@/modules/timesheets/timesheet-grid-data";
+import { weekLabelParts } from "@/modules/timesheets/timesheet-rules";
 import {
   findPreviousWeekRows,
   findTimesheetIdForWeek,
@@ -22,12 +22,16 @@ import {
 } from "@/modules/timesheets/timesheet-queries";
 import { firstParam as one } from "@/lib/search-params";
 
-export const metadata: Metadata = { title: "New timesheet" };
+export async function generateMetadata() {
+  const t = await getTranslations("timesheets.create");
+  return { title: t("title") };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function CreateTimesheetPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requirePagePermission("timesheet.edit");
+  const t = await getTranslations("timesheets");
   const params = await searchParams;
   const choosesPerson = can(viewer, "timesheet.create_for_others");
   const db = getDb();
@@ -48,58 +52,63 @@ export default async function CreateTimesheetPage({ searchParams }: { searchPara
     findPreviousWeekRows(db, person, week),
   ]);
   const personQuery = person !== viewer.id ? `&person=${person}` : "";
+  const weekText = t("weekLabel", weekLabelParts(week, settings.locale, settings.timezone));
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader
-        title="New timesheet"
-        description={`${person === viewer.id ? "Your" : `${personName}'s`} hours for ${weekLabel(week, settings.locale, settings.timezone)}.`}
+        title={t("create.title")}
+        description={
+          person === viewer.id
+            ? t("create.yourHours", { week: weekText })
+            : t("create.someonesHours", { person: personName, week: weekText })
+        }
       />
-      <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose the week">
+      <form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("create.chooseWeek")}>
         {choosesPerson ? (
           <div className="grid gap-1">
-            <Label htmlFor="person">Person</Label>
+            <Label htmlFor="person">{t("create.person")}</Label>
             <NativeSelect id="person" name="person" defaultValue={person}>
               {people.map((item) => (
                 <option key={item.id} value={item.id}>
                   {item.name}
-                  {item.id === viewer.id ? " (you)" : ""}
+                  {item.id === viewer.id ? t("create.you") : ""}
                 </option>
               ))}
             </NativeSelect>
           </div>
         ) : null}
         <div className="grid gap-1">
-          <Label htmlFor="week">Week containing</Label>
+          <Label htmlFor="week">{t("create.week")}</Label>
           <Input id="week" name="week" type="date" defaultValue={week} className="w-44" />
         </div>
         <Button type="submit" variant="outline">
-          Open week
+          {t("create.open")}
         </Button>
         <span className="flex gap-2 text-sm">
           <Link
             className="py-2 text-primary underline-offset-4 hover:underline"
             href={`/bo/timesheets/create?week=${addDaysToDate(week, -7)}${personQuery}`}
           >
-            Previous week
+            {t("create.previous")}
           </Link>
           <Link
             className="py-2 text-primary underline-offset-4 hover:underline"
             href={`/bo/timesheets/create?week=${addDaysToDate(week, 7)}${personQuery}`}
           >
-            Next week
+            {t("create.next")}
           </Link>
         </span>
       </form>
       {projects.complete && projects.options.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          There is no active project to log time on yet.{" "}
+          {t("create.noProject")}{" "}
           {choosesPerson ? (
             <Link href="/bo/clients" className="text-primary underline">
-              Add a client and a project first.
+              {t("create.addProject")}
             </Link>
           ) : (
-            "Ask a manager to add one."
+            t("create.askManager")
           )}
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import { getDb } from "@/db/client";
+import { requestTexts } from "@/i18n/server-texts";
 import { todayInZone } from "@/lib/dates";
 import { backOfficeRoute } from "@/lib/route-handler";
 import { fecRefusal, fecResponse } from "@/modules/reports/fec-export";
@@ -16,7 +17,7 @@ export const GET = backOfficeRoute({ permission: "invoice.read" }, async (reques
   const range = reportRange(params, todayInZone(settings.timezone));
   const refusal = await fecRefusal(db, settings, range);
   if (refusal)
-    return new Response(`${refusal}\n`, {
+    return new Response(`${(await requestTexts())(refusal)}\n`, {
       status: 409,
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" },
     });

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import Link from "@/components/app-link";
 import { PageHeader } from "@/components/page-header";
@@ -15,11 +15,15 @@ import { findBudgetUsage } from "@/modules/clients/project-budget-queries";
 import { getPageSettings } from "@/modules/settings/page-settings";
 import { can } from "@/modules/users/permissions";
 
-export const metadata: Metadata = { title: "Project" };
+export async function generateMetadata() {
+  const t = await getTranslations("clients.project");
+  return { title: t("metaTitle") };
+}
 
 /** One project: its budget against what is spent this period, its rate, and (for managers) its form. */
 export default async function ProjectPage({ params }: { params: Promise<{ id: string; projectId: string }> }) {
   const viewer = await requirePagePermission("client.read");
+  const t = await getTranslations("clients.project");
   const { id, projectId } = await params;
   const db = getDb();
   const client = await orErrorPage(getClient(db, id));
@@ -35,7 +39,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
         title={
           <span className="flex flex-wrap items-center gap-3">
             {project.name}
-            {project.archivedAt ? <Badge variant="neutral">Archived</Badge> : null}
+            {project.archivedAt ? <Badge variant="neutral">{t("archived")}</Badge> : null}
           </span>
         }
         description={
@@ -51,40 +55,40 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
       />
       <Card>
         <CardHeader>
-          <CardTitle>Budget</CardTitle>
+          <CardTitle>{t("budget")}</CardTitle>
         </CardHeader>
         <CardContent>
           {usage ? (
             <ProjectBudgetBar usage={usage} locale={settings.locale} showMoney={seesBilling} />
           ) : (
-            <p className="text-sm text-muted-foreground">No budget.</p>
+            <p className="text-sm text-muted-foreground">{t("noBudget")}</p>
           )}
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Details</CardTitle>
+          <CardTitle>{t("details")}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             {project.code ? (
               <>
-                <dt className="text-muted-foreground">Code</dt>
+                <dt className="text-muted-foreground">{t("code")}</dt>
                 <dd>{project.code}</dd>
               </>
             ) : null}
             {seesBilling ? (
               <>
-                <dt className="text-muted-foreground">Hourly rate</dt>
+                <dt className="text-muted-foreground">{t("hourlyRate")}</dt>
                 <dd className="tabular-nums">
                   {project.hourlyRate === null
-                    ? "The client's"
+                    ? t("clientRate")
                     : formatMoney(project.hourlyRate, client.currency, settings.locale)}
                 </dd>
               </>
             ) : null}
-            <dt className="text-muted-foreground">Billable by default</dt>
-            <dd>{project.billableByDefault ? "Yes" : "No"}</dd>
+            <dt className="text-muted-foreground">{t("billableByDefault")}</dt>
+            <dd>{project.billableByDefault ? t("yes") : t("no")}</dd>
           </dl>
         </CardContent>
       </Card>
