@@ -13,14 +13,13 @@ import { compileTextPatterns, matchText, translateText } from "./translate-text"
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 function translatedFiles(): string[] {
+  const globsOf = (folders: string[]) =>
+    folders.flatMap((glob) => globSync(glob.endsWith("**") ? `${glob}/*.{ts,tsx}` : glob, { cwd: ROOT }));
+  const english = new Set(globsOf(areas.english));
   const globs = Object.entries(areas)
-    .filter(([area]) => area !== "comment")
+    .filter(([area]) => area !== "comment" && area !== "english")
     .flatMap(([, folders]) => folders as string[]);
-  const files = new Set<string>();
-  for (const glob of globs) {
-    const pattern = glob.endsWith("**") ? `${glob}/*.{ts,tsx}` : glob;
-    for (const file of globSync(pattern, { cwd: ROOT })) files.add(file);
-  }
+  const files = new Set(globsOf(globs).filter((file) => !english.has(file)));
   return [...files].filter((file) => !/\.test\.tsx?$|-codes\.ts$|\.d\.ts$/.test(file)).sort();
 }
 
@@ -78,5 +77,11 @@ describe("texts go through the translation layer", () => {
     expect(translateText("Use at most 1 characters.", patterns, french, "fr-FR")).toBe("Utilisez au plus 1 caractère.");
     expect(translateText("Keep this on one line.", patterns, french, "fr-FR")).toBe("Restez sur une ligne.");
     expect(translateText("Something else.", patterns, french, "fr-FR")).toBe("Something else.");
+    // A sentence inside another is translated too.
+    const nested = compileTextPatterns({ line: "Line {line}: {problem}", empty: "the description is empty." });
+    const frenchNested = { line: "Ligne {line} : {problem}", empty: "la description est vide." };
+    expect(translateText("Line 3: the description is empty.", nested, frenchNested, "fr-FR")).toBe(
+      "Ligne 3 : la description est vide.",
+    );
   });
 });

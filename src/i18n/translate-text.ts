@@ -77,16 +77,27 @@ export function matchText(
  * `text` in the language of `texts` (that language's `texts` namespace), formatted in `locale`;
  * the text as given when it has no entry or the translation cannot be formatted.
  */
-export function translateText(text: string, compiled: TextPatterns, texts: Tree | undefined, locale: string): string {
+export function translateText(
+  text: string,
+  compiled: TextPatterns,
+  texts: Tree | undefined,
+  locale: string,
+  depth = 0,
+): string {
   if (!text) return text;
   const found = matchText(text, compiled);
   if (!found) return text;
   const message = textAt(texts, found.key);
   if (message === null) return text;
-  // Numbers matched as text become numbers, so the translation's plural rules apply to them.
+  // Numbers matched as text become numbers, so the translation's plural rules apply to them; an
+  // argument that is itself a sentence with an entry ("Line 3: {problem}") is translated too.
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(found.values))
-    values[name] = /^-?\d+$/.test(value) ? Number(value) : value;
+    values[name] = /^-?\d+$/.test(value)
+      ? Number(value)
+      : depth < 2
+        ? translateText(value, compiled, texts, locale, depth + 1)
+        : value;
   try {
     return String(new IntlMessageFormat(message, locale).format(values));
   } catch {

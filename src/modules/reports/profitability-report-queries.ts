@@ -99,8 +99,15 @@ export async function findProfitabilityReport(
   const timeKeys = new Set(parts.map((part) => `${part.projectId}|${part.userId}`));
   const expenseOnly: FactPart[] = expenses
     .filter((row) => !timeKeys.has(`${row.projectId}|${row.userId}`))
-    .map(({ cost: _cost, revenue: _revenue, ...row }) => ({
-      ...row,
+    .map((row) => ({
+      projectId: row.projectId,
+      projectName: row.projectName,
+      clientId: row.clientId,
+      clientName: row.clientName,
+      currency: row.currency,
+      userId: row.userId,
+      userName: row.userName,
+      costRate: row.costRate,
       minutes: "0",
       billableMinutes: "0",
       onLines: "0",

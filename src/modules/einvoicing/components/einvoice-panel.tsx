@@ -1,5 +1,6 @@
 import { CheckCircle2Icon, FileCode2Icon, FileDownIcon, TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useTextTranslator } from "@/i18n/use-texts";
 import Link from "@/components/app-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -45,6 +46,7 @@ function fixLink(
 export function EinvoicePanel(props: EinvoicePanelProps) {
   const { invoiceId, isDraft, defaultFormat } = props;
   const t = useTranslations("invoices.einvoice");
+  const translateText = useTextTranslator();
   const kind = props.kind;
   const ordered = [...props.statuses].sort(
     (a, b) => Number(b.format === defaultFormat) - Number(a.format === defaultFormat),
@@ -96,7 +98,7 @@ export function EinvoicePanel(props: EinvoicePanelProps) {
                       const link = fixLink(problem, props, t);
                       return (
                         <li key={`${problem.code}-${index}`} data-code={problem.code}>
-                          {problem.message}{" "}
+                          {translateText(problem.message)}{" "}
                           {link ? (
                             <Link href={link.href} className="text-primary underline underline-offset-4">
                               {link.label}

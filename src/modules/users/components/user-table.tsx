@@ -80,7 +80,7 @@ export function UserTable({
             <TableCell className="text-right">
               <Link
                 href={`/bo/users/${user.id}`}
-                className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                className="rounded-sm font-medium whitespace-nowrap text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
               >
                 {t("edit")}
                 <span className="sr-only"> {user.name}</span>
