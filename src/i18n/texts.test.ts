@@ -75,6 +75,9 @@ describe("texts go through the translation layer", () => {
       "Utilisez au plus 200 caractères.",
     );
     expect(translateText("Use at most 1 characters.", patterns, french, "fr-FR")).toBe("Utilisez au plus 1 caractère.");
+    expect(translateText("Use at most 2,000 characters.", patterns, french, "fr-FR")).toBe(
+      "Utilisez au plus 2\u202f000 caractères.",
+    );
     expect(translateText("Keep this on one line.", patterns, french, "fr-FR")).toBe("Restez sur une ligne.");
     expect(translateText("Something else.", patterns, french, "fr-FR")).toBe("Something else.");
     // A sentence inside another is translated too.

@@ -89,15 +89,18 @@ export function translateText(
   if (!found) return text;
   const message = textAt(texts, found.key);
   if (message === null) return text;
-  // Numbers matched as text become numbers, so the translation's plural rules apply to them; an
+  // Numbers matched as text (English's "2,000" too) become numbers, so the translation formats
+  // them in its locale and its plural rules apply to them; an
   // argument that is itself a sentence with an entry ("Line 3: {problem}") is translated too.
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(found.values))
     values[name] = /^-?\d+$/.test(value)
       ? Number(value)
-      : depth < 2
-        ? translateText(value, compiled, texts, locale, depth + 1)
-        : value;
+      : /^-?\d{1,3}(,\d{3})+$/.test(value)
+        ? Number(value.replace(/,/g, ""))
+        : depth < 2
+          ? translateText(value, compiled, texts, locale, depth + 1)
+          : value;
   try {
     return String(new IntlMessageFormat(message, locale).format(values));
   } catch {

@@ -33,13 +33,16 @@ export type EditableUser = {
 export function EditUserForm({
   user,
   currency,
-  showCost,
+  cost,
   firmWeeklyMinutes,
 }: {
   user: EditableUser;
   currency: string;
-  /** The cost rate field (cost.read); without it the field is not sent, and the rate is kept as it is. */
-  showCost: boolean;
+  /**
+   * The cost rate field's label and help (cost.read), written on the server: without them the
+   * field is not shown nor sent, the rate is kept as it is, and the browser gets no word of costs.
+   */
+  cost: { label: string; help: string } | null;
   /** The firm's working week (Settings), used while the person has none of their own. */
   firmWeeklyMinutes: number;
 }) {
@@ -81,12 +84,12 @@ export function EditUserForm({
         errors={{ role: errors.role?.message, rate: errors.defaultHourlyRate?.message }}
         currency={currency}
       />
-      {showCost ? (
+      {cost ? (
         <FormField
-          label={t("costRate")}
+          label={cost.label}
           htmlFor="costRate"
           error={errors.costRate?.message}
-          description={t("costRateHelp", { currency })}
+          description={cost.help}
           className="sm:max-w-xs"
         >
           <Input

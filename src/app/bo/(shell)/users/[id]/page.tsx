@@ -41,9 +41,11 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const user = await loadUser(id);
   const db = getDb();
-  const [t, tRole, settings, history, twoFactor, viewerWords] = await Promise.all([
+  // tCost is read here, never by a browser hook: only those who may see costs get its words (decision 067).
+  const [t, tRole, tCost, settings, history, twoFactor, viewerWords] = await Promise.all([
     getTranslations("users.detail"),
     getTranslations("users.role"),
+    getTranslations("users.cost"),
     getPageSettings(),
     findAuditEvents(db, { entity: "user", entityId: user.id, pageSize: 20 }),
     twoFactorStateOf(db, user.id),
@@ -98,7 +100,11 @@ export default async function UserPage({ params }: { params: Promise<{ id: strin
               weeklyCapacityMinutes: user.weeklyCapacityMinutes,
             }}
             currency={settings.currency}
-            showCost={can(viewer, "cost.read")}
+            cost={
+              can(viewer, "cost.read")
+                ? { label: tCost("label"), help: tCost("help", { currency: settings.currency }) }
+                : null
+            }
             firmWeeklyMinutes={firmWeeklyMinutes(settings)}
           />
         </CardContent>
