@@ -71,22 +71,22 @@ test("the day view lists a day's entries and total, shows the running timer, and
   const strip = staff.getByRole("navigation", { name: "Days of the week" });
   await expect(strip.getByRole("link")).toHaveCount(7);
   await expect(strip.locator('[aria-current="date"]')).toHaveAttribute("href", new RegExp(`date=${today}$`));
-  await expect(strip.locator('[aria-current="date"]')).toContainText("2:30");
+  await expect(strip.locator('[aria-current="date"]')).toContainText("2.5 h");
   await expect(day.getByRole("listitem")).toHaveCount(1);
   await expect(day.getByRole("listitem")).toContainText(projectName);
   await expect(day.getByRole("listitem")).toContainText(clientName);
   await expect(day.getByRole("listitem")).toContainText("Design review");
-  await expect(day.getByRole("listitem")).toContainText("2:30");
+  await expect(day.getByRole("listitem")).toContainText("2.5 h");
   await expect(day.getByRole("listitem")).toContainText("Billable");
-  await expect(day.getByLabel("Day total")).toHaveText("2:30");
+  await expect(day.getByLabel("Day total")).toHaveText("2.5 h");
   await expect(day.getByText("The day view is read-only")).toBeVisible();
-  await expect(staff.getByText("Week total 3:30")).toBeVisible();
+  await expect(staff.getByText("Week total 3.5 h")).toBeVisible();
 
   // A day without time says so and points to the timer and the grid.
   await strip.getByRole("link").nth(emptyDay).click();
   await expect(staff).toHaveURL(/view=day&date=\d{4}-\d{2}-\d{2}$/);
   await expect(day.getByRole("heading", { name: /^No time on / })).toBeVisible();
-  await expect(day.getByLabel("Day total")).toHaveText("0:00");
+  await expect(day.getByLabel("Day total")).toHaveText("0 h");
   await expect(staff.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 }); // axe checks the page, not a passing toast
   await expect(day.getByRole("link", { name: "week grid" }).first()).toHaveAttribute(
     "href",
@@ -98,7 +98,7 @@ test("the day view lists a day's entries and total, shows the running timer, and
 
   // A timer started from the shell shows running in today's day view.
   await strip.getByRole("link").nth(index).click();
-  await expect(day.getByLabel("Day total")).toHaveText("2:30");
+  await expect(day.getByLabel("Day total")).toHaveText("2.5 h");
   await timerBar(staff).getByRole("button", { name: "Start timer" }).click();
   const startDialog = staff.getByRole("dialog", { name: "Start a timer" });
   await startDialog.getByLabel("Project").selectOption({ label: projectName });
@@ -132,7 +132,7 @@ test("the day view lists a day's entries and total, shows the running timer, and
   await expect(running).toBeVisible();
   await waitForHydration(staff, '[data-testid="day-view"] section button');
   await running.getByRole("button", { name: "Stop" }).click();
-  await expect(staff.getByText(/Timer stopped: 0:(19|20|21) logged in your timesheet/)).toBeVisible();
+  await expect(staff.getByText(/Timer stopped: 0\.3[235] h logged in your timesheet/)).toBeVisible();
   await expect(running).toHaveCount(0);
   await expect(day.getByRole("listitem")).toHaveCount(2);
   await expect(day.getByRole("listitem").filter({ hasText: "Timer in the day" })).toContainText(/0:(19|20|21)/);

@@ -65,7 +65,7 @@ export function gridGroups(options: ClientOption[], entries: TimesheetDetail["en
  * by one (calls) join the first row with the same project, description and billable flag whose
  * cell for that day is still free.
  */
-export function gridRows(entries: TimesheetDetail["entries"], weekStart: string): GridRowValue[] {
+export function gridRows(entries: TimesheetDetail["entries"], weekStart: string, locale: string): GridRowValue[] {
   const days = weekDays(weekStart);
   const rows: (GridRowValue & { signature: string })[] = [];
   for (const entry of entries) {
@@ -83,7 +83,7 @@ export function gridRows(entries: TimesheetDetail["entries"], weekStart: string)
       };
       rows.push(row);
     }
-    row.cells[day] = formatDuration(entry.minutes, "clock");
+    row.cells[day] = formatDuration(entry.minutes, "cell", locale);
   }
   return rows.map((row) => ({
     projectId: row.projectId,

@@ -73,7 +73,9 @@ describe("parseDuration", () => {
   it("reads back every formatted duration", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1440 }), (minutes) => {
-        expect(parseDuration(formatDuration(minutes, "clock"))).toEqual({ ok: true, minutes });
+        expect(parseDuration(formatDuration(minutes, "cell"))).toEqual({ ok: true, minutes });
+        expect(parseDuration(formatDuration(minutes, "cell", "fr-FR"))).toEqual({ ok: true, minutes });
+        expect(parseDuration(formatDuration(minutes, "decimal", "de-DE"))).toEqual({ ok: true, minutes });
       }),
     );
   });
@@ -86,11 +88,11 @@ describe("formatDuration", () => {
     [20, "decimal", "0.33 h"],
     [40, "decimal", "0.67 h"],
     [0, "decimal", "0 h"],
-    [450, "clock", "7:30"],
-    [5, "clock", "0:05"],
-    [1440, "clock", "24:00"],
-    [2535, "clock", "42:15"],
-    [-90, "clock", "-1:30"],
+    [450, "cell", "7.5"],
+    [5, "cell", "0.08"],
+    [1440, "cell", "24"],
+    [2535, "cell", "42.25"],
+    [-90, "cell", "-1.5"],
   ] as const)("%i as %s → %s", (minutes, style, expected) => {
     expect(formatDuration(minutes, style)).toBe(expected);
   });
@@ -98,10 +100,13 @@ describe("formatDuration", () => {
   it("uses the locale's decimal separator", () => {
     expect(formatDuration(450, "decimal", "fr-FR")).toBe("7,5 h");
     expect(formatDuration(2535 * 10, "decimal", "en-GB")).toBe("422.5 h");
+    expect(formatDuration(2535 * 100, "decimal", "en-GB")).toBe("4,225 h");
+    expect(formatDuration(2535 * 100, "cell", "en-GB")).toBe("4225");
+    expect(formatDuration(450, "cell", "de-DE")).toBe("7,5");
   });
 
   it("refuses fractional minutes", () => {
-    expect(() => formatDuration(1.5, "clock")).toThrow(RangeError);
+    expect(() => formatDuration(1.5, "cell")).toThrow(RangeError);
   });
 });
 

@@ -68,33 +68,38 @@ export function parseDuration(input: string): DurationResult {
   return { ok: true, minutes };
 }
 
-export type DurationStyle = "decimal" | "clock";
+/**
+ * How durations are shown (issue 22, one way everywhere): decimal hours, as invoices bill them,
+ * "7.5 h" (with the locale's separator: "7,5 h"); a cell of the week grid, which is typed into,
+ * the same number without the unit ("7.5", "7,5"). Both read back with parseDuration, which also
+ * takes the clock form a person may type ("7:30").
+ */
+export type DurationStyle = "decimal" | "cell";
 
 const hoursFormatters = new Map<string, Intl.NumberFormat>();
 
-function hoursFormatter(locale: string): Intl.NumberFormat {
-  let formatter = hoursFormatters.get(locale);
+function hoursFormatter(locale: string, grouping: boolean): Intl.NumberFormat {
+  const key = `${locale}|${grouping}`;
+  let formatter = hoursFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-    hoursFormatters.set(locale, formatter);
+    formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: grouping });
+    hoursFormatters.set(key, formatter);
   }
   return formatter;
 }
 
-/** 450 → "7.5 h" (decimal, with the locale's separator) or "7:30" (clock). */
+/** 450 → "7.5 h" (decimal, with the locale's separator) or "7.5" (a grid cell's value). */
 export function formatDuration(minutes: number, style: DurationStyle, locale = "en-GB"): string {
   if (!Number.isSafeInteger(minutes)) throw new RangeError(`Minutes must be an integer (got ${String(minutes)}).`);
   const sign = minutes < 0 ? "-" : "";
-  const magnitude = Math.abs(minutes);
+  // Hours to 2 decimals, half up, from integers so 20 min reads 0.33 h on every engine.
+  const hundredths = roundHalfUp(BigInt(Math.abs(minutes)) * 100n, 60n);
+  const decimal = `${sign}${hundredths / 100n}.${String(hundredths % 100n).padStart(2, "0")}` as `${number}`;
   switch (style) {
-    case "clock":
-      return `${sign}${Math.floor(magnitude / 60)}:${String(magnitude % 60).padStart(2, "0")}`;
-    case "decimal": {
-      // Hours to 2 decimals, half up, from integers so 20 min reads 0.33 h on every engine.
-      const hundredths = roundHalfUp(BigInt(magnitude) * 100n, 60n);
-      const decimal = `${sign}${hundredths / 100n}.${String(hundredths % 100n).padStart(2, "0")}` as `${number}`;
-      return `${hoursFormatter(locale).format(decimal)} h`;
-    }
+    case "decimal":
+      return `${hoursFormatter(locale, true).format(decimal)} h`;
+    case "cell":
+      return hoursFormatter(locale, false).format(decimal);
     default: {
       const unreachable: never = style;
       throw new Error(`Unknown duration style: ${String(unreachable)}`);

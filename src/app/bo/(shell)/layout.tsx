@@ -37,7 +37,7 @@ export default async function ShellLayout({ children }: { children: React.ReactN
       <div className="flex min-w-0 flex-1 flex-col">
         {can(user, "timesheet.edit") ? (
           <div className="border-b px-4 py-2 sm:px-8">
-            <TimerControl initial={timer} />
+            <TimerControl initial={timer} locale={settings.locale} />
           </div>
         ) : null}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-8">

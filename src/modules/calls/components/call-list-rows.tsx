@@ -15,7 +15,7 @@ import { CALL_STATUS_VARIANTS } from "./call-status";
 export type CallListRow = {
   id: string;
   /** "12 Mar 2026, 14:30" and "12/03/2026, 14:30"; null: as soon as possible. */
-  when: { medium: string; short: string } | null;
+  when: string | null;
   isOverdue: boolean;
   contactName: string;
   direction: CallDirection;
@@ -53,7 +53,7 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
       {rows.map((row) => (
         <TableRow key={row.id} data-call-id={row.id}>
           <TableCell from="sm" className="align-top whitespace-nowrap tabular-nums">
-            {row.when ? row.when.medium : <span className="text-muted-foreground">{t("row.asap")}</span>}
+            {row.when ? row.when : <span className="text-muted-foreground">{t("row.asap")}</span>}
             {row.isOverdue ? (
               <div>
                 <Badge variant="danger" className="mt-1">
@@ -66,7 +66,7 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
             <div className="truncate font-medium">{row.contactName}</div>
             {/* On small screens the When column moves here. */}
             <div className="text-xs tabular-nums sm:hidden">
-              {row.when ? row.when.short : t("row.asap")}
+              {row.when ?? t("row.asap")}
               {row.isOverdue ? (
                 <span className="font-medium text-destructive">
                   {" · "}

@@ -54,12 +54,8 @@ export function toCallListRow(row: CallRow, firm: CallTableFirm, options: CallFo
   const when = row.startedAt ?? row.scheduledAt;
   return {
     id: row.id,
-    when: when
-      ? {
-          medium: formatDateTime(when, firm.locale, firm.timezone, "medium"),
-          short: formatDateTime(when, firm.locale, firm.timezone, "short"),
-        }
-      : null,
+    // One date style for instants across Bureau (issue 22): "25 Nov 2026, 06:30", also on a phone.
+    when: when ? formatDateTime(when, firm.locale, firm.timezone) : null,
     isOverdue: isOverdue(row, now),
     contactName: row.contactName,
     direction: row.direction,

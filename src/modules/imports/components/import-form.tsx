@@ -12,18 +12,16 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { previewImportAction, runImportAction } from "../import-actions";
 import type { ImportSummary } from "../import-mutations";
+import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import { IMPORT_SOURCES, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "../import-sources";
 import type { ImportWeekState } from "../import-schemas";
 
 type Source = "auto" | (typeof IMPORT_SOURCES)[number];
 const SHOWN_REFUSALS = 200;
 
-function hours(minutes: number): string {
-  return `${(minutes / 60).toLocaleString("en-GB", { maximumFractionDigits: 2 })} h`;
-}
-
 /** Upload, preview, import: the preview writes nothing; the import writes all of it or nothing. */
-export function ImportForm() {
+export function ImportForm({ locale }: { locale: string }) {
+  const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   const t = useTranslations("imports.form");
   const tSource = useTranslations("imports.source");
   const ids = useId();
@@ -93,7 +91,7 @@ export function ImportForm() {
             onChange={(event) => void chooseFile(event.target.files?.[0])}
           />
           <p id="import-file-hint" className="text-sm text-muted-foreground">
-            {t("fileHint", { rows: MAX_IMPORT_ROWS.toLocaleString("en-GB") })}
+            {t("fileHint", { rows: MAX_IMPORT_ROWS.toLocaleString(locale) })}
           </p>
         </div>
         <div className="grid gap-2">

@@ -61,7 +61,8 @@ type Props = {
     balanceText: string;
     balanceInput: string;
     currency: string;
-    issueDate: string;
+    /** The date it is issued with, written out ("27 November 2026"). */
+    issueDateText: string;
   };
   allowed: AllowedActions;
   today: string;
@@ -261,7 +262,7 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
             </Button>
           }
           title={t("issueTitle", { kind })}
-          description={t("issueText", { kind, date: invoice.issueDate })}
+          description={t("issueText", { kind, date: invoice.issueDateText })}
           confirmLabel={t("issueConfirm", { kind })}
           run={() => issueInvoiceAction(ref)}
           options={{ success: ({ number }) => t("issuedAs", { number: number ?? "" }) }}

@@ -110,7 +110,7 @@ export function InvoiceActions({ invoice, today, locale }: { invoice: InvoiceDet
         balanceText: moneyOf(invoice, locale)(invoice.balance),
         balanceInput: formatMoneyInput(Math.max(invoice.balance, 0), invoice.currency),
         currency: invoice.currency,
-        issueDate: invoice.issueDate,
+        issueDateText: formatDate(invoice.issueDate, locale, "UTC", "long"),
       }}
       today={today}
       allowed={{

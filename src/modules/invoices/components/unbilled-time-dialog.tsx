@@ -15,11 +15,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
+import { formatDate } from "@/lib/dates";
 import { formatMoney, formatMoneyInput } from "@/lib/money";
+import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import { loadUnbilledTimeAction } from "../invoice-actions";
 import { quantityMilliToDecimalString } from "../invoice-amounts";
 import { groupUnbilledEntries, type TimeGrouping, type UnbilledEntry } from "../invoice-time-lines";
-import { EXPENSE_CATEGORY_LABELS, expenseLineDraft, type UnbilledExpense } from "@/modules/expenses/expense-rules";
+import { expenseLineDraft, type UnbilledExpense } from "@/modules/expenses/expense-rules";
 
 export type NewTimeLine = {
   description: string;
@@ -31,10 +33,6 @@ export type NewTimeLine = {
 };
 
 const GROUPINGS: TimeGrouping[] = ["project", "person", "entry"];
-
-function hours(minutes: number) {
-  return `${(minutes / 60).toLocaleString("en-GB", { maximumFractionDigits: 2 })} h`;
-}
 
 /**
  * Lists the client's approved, billable time and expenses not yet invoiced and turns the chosen
@@ -56,6 +54,7 @@ export function UnbilledTimeDialog({
   onAdd: (lines: NewTimeLine[]) => void;
 }) {
   const t = useTranslations("invoices.unbilled");
+  const tCategory = useTranslations("expenses.category");
   const [open, setOpen] = useState(false);
   const [entries, setEntries] = useState<UnbilledEntry[] | null>(null);
   const [expenses, setExpenses] = useState<UnbilledExpense[]>([]);
@@ -150,7 +149,8 @@ export function UnbilledTimeDialog({
                     onChange={(event) => toggle(row.id, event.target.checked)}
                   />
                   <span className="min-w-0 truncate">
-                    {row.date} · {EXPENSE_CATEGORY_LABELS[row.category]} · {row.projectName} · {row.userName}
+                    {formatDate(row.date, locale, "UTC")} · {tCategory(row.category)} · {row.projectName} ·{" "}
+                    {row.userName}
                     {row.hasReceipt ? null : <span className="text-muted-foreground"> · {t("noReceipt")}</span>}
                     {sameCurrency ? null : (
                       <span className="text-muted-foreground">
@@ -205,11 +205,11 @@ export function UnbilledTimeDialog({
                     onChange={(event) => toggle(entry.id, event.target.checked)}
                   />
                   <span className="min-w-0 truncate">
-                    {entry.date} · {entry.projectName} · {entry.userName}
+                    {formatDate(entry.date, locale, "UTC")} · {entry.projectName} · {entry.userName}
                     {entry.description ? <span className="text-muted-foreground"> · {entry.description}</span> : null}
                   </span>
                   <span className="tabular-nums">
-                    {hours(entry.minutes)}
+                    {formatDuration(entry.minutes, "decimal", locale)}
                     {entry.hourlyRate !== null ? (
                       <span className="text-muted-foreground">
                         {" "}

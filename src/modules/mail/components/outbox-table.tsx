@@ -91,7 +91,7 @@ export function OutboxTable({ rows, firm }: { rows: EmailRow[]; firm: { locale: 
           const aboutLabel = aboutLabelOf(row.aboutType);
           const written = (
             <time dateTime={row.createdAt.toISOString()}>
-              {formatDateTime(row.createdAt, firm.locale, firm.timezone, "short")}
+              {formatDateTime(row.createdAt, firm.locale, firm.timezone)}
             </time>
           );
           return (

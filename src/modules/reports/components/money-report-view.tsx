@@ -1,5 +1,6 @@
 // The money report and the sales journal as tables, each with its totals per currency (and per
 // VAT rate for the journal); amounts are never added across currencies.
+import { formatDate } from "@/lib/dates";
 import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
@@ -259,7 +260,7 @@ export function SalesJournalTable({ rows, locale }: { rows: SalesJournalRow[]; l
                 <span className="block text-xs text-muted-foreground">{t("creditNote")}</span>
               ) : null}
             </TableCell>
-            <TableCell from="sm">{row.issueDate}</TableCell>
+            <TableCell from="sm">{formatDate(row.issueDate, locale, "UTC")}</TableCell>
             <TableCell from="md">
               {row.clientName}
               {row.clientVatNumber ? (

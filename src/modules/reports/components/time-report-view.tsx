@@ -8,7 +8,7 @@ import { FilterBar, FilterField } from "@/components/list/filter-bar";
 import { PagedList } from "@/components/list/paged-list";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { addDaysToDate } from "@/lib/dates";
+import { addDaysToDate, formatDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { TIMESHEET_STATUSES } from "@/db/schema/timesheets";
 import { monthOf } from "@/modules/dashboard/dashboard-rules";
@@ -317,7 +317,7 @@ export function TimeEntriesTable({
         <TableBody>
           {list.rows.map((row) => (
             <TableRow key={row.id}>
-              <TableCell>{row.date}</TableCell>
+              <TableCell>{formatDate(row.date, locale, "UTC")}</TableCell>
               <TableCell>
                 <span className="font-medium">
                   {row.clientName} / {row.projectName}

@@ -14,8 +14,10 @@ export function DayTimer({
   timer,
   startedLabel,
   canStop,
+  locale,
 }: {
   timer: RunningTimer;
+  locale: string;
   /** "Started at 09:30", formatted by the server in the firm's timezone. */
   startedLabel: string;
   canStop: boolean;
@@ -40,7 +42,12 @@ export function DayTimer({
         {elapsed === null ? "…" : formatElapsed(elapsed)}
       </span>
       {canStop ? (
-        <StopTimerButton timer={timer} onStopped={announceTimerChange} onRefused={() => router.refresh()} />
+        <StopTimerButton
+          timer={timer}
+          locale={locale}
+          onStopped={announceTimerChange}
+          onRefused={() => router.refresh()}
+        />
       ) : null}
     </section>
   );

@@ -22,7 +22,9 @@ import {
 } from "../timer-actions";
 import type { StoppedTimer } from "../timer-mutations";
 import type { RunningTimer } from "../timer-queries";
+import { formatDate } from "@/lib/dates";
 import { formatElapsed } from "../timer-rules";
+import { formatDuration } from "../timesheet-rules";
 import { startTimerInput, updateTimerInput } from "../timer-schemas";
 import { GridProjectFinder } from "./grid-project-finder";
 
@@ -40,18 +42,16 @@ function choicesOf(options: readonly ClientOption[]): ProjectChoice[] {
   );
 }
 
-function hoursText(minutes: number): string {
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
-}
-
 type Translate = ReturnType<typeof useTranslations<"timesheets.timer">>;
 
-function stoppedMessage({ parts }: StoppedTimer, t: Translate): string {
+/** "Timer stopped: 1.5 h logged in your timesheet (1.5 h on 27 Nov 2026).", in the page's locale. */
+function stoppedMessage({ parts }: StoppedTimer, t: Translate, locale: string): string {
+  const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   const total = parts.reduce((sum, part) => sum + part.minutes, 0);
   const where = parts
-    .map((part) => t("stoppedPart", { hours: hoursText(part.minutes), date: part.date }))
+    .map((part) => t("stoppedPart", { hours: hours(part.minutes), date: formatDate(part.date, locale, "UTC") }))
     .join(t("and"));
-  return t("stopped", { hours: hoursText(total), where });
+  return t("stopped", { hours: hours(total), where });
 }
 
 /** The project list of the start and edit forms: loaded when a form opens, grouped by client. */
@@ -285,10 +285,13 @@ export function announceTimerChange(): void {
  */
 export function StopTimerButton({
   timer,
+  locale,
   onStopped,
   onRefused,
 }: {
   timer: Pick<RunningTimer, "version">;
+  /** The page's locale (the firm's for its language), for the hours and the date said once stopped. */
+  locale: string;
   onStopped: () => void;
   onRefused: () => void;
 }) {
@@ -296,7 +299,7 @@ export function StopTimerButton({
   const t = useTranslations("timesheets.timer");
   async function stopNow() {
     const result = await stop.run(() => stopTimerAction({ version: timer.version }), {
-      success: (stopped) => stoppedMessage(stopped, t),
+      success: (stopped) => stoppedMessage(stopped, t, locale),
       onSuccess: onStopped,
       errorToast: true,
     });
@@ -311,7 +314,7 @@ export function StopTimerButton({
 }
 
 /** The shell's timer: "Start timer" when none runs; the time so far, Stop and Edit when one does. */
-export function TimerControl({ initial }: { initial: RunningTimer | null }) {
+export function TimerControl({ initial, locale }: { initial: RunningTimer | null; locale: string }) {
   const t = useTranslations("timesheets.timer");
   const [timer, setTimer] = useState(initial);
   const [dialog, setDialog] = useState<"start" | "edit" | null>(null);
@@ -374,6 +377,7 @@ export function TimerControl({ initial }: { initial: RunningTimer | null }) {
           </Button>
           <StopTimerButton
             timer={timer}
+            locale={locale}
             onStopped={() => changed(null)}
             // Refused: the timer still runs; show it as the database holds it (another tab may have changed it).
             onRefused={() => void reread()}

@@ -14,19 +14,20 @@ import type { GridDay } from "./timesheet-grid";
 // The day view of a week (decision 047): the seven days with their totals as links, and the chosen
 // day's entries and running timer. Read-only: hours are changed in the week grid.
 
-const clock = (minutes: number) => formatDuration(minutes, "clock");
-
 export function TimesheetDayStrip({
   sheetId,
   days,
   totals,
   selected,
+  locale,
 }: {
   sheetId: string;
   days: GridDay[];
   totals: DayTotal[];
   selected: DateString;
+  locale: string;
 }) {
+  const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   const week = totals.reduce((sum, day) => sum + day.minutes, 0);
   const t = useTranslations("timesheets.day");
   return (
@@ -41,7 +42,7 @@ export function TimesheetDayStrip({
                 <Link
                   href={timesheetPageHref(sheetId, { view: "day", date: day.date })}
                   aria-current={current ? "date" : undefined}
-                  aria-label={`${day.long}: ${clock(minutes)}`}
+                  aria-label={`${day.long}: ${hours(minutes)}`}
                   className={cn(
                     "flex flex-col items-center gap-0.5 rounded-md border-b-2 px-0.5 py-2 text-center outline-none focus-visible:ring-2 focus-visible:ring-ring",
                     current
@@ -53,7 +54,7 @@ export function TimesheetDayStrip({
                     <span>{day.weekday}</span>
                     <span>{day.dayOfMonth}</span>
                   </span>
-                  <span className="text-xs tabular-nums sm:text-sm">{clock(minutes)}</span>
+                  <span className="text-xs tabular-nums sm:text-sm">{hours(minutes)}</span>
                 </Link>
               </li>
             );
@@ -61,7 +62,7 @@ export function TimesheetDayStrip({
         </ol>
       </nav>
       <p className="text-right text-sm text-muted-foreground">
-        {t("weekTotal")} <span className="font-medium text-foreground tabular-nums">{clock(week)}</span>
+        {t("weekTotal")} <span className="font-medium text-foreground tabular-nums">{hours(week)}</span>
       </p>
     </div>
   );
@@ -108,11 +109,11 @@ export function TimesheetDayView({
         <p className="text-sm text-muted-foreground">
           {t("dayTotal")}{" "}
           <output className="text-base font-semibold text-foreground tabular-nums" aria-label={t("dayTotal")}>
-            {clock(day.totalMinutes)}
+            {formatDuration(day.totalMinutes, "decimal", locale)}
           </output>
         </p>
       </div>
-      {timer ? <DayTimer timer={timer} startedLabel={startedLabel} canStop={isOwner} /> : null}
+      {timer ? <DayTimer timer={timer} startedLabel={startedLabel} canStop={isOwner} locale={locale} /> : null}
       {day.entries.length > 0 ? (
         <ul className="divide-y rounded-lg border" aria-label={t("loggedOn", { day: label })}>
           {day.entries.map((entry) => (
@@ -128,7 +129,7 @@ export function TimesheetDayView({
                 )}
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
-                <span className="font-semibold tabular-nums">{clock(entry.minutes)}</span>
+                <span className="font-semibold tabular-nums">{formatDuration(entry.minutes, "decimal", locale)}</span>
                 {entry.billable ? (
                   <Badge variant="success">{t("billable")}</Badge>
                 ) : (

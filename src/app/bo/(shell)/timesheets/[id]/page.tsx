@@ -161,6 +161,7 @@ export default async function TimesheetPage({
               days={days}
               totals={dayTotals(sheet.weekStart, sheet.entries)}
               selected={selected}
+              locale={locale}
             />
             <TimesheetDayView
               sheetId={sheet.id}
@@ -182,7 +183,7 @@ export default async function TimesheetPage({
               weekStart={sheet.weekStart}
               days={days}
               groups={gridGroups(projects.options, sheet.entries)}
-              initialRows={gridRows(sheet.entries, sheet.weekStart)}
+              initialRows={gridRows(sheet.entries, sheet.weekStart, locale)}
               previousRows={editable ? previousRows : []}
               editable={editable}
               canSubmit={editable && isOwner}
