@@ -21,6 +21,7 @@ import { USER_CODES } from "@/modules/users/user-codes";
 import { WEBHOOK_CODES } from "@/modules/webhooks/webhook-codes";
 import { WEBHOOK_EVENT_TYPES } from "@/modules/webhooks/webhook-events";
 import { PERMISSIONS } from "@/modules/users/permissions";
+import { type Catalog, catalogOf, REFERENCE_LANGUAGE } from "@/i18n/catalogs";
 import { INPUT_INVALID } from "./errors";
 
 const LISTS: Record<string, readonly string[]> = {
@@ -52,6 +53,17 @@ function sourceFiles(dir: string): string[] {
     return /\.tsx?$/.test(entry.name) && !/-codes\.ts$/.test(entry.name) ? [full] : [];
   });
 }
+/** The catalogs' namespaces and keys ("settings.page", "api.tokens"): spelled like codes, but words. */
+function catalogPaths(tree: Catalog, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => [
+    `${prefix}${key}`,
+    ...(typeof value === "string" ? [] : catalogPaths(value, `${prefix}${key}.`)),
+  ]);
+}
+const CATALOG_PATHS = catalogPaths(catalogOf(REFERENCE_LANGUAGE));
+/** A catalog path, whole or under a namespace (t("settings.label") in dashboard.firstSteps). */
+const isCatalogPath = (text: string) => CATALOG_PATHS.some((key) => key === text || key.endsWith(`.${text}`));
+
 /** Every quoted `domain.snake_case` of a known domain in the sources, with the files it is in. */
 function codesInSources(): Map<string, string[]> {
   const pattern = new RegExp(`["'\`]((?:${Object.keys(LISTS).join("|")})\\.[a-z0-9_]+)["'\`]`, "g");
@@ -62,6 +74,8 @@ function codesInSources(): Map<string, string[]> {
       if (match[1]! in PERMISSIONS) continue;
       // Nor are the webhook events (invoice.issued…), which name what happened.
       if ((WEBHOOK_EVENT_TYPES as readonly string[]).includes(match[1]!)) continue;
+      // Nor the catalogs' namespaces a translator is asked for (getTranslations("settings.page")).
+      if (!ALL.includes(match[1]!) && isCatalogPath(match[1]!)) continue;
       found.set(match[1]!, [...(found.get(match[1]!) ?? []), path.relative(SRC, file)]);
     }
   }
