@@ -10,6 +10,7 @@ import { formatCompanyNumber } from "@/modules/clients/french-identifiers";
 import { quantityMilliToDecimalString } from "./invoice-amounts";
 import type { InvoiceKind } from "./invoice-rules";
 import type { PaymentMeans } from "./invoice-schemas";
+import { FRENCH_INVOICE_FOOTER } from "@/modules/settings/settings-schemas";
 import {
   categoryOfRate,
   legalMentions,
@@ -430,7 +431,9 @@ export function buildInvoiceDocument(
           },
     settlement: isCreditNote ? t("document.settlementText", { number: source.creditedInvoice?.number ?? "" }) : null,
     notes: source.notes,
-    footer: source.footer,
+    // The footer a French firm starts with is bilingual (English and French); a document in a
+    // language prints that language's version of it. A footer the firm wrote is printed as written.
+    footer: !isLegacy && source.footer === FRENCH_INVOICE_FOOTER ? t("document.frenchFooter") : source.footer,
     /** The fixed words of the layout, in the document's language. */
     labels: {
       draftWarning: t("document.draftWarning", { kind }),
