@@ -249,6 +249,14 @@ export const MATRIX: Row[] = [
     expect: everyone(status(404)),
   },
   { kind: "route", file: "src/app/favicon.ico/route.ts", method: "GET", path: () => "/favicon.ico", expect: PUBLIC },
+  // The public site's language switcher: sets its cookie and goes back to the page (decision 067).
+  {
+    kind: "route",
+    file: "src/app/(site)/language/route.ts",
+    method: "GET",
+    path: () => "/language?to=fr&next=/jobs",
+    expect: everyone({ allowed: true, status: 303, redirectTo: "/jobs" }),
+  },
   { kind: "route", file: "src/app/api/health/route.ts", method: "GET", path: () => "/api/health", expect: PUBLIC },
   // Throws on purpose for /sentry-example-page, for a signed-in administrator only (each call is an
   // event in the firm's error quota); everyone else is refused with 403 and nothing is reported.
