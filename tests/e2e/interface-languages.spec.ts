@@ -87,7 +87,9 @@ async function checkPage(page: Page, address: string, language: keyof typeof LAN
   else await expect(page.getByRole("button", { name: LANGUAGES[language].menu })).toBeVisible();
   // The interface's own words: navigation, headings, buttons, labels, column headers (not the data
   // other tests left, such as a client named "Dashboard client").
-  const text = (await page.locator("nav, h1, h2, h3, button, label, thead th, [role=status]").allInnerTexts()).join("\n");
+  const text = (await page.locator("nav, h1, h2, h3, button, label, thead th, [role=status]").allInnerTexts()).join(
+    "\n",
+  );
   const left = ENGLISH_WORDS.filter((word) => new RegExp(`\\b${word}\\b`).test(text));
   expect(left, `English words on ${address} in ${language}`).toEqual([]);
   await expectNoSeriousAxeViolations(page);
