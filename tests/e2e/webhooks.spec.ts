@@ -39,7 +39,8 @@ test("an admin registers an endpoint, sees the secret once, and sees the signed 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/bo/settings");
   await page.getByRole("link", { name: "Manage webhooks" }).click();
-  await expect(page).toHaveURL(/\/bo\/settings\/webhooks$/);
+  // The settings page is the heaviest to load; a slow machine may take over 10 s to leave it.
+  await expect(page).toHaveURL(/\/bo\/settings\/webhooks$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
   const privateSetting = page.getByLabel(/Allow webhooks to private addresses/);
   await waitForHydration(page, "input[name=url]");
