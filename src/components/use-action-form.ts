@@ -109,16 +109,14 @@ function useFeedback() {
   };
 }
 
-/** Translates, in place, the `message` of every error of a react-hook-form errors tree. */
-function translateErrors(errors: Record<string, unknown> | undefined, translate: (text: string) => string): void {
-  if (!errors) return;
-  for (const value of Object.values(errors)) {
-    if (!value || typeof value !== "object") continue;
-    const error = value as { message?: unknown; ref?: unknown };
-    if (typeof error.message === "string") error.message = translate(error.message);
-    for (const [key, child] of Object.entries(error))
-      if (key !== "ref" && key !== "message" && child && typeof child === "object")
-        translateErrors({ [key]: child } as Record<string, unknown>, translate);
+/** Translates, in place, the `message` of every error of a react-hook-form errors tree (never its DOM `ref`). */
+function translateErrors(node: unknown, translate: (text: string) => string): void {
+  if (!node || typeof node !== "object") return;
+  const record = node as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
+    if (key === "ref") continue;
+    if (key === "message" && typeof value === "string") record.message = translate(value);
+    else translateErrors(value, translate);
   }
 }
 
@@ -143,7 +141,7 @@ export function useActionForm<V extends FieldValues>({ schema, ...options }: Use
     // The schema's sentences are English; each field's message is shown in the page's language.
     resolver: async (values, context, resolverOptions) => {
       const result = await resolve(values, context, resolverOptions);
-      translateErrors(result.errors as Record<string, unknown>, translate);
+      translateErrors(result.errors, translate);
       return result;
     },
     // Focus goes to the first field in error in the page's order (useFeedback), not in registration order.
