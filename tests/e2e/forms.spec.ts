@@ -1,8 +1,9 @@
 // The shared form plumbing as a user meets it: a toast never hides the controls, and never stays
-// up next to a later error; a form shows every error of one submission at once.
+// up next to a later error; a form shows every error of one submission at once; a form shows its
+// saved values before the page hydrates, and does not move when it does.
 import type { Locator, Page } from "@playwright/test";
 import { signInOverApi } from "./authz/http";
-import { ADMIN, expect, test } from "./fixtures";
+import { ADMIN, expect, test, waitForHydration } from "./fixtures";
 
 const toasts = (page: Page) => page.locator("[data-sonner-toast]");
 
@@ -110,4 +111,30 @@ test("the settings show every field error of one submission at once", async ({ p
   // Nothing was saved: the page loads the stored values again.
   await page.reload();
   await expect(page.getByLabel("IBAN")).not.toHaveValue("FR76 3000 6000 0112 3456 7890 188");
+});
+
+test("the settings show the saved values before the page hydrates, and nothing moves when it does", async ({
+  page,
+  browser,
+}) => {
+  const importLink = (on: Page) => on.getByRole("link", { name: "Import from another tool" });
+  // The server's HTML alone, as a person sees it while the scripts load: a browser without JavaScript.
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  const html = await withoutScripts.newPage();
+  await signInOverApi(html.request, ADMIN.email, ADMIN.password);
+  await html.goto("/bo/settings");
+  await expect(html.getByLabel("Firm name")).not.toHaveValue("");
+  await expect(html.getByLabel("Invoice email message (English)")).not.toHaveValue("");
+  await expect(html.getByRole("combobox", { name: "Currency" })).not.toHaveValue("");
+  const before = (await importLink(html).boundingBox())!.y;
+  await withoutScripts.close();
+
+  await signInOverApi(page.request, ADMIN.email, ADMIN.password);
+  await page.goto("/bo/settings");
+  await waitForHydration(page, "#settings-form");
+  // Two frames after hydration: the form has registered its fields and been laid out again.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  // The mail templates' text areas grew by 114 px as they were filled: a click aimed at the link below
+  // in that moment landed beside it, and the person stayed on the page.
+  expect((await importLink(page).boundingBox())!.y).toBe(before);
 });

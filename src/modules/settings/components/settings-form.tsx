@@ -14,6 +14,7 @@ import {
   useWatch,
 } from "react-hook-form";
 import { FormError } from "@/components/form-error";
+import { savedValue } from "@/components/saved-value";
 import { CORRECT_FIELDS_MESSAGE } from "@/components/form-errors";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
@@ -327,8 +328,14 @@ function InvoiceEmailTemplateFields({ languages }: { languages: SettingsFormOpti
   });
 }
 
+/** The saved value of a field, in the server's HTML (see savedValue). */
+function useSavedValue(name: Name): string | undefined {
+  return savedValue(useFormContext<SettingsFormInput>().formState.defaultValues, name);
+}
+
 function TextField({ name, label, description, required, className, inputClassName, ...inputProps }: TextFieldProps) {
   const { register } = useFormContext<SettingsFormInput>();
+  const saved = useSavedValue(name);
   const error = useFieldError(name);
   return (
     <FormField
@@ -342,6 +349,7 @@ function TextField({ name, label, description, required, className, inputClassNa
       <Input
         {...inputProps}
         {...register(name)}
+        defaultValue={saved}
         {...fieldAria(name, { error, description: Boolean(description) })}
         required={required}
         className={inputClassName}
@@ -382,6 +390,7 @@ function TextareaField({
   description?: React.ReactNode;
 }) {
   const { register } = useFormContext<SettingsFormInput>();
+  const saved = useSavedValue(name);
   const error = useFieldError(name);
   return (
     <FormField
@@ -395,6 +404,7 @@ function TextareaField({
       <Textarea
         {...textareaProps}
         {...register(name)}
+        defaultValue={saved}
         {...fieldAria(name, { error, description: Boolean(description) })}
         required={required}
       />
@@ -418,6 +428,7 @@ function SelectField({
   children: React.ReactNode;
 }) {
   const { register } = useFormContext<SettingsFormInput>();
+  const saved = useSavedValue(name);
   const error = useFieldError(name);
   return (
     <FormField
@@ -430,6 +441,7 @@ function SelectField({
     >
       <NativeSelect
         {...register(name)}
+        defaultValue={saved}
         {...fieldAria(name, { error, description: Boolean(description) })}
         required={required}
       >

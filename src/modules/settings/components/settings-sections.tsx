@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import type * as React from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { FormError } from "@/components/form-error";
+import { savedValue } from "@/components/saved-value";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -109,7 +110,12 @@ function TextInput<V extends FieldValues>({
   const error = errorOf(form, name);
   return (
     <FormField label={label} htmlFor={id} error={error} description={description}>
-      <Input {...fieldAria(id, { error, description: Boolean(description) })} {...form.register(name)} {...props} />
+      <Input
+        {...fieldAria(id, { error, description: Boolean(description) })}
+        {...form.register(name)}
+        defaultValue={savedValue(form.formState.defaultValues, name)}
+        {...props}
+      />
     </FormField>
   );
 }
@@ -172,6 +178,7 @@ export function MailIdentityForm({
         <NativeSelect
           {...fieldAria("mailReplyTo", { error: replyError, description: true })}
           {...form.register("mailReplyTo")}
+          defaultValue={savedValue(form.formState.defaultValues, "mailReplyTo")}
         >
           {MAIL_REPLY_TO.map((value) => (
             <option key={value} value={value}>
@@ -260,6 +267,7 @@ export function PublicPagesForm({
         <Textarea
           {...fieldAria("hostingProvider", { error: errorOf(form, "hostingProvider"), description: true })}
           {...form.register("hostingProvider")}
+          defaultValue={savedValue(form.formState.defaultValues, "hostingProvider")}
           rows={3}
           maxLength={500}
         />
@@ -292,6 +300,7 @@ export function PublicPagesForm({
             <Textarea
               {...fieldAria(text.name, { error, description: true })}
               {...form.register(text.name)}
+              defaultValue={savedValue(form.formState.defaultValues, text.name)}
               rows={text.rows}
               maxLength={PUBLIC_TEXT_MAX}
               placeholder={t("emptyTheGeneratedText")}
