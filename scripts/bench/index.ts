@@ -34,7 +34,14 @@ import {
   removeBenchToken,
   removeBenchWeeks,
 } from "./prepare";
-import { renderMarkdown, type BudgetResult, type Report, type RunFigures, type TargetResult } from "./report";
+import {
+  compareScaling,
+  renderMarkdown,
+  type BudgetResult,
+  type Report,
+  type RunFigures,
+  type TargetResult,
+} from "./report";
 import {
   baseEnvironment,
   ensureBuild,
@@ -153,6 +160,18 @@ function cpuCheckMs(): number {
   for (let index = 0; index < 100_000_000; index += 1) sum += index % 7;
   if (sum < 0) throw new Error("unreachable");
   return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** The last one-instance run written here (bench-1-instance-*.json), compared with this run's instances. */
+function scalingAgainstOneInstance(out: string, report: Report) {
+  const runs = fs
+    .readdirSync(out)
+    .filter((name) => /^bench-1-instance-\d+-process(es)?\.json$/.test(name))
+    .map((name) => ({ name, report: JSON.parse(fs.readFileSync(path.join(out, name), "utf8")) as Report }))
+    .filter((run) => run.report.database.name === report.database.name)
+    .sort((a, b) => b.report.startedAt.localeCompare(a.report.startedAt));
+  const last = runs[0];
+  return last ? compareScaling(report, last.report, `bench/results/${last.name}`) : undefined;
 }
 
 async function main(): Promise<number> {
@@ -495,9 +514,10 @@ async function main(): Promise<number> {
         ...missed.map((budget) => `budget missed (issue ${budget.issue}): ${budget.text}`),
       ],
     };
-    const markdown = renderMarkdown(report);
     const out = path.join(root, "bench", "results");
     fs.mkdirSync(out, { recursive: true });
+    if (instances > 1) report.scaling = scalingAgainstOneInstance(out, report);
+    const markdown = renderMarkdown(report);
     // latest.*, and a copy per layout so the one- and two-instance runs sit side by side.
     const copy = `bench-${instances}-instance${instances > 1 ? "s" : ""}-${processes}-process${processes > 1 ? "es" : ""}`;
     for (const name of ["latest", copy]) {

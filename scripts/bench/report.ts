@@ -83,7 +83,72 @@ export type Report = {
   budgets: BudgetResult[];
   passed: boolean;
   problems: string[];
+  /** With several instances: their throughput against the last one-instance run's on this machine (issue 30). */
+  scaling?: Scaling;
 };
+
+export type Scaling = {
+  /** The one-instance report compared with: its file, when it ran, its layout. */
+  against: { file: string; startedAt: string; processes: number; buildId: string };
+  rows: { key: string; label: string; oneRps: number; severalRps: number; ratio: number }[];
+  /** Geometric mean of the rows' ratios: the throughput of the instances over one's, target for target. */
+  ratio: number;
+};
+
+/**
+ * The throughput of this run's instances over a one-instance run's, for the targets both measured
+ * under load (the rows with 10 connections; one-at-a-time rows measure latency, not throughput).
+ */
+export function compareScaling(several: Pick<Report, "targets">, one: Report, file: string): Scaling | undefined {
+  const before = new Map(one.targets.map((result) => [result.key, result]));
+  const rows = several.targets.flatMap((result) => {
+    const earlier = before.get(result.key);
+    if (!earlier || result.load.connections < 2 || earlier.load.connections < 2) return [];
+    if (!(earlier.load.requestsPerSecond > 0) || !(result.load.requestsPerSecond > 0)) return [];
+    return [
+      {
+        key: result.key,
+        label: result.label,
+        oneRps: earlier.load.requestsPerSecond,
+        severalRps: result.load.requestsPerSecond,
+        ratio: result.load.requestsPerSecond / earlier.load.requestsPerSecond,
+      },
+    ];
+  });
+  if (rows.length === 0) return undefined;
+  const ratio = Math.exp(rows.reduce((sum, row) => sum + Math.log(row.ratio), 0) / rows.length);
+  return {
+    against: { file, startedAt: one.startedAt, processes: one.options.processes, buildId: one.build.buildId },
+    rows,
+    ratio,
+  };
+}
+
+function scalingLines(report: Report): string[] {
+  const scaling = report.scaling;
+  if (report.options.instances < 2) return [];
+  if (!scaling)
+    return [
+      `## ${report.options.instances} instances against one`,
+      "",
+      "No one-instance run of this machine to compare with: run `npm run bench` first (same `--only`), then `npm run bench -- --instances 2`.",
+      "",
+    ];
+  const { against } = scaling;
+  return [
+    `## ${report.options.instances} instances against one`,
+    "",
+    `Throughput (req/s with 10 connections) of this run's ${report.options.instances} instances of ${report.options.processes} process(es) each, over the one-instance run of ${against.startedAt} (\`${against.file}\`, ${against.processes} process(es), build ${against.buildId}${against.buildId === report.build.buildId ? ", the same" : ", another build"}), on the same PostgreSQL. **Geometric mean of the ratios: ${scaling.ratio.toFixed(2)}×** over ${scaling.rows.length} targets.`,
+    "",
+    "| target | one instance req/s | this run req/s | ratio |",
+    "|---|---:|---:|---:|",
+    ...scaling.rows.map(
+      (row) =>
+        `| ${row.label.replaceAll("|", "\\|")} | ${row.oneRps.toFixed(1)} | ${row.severalRps.toFixed(1)} | ${row.ratio.toFixed(2)}× |`,
+    ),
+    "",
+  ];
+}
 
 const ms = (value: number) => (Number.isFinite(value) ? (value >= 100 ? value.toFixed(0) : value.toFixed(1)) : "—");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -167,6 +232,7 @@ export function renderMarkdown(report: Report): string {
       return `| ${budget.issue} | ${budget.text} | ${measuredCell(budget)} | ${budget.pass === undefined ? "—" : budget.pass ? "held" : "**missed**"} |`;
     }),
     "",
+    ...scalingLines(report),
     ...(report.problems.length > 0 ? ["## Problems", "", ...report.problems.map((problem) => `- ${problem}`), ""] : []),
     "## Where the database time goes (one request at a time)",
     "",
