@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { bytea, id, timestamps, version } from "./columns";
 import { user } from "./auth";
-import { client } from "./clients";
+import { client, project } from "./clients";
 import type { VatCategory } from "@/modules/einvoicing/einvoice-model";
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
@@ -183,9 +183,20 @@ export const invoiceLine = pgTable(
     vatMention: text("vat_mention"),
     vatexCode: text("vatex_code"),
     net: money("net").notNull(),
+    /**
+     * The project a line that bills no time or expenses is for (a fixed fee, a licence): its net
+     * counts as the project's revenue in the profitability report (decision 068). Null on lines of
+     * time or expenses, whose project is their entries', and on lines for no project.
+     */
+    projectId: uuid("project_id").references(() => project.id),
     ...timestamps,
   },
-  (table) => [index("invoice_lines_invoice_idx").on(table.invoiceId, table.position)],
+  (table) => [
+    index("invoice_lines_invoice_idx").on(table.invoiceId, table.position),
+    index("invoice_lines_project_idx")
+      .on(table.projectId)
+      .where(sql`${table.projectId} is not null`),
+  ],
 );
 
 export const payment = pgTable(

@@ -20,7 +20,12 @@ import {
   recordPayment,
   updateDraftInvoice,
 } from "./invoice-mutations";
-import { findInvoiceClient, type InvoiceFormClient } from "./invoice-form-queries";
+import {
+  findInvoiceClient,
+  findInvoiceLineProjects,
+  type InvoiceFormClient,
+  type InvoiceLineProject,
+} from "./invoice-form-queries";
 import type { UnbilledEntry } from "./invoice-time-lines";
 import { invoiceClientInput, unbilledTimeInput } from "./invoice-schemas";
 
@@ -124,6 +129,15 @@ export async function loadInvoiceClientAction(input: unknown): Promise<ActionRes
     const found = await findInvoiceClient(getDb(), clientId);
     if (!found) throw new NotFoundError("This client does not exist.", "client.not_found");
     return found;
+  });
+}
+
+/** The chosen client's active projects, which the invoice form's lines may be for (decision 068). */
+export async function loadInvoiceProjectsAction(input: unknown): Promise<ActionResult<InvoiceLineProject[]>> {
+  return runAction(async () => {
+    await requireActor("invoice.edit");
+    const { clientId } = parseInput(invoiceClientInput, input);
+    return findInvoiceLineProjects(getDb(), clientId);
   });
 }
 

@@ -33,6 +33,8 @@ export const INVOICE_CODES = [
   "invoice.expense_twice",
   "invoice.expense_no_longer_unbilled",
   "invoice.expense_currency",
+  "invoice.project_not_client",
+  "invoice.project_on_billed_line",
   "invoice.issued_read_only",
   "invoice.issued_not_deletable",
   "invoice.duplicate_of_credit_note",

@@ -1,8 +1,8 @@
 // What the invoice form reads besides the invoice itself.
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { client } from "@/db/schema";
+import { client, project } from "@/db/schema";
 import { addressLinesOf } from "./invoice-document";
 import { invoiceClientInput } from "./invoice-schemas";
 import type { VatCategory } from "./vat-categories";
@@ -56,4 +56,29 @@ export async function findRequestedClient(db: Executor, asked: unknown): Promise
   if (!parsed.success) return null;
   const found = await findInvoiceClient(db, parsed.data.clientId);
   return found && !found.archived ? found : null;
+}
+
+/** A project a line of the invoice form may be for (decision 068). */
+export type InvoiceLineProject = { id: string; name: string; archived: boolean };
+
+/**
+ * The projects the invoice form's lines may name: the client's active ones, and those its lines
+ * already name (a draft may keep a project archived since). One client's, never the firm's.
+ */
+export async function findInvoiceLineProjects(
+  db: Executor,
+  clientId: string,
+  keep: readonly string[] = [],
+): Promise<InvoiceLineProject[]> {
+  const rows = await db
+    .select({ id: project.id, name: project.name, archivedAt: project.archivedAt })
+    .from(project)
+    .where(
+      and(
+        eq(project.clientId, clientId),
+        keep.length > 0 ? or(isNull(project.archivedAt), inArray(project.id, [...keep])) : isNull(project.archivedAt),
+      ),
+    )
+    .orderBy(asc(project.name), asc(project.id));
+  return rows.map((row) => ({ id: row.id, name: row.name, archived: row.archivedAt !== null }));
 }

@@ -134,6 +134,16 @@ export function checkDraftValues(values: DraftValues, context: DraftContext) {
   });
   const seen = new Set<string>();
   values.lines.forEach((line, index) => {
+    // A line of time or expenses is for their projects (decision 068): naming one too could only
+    // contradict them, and the report would count the line twice.
+    if (line.projectId !== null && (line.timeEntryIds.length > 0 || line.expenseIds.length > 0))
+      refusals.push(
+        refuse(
+          "invoice.project_on_billed_line",
+          "This line bills time or expenses, whose projects are already known; leave its project empty.",
+          `lines.${index}.projectId`,
+        ),
+      );
     for (const entryId of line.timeEntryIds) {
       if (seen.has(entryId))
         refusals.push(
@@ -254,6 +264,26 @@ async function linkExpenses(
     );
 }
 
+/**
+ * A line's project is one of the invoice's client's (decision 068), archived or not: a last fixed
+ * fee may be billed after its project is closed. Checked before any line is written.
+ */
+async function checkLineProjects(tx: Executor, clientId: string, lines: DraftValues["lines"]) {
+  const projectIds = [...new Set(lines.flatMap((line) => (line.projectId === null ? [] : [line.projectId])))];
+  if (projectIds.length === 0) return;
+  const found = await tx
+    .select({ id: project.id })
+    .from(project)
+    .where(and(inArray(project.id, projectIds), eq(project.clientId, clientId)));
+  const ofClient = new Set(found.map((row) => row.id));
+  const refusals = lines.flatMap((line, index) =>
+    line.projectId === null || ofClient.has(line.projectId)
+      ? []
+      : [refuse("invoice.project_not_client", "Choose one of this client's projects.", `lines.${index}.projectId`)],
+  );
+  if (refusals.length > 0) throw invalidFields(refusals);
+}
+
 async function writeLines(
   tx: Executor,
   invoiceId: string,
@@ -261,6 +291,7 @@ async function writeLines(
   values: DraftValues,
   totals: { lines: { net: number }[]; lineRates: LineRate[] },
 ) {
+  await checkLineProjects(tx, clientId, values.lines);
   for (const [index, line] of values.lines.entries()) {
     const rate = totals.lineRates[index]!;
     const [inserted] = await tx
@@ -279,6 +310,7 @@ async function writeLines(
         vatMention: rate.vatMention,
         vatexCode: rate.vatexCode,
         net: totals.lines[index]?.net ?? 0,
+        projectId: line.projectId,
       })
       .returning({ id: invoiceLine.id });
     await linkTimeEntries(tx, clientId, inserted!.id, line.timeEntryIds);
@@ -824,6 +856,8 @@ async function copyLines(tx: Executor, fromId: string, toId: string, kind: Invoi
         vatMention: line.vatMention,
         vatexCode: line.vatexCode,
         net: totals.lines[index]?.net ?? 0,
+        // A credit note's line takes back what its invoice's line gave the project (decision 068).
+        projectId: line.projectId,
       })),
     );
   }

@@ -44,3 +44,27 @@ describe("invoice draft schema", () => {
     });
   });
 });
+
+describe("a line's project", () => {
+  const PROJECT = "0190a8a0-0000-7000-8000-0000000000aa";
+  const projectOf = (projectId: unknown) =>
+    createInvoiceInput.parse({ ...draft, lines: [{ ...line, projectId }] }).lines[0]!.projectId;
+
+  it("is none when absent, empty or null, and the id when one is given", () => {
+    expect(createInvoiceInput.parse(draft).lines[0]!.projectId).toBeNull();
+    expect(projectOf("")).toBeNull();
+    expect(projectOf("  ")).toBeNull();
+    expect(projectOf(null)).toBeNull();
+    expect(projectOf(PROJECT)).toBe(PROJECT);
+    expect(projectOf(` ${PROJECT} `)).toBe(PROJECT);
+  });
+
+  it("is an unknown record when it is not an id", () => {
+    expect(errors({ ...draft, lines: [line, { ...line, projectId: "design" }] })).toEqual({
+      "lines.1.projectId": "Unknown record.",
+    });
+    expect(errors({ ...draft, lines: [{ ...line, projectId: 42 }] })).toEqual({
+      "lines.0.projectId": "Unknown record.",
+    });
+  });
+});

@@ -127,6 +127,16 @@ export const invoiceLineInput = z.object({
   timeEntryIds: z.array(uuid).max(5000).default([]),
   /** The approved expenses this line bills (decision 065). */
   expenseIds: z.array(uuid).max(5000).default([]),
+  /**
+   * The project a line of no time or expenses is for (decision 068): none when empty or absent.
+   * Its client and the lines it may go on are the mutation's checks.
+   */
+  projectId: z
+    .union([z.string(), z.null()], { error: "Unknown record." })
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .refine((value) => value === "" || uuid.safeParse(value).success, "Unknown record.")
+    .transform((value) => (value === "" ? null : value)),
 });
 
 /** The client of a draft: none chosen says so, anything else not an id is unknown. */

@@ -58,6 +58,8 @@ export function draftLinesOf(lines: readonly StoredLine[]) {
     vatCategory: line.vatCategory,
     timeEntryIds: [] as string[],
     expenseIds: [] as string[],
+    // Templates and quotes keep no project on their lines (decision 068).
+    projectId: null,
   }));
 }
 

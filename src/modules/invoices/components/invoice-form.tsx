@@ -14,8 +14,13 @@ import { useActionForm } from "@/components/use-action-form";
 import { useTextTranslator } from "@/i18n/use-texts";
 import { addDaysToDate, isValidDateString } from "@/lib/dates";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
-import { createInvoiceAction, loadInvoiceClientAction, updateInvoiceAction } from "../invoice-actions";
-import type { InvoiceFormClient } from "../invoice-form-queries";
+import {
+  createInvoiceAction,
+  loadInvoiceClientAction,
+  loadInvoiceProjectsAction,
+  updateInvoiceAction,
+} from "../invoice-actions";
+import type { InvoiceFormClient, InvoiceLineProject } from "../invoice-form-queries";
 import type { InvoiceKind } from "../invoice-rules";
 import { type CreateInvoiceInput, createInvoiceInput, updateInvoiceInput } from "../invoice-schemas";
 import { proposeVatCategory, rateForCategory, type TaxRateChoice, type VatProposal } from "../vat-categories";
@@ -31,6 +36,8 @@ export type InvoiceFormProps = {
   initialValues: InvoiceFormValues;
   /** The client already chosen (a draft's, or the one a link asked for), or null. */
   client: InvoiceFormClient | null;
+  /** That client's projects a line may be for (findInvoiceLineProjects); loaded again when the client changes. */
+  projects: InvoiceLineProject[];
   taxRates: TaxRateChoice[];
   /** The firm's country, from which the VAT category for a client is proposed. */
   firmCountry: string;
@@ -46,7 +53,8 @@ function isUntouchedLine(line: LineValues | undefined): boolean {
     String(line.discount ?? "").trim() === "" &&
     String(line.quantity ?? "").trim() === "1" &&
     (line.timeEntryIds ?? []).length === 0 &&
-    (line.expenseIds ?? []).length === 0
+    (line.expenseIds ?? []).length === 0 &&
+    !line.projectId
   );
 }
 
@@ -60,7 +68,15 @@ function proposalFor(client: InvoiceFormClient, firmCountry: string): VatProposa
   });
 }
 
-export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry, locale }: InvoiceFormProps) {
+export function InvoiceForm({
+  kind,
+  initialValues,
+  client,
+  projects: initialProjects,
+  taxRates,
+  firmCountry,
+  locale,
+}: InvoiceFormProps) {
   const t = useTranslations("invoices.form");
   const translateText = useTextTranslator();
   const router = useRouter();
@@ -93,6 +109,7 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
     error: null,
   });
   const latestClient = useRef(0);
+  const [projects, setProjects] = useState<InvoiceLineProject[]>(initialProjects);
   const linkedIds = new Set(
     (watchedLines ?? []).flatMap((line) => [...(line?.timeEntryIds ?? []), ...(line?.expenseIds ?? [])]),
   );
@@ -107,9 +124,18 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
     clientField.onChange(picked?.id ?? "");
     setSelectedClient(null);
     setClientStatus({ loading: Boolean(picked), error: null });
+    setProjects([]);
+    // A project of the client chosen before is no longer one of the invoice's.
+    getValues("lines").forEach((line, index) => {
+      if (line?.projectId) setValue(`lines.${index}.projectId`, "", { shouldDirty: true });
+    });
     if (!picked) return;
-    const result = await loadInvoiceClientAction({ clientId: picked.id }).catch(() => null);
+    const [result, projectsResult] = await Promise.all([
+      loadInvoiceClientAction({ clientId: picked.id }).catch(() => null),
+      loadInvoiceProjectsAction({ clientId: picked.id }).catch(() => null),
+    ]);
     if (asked !== latestClient.current) return;
+    if (projectsResult?.ok) setProjects(projectsResult.data);
     if (!result || !result.ok) {
       setClientStatus({
         loading: false,
@@ -303,6 +329,7 @@ export function InvoiceForm({ kind, initialValues, client, taxRates, firmCountry
         locale={locale}
         defaultRate={defaultRate}
         emptyText={t("noLines")}
+        projects={projects}
         actions={
           kind === "invoice" ? (
             <UnbilledTimeDialog

@@ -14,6 +14,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { formatBasisPoints, formatMoney, parseMoneyInput } from "@/lib/money";
 import { computeInvoiceTotals, parseDiscountPercent, parseQuantity, type TotalsLineInput } from "../invoice-amounts";
+import type { InvoiceLineProject } from "../invoice-form-queries";
 import type { InvoiceKind } from "../invoice-rules";
 import type { InvoiceLineValues } from "../invoice-schemas";
 import { taxRateKey, type TaxRateChoice, type VatCategory } from "../vat-categories";
@@ -33,6 +34,7 @@ export const emptyLine = (rate: Pick<TaxRateChoice, "basisPoints" | "category">)
   vatCategory: rate.category,
   timeEntryIds: [],
   expenseIds: [],
+  projectId: "",
 });
 
 /** Live totals with the very function the server uses: what the form shows is what gets saved. */
@@ -78,6 +80,11 @@ export type InvoiceLinesCardProps = {
   actions?: ReactNode;
   /** A note above the lines (e.g. the VAT proposed for the client). */
   notice?: ReactNode;
+  /**
+   * The client's projects a line of no time or expenses may be for (invoices only, decision 068):
+   * with them, such a line has a "Project" select; templates and quotes pass none.
+   */
+  projects?: InvoiceLineProject[];
 };
 
 export function InvoiceLinesCard({
@@ -90,6 +97,7 @@ export function InvoiceLinesCard({
   emptyText,
   actions,
   notice,
+  projects,
 }: InvoiceLinesCardProps) {
   const t = useTranslations("invoices.lines");
   const { register, control, formState, setValue } = form;
@@ -235,6 +243,27 @@ export function InvoiceLinesCard({
                   </output>
                 </div>
               </div>
+              {projects && timeCount === 0 && expenseCount === 0 ? (
+                <FormField
+                  label={t("project")}
+                  htmlFor={id("projectId")}
+                  error={lineError(index, "projectId")}
+                  description={t("projectHint")}
+                  className="sm:max-w-sm"
+                >
+                  <NativeSelect
+                    {...fieldAria(id("projectId"), { error: lineError(index, "projectId"), description: true })}
+                    {...register(`lines.${index}.projectId`)}
+                  >
+                    <option value="">{t("noProject")}</option>
+                    {projects.map((project) => (
+                      <option key={project.id} value={project.id}>
+                        {project.archived ? t("archivedProject", { name: project.name }) : project.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormField>
+              ) : null}
               <div className="flex flex-wrap justify-end gap-1">
                 <Button
                   type="button"

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { addDaysToDate, todayInZone } from "@/lib/dates";
 import { requirePagePermission } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
-import { findRequestedClient } from "@/modules/invoices/invoice-form-queries";
+import { findInvoiceLineProjects, findRequestedClient } from "@/modules/invoices/invoice-form-queries";
 import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
 import { getPageSettings } from "@/modules/settings/page-settings";
 
@@ -21,6 +21,7 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
   const db = getDb();
   // A link may ask for a client (the client page's "New invoice").
   const [settings, requested] = await Promise.all([getPageSettings(), findRequestedClient(db, params.client)]);
+  const projects = requested ? await findInvoiceLineProjects(db, requested.id) : [];
   const t = await getTranslations("invoices.create");
   const today = todayInZone(settings.timezone);
   const taxRates = settings.taxRates.map(normalizeTaxRate);
@@ -31,6 +32,7 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
       <InvoiceForm
         kind="invoice"
         client={requested}
+        projects={projects}
         taxRates={taxRates}
         firmCountry={settings.country}
         locale={settings.locale}
@@ -56,6 +58,7 @@ export default async function CreateInvoicePage({ searchParams }: { searchParams
               taxRateBp: defaultRate?.basisPoints ?? 0,
               vatCategory: defaultRate?.category ?? "S",
               timeEntryIds: [],
+              projectId: "",
             },
           ],
         }}

@@ -11,7 +11,7 @@ import { requirePagePermission } from "@/lib/session";
 import { InvoiceForm } from "@/modules/invoices/components/invoice-form";
 import { normalizeTaxRate } from "@/modules/invoices/vat-categories";
 import { getInvoice } from "@/modules/invoices/invoice-detail-queries";
-import { findInvoiceClient } from "@/modules/invoices/invoice-form-queries";
+import { findInvoiceClient, findInvoiceLineProjects } from "@/modules/invoices/invoice-form-queries";
 import { quantityMilliToDecimalString } from "@/modules/invoices/invoice-amounts";
 import { canCreateCreditNote, canEditInvoice } from "@/modules/invoices/invoice-rules";
 import { getPageSettings } from "@/modules/settings/page-settings";
@@ -52,7 +52,12 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
       </div>
     );
   }
-  const [settings, client] = await Promise.all([getPageSettings(), findInvoiceClient(db, invoice.clientId)]);
+  const lineProjects = invoice.lines.flatMap((line) => (line.projectId ? [line.projectId] : []));
+  const [settings, client, projects] = await Promise.all([
+    getPageSettings(),
+    findInvoiceClient(db, invoice.clientId),
+    findInvoiceLineProjects(db, invoice.clientId, lineProjects),
+  ]);
   const rates = settings.taxRates.map(normalizeTaxRate);
   for (const line of invoice.lines)
     if (!rates.some((rate) => rate.basisPoints === line.taxRateBp && rate.category === line.vatCategory))
@@ -70,6 +75,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
       <InvoiceForm
         kind={invoice.kind}
         client={client}
+        projects={projects}
         taxRates={rates}
         firmCountry={settings.country}
         locale={settings.locale}
@@ -97,6 +103,7 @@ export default async function EditInvoicePage({ params }: { params: Promise<{ id
             vatCategory: line.vatCategory,
             timeEntryIds: line.timeEntryIds,
             expenseIds: line.expenseIds,
+            projectId: line.projectId ?? "",
           })),
         }}
       />

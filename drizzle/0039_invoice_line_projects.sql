@@ -1,0 +1,3 @@
+ALTER TABLE "invoice_lines" ADD COLUMN "project_id" uuid;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invoice_lines_project_idx" ON "invoice_lines" USING btree ("project_id") WHERE "invoice_lines"."project_id" is not null;
