@@ -116,10 +116,10 @@ test.describe("project profitability", () => {
     const overview = await download(page, "Export CSV");
     const lines = overview.text.trim().split("\r\n");
     expect(lines[0]).toBe(
-      'Client,Project,Currency,Hours,Billable hours,Invoiced,"Approved, not invoiced",Not yet approved (estimate),Billable expenses (with markup),Revenue,Expenses,Cost,Hours without a cost rate,Margin,Margin %,Margin complete,Minutes',
+      'Client,Project,Currency,Hours,Billable hours,Invoiced,"Approved, not invoiced",Not yet approved (estimate),Billable expenses (with markup),Other invoice lines,Revenue,Expenses,Cost,Hours without a cost rate,Margin,Margin %,Margin complete,Minutes',
     );
     expect(lines).toContain(
-      `${clientName},${projectName},EUR,7.50,7.50,0.00,0.00,750.00,0.00,750.00,0.00,300.00,0.00,450.00,60,yes,450`,
+      `${clientName},${projectName},EUR,7.50,7.50,0.00,0.00,750.00,0.00,0.00,750.00,0.00,300.00,0.00,450.00,60,yes,450`,
     );
 
     // Drill into the project: its people.

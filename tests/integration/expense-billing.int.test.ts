@@ -260,8 +260,8 @@ describe(`expenses on invoices on ${process.env.TEST_DB}`, () => {
     expect(report.rows[0]!.people).toEqual([expect.objectContaining({ name: "Rita Report", expenseCost: 14005 })]);
     const csv = (await new Response(csvStream(PROFIT_COLUMNS, oneBatch(report.rows))).text()).replace(/^\uFEFF/, "");
     const [header, line] = csv.trim().split(/\r?\n/);
-    expect(header).toContain("Billable expenses (with markup),Revenue,Expenses,Cost");
-    expect(line).toContain(",110.06,110.06,140.05,140.05,");
+    expect(header).toContain("Billable expenses (with markup),Other invoice lines,Revenue,Expenses,Cost");
+    expect(line).toContain(",110.06,0.00,110.06,140.05,140.05,");
     expect(line).toContain(",-29.99,");
   });
 });

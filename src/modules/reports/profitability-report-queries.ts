@@ -3,13 +3,21 @@
 // approval, and time of weeks not yet approved at the rate approval would freeze: the time report's
 // values, rateOf and bureau_entry_value) against cost (each person's minutes on the project at their
 // current cost rate, users.cost_rate), and the approved expenses dated in the period (decision 065:
-// their net is a cost, a billable one revenue at its billed price). One GROUP BY per (project, person) over the period's facts
+// their net is a cost, a billable one revenue at its billed price), and the other invoice lines
+// linked to the project on documents issued in the period (decision 068: their net is revenue). One GROUP BY per (project, person) over the period's facts
 // (time-facts.ts, decision 063); the fold, the rounding and the margins are report-rules.ts's. Only for those with cost.read (administrators).
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { requirePermission } from "@/modules/users/permissions";
-import { type DateRange, type ProfitPart, type ProfitRow, profitRowsOf, type ProfitTotal } from "./report-rules";
+import {
+  type DateRange,
+  type ProfitLinesPart,
+  type ProfitPart,
+  type ProfitRow,
+  profitRowsOf,
+  type ProfitTotal,
+} from "./report-rules";
 import type { ProfitabilityReportParams } from "./report-schemas";
 import { rowsOf } from "./sales-journal-queries";
 import { factValue, timeFacts } from "./time-facts";
@@ -36,7 +44,7 @@ export async function findProfitabilityReport(
   const value = factValue(firmRate);
   const scope = filter.client ? sql`where p.client_id = ${filter.client}::uuid` : sql``;
   const facts = timeFacts({ from: filter.from, to: filter.to, project: filter.project });
-  const [parts, onDrafts, expenses] = await Promise.all([
+  const [parts, onDrafts, expenses, lines] = await Promise.all([
     rowsOf<FactPart>(
       db,
       sql`select p.id as "projectId", p.name as "projectName", c.id as "clientId", c.name as "clientName",
@@ -92,6 +100,30 @@ export async function findProfitabilityReport(
           ${filter.client ? sql`and p.client_id = ${filter.client}::uuid` : sql``}
         group by p.id, c.id, u.id`,
     ),
+    // The other invoice lines linked to a project (decision 068), by their document's issue date:
+    // on invoices issued, partly paid or paid, and on issued credit notes, whose nets are negative.
+    // A cancelled invoice is left out, and so are the credit notes that cancelled it: together they
+    // credit exactly its total, so counting only the credit notes would take away what was never
+    // counted. Only in the client's currency (a project's one), never summed across currencies.
+    rowsOf<Omit<ProfitLinesPart, "net"> & { net: string }>(
+      db,
+      sql`select p.id as "projectId", p.name as "projectName", c.id as "clientId", c.name as "clientName",
+          c.currency, sum(l.net) as net
+        from invoice_lines l
+        join invoices i on i.id = l.invoice_id
+        join projects p on p.id = l.project_id
+        join clients c on c.id = p.client_id
+        left join invoices credited on credited.id = i.credited_invoice_id
+        where l.project_id is not null and i.currency = c.currency
+          and i.issue_date between ${filter.from}::date and ${filter.to}::date
+          and (
+            (i.kind = 'invoice' and i.status in ('issued', 'partially_paid', 'paid'))
+            or (i.kind = 'credit_note' and i.status <> 'draft' and credited.status is distinct from 'cancelled')
+          )
+          ${filter.project ? sql`and l.project_id = ${filter.project}::uuid` : sql``}
+          ${filter.client ? sql`and p.client_id = ${filter.client}::uuid` : sql``}
+        group by p.id, c.id`,
+    ),
   ]);
   const drafted = new Map(onDrafts.map((row) => [`${row.projectId}|${row.userId}`, Number(row.value)]));
   const spent = new Map(expenses.map((row) => [`${row.projectId}|${row.userId}`, row]));
@@ -130,5 +162,6 @@ export async function findProfitabilityReport(
         expenseRevenue: spending ? Number(spending.revenue) : 0,
       };
     }),
+    lines.map((row) => ({ ...row, net: Number(row.net) })),
   );
 }

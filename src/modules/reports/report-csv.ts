@@ -197,6 +197,7 @@ function profitColumns<Row extends ProfitFigures>(currencyOf: (row: Row) => stri
     { header: "Approved, not invoiced", ...money((row) => row.uninvoiced) },
     { header: "Not yet approved (estimate)", ...money((row) => row.estimated) },
     { header: "Billable expenses (with markup)", ...money((row) => row.expenseRevenue) },
+    { header: "Other invoice lines", ...money((row) => row.lineRevenue) },
     { header: "Revenue", ...money((row) => row.revenue) },
     { header: "Expenses", ...money((row) => row.expenseCost) },
     { header: "Cost", ...money((row) => row.cost) },
@@ -215,19 +216,29 @@ export const PROFIT_COLUMNS: ReportColumn<ProfitRow>[] = [
   ...profitColumns<ProfitRow>((row) => row.currency),
 ];
 
-/** One row per person of a project (its drill-down). */
-export function profitPeopleColumns(project: ProfitRow): ReportColumn<ProfitPerson>[] {
+/** A row of a project's drill-down: one of its people, or its other invoice lines (no person). */
+export type ProfitDrillRow = Omit<ProfitPerson, "userId"> & { userId: string | null };
+
+/** A project's drill-down rows: its people, then its other invoice lines (decision 068), which add up to its row. */
+export function profitDrillRows(project: ProfitRow): ProfitDrillRow[] {
+  if (!project.otherLines) return project.people;
+  return [...project.people, { ...project.otherLines, userId: null, name: "Other invoice lines", costRate: null }];
+}
+
+/** One row per person of a project (its drill-down), and one for its other invoice lines. */
+export function profitPeopleColumns(project: ProfitRow): ReportColumn<ProfitDrillRow>[] {
   return [
     { header: "Client", value: () => project.clientName },
     { header: "Project", value: () => project.projectName },
     { header: "Person", value: (row) => row.name },
     {
       header: "Cost rate per hour",
-      value: (row) => (row.costRate === null ? "no cost rate" : csvAmount(row.costRate, project.currency)),
+      value: (row) =>
+        row.userId === null ? "" : row.costRate === null ? "no cost rate" : csvAmount(row.costRate, project.currency),
       type: "amount",
       currency: () => project.currency,
     },
-    ...profitColumns<ProfitPerson>(() => project.currency),
+    ...profitColumns<ProfitDrillRow>(() => project.currency),
   ];
 }
 

@@ -262,6 +262,26 @@ describe("project profitability", () => {
     expect(rows[0]).toMatchObject({ revenue: 0, cost: 500, margin: -500, marginPercent: null, complete: true });
   });
 
+  it("adds a project's other invoice lines as revenue of no person, and the drill-down still adds up", () => {
+    const { rows, totals } = profitRowsOf(
+      [part({ userId: "u1", userName: "Ada", minutes: 60, invoiced: 10000 })],
+      [
+        { projectId: "p1", projectName: "Design", clientId: "c1", clientName: "Acme", currency: "EUR", net: 50000 },
+        { projectId: "p1", projectName: "Design", clientId: "c1", clientName: "Acme", currency: "EUR", net: -20000 },
+        { projectId: "p9", projectName: "Fixed", clientId: "c1", clientName: "Acme", currency: "EUR", net: 700 },
+      ],
+    );
+    const design = rows.find((row) => row.projectId === "p1")!;
+    expect(design.otherLines).toMatchObject({ lineRevenue: 30000, revenue: 30000, cost: 0, margin: 30000, minutes: 0 });
+    expect(design).toMatchObject({ invoiced: 10000, lineRevenue: 30000, revenue: 40000, cost: 4000, margin: 36000 });
+    expect(design.people.reduce((sum, person) => sum + person.revenue, 0) + design.otherLines!.revenue).toBe(
+      design.revenue,
+    );
+    // A project with lines and no time in the period still has its row, with no people.
+    expect(rows.find((row) => row.projectId === "p9")).toMatchObject({ people: [], revenue: 700, marginPercent: 100 });
+    expect(totals).toEqual([expect.objectContaining({ currency: "EUR", lineRevenue: 30700, revenue: 40700 })]);
+  });
+
   it("marks a margin incomplete when someone has no cost rate, never costing their time at 0 silently", () => {
     const { rows, totals } = profitRowsOf([
       part({ userId: "u1", userName: "Ada", minutes: 60, invoiced: 10000 }),

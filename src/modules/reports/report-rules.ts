@@ -315,9 +315,14 @@ export type ProfitFigures = {
   estimated: number;
   /** Approved billable expenses at the price they are billed at (net plus markup, decision 065). */
   expenseRevenue: number;
+  /**
+   * The net of the other invoice lines linked to the project (decision 068): on issued invoices
+   * and credit notes (which subtract) dated in the period; none of a person's.
+   */
+  lineRevenue: number;
   /** Approved expenses (net, VAT excluded): what the firm spent on the project. */
   expenseCost: number;
-  /** Time and billable expenses. */
+  /** Time, billable expenses and the other invoice lines linked to the project. */
   revenue: number;
   /** The cost of the time of people with a cost rate, and the expenses. */
   cost: number;
@@ -348,6 +353,11 @@ export type ProfitPart = {
   expenseCost?: number;
 };
 
+/** The net of a project's other invoice lines in the period (decision 068), in its client's currency. */
+export type ProfitLinesPart = Pick<ProfitPart, "projectId" | "projectName" | "clientId" | "clientName" | "currency"> & {
+  net: number;
+};
+
 export type ProfitPerson = ProfitFigures & { userId: string; name: string; costRate: number | null };
 export type ProfitRow = ProfitFigures & {
   projectId: string;
@@ -356,6 +366,8 @@ export type ProfitRow = ProfitFigures & {
   clientName: string;
   currency: string;
   people: ProfitPerson[];
+  /** The other invoice lines linked to the project, when it has some in the period: revenue only. */
+  otherLines: ProfitFigures | null;
 };
 export type ProfitTotal = ProfitFigures & { currency: string };
 
@@ -367,6 +379,7 @@ function emptyFigures(): ProfitFigures {
     uninvoiced: 0,
     estimated: 0,
     expenseRevenue: 0,
+    lineRevenue: 0,
     expenseCost: 0,
     revenue: 0,
     cost: 0,
@@ -384,6 +397,7 @@ function addFigures(target: ProfitFigures, part: ProfitFigures): void {
   target.uninvoiced += part.uninvoiced;
   target.estimated += part.estimated;
   target.expenseRevenue += part.expenseRevenue;
+  target.lineRevenue += part.lineRevenue;
   target.expenseCost += part.expenseCost;
   target.revenue += part.revenue;
   target.cost += part.cost;
@@ -419,15 +433,26 @@ export function personFigures(part: ProfitPart): ProfitFigures {
   return figures;
 }
 
+/** The figures of a project's other invoice lines: their net is revenue, and the whole margin. */
+export function otherLinesFigures(net: number): ProfitFigures {
+  const figures = emptyFigures();
+  addFigures(figures, { ...figures, lineRevenue: net, revenue: net });
+  return figures;
+}
+
 /**
- * The (project, person) parts folded into one row per project, ordered by client then project,
- * with its people, and a total per currency: a project's figures are its people's added up, so
- * the drill-down always adds up to the row; nothing is added across currencies.
+ * The (project, person) parts and the projects' other invoice lines folded into one row per
+ * project, ordered by client then project, with its people, and a total per currency: a project's
+ * figures are its people's and its other lines' added up, so the drill-down always adds up to the
+ * row; nothing is added across currencies.
  */
-export function profitRowsOf(parts: readonly ProfitPart[]): { rows: ProfitRow[]; totals: ProfitTotal[] } {
+export function profitRowsOf(
+  parts: readonly ProfitPart[],
+  lineParts: readonly ProfitLinesPart[] = [],
+): { rows: ProfitRow[]; totals: ProfitTotal[] } {
   const rows = new Map<string, ProfitRow>();
   const totals = new Map<string, ProfitTotal>();
-  for (const part of parts) {
+  const placesOf = (part: ProfitPart | ProfitLinesPart) => {
     let row = rows.get(part.projectId);
     if (!row) {
       row = {
@@ -437,6 +462,7 @@ export function profitRowsOf(parts: readonly ProfitPart[]): { rows: ProfitRow[];
         clientName: part.clientName,
         currency: part.currency,
         people: [],
+        otherLines: null,
         ...emptyFigures(),
       };
       rows.set(part.projectId, row);
@@ -446,8 +472,20 @@ export function profitRowsOf(parts: readonly ProfitPart[]): { rows: ProfitRow[];
       total = { currency: part.currency, ...emptyFigures() };
       totals.set(part.currency, total);
     }
+    return { row, total };
+  };
+  for (const part of parts) {
+    const { row, total } = placesOf(part);
     const figures = personFigures(part);
     row.people.push({ userId: part.userId, name: part.userName, costRate: part.costRate, ...figures });
+    addFigures(row, figures);
+    addFigures(total, figures);
+  }
+  for (const part of lineParts) {
+    const { row, total } = placesOf(part);
+    const figures = otherLinesFigures(part.net);
+    if (row.otherLines) addFigures(row.otherLines, figures);
+    else row.otherLines = figures;
     addFigures(row, figures);
     addFigures(total, figures);
   }

@@ -1,6 +1,6 @@
-// Project profitability: one row per project under its client's name, revenue (time and billable
-// expenses) against the cost of the time and the expenses, the margin (marked incomplete when someone's time has no cost rate) and the budget's
-// bar; a project drilled into lists its people. Amounts in each client's currency, totals per
+// Project profitability: one row per project under its client's name, revenue (time, billable
+// expenses and the other invoice lines linked to it) against the cost of the time and the expenses, the margin (marked incomplete when someone's time has no cost rate) and the budget's
+// bar; a project drilled into lists its people, then its other invoice lines. Amounts in each client's currency, totals per
 // currency, never one across currencies.
 import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
@@ -48,6 +48,11 @@ function RevenueCell({ figures, currency, locale }: { figures: ProfitFigures; cu
       {figures.expenseRevenue !== 0 ? (
         <span className="block text-xs text-muted-foreground">
           {t("expenses", { amount: money(figures.expenseRevenue) })}
+        </span>
+      ) : null}
+      {figures.lineRevenue !== 0 ? (
+        <span className="block text-xs text-muted-foreground">
+          {t("otherLines", { amount: money(figures.lineRevenue) })}
         </span>
       ) : null}
       {figures.estimated !== 0 ? (
@@ -210,7 +215,7 @@ function TotalRows({ totals, locale, columnsAfter }: { totals: ProfitTotal[]; lo
   );
 }
 
-/** A project's people: their hours, the revenue of their time, its cost at their rate. */
+/** A project's people: their hours, the revenue of their time, its cost at their rate; then its other invoice lines. */
 export function ProfitabilityPeopleTable({ row, locale }: { row: ProfitRow; locale: string }) {
   const t = useTranslations("reports.profitability");
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
@@ -250,6 +255,19 @@ export function ProfitabilityPeopleTable({ row, locale }: { row: ProfitRow; loca
             <MarginCells figures={person} currency={row.currency} locale={locale} name={person.name} />
           </TableRow>
         ))}
+        {row.otherLines ? (
+          <TableRow data-testid="profitability-other-lines">
+            <TableCell>
+              <span className="font-medium">{t("otherLinesRow")}</span>
+              <span className="block text-xs text-muted-foreground">{t("otherLinesHint")}</span>
+            </TableCell>
+            <TableCell figure from="sm">
+              {hours(row.otherLines.minutes)}
+            </TableCell>
+            <RevenueCell figures={row.otherLines} currency={row.currency} locale={locale} />
+            <MarginCells figures={row.otherLines} currency={row.currency} locale={locale} name={t("otherLinesRow")} />
+          </TableRow>
+        ) : null}
       </TableBody>
       <TotalRows totals={[{ ...row, currency: row.currency }]} locale={locale} columnsAfter={0} />
     </Table>

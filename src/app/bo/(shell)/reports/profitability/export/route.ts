@@ -3,7 +3,7 @@ import { todayInZone } from "@/lib/dates";
 import { backOfficeRoute } from "@/lib/route-handler";
 import { reportFile } from "@/modules/reports/report-export";
 import { findProfitabilityReport } from "@/modules/reports/profitability-report-queries";
-import { oneBatch, PROFIT_COLUMNS, profitPeopleColumns } from "@/modules/reports/report-csv";
+import { oneBatch, PROFIT_COLUMNS, profitDrillRows, profitPeopleColumns } from "@/modules/reports/report-csv";
 import { reportRange } from "@/modules/reports/report-rules";
 import { profitabilityReport } from "@/modules/reports/report-schemas";
 import { getSettings } from "@/modules/settings/settings-queries";
@@ -23,7 +23,7 @@ export const GET = backOfficeRoute({ permission: "cost.read" }, async (request, 
       request,
       settings,
       profitPeopleColumns(project),
-      oneBatch(project.people),
+      oneBatch(profitDrillRows(project)),
       `profitability-${range.from}-${range.to}-project`,
     );
   return reportFile(
