@@ -17,6 +17,7 @@ import {
   recordPayment,
   updateDraftInvoice,
 } from "../../src/modules/invoices/invoice-mutations";
+import { findLineProjectNames, getInvoice } from "../../src/modules/invoices/invoice-detail-queries";
 import { findProfitabilityReport } from "../../src/modules/reports/profitability-report-queries";
 import { profitDrillRows } from "../../src/modules/reports/report-csv";
 import { getSettings } from "../../src/modules/settings/settings-queries";
@@ -265,6 +266,14 @@ describe("profitability counts the lines linked to a project", () => {
     ).rejects.toThrow();
     const lines = await db().select().from(invoiceLine).where(eq(invoiceLine.invoiceId, partlyPaid));
     expect(lines.filter((row) => row.projectId !== null)).toHaveLength(2);
+    // The detail page names them under the lines' descriptions.
+    const detail = await getInvoice(db(), partlyPaid);
+    const names = await findLineProjectNames(db(), detail.lines);
+    expect(detail.lines.map((row) => (row.projectId ? names.get(row.projectId) : null))).toEqual([
+      "Design",
+      null,
+      "Support",
+    ]);
   });
 
   it("gives the figures by hand", async () => {

@@ -1,9 +1,9 @@
 // One invoice: its detail (lines and the time they bill, payments, credit notes), its history, and
 // the printable document shared by the read view and the PDF.
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { client, expense, invoice, invoiceLine, payment, timeEntry } from "@/db/schema";
+import { client, expense, invoice, invoiceLine, payment, project, timeEntry } from "@/db/schema";
 import { findRecordHistory } from "@/modules/audit/audit-queries";
 import { NotFoundError } from "@/lib/errors";
 import { getSettings } from "@/modules/settings/settings-queries";
@@ -80,6 +80,17 @@ export async function getInvoice(db: Executor, id: string) {
   };
 }
 export type InvoiceDetail = Awaited<ReturnType<typeof getInvoice>>;
+
+/** The names of the projects an invoice's lines are for (decision 068), by id. */
+export async function findLineProjectNames(
+  db: Executor,
+  lines: readonly { projectId: string | null }[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(lines.flatMap((line) => (line.projectId ? [line.projectId] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: project.id, name: project.name }).from(project).where(inArray(project.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
 
 /** The invoice's history, newest first, from the audit log written with each change. */
 export async function findInvoiceEvents(db: Executor, id: string) {

@@ -1,4 +1,4 @@
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { InvoiceDocument } from "../invoice-document";
 
 /** The same word in every language of the documents. */
@@ -33,9 +33,16 @@ function safeColor(value: string | undefined): string | undefined {
 export function InvoiceDocumentView({
   document,
   brand,
+  lineNotes,
 }: {
   document: InvoiceDocument;
   brand?: { logoSrc: string | null; color: string };
+  /**
+   * The back office's notes under a line's description, by position (its project, decision 068),
+   * in the reader's language (each note says so with its own lang): never on the PDF or a client's
+   * shared copy.
+   */
+  lineNotes?: readonly (ReactNode | null)[];
 }) {
   const color = safeColor(brand?.color);
   return (
@@ -112,6 +119,11 @@ export function InvoiceDocumentView({
               <tr key={index}>
                 <td className="whitespace-pre-line">
                   {line.description}
+                  {lineNotes?.[index] ? (
+                    <div className="mt-0.5 text-xs text-muted-foreground" data-testid="invoice-line-note">
+                      {lineNotes[index]}
+                    </div>
+                  ) : null}
                   <div className="mt-0.5 text-xs text-muted-foreground tabular-nums sm:hidden">
                     {line.quantity} {line.unit} × <span>{line.unitPrice}</span>
                     {line.discountText ? (

@@ -1,6 +1,6 @@
 import { SendInvoiceDialog } from "@/modules/mail/components/send-invoice-dialog";
 import { getSendInvoiceDefaults } from "@/modules/mail/invoice-mail";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { getDb } from "@/db/client";
 import { requestTexts } from "@/i18n/server-texts";
 import { todayInZone } from "@/lib/dates";
@@ -19,7 +19,7 @@ import {
 } from "@/modules/invoices/components/invoice-record";
 import { EinvoicePanel } from "@/modules/einvoicing/components/einvoice-panel";
 import { einvoiceFormatStatuses, getInvoiceEinvoice } from "@/modules/einvoicing/einvoice-queries";
-import { findInvoiceEvents } from "@/modules/invoices/invoice-detail-queries";
+import { findInvoiceEvents, findLineProjectNames } from "@/modules/invoices/invoice-detail-queries";
 import { describeAuditEvents } from "@/modules/audit/audit-references";
 import { pageAuditViewer } from "@/modules/audit/page-audit-viewer";
 import { displayStatusOf } from "@/modules/invoices/invoice-list-queries";
@@ -38,14 +38,19 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const db = getDb();
   const loaded = await orErrorPage(getInvoiceEinvoice(db, id));
   const { detail: invoice, settings, document, brand, einvoice, clientDefaultFormat } = loaded;
-  const [events, sendDefaults, [fromQuote]] = await Promise.all([
+  const [events, sendDefaults, [fromQuote], projectNames] = await Promise.all([
     Promise.all([findInvoiceEvents(db, invoice.id), pageAuditViewer()]).then(([rows, reader]) =>
       describeAuditEvents(db, rows, reader),
     ),
     invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id, viewer.id) : Promise.resolve(null),
     findQuotesOfInvoices(db, [invoice.id]),
+    findLineProjectNames(db, invoice.lines),
   ]);
-  const [t, translateText] = await Promise.all([getTranslations("invoices.detail"), requestTexts()]);
+  const [t, translateText, language] = await Promise.all([
+    getTranslations("invoices.detail"),
+    requestTexts(),
+    getLocale(),
+  ]);
   const today = todayInZone(settings.timezone);
   const firm = { locale: settings.locale, timezone: settings.timezone };
 
@@ -74,7 +79,15 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
       />
       <InvoiceActions invoice={invoice} today={today} locale={settings.locale} />
       {isIssuedInvoice(invoice) ? <InvoiceMoney invoice={invoice} locale={settings.locale} /> : null}
-      <InvoiceDocumentView document={document} brand={{ logoSrc: logoDataUri(brand), color: brand.brandColor }} />
+      <InvoiceDocumentView
+        document={document}
+        brand={{ logoSrc: logoDataUri(brand), color: brand.brandColor }}
+        lineNotes={invoice.lines.map((line) => {
+          const name = line.projectId ? projectNames.get(line.projectId) : undefined;
+          // In the reader's language, inside a document in its own.
+          return name ? <span lang={language}>{t("lineProject", { project: name })}</span> : null;
+        })}
+      />
       <EinvoicePanel
         invoiceId={invoice.id}
         clientId={invoice.clientId}
