@@ -1470,6 +1470,15 @@ export const MATRIX: Row[] = [
   {
     kind: "action",
     file: INVOICES,
+    name: "loadInvoiceProjectsAction",
+    permission: "invoice.edit",
+    page: () => "/bo/invoices/create",
+    args: (seed) => [{ clientId: seed.client.id }],
+    expect: A_MANAGERS,
+  },
+  {
+    kind: "action",
+    file: INVOICES,
     name: "loadUnbilledTimeAction",
     permission: "invoice.edit",
     page: () => "/bo/invoices/create",
