@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { availableLanguages, catalogOf, keysOf, REFERENCE_LANGUAGE, type Catalog } from "./catalogs";
@@ -43,8 +45,14 @@ function problemsOf(catalog: Catalog, english: Catalog): string[] {
 }
 
 describe("message catalogs", () => {
-  it("offers English, French and German, English first", () => {
-    expect(availableLanguages()).toEqual(["en", "de", "fr"]);
+  it("offers English first, then every catalog of messages/ (at least French and German)", () => {
+    // Adding a language is adding its file: this list follows the folder, nothing else to edit.
+    const files = readdirSync(path.resolve(import.meta.dirname, "../../messages"))
+      .filter((name) => /^[a-z]{2,3}(-[A-Z]{2})?\.json$/.test(name))
+      .map((name) => name.replace(/\.json$/, ""));
+    expect(availableLanguages()[0]).toBe("en");
+    expect([...availableLanguages()].sort()).toEqual([...files].sort());
+    expect(availableLanguages()).toEqual(expect.arrayContaining(["en", "fr", "de"]));
   });
 
   it.each(availableLanguages())("%s has exactly the keys of English, with no argument English lacks", (language) => {

@@ -115,7 +115,12 @@ export default async function SharedDocumentPage({ params }: Props) {
   return (
     <SharedDocumentView
       token={token}
-      status={<InvoiceStatusBadge status={invoiceStatus} label={t(`invoices.status.${invoiceStatus}`)} />}
+      status={
+        <InvoiceStatusBadge
+          status={invoiceStatus}
+          label={t(`invoices.status.${invoiceStatus}`, { kind: detail.kind })}
+        />
+      }
       figures={invoiceFigures(detail, settings.locale, t)}
       document={document}
       brand={look}

@@ -101,7 +101,7 @@ export function ClientInvoices({
                     {formatDate(row.issueDate, firm.locale, firm.timezone)}
                   </TableCell>
                   <TableCell>
-                    <InvoiceStatusBadge status={row.displayStatus} />
+                    <InvoiceStatusBadge status={row.displayStatus} kind={row.kind} />
                   </TableCell>
                   <TableCell figure from="sm">
                     {money(row.total, row.currency)}

@@ -40,7 +40,7 @@ export function InvoiceListRows({ rows }: { rows: InvoiceListRow[] }) {
               <div className="text-xs font-normal text-muted-foreground">{t("creditNote")}</div>
             ) : null}
             <div className="mt-1 sm:hidden">
-              <InvoiceStatusBadge status={row.status} />
+              <InvoiceStatusBadge status={row.status} kind={row.isCreditNote ? "credit_note" : "invoice"} />
             </div>
           </TableCell>
           <TableCell>
@@ -54,7 +54,7 @@ export function InvoiceListRows({ rows }: { rows: InvoiceListRow[] }) {
             {row.due}
           </TableCell>
           <TableCell from="sm">
-            <InvoiceStatusBadge status={row.status} />
+            <InvoiceStatusBadge status={row.status} kind={row.isCreditNote ? "credit_note" : "invoice"} />
           </TableCell>
           <TableCell figure>
             {row.total}

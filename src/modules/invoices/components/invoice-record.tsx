@@ -49,7 +49,7 @@ export function InvoiceHeader({
         <span className="flex flex-wrap items-center gap-3">
           {heading}
           <span data-testid="invoice-status">
-            <InvoiceStatusBadge status={status} />
+            <InvoiceStatusBadge status={status} kind={invoice.kind} />
           </span>
         </span>
       }

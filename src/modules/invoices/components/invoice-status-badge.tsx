@@ -11,8 +11,19 @@ const VARIANTS: Record<InvoiceDisplayStatus, BadgeVariant> = {
   overdue: "danger",
 };
 
-/** One colour per state, used the same way everywhere, and always the state in words. */
-export function InvoiceStatusBadge({ status, label }: { status: InvoiceDisplayStatus; label?: string }) {
+/**
+ * One colour per state, used the same way everywhere, and always the state in words. The kind of
+ * document agrees with the word where the language wants it ("avoir émis", "facture émise").
+ */
+export function InvoiceStatusBadge({
+  status,
+  kind = "invoice",
+  label,
+}: {
+  status: InvoiceDisplayStatus;
+  kind?: "invoice" | "credit_note";
+  label?: string;
+}) {
   const t = useTranslations("invoices.status");
-  return <Badge variant={VARIANTS[status]}>{label ?? t(status)}</Badge>;
+  return <Badge variant={VARIANTS[status]}>{label ?? t(status, { kind })}</Badge>;
 }
