@@ -17,6 +17,9 @@ import {
 describe("monthOf", () => {
   it("gives the first and last day of the month, leap years included", () => {
     expect(monthOf("2026-03-31")).toEqual({ key: "2026-03", from: "2026-03-01", to: "2026-03-31" });
+    expect(monthOf("2026-12-05")).toEqual({ key: "2026-12", from: "2026-12-01", to: "2026-12-31" });
+    // The calendar's last month: no 1 January of year 10000 to count back from.
+    expect(monthOf("9999-12-31")).toEqual({ key: "9999-12", from: "9999-12-01", to: "9999-12-31" });
     expect(monthOf("2026-02-14")).toEqual({ key: "2026-02", from: "2026-02-01", to: "2026-02-28" });
     expect(monthOf("2028-02-01")).toEqual({ key: "2028-02", from: "2028-02-01", to: "2028-02-29" });
     expect(monthOf("2026-12-31")).toEqual({ key: "2026-12", from: "2026-12-01", to: "2026-12-31" });

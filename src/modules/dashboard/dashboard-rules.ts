@@ -22,10 +22,10 @@ export function monthOf(date: DateString): MonthRange {
   const key = date.slice(0, 7);
   const from = `${key}-01`;
   const [year = 0, month = 0] = key.split("-").map(Number);
-  const nextMonth =
-    month === 12
-      ? `${String(year + 1).padStart(4, "0")}-01-01`
-      : `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}-01`;
+  // December ends on the 31st: computed as the day before 1 January, December 9999 would need a
+  // date of year 10000, which no date here can be (a report to 9999-12-31 failed on it).
+  if (month === 12) return { key, from, to: `${key}-31` };
+  const nextMonth = `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}-01`;
   return { key, from, to: addDaysToDate(nextMonth, -1) };
 }
 

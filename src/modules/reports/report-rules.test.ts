@@ -65,6 +65,12 @@ describe("reportRange", () => {
     expect(long.from).toBe("1900-01-01");
     expect(long.to).toBe("1910-01-08");
     expect((Date.parse(long.to) - Date.parse(long.from)) / 86_400_000 + 1).toBe(MAX_REPORT_DAYS);
+    // Found by the list fuzz: a single date at the calendar's end gave a range to "10010-01-06".
+    expect(reportRange({ to: "9999-12-31" }, "2026-05-05")).toEqual({ from: "9999-12-31", to: "9999-12-31" });
+    expect(reportRange({ from: "9999-01-01", to: "9999-12-31" }, "2026-05-05")).toEqual({
+      from: "9999-01-01",
+      to: "9999-12-31",
+    });
   });
 });
 
@@ -341,6 +347,22 @@ describe("project profitability", () => {
 });
 
 describe("splitByWholeMonths", () => {
+  it("works to the calendar's last day, 9999-12-31, with no date of year 10000", () => {
+    // Found by the list fuzz: /bo/reports?to=9999-12-31 failed with a RangeError.
+    expect(splitByWholeMonths({ from: "2026-11-26", to: "9999-12-31" })).toEqual({
+      months: { first: "2026-12-01", last: "9999-12-01" },
+      days: [{ from: "2026-11-26", to: "2026-11-30" }],
+    });
+    expect(splitByWholeMonths({ from: "9999-12-15", to: "9999-12-31" })).toEqual({
+      months: null,
+      days: [{ from: "9999-12-15", to: "9999-12-31" }],
+    });
+    expect(monthsOfRange({ from: "9999-11-15", to: "9999-12-31" }).map((month) => month.to)).toEqual([
+      "9999-11-30",
+      "9999-12-31",
+    ]);
+  });
+
   it("reads whole months from the summary and the days at each end from the entries", () => {
     expect(splitByWholeMonths({ from: "2025-11-26", to: "2026-11-25" })).toEqual({
       months: { first: "2025-12-01", last: "2026-10-01" },

@@ -58,13 +58,19 @@ function quarterOf(date: DateString): DateRange {
  * the whole calendar months inside it (null when none is whole), and the days outside them, at
  * most one run at each end, which the reports read from the entries themselves.
  */
+/** The last day a date here can be. */
+const LAST_DATE = "9999-12-31";
+
 export function splitByWholeMonths(range: DateRange): {
   months: { first: DateString; last: DateString } | null;
   days: DateRange[];
 } {
-  const firstWhole = range.from.endsWith("-01") ? range.from : addDaysToDate(monthOf(range.from).to, 1);
+  const fromMonth = monthOf(range.from);
+  // A range starting inside the calendar's last month has no whole month after it.
+  const firstWhole =
+    range.from === fromMonth.from ? range.from : fromMonth.to === LAST_DATE ? null : addDaysToDate(fromMonth.to, 1);
   const lastWholeEnd = monthOf(range.to).to === range.to ? range.to : addDaysToDate(monthOf(range.to).from, -1);
-  if (firstWhole > lastWholeEnd) return { months: null, days: [range] };
+  if (firstWhole === null || firstWhole > lastWholeEnd) return { months: null, days: [range] };
   const days: DateRange[] = [];
   if (range.from < firstWhole) days.push({ from: range.from, to: addDaysToDate(firstWhole, -1) });
   if (lastWholeEnd < range.to) days.push({ from: addDaysToDate(lastWholeEnd, 1), to: range.to });
@@ -117,8 +123,10 @@ export function reportRange(
     let start = from ?? to!;
     let end = to ?? from!;
     if (start > end) [start, end] = [end, start];
-    const latest = addDaysToDate(start, MAX_REPORT_DAYS - 1);
-    return { from: start, to: end > latest ? latest : end };
+    // Cut to the longest range by counting days, not by comparing with start + the most days: from a
+    // start near 9999-12-31 that sum is a date of year 10010, which no date here can be.
+    if (differenceInDays(end, start) >= MAX_REPORT_DAYS) end = addDaysToDate(start, MAX_REPORT_DAYS - 1);
+    return { from: start, to: end };
   }
   const chosen = period ?? "this_month";
   return { ...periodRange(chosen, today), period: chosen };

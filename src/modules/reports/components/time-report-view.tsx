@@ -142,7 +142,9 @@ function Chip({ label, removeHref }: { label: string; removeHref: string }) {
 
 /** The range a period group covers, inside the report's range. */
 function periodOf(group: "month" | "week" | "day", key: string, range: DateRange): DateRange {
-  const end = group === "month" ? monthOf(key).to : group === "week" ? addDaysToDate(key, 6) : key;
+  // The calendar's last week is cut at 9999-12-31 (no date of year 10000).
+  const weekEnd = () => (key > "9999-12-25" ? "9999-12-31" : addDaysToDate(key, 6));
+  const end = group === "month" ? monthOf(key).to : group === "week" ? weekEnd() : key;
   return { from: key > range.from ? key : range.from, to: end < range.to ? end : range.to };
 }
 
