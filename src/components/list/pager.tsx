@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { Button } from "@/components/ui/button";
+import { pluralRules } from "@/lib/intl-cache";
 
 /** What a list holds, in the singular and the plural ("invoice", "invoices"). */
 export type Noun = { one: string; other: string };
@@ -12,7 +13,7 @@ export function pageCount(total: number, pageSize: number): number {
 
 /** The noun's form for `count` by the locale's plural rules (French says "0 facture", English "0 invoices"). */
 export function nounFor(noun: Noun, count: number, locale: string): string {
-  return new Intl.PluralRules(locale).select(count) === "one" ? noun.one : noun.other;
+  return pluralRules(locale).select(count) === "one" ? noun.one : noun.other;
 }
 
 /** The values of the pager's summary ("230 invoices · page 2 of 5"), with the locale's digits. */

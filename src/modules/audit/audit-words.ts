@@ -4,6 +4,7 @@
 // event names, read beforehand in one go (audit-references.ts). No database, no React.
 import { formatDate, formatDateTime } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
+import { numberFormat } from "@/lib/intl-cache";
 
 /** The event as the audit log stores it. */
 export type AuditEventLike = {
@@ -199,14 +200,14 @@ function fieldWord(t: AuditTranslator, field: string): string {
 }
 
 function hours(minutes: number, words: AuditWords): string {
-  const figure = new Intl.NumberFormat(words.locale, { maximumFractionDigits: 2 }).format(minutes / 60);
+  const figure = numberFormat(words.locale, { maximumFractionDigits: 2 }).format(minutes / 60);
   return words.t("audit.hours", { hours: figure });
 }
 
 function duration(seconds: number, words: AuditWords): string {
   const minutes = Math.round(seconds / 60);
   return minutes < 60
-    ? words.t("audit.minutesShort", { minutes: new Intl.NumberFormat(words.locale).format(minutes) })
+    ? words.t("audit.minutesShort", { minutes: numberFormat(words.locale).format(minutes) })
     : hours(minutes, words);
 }
 
@@ -243,7 +244,7 @@ function valueWords(field: string, value: unknown, currency: string, words: Audi
     if (MONEY_FIELDS.has(field) && Number.isSafeInteger(value)) return formatMoney(value, currency, words.locale);
     if (MINUTE_FIELDS.has(field)) return hours(value, words);
     if (SECOND_FIELDS.has(field)) return duration(value, words);
-    return new Intl.NumberFormat(words.locale).format(value);
+    return numberFormat(words.locale).format(value);
   }
   if (typeof value === "boolean") return t(value ? "audit.yes" : "audit.no");
   if (typeof value === "string") {

@@ -3,6 +3,7 @@
 import { type DateString, wallClockInZone } from "@/lib/dates";
 import { formatMoney } from "@/lib/money";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
+import { dateTimeFormat } from "@/lib/intl-cache";
 
 export type BudgetPeriod = "total" | "month";
 export type BudgetUnit = "hours" | "money";
@@ -84,7 +85,7 @@ export function budgetPeriodLabel(key: string, locale: string, allTime = "All ti
   const match = /^(\d{4})-(\d{2})$/.exec(key);
   if (!match) return allTime;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+  return dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
 /**

@@ -16,6 +16,7 @@ import { CHART_MAX_MONTHS, type DateRange, moneyChartMonths, monthsOfRange } fro
 import { moneyReport, type MoneyReportParams, salesJournal, type SalesJournalParams } from "../report-schemas";
 import type { SalesJournalRow, SalesJournalTotal } from "../sales-journal-queries";
 import { PeriodFields } from "./report-parts";
+import { dateTimeFormat } from "@/lib/intl-cache";
 
 export function MoneyReportFilters({ params }: { params: MoneyReportParams }) {
   const t = useTranslations("reports.money");
@@ -85,7 +86,7 @@ export function MoneyReportCharts({
 
 function monthName(key: string, locale: string): string {
   const [year = 0, month = 1] = key.split("-").map(Number);
-  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+  return dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(Date.UTC(year, month - 1, 1)),
   );
 }

@@ -15,6 +15,7 @@ import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import type { ProfitFigures, ProfitPerson, ProfitRow, ProfitTotal } from "../report-rules";
 import { profitabilityReport, type ProfitabilityReportParams } from "../report-schemas";
 import { PeriodFields } from "./report-parts";
+import { numberFormat } from "@/lib/intl-cache";
 
 export function ProfitabilityReportFilters({ params }: { params: ProfitabilityReportParams }) {
   const t = useTranslations("reports.profitability");
@@ -35,7 +36,7 @@ export function ProfitabilityReportFilters({ params }: { params: ProfitabilityRe
 /** "42 %" in the firm's locale, "–" without revenue. */
 function percentText(percent: number | null, locale: string): string {
   if (percent === null) return "–";
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
 }
 
 function RevenueCell({ figures, currency, locale }: { figures: ProfitFigures; currency: string; locale: string }) {

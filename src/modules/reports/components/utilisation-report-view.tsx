@@ -14,6 +14,7 @@ import type { DateRange } from "../report-rules";
 import { timeReport, utilisationReport, type UtilisationReportParams } from "../report-schemas";
 import type { UtilisationRow, UtilisationTotals } from "../utilisation-report-queries";
 import { PeriodFields, PersonField } from "./report-parts";
+import { numberFormat } from "@/lib/intl-cache";
 
 type Option = { id: string; name: string };
 
@@ -54,7 +55,7 @@ export function UtilisationReportFilters({
 /** "85 %" in the firm's locale, "–" with no capacity. */
 function percentText(percent: number | null, locale: string): string {
   if (percent === null) return "–";
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
 }
 
 function UtilisationCell({ percent, locale }: { percent: number | null; locale: string }) {
