@@ -22,7 +22,7 @@ import {
   verifySecondFactor,
 } from "../../../src/modules/auth/two-factor-mutations";
 import { hashPassword } from "better-auth/crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { POST as applyRoute } from "../../../src/app/(site)/jobs/[slug]/apply/route";
@@ -113,7 +113,7 @@ import {
 } from "../../../src/modules/invoices/invoice-mutations";
 import { renderInvoicePdf } from "../../../src/modules/invoices/invoice-pdf";
 import { getInvoice, getInvoiceDocument } from "../../../src/modules/invoices/invoice-detail-queries";
-import { findInvoiceClient } from "../../../src/modules/invoices/invoice-form-queries";
+import { findInvoiceClient, findInvoiceLineProjects } from "../../../src/modules/invoices/invoice-form-queries";
 import { findInvoices } from "../../../src/modules/invoices/invoice-list-queries";
 import {
   invoiceClientInput,
@@ -1890,6 +1890,24 @@ const billing: Record<string, FuzzCase> = {
         archived: expect.any(Boolean),
         addressLines: expect.any(Array),
       }),
+  },
+  "src/modules/invoices/invoice-actions.ts#loadInvoiceProjectsAction": {
+    group: "billing-and-site",
+    tables: [],
+    valid: (ctx) => fc.record({ clientId: fc.constant(ctx.clientId) }),
+    // The action: parseInput(invoiceClientInput) then the query of one client's projects, no mutation.
+    run: async (ctx, input) => findInvoiceLineProjects(ctx.db, parseInput(invoiceClientInput, input).clientId),
+    // Only the client's own projects, each with its name and whether it is archived (never another client's).
+    verify: async (ctx, input, result) => {
+      const clientId = parseInput(invoiceClientInput, input).clientId.toLowerCase();
+      const rows = result as { id: string; name: string; archived: boolean }[];
+      const owners = await ctx.db
+        .select({ id: project.id, clientId: project.clientId })
+        .from(project)
+        .where(inArray(project.id, rows.length > 0 ? rows.map((row) => row.id) : [clientId]));
+      expect(owners.every((owner) => owner.clientId === clientId)).toBe(true);
+      for (const row of rows) expect(row).toMatchObject({ name: expect.any(String), archived: false });
+    },
   },
   "src/modules/invoices/invoice-actions.ts#loadUnbilledTimeAction": {
     group: "billing-and-site",
