@@ -43,15 +43,21 @@ export type ActionState = {
 
 const ERROR_MARKERS = ["Something went wrong", "Digest:", "This page could not be found", "NEXT_HTTP_ERROR_FALLBACK"];
 
-/** A whole HTML page with this text in its <title> (and `text` in it), and no error or not-found fallback. */
+/**
+ * A whole HTML page with this text in its <title> (and `text` in it), and no error or not-found
+ * fallback in what it shows. The markers are looked for outside the scripts: every page carries the
+ * interface's catalog for the browser in its RSC payload (decision 067), and the catalog holds the
+ * error page's own words ("Something went wrong", "Digest:").
+ */
 function page(titlePart: string, text = "") {
   return (body: string) => {
     const title = /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? "";
+    const shown = body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
     return (
       body.includes("</html>") &&
       title.includes(titlePart) &&
       body.includes(text) &&
-      !ERROR_MARKERS.some((marker) => body.includes(marker))
+      !ERROR_MARKERS.some((marker) => shown.includes(marker))
     );
   };
 }
