@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import { dateTimeFormat } from "./intl-cache";
 
 // Date-only values (issue dates, due dates, timesheet days) are 'YYYY-MM-DD' strings
 // everywhere: a calendar day has no time zone, and a string cannot drift by a day when it
@@ -153,18 +154,6 @@ export function isoWeekOf(date: DateString): { year: number; week: number } {
 
 export type DateStyle = "short" | "medium" | "long" | "full";
 
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function cachedFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let formatter = dateFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, options);
-    dateFormatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 /**
  * Formats a day for display: formatDate("2026-03-12", "en-GB", "Europe/Paris") → "12 Mar 2026".
  * A 'YYYY-MM-DD' string is shown as that very day whatever the zone; a Date is shown as the
@@ -178,8 +167,8 @@ export function formatDate(
 ): string {
   const formatter =
     typeof value === "string"
-      ? cachedFormatter(locale, { dateStyle: style, timeZone: "UTC" })
-      : cachedFormatter(locale, { dateStyle: style, timeZone });
+      ? dateTimeFormat(locale, { dateStyle: style, timeZone: "UTC" })
+      : dateTimeFormat(locale, { dateStyle: style, timeZone });
   const instant = typeof value === "string" ? toUtcMidnight(value) : value;
   return style === "long" || style === "full" ? withFrenchFirst(formatter, instant, locale) : formatter.format(instant);
 }
@@ -205,10 +194,10 @@ export function formatDateTime(
 ): string {
   const instant = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a valid instant: ${String(value)}.`);
-  return cachedFormatter(locale, { dateStyle: style, timeStyle: "short", timeZone }).format(instant);
+  return dateTimeFormat(locale, { dateStyle: style, timeStyle: "short", timeZone }).format(instant);
 }
 
 /** Formats a time of day in the firm's timezone: "14:30" (en-GB). */
 export function formatTime(value: Date, locale: string, timeZone: string): string {
-  return cachedFormatter(locale, { timeStyle: "short", timeZone }).format(value);
+  return dateTimeFormat(locale, { timeStyle: "short", timeZone }).format(value);
 }

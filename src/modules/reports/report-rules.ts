@@ -53,14 +53,14 @@ function quarterOf(date: DateString): DateRange {
   return { from, to: monthOf(`${pad(year, 4)}-${pad(firstMonth + 2)}-01`).to };
 }
 
+/** The last day a date here can be. */
+const LAST_DATE = "9999-12-31";
+
 /**
  * A period cut where the summary of whole months can answer (decision 063): the first and last of
  * the whole calendar months inside it (null when none is whole), and the days outside them, at
  * most one run at each end, which the reports read from the entries themselves.
  */
-/** The last day a date here can be. */
-const LAST_DATE = "9999-12-31";
-
 export function splitByWholeMonths(range: DateRange): {
   months: { first: DateString; last: DateString } | null;
   days: DateRange[];
