@@ -71,9 +71,6 @@ async function mailedLink(page: Page, to: string, subject: RegExp): Promise<stri
 }
 
 test.describe("account security", () => {
-  // The outbox's mail preview is a sandbox="" frame: Chromium reports each script it refuses to run there.
-  test.use({ allowedConsoleErrors: /Blocked script execution in 'about:srcdoc'/ });
-
   test("two-factor sign-in: set up with the QR code's key, then the code or a recovery code (once) at sign-in", async ({
     page,
     browser,

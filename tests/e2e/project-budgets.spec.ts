@@ -17,9 +17,6 @@ import {
 const WEEK = "2026-03-09";
 const cell = (page: Page, row: number, day: number) => page.locator(`input[data-row="${row}"][data-day="${day}"]`);
 
-// The outbox's mail preview is a sandbox="" frame: Chromium reports each script it refuses to run there.
-test.use({ allowedConsoleErrors: /Blocked script execution in 'about:srcdoc'/ });
-
 test("a budget set in the project form shows as a bar, mails at 80 %, and flags the dashboard when over", async ({
   page,
   browser,
