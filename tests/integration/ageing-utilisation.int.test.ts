@@ -6,12 +6,14 @@
 // a few figures are also written out by hand. Utilisation: every person's billable and
 // non-billable minutes equal a sum over the raw entries, per status filter, and staff see only
 // themselves whatever the filter asks.
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, invoice, payment, settings, timeEntry, timesheet, user } from "../../src/db/schema";
 import type { Actor } from "../../src/modules/audit/audit-log";
 import {
   createCreditNote,
   createDraftInvoice,
+  deletePayment,
   issueInvoice,
   recordPayment,
   updateDraftInvoice,
@@ -165,6 +167,8 @@ async function rawAgeing(asOf: string): Promise<{ figures: Figure[]; open: Map<s
   return { figures, open };
 }
 
+const amounts = (items: Figure[]) => items.map((item) => [item.client, item.currency, item.bucket, item.balance]);
+
 async function reportedAgeing(asOf: string) {
   const report = await findAgeingReport(db(), { asOf });
   const figures: Figure[] = [];
@@ -201,7 +205,6 @@ describe("receivables ageing", () => {
   it.each(AS_OF)("every balance by client, currency and bucket equals the raw rows' sum as of %s", async (asOf) => {
     const raw = await rawAgeing(asOf);
     const { report, figures } = await reportedAgeing(asOf);
-    const amounts = (items: Figure[]) => items.map((item) => [item.client, item.currency, item.bucket, item.balance]);
     expect(amounts(figures)).toEqual(amounts(raw.figures));
     // Each row's total and count, and the totals per currency (never one across currencies).
     for (const row of report.rows) {
@@ -271,7 +274,58 @@ describe("receivables ageing", () => {
     // Before anything was issued: nothing.
     expect(await findAgeingReport(db(), { asOf: "2025-10-31" })).toEqual({ rows: [], totals: [] });
   });
+
+  it("keeps each invoice's settled day (drizzle/0040) through payments recorded, back-dated and deleted", async () => {
+    const settledOn = async (key: string) =>
+      (await db().select({ settledOn: invoice.settledOn }).from(invoice).where(eq(invoice.id, ids[key]!)))[0]!
+        .settledOn;
+    const everyStoredDayIsComputed = async () => {
+      const [row] = await db()
+        .select({ differences: sql<string>`count(*)` })
+        .from(invoice)
+        .where(
+          sql`kind = 'invoice' and status <> 'draft' and settled_on is distinct from bureau_invoice_settled_on(id, total, issue_date)`,
+        );
+      expect(Number(row!.differences)).toBe(0);
+    };
+    // Paid in full on 18 March; fully credited on 15 March; still owed.
+    expect(await settledOn("a3")).toBe("2026-03-18");
+    expect(await settledOn("g3")).toBe("2026-03-15");
+    expect(await settledOn("a1")).toBeNull();
+    await everyStoredDayIsComputed();
+
+    // a2 (100.00) paid in two parts, the second back-dated before the first: settled on the later day.
+    const admin: Actor = { id: manager.id, name: manager.name, role: "admin" };
+    const pay = (amount: string, date: string) =>
+      recordPayment(db(), manager, { invoiceId: ids.a2, amount, date, method: "bank_transfer", reference: null }, NOW);
+    const first = await pay("60", "2026-03-16");
+    expect(await settledOn("a2")).toBeNull();
+    const second = await pay("40", "2026-01-02");
+    expect(await settledOn("a2")).toBe("2026-03-16");
+    await everyStoredDayIsComputed();
+    for (const asOf of ["2026-01-01", "2026-01-02", "2026-03-15", "2026-03-16", TODAY])
+      expect(amounts((await reportedAgeing(asOf)).figures), asOf).toEqual(amounts((await rawAgeing(asOf)).figures));
+    expect((await findAgeingInvoices(db(), { asOf: "2026-03-15", client: (await clientOf("a2"))! })).invoices).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: ids.a2, balance: 6000 })]),
+    );
+
+    // Deleting the payment of 16 March reopens it: open again today, with 60.00 owed.
+    await deletePayment(db(), admin, { paymentId: first.payment.id });
+    expect(await settledOn("a2")).toBeNull();
+    const today = await findAgeingInvoices(db(), { asOf: TODAY, client: (await clientOf("a2"))! });
+    expect(today.invoices.find((item) => item.id === ids.a2)?.balance).toBe(6000);
+    await deletePayment(db(), admin, { paymentId: second.payment.id });
+    expect(await settledOn("a2")).toBeNull();
+    await everyStoredDayIsComputed();
+    for (const asOf of AS_OF)
+      expect(amounts((await reportedAgeing(asOf)).figures), asOf).toEqual(amounts((await rawAgeing(asOf)).figures));
+  });
 });
+
+async function clientOf(key: string) {
+  return (await db().select({ clientId: invoice.clientId }).from(invoice).where(eq(invoice.id, ids[key]!)))[0]
+    ?.clientId;
+}
 
 // ---- Utilisation ---------------------------------------------------------------------------------
 

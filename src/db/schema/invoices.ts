@@ -122,6 +122,11 @@ export const invoice = pgTable(
     paidTotal: money("paid_total").notNull().default(0),
     creditedTotal: money("credited_total").notNull().default(0),
     balance: money("balance").notNull().default(0),
+    // The day from which nothing is owed any more: the date of the payment or credit note that brought
+    // the balance to zero; null while owed (and for drafts and credit notes). Kept by the trigger of
+    // drizzle/0040 whenever the money columns are written; the ageing report reads which invoices
+    // were open on a past day from it (its GiST index, made there).
+    settledOn: date("settled_on", { mode: "string" }),
     taxBreakdown: jsonb("tax_breakdown").$type<TaxLine[]>().notNull().default([]),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     issuedAt: timestamp("issued_at", { withTimezone: true }),
