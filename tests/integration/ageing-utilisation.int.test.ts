@@ -432,6 +432,24 @@ describe("utilisation", () => {
     },
   );
 
+  // Most of a month at an end is read as the whole month less its other days (decision 070):
+  // 31 March (100 min) comes off March, 1 and 2 February off February.
+  it.each([
+    { from: "2026-03-01", to: "2026-03-30" },
+    { from: "2026-02-03", to: "2026-03-30" },
+    { from: "2026-02-28", to: "2026-03-30" },
+  ])("every person's hours from $from to $to equal the raw entries' sums", async (range) => {
+    const raw = await rawMinutes(range, undefined);
+    const report = await findUtilisationReport(db(), manager, range, firm);
+    const people = await db().select().from(user);
+    const shown = people.filter((person) => person.active || raw.has(person.id)).map((person) => person.id);
+    expect(report.rows.map((row) => row.userId).sort()).toEqual(shown.sort());
+    for (const row of report.rows) {
+      const sums = raw.get(row.userId) ?? { billable: 0, nonBillable: 0 };
+      expect([row.billableMinutes, row.nonBillableMinutes], row.name).toEqual([sums.billable, sums.nonBillable]);
+    }
+  });
+
   it("writes the figures of a month by hand: staff's 30 h week over March's 22 working days", async () => {
     const report = await findUtilisationReport(db(), manager, march, firm);
     expect(report.rows.find((row) => row.userId === staff.id)).toEqual({

@@ -225,6 +225,10 @@ const PERIODS = [
   { from: "2026-02-01", to: "2026-02-28" },
   { from: "2026-01-31", to: "2026-02-01" },
   { from: "2026-01-01", to: "2026-12-31" },
+  // Most of a month at an end: the whole month less its other days (decision 070); 30 and 31 January
+  // hold most of the time here, some projects' only time.
+  { from: "2026-01-01", to: "2026-01-29" },
+  { from: "2026-01-03", to: "2026-02-20" },
 ];
 
 describe("project profitability", () => {

@@ -312,6 +312,14 @@ describe("the time report", () => {
       WHOLE,
       { from: "2026-01-01", to: "2026-01-31" }, // a month: 31 Dec and 1 Feb stay out
       { from: "2025-12-31", to: "2025-12-31" },
+      // Most of a month at an end: the whole month less its other days (decision 070). 31 January
+      // (the manager's only time before February) comes off January; 1 and 2 January come off too.
+      { from: "2025-12-01", to: "2026-01-30" },
+      { from: "2026-01-03", to: "2026-02-07" },
+      { from: "2025-12-15", to: "2026-01-30" },
+      { from: "2026-01-03", to: "2026-02-27", status: "submitted" },
+      { from: "2026-01-02", to: "2026-02-26", person: manager.id },
+      { from: "2026-01-02", to: "2026-02-26", project: usdAudit.id, billable: "yes" },
       { ...WHOLE, client: eur.id },
       { ...WHOLE, project: usdAudit.id },
       { ...WHOLE, person: staff.id },

@@ -59,7 +59,8 @@ export async function findProfitabilityReport(
         join clients c on c.id = p.client_id
         join users u on u.id = f.user_id
         ${scope}
-        group by p.id, c.id, u.id`,
+        group by p.id, c.id, u.id
+        having sum(f.entries) <> 0`,
     ),
     rowsOf<{ projectId: string; userId: string; value: string }>(
       db,

@@ -15,6 +15,7 @@ import {
   type ProfitPart,
   profitRowsOf,
   reportRange,
+  planTimeFacts,
   splitByWholeMonths,
   utilisationPercent,
   workingDays,
@@ -343,6 +344,72 @@ describe("project profitability", () => {
       ["USD", 500, 8000],
     ]);
     expect(totals[0]!.margin).toBe(-3900);
+  });
+});
+
+describe("planTimeFacts", () => {
+  it("takes the rest of the last month off its whole month when the period holds most of it", () => {
+    // The bench's "last 365 days": 4 days of November 2025 from the entries, 26 of November 2026 as
+    // the whole month less its 4 later days.
+    expect(planTimeFacts({ from: "2025-11-27", to: "2026-11-26" })).toEqual({
+      months: { first: "2025-12-01", last: "2026-11-01" },
+      add: [{ from: "2025-11-27", to: "2025-11-30" }],
+      subtract: [{ from: "2026-11-27", to: "2026-11-30" }],
+    });
+  });
+
+  it("takes the start of the first month off its whole month when the period holds most of it", () => {
+    expect(planTimeFacts({ from: "2026-01-03", to: "2026-02-07" })).toEqual({
+      months: { first: "2026-01-01", last: "2026-01-01" },
+      add: [{ from: "2026-02-01", to: "2026-02-07" }],
+      subtract: [{ from: "2026-01-01", to: "2026-01-02" }],
+    });
+    // Exactly half of a 30-day month: read from the entries (no fewer days the other way).
+    expect(planTimeFacts({ from: "2026-05-01", to: "2026-06-15" }).add).toEqual([
+      { from: "2026-06-01", to: "2026-06-15" },
+    ]);
+  });
+
+  it("reads a month to date as the whole month less its later days", () => {
+    expect(planTimeFacts({ from: "2026-11-01", to: "2026-11-26" })).toEqual({
+      months: { first: "2026-11-01", last: "2026-11-01" },
+      add: [],
+      subtract: [{ from: "2026-11-27", to: "2026-11-30" }],
+    });
+    expect(planTimeFacts({ from: "2026-03-02", to: "2026-03-31" })).toEqual({
+      months: { first: "2026-03-01", last: "2026-03-01" },
+      add: [],
+      subtract: [{ from: "2026-03-01", to: "2026-03-01" }],
+    });
+  });
+
+  it("changes nothing for whole months, short runs, or days inside a month", () => {
+    expect(planTimeFacts({ from: "2024-01-01", to: "2024-02-29" })).toEqual({
+      months: { first: "2024-01-01", last: "2024-02-01" },
+      add: [],
+      subtract: [],
+    });
+    expect(planTimeFacts({ from: "2026-03-10", to: "2026-03-30" })).toEqual({
+      months: null,
+      add: [{ from: "2026-03-10", to: "2026-03-30" }],
+      subtract: [],
+    });
+    expect(planTimeFacts({ from: "2026-03-25", to: "2026-04-05" })).toEqual({
+      months: null,
+      add: [
+        { from: "2026-03-25", to: "2026-03-31" },
+        { from: "2026-04-01", to: "2026-04-05" },
+      ],
+      subtract: [],
+    });
+  });
+
+  it("works to the calendar's last day", () => {
+    expect(planTimeFacts({ from: "9999-10-01", to: "9999-12-30" })).toEqual({
+      months: { first: "9999-10-01", last: "9999-12-01" },
+      add: [],
+      subtract: [{ from: "9999-12-31", to: "9999-12-31" }],
+    });
   });
 });
 

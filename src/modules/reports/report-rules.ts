@@ -77,6 +77,53 @@ export function splitByWholeMonths(range: DateRange): {
   return { months: { first: firstWhole, last: monthOf(lastWholeEnd).from }, days };
 }
 
+/**
+ * How the reports read a period's time (decisions 063 and 070): whole months from the summary,
+ * and the days at its ends from the entries. A run of days that is most of its month is read as
+ * the whole month less its other days, which are fewer to add up: "the last 365 days" ends today,
+ * and the rest of today's month usually holds no time yet. `add` are the runs added from the
+ * entries, `subtract` the runs taken away from a month the summary gives whole.
+ */
+export function planTimeFacts(range: DateRange): {
+  months: { first: DateString; last: DateString } | null;
+  add: DateRange[];
+  subtract: DateRange[];
+} {
+  const { months, days } = splitByWholeMonths(range);
+  const fromMonth = monthOf(range.from);
+  const toMonth = monthOf(range.to);
+  // No whole month between two months: a run at the end of the first, one at the start of the second.
+  const runs =
+    months === null && fromMonth.from !== toMonth.from
+      ? [
+          { from: range.from, to: fromMonth.to },
+          { from: toMonth.from, to: range.to },
+        ]
+      : days;
+  let first = months?.first ?? null;
+  let last = months?.last ?? null;
+  const add: DateRange[] = [];
+  const subtract: DateRange[] = [];
+  for (const run of runs) {
+    const month = monthOf(run.from);
+    const inside = differenceInDays(run.to, run.from) + 1;
+    const outside = differenceInDays(month.to, month.from) + 1 - inside;
+    // A run inside a month, touching neither of its ends, would leave two runs off: read it as it is.
+    const prefix = run.from === month.from;
+    const suffix = run.to === month.to;
+    if (outside >= inside || (!prefix && !suffix)) {
+      add.push(run);
+      continue;
+    }
+    subtract.push(
+      prefix ? { from: addDaysToDate(run.to, 1), to: month.to } : { from: month.from, to: addDaysToDate(run.from, -1) },
+    );
+    if (first === null || month.from < first) first = month.from;
+    if (last === null || month.from > last) last = month.from;
+  }
+  return { months: first === null || last === null ? null : { first, last }, add, subtract };
+}
+
 /** The days a named period covers, seen from `today` (both ends included). */
 export function periodRange(period: ReportPeriod, today: DateString): DateRange {
   if (!isValidDateString(today)) throw new RangeError(`Expected a date written YYYY-MM-DD (got "${today}").`);

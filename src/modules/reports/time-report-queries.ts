@@ -144,6 +144,7 @@ async function groupedFromFacts(
         ${group === "person" ? sql`join users u on u.id = f.user_id` : sql``}
         ${filter.client ? sql`where p.client_id = ${filter.client}::uuid` : sql``}
         group by 1, 2, 3, c.currency
+        having sum(f.entries) <> 0
       ) g(key, label, detail, currency, entries, minutes, "billableMinutes", billed, unbilled, estimated)
       order by ${group === "month" ? sql`g.key` : sql`lower(g.label)`}, g.key, g.currency`,
   );

@@ -50,7 +50,8 @@ export async function findUtilisationReport(
           coalesce(sum(f.minutes) filter (where f.billable), 0) as billable,
           coalesce(sum(f.minutes) filter (where not f.billable), 0) as "nonBillable"
         from ${timeFacts({ from: filter.from, to: filter.to, person: filter.person, status: filter.status })} f
-        group by f.user_id`,
+        group by f.user_id
+        having sum(f.entries) <> 0`,
     ),
     findTimesheetPeople(db),
   ]);
