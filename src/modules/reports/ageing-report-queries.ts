@@ -31,7 +31,8 @@ export type AgeingFilter = { asOf: DateString; client?: string };
  * `moved` is what left each candidate's balance after `asOf` (its later payments, less its later
  * credit notes), added back to today's balance. As of a year ago on the large data set this reads
  * 5,600 candidates instead of the 36,000 payments and credit notes dated since and their invoices
- * (130 ms before, 25 ms with the index; issue 24's bench).
+ * (130 ms before, 17 ms with the index; issue 24's bench). The report adds up by client before it
+ * reads the clients' names (1,300 parts instead of 8,700 invoices as of today).
  */
 function openAsOf(filter: AgeingFilter): SQL {
   const { asOf } = filter;
@@ -43,11 +44,10 @@ function openAsOf(filter: AgeingFilter): SQL {
           and daterange(i.issue_date, case when i.settled_on is null then null else greatest(i.settled_on, i.issue_date) end, '[)') @> ${asOf}::date${ofClient}
     ), moved as (
       select m.id, sum(m.amount) as amount from (
-        select p.invoice_id as id, p.amount from payments p
-          where p.date > ${asOf}::date and p.invoice_id in (select id from candidates)
-        union all select c.credited_invoice_id, -c.total from invoices c
+        select p.invoice_id as id, p.amount from payments p join candidates k on k.id = p.invoice_id
+          where p.date > ${asOf}::date
+        union all select c.credited_invoice_id, -c.total from invoices c join candidates k on k.id = c.credited_invoice_id
           where c.kind = 'credit_note' and c.status <> 'draft' and c.issue_date > ${asOf}::date
-            and c.credited_invoice_id in (select id from candidates)
       ) m group by m.id
     ), open_invoices as (
       select candidates.id, candidates.number, candidates.client_id, candidates.currency, candidates.issue_date,
@@ -82,10 +82,12 @@ export async function findAgeingReport(
   }>(
     db,
     sql`${openAsOf(filter)}
-      select o.client_id as "clientId", c.name as "clientName", o.currency, ${bucketOf(sql`o.days`)} as bucket,
-        sum(o.balance) as balance, count(*) as invoices
-      from open_invoices o join clients c on c.id = o.client_id
-      group by o.client_id, c.name, o.currency, 4`,
+      select parts.client_id as "clientId", c.name as "clientName", parts.currency, parts.bucket, parts.balance, parts.invoices
+      from (
+        select o.client_id, o.currency, ${bucketOf(sql`o.days`)} as bucket, sum(o.balance) as balance, count(*) as invoices
+        from open_invoices o
+        group by 1, 2, 3
+      ) parts join clients c on c.id = parts.client_id`,
   );
   return ageingRowsOf(
     parts.map((part) => ({

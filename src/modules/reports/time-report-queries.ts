@@ -125,6 +125,14 @@ async function groupedFromFacts(
     person: sql`u.id::text, u.name, null::text`,
     month: sql`to_char(f.month, 'YYYY-MM-DD'), to_char(f.month, 'YYYY-MM'), null::text`,
   }[group];
+  // Grouped by the keys (names depend on them): hashing ids, not sorting 13,000 facts by their
+  // names' text, which the planner chose for a year by project (8 ms of 23 on the large data set).
+  const keys = {
+    client: sql`c.id`,
+    project: sql`p.id, c.id`,
+    person: sql`u.id, c.currency`,
+    month: sql`f.month, c.currency`,
+  }[group];
   const value = factValue(firmRate);
   const sumWhenFact = (condition: SQL, what: SQL) =>
     sql`coalesce(sum(case when ${condition} then ${what} else 0 end), 0)`;
@@ -143,7 +151,7 @@ async function groupedFromFacts(
         join clients c on c.id = p.client_id
         ${group === "person" ? sql`join users u on u.id = f.user_id` : sql``}
         ${filter.client ? sql`where p.client_id = ${filter.client}::uuid` : sql``}
-        group by 1, 2, 3, c.currency
+        group by ${keys}
         having sum(f.entries) <> 0
       ) g(key, label, detail, currency, entries, minutes, "billableMinutes", billed, unbilled, estimated)
       order by ${group === "month" ? sql`g.key` : sql`lower(g.label)`}, g.key, g.currency`,
