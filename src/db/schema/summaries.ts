@@ -3,7 +3,7 @@
 // thousands (decisions 010, 012, 020). Only the triggers write them; the code reads them. They were
 // created by hand-written migrations (drizzle/0007, 0008, 0010, 0011, 0034) and are declared here, once,
 // exactly as those made them (key names included), so drizzle-kit sees nothing to migrate.
-import { bigint, boolean, date, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
 
 const count = () => bigint("count", { mode: "number" }).notNull().default(0);
 const sum = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
@@ -167,6 +167,9 @@ export const timeMonthTotals = pgTable(
         table.residue,
       )
       .nullsNotDistinct(),
+    // A project's months (its budget's use, all time or this month): without it each budget read
+    // scanned the whole summary (35,000 rows on the large data set, 4 ms).
+    index("time_month_totals_project_idx").on(table.projectId),
   ],
 );
 

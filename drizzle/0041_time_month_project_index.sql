@@ -1,0 +1,1 @@
+CREATE INDEX "time_month_totals_project_idx" ON "time_month_totals" USING btree ("project_id");
