@@ -1,32 +1,17 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { PencilIcon, PlayIcon, SquareIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { z } from "zod";
-import { FormError } from "@/components/form-error";
-import { FormField, fieldAria } from "@/components/form-field";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
-import { useAction, useActionForm } from "@/components/use-action-form";
-import type { ClientOption, ProjectSearchResult } from "@/modules/clients/client-queries";
-import {
-  discardTimerAction,
-  readTimerAction,
-  startTimerAction,
-  stopTimerAction,
-  timerProjectsAction,
-  updateTimerAction,
-} from "../timer-actions";
+import { useAction } from "@/components/use-action";
+import { formatDate } from "@/lib/dates";
+import { readTimerAction, stopTimerAction } from "../timer-actions";
 import type { StoppedTimer } from "../timer-mutations";
 import type { RunningTimer } from "../timer-queries";
-import { formatDate } from "@/lib/dates";
 import { formatElapsed } from "../timer-rules";
 import { formatDuration } from "../timesheet-rules";
-import { startTimerInput, updateTimerInput } from "../timer-schemas";
-import { GridProjectFinder } from "./grid-project-finder";
 
 // The timer in the shell, on every back-office page. The database holds the timer: each tab shows
 // what the last action or read answered, reads it again when it comes back to the front, and tells
@@ -34,13 +19,10 @@ import { GridProjectFinder } from "./grid-project-finder";
 
 const CHANNEL = "bureau-timer";
 
-type ProjectChoice = { id: string; label: string; group: string };
-
-function choicesOf(options: readonly ClientOption[]): ProjectChoice[] {
-  return options.flatMap((client) =>
-    client.projects.map((project) => ({ id: project.id, label: project.name, group: client.name })),
-  );
-}
+/** The start and edit forms load when a dialog first opens (timer-dialog.tsx), or on the pointer's approach. */
+const loadTimerDialog = () => import("./timer-dialog");
+const TimerDialog = dynamic(() => loadTimerDialog().then((module) => module.TimerDialog), { ssr: false });
+const warmDialog = () => void loadTimerDialog();
 
 type Translate = ReturnType<typeof useTranslations<"timesheets.timer">>;
 
@@ -52,203 +34,6 @@ function stoppedMessage({ parts }: StoppedTimer, t: Translate, locale: string): 
     .map((part) => t("stoppedPart", { hours: hours(part.minutes), date: formatDate(part.date, locale, "UTC") }))
     .join(t("and"));
   return t("stopped", { hours: hours(total), where });
-}
-
-/** The project list of the start and edit forms: loaded when a form opens, grouped by client. */
-function useProjectChoices(open: boolean, loadFailure: string, current?: ProjectChoice) {
-  const [choices, setChoices] = useState<ProjectChoice[] | null>(null);
-  const [complete, setComplete] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open || choices) return;
-    let cancelled = false;
-    void timerProjectsAction().then(
-      (result) => {
-        if (cancelled) return;
-        if (!result.ok) return setLoadError(result.message);
-        setChoices(choicesOf(result.data.options));
-        setComplete(result.data.complete);
-      },
-      () => !cancelled && setLoadError(loadFailure),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [open, choices, loadFailure]);
-  const all = useMemo(() => {
-    const list = choices ?? [];
-    return current && !list.some((choice) => choice.id === current.id) ? [current, ...list] : list;
-  }, [choices, current]);
-  const add = (project: ProjectSearchResult) =>
-    setChoices((list) =>
-      (list ?? []).some((choice) => choice.id === project.id)
-        ? list
-        : [...(list ?? []), { id: project.id, label: project.name, group: project.clientName }],
-    );
-  return { choices: all, loading: choices === null && !loadError, complete, loadError, add };
-}
-
-function ProjectSelect({
-  choices,
-  error,
-  registration,
-}: {
-  choices: readonly ProjectChoice[];
-  error?: string;
-  registration: React.ComponentProps<"select">;
-}) {
-  const t = useTranslations("timesheets.timer");
-  const groups = new Map<string, ProjectChoice[]>();
-  for (const choice of choices) groups.set(choice.group, [...(groups.get(choice.group) ?? []), choice]);
-  return (
-    <NativeSelect {...fieldAria("projectId", { error })} {...registration} required>
-      <option value="">{t("chooseProject")}</option>
-      {[...groups].map(([group, projects]) => (
-        <optgroup key={group} label={group}>
-          {projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.label}
-            </option>
-          ))}
-        </optgroup>
-      ))}
-    </NativeSelect>
-  );
-}
-
-type StartValues = z.input<typeof startTimerInput>;
-
-function StartForm({ onStarted }: { onStarted: (timer: RunningTimer | null) => void }) {
-  const t = useTranslations("timesheets.timer");
-  const projects = useProjectChoices(true, t("projectsFailed"));
-  const { form, submit, formError } = useActionForm<StartValues>({
-    schema: startTimerInput,
-    defaultValues: { projectId: "", description: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
-  return (
-    <div className="grid gap-4">
-      <form onSubmit={submit(startTimerAction, { onSuccess: onStarted })} noValidate className="grid gap-4">
-        <FormError {...formError} />
-        <FormField
-          label={t("project")}
-          htmlFor="projectId"
-          error={errors.projectId?.message ?? projects.loadError ?? undefined}
-          required
-        >
-          {projects.loading ? (
-            <p className="text-sm text-muted-foreground">{t("loadingProjects")}</p>
-          ) : (
-            <ProjectSelect
-              choices={projects.choices}
-              error={errors.projectId?.message}
-              registration={form.register("projectId")}
-            />
-          )}
-        </FormField>
-        <FormField label={t("workingOn")} htmlFor="description" error={errors.description?.message}>
-          <Input
-            {...fieldAria("description", { error: errors.description?.message })}
-            {...form.register("description")}
-            maxLength={500}
-            autoComplete="off"
-          />
-        </FormField>
-        <div>
-          <Button type="submit" disabled={isSubmitting || projects.loading}>
-            <PlayIcon aria-hidden="true" />
-            {isSubmitting ? t("starting") : t("start")}
-          </Button>
-        </div>
-      </form>
-      {projects.complete ? null : (
-        <GridProjectFinder
-          onChoose={(project) => {
-            projects.add(project);
-            form.setValue("projectId", project.id);
-          }}
-        />
-      )}
-    </div>
-  );
-}
-
-type EditValues = z.input<typeof updateTimerInput>;
-
-function EditForm({
-  timer,
-  onChanged,
-  onGone,
-}: {
-  timer: RunningTimer;
-  onChanged: (timer: RunningTimer | null) => void;
-  onGone: () => void;
-}) {
-  const current = useMemo(
-    () => ({ id: timer.projectId, label: timer.projectName, group: timer.clientName }),
-    [timer.projectId, timer.projectName, timer.clientName],
-  );
-  const t = useTranslations("timesheets.timer");
-  const projects = useProjectChoices(true, t("projectsFailed"), current);
-  const { form, submit, formError } = useActionForm<EditValues>({
-    schema: updateTimerInput,
-    defaultValues: {
-      version: timer.version,
-      projectId: timer.projectId,
-      description: timer.description,
-      startedAt: timer.startedAtWall,
-    },
-  });
-  const discard = useAction();
-  const { errors, isSubmitting } = form.formState;
-  return (
-    <form onSubmit={submit(updateTimerAction, { onSuccess: onChanged })} noValidate className="grid gap-4">
-      <FormError {...formError} />
-      <FormError {...discard.formError} />
-      <FormField
-        label={t("startedAt")}
-        htmlFor="startedAt"
-        error={errors.startedAt?.message}
-        description={t("startedAtHint")}
-        required
-      >
-        <Input
-          {...fieldAria("startedAt", { error: errors.startedAt?.message, description: true })}
-          {...form.register("startedAt")}
-          type="datetime-local"
-          required
-        />
-      </FormField>
-      <FormField label={t("project")} htmlFor="projectId" error={errors.projectId?.message} required>
-        <ProjectSelect
-          choices={projects.choices}
-          error={errors.projectId?.message}
-          registration={form.register("projectId")}
-        />
-      </FormField>
-      <FormField label={t("workingOn")} htmlFor="description" error={errors.description?.message}>
-        <Input
-          {...fieldAria("description", { error: errors.description?.message })}
-          {...form.register("description")}
-          maxLength={500}
-          autoComplete="off"
-        />
-      </FormField>
-      <div className="flex flex-wrap justify-between gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t("saving") : t("save")}
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={discard.pending}
-          onClick={() => void discard.run(() => discardTimerAction({ version: timer.version }), { onSuccess: onGone })}
-        >
-          {t("discard")}
-        </Button>
-      </div>
-    </form>
-  );
 }
 
 /**
@@ -372,7 +157,15 @@ export function TimerControl({ initial, locale }: { initial: RunningTimer | null
               {timer.description ? <span className="hidden sm:inline"> · {timer.description}</span> : null}
             </span>
           </span>
-          <Button type="button" size="sm" variant="outline" onClick={() => setDialog("edit")} aria-label={t("edit")}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => setDialog("edit")}
+            onPointerEnter={warmDialog}
+            onFocus={warmDialog}
+            aria-label={t("edit")}
+          >
             <PencilIcon aria-hidden="true" />
           </Button>
           <StopTimerButton
@@ -384,23 +177,21 @@ export function TimerControl({ initial, locale }: { initial: RunningTimer | null
           />
         </>
       ) : (
-        <Button type="button" size="sm" variant="outline" onClick={() => setDialog("start")}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => setDialog("start")}
+          onPointerEnter={warmDialog}
+          onFocus={warmDialog}
+        >
           <PlayIcon aria-hidden="true" />
           {t("startTimer")}
         </Button>
       )}
-      <Dialog open={dialog !== null} onOpenChange={(open) => setDialog(open ? dialog : null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{dialog === "edit" ? t("running") : t("startTitle")}</DialogTitle>
-            <DialogDescription>{dialog === "edit" ? t("editDescription") : t("startDescription")}</DialogDescription>
-          </DialogHeader>
-          {dialog === "start" ? <StartForm onStarted={changed} /> : null}
-          {dialog === "edit" && timer ? (
-            <EditForm key={timer.version} timer={timer} onChanged={changed} onGone={() => changed(null)} />
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      {dialog !== null ? (
+        <TimerDialog dialog={dialog} timer={timer} onClose={() => setDialog(null)} onChanged={changed} />
+      ) : null}
     </div>
   );
 }
