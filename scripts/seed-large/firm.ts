@@ -67,8 +67,8 @@ export type Firm = {
 const SETTINGS = {
   firmName: "Large & Partners",
   legalForm: "SAS",
-  registrationNumber: "RCS Paris 912 345 678",
-  vatNumber: "FR61912345678",
+  registrationNumber: "912 345 675",
+  vatNumber: "FR65912345675",
   addressLine1: "40 rue du Louvre",
   addressLine2: null,
   postalCode: "75001",

@@ -15,7 +15,7 @@ describe("toastRect", () => {
     for (const position of TOAST_POSITIONS) {
       const rect = toastRect(position, phone, "Saved.");
       expect(rect).toMatchObject({ x: 16, width: 358 });
-      expect(rect.y).toBe(position.startsWith("top") ? 68 : 844 - 16 - 52);
+      expect(rect.y).toBe(position.startsWith("top") ? 114 : 844 - 16 - 52);
     }
   });
 
@@ -49,8 +49,14 @@ describe("chooseToastPosition", () => {
 
   it("covers as few controls as it can when every place covers some", () => {
     const stickyBar: Rect = { x: 0, y: 780, width: 390, height: 64 };
-    const menu: Rect = { x: 290, y: 60, width: 90, height: 36 };
-    const fields: Rect[] = [0, 1].map((index) => ({ x: 16, y: 70 + index * 20, width: 358, height: 16 }));
-    expect(chooseToastPosition(phone, [stickyBar, menu, ...fields], "Saved.")).toBe("bottom-right");
+    const fields: Rect[] = [0, 1].map((index) => ({ x: 16, y: 120 + index * 20, width: 358, height: 16 }));
+    expect(chooseToastPosition(phone, [stickyBar, ...fields], "Saved.")).toBe("bottom-right");
+  });
+
+  it("on a phone, leaves the menu bar and the shell's timer row under it uncovered", () => {
+    const menu: Rect = { x: 290, y: 10, width: 90, height: 36 };
+    const startTimer: Rect = { x: 269, y: 66, width: 105, height: 32 };
+    const stickyBar: Rect = { x: 0, y: 780, width: 390, height: 64 };
+    expect(chooseToastPosition(phone, [menu, startTimer, stickyBar], "Settings saved.")).toBe("top-right");
   });
 });

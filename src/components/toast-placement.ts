@@ -7,9 +7,13 @@ export type ToastPosition = "top-left" | "top-right" | "bottom-left" | "bottom-r
 export type Rect = { x: number; y: number; width: number; height: number };
 type Offset = { top: number; right: number; bottom: number; left: number };
 
-/** Below the narrow screens' menu bar (about 57 px), so "Menu" stays reachable. */
+/**
+ * Below the narrow screens' menu bar (about 57 px), so "Menu" stays reachable; on a phone also below
+ * the shell's timer row under it (49 px), which a toast at 68 px covered ("Start timer", the running
+ * timer's Stop), with the sticky Save bar at the bottom leaving no other place.
+ */
 export const TOAST_OFFSET: Offset = { top: 72, right: 24, bottom: 24, left: 24 };
-export const TOAST_MOBILE_OFFSET: Offset = { top: 68, right: 16, bottom: 16, left: 16 };
+export const TOAST_MOBILE_OFFSET: Offset = { top: 114, right: 16, bottom: 16, left: 16 };
 /** sonner's width above its mobile breakpoint, and the breakpoint itself (`max-width: 600px`). */
 const TOAST_WIDTH = 356;
 const MOBILE_MAX_WIDTH = 600;
