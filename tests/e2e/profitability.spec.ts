@@ -76,7 +76,9 @@ test.describe("project profitability", () => {
     const costRate = page.getByLabel("Cost rate per hour", { exact: true });
     await costRate.fill("40");
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "User saved." })).toBeVisible();
+    await expect(
+      page.locator("[data-sonner-toast]:not([data-removed='true'])").filter({ hasText: "User saved." }),
+    ).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Cost rate per hour", { exact: true })).toHaveValue("40.00");
 
