@@ -79,12 +79,18 @@ test.describe("call log", () => {
     // For the reviewer's eyes: the list on a desktop and at 375 px, and the dialog.
     await page.goto("/bo/calls?view=history");
     await page.screenshot({ path: "/tmp/calls-history-desktop.png", fullPage: true });
+    // The dialog's module loads on first use (decision 072): it shows once loaded, and Escape closes it.
+    const logDialog = page.getByRole("dialog", { name: "Log a call" });
     await page.getByRole("button", { name: "Log a call" }).click();
+    await expect(logDialog.getByLabel("Contact name")).toBeVisible();
     await page.screenshot({ path: "/tmp/calls-dialog-desktop.png" });
     await page.keyboard.press("Escape");
+    await expect(logDialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Log a call" })).toBeFocused();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: "/tmp/calls-history-375.png", fullPage: true });
     await page.getByRole("button", { name: "Log a call" }).click();
+    await expect(logDialog.getByLabel("Contact name")).toBeVisible();
     await page.screenshot({ path: "/tmp/calls-dialog-375.png" });
   });
 

@@ -5,7 +5,7 @@ import { DateFilter, FilterBar, FilterField, SearchField } from "@/components/li
 import { NativeSelect } from "@/components/ui/native-select";
 import { ClientPicker, type PickedClient } from "@/modules/clients/components/client-picker";
 import { HISTORY_STATUSES, TODO_STATUSES } from "../call-rules";
-import { callList, type CallListQuery, isCallListFiltered } from "../call-schemas";
+import type { CallListQuery } from "../call-schemas";
 
 /**
  * The list's filters: a plain GET form, so every filter lives in the URL and works without script.
@@ -17,22 +17,28 @@ export function CallFilters({
   query,
   people,
   client,
+  path,
+  clearHref,
 }: {
   query: CallListQuery;
   people: { id: string; name: string }[];
   /** The chosen client of the filter, if any. */
   client: PickedClient | null;
+  /** The list's address, and the address without filters when some are set (the page's list kit: the
+   * browser gets no schema, decision 072). */
+  path: string;
+  clearHref: string | undefined;
 }) {
   const t = useTranslations("calls");
   const statuses = query.view === "history" ? HISTORY_STATUSES : TODO_STATUSES;
   return (
     <FilterBar
-      action={callList.path}
+      action={path}
       label={t("filters.label")}
       layout="panel"
       keep={{ view: query.view }}
       submitLabel={t("filters.apply")}
-      clearHref={isCallListFiltered(query) ? callList.href({ view: query.view }) : undefined}
+      clearHref={clearHref}
     >
       <SearchField id="calls-q" defaultValue={query.q} placeholder={t("filters.search")} className="sm:col-span-2" />
       <FilterField label={t("filters.person")} htmlFor="calls-person">

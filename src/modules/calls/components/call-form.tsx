@@ -1,6 +1,5 @@
 "use client";
 
-import { CalendarPlusIcon, PhoneIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useController, type useForm, useWatch } from "react-hook-form";
@@ -101,17 +100,20 @@ export function CallFormDialog({
   call,
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   mode: CallFormMode;
   options: CallFormOptions;
   call?: EditableCall;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close when no Radix trigger opened it (useLazyDialog). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const t = useTranslations("calls.form");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{t(`${mode}.title`)}</DialogTitle>
           <DialogDescription>{t(`${mode}.description`)}</DialogDescription>
@@ -161,30 +163,6 @@ function useClientProjects(
   if (!clientId) return { projects: [], loading: false, failure: null };
   if (loaded?.clientId !== clientId) return { projects: [], loading: true, failure: null };
   return { projects: loaded.projects, loading: false, failure: loaded.failure };
-}
-
-/** "Log a call" and "Schedule a call", the main actions of the calls page. */
-export function NewCallButtons({ options }: { options: CallFormOptions }) {
-  const [mode, setMode] = useState<CallFormMode | null>(null);
-  const t = useTranslations("calls.form");
-  return (
-    <>
-      <Button variant="outline" onClick={() => setMode("schedule")}>
-        <CalendarPlusIcon aria-hidden="true" />
-        {t("schedule.title")}
-      </Button>
-      <Button onClick={() => setMode("log")}>
-        <PhoneIcon aria-hidden="true" />
-        {t("log.title")}
-      </Button>
-      <CallFormDialog
-        mode={mode ?? "log"}
-        options={options}
-        open={mode !== null}
-        onOpenChange={(open) => (open ? null : setMode(null))}
-      />
-    </>
-  );
 }
 
 function CallForm({

@@ -16,7 +16,7 @@ import { getPageSettings } from "@/modules/settings/page-settings";
 import { callFormOptionsRead, callListRead, completeCallList } from "../call-queries";
 import { callList, type CallListQuery, isCallListFiltered } from "../call-schemas";
 import { CallFilters } from "./call-filters";
-import { NewCallButtons } from "./call-form";
+import { NewCallButtons } from "./new-call-buttons";
 import { CallTable } from "./call-table";
 
 /** /bo/calls: To do and History, filtered by the URL; dialogs log, schedule and change calls in place. */
@@ -84,7 +84,14 @@ export async function CallsPage({ query, icon }: { query: CallListQuery; icon: R
           })}
         </nav>
       </div>
-      <CallFilters key={JSON.stringify(query)} query={query} people={options.assignees} client={client} />
+      <CallFilters
+        key={JSON.stringify(query)}
+        query={query}
+        people={options.assignees}
+        client={client}
+        path={callList.path}
+        clearHref={filtered ? callList.href({ view: query.view }) : undefined}
+      />
       <PagedList
         list={{ ...list, pageSize: list.size }}
         noun={{ one: t("noun.one"), other: t("noun.other") }}

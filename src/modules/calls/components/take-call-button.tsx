@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import { takeCallAction } from "../call-actions";
 
 /** "Take it": an unassigned call still to do becomes the signed-in person's (the server checks again). */

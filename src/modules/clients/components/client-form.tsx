@@ -1,34 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { PencilIcon, PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useLocale, useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
-import type { z } from "zod";
-import { FormError } from "@/components/form-error";
-import { FormField, fieldAria } from "@/components/form-field";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
-import { Textarea } from "@/components/ui/textarea";
-import { useActionForm } from "@/components/use-action-form";
-import { minorToDecimalString } from "@/lib/money";
-import { EINVOICE_FORMAT_LABELS, EINVOICE_FORMATS } from "@/modules/einvoicing/einvoice-model";
-import { createClientAction, updateClientAction } from "../client-actions";
-import { COUNTRIES, CURRENCIES, countryName } from "../client-rules";
-import { clientFields } from "../client-schemas";
-import { VAT_CATEGORIES, type VatCategory } from "@/modules/invoices/vat-categories";
+import { useLazyDialog } from "@/components/lazy-dialog";
+import type { VatCategory } from "@/modules/invoices/vat-categories";
 
-type Values = z.input<typeof clientFields>;
-type Field = keyof Values;
+// The client dialog and its form load on first use, or when the pointer nears or the focus reaches
+// the button that opens it (decision 072): the clients pages no longer send Radix's dialog,
+// react-hook-form, the client schema and zod with their first load.
+const loadDialog = () => import("./client-form-body");
+const ClientFormDialog = dynamic(() => loadDialog().then((module) => module.ClientFormDialog), { ssr: false });
 
 export type EditableClient = {
   id: string;
@@ -59,32 +43,6 @@ export type EditableClient = {
 /** A document language the form offers: its code and its name in itself ("Deutsch"). */
 export type LanguageOption = { code: string; name: string };
 
-function toValues(client: EditableClient): Values {
-  return {
-    name: client.name,
-    billingEmail: client.billingEmail ?? "",
-    phone: client.phone ?? "",
-    addressLine1: client.addressLine1 ?? "",
-    addressLine2: client.addressLine2 ?? "",
-    postalCode: client.postalCode ?? "",
-    city: client.city ?? "",
-    countrySubdivision: client.countrySubdivision ?? "",
-    country: client.country ?? "",
-    vatNumber: client.vatNumber ?? "",
-    registrationNumber: client.registrationNumber ?? "",
-    isBusiness: client.isBusiness,
-    vatCategory: client.vatCategory ?? "",
-    buyerReference: client.buyerReference ?? "",
-    peppolId: client.peppolId ?? "",
-    currency: client.currency,
-    paymentTermsDays: String(client.paymentTermsDays),
-    defaultHourlyRate: client.defaultHourlyRate === null ? "" : minorToDecimalString(client.defaultHourlyRate, 2),
-    notes: client.notes ?? "",
-    einvoiceFormat: client.einvoiceFormat ?? "",
-    documentLanguage: client.documentLanguage ?? "",
-  };
-}
-
 export type ClientDefaults = {
   currency: string;
   paymentTermsDays: number;
@@ -97,22 +55,19 @@ export type ClientDefaults = {
 /** "New client" on the clients list. */
 export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
   const t = useTranslations("clients.form");
-  const [open, setOpen] = useState(false);
+  const lazy = useLazyDialog(loadDialog);
   const router = useRouter();
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <PlusIcon aria-hidden="true" />
-          {t("new")}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t("new")}</DialogTitle>
-          <DialogDescription>{t("newDescription")}</DialogDescription>
-        </DialogHeader>
-        <ClientForm
+    <>
+      <Button {...lazy.button}>
+        <PlusIcon aria-hidden="true" />
+        {t("new")}
+      </Button>
+      {lazy.used ? (
+        <ClientFormDialog
+          {...lazy.dialog}
+          title={t("new")}
+          description={t("newDescription")}
           initial={{
             id: "",
             version: 1,
@@ -141,12 +96,12 @@ export function CreateClientDialog({ defaults }: { defaults: ClientDefaults }) {
           languages={defaults.languages}
           firmLanguage={defaults.firmLanguage}
           onSaved={(id) => {
-            setOpen(false);
+            lazy.setOpen(false);
             router.push(`/bo/clients/${id}`);
           }}
         />
-      </DialogContent>
-    </Dialog>
+      ) : null}
+    </>
   );
 }
 
@@ -160,267 +115,24 @@ export function EditClientDialog({
   firmLanguage: string;
 }) {
   const t = useTranslations("clients.form");
-  const [open, setOpen] = useState(false);
+  const lazy = useLazyDialog(loadDialog);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <PencilIcon aria-hidden="true" />
-          {t("edit")}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t("editTitle", { name: client.name })}</DialogTitle>
-          <DialogDescription>{t("editDescription")}</DialogDescription>
-        </DialogHeader>
-        <ClientForm initial={client} languages={languages} firmLanguage={firmLanguage} onSaved={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ClientForm({
-  initial,
-  languages,
-  firmLanguage,
-  onSaved,
-}: {
-  initial: EditableClient;
-  languages: LanguageOption[];
-  firmLanguage: string;
-  onSaved: (id: string) => void;
-}) {
-  const t = useTranslations("clients.form");
-  const language = useLocale();
-  // The countries named in the page's language, in its alphabetical order.
-  const countries = useMemo(
-    () =>
-      COUNTRIES.map((country) => ({ code: country.code, name: countryName(country.code, language) })).sort((a, b) =>
-        a.name.localeCompare(b.name, language),
-      ),
-    [language],
-  );
-  const currencies = useMemo(() => {
-    const names = new Intl.DisplayNames([language], { type: "currency", fallback: "code" });
-    return CURRENCIES.map((currency) => ({ code: currency.code, name: names.of(currency.code) ?? currency.name }));
-  }, [language]);
-  const isNew = initial.id === "";
-  const { form, submit, formError } = useActionForm<Values>({
-    schema: clientFields,
-    defaultValues: toValues(initial),
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = submit<{ id: string } | { version: number }>(
-    (values) =>
-      isNew ? createClientAction(values) : updateClientAction({ ...values, id: initial.id, version: initial.version }),
-    { onSuccess: (data) => onSaved("id" in data ? data.id : initial.id) },
-  );
-
-  const text = (name: Field, label: string, props: React.ComponentProps<typeof Input> = {}) => (
-    <FormField label={label} htmlFor={`client-${name}`} error={errors[name]?.message} required={name === "name"}>
-      <Input
-        {...fieldAria(`client-${name}`, { error: errors[name]?.message })}
-        {...form.register(name)}
-        autoComplete="off"
-        {...props}
-      />
-    </FormField>
-  );
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormError {...formError} />
-      {text("name", t("name"), { required: true, maxLength: 200 })}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text("billingEmail", t("billingEmail"), { type: "email", maxLength: 254 })}
-        {text("phone", t("phone"), { type: "tel", maxLength: 30 })}
-      </div>
-      {text("addressLine1", t("addressLine1"), { maxLength: 200 })}
-      {text("addressLine2", t("addressLine2"), { maxLength: 200 })}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text("postalCode", t("postalCode"), { maxLength: 20 })}
-        {text("city", t("city"), { maxLength: 100 })}
-        {text("countrySubdivision", t("countrySubdivision"), { maxLength: 100 })}
-        <FormField label={t("country")} htmlFor="client-country" error={errors.country?.message}>
-          <NativeSelect
-            {...fieldAria("client-country", { error: errors.country?.message })}
-            {...form.register("country")}
-          >
-            <option value="">—</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-      </div>
-      <FormField
-        label={t("vatNumber")}
-        htmlFor="client-vatNumber"
-        error={errors.vatNumber?.message}
-        description={t("vatNumberHelp")}
-      >
-        <Input
-          {...fieldAria("client-vatNumber", { error: errors.vatNumber?.message, description: true })}
-          {...form.register("vatNumber")}
-          autoComplete="off"
-          maxLength={30}
+    <>
+      <Button variant="outline" {...lazy.button}>
+        <PencilIcon aria-hidden="true" />
+        {t("edit")}
+      </Button>
+      {lazy.used ? (
+        <ClientFormDialog
+          {...lazy.dialog}
+          title={t("editTitle", { name: client.name })}
+          description={t("editDescription")}
+          initial={client}
+          languages={languages}
+          firmLanguage={firmLanguage}
+          onSaved={() => lazy.setOpen(false)}
         />
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label={t("registrationNumber")}
-          htmlFor="client-registrationNumber"
-          error={errors.registrationNumber?.message}
-          description={t("registrationNumberHelp")}
-        >
-          <Input
-            {...fieldAria("client-registrationNumber", {
-              error: errors.registrationNumber?.message,
-              description: true,
-            })}
-            {...form.register("registrationNumber")}
-            autoComplete="off"
-            maxLength={40}
-          />
-        </FormField>
-        <FormField
-          label={t("buyerReference")}
-          htmlFor="client-buyerReference"
-          error={errors.buyerReference?.message}
-          description={t("buyerReferenceHelp")}
-        >
-          <Input
-            {...fieldAria("client-buyerReference", { error: errors.buyerReference?.message, description: true })}
-            {...form.register("buyerReference")}
-            autoComplete="off"
-            maxLength={100}
-          />
-        </FormField>
-        <FormField
-          label={t("peppolId")}
-          htmlFor="client-peppolId"
-          error={errors.peppolId?.message}
-          description={t("peppolIdHelp")}
-        >
-          <Input
-            {...fieldAria("client-peppolId", { error: errors.peppolId?.message, description: true })}
-            {...form.register("peppolId")}
-            autoComplete="off"
-            maxLength={60}
-          />
-        </FormField>
-        <FormField
-          label={t("vatCategory")}
-          htmlFor="client-vatCategory"
-          error={errors.vatCategory?.message}
-          description={t("vatCategoryHelp")}
-        >
-          <NativeSelect
-            {...fieldAria("client-vatCategory", { error: errors.vatCategory?.message, description: true })}
-            {...form.register("vatCategory")}
-          >
-            <option value="">{t("vatCategoryProposed")}</option>
-            {VAT_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {t(`vatCategories.${category}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <div className="flex items-center gap-2 sm:mt-6">
-          <input
-            type="checkbox"
-            id="client-isBusiness"
-            {...form.register("isBusiness")}
-            className="size-4 accent-primary"
-          />
-          <label htmlFor="client-isBusiness" className="text-sm">
-            {t("isBusiness")}
-          </label>
-        </div>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label={t("currency")} htmlFor="client-currency" error={errors.currency?.message} required>
-          <NativeSelect
-            {...fieldAria("client-currency", { error: errors.currency?.message })}
-            {...form.register("currency")}
-            required
-          >
-            {currencies.map((currency) => (
-              <option key={currency.code} value={currency.code}>
-                {currency.code} — {currency.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        {text("paymentTermsDays", t("paymentTermsDays"), {
-          inputMode: "numeric",
-          required: true,
-          className: "text-right tabular-nums",
-        })}
-        {text("defaultHourlyRate", t("defaultHourlyRate"), {
-          inputMode: "decimal",
-          placeholder: t("firmRate"),
-          className: "text-right tabular-nums",
-        })}
-      </div>
-      <FormField
-        label={t("einvoiceFormat")}
-        htmlFor="client-einvoiceFormat"
-        error={errors.einvoiceFormat?.message}
-        description={t("einvoiceFormatHelp")}
-      >
-        <NativeSelect
-          {...fieldAria("client-einvoiceFormat", { error: errors.einvoiceFormat?.message, description: true })}
-          {...form.register("einvoiceFormat")}
-        >
-          <option value="">{t("einvoiceNone")}</option>
-          {EINVOICE_FORMATS.map((format) => (
-            <option key={format} value={format}>
-              {EINVOICE_FORMAT_LABELS[format]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <FormField
-        label={t("documentLanguage")}
-        htmlFor="client-documentLanguage"
-        error={errors.documentLanguage?.message}
-        description={t("documentLanguageHelp")}
-      >
-        <NativeSelect
-          {...fieldAria("client-documentLanguage", { error: errors.documentLanguage?.message, description: true })}
-          {...form.register("documentLanguage")}
-        >
-          <option value="">
-            {t("firmLanguage", {
-              language: languages.find((option) => option.code === firmLanguage)?.name ?? firmLanguage,
-            })}
-          </option>
-          {languages.map((option) => (
-            <option key={option.code} value={option.code} lang={option.code}>
-              {option.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <FormField label={t("notes")} htmlFor="client-notes" error={errors.notes?.message}>
-        <Textarea
-          {...fieldAria("client-notes", { error: errors.notes?.message })}
-          {...form.register("notes")}
-          rows={3}
-          maxLength={5000}
-        />
-      </FormField>
-      <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t("saving") : isNew ? t("create") : t("save")}
-        </Button>
-      </div>
-    </form>
+      ) : null}
+    </>
   );
 }
