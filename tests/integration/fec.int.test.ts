@@ -211,4 +211,33 @@ describe("the FEC export", () => {
     expect(await fecRefusal(db(), current, MARCH)).toBeNull();
     expect(await fecRefusal(db(), { ...current, registrationNumber: null }, MARCH)).toMatch(/SIREN/);
   });
+
+  it("counts every document not in euros issued or paid in the period once, and names the first 20 by number", async () => {
+    const current = await getSettings(db());
+    const dollars = await insertClient(db(), {
+      name: "Dollar Two Inc",
+      currency: "USD",
+      country: "US",
+      vatNumber: null,
+    });
+    // Issued before the period: one paid twice in it (counted once), one paid only before it (not counted).
+    const paidIn = await issue(dollars.id, "USD", "2026-04-05", [line({ taxRateBp: 0, unitPrice: "100" })]);
+    const paidBefore = await issue(dollars.id, "USD", "2026-04-05", [line({ taxRateBp: 0, unitPrice: "100" })]);
+    await pay(paidIn.id, "10", "2026-04-08");
+    await pay(paidIn.id, "10", "2026-04-09");
+    await pay(paidBefore.id, "10", "2026-04-05");
+    const inPeriod: string[] = [];
+    for (let index = 0; index < 21; index += 1)
+      inPeriod.push((await issue(dollars.id, "USD", "2026-04-07", [line({ taxRateBp: 0 })])).number!);
+    const refusal = await fecRefusal(db(), current, { from: "2026-04-06", to: "2026-04-10" });
+    const named = [paidIn.number!, ...inPeriod].sort();
+    expect(refusal).toContain("This period has 22 such documents (issued or paid in it)");
+    expect(refusal).toContain(
+      `${named
+        .slice(0, 20)
+        .map((number) => `${number} (USD)`)
+        .join(", ")} and 2 more.`,
+    );
+    expect(refusal).not.toContain(paidBefore.number!);
+  });
 });

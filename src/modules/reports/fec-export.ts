@@ -15,16 +15,13 @@ const LISTED = 20;
 export async function fecRefusal(db: Executor, settings: Settings, range: DateRange): Promise<string | null> {
   if (!sirenOf(settings.registrationNumber))
     return "The FEC file is named after the firm's SIREN: enter it in Settings (Registration number) first.";
-  const foreign = await findForeignCurrencyDocuments(db, range);
-  if (foreign.length === 0) return null;
-  const listed = foreign
-    .slice(0, LISTED)
-    .map((doc) => `${doc.number} (${doc.currency})`)
-    .join(", ");
-  const more = foreign.length > LISTED ? ` and ${foreign.length - LISTED} more` : "";
+  const foreign = await findForeignCurrencyDocuments(db, range, LISTED);
+  if (foreign.count === 0) return null;
+  const listed = foreign.first.map((doc) => `${doc.number} (${doc.currency})`).join(", ");
+  const more = foreign.count > LISTED ? ` and ${foreign.count - LISTED} more` : "";
   return (
     `The FEC is kept in ${FEC_CURRENCY}, and Bureau has no exchange rate for documents in other currencies. ` +
-    `This period has ${foreign.length} such document${foreign.length === 1 ? "" : "s"} (issued or paid in it): ` +
+    `This period has ${foreign.count} such document${foreign.count === 1 ? "" : "s"} (issued or paid in it): ` +
     `${listed}${more}. Record them in your accounting software with the rate of the day, ` +
     `or export a period without them.`
   );

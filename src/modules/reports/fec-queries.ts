@@ -18,19 +18,38 @@ import {
 import type { DateRange } from "./report-rules";
 import { rowsOf, type SalesJournalRow, streamSalesJournal } from "./sales-journal-queries";
 
-/** The period's issued documents and payments not in euros (Bureau keeps no exchange rate for them). */
+/** How many of the period's documents are not in euros, and the first of them by number. */
+export type ForeignCurrencyDocuments = { count: number; first: { number: string; currency: string }[] };
+
+/**
+ * The period's issued documents not in euros (Bureau keeps no exchange rate for them): those issued
+ * in it and those paid in it, each once, counted, and the first `limit` by number. Read from the
+ * partial index of documents not in euros (drizzle/0042): a year of a large firm's invoices took
+ * 100 ms to scan, on every view of the sales journal.
+ */
 export async function findForeignCurrencyDocuments(
   db: Executor,
   range: DateRange,
-): Promise<{ number: string; currency: string }[]> {
-  return rowsOf<{ number: string; currency: string }>(
+  limit: number,
+): Promise<ForeignCurrencyDocuments> {
+  // The index's condition is written with FEC_CURRENCY's value: a parameter would not match it.
+  const notInEuros = sql.raw(`i.currency <> '${FEC_CURRENCY}' and i.status <> 'draft'`);
+  const rows = await rowsOf<{ number: string; currency: string; count: string | number }>(
     db,
-    sql`select distinct i.number, i.currency from invoices i
-      left join payments p on p.invoice_id = i.id and p.date between ${range.from}::date and ${range.to}::date
-      where i.status <> 'draft' and i.currency <> ${FEC_CURRENCY}
-        and (i.issue_date between ${range.from}::date and ${range.to}::date or p.id is not null)
-      order by i.number`,
+    sql`with documents as (
+        select i.number, i.currency from invoices i
+          where ${notInEuros} and i.issue_date between ${range.from}::date and ${range.to}::date
+        union
+        select i.number, i.currency from payments p join invoices i on i.id = p.invoice_id
+          where ${notInEuros} and p.date between ${range.from}::date and ${range.to}::date
+      )
+      select d.number, d.currency, (select count(*) from documents) as count
+      from documents d order by d.number limit ${limit}`,
   );
+  return {
+    count: rows.length === 0 ? 0 : Number(rows[0]!.count),
+    first: rows.map((row) => ({ number: row.number, currency: row.currency })),
+  };
 }
 
 /** The period's documents, each with all its journal rows (a document is never split between batches). */

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_not_in_euros_idx" ON "invoices" USING btree ("issue_date","id","number","currency") WHERE "invoices"."currency" <> 'EUR' and "invoices"."status" <> 'draft';
