@@ -357,4 +357,30 @@ describe(`project budgets on ${process.env.TEST_DB}`, () => {
       await database.db.update(settings).set({ documentLanguage: "en" });
     }
   });
+  it("the dashboard's budgets reached are exactly the active budgets whose state is over, at 100 % included", async () => {
+    const staff = await newPerson("staff");
+    const exactHours = await newProject({ budgetKind: "hours", budgetHours: "3", budgetPeriod: "total" });
+    const underHours = await newProject({ budgetKind: "hours", budgetHours: "3.25", budgetPeriod: "total" });
+    const exactMoney = await newProject({ budgetKind: "money", budgetAmount: "300", budgetPeriod: "total" });
+    const underMoney = await newProject({ budgetKind: "money", budgetAmount: "300.01", budgetPeriod: "total" });
+    const overMonth = await newProject({ budgetKind: "hours", budgetHours: "1", budgetPeriod: "month" });
+    await createTimesheet(database.db, staff, {
+      userId: staff.id,
+      weekStart: thisWeek(),
+      grid: {
+        rows: [exactHours, underHours, exactMoney, underMoney, overMonth].map((project) => row(project.id, ["3"])),
+      },
+    });
+    const firm = await getSettings(database.db);
+    const every = await findBudgetUsage(database.db, { active: true }, firm);
+    const reached = await findBudgetUsage(database.db, { active: true, onlyOver: true }, firm);
+    const ids = (usages: { projectId: string }[]) => usages.map((usage) => usage.projectId);
+    expect(ids(reached)).toEqual(ids(every.filter((usage) => usage.state === "over")));
+    expect(ids(reached)).toEqual(expect.arrayContaining([exactHours.id, exactMoney.id, overMonth.id]));
+    expect(ids(reached)).not.toContain(underHours.id);
+    expect(ids(reached)).not.toContain(underMoney.id);
+    // The earlier tests left budgets under and near theirs: the comparison is not trivially equal.
+    expect(every.some((usage) => usage.state !== "over")).toBe(true);
+    expect(reached).toEqual(every.filter((usage) => usage.state === "over"));
+  });
 });

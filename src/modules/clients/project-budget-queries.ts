@@ -57,7 +57,7 @@ type BudgetRow = {
  */
 export async function findBudgetUsage(
   db: Executor,
-  where: { projectIds: readonly string[] } | { clientId: string } | { active: true },
+  where: { projectIds: readonly string[] } | { clientId: string } | { active: true; onlyOver?: boolean },
   settings: BudgetSettings,
   now: Date = new Date(),
 ): Promise<BudgetUsage[]> {
@@ -78,18 +78,28 @@ export async function findBudgetUsage(
       : "clientId" in where
         ? sql`p.client_id = ${where.clientId}::uuid`
         : sql`p.archived_at is null and c.archived_at is null`;
+  const minutes = sumWhen(inPeriod, sql`f.minutes`);
+  const amount = sumWhen(sql`${inPeriod} and f.billable`, value);
+  // Only the budgets reached (budgetOf's unit, budgetState's "over": spent ≥ budget), for the
+  // dashboard: the database drops the others instead of sending thousands of rows to be dropped.
+  const over =
+    "onlyOver" in where && where.onlyOver
+      ? sql`having case when p.budget_minutes > 0 then ${minutes} >= p.budget_minutes
+          when p.budget_amount > 0 then ${amount} >= p.budget_amount else false end`
+      : sql``;
   const rows = await rowsOf<BudgetRow>(
     db,
     sql`select p.id as "projectId", p.name as "projectName", c.id as "clientId", c.name as "clientName",
         c.currency, p.budget_minutes as "budgetMinutes", p.budget_amount as "budgetAmount", p.budget_period as "budgetPeriod",
-        ${sumWhen(inPeriod, sql`f.minutes`)} as minutes,
-        ${sumWhen(sql`${inPeriod} and f.billable`, value)} as amount,
+        ${minutes} as minutes,
+        ${amount} as amount,
         ${sumWhen(sql`${inPeriod} and f.billable and f.status <> 'approved'`, value)} as estimated
       from projects p
       join clients c on c.id = p.client_id
       left join time_month_totals f on f.project_id = p.id and f.entries <> 0
       where ${chosen} and (p.budget_minutes is not null or p.budget_amount is not null)
       group by p.id, c.id
+      ${over}
       order by lower(p.name), p.id`,
   );
   const usage: BudgetUsage[] = [];

@@ -39,7 +39,7 @@ export default async function DashboardPage({
   });
   // Projects over budget, for those who manage projects (and get the budget mails).
   const overBudget = can(user, "client.edit")
-    ? (await findBudgetUsage(db, { active: true }, settings)).filter((usage) => usage.state === "over")
+    ? await findBudgetUsage(db, { active: true, onlyOver: true }, settings)
     : [];
 
   return (
