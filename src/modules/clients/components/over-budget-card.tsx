@@ -4,9 +4,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { BudgetUsage } from "../project-budget-queries";
 import { ProjectBudgetBar } from "./project-budget-bar";
 
-/** The dashboard's flag: active projects that have used their whole budget this period. */
+/** How many projects the card shows: a flag to act on, not the list of every project. */
+export const OVER_BUDGET_SHOWN = 6;
+
+/**
+ * The dashboard's flag: active projects that have used their whole budget this period, the furthest
+ * over first, at most OVER_BUDGET_SHOWN of them, then how many more there are.
+ */
 export function OverBudgetCard({ projects, locale }: { projects: BudgetUsage[]; locale: string }) {
   const t = useTranslations("clients.budget.overCard");
+  const shown = [...projects]
+    .sort((a, b) => b.percent - a.percent || a.projectName.localeCompare(b.projectName, locale))
+    .slice(0, OVER_BUDGET_SHOWN);
   return (
     <Card data-testid="over-budget" className="border-destructive/50">
       <CardHeader>
@@ -15,7 +24,7 @@ export function OverBudgetCard({ projects, locale }: { projects: BudgetUsage[]; 
       </CardHeader>
       <CardContent>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {projects.map((usage) => (
+          {shown.map((usage) => (
             <li key={usage.projectId} className="grid gap-1">
               <Link href={`/bo/clients/${usage.clientId}`} className="font-medium underline underline-offset-4">
                 {usage.projectName}
@@ -25,6 +34,9 @@ export function OverBudgetCard({ projects, locale }: { projects: BudgetUsage[]; 
             </li>
           ))}
         </ul>
+        {projects.length > shown.length ? (
+          <p className="mt-4 text-sm text-muted-foreground">{t("more", { count: projects.length - shown.length })}</p>
+        ) : null}
       </CardContent>
     </Card>
   );
