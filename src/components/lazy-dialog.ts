@@ -18,7 +18,6 @@ export function useLazyDialog(load: () => Promise<unknown>) {
   const warm = () => void load();
   return {
     used,
-    open,
     setOpen,
     button: {
       ref: trigger,
@@ -33,7 +32,7 @@ export function useLazyDialog(load: () => Promise<unknown>) {
     },
     dialog: {
       open,
-      onOpenChange: setOpen,
+      onOpenChange: (next: boolean) => setOpen(next),
       onCloseAutoFocus: (event: Event) => {
         event.preventDefault();
         trigger.current?.focus();

@@ -8,7 +8,7 @@ import { CORRECT_FIELDS_MESSAGE } from "@/components/form-errors";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DialogFrame } from "@/components/dialog-frame";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -112,15 +112,16 @@ export function CallFormDialog({
 }) {
   const t = useTranslations("calls.form");
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{t(`${mode}.title`)}</DialogTitle>
-          <DialogDescription>{t(`${mode}.description`)}</DialogDescription>
-        </DialogHeader>
-        {open ? <CallForm mode={mode} options={options} call={call} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title={t(`${mode}.title`)}
+      description={t(`${mode}.description`)}
+      className="sm:max-w-2xl"
+    >
+      {open ? <CallForm mode={mode} options={options} call={call} onDone={() => onOpenChange(false)} /> : null}
+    </DialogFrame>
   );
 }
 

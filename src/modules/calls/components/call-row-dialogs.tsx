@@ -9,14 +9,8 @@ import { FormError } from "@/components/form-error";
 import { ChoiceField } from "@/components/choice-field";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogFrame } from "@/components/dialog-frame";
+import { DialogFooter } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useAction } from "@/components/use-action";
@@ -50,18 +44,15 @@ export function CallRowDialog({
   onClose: () => void;
 }) {
   const t = useTranslations("calls.actions");
-  const dialog = kind;
   const close = (open: boolean) => (open ? null : onClose());
   const project = call.projectName ?? t("itsProject");
   const person = call.assignedUserName ?? t("itsPerson");
   return (
     <>
       {/* Only the chosen dialog is mounted: fifty rows of closed dialogs cost every page render. */}
-      {dialog === "edit" ? (
-        <CallFormDialog mode="edit" options={options} call={call} open onOpenChange={close} />
-      ) : null}
-      {dialog === "complete" ? (
-        <SimpleDialog
+      {kind === "edit" ? <CallFormDialog mode="edit" options={options} call={call} open onOpenChange={close} /> : null}
+      {kind === "complete" ? (
+        <DialogFrame
           open
           onOpenChange={close}
           title={t("completeTitle")}
@@ -72,35 +63,35 @@ export function CallRowDialog({
           }
         >
           <CompleteForm call={call} options={options} onDone={onClose} />
-        </SimpleDialog>
+        </DialogFrame>
       ) : null}
-      {dialog === "miss" ? (
-        <SimpleDialog
+      {kind === "miss" ? (
+        <DialogFrame
           open
           onOpenChange={close}
           title={t("missTitle")}
           description={t("missDescription", { contact: call.contactName })}
         >
           <MissForm call={call} onDone={onClose} />
-        </SimpleDialog>
+        </DialogFrame>
       ) : null}
-      {dialog === "schedule" || dialog === "reschedule" || dialog === "retry" ? (
-        <SimpleDialog
-          key={dialog}
+      {kind === "schedule" || kind === "reschedule" || kind === "retry" ? (
+        <DialogFrame
+          key={kind}
           open
           onOpenChange={close}
-          title={t(`${dialog}Title`)}
+          title={t(`${kind}Title`)}
           description={
-            dialog === "retry"
+            kind === "retry"
               ? t("retryDescription", { contact: call.contactName })
               : t("scheduleDescription", { contact: call.contactName })
           }
         >
-          <ScheduleForm call={call} kind={dialog} options={options} onDone={onClose} />
-        </SimpleDialog>
+          <ScheduleForm call={call} kind={kind} options={options} onDone={onClose} />
+        </DialogFrame>
       ) : null}
-      {dialog === "cancel" ? (
-        <SimpleDialog
+      {kind === "cancel" ? (
+        <DialogFrame
           open
           onOpenChange={close}
           title={t("cancelTitle")}
@@ -113,10 +104,10 @@ export function CallRowDialog({
             run={() => cancelCallAction({ id: call.id, version: call.version })}
             onDone={onClose}
           />
-        </SimpleDialog>
+        </DialogFrame>
       ) : null}
-      {dialog === "log_time" ? (
-        <SimpleDialog
+      {kind === "log_time" ? (
+        <DialogFrame
           open
           onOpenChange={close}
           title={t("logTimeTitle")}
@@ -134,35 +125,9 @@ export function CallRowDialog({
             run={() => logCallTimeAction({ id: call.id, version: call.version })}
             onDone={onClose}
           />
-        </SimpleDialog>
+        </DialogFrame>
       ) : null}
     </>
-  );
-}
-
-function SimpleDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {open ? children : null}
-      </DialogContent>
-    </Dialog>
   );
 }
 
