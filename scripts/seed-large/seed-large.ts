@@ -111,7 +111,8 @@ export const SUMMARIES: { table: string; triggers: string[]; refill: string }[] 
     table: "time_month_totals",
     triggers: ["time_entries.time_entries_month_totals"],
     refill: `insert into time_month_totals (month, project_id, user_id, status, billable, invoiced, hourly_rate, residue, entries, minutes, value)
-             select bureau_month_of(e.date), e.project_id, e.user_id, t.status, e.billable, e.invoice_line_id is not null, e.hourly_rate, e.minutes % 60,
+             select bureau_month_of(e.date), e.project_id, e.user_id, t.status, e.billable, e.invoice_line_id is not null,
+                    case when t.status = 'approved' then null else e.hourly_rate end, case when t.status = 'approved' then 0 else e.minutes % 60 end,
                     count(*), sum(e.minutes), sum(bureau_entry_value(e.minutes, e.hourly_rate))
              from time_entries e join timesheets t on t.id = e.timesheet_id group by 1, 2, 3, 4, 5, 6, 7, 8`,
   },

@@ -594,7 +594,8 @@ describe(`dashboard on ${process.env.TEST_DB}`, () => {
         sql`select month::text, project_id::text as project_id, user_id::text as user_id, status, billable, invoiced, hourly_rate, residue, entries::int, minutes::int, value::bigint
             from time_month_totals where entries <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`,
         sql`select date_trunc('month', e.date::timestamp)::date::text as month, e.project_id::text as project_id, e.user_id::text as user_id, t.status, e.billable,
-              e.invoice_line_id is not null as invoiced, e.hourly_rate, e.minutes % 60 as residue, count(*)::int as entries, sum(e.minutes)::int as minutes,
+              e.invoice_line_id is not null as invoiced, case when t.status = 'approved' then null else e.hourly_rate end as hourly_rate,
+              case when t.status = 'approved' then 0 else e.minutes % 60 end as residue, count(*)::int as entries, sum(e.minutes)::int as minutes,
               sum(case when e.hourly_rate is null then 0 else (e.minutes * e.hourly_rate + 30) / 60 end)::bigint as value
             from time_entries e join timesheets t on t.id = e.timesheet_id group by 1, 2, 3, 4, 5, 6, 7, 8 order by 1, 2, 3, 4, 5, 6, 7, 8`,
       ],

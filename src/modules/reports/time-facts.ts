@@ -1,7 +1,8 @@
 // The time of a period as groups of entries (decisions 063 and 070): whole calendar months from
 // time_month_totals (drizzle/0034, kept by triggers), the days at the period's ends from the
 // entries themselves (added, or taken off a whole month when they are most of it), in one shape: month, project, person, timesheet status, billable, invoiced,
-// frozen rate, minutes modulo 60, and the group's entries, minutes and value at the frozen rate.
+// frozen rate, minutes modulo 60, and the group's entries, minutes and value at the frozen rate
+// (in the summary, approved groups have no rate and residue 0, decision 073: they are never priced again).
 // The time report, utilisation and profitability aggregate these few thousand rows instead of
 // every entry of a year. factValue prices a group as rateOf and bureau_entry_value price its
 // entries one by one: approved at the frozen rate (the stored value), else at the rate approval
