@@ -2,13 +2,14 @@
 import { z } from "zod";
 import { checkLine, checkMultiline, normalizeLineBreaks, versionInput, whenValid } from "@/lib/input-fields";
 import { choiceParam, defineList, pagingParams } from "@/lib/search-params";
+import { BODY_MAX, BODY_MIN } from "./message-limits";
+
+export { BODY_MAX, BODY_MIN };
 
 /** The statuses a person sets by hand; "answered" is set by sending a reply (MESSAGE_TABS has all four). */
 export const MESSAGE_STATUSES = ["new", "read", "archived"] as const;
 export const MESSAGE_LIST_STATUSES = ["new", "answered", "read", "archived"] as const;
 export const REPLY_MAX = 10_000;
-export const BODY_MIN = 20;
-export const BODY_MAX = 5000;
 
 const optionalText = (max: number, message = `Use at most ${max} characters.`) =>
   z

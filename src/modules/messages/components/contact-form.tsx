@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { AntiSpamFields } from "@/modules/public-site/components/anti-spam-fields";
 import { type ContactFormState, sendContactMessageAction } from "../message-actions";
-import { BODY_MAX, BODY_MIN } from "../message-schemas";
+import { BODY_MAX, BODY_MIN } from "../message-limits";
 
 const INITIAL: ContactFormState = { message: null, fieldErrors: {}, values: {} };
 

@@ -11,7 +11,7 @@ import { formatDateTime } from "@/lib/dates";
 import type { findTimesheets } from "../timesheet-queries";
 import { formatDuration, TIMESHEET_STATUSES, weekLabelParts } from "../timesheet-rules";
 import { type TimesheetListParams, timesheetList } from "../timesheet-schemas";
-import { ApprovalQueue } from "./approval-queue";
+import { ApprovalQueue } from "./approval-queue-loader";
 import { TimesheetListRows } from "./timesheet-list-rows";
 
 /** Whether a filter narrows the list (the view and the page do not). */
