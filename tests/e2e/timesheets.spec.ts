@@ -145,6 +145,23 @@ test("staff submits, manager rejects, staff resubmits, manager approves; the rul
   await expect(staff.locator("input[data-row]")).toHaveCount(0);
   await expect(staff.getByRole("button", { name: "Save draft" })).toHaveCount(0);
 
+  // The manager reopens it (the dialog's module loads on first use, decision 072): Escape closes
+  // the question and gives the focus back to the button; confirming makes the week a draft again.
+  await manager.goto(sheetUrl);
+  const reopen = manager.getByRole("button", { name: "Reopen", exact: true });
+  await reopen.click();
+  const reopenDialog = manager.getByRole("dialog", { name: "Reopen this week?" });
+  await expect(reopenDialog).toBeVisible();
+  await manager.keyboard.press("Escape");
+  await expect(reopenDialog).toHaveCount(0);
+  await expect(reopen).toBeFocused();
+  await reopen.click();
+  await reopenDialog.getByRole("button", { name: "Reopen as draft" }).click();
+  await expect(manager.locator("h1").getByText("Draft", { exact: true })).toBeVisible();
+  await expect(staff.locator("h1").getByText("Approved", { exact: true })).toBeVisible();
+  await staff.reload();
+  await expect(staff.locator("input[data-row]").first()).toBeVisible();
+
   // The manager's own week: submitted, but never theirs to approve.
   await manager.goto(`/bo/timesheets/create?week=${WEEK}`);
   await manager.getByLabel("Project of row 1").selectOption({ label: projectName });

@@ -21,6 +21,7 @@ export const TIMESHEET_STATUSES = [
 type TimesheetRuleResult = RuleResult<TimesheetCode>;
 
 export const MINUTES_PER_DAY = 1440;
+export const DAYS_IN_WEEK = 7;
 export const MAX_REJECTION_REASON_LENGTH = 500;
 
 // ---------------------------------------------------------------------------------------

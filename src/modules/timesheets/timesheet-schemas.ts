@@ -4,10 +4,15 @@ import { z } from "zod";
 import { isMonday, isoWeekMonday } from "@/lib/dates";
 import { checkLine, checkMultiline, normalizeLineBreaks, versionInput } from "@/lib/input-fields";
 import { choiceParam, dateParam, defineList, idParam, pagingParams } from "@/lib/search-params";
-import { MAX_REJECTION_REASON_LENGTH, MINUTES_PER_DAY, parseDuration, TIMESHEET_STATUSES } from "./timesheet-rules";
+import {
+  DAYS_IN_WEEK,
+  MAX_REJECTION_REASON_LENGTH,
+  MINUTES_PER_DAY,
+  parseDuration,
+  TIMESHEET_STATUSES,
+} from "./timesheet-rules";
 
 export const MAX_GRID_ROWS = 100;
-export const DAYS_IN_WEEK = 7;
 
 export const gridRowInput = z.object({
   projectId: z.string().trim().pipe(z.uuid("Choose a project.")),

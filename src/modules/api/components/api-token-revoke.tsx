@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import { revokeApiTokenAction } from "../api-token-actions";
 
 export function ApiTokenRevoke({ id, name }: { id: string; name: string }) {

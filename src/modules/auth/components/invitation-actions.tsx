@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import { resendInvitationAction, revokeInvitationAction } from "../account-actions";
 
 /** Send a pending invitation again (a new link) or revoke it (the link stops working, the account is deactivated). */

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import { setApplicationStatusAction, updateApplicationNotesAction } from "../job-actions";
 import { APPLICATION_STATUSES } from "../job-schemas";
 

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { useErrorFocus } from "@/components/use-action-form";
+import { useErrorFocus } from "@/components/use-action";
 import { useTextTranslator } from "@/i18n/use-texts";
 import { AntiSpamFields } from "@/modules/public-site/components/anti-spam-fields";
 import { COVER_LETTER_MAX, CV_MAX_BYTES, MAX_APPLICATION_LINKS } from "../job-schemas";

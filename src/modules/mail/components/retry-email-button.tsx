@@ -3,7 +3,7 @@
 import { RotateCcwIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import { retryEmailAction } from "../mail-actions";
 
 export function RetryEmailButton({ id, size = "sm" }: { id: string; size?: "sm" | "default" }) {

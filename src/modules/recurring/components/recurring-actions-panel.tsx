@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import Link from "@/components/app-link";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import { ConfirmAction } from "@/modules/invoices/components/invoice-actions-panel";
 import { changeRecurringInvoiceStateAction, runRecurringInvoiceNowAction } from "../recurring-actions";
 

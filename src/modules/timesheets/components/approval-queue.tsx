@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import { approveTimesheetsAction } from "../timesheet-actions";
 import { ApproveButton, RejectButton } from "./timesheet-decision";
 

@@ -1,34 +1,25 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { CheckIcon, RotateCcwIcon, Undo2Icon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { FormError } from "@/components/form-error";
 import type { ActionResult } from "@/lib/action";
-import { fieldAria, FormField } from "@/components/form-field";
+import { useLazyDialog } from "@/components/lazy-dialog";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
-import { Textarea } from "@/components/ui/textarea";
-import { useAction, useActionForm } from "@/components/use-action-form";
-import {
-  approveTimesheetAction,
-  rejectTimesheetAction,
-  reopenTimesheetAction,
-  submitTimesheetAction,
-  withdrawTimesheetAction,
-} from "../timesheet-actions";
-import { MAX_REJECTION_REASON_LENGTH } from "../timesheet-rules";
-import { type RejectTimesheetInput, rejectTimesheetInput } from "../timesheet-schemas";
+import { useAction } from "@/components/use-action";
+import { approveTimesheetAction, submitTimesheetAction, withdrawTimesheetAction } from "../timesheet-actions";
 
-type Target = { id: string; version: number; label: string };
+/**
+ * The reopen and reject dialogs load on first use (decision 072): a week's page and the approval
+ * queue no longer send Radix's dialog, react-hook-form, the rejection schema and zod with their
+ * first load.
+ */
+const loadDialogs = () => import("./timesheet-decision-dialogs");
+const ReopenDialog = dynamic(() => loadDialogs().then((module) => module.ReopenDialog), { ssr: false });
+const RejectDialog = dynamic(() => loadDialogs().then((module) => module.RejectDialog), { ssr: false });
+
+export type DecisionTarget = { id: string; version: number; label: string };
+type Target = DecisionTarget;
 
 /** One press, one transition of the week; the result is a toast. */
 function TransitionButton({
@@ -88,107 +79,31 @@ export function WithdrawButton({ target }: { target: Target }) {
 }
 
 export function ReopenButton({ target }: { target: Target }) {
-  const { pending, run } = useAction();
-  const [open, setOpen] = useState(false);
   const t = useTranslations("timesheets.decision");
+  const reopen = useLazyDialog(loadDialogs);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <RotateCcwIcon aria-hidden="true" />
-          {t("reopen")}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("reopenTitle")}</DialogTitle>
-          <DialogDescription>{t("reopenDescription")}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            {t("cancel")}
-          </Button>
-          <Button
-            disabled={pending}
-            onClick={() =>
-              void run(() => reopenTimesheetAction({ id: target.id, version: target.version }), {
-                success: t("done"),
-                errorToast: true,
-                onSuccess: () => setOpen(false),
-              })
-            }
-          >
-            {t("reopenConfirm")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button variant="outline" {...reopen.button}>
+        <RotateCcwIcon aria-hidden="true" />
+        {t("reopen")}
+      </Button>
+      {reopen.used ? <ReopenDialog target={target} {...reopen.dialog} /> : null}
+    </>
   );
 }
 
 /** Reject with a reason (required): the owner sees it on the week and fixes it. */
 export function RejectButton({ target, size = "default" }: { target: Target; size?: "default" | "sm" }) {
-  const [open, setOpen] = useState(false);
   const t = useTranslations("timesheets.decision");
-  const empty = { id: target.id, version: target.version, reason: "" };
-  const { form, submit, formError, clearError } = useActionForm<RejectTimesheetInput>({
-    schema: rejectTimesheetInput,
-    defaultValues: empty,
-  });
-  const { errors, isSubmitting } = form.formState;
-  const error = errors.reason?.message;
-  const fieldId = `reject-reason-${target.id}`;
-  // The week as the page shows it now (a refresh may have brought a newer version).
-  const onSubmit = submit((values) => rejectTimesheetAction({ ...values, id: target.id, version: target.version }), {
-    success: t("done"),
-    onSuccess: () => {
-      setOpen(false);
-      form.reset(empty);
-    },
-  });
+  const reject = useLazyDialog(loadDialogs);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        // What was typed stays for another try; its errors go.
-        form.clearErrors();
-        clearError();
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="outline" size={size}>
-          <XIcon aria-hidden="true" />
-          {t("reject")}
-          <span className="sr-only"> {target.label}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("rejectTitle", { label: target.label })}</DialogTitle>
-          <DialogDescription>{t("rejectDescription")}</DialogDescription>
-        </DialogHeader>
-        <form noValidate className="grid gap-4" onSubmit={onSubmit}>
-          <FormError {...formError} />
-          <FormField label={t("reason")} htmlFor={fieldId} error={error} required>
-            <Textarea
-              {...fieldAria(fieldId, { error })}
-              {...form.register("reason")}
-              maxLength={MAX_REJECTION_REASON_LENGTH}
-              required
-              rows={4}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={isSubmitting}>
-              {t("rejectConfirm")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button variant="outline" size={size} {...reject.button}>
+        <XIcon aria-hidden="true" />
+        {t("reject")}
+        <span className="sr-only"> {target.label}</span>
+      </Button>
+      {reject.used ? <RejectDialog target={target} {...reject.dialog} /> : null}
+    </>
   );
 }

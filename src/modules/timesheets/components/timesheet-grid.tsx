@@ -10,13 +10,17 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import { useTextTranslator } from "@/i18n/use-texts";
 import { cn } from "@/lib/utils";
 import { createTimesheetAction, saveTimesheetAction } from "../timesheet-actions";
 import { formatDuration, parseDuration } from "../timesheet-rules";
-import { DAYS_IN_WEEK, timesheetGridInput } from "../timesheet-schemas";
+import { DAYS_IN_WEEK } from "../timesheet-rules";
 import { GridProjectFinder } from "./grid-project-finder";
+
+/** The grid's schema (and zod): loaded when someone works in the grid, before the first save needs it. */
+const loadSchemas = () => import("../timesheet-schemas");
+const warmSchemas = () => void loadSchemas();
 
 export type GridProjectGroup = {
   clientName: string;
@@ -232,7 +236,9 @@ export function TimesheetGrid({
       }
       return mapped;
     };
-    // Same schema as the server: errors show next to the cells before anything is sent.
+    // Same schema as the server: errors show next to the cells before anything is sent. Its module
+    // (with zod) loads once someone works in the grid (warmSchema), not with the page (issue 30).
+    const { timesheetGridInput } = await loadSchemas();
     const checked = timesheetGridInput.safeParse({ rows: payloadRows });
     if (!checked.success) {
       const local: Record<string, string> = {};
@@ -316,7 +322,7 @@ export function TimesheetGrid({
   const columns = "md:grid-cols-[minmax(11rem,1.4fr)_minmax(8rem,1fr)_repeat(7,minmax(3.5rem,4.25rem))_4.5rem_2.25rem]";
 
   return (
-    <div ref={container} className="grid gap-4">
+    <div ref={container} className="grid gap-4" onFocusCapture={warmSchemas} onPointerEnter={warmSchemas}>
       <FormError {...action.formError} />
       <div
         className={cn("hidden gap-x-2 border-b pb-2 text-xs font-medium text-muted-foreground md:grid", columns)}

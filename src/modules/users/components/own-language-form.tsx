@@ -7,7 +7,7 @@ import { FormError } from "@/components/form-error";
 import { FormField, fieldAria } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import { setOwnLanguageAction } from "../user-actions";
 
 /** The firm's language, the select's first choice: no language of one's own. */

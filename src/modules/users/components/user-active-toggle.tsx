@@ -14,7 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import { setUserActiveAction } from "../user-actions";
 
 type Props = { userId: string; userName: string; active: boolean; isSelf: boolean };

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
-import { useAction } from "@/components/use-action-form";
+import { useAction } from "@/components/use-action";
 import {
   deleteWebhookEndpointAction,
   redeliverWebhookAction,
