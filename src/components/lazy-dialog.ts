@@ -14,10 +14,13 @@ import { useRef, useState } from "react";
 export function useLazyDialog(load: () => Promise<unknown>) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  // How many times it has been opened: a dialog keyed by it starts a new form at each opening.
+  const [opening, setOpening] = useState(0);
   const trigger = useRef<HTMLButtonElement>(null);
   const warm = () => void load();
   return {
     used,
+    opening,
     setOpen,
     button: {
       ref: trigger,
@@ -27,6 +30,7 @@ export function useLazyDialog(load: () => Promise<unknown>) {
       onFocus: warm,
       onClick: () => {
         setUsed(true);
+        setOpening((count) => count + 1);
         setOpen(true);
       },
     },

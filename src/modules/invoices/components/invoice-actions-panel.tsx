@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import {
   CopyIcon,
   FileDownIcon,
@@ -14,22 +15,10 @@ import Link from "@/components/app-link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { FormError } from "@/components/form-error";
-import { ChoiceField } from "@/components/choice-field";
-import { FormField, fieldAria } from "@/components/form-field";
+import { ConfirmAction } from "@/components/confirm-action";
+import { useLazyDialog } from "@/components/lazy-dialog";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { type RunOptions, useAction, useActionForm } from "@/components/use-action-form";
-import type { ActionResult } from "@/lib/action";
+import { useAction } from "@/components/use-action";
 import {
   createCreditNoteAction,
   deleteInvoiceAction,
@@ -37,9 +26,15 @@ import {
   duplicateInvoiceAction,
   issueInvoiceAction,
   markInvoiceSentAction,
-  recordPaymentAction,
 } from "../invoice-actions";
-import { PAYMENT_METHODS, type RecordPaymentInput, recordPaymentInput } from "../invoice-schemas";
+
+/**
+ * The payment form loads on first use (decision 072), as the confirmations do (ConfirmAction):
+ * an invoice's page no longer sends Radix's dialog, react-hook-form, the payment schema and zod
+ * with its first load.
+ */
+const loadPaymentDialog = () => import("./payment-dialog");
+const PaymentDialog = dynamic(() => loadPaymentDialog().then((module) => module.PaymentDialog), { ssr: false });
 
 export type AllowedActions = {
   edit: boolean;
@@ -52,7 +47,7 @@ export type AllowedActions = {
   duplicate: boolean;
 };
 
-type Props = {
+export type InvoiceActionsProps = {
   invoice: {
     id: string;
     version: number;
@@ -68,171 +63,20 @@ type Props = {
   today: string;
 };
 
-/** A confirmation dialog that runs one action and says what cannot be undone. */
-export function ConfirmAction<T>({
-  trigger,
-  title,
-  description,
-  confirmLabel,
-  destructive,
-  run,
-  options = {},
-  children,
-}: {
-  trigger: React.ReactNode;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  destructive?: boolean;
-  run: () => Promise<ActionResult<T>>;
-  /** What a success says and does once the dialog has closed. */
-  options?: RunOptions<T>;
-  children?: React.ReactNode;
-}) {
-  const t = useTranslations("invoices.actions");
-  const [open, setOpen] = useState(false);
-  const action = useAction();
-  const busy = action.pending;
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        action.clearError();
-      }}
-    >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children}
-        <FormError {...action.formError} />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            {t("cancel")}
-          </Button>
-          <Button
-            type="button"
-            variant={destructive ? "destructive" : "default"}
-            disabled={busy}
-            onClick={() =>
-              void action.run(run, {
-                ...options,
-                onSuccess: (data) => {
-                  setOpen(false);
-                  options.onSuccess?.(data);
-                },
-              })
-            }
-          >
-            {busy ? t("working") : confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
+type Props = InvoiceActionsProps;
 
-function PaymentDialog({ invoice, today }: Pick<Props, "invoice" | "today">) {
+function PaymentButton({ invoice, today }: Pick<Props, "invoice" | "today">) {
   const t = useTranslations("invoices.payment");
-  const [open, setOpen] = useState(false);
-  const { form, submit, formError, clearError } = useActionForm<RecordPaymentInput>({
-    schema: recordPaymentInput,
-    defaultValues: {
-      invoiceId: invoice.id,
-      amount: invoice.balanceInput,
-      date: today,
-      method: "bank_transfer",
-      reference: "",
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const methodLabels = Object.fromEntries(PAYMENT_METHODS.map((method) => [method, t(`methods.${method}`)])) as Record<
-    (typeof PAYMENT_METHODS)[number],
-    string
-  >;
-  const onSubmit = submit(recordPaymentAction, { success: "Payment recorded.", onSuccess: () => setOpen(false) });
+  const payment = useLazyDialog(loadPaymentDialog);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        clearError();
-        if (next)
-          form.reset({
-            invoiceId: invoice.id,
-            amount: invoice.balanceInput,
-            date: today,
-            method: "bank_transfer",
-            reference: "",
-          });
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button type="button">
-          <WalletIcon aria-hidden="true" /> {t("open")}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("title")}</DialogTitle>
-          <DialogDescription>{t("description", { balance: invoice.balanceText })}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormError {...formError} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              label={t("amount", { currency: invoice.currency })}
-              htmlFor="amount"
-              error={errors.amount?.message}
-              required
-            >
-              <Input
-                {...fieldAria("amount", { error: errors.amount?.message })}
-                {...form.register("amount")}
-                inputMode="decimal"
-                className="text-right tabular-nums"
-                required
-              />
-            </FormField>
-            <FormField label={t("date")} htmlFor="date" error={errors.date?.message} required>
-              <Input
-                type="date"
-                max={today}
-                {...fieldAria("date", { error: errors.date?.message })}
-                {...form.register("date")}
-                required
-              />
-            </FormField>
-            <ChoiceField
-              label={t("method")}
-              field={form.register("method")}
-              error={errors.method?.message}
-              choices={PAYMENT_METHODS}
-              labels={methodLabels}
-              required
-            />
-            <FormField label={t("reference")} htmlFor="reference" error={errors.reference?.message}>
-              <Input
-                {...fieldAria("reference", { error: errors.reference?.message })}
-                {...form.register("reference")}
-                maxLength={200}
-              />
-            </FormField>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? t("saving") : t("save")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button type="button" {...payment.button}>
+        <WalletIcon aria-hidden="true" /> {t("open")}
+      </Button>
+      {payment.used ? (
+        <PaymentDialog key={payment.opening} invoice={invoice} today={today} {...payment.dialog} />
+      ) : null}
+    </>
   );
 }
 
@@ -273,7 +117,7 @@ export function InvoiceActionsPanel({ invoice, allowed, today }: Props) {
           <FileDownIcon aria-hidden="true" /> {t("downloadPdf")}
         </a>
       </Button>
-      {allowed.pay ? <PaymentDialog invoice={invoice} today={today} /> : null}
+      {allowed.pay ? <PaymentButton invoice={invoice} today={today} /> : null}
       {allowed.markSent ? (
         <Button
           type="button"

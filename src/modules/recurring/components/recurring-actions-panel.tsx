@@ -6,7 +6,7 @@ import Link from "@/components/app-link";
 import { FormError } from "@/components/form-error";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/use-action";
-import { ConfirmAction } from "@/modules/invoices/components/invoice-actions-panel";
+import { ConfirmAction } from "@/components/confirm-action";
 import { changeRecurringInvoiceStateAction, runRecurringInvoiceNowAction } from "../recurring-actions";
 
 type Props = {

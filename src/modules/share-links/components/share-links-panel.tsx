@@ -13,11 +13,20 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useActionForm } from "@/components/use-action-form";
-import { ConfirmAction } from "@/modules/invoices/components/invoice-actions-panel";
+import { CORRECT_FIELDS_MESSAGE } from "@/components/form-errors";
+import { useAction } from "@/components/use-action";
+import { useTextTranslator } from "@/i18n/use-texts";
+import { ConfirmAction } from "@/components/confirm-action";
 import { createShareLinkAction, revokeShareLinkAction } from "../share-link-actions";
 import type { ShareLinkState } from "../share-link-rules";
-import { type CreateShareLinkFormInput, createShareLinkInput } from "../share-link-schemas";
+import type { CreateShareLinkFormInput } from "../share-link-schemas";
+
+/**
+ * The form checks with the action's schema before sending, as every form does; the schema's module
+ * (with zod) loads when the form is first approached, not with the page (decision 072).
+ */
+const loadSchemas = () => import("../share-link-schemas");
+const warmSchemas = () => void loadSchemas();
 
 /** One link as the list shows it, its dates already written in the firm's locale and timezone. */
 export type ShareLinkListItem = {
@@ -91,19 +100,40 @@ export function ShareLinksPanel({
 }) {
   const t = useTranslations("shareLinks.panel");
   const [made, setMade] = useState<string | null>(null);
-  const empty: CreateShareLinkFormInput = { ...target, expiresOn: "" };
-  const { form, submit, formError } = useActionForm<CreateShareLinkFormInput>({
-    schema: createShareLinkInput,
-    defaultValues: empty,
-  });
-  const expiresError = form.formState.errors.expiresOn?.message;
-  const onSubmit = submit(createShareLinkAction, {
-    success: t("created"),
-    onSuccess: ({ url }) => {
-      setMade(url);
-      form.reset(empty);
-    },
-  });
+  const [expiresOn, setExpiresOn] = useState("");
+  const [expiresError, setExpiresError] = useState<string | undefined>();
+  const action = useAction();
+  const translate = useTextTranslator();
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const values: CreateShareLinkFormInput = { ...target, expiresOn };
+    const { createShareLinkInput } = await loadSchemas();
+    const checked = createShareLinkInput.safeParse(values);
+    if (!checked.success) {
+      const issue = checked.error.issues.find((item) => item.path[0] === "expiresOn");
+      setExpiresError(issue ? translate(issue.message) : undefined);
+      action.fail(
+        issue ? CORRECT_FIELDS_MESSAGE : (checked.error.issues[0]?.message ?? CORRECT_FIELDS_MESSAGE),
+        element,
+      );
+      return;
+    }
+    setExpiresError(undefined);
+    await action.run(() => createShareLinkAction(values), {
+      success: t("created"),
+      container: element,
+      onError: (result) => {
+        const message = result.fieldErrors?.expiresOn;
+        setExpiresError(message ? translate(message) : undefined);
+      },
+      onSuccess: ({ url }) => {
+        setMade(url);
+        setExpiresOn("");
+      },
+    });
+  }
 
   return (
     <Card>
@@ -116,24 +146,33 @@ export function ShareLinksPanel({
       <CardContent className="grid gap-4">
         {made ? <NewLink url={made} /> : null}
         {canShare ? (
-          <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" aria-label={t("createLabel")}>
-            <FormError {...formError} className="basis-full" />
+          <form
+            onSubmit={(event) => void onSubmit(event)}
+            onFocusCapture={warmSchemas}
+            onPointerEnter={warmSchemas}
+            noValidate
+            className="flex flex-wrap items-end gap-3"
+            aria-label={t("createLabel")}
+          >
+            <FormError {...action.formError} className="basis-full" />
             <p id="share-expiresOn-description" className="basis-full text-sm text-muted-foreground">
               {t("expiresHint")}
             </p>
             <FormField label={t("expiresLabel")} htmlFor="share-expiresOn" error={expiresError}>
               <Input
                 {...fieldAria("share-expiresOn", { error: expiresError, description: true })}
-                {...form.register("expiresOn")}
                 id="share-expiresOn"
+                name="expiresOn"
                 type="date"
                 min={today}
                 className="w-44"
+                value={expiresOn}
+                onChange={(event) => setExpiresOn(event.target.value)}
               />
             </FormField>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
+            <Button type="submit" disabled={action.pending}>
               <LinkIcon aria-hidden="true" />
-              {form.formState.isSubmitting ? t("creating") : t("create")}
+              {action.pending ? t("creating") : t("create")}
             </Button>
           </form>
         ) : null}
