@@ -32,7 +32,9 @@ export type AgeingFilter = { asOf: DateString; client?: string };
  * credit notes), added back to today's balance. As of a year ago on the large data set this reads
  * 5,600 candidates instead of the 36,000 payments and credit notes dated since and their invoices
  * (130 ms before, 17 ms with the index; issue 24's bench). The report adds up by client before it
- * reads the clients' names (1,300 parts instead of 8,700 invoices as of today).
+ * reads the clients' names (1,300 parts instead of 8,700 invoices as of today). `moved` is cast back
+ * to bigint so that each balance is added and compared as an integer, not as a numeric (as of today
+ * 25 -> 21 ms on the large data set).
  */
 function openAsOf(filter: AgeingFilter): SQL {
   const { asOf } = filter;
@@ -43,7 +45,7 @@ function openAsOf(filter: AgeingFilter): SQL {
         where i.kind = 'invoice' and i.status <> 'draft'
           and daterange(i.issue_date, case when i.settled_on is null then null else greatest(i.settled_on, i.issue_date) end, '[)') @> ${asOf}::date${ofClient}
     ), moved as (
-      select m.id, sum(m.amount) as amount from (
+      select m.id, sum(m.amount)::bigint as amount from (
         select p.invoice_id as id, p.amount from payments p join candidates k on k.id = p.invoice_id
           where p.date > ${asOf}::date
         union all select c.credited_invoice_id, -c.total from invoices c join candidates k on k.id = c.credited_invoice_id
