@@ -1,9 +1,10 @@
 // The reports as XLSX (exceljs's streaming WorkbookWriter, decision 056), from the same columns as
 // the CSV: amounts as numbers in major units with their currency's format, hours as decimal
 // numbers, dates as dates, counts as numbers; a bold header row, frozen, and column widths. Rows are
-// committed batch by batch and the writer waits while the reader is behind, so memory stays flat.
+// committed batch by batch and the writer waits while the compression or the reader is behind, so
+// memory stays flat.
 import "server-only";
-import { once } from "node:events";
+import { EventEmitter, once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { currencyMinorDigits } from "@/lib/money";
@@ -33,6 +34,26 @@ export function xlsxCell<Row>(column: ReportColumn<Row>, row: Row): Cell {
   return Number.isFinite(number) && String(value).trim() !== "" ? number : String(value);
 }
 
+/**
+ * The stream a sheet's XML goes into on its way to the zip. exceljs 4.4's StreamBuf writes its 64 KB
+ * buffers to it without waiting when it is full, so when compression is slower than the rows come
+ * (a busy or slow machine), the XML piles up there: +162 MB for a year of entries in one bench run
+ * (issue 24's export memory). It is archiver's PassThrough (the readable-stream package, whose
+ * writable side says it needs draining in its state), found through exceljs's internals, which
+ * have no public handle for it; undefined if they change, and the writer then waits on the output
+ * alone, as before.
+ */
+type EntryStream = EventEmitter & { writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } };
+
+function sheetEntryStream(sheet: unknown): EntryStream | undefined {
+  const entry = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0];
+  return entry instanceof EventEmitter ? (entry as EntryStream) : undefined;
+}
+
+function needsDrain(entry: EntryStream): boolean {
+  return entry.writableNeedDrain ?? entry._writableState?.needDrain ?? false;
+}
+
 /** Batches of rows as an XLSX stream (one sheet). */
 export function xlsxStream<Row>(
   columns: readonly ReportColumn<Row>[],
@@ -59,6 +80,8 @@ export function xlsxStream<Row>(
         });
         row.commit();
       }
+      const entry = sheetEntryStream(sheet);
+      if (entry && needsDrain(entry)) await once(entry, "drain");
       if (output.writableNeedDrain) await once(output, "drain");
     }
     sheet.commit();
