@@ -23,16 +23,15 @@ export function PaymentDialog({
   ...dialog
 }: Pick<InvoiceActionsProps, "invoice" | "today"> & LazyDialogProps) {
   const t = useTranslations("invoices.payment");
-  const defaults: RecordPaymentInput = {
-    invoiceId: invoice.id,
-    amount: invoice.balanceInput,
-    date: today,
-    method: "bank_transfer",
-    reference: "",
-  };
   const { form, submit, formError } = useActionForm<RecordPaymentInput>({
     schema: recordPaymentInput,
-    defaultValues: defaults,
+    defaultValues: {
+      invoiceId: invoice.id,
+      amount: invoice.balanceInput,
+      date: today,
+      method: "bank_transfer",
+      reference: "",
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const methodLabels = Object.fromEntries(PAYMENT_METHODS.map((method) => [method, t(`methods.${method}`)])) as Record<

@@ -19,7 +19,6 @@ const ReopenDialog = dynamic(() => loadDialogs().then((module) => module.ReopenD
 const RejectDialog = dynamic(() => loadDialogs().then((module) => module.RejectDialog), { ssr: false });
 
 export type DecisionTarget = { id: string; version: number; label: string };
-type Target = DecisionTarget;
 
 /** One press, one transition of the week; the result is a toast. */
 function TransitionButton({
@@ -47,7 +46,7 @@ function TransitionButton({
   );
 }
 
-export function ApproveButton({ target, size = "default" }: { target: Target; size?: "default" | "sm" }) {
+export function ApproveButton({ target, size = "default" }: { target: DecisionTarget; size?: "default" | "sm" }) {
   const t = useTranslations("timesheets.decision");
   return (
     <TransitionButton size={size} run={() => approveTimesheetAction({ id: target.id, version: target.version })}>
@@ -58,7 +57,7 @@ export function ApproveButton({ target, size = "default" }: { target: Target; si
   );
 }
 
-export function SubmitButton({ target }: { target: Target }) {
+export function SubmitButton({ target }: { target: DecisionTarget }) {
   const t = useTranslations("timesheets.decision");
   return (
     <TransitionButton run={() => submitTimesheetAction({ id: target.id, version: target.version })}>
@@ -68,7 +67,7 @@ export function SubmitButton({ target }: { target: Target }) {
 }
 
 /** The owner takes a submitted week back before a manager decides (no need to ask for a rejection). */
-export function WithdrawButton({ target }: { target: Target }) {
+export function WithdrawButton({ target }: { target: DecisionTarget }) {
   const t = useTranslations("timesheets.decision");
   return (
     <TransitionButton variant="outline" run={() => withdrawTimesheetAction({ id: target.id, version: target.version })}>
@@ -78,7 +77,7 @@ export function WithdrawButton({ target }: { target: Target }) {
   );
 }
 
-export function ReopenButton({ target }: { target: Target }) {
+export function ReopenButton({ target }: { target: DecisionTarget }) {
   const t = useTranslations("timesheets.decision");
   const reopen = useLazyDialog(loadDialogs);
   return (
@@ -93,7 +92,7 @@ export function ReopenButton({ target }: { target: Target }) {
 }
 
 /** Reject with a reason (required): the owner sees it on the week and fixes it. */
-export function RejectButton({ target, size = "default" }: { target: Target; size?: "default" | "sm" }) {
+export function RejectButton({ target, size = "default" }: { target: DecisionTarget; size?: "default" | "sm" }) {
   const t = useTranslations("timesheets.decision");
   const reject = useLazyDialog(loadDialogs);
   return (
