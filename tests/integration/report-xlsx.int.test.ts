@@ -146,7 +146,7 @@ describe("the XLSX exports", () => {
   });
 });
 
-describe("the XLSX writer's memory", () => {
+describe("the XLSX writer's streaming", () => {
   it("waits for the compression, not only for the reader: rows are not read far ahead of the zip", async () => {
     // 200 batches of 500 rows, produced without any I/O. exceljs hands the sheet's XML to the zip
     // without waiting for it; a writer that waited only on the output read every batch before the
@@ -175,5 +175,58 @@ describe("the XLSX writer's memory", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(new Uint8Array(bytes).buffer);
     expect(workbook.worksheets[0]!.rowCount).toBe(100_001);
+  });
+
+  it("writes two exports at once, each its own file", async () => {
+    const columns: ReportColumn<{ n: number }>[] = [
+      { header: "Number", type: "number", value: (row) => String(row.n) },
+    ];
+    async function* rows(offset: number) {
+      for (let batch = 0; batch < 20; batch++)
+        yield Array.from({ length: 100 }, (_, index) => ({ n: offset + batch * 100 + index }));
+    }
+    const [first, second] = await Promise.all([
+      bytesOf(xlsxStream(columns, rows(0), "First")),
+      bytesOf(xlsxStream(columns, rows(1_000_000), "Second")),
+    ]);
+    for (const [bytes, name, offset] of [
+      [first, "First", 0],
+      [second, "Second", 1_000_000],
+    ] as const) {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(new Uint8Array(bytes).buffer);
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.name).toBe(name);
+      expect(sheet.rowCount).toBe(2_001);
+      expect(sheet.getRow(2).getCell(1).value).toBe(offset);
+      expect(sheet.getRow(2_001).getCell(1).value).toBe(offset + 1_999);
+    }
+  });
+
+  it("stops reading rows when the download is closed, and the next export still works", async () => {
+    const columns: ReportColumn<{ n: number }>[] = [
+      { header: "Number", type: "number", value: (row) => String(row.n) },
+    ];
+    let pulled = 0;
+    let closed = false;
+    async function* rows() {
+      try {
+        for (let batch = 0; batch < 1_000; batch++) {
+          pulled++;
+          yield Array.from({ length: 500 }, (_, index) => ({ n: batch * 500 + index }));
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const reader = xlsxStream(columns, rows(), "Report").getReader();
+    await reader.read();
+    await reader.cancel();
+    await expect.poll(() => closed).toBe(true);
+    expect(pulled).toBeLessThan(1_000);
+    const bytes = await bytesOf(xlsxStream(columns, oneBatch([{ n: 7 }]), "After"));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(bytes).buffer);
+    expect(workbook.worksheets[0]!.getRow(2).getCell(1).value).toBe(7);
   });
 });

@@ -70,8 +70,19 @@ export function xlsxStream<Row>(
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  // The reader went away (a closed download): stop reading rows, and stop waiting for a drain that
+  // will not come. Without this the rows' generator stayed suspended for good.
+  let closed = false;
+  const stopped = new Promise<void>((resolve) =>
+    output.once("close", () => {
+      closed = true;
+      resolve();
+    }),
+  );
+  const drained = (stream: EventEmitter) => Promise.race([once(stream, "drain"), stopped]);
   const write = async () => {
     for await (const batch of batches) {
+      if (closed) break;
       for (const item of batch) {
         const row = sheet.addRow(columns.map((column) => xlsxCell(column, item)));
         columns.forEach((column, index) => {
@@ -81,9 +92,11 @@ export function xlsxStream<Row>(
         row.commit();
       }
       const entry = sheetEntryStream(sheet);
-      if (entry && needsDrain(entry)) await once(entry, "drain");
-      if (output.writableNeedDrain) await once(output, "drain");
+      if (entry && needsDrain(entry)) await drained(entry);
+      if (output.writableNeedDrain) await drained(output);
+      if (closed) break;
     }
+    if (closed) return;
     sheet.commit();
     await workbook.commit();
   };
