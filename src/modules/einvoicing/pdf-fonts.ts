@@ -31,17 +31,24 @@ export function registerEmbeddedPdfFonts(): void {
 }
 
 /**
- * Makes react-pdf read Geist's files again for the next document, so its text is laid out with fresh
- * fonts (see renderInvoicePdf). Font.reset() does not do it: react-pdf 4 keeps the promise of the
- * first load and never reads the file again, so both are forgotten here (fields of its FontSource).
+ * Gives the next document fresh glyphs (see renderInvoicePdf). fontkit keeps one glyph object per
+ * glyph id, with the code points of the text it was first made for; once a document has been
+ * embedded, glyphs made for the subset have none, and react-pdf's layout then drops characters from
+ * later documents ("2.000,00 €" printed ".000,00 €", "Leistenden" broken after its "L"; react-pdf
+ * issue 3404). So the loaded fonts forget their glyphs (fontkit's `_glyphs`), and keep the tables
+ * they have parsed: reading Geist's file and its OpenType layout tables again for every document was
+ * a fifth of a PDF's time. A font not loaded yet (or whose fields have changed) is read as before.
  */
-export function reloadEmbeddedPdfFonts(): void {
+export function freshPdfGlyphs(): void {
   registerEmbeddedPdfFonts();
   const family = Font.getRegisteredFonts()[EMBEDDED_PDF_FONT_FAMILY] as unknown as
-    { sources: { data: unknown; loadResultPromise: unknown }[] } | undefined;
+    { sources: { data: { _glyphs?: object } | null; loadResultPromise: unknown }[] } | undefined;
   for (const source of family?.sources ?? []) {
-    source.data = null;
-    source.loadResultPromise = null;
+    if (source.data && typeof source.data._glyphs === "object") source.data._glyphs = {};
+    else {
+      source.data = null;
+      source.loadResultPromise = null;
+    }
   }
 }
 

@@ -1,11 +1,7 @@
 import "server-only";
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { documentTranslator } from "@/i18n/document-language";
-import {
-  EMBEDDED_PDF_FONT_FAMILY,
-  registerEmbeddedPdfFonts,
-  reloadEmbeddedPdfFonts,
-} from "@/modules/einvoicing/pdf-fonts";
+import { EMBEDDED_PDF_FONT_FAMILY, registerEmbeddedPdfFonts, freshPdfGlyphs } from "@/modules/einvoicing/pdf-fonts";
 import type { InvoiceDocument } from "./invoice-document";
 
 /** The same word in every language of the documents. */
@@ -314,11 +310,11 @@ export async function renderInvoicePdf(
   options: { embedFonts?: boolean; branding?: PdfBranding } = {},
 ): Promise<Buffer> {
   const render = renderQueue.then(() => {
-    // A fresh copy of the fonts for every document: once a document has been embedded, fontkit's
-    // cached glyphs lose their code points and react-pdf's layout then drops characters from later
-    // documents ("2.000,00 €" printed ".000,00 €", "Leistenden" broken after its "L"; react-pdf
-    // issue 3404). Renders run one at a time, so no render sees the fonts replaced under it.
-    reloadEmbeddedPdfFonts();
+    // Fresh glyphs for every document: once a document has been embedded, fontkit's cached glyphs
+    // lose their code points and react-pdf's layout then drops characters from later documents
+    // ("2.000,00 €" printed ".000,00 €"; react-pdf issue 3404, pdf-fonts.ts). Renders run one at
+    // a time, so no render sees the glyphs forgotten under it.
+    freshPdfGlyphs();
     return renderToBuffer(
       <InvoicePdf document={document} createdAt={createdAt} branding={options.branding ?? NO_BRANDING} />,
     );
