@@ -4,7 +4,8 @@
 // is only ever data.
 import type { Browser, Page } from "@playwright/test";
 import { actionId, callAction, dataOf, nextAddress, signInOverApi } from "./authz/http";
-import { ADMIN, chooseInvoiceClient, expect, test, uniqueEmail } from "./fixtures";
+import { addDaysToDate, todayInZone } from "../../src/lib/dates";
+import { ADMIN, chooseInvoiceClient, expect, FIRM_ZONE, test, uniqueEmail } from "./fixtures";
 
 const SCRIPT = "<script>window.__xss=1</script>";
 const IMG = `<img src=x onerror="window.__xss=1">`;
@@ -135,8 +136,10 @@ test.describe("hostile text", () => {
     const clientId = clientPath.split("/").pop()!;
     const call = async <T>(path: string, file: string, name: string, args: unknown[]) =>
       dataOf<T>(await callAction(page.request, path, actionId(file, name), args), name);
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // The firm's day: between midnight in Paris and midnight UTC they differ, and an invoice dated
+    // the UTC day would come before one another test issued on the firm's.
+    const today = todayInZone(FIRM_ZONE);
+    const yesterday = addDaysToDate(today, -1);
     await call(clientPath, "src/modules/clients/client-actions.ts", "createProjectAction", [
       { clientId, name: projectName, hourlyRate: "100", billableByDefault: true },
     ]);
@@ -293,7 +296,7 @@ test.describe("hostile text", () => {
       `-2+3 ${marker}`,
       `@SUM(1;2) ${marker}`,
     ];
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInZone(FIRM_ZONE);
     let invoiceId = "";
     for (const name of formulas) {
       const client = await act<{ id: string }>(

@@ -3,7 +3,8 @@
 // a client with projects, timesheets, invoices (drafts, an issued one with a payment and a mail),
 // jobs with an application and its CV, a contact message and calls. Every id is real.
 import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test";
-import { ADMIN, makePdf } from "../fixtures";
+import { todayInZone } from "../../../src/lib/dates";
+import { ADMIN, FIRM_ZONE, makePdf } from "../fixtures";
 import { actionId, callAction, dataOf, findOne, html, nextAddress, ORIGIN, signInOverApi } from "./http";
 
 export type Role = "anonymous" | "staff" | "manager" | "admin";
@@ -219,7 +220,10 @@ function gridOf(projectId: string, description: string, hours = "2") {
 export async function seedMatrix(sessions: Sessions): Promise<Seed> {
   const { admin, staff: staffSession, manager: managerSession, anonymous } = sessions;
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const today = isoDay(new Date());
+  // The firm's day, not UTC's: between midnight in Paris and midnight UTC they differ, and an
+  // invoice issued on the UTC day would come before one another test issued on the firm's (a
+  // CI run at 23:20 UTC failed on it).
+  const today = todayInZone(FIRM_ZONE);
   await signInOverApi(admin, ADMIN.email, ADMIN.password);
 
   // The public forms need their token 3 s before they are sent: fetch both now, send them last.
