@@ -12,6 +12,8 @@ import { formatMoney } from "@/lib/money";
 import type { AgeingInvoice } from "../ageing-report-queries";
 import { AGEING_BUCKETS, ageingBucket, type AgeingRow, type AgeingTotal } from "../report-rules";
 import { ageingReport, type AgeingReportParams } from "../report-schemas";
+import { figureCell, linkCell } from "./report-cells";
+import { ReportRows } from "./report-rows";
 
 export function AgeingReportFilters({ params, asOf }: { params: AgeingReportParams; asOf: string }) {
   const t = useTranslations("reports.ageing");
@@ -64,34 +66,21 @@ export function AgeingReportTable({
           <TableHead figure>{t("column.total")}</TableHead>
         </TableRow>
       </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={`${row.clientId}-${row.currency}`}>
-            <TableCell>
-              <Link
-                href={ageingReport.href({ ...params, client: row.clientId, page: 1 })}
-                className="font-medium underline-offset-4 hover:underline"
-              >
-                {row.clientName}
-              </Link>
-              <span className="block text-xs text-muted-foreground">
-                {t("invoices", { count: row.invoices })} · {row.currency}
-              </span>
-            </TableCell>
-            {AGEING_BUCKETS.map((bucket) => (
-              <TableCell key={bucket.key} figure from={BUCKET_FROM[bucket.key]}>
-                {money(row[bucket.key], row.currency)}
-              </TableCell>
-            ))}
-            <TableCell figure className="md:hidden">
-              {money(overdue(row), row.currency)}
-            </TableCell>
-            <TableCell figure className="font-medium">
-              {money(row.total, row.currency)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
+      <ReportRows
+        rows={rows.map((row) => ({
+          key: `${row.clientId}-${row.currency}`,
+          cells: [
+            linkCell(row.clientName, ageingReport.href({ ...params, client: row.clientId, page: 1 }), {
+              notes: [`${t("invoices", { count: row.invoices })} · ${row.currency}`],
+            }),
+            ...AGEING_BUCKETS.map((bucket) =>
+              figureCell(money(row[bucket.key], row.currency), { from: BUCKET_FROM[bucket.key] }),
+            ),
+            figureCell(money(overdue(row), row.currency), { className: "md:hidden" }),
+            figureCell(money(row.total, row.currency), { className: "font-medium" }),
+          ],
+        }))}
+      />
       <TableFooter>
         {totals.map((total) => (
           <TableRow key={total.currency} data-testid={`ageing-total-${total.currency}`}>

@@ -2,7 +2,6 @@
 // VAT rate for the journal); amounts are never added across currencies.
 import { formatDate } from "@/lib/dates";
 import { useTranslations } from "next-intl";
-import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar, FilterField } from "@/components/list/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -17,6 +16,8 @@ import { moneyReport, type MoneyReportParams, salesJournal, type SalesJournalPar
 import type { SalesJournalRow, SalesJournalTotal } from "../sales-journal-queries";
 import { PeriodFields } from "./report-parts";
 import { dateTimeFormat } from "@/lib/intl-cache";
+import { figureCell, linkCell, textCell } from "./report-cells";
+import { ReportRows } from "./report-rows";
 
 export function MoneyReportFilters({ params }: { params: MoneyReportParams }) {
   const t = useTranslations("reports.money");
@@ -132,31 +133,21 @@ export function MoneyReportTable({
           </TableHead>
         </TableRow>
       </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={`${row.key}-${row.currency}`}>
-            <TableCell>
-              <Link href={invoicesHref(row)} className="font-medium underline-offset-4 hover:underline">
-                {params.group === "client" ? row.label : monthName(row.key, locale)}
-              </Link>
-              <span className="block text-xs text-muted-foreground">
-                {t("documents", { count: row.documents })} · {row.currency}
-              </span>
-            </TableCell>
-            <TableCell figure>{money(row.net, row.currency)}</TableCell>
-            <TableCell figure from="sm">
-              {money(row.tax, row.currency)}
-            </TableCell>
-            <TableCell figure from="md">
-              {money(row.total, row.currency)}
-            </TableCell>
-            <TableCell figure>{money(row.received, row.currency)}</TableCell>
-            <TableCell figure from="sm">
-              {money(row.outstanding, row.currency)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
+      <ReportRows
+        rows={rows.map((row) => ({
+          key: `${row.key}-${row.currency}`,
+          cells: [
+            linkCell(params.group === "client" ? row.label : monthName(row.key, locale), invoicesHref(row), {
+              notes: [`${t("documents", { count: row.documents })} · ${row.currency}`],
+            }),
+            figureCell(money(row.net, row.currency)),
+            figureCell(money(row.tax, row.currency), { from: "sm" }),
+            figureCell(money(row.total, row.currency), { from: "md" }),
+            figureCell(money(row.received, row.currency)),
+            figureCell(money(row.outstanding, row.currency), { from: "sm" }),
+          ],
+        }))}
+      />
       <TableFooter>
         {totals.map((total) => (
           <TableRow key={total.currency} data-testid={`money-total-${total.currency}`}>
@@ -250,32 +241,21 @@ export function SalesJournalTable({ rows, locale }: { rows: SalesJournalRow[]; l
           <TableHead figure>{t("column.vat")}</TableHead>
         </TableRow>
       </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={`${row.id}-${row.rateBp}`}>
-            <TableCell>
-              <Link href={`/bo/invoices/${row.id}`} className="font-medium underline-offset-4 hover:underline">
-                {row.number}
-              </Link>
-              {row.kind === "credit_note" ? (
-                <span className="block text-xs text-muted-foreground">{t("creditNote")}</span>
-              ) : null}
-            </TableCell>
-            <TableCell from="sm">{formatDate(row.issueDate, locale, "UTC")}</TableCell>
-            <TableCell from="md">
-              {row.clientName}
-              {row.clientVatNumber ? (
-                <span className="block text-xs text-muted-foreground">{row.clientVatNumber}</span>
-              ) : null}
-            </TableCell>
-            <TableCell figure from="sm">
-              {formatBasisPoints(row.rateBp, locale)}
-            </TableCell>
-            <TableCell figure>{money(row.net, row.currency)}</TableCell>
-            <TableCell figure>{money(row.tax, row.currency)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
+      <ReportRows
+        rows={rows.map((row) => ({
+          key: `${row.id}-${row.rateBp}`,
+          cells: [
+            linkCell(row.number, `/bo/invoices/${row.id}`, {
+              notes: [row.kind === "credit_note" && t("creditNote")],
+            }),
+            textCell(formatDate(row.issueDate, locale, "UTC"), { from: "sm" }),
+            textCell(row.clientName, { from: "md", notes: [row.clientVatNumber] }),
+            figureCell(formatBasisPoints(row.rateBp, locale), { from: "sm" }),
+            figureCell(money(row.net, row.currency)),
+            figureCell(money(row.tax, row.currency)),
+          ],
+        }))}
+      />
     </Table>
   );
 }

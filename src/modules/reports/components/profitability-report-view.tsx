@@ -3,17 +3,17 @@
 // bar; a project drilled into lists its people, then its other invoice lines. Amounts in each client's currency, totals per
 // currency, never one across currencies.
 import { useTranslations } from "next-intl";
-import Link from "@/components/app-link";
 import { EmptyState } from "@/components/empty-state";
 import { FilterBar } from "@/components/list/filter-bar";
-import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatMoney } from "@/lib/money";
-import { ProjectBudgetBar } from "@/modules/clients/components/project-budget-bar";
+import { budgetBarTexts } from "@/modules/clients/components/project-budget-bar";
 import type { BudgetUsage } from "@/modules/clients/project-budget-queries";
 import { formatDuration } from "@/modules/timesheets/timesheet-rules";
 import type { ProfitFigures, ProfitPerson, ProfitRow, ProfitTotal } from "../report-rules";
 import { profitabilityReport, type ProfitabilityReportParams } from "../report-schemas";
+import { type ProfitFigureTexts, ProfitFigureCells } from "./profitability-cells";
+import { ProfitabilityRows } from "./profitability-rows";
 import { PeriodFields } from "./report-parts";
 import { numberFormat } from "@/lib/intl-cache";
 
@@ -39,78 +39,35 @@ function percentText(percent: number | null, locale: string): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
 }
 
-function RevenueCell({ figures, currency, locale }: { figures: ProfitFigures; currency: string; locale: string }) {
-  const t = useTranslations("reports.profitability");
-  const money = (value: number) => formatMoney(value, currency, locale);
-  return (
-    <TableCell figure>
-      {money(figures.revenue)}
-      <span className="block text-xs text-muted-foreground">{t("invoiced", { amount: money(figures.invoiced) })}</span>
-      {figures.expenseRevenue !== 0 ? (
-        <span className="block text-xs text-muted-foreground">
-          {t("expenses", { amount: money(figures.expenseRevenue) })}
-        </span>
-      ) : null}
-      {figures.lineRevenue !== 0 ? (
-        <span className="block text-xs text-muted-foreground">
-          {t("otherLines", { amount: money(figures.lineRevenue) })}
-        </span>
-      ) : null}
-      {figures.estimated !== 0 ? (
-        <span className="block text-xs text-muted-foreground">
-          {t("estimate", { amount: money(figures.estimated) })}
-        </span>
-      ) : null}
-    </TableCell>
-  );
-}
+type ProfitTranslator = ReturnType<typeof useTranslations<"reports.profitability">>;
 
-function MarginCells({
-  figures,
-  currency,
-  locale,
-  name,
-}: {
-  figures: ProfitFigures;
-  currency: string;
-  locale: string;
-  name: string;
-}) {
-  const t = useTranslations("reports.profitability");
+/** The texts of a row's figure cells (profitability-cells.tsx); `name` is whose margin is incomplete. */
+function figureTexts(
+  figures: ProfitFigures,
+  currency: string,
+  locale: string,
+  name: string,
+  t: ProfitTranslator,
+): ProfitFigureTexts {
   const money = (value: number) => formatMoney(value, currency, locale);
   const hours = formatDuration(figures.uncostedMinutes, "decimal", locale);
-  const uncosted = figures.complete ? null : (
-    <span className="block text-xs text-muted-foreground">{t("uncosted", { hours })}</span>
-  );
-  return (
-    <>
-      <TableCell figure from="sm">
-        {money(figures.cost)}
-        {figures.expenseCost !== 0 ? (
-          <span className="block text-xs text-muted-foreground">
-            {t("inclExpenses", { amount: money(figures.expenseCost) })}
-          </span>
-        ) : null}
-        {uncosted}
-      </TableCell>
-      <TableCell figure>
-        <span className={figures.margin < 0 ? "text-destructive" : undefined}>{money(figures.margin)}</span>
-        {figures.complete ? null : (
-          <Badge variant="warning" className="ml-1" title={t("incompleteTitle", { hours, name })}>
-            {t("incomplete")}
-          </Badge>
-        )}
-        {/* On a phone the cost and the percentage sit under the margin. */}
-        <span className="block text-xs text-muted-foreground sm:hidden">
-          {percentText(figures.marginPercent, locale)} · {t("costOf", { amount: money(figures.cost) })}
-        </span>
-        <span className="sm:hidden">{uncosted}</span>
-      </TableCell>
-      <TableCell figure from="sm">
-        {percentText(figures.marginPercent, locale)}
-      </TableCell>
-    </>
-  );
+  const revenueNotes = [t("invoiced", { amount: money(figures.invoiced) })];
+  if (figures.expenseRevenue !== 0) revenueNotes.push(t("expenses", { amount: money(figures.expenseRevenue) }));
+  if (figures.lineRevenue !== 0) revenueNotes.push(t("otherLines", { amount: money(figures.lineRevenue) }));
+  if (figures.estimated !== 0) revenueNotes.push(t("estimate", { amount: money(figures.estimated) }));
+  const percent = percentText(figures.marginPercent, locale);
+  return {
+    revenue: money(figures.revenue),
+    revenueNotes,
+    cost: money(figures.cost),
+    costNotes: figures.expenseCost !== 0 ? [t("inclExpenses", { amount: money(figures.expenseCost) })] : [],
+    uncosted: figures.complete ? null : t("uncosted", { hours }),
+    margin: money(figures.margin),
+    negative: figures.margin < 0,
+    incomplete: figures.complete ? null : { label: t("incomplete"), title: t("incompleteTitle", { hours, name }) },
+    percent,
+    phoneNote: `${percent} · ${t("costOf", { amount: money(figures.cost) })}`,
+  };
 }
 
 export function ProfitabilityReportTable({
@@ -127,6 +84,7 @@ export function ProfitabilityReportTable({
   locale: string;
 }) {
   const t = useTranslations("reports.profitability");
+  const budgetT = useTranslations("clients.budget");
   if (rows.length === 0) return <EmptyState title={t("empty.title")} description={t("empty.description")} />;
   const hours = (minutes: number) => formatDuration(minutes, "decimal", locale);
   return (
@@ -148,49 +106,29 @@ export function ProfitabilityReportTable({
           <TableHead from="lg">{t("column.budget")}</TableHead>
         </TableRow>
       </TableHeader>
-      <TableBody>
-        {rows.map((row, index) => {
+      <ProfitabilityRows
+        rows={rows.map((row, index) => {
           const budget = budgets.get(row.projectId);
-          return [
-            index === 0 || rows[index - 1]!.clientId !== row.clientId ? (
-              <TableRow key={`client-${row.clientId}`} className="bg-muted/40 hover:bg-muted/40">
-                <TableHead scope="colgroup" colSpan={7} className="text-left">
-                  <Link
-                    href={profitabilityReport.href({ ...params, client: row.clientId, project: undefined, page: 1 })}
-                    className="underline-offset-4 hover:underline"
-                  >
-                    {row.clientName}
-                  </Link>
-                  <span className="ml-2 text-xs font-normal text-muted-foreground">{row.currency}</span>
-                </TableHead>
-              </TableRow>
-            ) : null,
-            <TableRow key={row.projectId}>
-              <TableCell>
-                <Link
-                  href={profitabilityReport.href({ ...params, project: row.projectId, page: 1 })}
-                  className="font-medium underline-offset-4 hover:underline"
-                >
-                  {row.projectName}
-                </Link>
-                <span className="block text-xs text-muted-foreground sm:hidden">{hours(row.minutes)}</span>
-              </TableCell>
-              <TableCell figure from="sm">
-                {hours(row.minutes)}
-              </TableCell>
-              <RevenueCell figures={row} currency={row.currency} locale={locale} />
-              <MarginCells figures={row} currency={row.currency} locale={locale} name={row.projectName} />
-              <TableCell from="lg">
-                {budget ? (
-                  <ProjectBudgetBar usage={budget} locale={locale} showMoney />
-                ) : (
-                  <span className="text-muted-foreground">{t("noBudget")}</span>
-                )}
-              </TableCell>
-            </TableRow>,
-          ];
+          const firstOfClient = index === 0 || rows[index - 1]!.clientId !== row.clientId;
+          return {
+            projectId: row.projectId,
+            projectName: row.projectName,
+            href: profitabilityReport.href({ ...params, project: row.projectId, page: 1 }),
+            hours: hours(row.minutes),
+            client: firstOfClient
+              ? {
+                  id: row.clientId,
+                  name: row.clientName,
+                  href: profitabilityReport.href({ ...params, client: row.clientId, project: undefined, page: 1 }),
+                  currency: row.currency,
+                }
+              : null,
+            figures: figureTexts(row, row.currency, locale, row.projectName, t),
+            budget: budget ? budgetBarTexts(budget, locale, true, budgetT) : null,
+          };
         })}
-      </TableBody>
+        noBudget={t("noBudget")}
+      />
       <TotalRows totals={totals} locale={locale} columnsAfter={1} />
     </Table>
   );
@@ -207,8 +145,7 @@ function TotalRows({ totals, locale, columnsAfter }: { totals: ProfitTotal[]; lo
           <TableCell figure from="sm">
             {hours(total.minutes)}
           </TableCell>
-          <RevenueCell figures={total} currency={total.currency} locale={locale} />
-          <MarginCells figures={total} currency={total.currency} locale={locale} name={t("theTotal")} />
+          <ProfitFigureCells texts={figureTexts(total, total.currency, locale, t("theTotal"), t)} />
           {columnsAfter > 0 ? <TableCell from="lg" /> : null}
         </TableRow>
       ))}
@@ -252,8 +189,7 @@ export function ProfitabilityPeopleTable({ row, locale }: { row: ProfitRow; loca
             <TableCell figure from="sm">
               {hours(person.minutes)}
             </TableCell>
-            <RevenueCell figures={person} currency={row.currency} locale={locale} />
-            <MarginCells figures={person} currency={row.currency} locale={locale} name={person.name} />
+            <ProfitFigureCells texts={figureTexts(person, row.currency, locale, person.name, t)} />
           </TableRow>
         ))}
         {row.otherLines ? (
@@ -265,8 +201,7 @@ export function ProfitabilityPeopleTable({ row, locale }: { row: ProfitRow; loca
             <TableCell figure from="sm">
               {hours(row.otherLines.minutes)}
             </TableCell>
-            <RevenueCell figures={row.otherLines} currency={row.currency} locale={locale} />
-            <MarginCells figures={row.otherLines} currency={row.currency} locale={locale} name={t("otherLinesRow")} />
+            <ProfitFigureCells texts={figureTexts(row.otherLines, row.currency, locale, t("otherLinesRow"), t)} />
           </TableRow>
         ) : null}
       </TableBody>

@@ -17,6 +17,8 @@ import type { DateRange } from "../report-rules";
 import { TIME_DRILL, TIME_GROUPS, type TimeGroup, timeReport, type TimeReportParams } from "../report-schemas";
 import type { TimeReportEntry, TimeReportRow, TimeReportTotals } from "../time-report-queries";
 import { PeriodFields, PersonField } from "./report-parts";
+import { figureCell, linkCell } from "./report-cells";
+import { ReportRows } from "./report-rows";
 
 type Option = { id: string; name: string };
 
@@ -214,36 +216,25 @@ export function TimeReportTable({
           ) : null}
         </TableRow>
       </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={`${row.key}-${row.currency}`}>
-            <TableCell>
-              <Link href={drillHref(params, range, row)} className="font-medium underline-offset-4 hover:underline">
-                {row.label}
-              </Link>
-              {row.detail ? <span className="block text-xs text-muted-foreground">{row.detail}</span> : null}
-              {amounts && totals.length > 1 ? (
-                <span className="block text-xs text-muted-foreground">
-                  {t("inCurrency", { currency: row.currency })}
-                </span>
-              ) : null}
-            </TableCell>
-            <TableCell figure>{hours(row.minutes)}</TableCell>
-            <TableCell figure from="sm">
-              {hours(row.billableMinutes)}
-            </TableCell>
-            {amounts ? (
-              <>
-                <TableCell figure>{money(row.billed, row.currency)}</TableCell>
-                <TableCell figure>{money(row.unbilled, row.currency)}</TableCell>
-                <TableCell figure from="md">
-                  {money(row.estimated, row.currency)}
-                </TableCell>
-              </>
-            ) : null}
-          </TableRow>
-        ))}
-      </TableBody>
+      <ReportRows
+        rows={rows.map((row) => ({
+          key: `${row.key}-${row.currency}`,
+          cells: [
+            linkCell(row.label, drillHref(params, range, row), {
+              notes: [row.detail, amounts && totals.length > 1 && t("inCurrency", { currency: row.currency })],
+            }),
+            figureCell(hours(row.minutes)),
+            figureCell(hours(row.billableMinutes), { from: "sm" }),
+            ...(amounts
+              ? [
+                  figureCell(money(row.billed, row.currency)),
+                  figureCell(money(row.unbilled, row.currency)),
+                  figureCell(money(row.estimated, row.currency), { from: "md" }),
+                ]
+              : []),
+          ],
+        }))}
+      />
       <TableFooter>
         {amounts ? (
           totals.map((total) => (
