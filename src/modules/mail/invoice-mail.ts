@@ -65,14 +65,18 @@ export function invoiceEmailTemplateIn(settings: Settings, language: string): { 
   );
 }
 
+type LoadedInvoiceDocument = Awaited<ReturnType<typeof getInvoiceDocument>>;
+
 /** What the send dialog starts with: the client's billing email, and the settings' subject and message filled in. */
 export async function getSendInvoiceDefaults(
   db: Executor,
   invoiceId: string,
   senderId: string | null = null,
+  /** The invoice's document when the caller has it already (the invoice page): not read twice. */
+  loaded?: Pick<LoadedInvoiceDocument, "detail" | "settings" | "language">,
 ): Promise<SendInvoiceDefaults> {
   const [{ detail, settings, language }, identity] = await Promise.all([
-    getInvoiceDocument(db, invoiceId),
+    loaded ?? getInvoiceDocument(db, invoiceId),
     currentMailIdentity(db, { senderId }),
   ]);
   const values = {
@@ -104,7 +108,7 @@ export async function sendInvoiceEmail(db: Database, actor: Actor, input: unknow
   return db.transaction((tx) => writeInvoiceEmail(tx, actor, prepared, values, now));
 }
 
-type PreparedInvoiceEmail = Awaited<ReturnType<typeof getInvoiceDocument>> & { bytes: Buffer; filename: string };
+type PreparedInvoiceEmail = LoadedInvoiceDocument & { bytes: Buffer; filename: string };
 
 /** The invoice's document and PDF, for a mail about it; a draft is refused. */
 export async function prepareInvoiceEmail(db: Executor, invoiceId: string): Promise<PreparedInvoiceEmail> {

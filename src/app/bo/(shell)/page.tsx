@@ -29,18 +29,19 @@ export default async function DashboardPage({
   const db = getDb();
   const settings = await getPageSettings();
   const today = todayInZone(settings.timezone);
-  // The audit log's "Recent changes" are read in the dashboard's one statement.
-  const data = await loadDashboard(db, user, {
-    today,
-    timeZone: settings.timezone,
-    firmCurrency: settings.currency,
-    firmWeek: settings,
-    recentChanges: can(user, "audit.read") ? 8 : undefined,
-  });
-  // Projects over budget, for those who manage projects (and get the budget mails).
-  const overBudget = can(user, "client.edit")
-    ? await findBudgetUsage(db, { active: true, onlyOver: true }, settings)
-    : [];
+  // The audit log's "Recent changes" are read in the dashboard's one statement; the projects over
+  // budget (for those who manage projects and get the budget mails) at the same time, on another
+  // connection.
+  const [data, overBudget] = await Promise.all([
+    loadDashboard(db, user, {
+      today,
+      timeZone: settings.timezone,
+      firmCurrency: settings.currency,
+      firmWeek: settings,
+      recentChanges: can(user, "audit.read") ? 8 : undefined,
+    }),
+    can(user, "client.edit") ? findBudgetUsage(db, { active: true, onlyOver: true }, settings) : [],
+  ]);
 
   return (
     <div className="mx-auto grid max-w-7xl gap-8">

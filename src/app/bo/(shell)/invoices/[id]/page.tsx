@@ -42,7 +42,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
     Promise.all([findInvoiceEvents(db, invoice.id), pageAuditViewer()]).then(([rows, reader]) =>
       describeAuditEvents(db, rows, reader),
     ),
-    invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id, viewer.id) : Promise.resolve(null),
+    invoice.status !== "draft" ? getSendInvoiceDefaults(db, invoice.id, viewer.id, loaded) : Promise.resolve(null),
     findQuotesOfInvoices(db, [invoice.id]),
     findLineProjectNames(db, invoice.lines),
   ]);
