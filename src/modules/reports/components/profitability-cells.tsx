@@ -49,12 +49,16 @@ export function ProfitFigureCells({ texts }: { texts: ProfitFigureTexts }) {
       <TableCell figure>
         <span className={texts.negative ? "text-destructive" : undefined}>{texts.margin}</span>
         {texts.incomplete ? (
-          <span className={badgeClassName("warning", "ml-1")} title={texts.incomplete.title}>
+          // On a phone under the margin (its own line, so that the column can be narrow), beside it from sm.
+          <span
+            className={badgeClassName("warning", "max-sm:mt-1 max-sm:ml-auto max-sm:flex sm:ml-1")}
+            title={texts.incomplete.title}
+          >
             {texts.incomplete.label}
           </span>
         ) : null}
         <span className={`${NOTE} sm:hidden`}>{texts.phoneNote}</span>
-        {uncosted ? <span className="sm:hidden">{uncosted}</span> : null}
+        {texts.uncosted === null ? null : <span className={`${NOTE} sm:hidden`}>{texts.uncosted}</span>}
       </TableCell>
       <TableCell figure from="sm">
         {texts.percent}
