@@ -4,6 +4,7 @@
 // share this one layout.
 import { badgeClassName } from "@/components/ui/badge";
 import { TableCell } from "@/components/ui/table";
+import { CellNotes } from "./cell-notes";
 
 export type ProfitFigureTexts = {
   revenue: string;
@@ -23,28 +24,17 @@ export type ProfitFigureTexts = {
   phoneNote: string;
 };
 
-const NOTE = "block text-xs text-muted-foreground";
-
 export function ProfitFigureCells({ texts }: { texts: ProfitFigureTexts }) {
-  const uncosted = texts.uncosted === null ? null : <span className={NOTE}>{texts.uncosted}</span>;
+  const uncosted = texts.uncosted === null ? [] : [texts.uncosted];
   return (
     <>
       <TableCell figure>
         {texts.revenue}
-        {texts.revenueNotes.map((note) => (
-          <span key={note} className={NOTE}>
-            {note}
-          </span>
-        ))}
+        <CellNotes notes={texts.revenueNotes} />
       </TableCell>
       <TableCell figure from="sm">
         {texts.cost}
-        {texts.costNotes.map((note) => (
-          <span key={note} className={NOTE}>
-            {note}
-          </span>
-        ))}
-        {uncosted}
+        <CellNotes notes={[...texts.costNotes, ...uncosted]} />
       </TableCell>
       <TableCell figure>
         <span className={texts.negative ? "text-destructive" : undefined}>{texts.margin}</span>
@@ -57,8 +47,7 @@ export function ProfitFigureCells({ texts }: { texts: ProfitFigureTexts }) {
             {texts.incomplete.label}
           </span>
         ) : null}
-        <span className={`${NOTE} sm:hidden`}>{texts.phoneNote}</span>
-        {texts.uncosted === null ? null : <span className={`${NOTE} sm:hidden`}>{texts.uncosted}</span>}
+        <CellNotes notes={[texts.phoneNote, ...uncosted]} className="sm:hidden" />
       </TableCell>
       <TableCell figure from="sm">
         {texts.percent}

@@ -3,6 +3,7 @@
 import Link from "@/components/app-link";
 import { TableBody, TableCell, TableHead, TableRow } from "@/components/ui/table";
 import { BudgetBar, type BudgetBarTexts } from "@/modules/clients/components/project-budget-bar";
+import { CellNotes } from "./cell-notes";
 import { ProfitFigureCells, type ProfitFigureTexts } from "./profitability-cells";
 
 /** A project's row of the profitability report, every text already written on the server. */
@@ -41,7 +42,7 @@ export function ProfitabilityRows({ rows, noBudget }: { rows: ProfitabilityRowVi
             <Link href={row.href} className="font-medium underline-offset-4 hover:underline">
               {row.projectName}
             </Link>
-            <span className="block text-xs text-muted-foreground sm:hidden">{row.hours}</span>
+            <CellNotes notes={[row.hours]} className="sm:hidden" />
           </TableCell>
           <TableCell figure from="sm">
             {row.hours}

@@ -2,6 +2,7 @@
 
 import Link from "@/components/app-link";
 import { TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { CellNotes } from "./cell-notes";
 
 /** A cell of a report's row, its text already written on the server (report-cells.ts builds them). */
 export type ReportCell = {
@@ -38,11 +39,7 @@ export function ReportRows({ rows }: { rows: ReportRow[] }) {
               ) : (
                 cell.text
               )}
-              {cell.notes?.map((note, line) => (
-                <span key={line} className="block text-xs text-muted-foreground">
-                  {note}
-                </span>
-              ))}
+              {cell.notes ? <CellNotes notes={cell.notes} /> : null}
             </TableCell>
           ))}
         </TableRow>
