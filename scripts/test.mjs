@@ -124,14 +124,27 @@ if (vitestStatus !== 0 && (!vitest || vitest.failed === 0)) problems.push("vites
 if (e2eStatus !== 0 && (!e2e || e2e.failed === 0)) problems.push("playwright exited with an error");
 for (const problem of problems) console.error(`[npm test] ${problem}`);
 
-// CI shows the end of the output only: the names of what failed are repeated here, last.
+// CI shows the end of the output only: the names of what failed are repeated here, last, each with
+// the start of its message (a fuzz failure's seed and counterexample, an assertion's values).
+function excerpt(message) {
+  if (!message) return "";
+  const text = String(message)
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !/^\s+at /.test(line))
+    .slice(0, 12)
+    .map((line) => `      ${line.length > 300 ? `${line.slice(0, 300)}…` : line}`)
+    .join("\n");
+  return text ? `\n${text}` : "";
+}
 function failedVitestNames(file) {
   try {
     const report = JSON.parse(fs.readFileSync(file, "utf8"));
     return report.testResults.flatMap((result) => {
       const tests = result.assertionResults.filter((test) => test.status === "failed");
       const where = path.relative(process.cwd(), result.name);
-      if (tests.length > 0) return tests.map((test) => `${where} > ${test.fullName}`);
+      if (tests.length > 0)
+        return tests.map((test) => `${where} > ${test.fullName}${excerpt(test.failureMessages?.join("\n"))}`);
       return result.status === "failed" ? [`${where}: ${String(result.message ?? "failed").split("\n")[0]}`] : [];
     });
   } catch {
@@ -146,7 +159,13 @@ function failedE2eNames(file) {
       for (const spec of suite.specs ?? [])
         for (const test of spec.tests ?? [])
           if (test.status === "unexpected" || test.status === "flaky")
-            names.push(`${spec.file}:${spec.line} > ${[...trail, spec.title].join(" > ")} (${test.status})`);
+            names.push(
+              `${spec.file}:${spec.line} > ${[...trail, spec.title].join(" > ")} (${test.status})${excerpt(
+                (test.results ?? [])
+                  .flatMap((result) => (result.errors ?? []).map((error) => error.message))
+                  .join("\n"),
+              )}`,
+            );
       for (const child of suite.suites ?? []) visit(child, [...trail, child.title]);
     };
     for (const suite of report.suites ?? []) visit(suite, []);
