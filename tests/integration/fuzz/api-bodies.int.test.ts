@@ -167,11 +167,21 @@ const rawBody: fc.Arbitrary<Raw> = fc.oneof(
   }),
 );
 
-/** JSON as a client may send it: bigints as bare digits (JSON.stringify refuses them). */
+/**
+ * JSON as a client may send it: bigints as bare digits (JSON.stringify refuses them), and a cycle
+ * (the hostile values have some, in a body or as the path's id) as a string, since JSON has none.
+ */
 function jsonText(value: unknown): string {
-  const text = JSON.stringify(value, (_key, item: unknown) =>
-    typeof item === "bigint" ? `\u0000bigint:${item}\u0000` : item,
-  );
+  const ancestors: object[] = [];
+  const text = JSON.stringify(value, function (this: unknown, _key, item: unknown) {
+    if (typeof item === "bigint") return `\u0000bigint:${item}\u0000`;
+    if (item === null || typeof item !== "object") return item;
+    // `this` is the object holding `item`: the ancestors past it are done.
+    while (ancestors.length > 0 && ancestors.at(-1) !== this) ancestors.pop();
+    if (ancestors.includes(item)) return "[cyclic]";
+    ancestors.push(item);
+    return item;
+  });
   return (text ?? "null").replace(/"\\u0000bigint:(-?\d+)\\u0000"/g, "$1");
 }
 

@@ -68,8 +68,10 @@ export async function assertProperty<T>(
   try {
     await fc.assert(property, { ...parameters, seed: seedFor(name) });
   } catch (error) {
+    // fast-check keeps the property's own error as the cause: its message is what went wrong.
+    const cause = error instanceof Error && error.cause instanceof Error ? `\nGot: ${error.cause.message}` : "";
     throw new Error(
-      `${name}: FUZZ_SEED=${runSeed} replays this run.\n${error instanceof Error ? error.message : String(error)}`,
+      `${name}: FUZZ_SEED=${runSeed} replays this run.\n${error instanceof Error ? error.message : String(error)}${cause}`,
       { cause: error },
     );
   }
