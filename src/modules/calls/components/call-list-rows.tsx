@@ -53,7 +53,8 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
       {rows.map((row) => (
         <TableRow key={row.id} data-call-id={row.id}>
           <TableCell from="sm" className="align-top whitespace-nowrap tabular-nums">
-            {row.when ? row.when : <span className="text-muted-foreground">{t("row.asap")}</span>}
+            {/* A date and time stay on one line; "As soon as possible" may take two. */}
+            {row.when ? row.when : <span className="whitespace-normal text-muted-foreground">{t("row.asap")}</span>}
             {row.isOverdue ? (
               <div>
                 <Badge variant="danger" className="mt-1">
@@ -79,7 +80,10 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
               {row.phone ? (
                 <>
                   {" · "}
-                  <a href={row.phone.href} className="text-primary underline-offset-4 hover:underline tabular-nums">
+                  <a
+                    href={row.phone.href}
+                    className="whitespace-nowrap text-primary underline-offset-4 hover:underline tabular-nums"
+                  >
                     {row.phone.label}
                   </a>
                 </>
@@ -87,13 +91,19 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
             </div>
             <div className="truncate text-xs text-muted-foreground md:hidden">{row.subject}</div>
           </TableCell>
+          {/* The subject and the notes wrap between words (two lines, one line): kept on one line
+              they held their whole width while the names beside them were squeezed. */}
           <TableCell from="md" className="max-w-72 align-top">
-            <div className="truncate">{row.subject}</div>
-            {row.notesPreview ? <div className="truncate text-xs text-muted-foreground">{row.notesPreview}</div> : null}
+            <div className="line-clamp-2 wrap-break-word">{row.subject}</div>
+            {row.notesPreview ? (
+              <div className="line-clamp-1 text-xs wrap-break-word text-muted-foreground">{row.notesPreview}</div>
+            ) : null}
             {row.hasFollowUp ? <div className="text-xs text-muted-foreground">{t("row.followUpScheduled")}</div> : null}
           </TableCell>
           {showClient ? (
-            <TableCell from="lg" className="align-top">
+            // Names wrap between words, never inside one: "anywhere" (the tables' rule) let the
+            // table squeeze this column to a few letters a line beside a roomy subject.
+            <TableCell from="lg" className="align-top wrap-break-word">
               {row.client ? (
                 <Link href={`/bo/clients/${row.client.id}`} className="text-primary underline-offset-4 hover:underline">
                   {row.client.name}
@@ -104,7 +114,7 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
               {row.projectName ? <div className="text-xs text-muted-foreground">{row.projectName}</div> : null}
             </TableCell>
           ) : null}
-          <TableCell from="sm" className="align-top">
+          <TableCell from="sm" className="align-top wrap-break-word">
             {row.assigneeName ?? <span className="text-muted-foreground">{t("row.nobody")}</span>}
           </TableCell>
           <TableCell className="align-top">

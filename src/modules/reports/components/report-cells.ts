@@ -2,14 +2,20 @@
 // that are set: an undefined one would still be written into the page's React payload, once per cell.
 import type { ReportCell } from "./report-rows";
 
-type CellOptions = { from?: "sm" | "md" | "lg"; className?: string; notes?: readonly (string | null | false)[] };
+type Notes = readonly (string | null | false)[];
+type CellOptions = { from?: "sm" | "md" | "lg"; className?: string; notes?: Notes; phoneNotes?: Notes };
+
+const linesOf = (notes: Notes | undefined) =>
+  notes?.filter((note): note is string => typeof note === "string" && note !== "") ?? [];
 
 function cellOf(text: string, options: CellOptions, extra: Partial<ReportCell>): ReportCell {
   const cell: ReportCell = { text, ...extra };
   if (options.from) cell.from = options.from;
   if (options.className) cell.className = options.className;
-  const notes = options.notes?.filter((note): note is string => typeof note === "string" && note !== "");
-  if (notes && notes.length > 0) cell.notes = notes;
+  const notes = linesOf(options.notes);
+  if (notes.length > 0) cell.notes = notes;
+  const phoneNotes = linesOf(options.phoneNotes);
+  if (phoneNotes.length > 0) cell.phoneNotes = phoneNotes;
   return cell;
 }
 

@@ -11,6 +11,8 @@ export type ReportCell = {
   href?: string;
   /** Small lines under the text. */
   notes?: string[];
+  /** Small lines under the text on a phone only: what a column hidden there says. */
+  phoneNotes?: string[];
   figure?: true;
   from?: "sm" | "md" | "lg";
   className?: string;
@@ -40,6 +42,7 @@ export function ReportRows({ rows }: { rows: ReportRow[] }) {
                 cell.text
               )}
               {cell.notes ? <CellNotes notes={cell.notes} /> : null}
+              {cell.phoneNotes ? <CellNotes notes={cell.phoneNotes} className="sm:hidden" /> : null}
             </TableCell>
           ))}
         </TableRow>

@@ -17,6 +17,7 @@ import type { DateRange } from "../report-rules";
 import { TIME_DRILL, TIME_GROUPS, type TimeGroup, timeReport, type TimeReportParams } from "../report-schemas";
 import type { TimeReportEntry, TimeReportRow, TimeReportTotals } from "../time-report-queries";
 import { PeriodFields, PersonField } from "./report-parts";
+import { CellNotes } from "./cell-notes";
 import { figureCell, linkCell } from "./report-cells";
 import { ReportRows } from "./report-rows";
 
@@ -207,7 +208,9 @@ export function TimeReportTable({
           </TableHead>
           {amounts ? (
             <>
-              <TableHead figure>{t("billed")}</TableHead>
+              <TableHead figure from="sm">
+                {t("billed")}
+              </TableHead>
               <TableHead figure>{t("unbilled")}</TableHead>
               <TableHead figure from="md">
                 {t("estimated")}
@@ -227,8 +230,11 @@ export function TimeReportTable({
             figureCell(hours(row.billableMinutes), { from: "sm" }),
             ...(amounts
               ? [
-                  figureCell(money(row.billed, row.currency)),
-                  figureCell(money(row.unbilled, row.currency)),
+                  figureCell(money(row.billed, row.currency), { from: "sm" }),
+                  // On a phone the billed column is hidden: the unbilled figure says it under it.
+                  figureCell(money(row.unbilled, row.currency), {
+                    phoneNotes: [t("billedNote", { amount: money(row.billed, row.currency) })],
+                  }),
                   figureCell(money(row.estimated, row.currency), { from: "md" }),
                 ]
               : []),
@@ -246,8 +252,16 @@ export function TimeReportTable({
               <TableCell figure from="sm">
                 {hours(total.billableMinutes)}
               </TableCell>
-              <TableCell figure>{money(total.billed, total.currency)}</TableCell>
-              <TableCell figure>{money(total.unbilled, total.currency)}</TableCell>
+              <TableCell figure from="sm">
+                {money(total.billed, total.currency)}
+              </TableCell>
+              <TableCell figure>
+                {money(total.unbilled, total.currency)}
+                <CellNotes
+                  notes={[t("billedNote", { amount: money(total.billed, total.currency) })]}
+                  className="sm:hidden"
+                />
+              </TableCell>
               <TableCell figure from="md">
                 {money(total.estimated, total.currency)}
               </TableCell>
