@@ -5,7 +5,7 @@ import type { Actor } from "../../src/modules/audit/audit-log";
 import { findMonthFigures, findWeekHours, links } from "../../src/modules/dashboard/dashboard-queries";
 import { monthOf } from "../../src/modules/dashboard/dashboard-rules";
 import { createCreditNote, createDraftInvoice, issueInvoice } from "../../src/modules/invoices/invoice-mutations";
-import { findInvoiceTotals } from "../../src/modules/invoices/invoice-totals-queries";
+import { findInvoiceTotals, netAndTaxOf, netAndTaxSelect } from "../../src/modules/invoices/invoice-totals-queries";
 import { invoiceListFilter } from "../../src/modules/invoices/invoice-schemas";
 import { getSettings } from "../../src/modules/settings/settings-queries";
 import { updateUser } from "../../src/modules/users/user-mutations";
@@ -53,6 +53,30 @@ describe(`this month's revenue on ${process.env.TEST_DB}`, () => {
       { useSummaries: false },
     );
     expect(totals.find((row) => row.currency === "EUR")?.total).toBe(eur!.net + eur!.tax);
+
+    // The net and VAT are read from the per-day totals: the same as the invoices' own sums, for
+    // every filter the totals answer (and the invoices for the others).
+    const draft = await createDraftInvoice(database.db, admin, draftInput(client.id));
+    expect(draft.status).toBe("draft");
+    for (const query of [
+      `status=not_draft&from=${month.from}&to=${month.to}`,
+      "status=not_draft",
+      "status=draft",
+      "status=paid",
+      "status=cancelled",
+      "status=unpaid",
+      "status=issued",
+      "kind=credit_note",
+      `from=${today}&to=${today}`,
+      "",
+    ]) {
+      const filter = invoiceListFilter.parse(Object.fromEntries(new URLSearchParams(query)));
+      const fromSummaries = netAndTaxOf(await netAndTaxSelect(database.db, filter, today));
+      const fromInvoices = netAndTaxOf(await netAndTaxSelect(database.db, filter, today, false));
+      expect(fromSummaries, query).toEqual(fromInvoices);
+    }
+    const all = netAndTaxOf(await netAndTaxSelect(database.db, invoiceListFilter.parse({}), today));
+    expect(all.get("EUR")?.net).toBeGreaterThan(120_000);
   });
 });
 

@@ -7,7 +7,7 @@ import { client, invoice, payment } from "@/db/schema";
 import { escapeLike } from "@/lib/sql-text";
 import type { InvoiceListFilter } from "./invoice-schemas";
 
-type StoredStatus = (typeof invoice.$inferSelect)["status"];
+export type StoredStatus = (typeof invoice.$inferSelect)["status"];
 const OPEN_STATUSES: StoredStatus[] = ["issued", "partially_paid"];
 
 /** The stored statuses a status filter stands for, when it does not depend on today; else null. */

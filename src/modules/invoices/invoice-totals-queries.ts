@@ -20,6 +20,7 @@ import {
   invoiceListWhere,
   paymentInRange,
   searchClientIds,
+  type StoredStatus,
   storedStatusesOf,
 } from "./invoice-list-filter";
 import type { InvoiceListFilter } from "./invoice-schemas";
@@ -48,6 +49,17 @@ type ReceivedRow = { currency: string; amount: string | number };
 
 /** Drafts apart: the totals count issued documents only (defect 8 of issue 20). */
 const isDraft = (status: AnyColumn) => sql<boolean>`(${status} = 'draft')`;
+
+/** The per-day totals' rows a filter of a period, kind and stored statuses keeps. */
+function dayTotalsWhere(filter: InvoiceListFilter, statuses: StoredStatus[] | undefined) {
+  return and(
+    filter.from ? gte(invoiceDayTotals.issueDate, filter.from) : undefined,
+    filter.to ? lte(invoiceDayTotals.issueDate, filter.to) : undefined,
+    filter.kind ? eq(invoiceDayTotals.kind, filter.kind) : undefined,
+    statuses ? inArray(invoiceDayTotals.status, statuses) : undefined,
+    filter.status === "unpaid" ? eq(invoiceDayTotals.kind, "invoice") : undefined,
+  );
+}
 
 /**
  * The totals of a filtered list per currency, from the summary table that answers the filter
@@ -94,15 +106,7 @@ function invoiceTotalsQuery(
         balance: sql<string>`sum(${invoiceDayTotals.balance})`,
       })
       .from(invoiceDayTotals)
-      .where(
-        and(
-          filter.from ? gte(invoiceDayTotals.issueDate, filter.from) : undefined,
-          filter.to ? lte(invoiceDayTotals.issueDate, filter.to) : undefined,
-          filter.kind ? eq(invoiceDayTotals.kind, filter.kind) : undefined,
-          statuses ? inArray(invoiceDayTotals.status, statuses) : undefined,
-          filter.status === "unpaid" ? eq(invoiceDayTotals.kind, "invoice") : undefined,
-        ),
-      )
+      .where(dayTotalsWhere(filter, statuses))
       .groupBy(invoiceDayTotals.currency, isDraft(invoiceDayTotals.status))
       .orderBy(invoiceDayTotals.currency, isDraft(invoiceDayTotals.status));
   }
@@ -180,10 +184,29 @@ type NetTaxRow = { currency: string; net: string | number; tax: string | number 
 /**
  * Per currency, the net (excluding VAT) and VAT of the documents a filter keeps (credit notes
  * deducted, as in the totals): the dashboard's "Invoiced this month" shows revenue without VAT.
- * Read from the invoices (the summary tables hold totals with VAT only); a month is few rows.
+ * A period, kind and stored statuses alone are read from the per-day totals, which keep the net
+ * and VAT too (0034): a month of the large data set was 2,500 invoices read for 4 ms on every
+ * dashboard view. Any other filter sums the invoices themselves.
  */
-export function netAndTaxSelect(db: Executor, filter: InvoiceListFilter, today: string): PendingSelect<NetTaxRow[]> {
+export function netAndTaxSelect(
+  db: Executor,
+  filter: InvoiceListFilter,
+  today: string,
+  useSummaries = true,
+): PendingSelect<NetTaxRow[]> {
   if (filter.q) throw new Error("A search's net and VAT need the clients it matches.");
+  const statuses = storedStatusesOf(filter.status);
+  if (useSummaries && !filter.client && !hasPaidRange(filter) && statuses !== null)
+    return db
+      .select({
+        currency: invoiceDayTotals.currency,
+        net: sql<string>`coalesce(sum(${invoiceDayTotals.net}), 0)`,
+        tax: sql<string>`coalesce(sum(${invoiceDayTotals.tax}), 0)`,
+      })
+      .from(invoiceDayTotals)
+      .where(dayTotalsWhere(filter, statuses))
+      .groupBy(invoiceDayTotals.currency)
+      .orderBy(invoiceDayTotals.currency);
   return db
     .select({
       currency: invoice.currency,
