@@ -6,6 +6,7 @@ import { computeBalance, computeInvoiceTotals, type InvoiceTotals } from "../../
 import { formatInvoiceNumber, numberingPeriodKey } from "../../src/modules/invoices/invoice-numbering";
 import { statusAfterPayments } from "../../src/modules/invoices/invoice-rules";
 import { groupUnbilledEntries, type UnbilledEntry } from "../../src/modules/invoices/invoice-time-lines";
+import { VAT_CATEGORY_DEFAULTS, type VatCategory } from "../../src/modules/invoices/vat-categories";
 import { at, dateOf, firstDayOfNextMonth, type Generation } from "./context";
 import type { ClientRecord, Firm, Person } from "./firm";
 import { cumulative, uuidV7At } from "./random";
@@ -35,6 +36,9 @@ type Line = {
   unitPriceMinor: number;
   discountBp: number;
   taxRateBp: number;
+  vatCategory: VatCategory;
+  vatMention: string | null;
+  vatexCode: string | null;
   entries: Entry[];
 };
 type Payment = { amount: number; day: number; method: string };
@@ -71,8 +75,20 @@ export type InvoiceSummary = {
   linkedEntries: number;
 };
 
-function taxRateFor(client: ClientRecord, itemRate?: number) {
-  return client.country.code === "FR" ? (itemRate ?? 2000) : 0;
+/**
+ * A line's VAT as the invoice form proposes it: a French client pays French VAT; a business in
+ * another EU country is invoiced under the reverse charge (AE), one outside the EU outside the
+ * scope of EU VAT (O), each at 0 % with its mention and VATEX code.
+ */
+function vatFor(
+  client: ClientRecord,
+  itemRate?: number,
+): Pick<Line, "taxRateBp" | "vatCategory" | "vatMention" | "vatexCode"> {
+  if (client.country.code === "FR")
+    return { taxRateBp: itemRate ?? 2000, vatCategory: "S", vatMention: null, vatexCode: null };
+  const category: VatCategory = client.country.eu ? "AE" : "O";
+  const { mention, vatexCode } = VAT_CATEGORY_DEFAULTS[category];
+  return { taxRateBp: 0, vatCategory: category, vatMention: mention, vatexCode };
 }
 
 function zeroRateNote(client: ClientRecord) {
@@ -179,7 +195,7 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
       unit: line.unit,
       unitPriceMinor: line.unitPriceMinor,
       discountBp: 0,
-      taxRateBp: taxRateFor(client),
+      ...vatFor(client),
       entries: line.timeEntryIds.map((id) => byId.get(id)!),
     }));
     const doc = makeDoc(bucket.clientIndex, bucket.issueDay, lines);
@@ -212,7 +228,7 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
         unit: item.unit,
         unitPriceMinor: random.int(item.price[0] / 100, item.price[1] / 100) * 100,
         discountBp: random.chance(0.08) ? random.int(1, 3) * 500 : 0,
-        taxRateBp: taxRateFor(client, item.taxRateBp),
+        ...vatFor(client, item.taxRateBp),
         entries: [],
       };
     });
@@ -292,6 +308,9 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
               unitPriceMinor: amount,
               discountBp: 0,
               taxRateBp: first.taxRateBp,
+              vatCategory: first.vatCategory,
+              vatMention: first.vatMention,
+              vatexCode: first.vatexCode,
               entries: [],
             },
           ],
@@ -449,6 +468,9 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
     "unit_price",
     "discount_bp",
     "tax_rate_bp",
+    "vat_category",
+    "vat_mention",
+    "vatex_code",
     "net",
     "created_at",
     "updated_at",
@@ -467,6 +489,9 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
         line.unitPriceMinor,
         line.discountBp,
         line.taxRateBp,
+        line.vatCategory,
+        line.vatMention,
+        line.vatexCode,
         doc.totals.lines[index]!.net,
         new Date(doc.createdAt),
         new Date(doc.createdAt),

@@ -97,6 +97,37 @@ describe(`seed:large on ${process.env.TEST_DB}`, () => {
     );
   });
 
+  it("gives each line the VAT category of its rate and its client's country, as the breakdown says", async () => {
+    // French clients pay French VAT (S); other EU businesses are invoiced under the reverse charge
+    // (AE), others outside the scope of EU VAT (O), both at 0 % with their mention and VATEX code.
+    const found = await rows<{ country: string; category: string; zero: boolean; mentioned: boolean; lines: string }>(
+      database.db,
+      sql`select case when c.country = 'FR' then 'FR' else 'abroad' end as country, l.vat_category as category,
+          l.tax_rate_bp = 0 as zero, l.vat_mention is not null and l.vatex_code is not null as mentioned, count(*) as lines
+        from invoice_lines l join invoices i on i.id = l.invoice_id join clients c on c.id = i.client_id
+        group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+    );
+    expect(found.length).toBeGreaterThan(1);
+    for (const group of found) {
+      if (group.category === "S") expect(group, "a standard rate").toMatchObject({ country: "FR", zero: false });
+      else
+        expect(group, "a 0 % category").toMatchObject({
+          country: "abroad",
+          category: expect.stringMatching(/^(AE|O)$/),
+          zero: true,
+          mentioned: true,
+        });
+    }
+    // The breakdown frozen on each document names the categories of its lines, no other.
+    const [mismatched] = await rows<{ count: string }>(
+      database.db,
+      sql`select count(*) as count from invoices i
+        where (select coalesce(array_agg(distinct b->>'category' order by b->>'category'), '{}') from jsonb_array_elements(i.tax_breakdown) b)
+          <> (select coalesce(array_agg(distinct l.vat_category order by l.vat_category), '{}') from invoice_lines l where l.invoice_id = i.id)`,
+    );
+    expect(Number(mismatched!.count)).toBe(0);
+  });
+
   it("lets the printed administrator sign in", async () => {
     setDatabaseHandle(database);
     resetAuthForTests();
