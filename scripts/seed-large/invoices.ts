@@ -91,13 +91,6 @@ function vatFor(
   return { taxRateBp: 0, vatCategory: category, vatMention: mention, vatexCode };
 }
 
-function zeroRateNote(client: ClientRecord) {
-  if (client.country.code === "FR") return null;
-  return client.country.eu
-    ? "Reverse charge: VAT to be accounted for by the recipient (VAT Directive, art. 196)."
-    : "VAT not applicable, art. 259-1 of the French tax code (CGI).";
-}
-
 export async function generateInvoices(gen: Generation, firm: Firm, entries: Entry[]): Promise<InvoiceSummary> {
   const random = gen.random("invoices");
   const lastIssueDay = gen.today - 1;
@@ -152,7 +145,8 @@ export async function generateInvoices(gen: Generation, firm: Firm, entries: Ent
       dueDay: kind === "credit_note" ? issueDay : issueDay + client.paymentTermsDays,
       periodStart: null,
       periodEnd: null,
-      notes: lines.every((line) => line.taxRateBp === 0) ? zeroRateNote(client) : null,
+      // A 0 % line's reason is its category's mention, printed under the totals: no note repeats it.
+      notes: null,
       lines,
       totals: computeInvoiceTotals(lines, kind),
       draft: false,
