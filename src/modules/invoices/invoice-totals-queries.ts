@@ -50,6 +50,9 @@ type ReceivedRow = { currency: string; amount: string | number };
 /** Drafts apart: the totals count issued documents only (defect 8 of issue 20). */
 const isDraft = (status: AnyColumn) => sql<boolean>`(${status} = 'draft')`;
 
+/** Whether a summary table can answer the filter: no search, no client, no paid range. */
+const answersFromSummaries = (filter: InvoiceListFilter) => !filter.q && !filter.client && !hasPaidRange(filter);
+
 /** The per-day totals' rows a filter of a period, kind and stored statuses keeps. */
 function dayTotalsWhere(filter: InvoiceListFilter, statuses: StoredStatus[] | undefined) {
   return and(
@@ -74,7 +77,7 @@ function invoiceTotalsQuery(
   useSummaries: boolean,
 ): PendingSelect<TotalsRow[]> {
   const statuses = storedStatusesOf(filter.status);
-  const summarisable = useSummaries && !filter.q && !filter.client && !hasPaidRange(filter);
+  const summarisable = useSummaries && answersFromSummaries(filter);
   if (summarisable && statuses !== null && !filter.from && !filter.to) {
     return db
       .select({
@@ -196,7 +199,7 @@ export function netAndTaxSelect(
 ): PendingSelect<NetTaxRow[]> {
   if (filter.q) throw new Error("A search's net and VAT need the clients it matches.");
   const statuses = storedStatusesOf(filter.status);
-  if (useSummaries && !filter.client && !hasPaidRange(filter) && statuses !== null)
+  if (useSummaries && answersFromSummaries(filter) && statuses !== null)
     return db
       .select({
         currency: invoiceDayTotals.currency,
