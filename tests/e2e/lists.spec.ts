@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import {
   ADMIN,
+  chooseClient,
   chooseInvoiceClient,
   createUserThroughUi,
   expect,
@@ -52,6 +53,18 @@ async function expectTablesFit(page: Page) {
   expect(overflowing, page.url()).toEqual([]);
 }
 
+/** Creates a client through its dialog; its id. */
+async function createClient(page: Page, name: string, billingEmail?: string): Promise<string> {
+  await page.goto("/bo/clients");
+  await page.getByRole("button", { name: "New client" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New client" });
+  await dialog.getByLabel("Name").fill(name);
+  if (billingEmail) await dialog.getByLabel("Billing email").fill(billingEmail);
+  await dialog.getByRole("button", { name: "Create client" }).click();
+  await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
+  return page.url().split("/").pop()!;
+}
+
 test.describe("lists", () => {
   test("malformed list parameters answer the first page or an empty list, never an error", async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
@@ -82,14 +95,7 @@ test.describe("lists", () => {
     test.setTimeout(120_000);
     await signIn(page, ADMIN.email, ADMIN.password);
     const clientName = uniqueName("Consolidated International Widget Manufacturing and Holdings");
-    await page.goto("/bo/clients");
-    await page.getByRole("button", { name: "New client" }).first().click();
-    const clientDialog = page.getByRole("dialog", { name: "New client" });
-    await clientDialog.getByLabel("Name").fill(clientName);
-    await clientDialog.getByLabel("Billing email").fill("accounts.payable.department@consolidated-widgets.example");
-    await clientDialog.getByRole("button", { name: "Create client" }).click();
-    await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
-    const clientId = page.url().split("/").pop()!;
+    const clientId = await createClient(page, clientName, "accounts.payable.department@consolidated-widgets.example");
 
     // 12 days at 3,300.00 less 2.5 %, + 20 % VAT: 38,610.00 net, 46,332.00 due.
     await page.goto("/bo/invoices/create");
@@ -147,5 +153,66 @@ test.describe("lists", () => {
         .nth(1)
         .getByText(/^(Captured|Queued|Sending|Sent|Failed)$/),
     );
+  });
+
+  test("the call log fits from a phone to a desktop: below xl the client and the duration move into other cells", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const clientName = uniqueName("Consolidated Widget Holdings");
+    await createClient(page, clientName);
+
+    // A held call with a client and a duration, and a call to make that nobody has (it offers "Take it").
+    const held = uniqueName("Wilhelmina Held");
+    await page.goto("/bo/calls");
+    await page.getByRole("button", { name: "Log a call" }).click();
+    const log = page.getByRole("dialog", { name: "Log a call" });
+    await log.getByLabel("Contact name").fill(held);
+    await log.getByRole("textbox", { name: "Subject", exact: true }).fill("Quarter-end close questions");
+    await log.getByLabel("Duration").fill("12:30");
+    await chooseClient(log, clientName);
+    await log.getByRole("button", { name: "Log call" }).click();
+    await expect(log).toBeHidden();
+    const open = uniqueName("Bartholomew Open");
+    await page.getByRole("button", { name: "Schedule a call" }).click();
+    const schedule = page.getByRole("dialog", { name: "Schedule a call" });
+    await schedule.getByLabel("Contact name").fill(open);
+    await schedule.getByRole("textbox", { name: "Subject", exact: true }).fill("Renewal of the support contract");
+    await schedule.getByLabel("Scheduled for").fill("2030-01-15T10:00");
+    await chooseClient(schedule, clientName);
+    await schedule.getByLabel("Person").selectOption({ label: "Nobody yet" });
+    await schedule.getByRole("button", { name: "Schedule call" }).click();
+    await expect(schedule).toBeHidden();
+
+    const history = `/bo/calls?view=history&q=${encodeURIComponent(held)}`;
+    const toDo = `/bo/calls?q=${encodeURIComponent(open)}`;
+    for (const width of [390, 640, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(history);
+      const row = page.getByRole("row").filter({ hasText: held });
+      await expect(page.getByRole("columnheader", { name: "Client" })).toBeHidden();
+      await expect(page.getByRole("columnheader", { name: "Duration" })).toBeHidden();
+      // Under the contact's name (the client's column and its link are hidden).
+      await expect(row.getByRole("link", { name: clientName })).toBeHidden();
+      await expectFullyShown(row.getByText(clientName, { exact: true }).first());
+      await expectFullyShown(row.getByText("Duration 12:30", { exact: true }));
+      await expectTablesFit(page);
+      await page.goto(toDo);
+      const openRow = page.getByRole("row").filter({ hasText: open });
+      await expectFullyShown(openRow.getByRole("button", { name: /^Take it/ }));
+      await expectFullyShown(openRow.getByRole("button", { name: `Actions for the call with ${open}` }));
+      await expectTablesFit(page);
+    }
+    // From xl the client and the duration have their columns again.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(history);
+    const row = page.getByRole("row").filter({ hasText: held });
+    await expect(page.getByRole("columnheader", { name: "Client" })).toBeVisible();
+    await expectFullyShown(row.getByRole("link", { name: clientName }));
+    await expectFullyShown(row.getByRole("cell", { name: "12:30", exact: true }));
+    await expect(row.getByText("Duration 12:30", { exact: true })).toBeHidden();
+    await expectTablesFit(page);
+    await expectNoSeriousAxeViolations(page);
   });
 });

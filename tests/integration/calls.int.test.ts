@@ -115,6 +115,23 @@ describe(`calls on ${process.env.TEST_DB}`, () => {
     expect(await auditActions(logged.id)).toEqual(["log"]);
   });
 
+  it("a new call with no person chosen is nobody's for those who give calls to others, its author's for staff", async () => {
+    // The form offers managers and administrators "Nobody yet" (an empty person): it was the
+    // author's call all the same, and nobody could take it.
+    for (const actor of [manager, admin]) {
+      const scheduled = await scheduleCall(database.db, actor, newCall({ scheduledAt: wall(5) }));
+      expect(scheduled).toMatchObject({ status: "scheduled", assignedUserId: null, createdById: actor.id });
+    }
+    const own = await scheduleCall(database.db, staff, newCall({ scheduledAt: wall(5) }));
+    expect(own).toMatchObject({ assignedUserId: staff.id, createdById: staff.id });
+    const chosen = await scheduleCall(
+      database.db,
+      manager,
+      newCall({ scheduledAt: wall(5), assignedUserId: staff.id }),
+    );
+    expect(chosen.assignedUserId).toBe(staff.id);
+  });
+
   it("refuses bad input with a message per field and writes nothing", async () => {
     const before = await countCalls();
     await expect(

@@ -53,11 +53,16 @@ export type ColumnProps = {
   /** Money or hours: right-aligned tabular figures that never wrap. Keep such a column at every width. */
   figure?: boolean;
   /** The width from which the column shows; below it, the row's identifying cell says what matters of it. */
-  from?: "sm" | "md" | "lg";
+  from?: "sm" | "md" | "lg" | "xl";
 };
 
 // Whole class names, so that Tailwind finds them in this file.
-const SHOWN_FROM = { sm: "hidden sm:table-cell", md: "hidden md:table-cell", lg: "hidden lg:table-cell" };
+const SHOWN_FROM = {
+  sm: "hidden sm:table-cell",
+  md: "hidden md:table-cell",
+  lg: "hidden lg:table-cell",
+  xl: "hidden xl:table-cell",
+};
 
 // Only the attributes that are set: a server-rendered table's cells go into the page's React
 // payload, where an undefined attribute is still written out (decision 016).

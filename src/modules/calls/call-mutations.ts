@@ -11,7 +11,7 @@ import { refuse, type Refusal } from "@/lib/rule-result";
 import { type Actor, diffSummary, recordAudit, SYSTEM_ACTOR } from "@/modules/audit/audit-log";
 import { queueWebhookEvent } from "@/modules/webhooks/webhook-queue";
 import { getSettings } from "@/modules/settings/settings-queries";
-import { requirePermission } from "@/modules/users/permissions";
+import { can, requirePermission } from "@/modules/users/permissions";
 import { addTimeEntryToWeek } from "@/modules/timesheets/timesheet-mutations";
 import type { CallCode } from "./call-codes";
 import {
@@ -105,7 +105,10 @@ async function checkReferences(
     else if (row.archivedAt && before?.clientId !== clientId)
       refusals.push(refuse("call.client_archived", "This client is archived.", "clientId"));
   }
-  const assignedUserId = values.assignedUserId ?? (before ? null : actor.id);
+  // No person chosen: nobody's, as the form's "Nobody yet" says, for those who may give calls to
+  // others; a new call of someone who may only take calls for themselves is theirs (their form
+  // offers no one else).
+  const assignedUserId = values.assignedUserId ?? (before || can(actor, "call.edit_all") ? null : actor.id);
   const assignable = canAssignTo(actor, assignedUserId);
   if (!assignable.ok) refusals.push({ ...assignable, field: "assignedUserId" });
   else if (assignedUserId && assignedUserId !== before?.assignedUserId) {

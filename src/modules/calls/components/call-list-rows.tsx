@@ -52,7 +52,7 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
     <TableBody>
       {rows.map((row) => (
         <TableRow key={row.id} data-call-id={row.id}>
-          <TableCell from="sm" className="align-top whitespace-nowrap tabular-nums">
+          <TableCell from="md" className="align-top whitespace-nowrap tabular-nums">
             {/* A date and time stay on one line; "As soon as possible" may take two. */}
             {row.when ? row.when : <span className="whitespace-normal text-muted-foreground">{t("row.asap")}</span>}
             {row.isOverdue ? (
@@ -63,10 +63,12 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
               </div>
             ) : null}
           </TableCell>
-          <TableCell className="max-w-40 align-top sm:max-w-56">
+          {/* Narrower from lg to xl, where the sidebar takes 256 px of the window. */}
+          <TableCell className="max-w-40 align-top md:max-w-56 lg:max-w-48 xl:max-w-56">
             <div className="truncate font-medium">{row.contactName}</div>
-            {/* On small screens the When column moves here. */}
-            <div className="text-xs tabular-nums sm:hidden">
+            {/* Below md the When column moves here: at 640 px a date and time in the American
+                form ("Nov 28, 2026, 9:01 AM") held the table 14 px wider than the screen. */}
+            <div className="text-xs tabular-nums md:hidden">
               {row.when ?? t("row.asap")}
               {row.isOverdue ? (
                 <span className="font-medium text-destructive">
@@ -90,6 +92,11 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
               ) : null}
             </div>
             <div className="truncate text-xs text-muted-foreground md:hidden">{row.subject}</div>
+            {showClient && row.client ? (
+              <div className="line-clamp-2 text-xs wrap-break-word text-muted-foreground xl:hidden">
+                {row.client.name}
+              </div>
+            ) : null}
           </TableCell>
           {/* The subject and the notes wrap between words (two lines, one line): kept on one line
               they held their whole width while the names beside them were squeezed. */}
@@ -102,8 +109,10 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
           </TableCell>
           {showClient ? (
             // Names wrap between words, never inside one: "anywhere" (the tables' rule) let the
-            // table squeeze this column to a few letters a line beside a roomy subject.
-            <TableCell from="lg" className="align-top wrap-break-word">
+            // table squeeze this column to a few letters a line beside a roomy subject. From xl
+            // only: the sidebar takes 256 px from lg, and with this column the table was 829 px
+            // wide in 718 at 1024 px; below xl the client's name is under the contact's.
+            <TableCell from="xl" className="align-top wrap-break-word">
               {row.client ? (
                 <Link href={`/bo/clients/${row.client.id}`} className="text-primary underline-offset-4 hover:underline">
                   {row.client.name}
@@ -135,11 +144,19 @@ export function CallListRows({ rows, showClient }: { rows: CallListRow[]; showCl
             ) : row.billable ? (
               <div className="mt-1 text-xs text-muted-foreground">{t("row.billable")}</div>
             ) : null}
+            {/* Below xl the Duration column gives its width to the others (see the client's). */}
+            {row.duration ? (
+              <div className="mt-1 text-xs whitespace-nowrap text-muted-foreground tabular-nums xl:hidden">
+                {t("row.duration", { duration: row.duration })}
+              </div>
+            ) : null}
           </TableCell>
-          <TableCell figure from="sm" className="align-top">
+          <TableCell figure from="xl" className="align-top">
             {row.duration ?? <span className="text-muted-foreground">—</span>}
           </TableCell>
-          <TableCell className="text-right align-top whitespace-nowrap">
+          {/* Below xl "Take it" and the menu button may stack: side by side they pushed the menu
+              out of the table's view (389 px in 356 at 390 px, 639 in 574 at 640, 723 in 718 at 1024). */}
+          <TableCell className="text-right align-top xl:whitespace-nowrap">
             {row.takeable ? <TakeCallButton {...row.takeable} contactName={row.contactName} /> : null}
             {row.editable ? (
               active === row.id ? (

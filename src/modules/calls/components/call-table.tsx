@@ -99,13 +99,13 @@ export async function CallTable({
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <TableHeader className="sticky top-0 z-10 bg-background">
           <TableRow>
-            <TableHead from="sm">{t("when")}</TableHead>
+            <TableHead from="md">{t("when")}</TableHead>
             <TableHead>{t("contact")}</TableHead>
             <TableHead from="md">{t("subject")}</TableHead>
-            {showClient ? <TableHead from="lg">{t("client")}</TableHead> : null}
+            {showClient ? <TableHead from="xl">{t("client")}</TableHead> : null}
             <TableHead from="sm">{t("person")}</TableHead>
             <TableHead>{t("status")}</TableHead>
-            <TableHead figure from="sm">
+            <TableHead figure from="xl">
               {t("duration")}
             </TableHead>
             <TableHead className="text-right">
