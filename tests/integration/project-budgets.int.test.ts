@@ -364,6 +364,7 @@ describe(`project budgets on ${process.env.TEST_DB}`, () => {
     const exactMoney = await newProject({ budgetKind: "money", budgetAmount: "300", budgetPeriod: "total" });
     const underMoney = await newProject({ budgetKind: "money", budgetAmount: "300.01", budgetPeriod: "total" });
     const overMonth = await newProject({ budgetKind: "hours", budgetHours: "1", budgetPeriod: "month" });
+    const noTime = await newProject({ budgetKind: "money", budgetAmount: "100", budgetPeriod: "month" });
     await createTimesheet(database.db, staff, {
       userId: staff.id,
       weekStart: thisWeek(),
@@ -379,6 +380,9 @@ describe(`project budgets on ${process.env.TEST_DB}`, () => {
     expect(ids(reached)).toEqual(expect.arrayContaining([exactHours.id, exactMoney.id, overMonth.id]));
     expect(ids(reached)).not.toContain(underHours.id);
     expect(ids(reached)).not.toContain(underMoney.id);
+    // A budgeted project without time is listed with nothing spent (and is not reached).
+    expect(every.find((usage) => usage.projectId === noTime.id)).toMatchObject({ spent: 0, estimated: 0, percent: 0 });
+    expect(ids(reached)).not.toContain(noTime.id);
     // The earlier tests left budgets under and near theirs: the comparison is not trivially equal.
     expect(every.some((usage) => usage.state !== "over")).toBe(true);
     expect(reached).toEqual(every.filter((usage) => usage.state === "over"));

@@ -4,10 +4,9 @@
 // the firm's), that part reported apart as an estimate. An hours budget counts all the project's
 // time; a money budget counts billable time (non-billable time is worth nothing to the client).
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { rowsOf } from "@/modules/reports/sales-journal-queries";
-import { factValue } from "@/modules/reports/time-facts";
 import {
   budgetOf,
   budgetPercent,
@@ -66,9 +65,6 @@ export async function findBudgetUsage(
   // From the monthly time summary the triggers keep (time_month_totals, decision 063): a budget's
   // period is all time or one whole calendar month, so no entry is read (reading them took 0.4 s
   // for the dashboard on the large data set).
-  const inPeriod = sql`(p.budget_period = 'total' or f.month = ${month.from}::date)`;
-  const value = factValue(settings.defaultHourlyRate);
-  const sumWhen = (condition: SQL, what: SQL) => sql`coalesce(sum(case when ${condition} then ${what} else 0 end), 0)`;
   const chosen =
     "projectIds" in where
       ? sql`p.id in (${sql.join(
@@ -78,29 +74,46 @@ export async function findBudgetUsage(
       : "clientId" in where
         ? sql`p.client_id = ${where.clientId}::uuid`
         : sql`p.archived_at is null and c.archived_at is null`;
-  const minutes = sumWhen(inPeriod, sql`f.minutes`);
-  const amount = sumWhen(sql`${inPeriod} and f.billable`, value);
-  // Only the budgets reached (budgetOf's unit, budgetState's "over": spent ≥ budget), for the
-  // dashboard: the database drops the others instead of sending thousands of rows to be dropped.
-  const over =
-    "onlyOver" in where && where.onlyOver
-      ? sql`having case when p.budget_minutes > 0 then ${minutes} >= p.budget_minutes
-          when p.budget_amount > 0 then ${amount} >= p.budget_amount else false end`
-      : sql``;
+  const budgeted = sql`${chosen} and (p.budget_minutes is not null or p.budget_amount is not null)`;
+  // Each chosen project's spent in its period, summed before the projects' and clients' names are
+  // joined (for the dashboard, 2,300 budgeted projects on the large data set, of which a hundred are
+  // over: 18 % less time than one GROUP BY over the joined rows). A group of time not yet approved
+  // is valued as factValue values it (time-facts.ts), at the project's rate, else the client's,
+  // else the firm's, computed once per project.
+  const spent = sql`select b.id,
+        sum(f.minutes) as minutes,
+        coalesce(sum(case when f.status = 'approved' then f.value
+          else bureau_group_value(f.entries, f.minutes, f.residue, b.rate) end) filter (where f.billable), 0) as amount,
+        coalesce(sum(bureau_group_value(f.entries, f.minutes, f.residue, b.rate)) filter (where f.billable and f.status <> 'approved'), 0) as estimated
+      from (
+        select p.id, p.budget_period, coalesce(p.hourly_rate, c.default_hourly_rate, ${settings.defaultHourlyRate}::integer) as rate
+        from projects p join clients c on c.id = p.client_id
+        where ${budgeted}
+      ) b
+      join time_month_totals f on f.project_id = b.id and f.entries <> 0 and (b.budget_period = 'total' or f.month = ${month.from}::date)
+      group by b.id`;
+  const columns = sql`p.id as "projectId", p.name as "projectName", c.id as "clientId", c.name as "clientName",
+      c.currency, p.budget_minutes as "budgetMinutes", p.budget_amount as "budgetAmount", p.budget_period as "budgetPeriod"`;
   const rows = await rowsOf<BudgetRow>(
     db,
-    sql`select p.id as "projectId", p.name as "projectName", c.id as "clientId", c.name as "clientName",
-        c.currency, p.budget_minutes as "budgetMinutes", p.budget_amount as "budgetAmount", p.budget_period as "budgetPeriod",
-        ${minutes} as minutes,
-        ${amount} as amount,
-        ${sumWhen(sql`${inPeriod} and f.billable and f.status <> 'approved'`, value)} as estimated
-      from projects p
-      join clients c on c.id = p.client_id
-      left join time_month_totals f on f.project_id = p.id and f.entries <> 0
-      where ${chosen} and (p.budget_minutes is not null or p.budget_amount is not null)
-      group by p.id, c.id
-      ${over}
-      order by lower(p.name), p.id`,
+    "onlyOver" in where && where.onlyOver
+      ? // Only the budgets reached (budgetOf's unit, budgetState's "over": spent ≥ budget), for the
+        // dashboard: a project without time in its period has reached none, and the database drops
+        // the others instead of sending thousands of rows to be dropped.
+        sql`select ${columns}, s.minutes, s.amount, s.estimated
+          from (${spent}) s
+          join projects p on p.id = s.id
+          join clients c on c.id = p.client_id
+          where case when p.budget_minutes > 0 then s.minutes >= p.budget_minutes
+            when p.budget_amount > 0 then s.amount >= p.budget_amount else false end
+          order by lower(p.name), p.id`
+      : sql`select ${columns},
+            coalesce(s.minutes, 0) as minutes, coalesce(s.amount, 0) as amount, coalesce(s.estimated, 0) as estimated
+          from projects p
+          join clients c on c.id = p.client_id
+          left join (${spent}) s on s.id = p.id
+          where ${budgeted}
+          order by lower(p.name), p.id`,
   );
   const usage: BudgetUsage[] = [];
   for (const row of rows) {
