@@ -247,7 +247,7 @@ test("a billable call is logged once as time and appears in the person's timeshe
 
   await page.goto(`/bo/calls?view=history&q=${encodeURIComponent(contact)}`);
   await expect(callRow(page, contact)).toContainText("Billable");
-  // Editing shows the call's client and project; saving unchanged keeps them.
+  // Editing shows the call's client and project; saving with only a note added keeps them.
   await openAction(page, contact, "Edit…");
   const editDialog = page.getByRole("dialog", { name: "Edit call" });
   await expect(editDialog.getByRole("combobox", { name: "Client", exact: true })).toHaveValue(clientName);
@@ -256,8 +256,12 @@ test("a billable call is logged once as time and appears in the person's timeshe
     "Support retainer",
   );
   await expectNoSeriousAxeViolations(page);
+  await editDialog.getByLabel("Notes").fill("Checked the logs with the client.");
   await editDialog.getByRole("button", { name: "Save" }).click();
   await expect(editDialog).toBeHidden();
+  // The row shows the note once the page has the call's new version: the next action needs it (CI
+  // once opened "Log as time…" before, and was told the call had been changed by someone else).
+  await expect(callRow(page, contact)).toContainText("Checked the logs with the client.");
   await expect(callRow(page, contact)).toContainText("Support retainer");
   await openAction(page, contact, "Log as time…");
   const confirm = page.getByRole("dialog", { name: "Log this call as time?" });
