@@ -97,6 +97,25 @@ export async function createUserThroughUi(
   await expect(page.getByRole("cell", { name: user.email })).toBeVisible();
 }
 
+/**
+ * The admin creates a client through the "New client" dialog, with the fields given by their labels
+ * ("Billing email", "Address line 1"…) filled in; the client's id, from the page it lands on.
+ */
+export async function createClientThroughUi(
+  page: Page,
+  name: string,
+  fields: Record<string, string> = {},
+): Promise<string> {
+  await page.goto("/bo/clients");
+  await page.getByRole("button", { name: "New client" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New client" });
+  await dialog.getByLabel("Name").fill(name);
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole("button", { name: "Create client" }).click();
+  await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
+  return page.url().split("/").pop()!;
+}
+
 /** The admin creates a client and one project of it (billable by default) through the client page. */
 export async function createClientWithProjectThroughUi(page: Page, clientName: string, projectName: string) {
   await page.goto("/bo/clients");

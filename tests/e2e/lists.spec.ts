@@ -3,6 +3,7 @@ import {
   ADMIN,
   chooseClient,
   chooseInvoiceClient,
+  createClientThroughUi,
   createUserThroughUi,
   expect,
   expectNoSeriousAxeViolations,
@@ -53,18 +54,6 @@ async function expectTablesFit(page: Page) {
   expect(overflowing, page.url()).toEqual([]);
 }
 
-/** Creates a client through its dialog; its id. */
-async function createClient(page: Page, name: string, billingEmail?: string): Promise<string> {
-  await page.goto("/bo/clients");
-  await page.getByRole("button", { name: "New client" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "New client" });
-  await dialog.getByLabel("Name").fill(name);
-  if (billingEmail) await dialog.getByLabel("Billing email").fill(billingEmail);
-  await dialog.getByRole("button", { name: "Create client" }).click();
-  await expect(page).toHaveURL(/\/bo\/clients\/[0-9a-f-]{36}$/);
-  return page.url().split("/").pop()!;
-}
-
 test.describe("lists", () => {
   test("malformed list parameters answer the first page or an empty list, never an error", async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
@@ -95,7 +84,9 @@ test.describe("lists", () => {
     test.setTimeout(120_000);
     await signIn(page, ADMIN.email, ADMIN.password);
     const clientName = uniqueName("Consolidated International Widget Manufacturing and Holdings");
-    const clientId = await createClient(page, clientName, "accounts.payable.department@consolidated-widgets.example");
+    const clientId = await createClientThroughUi(page, clientName, {
+      "Billing email": "accounts.payable.department@consolidated-widgets.example",
+    });
 
     // 12 days at 3,300.00 less 2.5 %, + 20 % VAT: 38,610.00 net, 46,332.00 due.
     await page.goto("/bo/invoices/create");
@@ -161,7 +152,7 @@ test.describe("lists", () => {
     test.setTimeout(120_000);
     await signIn(page, ADMIN.email, ADMIN.password);
     const clientName = uniqueName("Consolidated Widget Holdings");
-    await createClient(page, clientName);
+    await createClientThroughUi(page, clientName);
 
     // A held call with a client and a duration, and a call to make that nobody has (it offers "Take it").
     const held = uniqueName("Wilhelmina Held");

@@ -7,6 +7,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { rowsOf } from "@/modules/reports/sales-journal-queries";
+import { factValue, freezingRate } from "@/modules/reports/time-facts";
 import {
   budgetOf,
   budgetPercent,
@@ -77,16 +78,15 @@ export async function findBudgetUsage(
   const budgeted = sql`${chosen} and (p.budget_minutes is not null or p.budget_amount is not null)`;
   // Each chosen project's spent in its period, summed before the projects' and clients' names are
   // joined (for the dashboard, 2,300 budgeted projects on the large data set, of which a hundred are
-  // over: 18 % less time than one GROUP BY over the joined rows). A group of time not yet approved
-  // is valued as factValue values it (time-facts.ts), at the project's rate, else the client's,
-  // else the firm's, computed once per project.
+  // over: 18 % less time than one GROUP BY over the joined rows). Time is valued as the reports value
+  // it (factValue), at the rate approval would freeze computed once per project.
+  const value = factValue(settings.defaultHourlyRate, sql`b.rate`);
   const spent = sql`select b.id,
         sum(f.minutes) as minutes,
-        coalesce(sum(case when f.status = 'approved' then f.value
-          else bureau_group_value(f.entries, f.minutes, f.residue, b.rate) end) filter (where f.billable), 0) as amount,
-        coalesce(sum(bureau_group_value(f.entries, f.minutes, f.residue, b.rate)) filter (where f.billable and f.status <> 'approved'), 0) as estimated
+        coalesce(sum(${value}) filter (where f.billable), 0) as amount,
+        coalesce(sum(${value}) filter (where f.billable and f.status <> 'approved'), 0) as estimated
       from (
-        select p.id, p.budget_period, coalesce(p.hourly_rate, c.default_hourly_rate, ${settings.defaultHourlyRate}::integer) as rate
+        select p.id, p.budget_period, ${freezingRate(settings.defaultHourlyRate)} as rate
         from projects p join clients c on c.id = p.client_id
         where ${budgeted}
       ) b

@@ -81,11 +81,16 @@ function entryFacts(filter: TimeFactFilter, runs: DateRange[], sign: SQL): SQL {
     group by 1, 2, 3, 4, 5, 6, 7, 8`;
 }
 
+/** The rate approval would freeze, with p the project and c the client joined: the project's, the client's, the firm's. */
+export function freezingRate(firmRate: number | null): SQL {
+  return sql`coalesce(p.hourly_rate, c.default_hourly_rate, ${firmRate}::integer)`;
+}
+
 /**
- * A fact's value (alias f), with p the project and c the client joined: the stored value when
- * approved (frozen rates), else the rate approval would freeze (project, client, the firm's).
+ * A fact's value (alias f): the stored value when approved (frozen rates), else its entries at
+ * `rate` (by default freezingRate, with p the project and c the client joined).
  */
-export function factValue(firmRate: number | null): SQL {
+export function factValue(firmRate: number | null, rate: SQL = freezingRate(firmRate)): SQL {
   return sql`case when f.status = 'approved' then f.value
-    else bureau_group_value(f.entries, f.minutes, f.residue, coalesce(p.hourly_rate, c.default_hourly_rate, ${firmRate}::integer)) end`;
+    else bureau_group_value(f.entries, f.minutes, f.residue, ${rate}) end`;
 }
